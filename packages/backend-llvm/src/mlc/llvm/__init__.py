@@ -1,0 +1,1 @@
+"""mlc.llvm: not yet implemented (a later issue builds it)."""

@@ -1,0 +1,1 @@
+"""mlc.graph: not yet implemented (a later issue builds it)."""

@@ -1,0 +1,1 @@
+"""mlc.loop: not yet implemented (a later issue builds it)."""

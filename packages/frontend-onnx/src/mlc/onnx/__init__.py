@@ -1,0 +1,1 @@
+"""mlc.onnx: not yet implemented (a later issue builds it)."""

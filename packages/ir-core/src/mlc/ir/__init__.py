@@ -1,0 +1,89 @@
+"""mlc's IR core: operations, blocks, regions, types and attributes; the MLIR text
+format; the verifier and diagnostics.
+
+    from mlc.ir import Context, parse_module, print_op, verify
+
+    module = parse_module(text, Context(), filename="input.mlir")
+    verify(module)
+    print(print_op(module))
+"""
+
+from mlc.ir.core.attributes import (
+    DYNAMIC,
+    ArrayAttr,
+    Attribute,
+    BoolAttr,
+    CallSiteLoc,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    DialectAttribute,
+    DialectType,
+    DictionaryAttr,
+    FileLineColLoc,
+    FloatAttr,
+    FloatType,
+    FunctionType,
+    FusedLoc,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Location,
+    MemRefType,
+    NameLoc,
+    NoneType,
+    OpaqueAttr,
+    OpaqueType,
+    RankedTensorType,
+    ShapedType,
+    StringAttr,
+    SymbolRefAttr,
+    TupleType,
+    Type,
+    TypeAttr,
+    UnitAttr,
+    UnknownLoc,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+    VectorType,
+    bf16,
+    f16,
+    f32,
+    f64,
+    i1,
+    i8,
+    i16,
+    i32,
+    i64,
+    index,
+    none,
+    unit,
+    unknown_loc,
+)
+from mlc.ir.core.ir import (
+    Block,
+    BlockArgument,
+    IRError,
+    Operation,
+    OpOperand,
+    OpResult,
+    Region,
+    Value,
+)
+from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile, SourceManager
+from mlc.ir.dialect import Context, Dialect
+from mlc.ir.opdef.declare import (
+    AttrDef,
+    Op,
+    OpDef,
+    OperandDef,
+    RegionDef,
+    ResultDef,
+    SuccessorDef,
+    VerificationError,
+)
+from mlc.ir.text.parser import parse_attribute, parse_module, parse_type
+from mlc.ir.text.printer import PrintOptions, print_op
+from mlc.ir.verify.verifier import verify
+
+__all__ = [name for name in dir() if not name.startswith("_")]

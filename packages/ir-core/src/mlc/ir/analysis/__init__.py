@@ -1,0 +1,1 @@
+"""Analyses of IR: dominance and post-dominance."""

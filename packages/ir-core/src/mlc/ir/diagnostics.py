@@ -1,0 +1,126 @@
+"""Diagnostics: severity, location, message and notes, rendered as compilers do.
+
+    input.mlir:3:8: error: 'arith.addf' op requires the same type for all operands and results
+      %1 = arith.addf %0, %a : f32
+           ^
+
+Every error mlc reports to a user travels as a :class:`Diagnostic`; the tools render
+them with :class:`SourceManager` and never show a Python traceback.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from mlc.ir.core.attributes import FileLineColLoc, Location, UnknownLoc, file_line_col
+
+SEVERITIES = ("error", "warning", "note", "remark")
+
+
+@dataclass
+class Diagnostic:
+    """One message about the IR, with notes that point at related places."""
+
+    severity: str
+    message: str
+    loc: Location | None = None
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    def add_note(self, message: str, loc: Location | None = None) -> Diagnostic:
+        self.notes.append(Diagnostic("note", message, loc))
+        return self
+
+
+class DiagnosticError(Exception):
+    """Carries diagnostics out of a failed parse, verification or pass."""
+
+    def __init__(self, diagnostics: Diagnostic | Sequence[Diagnostic]):
+        self.diagnostics = [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
+        super().__init__(self.diagnostics[0].message if self.diagnostics else "error")
+
+
+def error(message: str, loc: Location | None = None) -> DiagnosticError:
+    """A ready-to-raise error diagnostic."""
+    return DiagnosticError(Diagnostic("error", message, loc))
+
+
+class SourceFile:
+    """The text of one input, with a line index for offset -> (line, column)."""
+
+    def __init__(self, name: str, text: str):
+        self.name = name
+        self.text = text
+        self._line_starts: list[int] | None = None
+
+    @property
+    def line_starts(self) -> list[int]:
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            pos = find("\n")
+            while pos != -1:
+                starts.append(pos + 1)
+                pos = find("\n", pos + 1)
+            self._line_starts = starts
+        return self._line_starts
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of a character offset."""
+        starts = self.line_starts
+        line = bisect_right(starts, offset)
+        return line, offset - starts[line - 1] + 1
+
+    def loc(self, offset: int) -> FileLineColLoc:
+        line, col = self.line_col(offset)
+        return FileLineColLoc(self.name, line, col)
+
+    def line_text(self, line: int) -> str | None:
+        starts = self.line_starts
+        if not 1 <= line <= len(starts):
+            return None
+        end = self.text.find("\n", starts[line - 1])
+        return self.text[starts[line - 1]: end if end != -1 else len(self.text)]
+
+
+class SourceManager:
+    """The inputs diagnostics may point into, by file name."""
+
+    def __init__(self):
+        self.files: dict[str, SourceFile] = {}
+
+    def add(self, name: str, text: str) -> SourceFile:
+        source = SourceFile(name, text)
+        self.files[name] = source
+        return source
+
+    def render(self, diag: Diagnostic) -> str:
+        """`file:line:col: severity: message`, the source line with a caret, then notes."""
+        lines: list[str] = []
+        self._render_one(diag, lines)
+        for note in diag.notes:
+            self._render_one(note, lines)
+        return "\n".join(lines) + "\n"
+
+    def _render_one(self, diag: Diagnostic, lines: list[str]) -> None:
+        position = file_line_col(diag.loc) if diag.loc is not None else None
+        if position is not None:
+            prefix = f"{position.filename}:{position.line}:{position.column}: "
+        elif diag.loc is not None and not isinstance(diag.loc, UnknownLoc):
+            prefix = f"{diag.loc}: "
+        else:
+            prefix = ""
+        lines.append(f"{prefix}{diag.severity}: {diag.message}")
+        if position is None:
+            return
+        source = self.files.get(position.filename)
+        text = source.line_text(position.line) if source is not None else None
+        if text is None:
+            return
+        lines.append(text)
+        caret_pad = "".join(c if c == "\t" else " " for c in text[: max(position.column - 1, 0)])
+        lines.append(caret_pad + "^")
+
+
+DiagnosticHandler = Callable[[Diagnostic], None]

@@ -1,0 +1,163 @@
+"""Dialects group ops, types and attributes; a Context holds the loaded ones.
+
+A dialect registers its parts next to their definitions:
+
+    arith = Dialect("arith", "Integer and floating-point arithmetic.")
+
+    @arith.op
+    class AddFOp(Op): ...
+
+Packages make dialects discoverable through the `mlc.dialects` entry-point group
+(name: the dialect's namespace, value: `module:attribute`), so a Context can load a
+dialect the first time it meets its namespace, importing nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from mlc.ir.core.attributes import Attribute, DialectAttribute, DialectType, Location, Type
+
+if TYPE_CHECKING:
+    from mlc.ir.core.ir import Operation
+    from mlc.ir.opdef.declare import Op
+
+ENTRY_POINT_GROUP = "mlc.dialects"
+
+
+class Dialect:
+    """A namespace of ops, types and attributes."""
+
+    def __init__(self, name: str, summary: str = ""):
+        self.name = name
+        self.summary = summary
+        self.ops: dict[str, type[Op]] = {}
+        self.types: dict[str, type[DialectType]] = {}
+        self.attributes: dict[str, type[DialectAttribute]] = {}
+
+    def op(self, cls: type[Op]) -> type[Op]:
+        """Class decorator registering an op of this dialect."""
+        op_def = cls.op_def
+        if op_def.dialect_name != self.name:
+            raise ValueError(f"op '{op_def.name}' does not belong to dialect '{self.name}'")
+        op_def.dialect = self
+        self.ops[op_def.name] = cls
+        return cls
+
+    def type(self, cls: type[DialectType]) -> type[DialectType]:
+        """Class decorator registering a type `!dialect.mnemonic`."""
+        self.types[cls.name] = cls
+        return cls
+
+    def attribute(self, cls: type[DialectAttribute]) -> type[DialectAttribute]:
+        """Class decorator registering an attribute `#dialect.mnemonic`."""
+        self.attributes[cls.name] = cls
+        return cls
+
+    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
+        """An op producing `value` of `type_`, for folding; None if the dialect has none."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Dialect {self.name}>"
+
+
+class _CoreEntry:
+    """The core dialects, found even when mlc.ir runs from a source tree."""
+
+    def __init__(self, name: str, value: str):
+        self.name = name
+        self.value = value
+
+
+_CORE_DIALECTS = {
+    "builtin": "mlc.ir.dialects.builtin:builtin",
+    "func": "mlc.ir.dialects.func:func",
+    "arith": "mlc.ir.dialects.arith:arith",
+}
+
+
+def _available_entry_points() -> dict:
+    from importlib.metadata import entry_points
+
+    found = {name: _CoreEntry(name, value) for name, value in _CORE_DIALECTS.items()}
+    found.update({ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    return found
+
+
+_entry_point_cache: dict | None = None
+
+
+def available_dialects() -> dict:
+    """Entry points of every installed dialect, by namespace (read once per process)."""
+    global _entry_point_cache
+    if _entry_point_cache is None:
+        _entry_point_cache = _available_entry_points()
+    return _entry_point_cache
+
+
+class Context:
+    """The loaded dialects, parsing options, and resource blobs of a session."""
+
+    def __init__(self, dialects: Iterable[Dialect | str] = (), *,
+                 allow_unregistered: bool = False, load_on_demand: bool = True):
+        self.dialects: dict[str, Dialect] = {}
+        self.allow_unregistered = allow_unregistered
+        self.load_on_demand = load_on_demand
+        # dense_resource blobs by handle, as MLIR keeps them in its context.
+        self.resources: dict[str, tuple[int, bytes]] = {}  # handle -> (alignment, data)
+        self._ops: dict[str, type[Op]] = {}
+        self._failed: set[str] = set()
+        self.load("builtin")
+        for dialect in dialects:
+            self.load(dialect)
+
+    def load(self, dialect: Dialect | str) -> Dialect:
+        """Load a dialect object, or one by namespace through its entry point."""
+        if isinstance(dialect, str):
+            if dialect in self.dialects:
+                return self.dialects[dialect]
+            entry = available_dialects().get(dialect)
+            if entry is None:
+                raise KeyError(f"no dialect named '{dialect}' is installed")
+            module_name, _, attr = entry.value.partition(":")
+            dialect = getattr(import_module(module_name), attr)
+        assert isinstance(dialect, Dialect)
+        if dialect.name not in self.dialects:
+            self.dialects[dialect.name] = dialect
+            self._ops.update(dialect.ops)
+        return dialect
+
+    def load_all_available(self) -> None:
+        for name in sorted(available_dialects()):
+            self.load(name)
+
+    def try_load(self, namespace: str) -> Dialect | None:
+        """The dialect for `namespace`, loading it on demand; None if there is none."""
+        dialect = self.dialects.get(namespace)
+        if dialect is not None or not self.load_on_demand or namespace in self._failed:
+            return dialect
+        if namespace in available_dialects():
+            return self.load(namespace)
+        self._failed.add(namespace)
+        return None
+
+    def get_op_class(self, name: str) -> type[Op] | None:
+        cls = self._ops.get(name)
+        if cls is None and "." in name and self.try_load(name.split(".", 1)[0]) is not None:
+            cls = self._ops.get(name)
+        return cls
+
+    def get_type_class(self, name: str) -> type[DialectType] | None:
+        dialect = self.try_load(name.split(".", 1)[0])
+        return dialect.types.get(name) if dialect is not None else None
+
+    def get_attr_class(self, name: str) -> type[DialectAttribute] | None:
+        dialect = self.try_load(name.split(".", 1)[0])
+        return dialect.attributes.get(name) if dialect is not None else None
+
+    @property
+    def op_classes(self) -> dict[str, type[Op]]:
+        return dict(self._ops)

@@ -1,0 +1,1 @@
+"""The core dialects: builtin, func and arith."""

@@ -1,0 +1,60 @@
+"""The `builtin` dialect: the top-level module and the conversion cast."""
+
+from __future__ import annotations
+
+from mlc.ir.core.ir import Block, Region
+from mlc.ir.dialect import Dialect
+from mlc.ir.opdef.constraints import StringKeyword, SymbolNameAttr
+from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef
+from mlc.ir.opdef.traits import (
+    GraphRegions,
+    IsolatedFromAbove,
+    NoTerminator,
+    Pure,
+    SingleBlock,
+    SymbolTable,
+)
+
+builtin = Dialect("builtin", "The top-level module and the cast that dialect conversion leaves behind.")
+
+
+@builtin.op
+class ModuleOp(Op):
+    """A top-level container of ops, usually functions.
+
+    Its one region has one block and no terminator; it is a symbol table, so the
+    symbols defined directly in it have unique names.
+    """
+
+    name = "builtin.module"
+    sym_name = AttrDef(SymbolNameAttr, optional=True, doc="the module's name, if any")
+    sym_visibility = AttrDef(StringKeyword(("public", "private", "nested")), optional=True)
+    bodyRegion = RegionDef(single_block=True)  # noqa: N815 - MLIR's name
+    traits = (IsolatedFromAbove, NoTerminator, SymbolTable, SingleBlock, GraphRegions)
+    assembly_format = "($sym_name^)? attr-dict-with-keyword $bodyRegion"
+
+    @classmethod
+    def build(cls, *args, **kwargs) -> ModuleOp:
+        """An empty module (one empty block)."""
+        if "regions" not in kwargs:
+            kwargs["regions"] = [Region([Block()])]
+        return super().build(*args, **kwargs)  # type: ignore[return-value]
+
+    @property
+    def body(self) -> Block:
+        region = self.regions[0]
+        if not region.blocks:
+            region.append(Block())
+        return region.blocks[0]
+
+
+@builtin.op
+class UnrealizedConversionCastOp(Op):
+    """Casts values between type systems while a conversion is in progress; what a
+    partial conversion leaves behind, removed by reconcile-unrealized-casts."""
+
+    name = "builtin.unrealized_conversion_cast"
+    inputs = OperandDef(variadic=True)
+    outputs = ResultDef(variadic=True)
+    traits = (Pure,)
+    assembly_format = "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict"

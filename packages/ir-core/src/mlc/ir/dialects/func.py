@@ -1,0 +1,166 @@
+"""The `func` dialect: functions, calls and returns."""
+
+from __future__ import annotations
+
+from mlc.ir.core.attributes import FunctionType, SymbolRefAttr, TypeAttr
+from mlc.ir.core.ir import Block, Operation, Region
+from mlc.ir.dialect import Dialect
+from mlc.ir.opdef.constraints import (
+    ArrayOf,
+    DictAttrConstraint,
+    FlatSymbolRefAttr,
+    FunctionTypeAttr,
+    StringKeyword,
+    SymbolNameAttr,
+)
+from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
+from mlc.ir.opdef.traits import (
+    HasParent,
+    IsolatedFromAbove,
+    IsTerminator,
+    Pure,
+    Symbol,
+    SymbolTable,
+)
+
+func = Dialect("func", "Functions, calls and returns.")
+
+
+@func.op
+class FuncOp(Op):
+    """A function: a symbol with a signature and, unless it is a declaration, a body.
+
+    The entry block's arguments are the function's arguments. Inside a function,
+    ops of the `func` dialect print without their `func.` prefix.
+    """
+
+    name = "func.func"
+    sym_name = AttrDef(SymbolNameAttr)
+    function_type = AttrDef(FunctionTypeAttr)
+    sym_visibility = AttrDef(StringKeyword(("public", "private", "nested")), optional=True)
+    arg_attrs = AttrDef(ArrayOf(DictAttrConstraint), optional=True)
+    res_attrs = AttrDef(ArrayOf(DictAttrConstraint), optional=True)
+    body = RegionDef()
+    traits = (IsolatedFromAbove, Symbol)
+    default_dialect = "func"
+    assembly_format = ("($sym_visibility^)? $sym_name "
+                       "custom<FunctionSignature>($function_type, $arg_attrs, $res_attrs) "
+                       "attr-dict-with-keyword custom<FunctionBody>($body)")
+
+    @classmethod
+    def create_function(cls, sym_name: str, function_type: FunctionType,
+                        visibility: str | None = None) -> FuncOp:
+        """A function with an entry block whose arguments match `function_type`."""
+        from mlc.ir.core.attributes import StringAttr
+
+        entry = Block(function_type.inputs)
+        op = cls.build(sym_name=StringAttr(sym_name), function_type=TypeAttr(function_type),
+                       sym_visibility=StringAttr(visibility) if visibility else None,
+                       regions=[Region([entry])])
+        return op  # type: ignore[return-value]
+
+    @property
+    def type(self) -> FunctionType:
+        return self.function_type.value
+
+    @property
+    def is_declaration(self) -> bool:
+        return not self.regions[0].blocks
+
+    @property
+    def entry_block(self) -> Block:
+        return self.regions[0].blocks[0]
+
+    def verify_custom(self) -> None:
+        if self.is_declaration:
+            if self.sym_visibility is None or self.sym_visibility.value == "public":
+                raise VerificationError("symbol declaration cannot have public visibility")
+            return
+        fn_type = self.type
+        entry = self.entry_block
+        if len(entry.args) != len(fn_type.inputs):
+            raise VerificationError(f"entry block must have {len(fn_type.inputs)} arguments to "
+                                    "match function signature")
+        for i, (arg, expected) in enumerate(zip(entry.args, fn_type.inputs)):
+            if arg.type != expected:
+                raise VerificationError(f"type of entry block argument #{i}({arg.type}) must match "
+                                        f"the type of the corresponding argument in function "
+                                        f"signature({expected})")
+        for name, attr in (("arg_attrs", self.arg_attrs), ("res_attrs", self.res_attrs)):
+            expected_len = len(fn_type.inputs if name == "arg_attrs" else fn_type.results)
+            if attr is not None and len(attr) != expected_len:
+                raise VerificationError(f"expects '{name}' to have {expected_len} entries")
+
+
+@func.op
+class ReturnOp(Op):
+    """Returns from a function; its operands match the function's result types."""
+
+    name = "func.return"
+    returned = OperandDef(variadic=True, doc="the function's results")
+    traits = (Pure, IsTerminator, HasParent(("func.func",)))
+    assembly_format = "attr-dict ($returned^ `:` type($returned))?"
+
+    def verify_custom(self) -> None:
+        parent = self.parent_op
+        if not isinstance(parent, FuncOp):
+            return
+        results = parent.type.results
+        types = self.operand_types
+        if len(types) != len(results):
+            raise VerificationError(f"has {len(types)} operands, but enclosing function "
+                                    f"(@{parent.sym_name.value}) returns {len(results)}")
+        for i, (got, expected) in enumerate(zip(types, results)):
+            if got != expected:
+                raise VerificationError(f"type of return operand {i} ({got}) doesn't match "
+                                        f"function result type ({expected}) in function "
+                                        f"@{parent.sym_name.value}")
+
+
+@func.op
+class CallOp(Op):
+    """Calls a function by symbol; operand and result types match its signature."""
+
+    name = "func.call"
+    callee = AttrDef(FlatSymbolRefAttr)
+    arguments = OperandDef(variadic=True)
+    returns = ResultDef(variadic=True)
+    assembly_format = "$callee `(` $arguments `)` attr-dict `:` functional-type($arguments, results)"
+
+    def verify_custom(self) -> None:
+        target = lookup_symbol(self, self.callee)
+        if target is None:
+            raise VerificationError(f"'{self.callee.leaf}' does not reference a valid function")
+        if not isinstance(target, FuncOp):
+            raise VerificationError(f"'{self.callee.leaf}' does not reference a valid function")
+        fn_type = target.type
+        if list(fn_type.inputs) != self.operand_types:
+            raise VerificationError("operand types do not match the callee's signature "
+                                    f"{fn_type}")
+        if list(fn_type.results) != self.result_types:
+            raise VerificationError(f"result types do not match the callee's signature {fn_type}")
+
+
+def lookup_symbol(from_op: Operation, ref: SymbolRefAttr) -> Operation | None:
+    """The op `ref` names, looked up in the nearest enclosing symbol table."""
+    table = from_op.parent_op
+    while table is not None and not table.has_trait(SymbolTable):
+        table = table.parent_op
+    if table is None:
+        return None
+    path = [ref.root, *ref.nested]
+    current = table
+    for name in path:
+        found = None
+        for region in current.regions:
+            for op in region.ops():
+                sym = op.attributes.get("sym_name")
+                if sym is not None and getattr(sym, "value", None) == name:
+                    found = op
+                    break
+            if found is not None:
+                break
+        if found is None:
+            return None
+        current = found
+    return current

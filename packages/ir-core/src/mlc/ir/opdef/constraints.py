@@ -1,0 +1,297 @@
+"""Constraints on types and attributes, as used in op declarations.
+
+A constraint checks a value and describes itself ("32-bit signless integer") for
+diagnostics and the generated op reference. Attribute constraints also say how the
+attribute is spelled inside an op's custom assembly format (see
+:mod:`mlc.ir.text.format`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mlc.ir.core.attributes import (
+    ArrayAttr,
+    Attribute,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    DialectAttribute,
+    DictionaryAttr,
+    FloatAttr,
+    FloatType,
+    FunctionType,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    RankedTensorType,
+    StringAttr,
+    SymbolRefAttr,
+    Type,
+    TypeAttr,
+    UnitAttr,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+    VectorType,
+    i64,
+)
+
+
+class TypeConstraint:
+    """A predicate on types with a description."""
+
+    description = "any type"
+
+    def check(self, type_: Type) -> bool:
+        return True
+
+    def buildable_type(self) -> Type | None:
+        """The one type this constraint allows, if any (lets a format omit it)."""
+        return None
+
+    def __str__(self) -> str:
+        return self.description
+
+
+AnyType = TypeConstraint()
+
+
+@dataclass(frozen=True)
+class TypeIs(TypeConstraint):
+    """Exactly one type."""
+
+    type: Type
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"'{self.type}'"
+
+    def check(self, type_: Type) -> bool:
+        return type_ == self.type
+
+    def buildable_type(self) -> Type | None:
+        return self.type
+
+
+@dataclass(frozen=True)
+class TypeMatches(TypeConstraint):
+    """Any type satisfying `predicate`."""
+
+    predicate: Callable[[Type], bool] = field(compare=False)
+    description: str = "any type"  # type: ignore[misc]
+
+    def check(self, type_: Type) -> bool:
+        return self.predicate(type_)
+
+
+def _scalar_or_container(scalar: Callable[[Type], bool]) -> Callable[[Type], bool]:
+    """`scalar`, or a tensor/vector/memref of such elements (MLIR's `...Like`)."""
+
+    def check(type_: Type) -> bool:
+        if scalar(type_):
+            return True
+        if isinstance(type_, (RankedTensorType, UnrankedTensorType, VectorType, MemRefType,
+                              UnrankedMemRefType)):
+            return scalar(type_.element_type)
+        return False
+
+    return check
+
+
+def _is_signless_int(t: Type) -> bool:
+    return isinstance(t, IntegerType) and t.signedness == "signless"
+
+
+def _is_signless_int_or_index(t: Type) -> bool:
+    return _is_signless_int(t) or isinstance(t, IndexType)
+
+
+AnyFloat = TypeMatches(lambda t: isinstance(t, FloatType), "floating-point")
+AnyInteger = TypeMatches(lambda t: isinstance(t, IntegerType), "integer")
+AnySignlessInteger = TypeMatches(_is_signless_int, "signless integer")
+Index = TypeMatches(lambda t: isinstance(t, IndexType), "index")
+FloatLike = TypeMatches(_scalar_or_container(lambda t: isinstance(t, FloatType)),
+                        "floating-point-like")
+SignlessIntegerLike = TypeMatches(_scalar_or_container(_is_signless_int_or_index),
+                                  "signless-integer-like")
+BoolLike = TypeMatches(_scalar_or_container(lambda t: t == IntegerType(1)), "bool-like")
+IntegerOrIndex = TypeMatches(_is_signless_int_or_index, "signless integer or index")
+AnyTensor = TypeMatches(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)),
+                        "tensor")
+AnyRankedTensor = TypeMatches(lambda t: isinstance(t, RankedTensorType), "ranked tensor")
+AnyMemRef = TypeMatches(lambda t: isinstance(t, (MemRefType, UnrankedMemRefType)), "memref")
+
+
+# ------------------------------------------------------------------ attributes
+
+
+class AttrConstraint:
+    """A predicate on attributes with a description.
+
+    `syntax` names how a format element `$attr` spells this attribute in custom
+    assembly: "attribute" (any attribute, with its type), "symbol-name" (`@name` for a
+    string), "keyword" (a bare identifier for a string), "enum" (a bare identifier
+    mapped to an integer), "stripped" (a dialect attribute without its `#dialect.name`),
+    "type" (a type attribute written as the type), "integer" (an integer literal of a
+    known type), "string", "symbol-ref", "unit".
+    """
+
+    description = "any attribute"
+    syntax = "attribute"
+
+    def check(self, attr: Attribute) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return self.description
+
+
+AnyAttr = AttrConstraint()
+
+
+@dataclass(frozen=True)
+class AttrOfClass(AttrConstraint):
+    """An attribute of one of the given classes."""
+
+    classes: tuple[type, ...]
+    description: str = "attribute"  # type: ignore[misc]
+    syntax: str = "attribute"  # type: ignore[misc]
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, self.classes)
+
+
+StrAttr = AttrOfClass((StringAttr,), "string attribute", "string")
+SymbolNameAttr = AttrOfClass((StringAttr,), "symbol name (string attribute)", "symbol-name")
+FlatSymbolRefAttr = AttrOfClass((SymbolRefAttr,), "flat symbol reference", "symbol-ref")
+UnitAttrConstraint = AttrOfClass((UnitAttr,), "unit attribute", "unit")
+ArrayAttrConstraint = AttrOfClass((ArrayAttr,), "array attribute")
+DictAttrConstraint = AttrOfClass((DictionaryAttr,), "dictionary attribute")
+DenseArrayConstraint = AttrOfClass((DenseArrayAttr,), "dense array attribute")
+ElementsAttrConstraint = AttrOfClass((DenseElementsAttr, DenseResourceElementsAttr),
+                                     "elements attribute")
+TypedAttr = AttrOfClass((IntegerAttr, FloatAttr, DenseElementsAttr, DenseResourceElementsAttr),
+                        "typed attribute (integer, float or elements)")
+
+
+@dataclass(frozen=True)
+class TypeAttrOf(AttrConstraint):
+    """A type attribute whose type satisfies `type_constraint`; written as the type."""
+
+    type_class: type = Type
+    description: str = "type attribute"  # type: ignore[misc]
+    syntax: str = "type"  # type: ignore[misc]
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, TypeAttr) and isinstance(attr.value, self.type_class)
+
+
+FunctionTypeAttr = TypeAttrOf(FunctionType, "function type attribute")
+
+
+@dataclass(frozen=True)
+class IntAttrOf(AttrConstraint):
+    """An integer attribute of one fixed type (`I64Attr`); written as a bare literal."""
+
+    type: Type = i64
+    syntax: str = "integer"  # type: ignore[misc]
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"{self.type} integer attribute"
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, IntegerAttr) and attr.type == self.type
+
+
+@dataclass(frozen=True)
+class StringKeyword(AttrConstraint):
+    """A string attribute spelled as one of a few bare keywords (`private`)."""
+
+    keywords: tuple[str, ...]
+    syntax: str = "keyword"  # type: ignore[misc]
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return "string attribute, one of " + ", ".join(repr(k) for k in self.keywords)
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, StringAttr) and attr.value in self.keywords
+
+
+@dataclass(frozen=True)
+class IntEnum(AttrConstraint):
+    """An integer-valued enum (MLIR's `I64EnumAttr`): stored as `N : i64`, spelled as a
+    keyword in custom assembly."""
+
+    name: str
+    cases: tuple[str, ...]
+    type: Type = i64
+    syntax: str = "enum"  # type: ignore[misc]
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"{self.name}: one of " + ", ".join(self.cases)
+
+    def check(self, attr: Attribute) -> bool:
+        return (isinstance(attr, IntegerAttr) and attr.type == self.type
+                and 0 <= attr.value < len(self.cases))
+
+    def attr(self, keyword: str) -> IntegerAttr:
+        return IntegerAttr(self.cases.index(keyword), self.type)
+
+    def keyword(self, attr: IntegerAttr) -> str:
+        return self.cases[attr.value]
+
+
+@dataclass(frozen=True)
+class DialectAttrOf(AttrConstraint):
+    """An attribute of one dialect attribute class; stripped in custom assembly."""
+
+    attr_class: type[DialectAttribute]
+    syntax: str = "stripped"  # type: ignore[misc]
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"#{self.attr_class.name} attribute"
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, self.attr_class)
+
+
+@dataclass(frozen=True)
+class ArrayOf(AttrConstraint):
+    """An array attribute whose elements satisfy `element`."""
+
+    element: AttrConstraint
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"array of {self.element.description}"
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, ArrayAttr) and all(self.element.check(a) for a in attr.elements)
+
+
+def as_type_constraint(value) -> TypeConstraint:
+    """Accept a constraint, a type (exactly that type) or a type class."""
+    if isinstance(value, TypeConstraint):
+        return value
+    if isinstance(value, Type):
+        return TypeIs(value)
+    if isinstance(value, type) and issubclass(value, Type):
+        return TypeMatches(lambda t, cls=value: isinstance(t, cls), value.__name__)
+    raise TypeError(f"not a type constraint: {value!r}")
+
+
+def as_attr_constraint(value) -> AttrConstraint:
+    """Accept a constraint or an attribute class."""
+    if isinstance(value, AttrConstraint):
+        return value
+    if isinstance(value, type) and issubclass(value, DialectAttribute):
+        return DialectAttrOf(value)
+    if isinstance(value, type) and issubclass(value, Attribute):
+        return AttrOfClass((value,), value.__name__)
+    raise TypeError(f"not an attribute constraint: {value!r}")

@@ -1,0 +1,383 @@
+"""Declaring ops: one class per op, its structure written as data.
+
+    @arith.op
+    class AddFOp(Op):
+        \"\"\"Floating-point addition.\"\"\"
+        name = "arith.addf"
+        lhs = OperandDef(FloatLike)
+        rhs = OperandDef(FloatLike)
+        result = ResultDef(FloatLike)
+        fastmath = AttrDef(FastMathFlags, default=FastMathFlags.none)
+        traits = (Pure, Commutative, SameOperandsAndResultType)
+        assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+
+From this one declaration come the typed accessors (`op.lhs`, `op.fastmath`), a
+builder (`AddFOp.build(a, b)`), the generic verifier, the custom parser and printer
+(compiled from `assembly_format` by :mod:`mlc.ir.text.format`) and the op's entry in
+the generated reference (`mlc-opt --list-ops`).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from mlc.ir.core.attributes import (
+    Attribute,
+    DenseArrayAttr,
+    Location,
+    Type,
+    i32,
+    unknown_loc,
+)
+from mlc.ir.core.ir import Block, IRError, Operation, Region, Value
+from mlc.ir.opdef.constraints import (
+    AnyAttr,
+    AnyType,
+    AttrConstraint,
+    TypeConstraint,
+    as_attr_constraint,
+    as_type_constraint,
+)
+from mlc.ir.opdef.traits import (
+    SameOperandsAndResultType,
+    Trait,
+)
+
+
+class VerificationError(Exception):
+    """Raised by an op's `verify_custom` (or a trait) to report what is wrong."""
+
+    def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = ()):
+        super().__init__(message)
+        self.message = message
+        self.notes = list(notes)
+
+
+# ------------------------------------------------------------------ declarations
+
+
+class _ValueDef:
+    """Common part of operand and result declarations."""
+
+    kind = "value"
+
+    def __init__(self, constraint: Any = AnyType, *, variadic: bool = False,
+                 optional: bool = False, doc: str = ""):
+        if variadic and optional:
+            raise ValueError("a value group is variadic or optional, not both")
+        self.constraint: TypeConstraint = as_type_constraint(constraint)
+        self.variadic = variadic
+        self.optional = optional
+        self.doc = doc
+        self.name = ""
+        self.index = 0
+
+    @property
+    def is_single(self) -> bool:
+        return not (self.variadic or self.optional)
+
+    def describe(self) -> str:
+        prefix = "variadic of " if self.variadic else "optional " if self.optional else ""
+        return prefix + self.constraint.description
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+
+class OperandDef(_ValueDef):
+    """An operand (or a variadic/optional group of operands) of an op."""
+
+    kind = "operand"
+
+    def __get__(self, op, owner=None):
+        if op is None:
+            return self
+        start, size = op.op_def.operand_segment(op, self.index)
+        return _group_value(self, [o.value for o in op.op_operands[start:start + size]])
+
+
+class ResultDef(_ValueDef):
+    """A result (or a variadic/optional group of results) of an op."""
+
+    kind = "result"
+
+    def __get__(self, op, owner=None):
+        if op is None:
+            return self
+        start, size = op.op_def.result_segment(op, self.index)
+        return _group_value(self, op.results[start:start + size])
+
+
+def _group_value(definition: _ValueDef, values: list):
+    if definition.variadic:
+        return values
+    if definition.optional:
+        return values[0] if values else None
+    return values[0]
+
+
+class AttrDef:
+    """An inherent attribute: a constraint, and a default or optionality."""
+
+    def __init__(self, constraint: Any = AnyAttr, *, default: Attribute | None = None,
+                 optional: bool = False, doc: str = ""):
+        self.constraint: AttrConstraint = as_attr_constraint(constraint)
+        self.default = default
+        self.optional = optional or default is not None
+        self.doc = doc
+        self.name = ""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, op, owner=None):
+        if op is None:
+            return self
+        return op.attributes.get(self.name, self.default)
+
+    def __set__(self, op, value: Attribute | None) -> None:
+        if value is None:
+            op.attributes.pop(self.name, None)
+        else:
+            op.attributes[self.name] = value
+
+
+class RegionDef:
+    """A region of an op."""
+
+    def __init__(self, *, single_block: bool = False, doc: str = ""):
+        self.single_block = single_block
+        self.doc = doc
+        self.name = ""
+        self.index = 0
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, op, owner=None):
+        if op is None:
+            return self
+        return op.regions[self.index]
+
+
+class SuccessorDef:
+    """A successor block of a terminator."""
+
+    def __init__(self, *, variadic: bool = False, doc: str = ""):
+        self.variadic = variadic
+        self.doc = doc
+        self.name = ""
+        self.index = 0
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, op, owner=None):
+        if op is None:
+            return self
+        if self.variadic:
+            return op.successors[self.index:]
+        return op.successors[self.index]
+
+
+# ----------------------------------------------------------------------- OpDef
+
+
+@dataclass
+class OpDef:
+    """Everything declared about one op, gathered from its class."""
+
+    name: str
+    cls: type
+    operands: list[OperandDef]
+    results: list[ResultDef]
+    attributes: dict[str, AttrDef]
+    regions: list[RegionDef]
+    successors: list[SuccessorDef]
+    traits: tuple[Trait, ...]
+    assembly_format: str | None
+    summary: str
+    description: str
+    dialect: Any = None
+    trait_set: frozenset = field(default_factory=frozenset)
+    _format: Any = None
+
+    @property
+    def dialect_name(self) -> str:
+        return self.name.split(".", 1)[0]
+
+    @property
+    def short_name(self) -> str:
+        return self.name.split(".", 1)[1] if "." in self.name else self.name
+
+    def _segment(self, defs: Sequence[_ValueDef], total: int, op: Operation, sizes_attr: str,
+                 index: int) -> tuple[int, int]:
+        multi = sum(1 for d in defs if not d.is_single)
+        if multi <= 1:
+            fixed = sum(1 for d in defs if d.is_single)
+            start = 0
+            for i, d in enumerate(defs):
+                size = 1 if d.is_single else total - fixed
+                if i == index:
+                    return start, size
+                start += size
+        sizes = op.attributes.get(sizes_attr)
+        if not isinstance(sizes, DenseArrayAttr) or len(sizes.values) != len(defs):
+            raise IRError(f"'{self.name}' needs a '{sizes_attr}' attribute with "
+                          f"{len(defs)} entries")
+        return int(sum(sizes.values[:index])), int(sizes.values[index])
+
+    def operand_segment(self, op: Operation, index: int) -> tuple[int, int]:
+        return self._segment(self.operands, len(op.op_operands), op, "operandSegmentSizes", index)
+
+    def result_segment(self, op: Operation, index: int) -> tuple[int, int]:
+        return self._segment(self.results, len(op.results), op, "resultSegmentSizes", index)
+
+    @property
+    def needs_operand_segments(self) -> bool:
+        return sum(1 for d in self.operands if not d.is_single) > 1
+
+    @property
+    def needs_result_segments(self) -> bool:
+        return sum(1 for d in self.results if not d.is_single) > 1
+
+    @property
+    def format(self):
+        """The compiled custom assembly format, or None (generic form only)."""
+        if self._format is None and self.assembly_format is not None:
+            from mlc.ir.text.format import compile_format
+
+            self._format = compile_format(self)
+        return self._format
+
+
+# ----------------------------------------------------------------------- Op base
+
+
+class OpMeta(type):
+    """Collects the declarations in an op class body into its `op_def`."""
+
+    def __new__(mcls, cls_name, bases, namespace, **kwargs):
+        op_name = namespace.pop("name", None)
+        namespace.setdefault("__slots__", ())
+        cls = super().__new__(mcls, cls_name, bases, namespace, **kwargs)
+        if op_name is None:
+            return cls  # an abstract base that shares structure (e.g. a binary op)
+        operands, results, attrs, regions, successors = [], [], {}, [], []
+        # Walk the class and its bases so shared declarations are inherited, in order.
+        ordered: dict[str, Any] = {}
+        for klass in reversed(cls.__mro__):
+            for attr_name, value in vars(klass).items():
+                if isinstance(value, (_ValueDef, AttrDef, RegionDef, SuccessorDef)):
+                    ordered.pop(attr_name, None)
+                    ordered[attr_name] = value
+                elif attr_name in ordered:
+                    ordered.pop(attr_name)  # a subclass removed the declaration
+        for value in ordered.values():
+            if isinstance(value, OperandDef):
+                operands.append(value)
+            elif isinstance(value, ResultDef):
+                results.append(value)
+            elif isinstance(value, AttrDef):
+                attrs[value.name] = value
+            elif isinstance(value, RegionDef):
+                regions.append(value)
+            elif isinstance(value, SuccessorDef):
+                successors.append(value)
+        for i, d in enumerate(operands):
+            d.index = i
+        for i, d in enumerate(results):
+            d.index = i
+        for i, d in enumerate(regions):
+            d.index = i
+        for i, d in enumerate(successors):
+            d.index = i
+        traits = tuple(getattr(cls, "traits", ()))
+        doc = inspect.cleandoc(cls.__doc__ or "")
+        summary, _, description = doc.partition("\n")
+        cls.op_def = OpDef(
+            name=op_name, cls=cls, operands=operands, results=results, attributes=attrs,
+            regions=regions, successors=successors, traits=traits,
+            assembly_format=getattr(cls, "assembly_format", None),
+            summary=summary.strip(), description=description.strip(),
+            trait_set=frozenset(traits),
+        )
+        return cls
+
+
+class Op(Operation, metaclass=OpMeta):
+    """Base class of declared ops. Subclasses set `name` and declare their parts."""
+
+    __slots__ = ()
+    op_def: ClassVar[OpDef]
+    traits: ClassVar[tuple[Trait, ...]] = ()
+    assembly_format: ClassVar[str | None] = None
+
+    @classmethod
+    def build(cls, *operands: Value | Sequence[Value] | None,
+              result_types: Sequence[Type] | None = None,
+              regions: Sequence[Region] | int = (),
+              successors: Sequence[Block] = (),
+              loc: Location = unknown_loc,
+              **attributes: Attribute) -> Op:
+        """Create the op from one argument per declared operand group (a value, a list
+        for a variadic group, a value or None for an optional one) and attributes by
+        name; result types are inferred when the declaration allows it."""
+        op_def = cls.op_def
+        if len(operands) != len(op_def.operands):
+            raise IRError(f"'{op_def.name}' takes {len(op_def.operands)} operand groups, "
+                          f"got {len(operands)}")
+        flat: list[Value] = []
+        sizes: list[int] = []
+        for definition, group in zip(op_def.operands, operands):
+            values = list(group) if definition.variadic else [] if group is None else [group]
+            flat.extend(values)
+            sizes.append(len(values))
+        attrs = {k: v for k, v in attributes.items() if v is not None}
+        for name in attrs:
+            if name not in op_def.attributes:
+                raise IRError(f"'{op_def.name}' declares no attribute '{name}'")
+        if op_def.needs_operand_segments:
+            attrs["operandSegmentSizes"] = DenseArrayAttr(i32, tuple(sizes))
+        if result_types is None:
+            result_types = cls.infer_result_types([v.type for v in flat], attrs)
+        if isinstance(regions, int):
+            regions = [Region() for _ in range(regions)]
+        elif not regions:
+            regions = [Region() for _ in op_def.regions]
+        return cls.create(flat, result_types, attrs, regions, successors, loc)
+
+    @classmethod
+    def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
+        """Result types from operand types: override where the rule is op-specific."""
+        op_def = cls.op_def
+        if SameOperandsAndResultType in op_def.trait_set and operand_types:
+            return [operand_types[0]] * len(op_def.results)
+        types = []
+        for definition in op_def.results:
+            buildable = definition.constraint.buildable_type()
+            if buildable is None or not definition.is_single:
+                raise IRError(f"cannot infer the result types of '{op_def.name}'; pass result_types")
+            types.append(buildable)
+        return types
+
+    def verify_custom(self) -> None:
+        """Checks the declaration cannot state; raise VerificationError on failure."""
+
+    def fold(self, operands: list[Attribute | None]) -> list[Attribute | Value] | None:
+        """Fold given the constant value (or None) of each operand: return one existing
+        value or constant attribute per result, or None if the op does not fold.
+        Folders never create ops."""
+        return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> list:
+        """Patterns the `canonicalize` pass applies to this op."""
+        return []
+
+
+def is_declared(op: Operation) -> bool:
+    return op.op_def is not None

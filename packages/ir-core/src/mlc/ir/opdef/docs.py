@@ -1,0 +1,49 @@
+"""The op reference, generated from op declarations (`mlc-opt --list-ops`, and the
+markdown docs that live beside each dialect)."""
+
+from __future__ import annotations
+
+from mlc.ir.dialect import Dialect
+
+
+def list_ops(dialects: list[Dialect]) -> str:
+    """One line per op: name and summary, grouped by dialect."""
+    lines = []
+    for dialect in sorted(dialects, key=lambda d: d.name):
+        lines.append(f"{dialect.name}: {dialect.summary}")
+        width = max((len(n) for n in dialect.ops), default=0)
+        for name, cls in sorted(dialect.ops.items()):
+            lines.append(f"  {name.ljust(width)}  {cls.op_def.summary}")
+    return "\n".join(lines) + "\n"
+
+
+def dialect_markdown(dialect: Dialect) -> str:
+    """A markdown reference of every op in `dialect`."""
+    out = [f"# The `{dialect.name}` dialect", "", dialect.summary, "",
+           "_Generated from the op declarations by `mlc-opt --op-docs "
+           f"{dialect.name}`; do not edit._", ""]
+    for name, cls in sorted(dialect.ops.items()):
+        d = cls.op_def
+        out += [f"## `{name}`", "", d.summary, ""]
+        if d.description:
+            out += [d.description, ""]
+        if d.assembly_format:
+            out += ["Syntax:", "", "```", f"{name} {d.assembly_format}", "```", ""]
+        rows = []
+        for operand in d.operands:
+            rows.append(f"| operand | `{operand.name}` | {operand.describe()} | {operand.doc} |")
+        for result in d.results:
+            rows.append(f"| result | `{result.name}` | {result.describe()} | {result.doc} |")
+        for attr in d.attributes.values():
+            extra = f"default `{attr.default}`" if attr.default is not None else \
+                "optional" if attr.optional else "required"
+            rows.append(f"| attribute | `{attr.name}` | {attr.constraint.description} ({extra}) | "
+                        f"{attr.doc} |")
+        for region in d.regions:
+            rows.append(f"| region | `{region.name}` | {'single block' if region.single_block else 'any'} "
+                        f"| {region.doc} |")
+        if rows:
+            out += ["| kind | name | constraint | notes |", "|---|---|---|---|", *rows, ""]
+        if d.traits:
+            out += ["Traits: " + ", ".join(f"`{t}`" for t in d.traits), ""]
+    return "\n".join(out).rstrip() + "\n"

@@ -1,0 +1,170 @@
+"""Reading literal bodies: strings, `dense<...>`, `array<...>` and resource blobs."""
+
+from __future__ import annotations
+
+import re
+
+from mlc.ir.core.attributes import (
+    DenseArrayAttr,
+    DenseElementsAttr,
+    FloatType,
+    IntegerType,
+    ShapedType,
+    Type,
+    element_dtype,
+    float_to_bits,
+    i1,
+)
+
+_ESCAPE_RE = re.compile(r"\\(?:([0-9a-fA-F]{2})|(.))", re.S)
+_SIMPLE_ESCAPES = {"n": 0x0A, "t": 0x09, '"': 0x22, "\\": 0x5C}
+
+
+def unescape_string(quoted: str) -> str:
+    """The value of an MLIR string literal (with its quotes)."""
+    body = quoted[1:-1]
+    if "\\" not in body:
+        return body
+    out = bytearray()
+    pos = 0
+    for m in _ESCAPE_RE.finditer(body):
+        out += body[pos:m.start()].encode("utf-8", "surrogateescape")
+        if m.group(1) is not None:
+            out.append(int(m.group(1), 16))
+        else:
+            ch = m.group(2)
+            if ch not in _SIMPLE_ESCAPES:
+                raise ValueError(f"unknown escape '\\{ch}' in string")
+            out.append(_SIMPLE_ESCAPES[ch])
+        pos = m.end()
+    out += body[pos:].encode("utf-8", "surrogateescape")
+    return out.decode("utf-8", "surrogateescape")
+
+
+_ELEMENT_TOKEN_RE = re.compile(r"\s*(?:(\[)|(\])|(,)|(true|false)|(0x[0-9a-fA-F]+)"
+                               r"|(-?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+(?:[eE][-+]?[0-9]+)?"
+                               r"|inf|nan))|(\())\s*")
+
+
+def _element_value(text: str, element_type: Type):
+    """One scalar of a dense literal, as the storage value for `element_type`."""
+    if text in ("true", "false"):
+        value: float | int = 1 if text == "true" else 0
+        return bool(value) if element_type == i1 else value
+    if isinstance(element_type, FloatType):
+        if text.startswith("0x"):
+            bits = int(text, 16)
+            if element_type.name == "bf16":
+                return bits
+            from mlc.ir.core.attributes import bits_to_float
+
+            return bits_to_float(bits, element_type)
+        value = float(text)
+        if element_type.name == "bf16":
+            return float_to_bits(value, element_type)
+        return value
+    if "." in text or "e" in text.lower() and not text.startswith("0x"):
+        raise ValueError(f"expected an integer element, got '{text}'")
+    value = int(text, 16) if text.startswith("0x") else int(text)
+    if element_type == i1:
+        return bool(value)
+    return value
+
+
+def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
+    """`body` is the text between `dense<` and `>`."""
+    import numpy as np
+
+    if not isinstance(type_, ShapedType) or not type_.has_static_shape():
+        raise ValueError("dense elements need a statically shaped type")
+    element_type = type_.element_type
+    dtype = element_dtype(element_type)
+    body = body.strip()
+    if body.startswith('"'):
+        data = bytes.fromhex(unescape_string(body)[2:])
+        element_size = dtype.itemsize
+        count = type_.num_elements
+        if len(data) == element_size and count != 1:
+            array = np.broadcast_to(np.frombuffer(data, dtype), type_.shape)
+        elif len(data) == element_size * count:
+            array = np.frombuffer(data, dtype).reshape(type_.shape)
+        else:
+            raise ValueError(f"hex data of {len(data)} bytes does not fit {type_}")
+        return DenseElementsAttr.from_array(array, type_)
+    if not body:
+        if type_.num_elements != 0:
+            raise ValueError(f"empty elements literal for {type_}")
+        return DenseElementsAttr.from_array(np.zeros(type_.shape, dtype), type_)
+    # Nested lists: build them with a stack (no recursion), then check the shape.
+    stack: list[list] = [[]]
+    pos = 0
+    n = len(body)
+    while pos < n:
+        m = _ELEMENT_TOKEN_RE.match(body, pos)
+        if m is None or m.end() == pos:
+            raise ValueError(f"unexpected '{body[pos:pos + 10]}' in elements literal")
+        pos = m.end()
+        if m.group(1):
+            stack.append([])
+        elif m.group(2):
+            if len(stack) < 2:
+                raise ValueError("unbalanced ']' in elements literal")
+            done = stack.pop()
+            stack[-1].append(done)
+        elif m.group(3):
+            continue
+        elif m.group(7):
+            raise ValueError("complex elements are not supported")
+        else:
+            stack[-1].append(_element_value(m.group(m.lastindex), element_type))
+    if len(stack) != 1 or len(stack[0]) != 1:
+        raise ValueError("malformed elements literal")
+    literal = stack[0][0]
+    if not isinstance(literal, list):
+        array = np.full(type_.shape, literal, dtype=dtype)
+    else:
+        array = np.array(literal, dtype=dtype)
+        if array.shape != type_.shape:
+            raise ValueError(f"elements literal has shape {list(array.shape)}, but the type "
+                             f"{type_} needs {list(type_.shape)}")
+    return DenseElementsAttr.from_array(array, type_)
+
+
+_ARRAY_RE = re.compile(r"array<\s*(?P<type>[A-Za-z0-9]+)\s*(?::(?P<values>[^>]*))?>\Z", re.S)
+
+
+def parse_dense_array(text: str, simple_type) -> DenseArrayAttr:
+    """`array<i32: 1, 2>`; `simple_type` maps a type name to its Type."""
+    m = _ARRAY_RE.match(text)
+    if m is None:
+        raise ValueError("malformed dense array")
+    element_type = simple_type(m.group("type"))
+    values = [v.strip() for v in (m.group("values") or "").split(",") if v.strip()]
+    if isinstance(element_type, FloatType):
+        parsed = tuple(_element_value(v, element_type) for v in values)
+    elif isinstance(element_type, IntegerType):
+        parsed = tuple(int(_element_value(v, element_type)) for v in values)
+    else:
+        raise ValueError(f"dense arrays hold integers or floats, not {element_type}")
+    return DenseArrayAttr(element_type, parsed)
+
+
+_RESOURCE_RE = re.compile(r'([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")\s*:\s*"0x([0-9a-fA-F]*)"')
+
+
+def parse_resource_section(text: str) -> dict[str, tuple[int, bytes]]:
+    """Blobs of the `builtin` dialect in a `{-# dialect_resources: ... #-}` section:
+    handle -> (alignment, data)."""
+    start = text.find("builtin")
+    blobs: dict[str, tuple[int, bytes]] = {}
+    if "dialect_resources" not in text or start == -1:
+        return blobs
+    for m in _RESOURCE_RE.finditer(text, start):
+        name = m.group(1)
+        if name.startswith('"'):
+            name = unescape_string(name)
+        raw = bytes.fromhex(m.group(2))
+        if len(raw) < 4:
+            raise ValueError(f"resource blob '{name}' is shorter than its alignment header")
+        blobs[name] = (int.from_bytes(raw[:4], "little"), raw[4:])
+    return blobs

@@ -1,0 +1,406 @@
+"""Printing IR as MLIR text, in generic or custom form.
+
+Printing is iterative: an op's text is a list of strings and markers for its regions,
+and a driver loop expands markers with an explicit stack, so nesting depth is not
+bounded by Python's recursion. Value names come from a pre-pass in print order:
+name hints (`%x`, made unique with `_N`), else `%0, %1, ...`, with entry block
+arguments named `%argN`; numbering restarts inside ops isolated from above and
+resumes after a nested region, as in MLIR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mlc.ir.core.attributes import (
+    AsmWriter,
+    Attribute,
+    DialectAttribute,
+    Location,
+    Type,
+    unit,
+    write_attr_entries,
+    write_symbol_name,
+)
+from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
+from mlc.ir.opdef.traits import IsolatedFromAbove
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How to print: generic form, locations, and eliding/hex for large constants."""
+
+    generic: bool = False
+    debuginfo: bool = False
+    elide_large_elements: int | None = None
+    hex_if_larger: int | None = None
+
+
+class _RegionMarker:
+    __slots__ = ("region", "indent", "print_entry_args")
+
+    def __init__(self, region: Region, indent: int, print_entry_args: bool):
+        self.region = region
+        self.indent = indent
+        self.print_entry_args = print_entry_args
+
+
+class _OpMarker:
+    __slots__ = ("op", "indent")
+
+    def __init__(self, op: Operation, indent: int):
+        self.op = op
+        self.indent = indent
+
+
+def _is_isolated(op: Operation) -> bool:
+    op_def = op.op_def
+    return op_def is not None and IsolatedFromAbove in op_def.trait_set
+
+
+class Printer:
+    """Renders ops; formats and directives call its element methods."""
+
+    def __init__(self, options: PrintOptions = PrintOptions(), resources: dict | None = None):
+        self.options = options
+        self.parts: list = []
+        self.names: dict[Value, str] = {}
+        self.group_names: dict[Operation, str] = {}
+        self.block_names: dict[Block, str] = {}
+        self.type_cache: dict[Type, str] = {}
+        self.indent = 0
+        self.used_resources: dict[str, None] = {}
+        self.resources = resources or {}
+
+    # ---------------------------------------------------------------- naming
+
+    def assign_names(self, root: Operation) -> None:
+        names = self.names
+        used: set[str] = set()
+        undo: list[str] = []
+        counters = [0, 0]  # next value number, next argument number
+
+        def unique(hint: str) -> str:
+            candidate = hint
+            suffix = 0
+            while candidate in used:
+                candidate = f"{hint}_{suffix}"
+                suffix += 1
+            used.add(candidate)
+            undo.append(candidate)
+            return candidate
+
+        stack: list = [("op", root)]
+        while stack:
+            item = stack.pop()
+            kind = item[0]
+            if kind == "op":
+                op = item[1]
+                results = op.results
+                if results:
+                    hint = results[0].name_hint
+                    if hint:
+                        base = unique(hint)
+                    else:
+                        base = str(counters[0])
+                        counters[0] += 1
+                    if len(results) == 1:
+                        names[results[0]] = "%" + base
+                    else:
+                        self.group_names[op] = "%" + base
+                        for i, r in enumerate(results):
+                            names[r] = f"%{base}#{i}"
+                if op.regions:
+                    isolated = _is_isolated(op)
+                    for region in reversed(op.regions):
+                        stack.append(("exit", counters[0], counters[1], len(undo), isolated, used))
+                        stack.append(("region", region, isolated))
+            elif kind == "region":
+                region, isolated = item[1], item[2]
+                if isolated:
+                    counters[0] = counters[1] = 0
+                    used = set()
+                for index, block in enumerate(region.blocks):
+                    self.block_names[block] = f"^bb{index}"
+                # Blocks in order: arguments, then ops (pushed reversed on the stack).
+                for index in range(len(region.blocks) - 1, -1, -1):
+                    block = region.blocks[index]
+                    stack.extend(("op", o) for o in block.ops_reversed())
+                    stack.append(("args", block, index == 0))
+            elif kind == "args":
+                block, is_entry = item[1], item[2]
+                for arg in block.args:
+                    hint = arg.name_hint
+                    if hint:
+                        names[arg] = "%" + unique(hint)
+                    elif is_entry:
+                        names[arg] = f"%arg{counters[1]}"
+                        counters[1] += 1
+                    else:
+                        names[arg] = f"%{counters[0]}"
+                        counters[0] += 1
+            else:  # exit a region: restore the enclosing numbering and names
+                _, value_counter, arg_counter, undo_len, isolated, outer_used = item
+                counters[0], counters[1] = value_counter, arg_counter
+                if isolated:
+                    used = outer_used
+                del_names = undo[undo_len:]
+                del undo[undo_len:]
+                if not isolated:
+                    for name in del_names:
+                        used.discard(name)
+
+    # ---------------------------------------------------------------- driver
+
+    def print_op(self, root: Operation) -> str:
+        self.assign_names(root)
+        out: list[str] = []
+        stack = [iter([_OpMarker(root, 0)])]
+        expand_op = self._op_parts
+        expand_region = self._region_parts
+        while stack:
+            for part in stack[-1]:
+                if part.__class__ is str:
+                    out.append(part)
+                elif part.__class__ is _OpMarker:
+                    stack.append(iter(expand_op(part.op, part.indent)))
+                    break
+                else:
+                    stack.append(iter(expand_region(part)))
+                    break
+            else:
+                stack.pop()
+        out.append("\n")
+        if self.used_resources:
+            out.append(self._resource_section())
+        return "".join(out)
+
+    def _resource_section(self) -> str:
+        lines = ["{-#", "  dialect_resources: {", "    builtin: {"]
+        entries = []
+        for handle in self.used_resources:
+            blob = self.resources.get(handle)
+            if blob is None:
+                continue
+            alignment, data = blob
+            key = handle if handle.replace("_", "a").replace(".", "a").isalnum() else f'"{handle}"'
+            entries.append(f'      {key}: "0x{alignment.to_bytes(4, "little").hex().upper()}'
+                           f'{data.hex().upper()}"')
+        if not entries:
+            return ""
+        lines.append(",\n".join(entries))
+        lines += ["    }", "  }", "#-}", ""]
+        return "\n".join(lines)
+
+    def _op_parts(self, op: Operation, indent: int) -> list:
+        self.parts = parts = ["  " * indent]
+        self.indent = indent
+        results = op.results
+        if results:
+            group = self.group_names.get(op) if len(results) > 1 else None
+            if group is not None:
+                parts.append(f"{group}:{len(results)} = ")
+            else:
+                parts.append(self.names[results[0]] + " = ")
+        op_def = op.op_def
+        fmt = op_def.format if op_def is not None and not self.options.generic else None
+        if fmt is not None:
+            parts.append(self._custom_name(op))
+            fmt.print(op, self)
+        else:
+            self._generic_body(op)
+        if self.options.debuginfo:
+            self.parts.append(" ")
+            self.parts.append(self._attr_text(op.loc))
+        return self.parts
+
+    def _custom_name(self, op: Operation) -> str:
+        op_def = op.op_def
+        dialect = op_def.dialect_name
+        if dialect == "builtin" and op_def.name == "builtin.module":
+            return "module"
+        parent = op.parent_op
+        if parent is not None and getattr(parent, "default_dialect", None) == dialect:
+            return op_def.short_name
+        return op_def.name
+
+    def _generic_body(self, op: Operation) -> None:
+        w = self.parts.append
+        w('"')
+        w(op.name)
+        w('"(')
+        self.value_list(op.operands)
+        w(")")
+        if op.successors:
+            w("[")
+            w(", ".join(self.block_names.get(b, "^<unknown>") for b in op.successors))
+            w("]")
+        op_def = op.op_def
+        attrs = op.attributes
+        if attrs:
+            if op_def is not None:
+                inherent = op_def.attributes
+                props = sorted((k, v) for k, v in attrs.items()
+                               if k in inherent or k in ("operandSegmentSizes", "resultSegmentSizes"))
+                rest = sorted((k, v) for k, v in attrs.items()
+                              if not (k in inherent or k in ("operandSegmentSizes", "resultSegmentSizes")))
+            else:
+                props, rest = [], sorted(attrs.items())
+        else:
+            props = rest = []
+        if props:
+            w(" <")
+            w(self._dict_text(props))
+            w(">")
+        if op.regions:
+            w(" (")
+            for i, region in enumerate(op.regions):
+                if i:
+                    w(", ")
+                w(_RegionMarker(region, self.indent, True))
+            w(")")
+        if rest:
+            w(" ")
+            w(self._dict_text(rest))
+        w(" : (")
+        self.type_list(op.operand_types)
+        w(") -> ")
+        result_types = op.result_types
+        if len(result_types) == 1 and not result_types[0].__class__.__name__ == "FunctionType":
+            self.type(result_types[0])
+        else:
+            w("(")
+            self.type_list(result_types)
+            w(")")
+
+    def _region_parts(self, marker: _RegionMarker) -> list:
+        region, indent = marker.region, marker.indent
+        parts: list = ["{\n"]
+        blocks = region.blocks
+        for index, block in enumerate(blocks):
+            show_label = index > 0 or (block.args and marker.print_entry_args) or \
+                (self.options.generic and len(blocks) == 1 and not block.args
+                 and block.first_op is None)
+            if show_label:
+                parts.append("  " * indent)
+                parts.append(self.block_names[block])
+                if block.args:
+                    parts.append("(")
+                    for i, arg in enumerate(block.args):
+                        if i:
+                            parts.append(", ")
+                        parts.append(self.names[arg])
+                        parts.append(": ")
+                        parts.append(self._type_text(arg.type))
+                        if self.options.debuginfo and arg.loc is not None:
+                            parts.append(" " + self._attr_text(arg.loc))
+                    parts.append(")")
+                parts.append(":\n")
+            for op in block.ops():
+                parts.append(_OpMarker(op, indent + 1))
+                parts.append("\n")
+        parts.append("  " * indent + "}")
+        return parts
+
+    # ---------------------------------------------------------------- element API
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def value(self, value: Value) -> None:
+        self.parts.append(self.names.get(value) or "%<<UNKNOWN SSA VALUE>>")
+
+    def value_list(self, values) -> None:
+        names = self.names
+        self.parts.append(", ".join(names.get(v) or "%<<UNKNOWN SSA VALUE>>" for v in values))
+
+    def _type_text(self, type_: Type) -> str:
+        text = self.type_cache.get(type_)
+        if text is None:
+            w = AsmWriter(used_resources=self.used_resources)
+            type_.write(w)
+            text = self.type_cache[type_] = w.text()
+        return text
+
+    def type(self, type_: Type) -> None:
+        self.parts.append(self._type_text(type_))
+
+    def type_list(self, types) -> None:
+        text = self._type_text
+        self.parts.append(", ".join(text(t) for t in types))
+
+    def _attr_text(self, attr: Attribute) -> str:
+        w = AsmWriter(self.options.elide_large_elements, self.options.hex_if_larger,
+                      self.used_resources)
+        attr.write(w)
+        return w.text()
+
+    def _dict_text(self, entries) -> str:
+        w = AsmWriter(self.options.elide_large_elements, self.options.hex_if_larger,
+                      self.used_resources)
+        w.write("{")
+        write_attr_entries(w, entries)
+        w.write("}")
+        return w.text()
+
+    def attr(self, attr: Attribute) -> None:
+        self.parts.append(self._attr_text(attr))
+
+    def attr_in_syntax(self, definition, attr: Attribute) -> None:
+        """An attribute as a format element spells it (see AttrConstraint.syntax)."""
+        syntax = definition.constraint.syntax
+        if syntax == "symbol-name":
+            w = AsmWriter()
+            write_symbol_name(w, attr.value)
+            self.parts.append(w.text())
+        elif syntax == "keyword":
+            self.parts.append(attr.value)
+        elif syntax == "enum":
+            self.parts.append(definition.constraint.keyword(attr))
+        elif syntax == "stripped" and isinstance(attr, DialectAttribute):
+            w = AsmWriter()
+            attr.write_body(w)
+            self.parts.append(w.text())
+        elif syntax == "type":
+            self.type(attr.value)
+        elif syntax == "integer":
+            self.parts.append(str(attr.value))
+        elif syntax == "unit":
+            pass
+        else:
+            self.attr(attr)
+
+    def attr_dict(self, op: Operation, elided: set[str], keyword: bool = False) -> None:
+        op_def = op.op_def
+        defaults = op_def.attributes if op_def is not None else {}
+        entries = []
+        for name, value in op.attributes.items():
+            if name in elided:
+                continue
+            definition = defaults.get(name)
+            if definition is not None and definition.default is not None and value == definition.default:
+                continue
+            entries.append((name, value))
+        if not entries:
+            return
+        entries.sort(key=lambda kv: kv[0])
+        self.parts.append(" attributes " if keyword else " ")
+        self.parts.append(self._dict_text(entries))
+
+    def region(self, region: Region, print_entry_args: bool = True) -> None:
+        self.parts.append(_RegionMarker(region, self.indent, print_entry_args))
+
+    def successor(self, block: Block) -> None:
+        self.parts.append(self.block_names.get(block, "^<unknown>"))
+
+    def block_arg_loc(self, arg: BlockArgument) -> None:
+        if self.options.debuginfo and arg.loc is not None:
+            self.parts.append(" " + self._attr_text(arg.loc))
+
+
+def print_op(op: Operation, options: PrintOptions = PrintOptions(), resources: dict | None = None) -> str:
+    """The text of `op` (usually a module), ending in a newline."""
+    return Printer(options, resources).print_op(op)
+
+
+__all__ = ["PrintOptions", "Printer", "print_op", "Location", "unit"]

@@ -1,0 +1,276 @@
+"""Verifying IR: structure first, then each op's declared constraints, then its custom
+checks.
+
+Structural checks: every operand is defined and its definition dominates the use
+(SSA dominance within a block, across blocks through the dominator tree of a region,
+and into nested regions), terminators end blocks that need them, ops isolated from
+above use no outside value, symbol names are unique in a symbol table, successors
+belong to the same region. The walk is iterative, so deep nesting is fine.
+"""
+
+from __future__ import annotations
+
+from mlc.ir.analysis.dominance import dominator_tree
+from mlc.ir.core.attributes import DenseArrayAttr
+from mlc.ir.core.ir import Block, BlockArgument, Operation, Value
+from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.ir.opdef.declare import OpDef, VerificationError
+from mlc.ir.opdef.traits import (
+    GraphRegions,
+    IsolatedFromAbove,
+    IsTerminator,
+    NoTerminator,
+    SingleBlock,
+    SymbolTable,
+)
+
+
+def _op_error(op: Operation, message: str) -> Diagnostic:
+    return Diagnostic("error", f"'{op.name}' op {message}", op.loc)
+
+
+def _value_loc(value: Value):
+    if isinstance(value, BlockArgument):
+        return value.loc or (value.block.parent_op.loc if value.block.parent_op else None)
+    return value.defining_op.loc
+
+
+class Verifier:
+    """Collects every diagnostic rather than stopping at the first."""
+
+    def __init__(self, max_errors: int = 50):
+        self.diagnostics: list[Diagnostic] = []
+        self.max_errors = max_errors
+
+    def error(self, diag: Diagnostic) -> None:
+        self.diagnostics.append(diag)
+
+    # ---------------------------------------------------------------- entry
+
+    def verify(self, root: Operation) -> list[Diagnostic]:
+        self._structure(root)
+        if not self.diagnostics:
+            for op in root.walk():
+                self._declared(op)
+                if len(self.diagnostics) >= self.max_errors:
+                    break
+        return self.diagnostics
+
+    # ---------------------------------------------------------------- structure
+
+    def _structure(self, root: Operation) -> None:
+        # `visible` holds the values that dominate the current point. Blocks are
+        # visited in dominator-tree pre-order; a block's values are dropped once its
+        # dominator subtree is done, so "visible" means "dominates". Entering a region
+        # isolated from above starts from an empty set.
+        visible: set[Value] = set()
+        saved: list[set[Value]] = []
+        work: list = [("op", root)]
+        while work:
+            item = work.pop()
+            kind = item[0]
+            if kind == "op":
+                op = item[1]
+                self._check_operands(op, visible)
+                self._check_op_structure(op)
+                if not op.regions:
+                    visible.update(op.results)
+                    continue
+                isolated = op.has_trait(IsolatedFromAbove)
+                graph = op.has_trait(GraphRegions)
+                work.append(("results", op))
+                for region in reversed(op.regions):
+                    if isolated:
+                        work.append(("restore",))
+                    work.append(("region", region, graph))
+                    if isolated:
+                        work.append(("isolate",))
+            elif kind == "results":
+                visible.update(item[1].results)
+            elif kind == "isolate":
+                saved.append(visible)
+                visible = set()
+            elif kind == "restore":
+                visible = saved.pop()
+            elif kind == "region":
+                region, graph = item[1], item[2]
+                if not region.blocks:
+                    continue
+                tree = dominator_tree(region)
+                roots = [b for b in region.blocks if tree.idom.get(b) is None]
+                for block in reversed(roots):
+                    work.append(("block", block, tree, graph))
+            elif kind == "block":
+                block, tree, graph = item[1], item[2], item[3]
+                self._check_block(block)
+                ops = list(block.ops())
+                work.append(("drop", block, ops))
+                for child in reversed(tree.children.get(block, ())):
+                    work.append(("block", child, tree, graph))
+                work.extend(("op", op) for op in reversed(ops))
+                visible.update(block.args)
+                if graph:  # graph regions: any op may use any value of its block
+                    for op in ops:
+                        visible.update(op.results)
+            elif kind == "drop":
+                block, ops = item[1], item[2]
+                visible.difference_update(block.args)
+                for op in ops:
+                    visible.difference_update(op.results)
+
+    def _check_operands(self, op: Operation, visible: set[Value]) -> None:
+        for index, operand in enumerate(op.op_operands):
+            value = operand.value
+            if value in visible:
+                continue
+            if value.type is None or (not isinstance(value, BlockArgument) and value.defining_op is None):
+                self.error(_op_error(op, f"operand #{index} is not defined"))
+                continue
+            diag = _op_error(op, f"operand #{index} does not dominate this use")
+            if _is_outside_isolated(op, value):
+                diag = _op_error(op, f"operand #{index} uses a value defined outside the region of "
+                                 "an op isolated from above")
+            diag.add_note("operand defined here", _value_loc(value))
+            self.error(diag)
+
+    def _check_op_structure(self, op: Operation) -> None:
+        for block in op.successors:
+            if block.parent is None or block.parent is not (op.parent.parent if op.parent else None):
+                self.error(_op_error(op, "reference to block defined in another region"))
+        op_def = op.op_def
+        if op_def is None:
+            return
+        traits = op_def.trait_set
+        if SingleBlock in traits:
+            for region in op.regions:
+                if len(region.blocks) > 1:
+                    self.error(_op_error(op, "expects a single block in each region"))
+        if SymbolTable in traits:
+            seen: dict[str, Operation] = {}
+            for region in op.regions:
+                for child in region.ops():
+                    sym = child.attributes.get("sym_name")
+                    name = getattr(sym, "value", None)
+                    if not isinstance(name, str):
+                        continue
+                    if name in seen:
+                        diag = _op_error(child, f"redefinition of symbol named '{name}'")
+                        diag.add_note("see existing symbol definition here", seen[name].loc)
+                        self.error(diag)
+                    else:
+                        seen[name] = child
+
+    def _check_block(self, block: Block) -> None:
+        parent = block.parent_op
+        if parent is None:
+            return
+        last = block.last_op
+        needs_terminator = not parent.has_trait(NoTerminator) and parent.op_def is not None
+        for op in block.ops():
+            if op is not last and op.has_trait(IsTerminator):
+                self.error(_op_error(op, "must be the last operation in the parent block"))
+        if needs_terminator:
+            if last is None:
+                self.error(Diagnostic("error", "empty block: expect at least a terminator",
+                                      parent.loc))
+            elif last.op_def is not None and not last.has_trait(IsTerminator):
+                diag = _op_error(last, "is not a terminator, but it ends a block of "
+                                 f"'{parent.name}'")
+                self.error(diag)
+
+    # ---------------------------------------------------------------- declarations
+
+    def _declared(self, op: Operation) -> None:
+        op_def = op.op_def
+        if op_def is None:
+            return
+        message = _check_declaration(op, op_def)
+        if message is not None:
+            self.error(_op_error(op, message))
+            return
+        for trait in op_def.traits:
+            message = trait.verify(op)
+            if message is not None:
+                self.error(_op_error(op, message))
+                return
+        try:
+            op.verify_custom()
+        except VerificationError as exc:
+            diag = _op_error(op, exc.message)
+            for note, loc in exc.notes:
+                diag.add_note(note, loc)
+            self.error(diag)
+
+
+def _is_outside_isolated(op: Operation, value: Value) -> bool:
+    owner = value.block.parent_op if isinstance(value, BlockArgument) else value.defining_op
+    current = op.parent_op
+    while current is not None:
+        if current.has_trait(IsolatedFromAbove):
+            return owner is None or not current.is_ancestor_of(owner)
+        current = current.parent_op
+    return False
+
+
+def _check_group_counts(kind: str, defs, count: int, op: Operation, sizes_name: str) -> str | None:
+    multi = sum(1 for d in defs if not d.is_single)
+    singles = sum(1 for d in defs if d.is_single)
+    if multi > 1:
+        sizes = op.attributes.get(sizes_name)
+        if not isinstance(sizes, DenseArrayAttr) or len(sizes.values) != len(defs):
+            return f"requires '{sizes_name}' with {len(defs)} elements"
+        if sum(sizes.values) != count:
+            return f"'{sizes_name}' sums to {sum(sizes.values)}, but the op has {count} {kind}s"
+        return None
+    if multi == 0 and count != singles:
+        return f"expected {singles} {kind}{'s' if singles != 1 else ''}, but found {count}"
+    if multi == 1:
+        optional = any(d.optional for d in defs)
+        if count < singles or (optional and count > singles + 1):
+            return f"expected {'at least ' if not optional else ''}{singles} {kind}s, but found {count}"
+    return None
+
+
+def _check_declaration(op: Operation, op_def: OpDef) -> str | None:
+    message = _check_group_counts("operand", op_def.operands, len(op.op_operands), op,
+                                  "operandSegmentSizes")
+    if message:
+        return message
+    message = _check_group_counts("result", op_def.results, len(op.results), op,
+                                  "resultSegmentSizes")
+    if message:
+        return message
+    for definition in op_def.operands:
+        values = getattr(op, definition.name)
+        values = values if definition.variadic else [] if values is None else [values]
+        for value in values:
+            if not definition.constraint.check(value.type):
+                return (f"operand #{definition.index} ('{definition.name}') must be "
+                        f"{definition.constraint.description}, but got '{value.type}'")
+    for definition in op_def.results:
+        values = getattr(op, definition.name)
+        values = values if definition.variadic else [] if values is None else [values]
+        for value in values:
+            if not definition.constraint.check(value.type):
+                return (f"result #{definition.index} ('{definition.name}') must be "
+                        f"{definition.constraint.description}, but got '{value.type}'")
+    for name, definition in op_def.attributes.items():
+        attr = op.attributes.get(name)
+        if attr is None:
+            if not definition.optional:
+                return f"requires attribute '{name}'"
+            continue
+        if not definition.constraint.check(attr):
+            return f"attribute '{name}' failed to satisfy constraint: {definition.constraint.description}"
+    if len(op.regions) != len(op_def.regions):
+        return f"requires {len(op_def.regions)} regions, but found {len(op.regions)}"
+    if len(op.successors) < sum(1 for s in op_def.successors if not s.variadic):
+        return f"requires {len(op_def.successors)} successors, but found {len(op.successors)}"
+    return None
+
+
+def verify(root: Operation) -> None:
+    """Raise DiagnosticError with every problem found in `root`."""
+    diagnostics = Verifier().verify(root)
+    if diagnostics:
+        raise DiagnosticError(diagnostics)

@@ -1,0 +1,1 @@
+"""mlc's command-line tools."""
