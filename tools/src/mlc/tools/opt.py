@@ -93,6 +93,11 @@ def _write_output(path: str, text: str) -> None:
     if path == "-":
         sys.stdout.write(text)
         return
+    if os.path.exists(path) and not os.path.isfile(path):
+        # A device or pipe (/dev/null, /dev/stdout): write to it; never replace it.
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
     # Write then rename: a failed run never leaves a partial or clobbered output.
     directory = os.path.dirname(os.path.abspath(path))
     temp = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")

@@ -96,6 +96,8 @@ class OperandDef(_ValueDef):
         if op is None:
             return self
         start, size = op.op_def.operand_segment(op, self.index)
+        if size == 1 and not self.variadic:
+            return op.op_operands[start].value
         return _group_value(self, [o.value for o in op.op_operands[start:start + size]])
 
 
@@ -108,6 +110,8 @@ class ResultDef(_ValueDef):
         if op is None:
             return self
         start, size = op.op_def.result_segment(op, self.index)
+        if size == 1 and not self.variadic:
+            return op.results[start]
         return _group_value(self, op.results[start:start + size])
 
 
@@ -204,6 +208,8 @@ class OpDef:
     dialect: Any = None
     trait_set: frozenset = field(default_factory=frozenset)
     _format: Any = None
+    _operand_layout: Any = False
+    _result_layout: Any = False
 
     @property
     def dialect_name(self) -> str:
@@ -213,17 +219,32 @@ class OpDef:
     def short_name(self) -> str:
         return self.name.split(".", 1)[1] if "." in self.name else self.name
 
-    def _segment(self, defs: Sequence[_ValueDef], total: int, op: Operation, sizes_attr: str,
+    def _layout(self, defs: Sequence[_ValueDef]) -> list[tuple[int, int]] | None:
+        """Where each group starts, decided once: (offset from the front, 0) for groups
+        before the variadic one, (offset from the back, 1) after it, and the variadic
+        group itself as (start, 2). None when a sizes attribute decides."""
+        multi = [i for i, d in enumerate(defs) if not d.is_single]
+        if len(multi) > 1:
+            return None
+        layout = []
+        for i, _ in enumerate(defs):
+            if not multi or i < multi[0]:
+                layout.append((i, 0))
+            elif i == multi[0]:
+                layout.append((i, 2))
+            else:
+                layout.append((len(defs) - i, 1))
+        return layout
+
+    def _segment(self, layout, defs, total: int, op: Operation, sizes_attr: str,
                  index: int) -> tuple[int, int]:
-        multi = sum(1 for d in defs if not d.is_single)
-        if multi <= 1:
-            fixed = sum(1 for d in defs if d.is_single)
-            start = 0
-            for i, d in enumerate(defs):
-                size = 1 if d.is_single else total - fixed
-                if i == index:
-                    return start, size
-                start += size
+        if layout is not None:
+            offset, kind = layout[index]
+            if kind == 0:
+                return offset, 1
+            if kind == 1:
+                return total - offset, 1
+            return offset, total - (len(defs) - 1)
         sizes = op.attributes.get(sizes_attr)
         if not isinstance(sizes, DenseArrayAttr) or len(sizes.values) != len(defs):
             raise IRError(f"'{self.name}' needs a '{sizes_attr}' attribute with "
@@ -231,10 +252,18 @@ class OpDef:
         return int(sum(sizes.values[:index])), int(sizes.values[index])
 
     def operand_segment(self, op: Operation, index: int) -> tuple[int, int]:
-        return self._segment(self.operands, len(op.op_operands), op, "operandSegmentSizes", index)
+        """(start, size) of operand group `index` in `op`."""
+        if self._operand_layout is False:
+            self._operand_layout = self._layout(self.operands)
+        return self._segment(self._operand_layout, self.operands, len(op.op_operands), op,
+                             "operandSegmentSizes", index)
 
     def result_segment(self, op: Operation, index: int) -> tuple[int, int]:
-        return self._segment(self.results, len(op.results), op, "resultSegmentSizes", index)
+        """(start, size) of result group `index` in `op`."""
+        if self._result_layout is False:
+            self._result_layout = self._layout(self.results)
+        return self._segment(self._result_layout, self.results, len(op.results), op,
+                             "resultSegmentSizes", index)
 
     @property
     def needs_operand_segments(self) -> bool:

@@ -286,6 +286,7 @@ class CompiledFormat:
     op_terminal: str = ""
     rules: list[str] = field(default_factory=list)
     used_attrs: set[str] = field(default_factory=set)
+    _printer: Any = None
 
     # -- grammar -----------------------------------------------------------
 
@@ -421,6 +422,14 @@ class CompiledFormat:
     # -- printing -------------------------------------------------------------
 
     def print(self, op, p: Printer) -> None:
+        printer = self._printer
+        if printer is None:
+            from mlc.ir.text.format_codegen import generate_printer
+
+            printer = self._printer = generate_printer(self) or self._print_generic
+        printer(op, p)
+
+    def _print_generic(self, op, p: Printer) -> None:
         spacing = _Spacing()
         self._print_elements(self.elements, op, p, spacing)
 

@@ -279,3 +279,215 @@ def generate_builder(fmt: CompiledFormat):
 
 
 __all__ = ["generate_builder", "Custom", "ResultDef"]
+
+
+# ---------------------------------------------------------------- printers
+
+
+def _space_rule(text: str) -> tuple[bool, bool]:
+    """Whether a space goes before literal `text` after punctuation / after other text."""
+    from mlc.ir.text.format import _space_before
+
+    return _space_before(text, True), _space_before(text, False)
+
+
+class _PrinterGenerator:
+    def __init__(self, fmt: CompiledFormat):
+        self.fmt = fmt
+        self.op_def = fmt.op_def
+        self.lines: list[str] = []
+        self.constants: dict[str, object] = {}
+        self.counter = 0
+
+    def const(self, value, hint: str) -> str:
+        name = f"K_{hint}_{len(self.constants)}"
+        self.constants[name] = value
+        return name
+
+    def emit(self, line: str, depth: int) -> None:
+        self.lines.append("    " * depth + line)
+
+    def fresh(self, hint: str) -> str:
+        self.counter += 1
+        return f"{hint}{self.counter}"
+
+    def value_expr(self, definition, results: bool) -> str:
+        """An expression for a single operand/result, by static position when possible."""
+        layout = self.op_def._layout(self.op_def.results if results else self.op_def.operands)
+        if layout is not None:
+            offset, kind = layout[definition.index]
+            if kind == 0:
+                return f"op.results[{offset}]" if results else f"op._operands[{offset}].value"
+            if kind == 1:
+                return f"op.results[-{offset}]" if results else f"op._operands[-{offset}].value"
+        return f"op.{definition.name}"
+
+    def elements(self, elements: list, depth: int) -> None:
+        for element in elements:
+            self.element(element, depth)
+
+    def literal(self, text: str, depth: int) -> None:
+        if not text:
+            self.emit("sp = False", depth)
+            return
+        after_punct, after_other = _space_rule(text)
+        if after_punct and after_other:
+            self.emit("if sp: w(' ')", depth)
+        elif after_punct:
+            self.emit("if sp and lp: w(' ')", depth)
+        elif after_other:
+            self.emit("if sp and not lp: w(' ')", depth)
+        self.emit(f"w({text!r})", depth)
+        self.emit(f"sp = {len(text) != 1 or text not in '<({['}", depth)
+        self.emit(f"lp = {text[0] != '_' and not text[0].isalpha()}", depth)
+
+    def guarded(self, body: list[str], depth: int, may_be_empty: bool) -> None:
+        """Print an element with a space before it (dropped if it printed nothing)."""
+        if not may_be_empty:
+            self.emit("if sp: w(' ')", depth)
+            for line in body:
+                self.emit(line, depth)
+            self.emit("sp = True", depth)
+            self.emit("lp = False", depth)
+            return
+        mark = self.fresh("m")
+        self.emit(f"{mark} = len(parts)", depth)
+        self.emit("if sp: w(' ')", depth)
+        for line in body:
+            self.emit(line, depth)
+        self.emit(f"if len(parts) == {mark} + 1 and parts[-1] == ' ': parts.pop()", depth)
+        self.emit("else:", depth)
+        self.emit("sp = True", depth + 1)
+        self.emit("lp = False", depth + 1)
+
+    def element(self, element, depth: int) -> None:
+        if isinstance(element, Literal):
+            self.literal(element.text, depth)
+        elif isinstance(element, Group):
+            self.emit(f"if {self.presence(element)}:", depth)
+            self.emit("pass", depth + 1)
+            self.elements(element.elements, depth + 1)
+        elif isinstance(element, AttrDict):
+            used = self.const(self.fmt.used_attrs, "used")
+            self.emit(f"p.attr_dict(op, {used}, keyword={element.with_keyword})", depth)
+            self.emit("sp = True", depth)
+            self.emit("lp = False", depth)
+        elif isinstance(element, Var):
+            d = element.definition
+            if isinstance(d, OperandDef):
+                if d.is_single:
+                    self.guarded([f"w(name_of({self.value_expr(d, False)}) or UNKNOWN)"], depth, False)
+                elif d.variadic:
+                    self.guarded([f"p.value_list(op.{d.name})"], depth, True)
+                else:
+                    self.guarded([f"x = op.{d.name}", "if x is not None: p.value(x)"], depth, True)
+            elif isinstance(d, AttrDef):
+                if d.constraint.syntax == "unit":
+                    return
+                definition = self.const(d, "attr")
+                self.emit(f"x = attrs.get({d.name!r})", depth)
+                self.emit("if x is not None:", depth)
+                self.guarded([f"p.attr_in_syntax({definition}, x)"], depth + 1, False)
+            elif isinstance(d, RegionDef):
+                self.guarded([f"p.region(op.regions[{d.index}])"], depth, False)
+            elif isinstance(d, SuccessorDef):
+                self.guarded([f"p.successor(op.{d.name})"], depth, False)
+            else:
+                raise _Unsupported
+        elif isinstance(element, TypeDirective):
+            target = element.target
+            if isinstance(target, Var) and target.definition.is_single:
+                expr = self.value_expr(target.definition, isinstance(target.definition, ResultDef))
+                self.guarded([f"w(type_text({expr}.type))"], depth, False)
+            else:
+                self.guarded([f"p.type_list({self.types_expr(target)})"], depth,
+                             self.types_may_be_empty(target))
+        elif isinstance(element, FunctionalType):
+            self.guarded([f"p.type(FunctionType(tuple({self.types_expr(element.inputs)}), "
+                          f"tuple({self.types_expr(element.results)})))"], depth, False)
+        elif isinstance(element, Custom):
+            directive = self.const(element.directive, "directive")
+            params = self.const(element.params, "params")
+            body = [f"{directive}.print(op, {params}, p)"]
+            if element.directive.space_before:
+                self.guarded(body, depth, True)
+            else:
+                self.emit("mark = len(parts)", depth)
+                for line in body:
+                    self.emit(line, depth)
+                self.emit("if len(parts) > mark:", depth)
+                self.emit("sp = True", depth + 1)
+                self.emit("lp = False", depth + 1)
+        elif isinstance(element, AllOperands):
+            self.guarded(["p.value_list(op.operands)"], depth, True)
+        else:
+            raise _Unsupported
+
+    def types_expr(self, target) -> str:
+        if isinstance(target, AllOperands):
+            return "op.operand_types"
+        if isinstance(target, AllResults):
+            return "op.result_types"
+        d = target.definition
+        results = isinstance(d, ResultDef)
+        if d.is_single:
+            return f"({self.value_expr(d, results)}.type,)"
+        if d.variadic:
+            return f"[v.type for v in op.{d.name}]"
+        return f"[v.type for v in (op.{d.name},) if v is not None]"
+
+    @staticmethod
+    def types_may_be_empty(target) -> bool:
+        if isinstance(target, (AllOperands, AllResults)):
+            return True
+        return not target.definition.is_single
+
+    def presence(self, group: Group) -> str:
+        anchor = group.anchor
+        if isinstance(anchor, TypeDirective):
+            anchor = anchor.target
+        if isinstance(anchor, Var):
+            d = anchor.definition
+            if isinstance(d, (OperandDef, ResultDef)):
+                if d.variadic:
+                    return f"op.{d.name}"
+                return f"op.{d.name} is not None"
+            if isinstance(d, AttrDef):
+                if d.default is not None:
+                    default = self.const(d.default, "default")
+                    return f"attrs.get({d.name!r}, {default}) != {default}"
+                return f"attrs.get({d.name!r}) is not None"
+            if isinstance(d, RegionDef):
+                return f"op.regions[{d.index}].blocks"
+        if isinstance(anchor, AllOperands):
+            return "op._operands"
+        return "True"
+
+    def generate(self) -> str:
+        self.emit("def print_custom(op, p):", 0)
+        self.emit("parts = p.parts", 1)
+        self.emit("w = parts.append", 1)
+        self.emit("name_of = p.names.get", 1)
+        self.emit("type_text = p._type_text", 1)
+        self.emit("attrs = op.attributes", 1)
+        self.emit("sp = True", 1)
+        self.emit("lp = False", 1)
+        self.elements(self.fmt.elements, 1)
+        return "\n".join(self.lines) + "\n"
+
+
+def generate_printer(fmt: CompiledFormat):
+    """A specialised printer for `fmt` (spacing decided statically where it can be)."""
+    generator = _PrinterGenerator(fmt)
+    try:
+        source = generator.generate()
+    except _Unsupported:
+        return None
+    from mlc.ir.core.attributes import FunctionType
+
+    namespace = {"UNKNOWN": "%<<UNKNOWN SSA VALUE>>", "FunctionType": FunctionType,
+                 **generator.constants}
+    exec(compile(source, f"<printer of {fmt.op_def.name}>", "exec"), namespace)  # noqa: S102
+    printer = namespace["print_custom"]
+    printer.source = source
+    return printer

@@ -58,11 +58,15 @@ class LALRDriver:
             table[state] = fast_row
         self.table = table
 
-    def parse(self, text: str, start: str):
+    def parse(self, text: str, start: str, observer=None):
+        """Parse `text` from rule `start`; `observer.value_stack` is set to the value
+        stack so callbacks can see the enclosing, unfinished rules."""
         table = self.table
         terminal_callbacks = self.terminal_callbacks
         state_stack = [self.start_states[start]]
         value_stack: list = []
+        if observer is not None:
+            observer.value_stack = value_stack
         tokens = self.lexer.tokens(text, self.raw_states, state_stack)
         for token in tokens:
             ttype = token.type

@@ -13,7 +13,6 @@ replaces; names still undefined when the top level ends are reported at their us
 
 from __future__ import annotations
 
-import gc
 import threading
 from typing import Any
 
@@ -54,10 +53,11 @@ from mlc.ir.core.attributes import (
     unit,
     unknown_loc,
 )
+from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
 from mlc.ir.dialect import Context
-from mlc.ir.opdef.traits import NoTerminator, SingleBlock
+from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
 from mlc.ir.text.format import BuildError, BuildState
 from mlc.ir.text.lexer import LexError, Tok
 from mlc.ir.text.literals import (
@@ -102,7 +102,7 @@ class ForwardValue(Value):
 
 
 class _Scope:
-    __slots__ = ("names", "forward", "blocks", "block_refs", "region", "current")
+    __slots__ = ("names", "forward", "blocks", "block_refs", "region", "current", "saved_values")
 
     def __init__(self, region: Region | None):
         self.names: list[str] = []
@@ -111,6 +111,7 @@ class _Scope:
         self.block_refs: dict[str, int] = {}  # forward-referenced label -> first use offset
         self.region = region
         self.current: Block | None = None
+        self.saved_values: dict | None = None
 
 
 class _ParseState:
@@ -129,7 +130,8 @@ class _ParseState:
         self.attr_aliases: dict[str, Attribute] = {}
         self.type_aliases: dict[str, Type] = {}
         self.deferred_locs: list[tuple[Any, str, int]] = []
-        self.loc_cache: dict[int, FileLineColLoc] = {}
+        self.value_stack: list = []  # the LALR driver's, while parsing
+        self.op_terminals: dict[str, type] = {}
 
     # -- locations and errors ---------------------------------------------------
 
@@ -225,9 +227,29 @@ class _ParseState:
             del scope.block_refs[label]
         return block
 
+    def enclosing_op_class(self):
+        """The class of the op whose region is being opened, found on the parser's
+        value stack (its name token is the nearest op-name token below)."""
+        stack = self.value_stack
+        for i in range(len(stack) - 1, -1, -1):
+            item = stack[i]
+            kind = getattr(item, "type", None)
+            if kind is None:
+                continue
+            if kind.startswith("OP_"):
+                return self.op_terminals.get(kind)
+            if kind == "STRING" and i + 1 < len(stack) and getattr(stack[i + 1], "value", None) == "(":
+                return self.ctx.get_op_class(unescape_string(item.value))
+        return None
+
     def open_region(self) -> None:
         region = Region()
         scope = _Scope(region)
+        cls = self.enclosing_op_class()
+        if cls is not None and cls.op_def is not None and IsolatedFromAbove in cls.op_def.trait_set:
+            # Names from outside are not visible in an isolated region (and may be reused).
+            scope.saved_values = self.values
+            self.values = {}
         self.scopes.append(scope)
         args = self.pending_entry_args
         if args is not None:
@@ -241,11 +263,18 @@ class _ParseState:
 
     def close_region(self) -> Region:
         scope = self.scopes.pop()
-        for name in scope.names:
-            del self.values[name]
         if scope.block_refs:
             label, pos = next(iter(scope.block_refs.items()))
             raise self.error(f"reference to an undefined block '{label}'", pos)
+        if scope.saved_values is not None:
+            self.values = scope.saved_values
+            if scope.forward:
+                placeholder = min(scope.forward.values(), key=lambda p: p.pos)
+                raise self.error("use of undeclared SSA value name", placeholder.pos)
+            assert scope.region is not None
+            return scope.region
+        for name in scope.names:
+            del self.values[name]
         parent = self.scopes[-1]
         for key, placeholder in scope.forward.items():
             existing = parent.forward.get(key)
@@ -805,6 +834,7 @@ class _ParserCache:
     def __init__(self):
         self.parsers: dict[frozenset, tuple[Any, _Callbacks]] = {}
         self.drivers: dict[int, Any] = {}
+        self.specs: dict = {}
         self.lock = threading.Lock()
 
     def driver(self, lark):
@@ -813,6 +843,14 @@ class _ParserCache:
         driver = self.drivers.get(id(lark))
         if driver is None:
             driver = self.drivers[id(lark)] = LALRDriver(lark)
+            driver.op_terminals = {}
+            for spec_lark, (_, spec) in self.specs.items():
+                if spec_lark is lark:
+                    for cls in spec.op_rules.values():
+                        terminal = cls.op_def.format.op_terminal
+                        driver.op_terminals[terminal] = cls
+                        for k in range(1, 3):
+                            driver.op_terminals[f"{terminal}_{k}"] = cls
         return driver
 
     def get(self, ctx: Context):
@@ -834,6 +872,7 @@ class _ParserCache:
             callbacks = callbacks_cls()
             lark = build_lark(spec, callbacks)
             self.parsers[key] = (lark, callbacks)
+            self.specs[lark] = (callbacks, spec)
             return lark, callbacks
 
 
@@ -879,12 +918,10 @@ def _run(lark, state: _ParseState, text: str, start: str):
     callbacks = lark.options.transformer
     previous = getattr(callbacks.local, "state", None)
     callbacks.local.state = state
-    # Parsing allocates many long-lived objects; the cyclic GC would rescan them
-    # again and again (quadratic in input size), and parsing creates no cycles to free.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
+    state.op_terminals = driver.op_terminals
     try:
-        return driver.parse(text, start)
+        with gc_paused():
+            return driver.parse(text, start, state)
     except LexError as exc:
         raise state.error(exc.message, exc.offset) from None
     except ParseFailure as exc:
@@ -892,8 +929,6 @@ def _run(lark, state: _ParseState, text: str, start: str):
     except RecursionError:
         raise state.error("input nests too deeply", 0) from None
     finally:
-        if gc_was_enabled:
-            gc.enable()
         callbacks.local.state = previous
 
 

@@ -22,6 +22,7 @@ from mlc.ir.core.attributes import (
     write_attr_entries,
     write_symbol_name,
 )
+from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.opdef.traits import IsolatedFromAbove
 
@@ -153,6 +154,10 @@ class Printer:
     # ---------------------------------------------------------------- driver
 
     def print_op(self, root: Operation) -> str:
+        with gc_paused():
+            return self._print_op(root)
+
+    def _print_op(self, root: Operation) -> str:
         self.assign_names(root)
         out: list[str] = []
         stack = [iter([_OpMarker(root, 0)])]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mlc.ir.analysis.dominance import dominator_tree
 from mlc.ir.core.attributes import DenseArrayAttr
+from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.ir.opdef.declare import OpDef, VerificationError
@@ -48,12 +49,13 @@ class Verifier:
     # ---------------------------------------------------------------- entry
 
     def verify(self, root: Operation) -> list[Diagnostic]:
-        self._structure(root)
-        if not self.diagnostics:
-            for op in root.walk():
-                self._declared(op)
-                if len(self.diagnostics) >= self.max_errors:
-                    break
+        with gc_paused():
+            self._structure(root)
+            if not self.diagnostics:
+                for op in root.walk():
+                    self._declared(op)
+                    if len(self.diagnostics) >= self.max_errors:
+                        break
         return self.diagnostics
 
     # ---------------------------------------------------------------- structure
@@ -213,8 +215,19 @@ def _is_outside_isolated(op: Operation, value: Value) -> bool:
 
 
 def _check_group_counts(kind: str, defs, count: int, op: Operation, sizes_name: str) -> str | None:
-    multi = sum(1 for d in defs if not d.is_single)
-    singles = sum(1 for d in defs if d.is_single)
+    singles = 0
+    multi = 0
+    optional = False
+    for d in defs:
+        if d.is_single:
+            singles += 1
+        else:
+            multi += 1
+            optional = optional or d.optional
+    if multi == 0:
+        if count != singles:
+            return f"expected {singles} {kind}{'s' if singles != 1 else ''}, but found {count}"
+        return None
     if multi > 1:
         sizes = op.attributes.get(sizes_name)
         if not isinstance(sizes, DenseArrayAttr) or len(sizes.values) != len(defs):
@@ -222,13 +235,17 @@ def _check_group_counts(kind: str, defs, count: int, op: Operation, sizes_name: 
         if sum(sizes.values) != count:
             return f"'{sizes_name}' sums to {sum(sizes.values)}, but the op has {count} {kind}s"
         return None
-    if multi == 0 and count != singles:
-        return f"expected {singles} {kind}{'s' if singles != 1 else ''}, but found {count}"
-    if multi == 1:
-        optional = any(d.optional for d in defs)
-        if count < singles or (optional and count > singles + 1):
-            return f"expected {'at least ' if not optional else ''}{singles} {kind}s, but found {count}"
+    if count < singles or (optional and count > singles + 1):
+        return f"expected {'at least ' if not optional else ''}{singles} {kind}s, but found {count}"
     return None
+
+
+def _group_values(op: Operation, op_def: OpDef, definition, results: bool) -> list[Value]:
+    if results:
+        start, size = op_def.result_segment(op, definition.index)
+        return op.results[start:start + size]
+    start, size = op_def.operand_segment(op, definition.index)
+    return [o.value for o in op.op_operands[start:start + size]]
 
 
 def _check_declaration(op: Operation, op_def: OpDef) -> str | None:
@@ -240,22 +257,16 @@ def _check_declaration(op: Operation, op_def: OpDef) -> str | None:
                                   "resultSegmentSizes")
     if message:
         return message
-    for definition in op_def.operands:
-        values = getattr(op, definition.name)
-        values = values if definition.variadic else [] if values is None else [values]
-        for value in values:
-            if not definition.constraint.check(value.type):
-                return (f"operand #{definition.index} ('{definition.name}') must be "
-                        f"{definition.constraint.description}, but got '{value.type}'")
-    for definition in op_def.results:
-        values = getattr(op, definition.name)
-        values = values if definition.variadic else [] if values is None else [values]
-        for value in values:
-            if not definition.constraint.check(value.type):
-                return (f"result #{definition.index} ('{definition.name}') must be "
-                        f"{definition.constraint.description}, but got '{value.type}'")
+    for kind, defs in (("operand", op_def.operands), ("result", op_def.results)):
+        for definition in defs:
+            check = definition.constraint.check
+            for value in _group_values(op, op_def, definition, kind == "result"):
+                if not check(value.type):
+                    return (f"{kind} #{definition.index} ('{definition.name}') must be "
+                            f"{definition.constraint.description}, but got '{value.type}'")
+    attributes = op.attributes
     for name, definition in op_def.attributes.items():
-        attr = op.attributes.get(name)
+        attr = attributes.get(name)
         if attr is None:
             if not definition.optional:
                 return f"requires attribute '{name}'"

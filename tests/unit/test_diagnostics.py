@@ -1,0 +1,61 @@
+"""Diagnostics: every error carries a location and renders with the line and a caret."""
+
+import pytest
+from mlc.ir import Context, DiagnosticError, SourceManager, parse_module, verify
+
+
+def _render(text: str, allow_unregistered: bool = False) -> str:
+    sources = SourceManager()
+    source = sources.add("in.mlir", text)
+    with pytest.raises(DiagnosticError) as info:
+        module = parse_module(text, Context(allow_unregistered=allow_unregistered), source=source)
+        verify(module)
+    return "".join(sources.render(d) for d in info.value.diagnostics)
+
+
+def test_undefined_value_is_reported_at_its_use():
+    text = "func.func @f() -> f32 {\n  return %nope : f32\n}\n"
+    assert _render(text) == (
+        "in.mlir:2:10: error: use of undeclared SSA value name\n"
+        "  return %nope : f32\n"
+        "         ^\n")
+
+
+def test_type_constraint_violation_points_at_the_op():
+    text = 'func.func @f(%a: i32) {\n  %0 = "arith.addf"(%a, %a) : (i32, i32) -> i32\n  return\n}\n'
+    rendered = _render(text)
+    assert rendered.startswith("in.mlir:2:8: error: 'arith.addf' op operand #0 ('lhs') must be "
+                               "floating-point-like, but got 'i32'\n")
+    assert rendered.endswith('  %0 = "arith.addf"(%a, %a) : (i32, i32) -> i32\n       ^\n')
+
+
+def test_syntax_error_names_what_was_expected():
+    rendered = _render("func.func @f( {\n}\n")
+    assert rendered.startswith("in.mlir:1:15: error: unexpected '{', expected")
+
+
+def test_redefinition_has_a_note_at_the_first_definition():
+    text = ("func.func @f(%a: f32) {\n  %x = arith.addf %a, %a : f32\n"
+            "  %x = arith.mulf %a, %a : f32\n  return\n}\n")
+    rendered = _render(text)
+    assert "in.mlir:3:3: error: redefinition of SSA value '%x'" in rendered
+    assert "in.mlir:2:3: note: previously defined here" in rendered
+
+
+def test_dominance_violation_with_note():
+    text = ("func.func @f(%a: f32) {\n  %0 = arith.addf %1, %a : f32\n"
+            "  %1 = arith.mulf %a, %a : f32\n  return\n}\n")
+    rendered = _render(text)
+    assert "in.mlir:2:8: error: 'arith.addf' op operand #0 does not dominate this use" in rendered
+    assert "in.mlir:3:8: note: operand defined here" in rendered
+
+
+def test_unknown_custom_op():
+    rendered = _render("func.func @f() {\n  foo.bar\n  return\n}\n")
+    assert rendered.startswith("in.mlir:2:3: error: custom op 'foo.bar' is unknown")
+
+
+def test_unregistered_generic_op_needs_the_flag():
+    text = '"foo.bar"() : () -> ()\n'
+    assert "does not allow unknown operations" in _render(text)
+    parse_module(text, Context(allow_unregistered=True))
