@@ -119,7 +119,8 @@ class Context:
         if isinstance(dialect, str):
             if dialect in self.dialects:
                 return self.dialects[dialect]
-            entry = available_dialects().get(dialect)
+            core = _CORE_DIALECTS.get(dialect)
+            entry = _CoreEntry(dialect, core) if core else available_dialects().get(dialect)
             if entry is None:
                 raise KeyError(f"no dialect named '{dialect}' is installed")
             module_name, _, attr = entry.value.partition(":")
@@ -139,7 +140,7 @@ class Context:
         dialect = self.dialects.get(namespace)
         if dialect is not None or not self.load_on_demand or namespace in self._failed:
             return dialect
-        if namespace in available_dialects():
+        if namespace in _CORE_DIALECTS or namespace in available_dialects():
             return self.load(namespace)
         self._failed.add(namespace)
         return None

@@ -501,7 +501,17 @@ class _Callbacks:
         return self.local.state.use(tok)
 
     def value_use_list(self, children):
-        return children
+        if len(children) == 1:
+            return children
+        values = children[0]
+        values.append(children[1])
+        return values
+
+    def region_items(self, children):
+        return None
+
+    def toplevel_items(self, children):
+        return None
 
     def region_open(self, children):
         self.s.open_region()
@@ -521,7 +531,9 @@ class _Callbacks:
         scope.region.append(block)
         scope.current = block
         for name_tok, type_, loc in args or []:
-            arg = block.add_argument(type_, loc=loc if isinstance(loc, Location) else None)
+            if not isinstance(loc, Location):
+                loc = s.loc(name_tok.start_pos)
+            arg = block.add_argument(type_, loc=loc)
             s.define(name_tok.value, [arg], name_tok.start_pos)
         return None
 
@@ -590,7 +602,11 @@ class _Callbacks:
         return tuple(children[0] or ())
 
     def type_list(self, children):
-        return children
+        if len(children) == 1:
+            return children
+        types = children[0]
+        types.append(children[1])
+        return types
 
     # ---------------------------------------------------------------- attributes
 
@@ -758,8 +774,8 @@ class _Callbacks:
 
     def fn_named_arg(self, children):
         tok, type_, attrs, loc = children
-        if isinstance(loc, tuple):
-            loc = None
+        if not isinstance(loc, Location):
+            loc = self.s.loc(tok.start_pos)
         return tok, type_, attrs if attrs is not None and attrs.entries else None, loc
 
     def fn_anon_arg(self, children):
@@ -932,7 +948,17 @@ def _run(lark, state: _ParseState, text: str, start: str):
         callbacks.local.state = previous
 
 
-def _unexpected_token(driver, state: _ParseState, exc) -> DiagnosticError:
+class _UnknownCustomOp(Exception):
+    """A custom op name the grammar does not know; its dialect may load on demand."""
+
+    def __init__(self, op_name: str, error: DiagnosticError):
+        super().__init__(op_name)
+        self.op_name = op_name
+        self.namespace = op_name.split(".", 1)[0]
+        self.error = error
+
+
+def _unexpected_token(driver, state: _ParseState, exc) -> Exception:
     tok = exc.token
     lexer = driver.lexer
     expected_terms = {t for t in exc.expected if t.isupper() or t == "$END"}
@@ -943,7 +969,8 @@ def _unexpected_token(driver, state: _ParseState, exc) -> DiagnosticError:
         pos = max(len(state.source.text) - state.base_offset - 1, 0)
         return state.error(f"unexpected end of input, expected {expected}", pos)
     if tok.type == "BARE_ID" and any(t.startswith("OP_") for t in expected_terms):
-        return state.error(f"custom op '{tok.value}' is unknown (is its dialect loaded?)", pos)
+        return _UnknownCustomOp(tok.value, state.error(
+            f"custom op '{tok.value}' is unknown (is its dialect loaded?)", pos))
     return state.error(f"unexpected '{tok.value}', expected {expected}", pos)
 
 
@@ -959,9 +986,17 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
     ctx = ctx or Context()
     preload_dialects(text, ctx)
     source = source or SourceFile(filename, text)
-    lark, _ = _cache.get(ctx)
-    state = _ParseState(ctx, source, lark, base_offset)
-    top = _run(lark, state, text, "start")
+    while True:
+        lark, _ = _cache.get(ctx)
+        state = _ParseState(ctx, source, lark, base_offset)
+        try:
+            top = _run(lark, state, text, "start")
+            break
+        except _UnknownCustomOp as exc:
+            # Its dialect is installed but not loaded: load it and parse again.
+            if "." not in exc.op_name or ctx.dialects.get(exc.namespace) is not None \
+                    or ctx.try_load(exc.namespace) is None:
+                raise exc.error from None
     top_scope = state.scopes[0]
     if top_scope.forward:
         placeholder = min(top_scope.forward.values(), key=lambda p: p.pos)
@@ -977,7 +1012,7 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
     module = ModuleOp.build()
     for op in ops:
         module.body.append(op.detach())
-    module.loc = state.loc(0) if text else unknown_loc
+    module.loc = FileLineColLoc(source.name, 0, 0)  # as MLIR marks the implicit module
     return module
 
 
@@ -997,14 +1032,15 @@ def parse_attribute(text: str, ctx: Context | None = None) -> Attribute:
 
 
 def preload_dialects(text: str, ctx: Context) -> None:
-    """Load, through entry points, the dialects whose names the text mentions, so the
-    grammar covers their custom forms (dialects are loaded lazily, per input)."""
+    """Load the core dialects the text mentions, so the grammar covers their custom
+    forms. Other dialects load on demand: through their entry point when the parser
+    meets an unknown custom op of theirs (then the parse restarts with them), or a
+    generic op, type or attribute of theirs."""
     if not ctx.load_on_demand:
         return
-    from mlc.ir.dialect import available_dialects
+    from mlc.ir.dialect import _CORE_DIALECTS
 
-    available = available_dialects()
-    for name in available:
+    for name in _CORE_DIALECTS:
         if name not in ctx.dialects and (name + ".") in text:
             ctx.load(name)
 
