@@ -1,6 +1,7 @@
 """Diagnostics: every error carries a location and renders with the line and a caret."""
 
 import pytest
+
 from mlc.ir import Context, DiagnosticError, SourceManager, parse_module, verify
 
 

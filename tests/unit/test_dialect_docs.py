@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+
 from mlc.ir import Context
 from mlc.ir.opdef.docs import dialect_markdown
 

@@ -85,3 +85,82 @@ def test_declaration_gives_accessors_and_docs():
 
     docs = dialect_markdown(toy)
     assert "## `toy.scale`" in docs and "Multiplies by a factor" in docs
+
+
+# ------------------------------------------------------- dialect types and attributes
+
+from dataclasses import dataclass  # noqa: E402
+
+from mlc.ir import DialectAttribute, DialectType, Type, parse_attribute, parse_type  # noqa: E402
+
+
+@toy.type
+@dataclass(frozen=True)
+class PairType(DialectType):
+    """`!toy.pair<f32, i32>`."""
+
+    name = "toy.pair"
+    first: Type
+    second: Type
+
+    def write_body(self, w) -> None:
+        w.write("<")
+        self.first.write(w)
+        w.write(", ")
+        self.second.write(w)
+        w.write(">")
+
+    @classmethod
+    def parse_body(cls, parser):
+        parser.expect("<")
+        first = parser.type()
+        parser.expect(",")
+        second = parser.type()
+        parser.expect(">")
+        return cls(first, second)
+
+
+@toy.attribute
+@dataclass(frozen=True)
+class ColorAttr(DialectAttribute):
+    """`#toy.color<red>`."""
+
+    name = "toy.color"
+    color: str
+
+    def write_body(self, w) -> None:
+        w.write(f"<{self.color}>")
+
+    @classmethod
+    def parse_body(cls, parser):
+        parser.expect("<")
+        color = parser.keyword()
+        parser.expect(">")
+        if color not in ("red", "green"):
+            raise ValueError(f"unknown color '{color}'")
+        return cls(color)
+
+
+def test_dialect_types_and_attributes_round_trip():
+    ctx = Context([toy])
+    pair = parse_type("!toy.pair<tensor<2xf32>, !toy.pair<i1, index>>", ctx)
+    assert isinstance(pair, PairType) and isinstance(pair.second, PairType)
+    assert str(pair) == "!toy.pair<tensor<2xf32>, !toy.pair<i1, index>>"
+    text = ('func.func @f(%p: !toy.pair<f32, i32>) attributes {c = #toy.color<red>} {\n'
+            '  return\n}\n')
+    module = parse_module(text, Context([toy]))
+    printed = print_op(module)
+    assert "%p: !toy.pair<f32, i32>" in printed and "c = #toy.color<red>" in printed
+    assert print_op(parse_module(printed, Context([toy]))) == printed
+    assert parse_attribute("#toy.color<green>", Context([toy])) == ColorAttr("green")
+
+
+def test_dialect_attribute_errors_are_diagnostics():
+    import pytest
+
+    from mlc.ir import DiagnosticError
+
+    with pytest.raises(DiagnosticError, match="unknown color 'blue'"):
+        parse_attribute("#toy.color<blue>", Context([toy]))
+    with pytest.raises(DiagnosticError, match="has no attribute 'toy.shape'"):
+        parse_attribute("#toy.shape<round>", Context([toy]))

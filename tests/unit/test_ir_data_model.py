@@ -1,6 +1,7 @@
 """The data model: values and use lists, blocks as linked lists, walking, cloning, erasing."""
 
 import pytest
+
 from mlc.ir import Block, Context, IRError, Operation, Region, f32, i32, parse_module, print_op
 from mlc.ir.core.attributes import FloatAttr
 from mlc.ir.dialects.arith import AddFOp, ConstantOp, MulFOp

@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 from lark import Lark
+
 from mlc.ir.dialect import Context
 from mlc.ir.text.lexer import DECLARED_TERMINALS, MLIRLexer
 

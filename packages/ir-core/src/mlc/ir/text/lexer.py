@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 
 from lark.lexer import Lexer
+
 from mlc.ir.diagnostics import DiagnosticError
 
 BARE_ID_RE = r"[A-Za-z_][\w$.]*"
