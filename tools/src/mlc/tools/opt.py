@@ -1,7 +1,8 @@
-"""`mlc-opt`: read MLIR text, verify it, run a pipeline, print the result.
+"""`mlc-opt`: read MLIR text, verify it, run a pass pipeline, print the result.
 
-    mlc-opt input.mlir                       # parse, verify, print (custom form)
-    mlc-opt input.mlir --print-op-generic    # generic form, as mlir-opt reads it
+    mlc-opt input.mlir                               # parse, verify, print
+    mlc-opt input.mlir -p 'func.func(cse),canonicalize'
+    mlc-opt input.mlir --canonicalize --cse          # the same as -p 'canonicalize,cse'
     mlc-opt cases.mlir --split-input-file --verify-diagnostics
 
 Errors are diagnostics (`file:line:col: error: ...` with the source line and a caret)
@@ -12,13 +13,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
-from importlib.metadata import PackageNotFoundError, version
+import time
 
 SPLIT_MARKER = "// -----"
+DEFAULT_OPT_LEVEL = 3
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("mlc-tools")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
@@ -32,38 +37,112 @@ class _ArgumentParser(argparse.ArgumentParser):
         sys.exit(1)
 
 
-def build_arg_parser() -> argparse.ArgumentParser:
+class _VersionAction(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(f"mlc-opt {_version()}\n")
+        sys.exit(0)
+
+
+def _csv(text: str) -> list[str]:
+    return [part for part in text.split(",") if part]
+
+
+def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     parser = _ArgumentParser(
         prog="mlc-opt",
         description="Parse, verify, transform and print MLIR-syntax IR with mlc.",
+        epilog="Passes can also be named as flags (--canonicalize, "
+               "--canonicalize='max-iterations=3'); --list-passes shows them.",
     )
-    parser.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
-    parser.add_argument("-o", dest="output", metavar="FILE", default="-",
-                        help="output file, written only on success ('-' for stdout)")
-    parser.add_argument("--print-op-generic", action="store_true",
-                        help="print every op in MLIR's generic form")
-    parser.add_argument("--print-debuginfo", action="store_true",
-                        help="print op locations (loc(...))")
-    parser.add_argument("--elide-elementsattrs-if-larger", type=int, metavar="N",
-                        help="print dense constants with more than N elements as "
-                             "dense_resource<__elided__>")
-    parser.add_argument("--print-elementsattrs-with-hex-if-larger", type=int, metavar="N",
-                        help="print dense constants with more than N elements as hex")
-    parser.add_argument("--allow-unregistered-dialect", action="store_true",
-                        help="accept ops, types and attributes of unknown dialects "
-                             "(kept in generic form)")
-    parser.add_argument("--split-input-file", action="store_true",
-                        help=f"process each chunk between '{SPLIT_MARKER}' lines separately")
-    parser.add_argument("--verify-diagnostics", action="store_true",
-                        help="check diagnostics against // expected-error {{...}} comments")
-    parser.add_argument("--no-verify", action="store_true",
-                        help="skip verifying the input after parsing")
-    parser.add_argument("--list-ops", action="store_true",
-                        help="list every op of every installed dialect and exit")
-    parser.add_argument("--op-docs", metavar="DIALECT",
-                        help="print the markdown op reference of DIALECT and exit")
-    parser.add_argument("--version", action="version", version=f"mlc-opt {_version()}")
+    add = parser.add_argument
+    add("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    add("-o", dest="output", metavar="FILE", default="-",
+        help="output file, written only on success ('-' for stdout)")
+    group = parser.add_argument_group("output")
+    group.add_argument("--print-op-generic", action="store_true",
+                       help="print every op in MLIR's generic form")
+    group.add_argument("--print-debuginfo", action="store_true", help="print op locations")
+    group.add_argument("--elide-elementsattrs-if-larger", type=int, metavar="N",
+                       help="print dense constants with more than N elements as "
+                            "dense_resource<__elided__>")
+    group.add_argument("--print-elementsattrs-with-hex-if-larger", type=int, metavar="N",
+                       help="print dense constants with more than N elements as hex")
+    group = parser.add_argument_group("input")
+    group.add_argument("--allow-unregistered-dialect", action="store_true",
+                       help="accept ops, types and attributes of unknown dialects")
+    group.add_argument("--split-input-file", action="store_true",
+                       help=f"process each chunk between '{SPLIT_MARKER}' lines separately")
+    group.add_argument("--verify-diagnostics", action="store_true",
+                       help="check diagnostics against // expected-error {{...}} comments")
+    group.add_argument("--no-verify", action="store_true",
+                       help="skip verifying the input after parsing")
+    group = parser.add_argument_group("passes")
+    group.add_argument("-p", "--pass-pipeline", metavar="PIPELINE",
+                       help="e.g. 'builtin.module(func.func(cse,canonicalize{max-iterations=3}))'")
+    group.add_argument("--opt-level", type=int, default=DEFAULT_OPT_LEVEL, metavar="N",
+                       help=f"passes above this level are skipped (default {DEFAULT_OPT_LEVEL})")
+    group.add_argument("--disable-pass", action="append", type=_csv, default=[], metavar="NAMES",
+                       help="never run these passes (comma-separated, repeatable)")
+    group.add_argument("--pass-config", action="append", default=[], metavar="KEY=VALUE",
+                       help="set a PassContext config key (repeatable)")
+    group.add_argument("--dump-pass-pipeline", action="store_true",
+                       help="print the pipeline, every option spelled out, to stderr")
+    group.add_argument("--verify-each", nargs="?", const="true", default="true",
+                       choices=["true", "false"], help="verify after every pass (default true)")
+    group.add_argument("--crash-reproducer", metavar="FILE",
+                       help="on failure, write the input IR and the pipeline to FILE")
+    group.add_argument("--run-reproducer", action="store_true",
+                       help="run the pipeline recorded in the input (a crash reproducer)")
+    group = parser.add_argument_group("instrumentation")
+    group.add_argument("--print-ir-before", type=_csv, default=[], metavar="PASSES")
+    group.add_argument("--print-ir-after", type=_csv, default=[], metavar="PASSES")
+    group.add_argument("--print-ir-before-all", action="store_true")
+    group.add_argument("--print-ir-after-all", action="store_true")
+    group.add_argument("--print-ir-after-change", action="store_true",
+                       help="print the IR after a pass only if the pass changed it")
+    group.add_argument("--print-ir-after-failure", action="store_true")
+    group.add_argument("--print-pass-skips", action="store_true",
+                       help="say when a pass is skipped (opt level, disabled) and why")
+    group.add_argument("--timing", action="store_true",
+                       help="print a time report (parse, passes, verify, print) to stderr")
+    group.add_argument("--pass-statistics", action="store_true",
+                       help="print the counters each pass declares to stderr")
+    group = parser.add_argument_group("information")
+    group.add_argument("--list-ops", action="store_true", help="list every installed op")
+    group.add_argument("--op-docs", metavar="DIALECT",
+                       help="print the markdown op reference of DIALECT")
+    group.add_argument("--list-passes", action="store_true",
+                       help="list passes and named pipelines with their options")
+    group.add_argument("--list-patterns", action="store_true",
+                       help="list canonicalization patterns (declarative ones as DAGs)")
+    group.add_argument("--version", action=_VersionAction, nargs=0, help="print the version")
+    if with_passes:
+        from mlc.ir.passes.registry import PASSES, load_pass_plugins
+
+        load_pass_plugins()
+        group = parser.add_argument_group("pass flags (--NAME or --NAME='opt=value ...')")
+        for name in sorted(PASSES):
+            group.add_argument(f"--{name}", nargs="?", const="", metavar="OPTIONS",
+                               help=PASSES[name].info.summary)
     return parser
+
+
+def _split_pass_flags(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Separate `--pass-name[=options]` flags (kept in order) from the rest."""
+    from mlc.ir.passes.registry import PASSES, PIPELINES, load_pass_plugins
+
+    parser = build_arg_parser()
+    known = {opt for action in parser._actions for opt in action.option_strings}
+    rest, passes = [], []
+    for arg in argv:
+        name, _, options = arg[2:].partition("=") if arg.startswith("--") else ("", "", "")
+        if arg.startswith("--") and arg.split("=", 1)[0] not in known:
+            load_pass_plugins()
+            if name in PASSES or name in PIPELINES:
+                passes.append(f"{name}{{{options}}}" if options else name)
+                continue
+        rest.append(arg)
+    return rest, passes
 
 
 def _read_input(path: str) -> tuple[str, str]:
@@ -78,8 +157,7 @@ def _chunks(text: str, split: bool) -> list[tuple[int, int]]:
     if not split:
         return [(0, len(text))]
     chunks = []
-    start = 0
-    pos = 0
+    start = pos = 0
     for line in text.splitlines(keepends=True):
         if line.strip() == SPLIT_MARKER:
             chunks.append((start, pos))
@@ -110,22 +188,71 @@ def _write_output(path: str, text: str) -> None:
             os.unlink(temp)
 
 
-def run(args: argparse.Namespace) -> int:
-    from mlc.ir.diagnostics import DiagnosticError, SourceManager
+_REPRODUCER_RE = re.compile(r'mlir_reproducer:\s*\{[^}]*?pipeline:\s*"((?:[^"\\]|\\.)*)"', re.S)
+
+
+def reproducer_text(ir_text: str, pipeline: str) -> str:
+    """The IR followed by MLIR's reproducer metadata naming the pipeline."""
+    escaped = pipeline.replace("\\", "\\\\").replace('"', '\\"')
+    return (ir_text.rstrip("\n") + "\n\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+            f'      pipeline: "{escaped}",\n      disable_threading: true,\n'
+            "      verify_each: true\n    }\n  }\n#-}\n")
+
+
+def _list_passes() -> str:
+    import dataclasses
+
+    from mlc.ir.passes.registry import PASSES, PIPELINES, format_option, option_name
+
+    lines = ["Passes:"]
+    for name in sorted(PASSES):
+        info = PASSES[name].info
+        anchor = f", on '{info.anchor}'" if info.anchor else ""
+        lines.append(f"  {name}  (opt level {info.opt_level}{anchor})  {info.summary}")
+        for f in dataclasses.fields(info.options):
+            default = f.default if f.default is not dataclasses.MISSING else ""
+            type_name = f.type if isinstance(f.type, str) else f.type.__name__
+            lines.append(f"      {option_name(f.name)}: {type_name} = {format_option(default)}")
+        if info.required:
+            lines.append(f"      requires: {', '.join(info.required)}")
+    lines.append("Pipelines:")
+    for name in sorted(PIPELINES):
+        text, summary = PIPELINES[name]
+        lines.append(f"  {name}  {summary}")
+        lines.append(f"      = {text}")
+    return "\n".join(lines) + "\n"
+
+
+def _list_patterns() -> str:
+    from mlc.ir.passes.generic.canonicalize import canonicalization_patterns
+    from mlc.ir.rewrite.drr import DagPattern
+
+    lines = []
+    for pattern in sorted(canonicalization_patterns(), key=lambda p: (p.root or "", p.name)):
+        if isinstance(pattern, DagPattern):
+            lines.append(str(pattern))
+        else:
+            lines.append(f"{pattern.name}: <code pattern on {pattern.root or 'any op'}> "
+                         f"{pattern.describe()}")
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
+    from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceManager
     from mlc.ir.dialect import Context
     from mlc.ir.text.parser import parse_module
     from mlc.ir.text.printer import PrintOptions, print_op
     from mlc.ir.verify.expected import check_diagnostics, collect_expectations
     from mlc.ir.verify.verifier import Verifier
 
-    if args.list_ops or args.op_docs:
+    if args.list_ops or args.op_docs or args.list_passes or args.list_patterns:
         ctx = Context()
         ctx.load_all_available()
         if args.list_ops:
             from mlc.ir.opdef.docs import list_ops
 
             sys.stdout.write(list_ops(list(ctx.dialects.values())))
-        else:
+        if args.op_docs:
             from mlc.ir.opdef.docs import dialect_markdown
 
             if args.op_docs not in ctx.dialects:
@@ -133,8 +260,14 @@ def run(args: argparse.Namespace) -> int:
                                  f"{', '.join(sorted(ctx.dialects))}\n")
                 return 1
             sys.stdout.write(dialect_markdown(ctx.dialects[args.op_docs]))
+        if args.list_passes or args.list_patterns:
+            from mlc.ir.passes.registry import load_pass_plugins
+
+            load_pass_plugins()
+            sys.stdout.write(_list_passes() if args.list_passes else _list_patterns())
         return 0
 
+    sources = SourceManager()
     try:
         text, filename = _read_input(args.input)
     except OSError as exc:
@@ -143,23 +276,112 @@ def run(args: argparse.Namespace) -> int:
     except UnicodeDecodeError as exc:
         sys.stderr.write(f"mlc-opt: error: '{args.input}' is not UTF-8 text: {exc.reason}\n")
         return 1
-    sources = SourceManager()
     source = sources.add(filename, text)
+
+    # The pipeline: -p, or pass flags in command-line order, or a reproducer's.
+    pipeline_text = args.pass_pipeline
+    if args.run_reproducer:
+        m = _REPRODUCER_RE.search(text)
+        if m is None:
+            sys.stderr.write(f"mlc-opt: error: '{filename}' holds no mlir_reproducer pipeline\n")
+            return 1
+        pipeline_text = m.group(1).replace('\\"', '"').replace("\\\\", "\\")
+    if pass_flags:
+        if pipeline_text is not None:
+            sys.stderr.write("mlc-opt: error: give passes with -p or as flags, not both\n")
+            return 1
+        pipeline_text = ",".join(pass_flags)
+    pipeline = None
+    if pipeline_text is not None:
+        from mlc.ir.passes.pipeline import parse_pipeline
+
+        pipeline_sources = SourceManager()
+        pipeline_sources.add("<pipeline>", pipeline_text)
+        try:
+            pipeline = parse_pipeline(pipeline_text)
+        except DiagnosticError as exc:
+            for diag in exc.diagnostics:
+                sys.stderr.write(pipeline_sources.render(diag))
+            return 1
+        if args.dump_pass_pipeline:
+            sys.stderr.write(f"Pass Manager with {sum(1 for _ in pipeline.passes())} passes:\n"
+                             f"{pipeline.text()}\n")
+
+    instruments = []
+    timing = statistics = None
+    if args.timing:
+        from mlc.ir.passes.instruments import Timing
+
+        timing = Timing()
+        instruments.append(timing)
+    if args.pass_statistics:
+        from mlc.ir.passes.instruments import Statistics
+
+        statistics = Statistics()
+        instruments.append(statistics)
     options = PrintOptions(generic=args.print_op_generic, debuginfo=args.print_debuginfo,
                            elide_large_elements=args.elide_elementsattrs_if_larger,
                            hex_if_larger=args.print_elementsattrs_with_hex_if_larger)
+    if (args.print_ir_before or args.print_ir_after or args.print_ir_before_all
+            or args.print_ir_after_all or args.print_ir_after_change
+            or args.print_ir_after_failure):
+        from mlc.ir.passes.instruments import PrintIR
+
+        instruments.append(PrintIR(lambda op: print_op(op, options).rstrip("\n"),
+                                   set(args.print_ir_before), set(args.print_ir_after),
+                                   args.print_ir_before_all, args.print_ir_after_all,
+                                   args.print_ir_after_change, args.print_ir_after_failure))
+    if args.print_pass_skips:
+        from mlc.ir.passes.instruments import SkipReporter
+
+        instruments.append(SkipReporter())
+
+    context = None
+    if pipeline is not None:
+        from mlc.ir.passes.context import ConfigError, PassContext
+
+        config = {}
+        for item in args.pass_config:
+            key, sep, value = item.partition("=")
+            if not sep:
+                sys.stderr.write(f"mlc-opt: error: --pass-config takes KEY=VALUE, got '{item}'\n")
+                return 1
+            config[key] = value
+        try:
+            context = PassContext(opt_level=args.opt_level, required=(),
+                                  disabled=[n for group in args.disable_pass for n in group],
+                                  config=config, instruments=instruments)
+        except ConfigError as exc:
+            sys.stderr.write(f"mlc-opt: error: {exc}\n")
+            return 1
+
     outputs: list[str] = []
     failed = False
     for start, end in _chunks(text, args.split_input_file):
         ctx = Context(allow_unregistered=args.allow_unregistered_dialect)
-        diagnostics = []
+        diagnostics: list[Diagnostic] = []
         output = None
         try:
+            began = time.perf_counter()
             module = parse_module(text[start:end], ctx, source=source, base_offset=start)
+            if timing:
+                timing.record("Parser", time.perf_counter() - began)
             if not args.no_verify:
+                began = time.perf_counter()
                 diagnostics = Verifier().verify(module)
-            if not diagnostics:
+                if timing:
+                    timing.record("Verifier", time.perf_counter() - began)
+            if not diagnostics and pipeline is not None:
+                began = time.perf_counter()
+                row = len(timing.rows) if timing else 0
+                diagnostics = _run_pipeline(pipeline, module, context, args, text[start:end])
+                if timing:
+                    timing.rows.insert(row, (0, "Pipeline", time.perf_counter() - began, ""))
+            if not any(d.severity == "error" for d in diagnostics):
+                began = time.perf_counter()
                 output = print_op(module, options, ctx.resources)
+                if timing:
+                    timing.record("Output", time.perf_counter() - began)
         except DiagnosticError as exc:
             diagnostics = exc.diagnostics
         if args.verify_diagnostics:
@@ -171,19 +393,42 @@ def run(args: argparse.Namespace) -> int:
         else:
             for diag in diagnostics:
                 sys.stderr.write(sources.render(diag))
-            failed |= bool(diagnostics)
+            failed |= any(d.severity == "error" for d in diagnostics)
         if output is not None:
             outputs.append(output)
+    if statistics is not None:
+        sys.stderr.write(statistics.report())
+    if timing is not None:
+        sys.stderr.write(timing.report())
     if failed and not args.verify_diagnostics:
         return 1
     _write_output(args.output, (SPLIT_MARKER + "\n").join(outputs))
     return 1 if failed else 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_arg_parser().parse_args(argv)
+def _run_pipeline(pipeline, module, context, args, chunk_text: str):
+    from mlc.ir.passes.manager import PassManager
+
     try:
-        return run(args)
+        with context:
+            result = PassManager(pipeline, verify_each=args.verify_each == "true").run(module)
+    except Exception:
+        if args.crash_reproducer:
+            _write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
+        raise
+    if not result.success and args.crash_reproducer:
+        _write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
+    return result.diagnostics
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if "-h" in argv or "--help" in argv:
+            build_arg_parser(with_passes=True).parse_args(argv)
+        rest, pass_flags = _split_pass_flags(argv)
+        args = build_arg_parser().parse_args(rest)
+        return run(args, pass_flags)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "mlc.dialects"
 
+# Every declared op class by name, whichever dialect object registered it: what
+# declarative rewrites build their result ops from.
+OP_CLASSES_BY_NAME: dict[str, type] = {}
+
 
 class Dialect:
     """A namespace of ops, types and attributes."""
@@ -44,6 +48,7 @@ class Dialect:
             raise ValueError(f"op '{op_def.name}' does not belong to dialect '{self.name}'")
         op_def.dialect = self
         self.ops[op_def.name] = cls
+        OP_CLASSES_BY_NAME[op_def.name] = cls
         return cls
 
     def type(self, cls: type[DialectType]) -> type[DialectType]:

@@ -110,3 +110,42 @@ def dominator_tree(region: Region) -> DominatorTree:
     for block in blocks:
         idom.setdefault(block, None)
     return DominatorTree(list(blocks), idom)
+
+
+def post_dominator_tree(nodes, successors) -> DominatorTree:
+    """The post-dominator tree of a graph given by its nodes and successor function.
+
+    Generic over node kinds: blocks of a region, or the nodes of fusion's dataflow
+    graph. Nodes without successors are exits; a virtual exit after all of them is
+    the root, so a node's immediate post-dominator is None when only the virtual exit
+    post-dominates it.
+    """
+    nodes = list(nodes)
+    exit_node = _VirtualExit()
+    preds: dict = {n: [] for n in nodes}
+    succs: dict = {}
+    for node in nodes:
+        out = [s for s in successors(node) if s in preds]
+        succs[node] = out
+        for s in out:
+            preds[s].append(node)
+    exits = [n for n in nodes if not succs[n]]
+    # Reverse graph: edges point from a node to its predecessors; the virtual exit
+    # leads to every exit.
+    reverse_succ = {n: preds[n] for n in nodes}
+    reverse_succ[exit_node] = exits
+    reverse_pred = {n: succs[n] or [exit_node] for n in nodes}
+    reverse_pred[exit_node] = []
+    idom = compute_idoms(exit_node, lambda n: reverse_succ[n], lambda n: reverse_pred[n])
+    result: dict = {}
+    for node in nodes:
+        parent = idom.get(node, None)
+        result[node] = None if parent is exit_node else parent
+    return DominatorTree(nodes, result)
+
+
+class _VirtualExit:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<exit>"

@@ -377,7 +377,27 @@ class Op(Operation, metaclass=OpMeta):
             regions = [Region() for _ in range(regions)]
         elif not regions:
             regions = [Region() for _ in op_def.regions]
+        cls._fill_defaults(attrs)
         return cls.create(flat, result_types, attrs, regions, successors, loc)
+
+    @classmethod
+    def create_from_flat(cls, operands: Sequence[Value], attributes: dict[str, Attribute],
+                         result_types: Sequence[Type] | None = None,
+                         loc: Location = unknown_loc) -> Op:
+        """Create the op from a flat operand list (no segment bookkeeping), inferring
+        result types unless given; used by declarative rewrites."""
+        attrs = dict(attributes)
+        if result_types is None:
+            result_types = cls.infer_result_types([v.type for v in operands], attrs)
+        cls._fill_defaults(attrs)
+        return cls.create(operands, result_types, attrs, [Region() for _ in cls.op_def.regions],
+                          (), loc)
+
+    @classmethod
+    def _fill_defaults(cls, attrs: dict[str, Attribute]) -> None:
+        for name, definition in cls.op_def.attributes.items():
+            if definition.default is not None and name not in attrs:
+                attrs[name] = definition.default
 
     @classmethod
     def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:

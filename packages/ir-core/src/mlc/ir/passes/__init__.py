@@ -1,0 +1,1 @@
+"""Passes: declaration and registry, PassContext, pipelines, instruments, analyses."""

@@ -1,0 +1,91 @@
+"""cse: eliminate common subexpressions, scoped by dominance.
+
+Two ops are equivalent when they have the same name, operands, attributes and result
+types, no regions, and no side effects. Blocks are visited in dominator-tree order
+with a scoped table, so an op is replaced only by an equivalent op that dominates it;
+a region isolated from above starts an empty scope.
+"""
+
+from __future__ import annotations
+
+from mlc.ir.analysis.dominance import dominator_tree
+from mlc.ir.core.ir import Operation
+from mlc.ir.opdef.traits import ConstantLike, IsolatedFromAbove, IsTerminator, Pure
+from mlc.ir.passes.analysis import DominanceInfo
+from mlc.ir.passes.registry import Pass, register_pass
+
+
+def _key(op: Operation):
+    op_def = op.op_def
+    if op_def is None or op.regions or op.successors:
+        return None
+    traits = op_def.trait_set
+    if IsTerminator in traits or not (Pure in traits or ConstantLike in traits):
+        return None
+    return (op.name, tuple(o.value for o in op.op_operands),
+            tuple(sorted(op.attributes.items(), key=lambda kv: kv[0])),
+            tuple(r.type for r in op.results))
+
+
+def eliminate_common_subexpressions(root: Operation) -> int:
+    """Replace and erase redundant ops under `root`; returns how many."""
+    known: dict = {}
+    erased = 0
+    saved: list[dict] = []
+    work: list = [("regions", root)]
+    while work:
+        item = work.pop()
+        kind = item[0]
+        if kind == "regions":
+            op = item[1]
+            isolated = op is not root and op.has_trait(IsolatedFromAbove)
+            for region in reversed(op.regions):
+                if isolated:
+                    work.append(("restore",))
+                if region.blocks:
+                    tree = dominator_tree(region)
+                    for block in reversed([b for b in region.blocks if tree.idom.get(b) is None]):
+                        work.append(("block", block, tree))
+                if isolated:
+                    work.append(("isolate",))
+        elif kind == "isolate":
+            saved.append(known)
+            known = {}
+        elif kind == "restore":
+            known = saved.pop()
+        elif kind == "block":
+            block, tree = item[1], item[2]
+            added = []
+            nested = []
+            for op in list(block.ops()):
+                key = _key(op)
+                if key is not None:
+                    existing = known.get(key)
+                    if existing is not None:
+                        op.replace_all_uses_with(existing.results)
+                        op.erase()
+                        erased += 1
+                        continue
+                    known[key] = op
+                    added.append(key)
+                if op.regions:
+                    nested.append(op)
+            work.append(("forget", added))
+            for child in reversed(tree.children.get(block, ())):
+                work.append(("block", child, tree))
+            for op in reversed(nested):
+                work.append(("regions", op))
+        elif kind == "forget":
+            for key in item[1]:
+                known.pop(key, None)
+    return erased
+
+
+@register_pass("cse", opt_level=3, summary="Eliminate common subexpressions (dominance-scoped; "
+               "side-effecting ops are kept).",
+               statistics=(("num-cse", "ops erased as duplicates"),))
+class CSE(Pass):
+    preserves = (DominanceInfo,)
+
+    def run(self, op: Operation, run) -> None:
+        self.statistics["num-cse"] += eliminate_common_subexpressions(op)

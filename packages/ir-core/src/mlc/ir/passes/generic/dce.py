@@ -1,0 +1,69 @@
+"""dce: erase ops whose results are unused and that have no side effects, and blocks
+no path reaches."""
+
+from __future__ import annotations
+
+from mlc.ir.core.ir import Operation
+from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.greedy import is_trivially_dead
+
+
+def erase_dead_ops(root: Operation) -> int:
+    """Erase dead ops under `root` (in reverse order, so chains die in one sweep)."""
+    erased = 0
+    worklist = [op for op in root.walk() if op is not root]
+    queued = set(worklist)
+    while worklist:
+        op = worklist.pop()
+        queued.discard(op)
+        if op.parent is None or not is_trivially_dead(op):
+            continue
+        producers = [o.value.defining_op for o in op.op_operands]
+        op.erase()
+        erased += 1
+        for producer in producers:
+            if producer is not None and producer not in queued:
+                queued.add(producer)
+                worklist.append(producer)
+    return erased
+
+
+def erase_unreachable_blocks(root: Operation) -> int:
+    """Erase blocks of multi-block regions that the entry block cannot reach."""
+    erased = 0
+    for op in list(root.walk()):
+        for region in op.regions:
+            if len(region.blocks) < 2:
+                continue
+            reachable = {region.blocks[0]}
+            stack = [region.blocks[0]]
+            while stack:
+                for successor in stack.pop().successors:
+                    if successor not in reachable:
+                        reachable.add(successor)
+                        stack.append(successor)
+            dead = [b for b in region.blocks if b not in reachable]
+            for block in dead:
+                for child in block.ops():
+                    child.drop_all_references()
+            for block in dead:
+                for child in list(block.ops_reversed()):
+                    for result in child.results:
+                        for use in list(result.uses):
+                            use.drop()
+                    child.detach()
+                for arg in block.args:
+                    for use in list(arg.uses):
+                        use.drop()
+                region.blocks.remove(block)
+                block.parent = None
+                erased += 1
+    return erased
+
+
+@register_pass("dce", opt_level=1, summary="Erase unused side-effect-free ops and unreachable blocks.",
+               statistics=(("num-dead-ops", "ops erased"), ("num-dead-blocks", "blocks erased")))
+class DCE(Pass):
+    def run(self, op: Operation, run) -> None:
+        self.statistics["num-dead-blocks"] += erase_unreachable_blocks(op)
+        self.statistics["num-dead-ops"] += erase_dead_ops(op)

@@ -1,0 +1,167 @@
+"""Running pipelines: the pass manager.
+
+For each pass it consults the PassContext (disabled > required > opt level), runs the
+pass's prerequisites (`PassInfo.required`) first, calls the instruments around it,
+verifies the IR after it (verify-each, naming the pass on failure), and invalidates
+cached analyses the pass does not preserve. A nested pipeline `func.func(...)` runs on
+each such op directly inside the current one, except those marked
+`mlc.skip_optimization`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.ir.passes.analysis import AnalysisManager
+from mlc.ir.passes.context import PassContext
+from mlc.ir.passes.pipeline import PipelineNode
+from mlc.ir.passes.registry import PASSES, Pass, PassFailure
+
+SKIP_OPTIMIZATION_ATTR = "mlc.skip_optimization"
+
+
+class PassRun:
+    """What a running pass can ask of the manager."""
+
+    def __init__(self, manager: PassManager, pass_: Pass, op: Operation):
+        self.manager = manager
+        self.pass_ = pass_
+        self.op = op
+        self.preserve_all = False
+        self.diagnostics: list[Diagnostic] = []
+
+    @property
+    def context(self) -> PassContext:
+        return PassContext.current()
+
+    def get_analysis(self, cls: type, op: Operation | None = None):
+        return self.manager.analyses.get(cls, op if op is not None else self.op)
+
+    def mark_all_analyses_preserved(self) -> None:
+        self.preserve_all = True
+
+    def emit(self, diagnostic: Diagnostic) -> None:
+        """Report a warning or remark (errors: raise PassFailure)."""
+        self.diagnostics.append(diagnostic)
+
+
+@dataclass
+class PipelineResult:
+    """The outcome of a pipeline run."""
+
+    success: bool
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+class PassManager:
+    """Runs a pipeline on a module."""
+
+    def __init__(self, pipeline: PipelineNode, verify_each: bool = True):
+        self.pipeline = pipeline
+        self.verify_each = verify_each
+        self.analyses = AnalysisManager()
+        self.diagnostics: list[Diagnostic] = []
+        self._ran: dict[int, set[str]] = {}
+
+    def run(self, module: Operation) -> PipelineResult:
+        """Run the pipeline; failures come back as diagnostics, the module as far as
+        the pipeline got."""
+        self.diagnostics = []
+        try:
+            self._run_node(self.pipeline, module)
+        except _Failed:
+            return PipelineResult(False, self.diagnostics)
+        return PipelineResult(True, self.diagnostics)
+
+    # ------------------------------------------------------------------ internals
+
+    def _run_node(self, node: PipelineNode, op: Operation) -> None:
+        if node.anchor is not None and op.name != node.anchor:
+            self.diagnostics.append(Diagnostic(
+                "error", f"can't run '{node.anchor}' pass manager on '{op.name}' op", op.loc))
+            raise _Failed
+        for element in node.elements:
+            if isinstance(element, PipelineNode):
+                for child in self._nested_ops(op, element.anchor):
+                    self._run_node(element, child)
+            else:
+                self._run_pass(element, op)
+
+    @staticmethod
+    def _nested_ops(op: Operation, anchor: str | None) -> list[Operation]:
+        ops = []
+        for region in op.regions:
+            for child in region.ops():
+                if (anchor is None or child.name == anchor) and \
+                        SKIP_OPTIMIZATION_ATTR not in child.attributes:
+                    ops.append(child)
+        return ops
+
+    def _run_pass(self, pass_: Pass, op: Operation, as_prerequisite: bool = False) -> None:
+        ctx = PassContext.current()
+        instruments = ctx.instruments
+        enabled, reason = ctx.pass_enabled(pass_.info)
+        if enabled:
+            for instrument in instruments:
+                if not instrument.should_run(pass_, op):
+                    enabled, reason = False, "an instrument declined"
+                    break
+        if not enabled:
+            for instrument in instruments:
+                instrument.run_skipped(pass_, op, reason)
+            return
+        ran = self._ran.setdefault(id(op), set())
+        for name in pass_.info.required:
+            if name not in ran:
+                prerequisite = PASSES[name]()
+                self._run_pass(prerequisite, op, as_prerequisite=True)
+        for instrument in instruments:
+            instrument.run_before_pass(pass_, op)
+        run = PassRun(self, pass_, op)
+        try:
+            pass_.run(op, run)
+        except PassFailure as failure:
+            self.diagnostics.extend(run.diagnostics)
+            self.diagnostics.extend(failure.diagnostics or [Diagnostic(
+                "error", f"pass '{pass_.name}' failed", op.loc)])
+            for instrument in instruments:
+                instrument.run_after_pass_failed(pass_, op)
+            raise _Failed from None
+        except DiagnosticError as failure:
+            self.diagnostics.extend(run.diagnostics)
+            self.diagnostics.extend(failure.diagnostics)
+            for instrument in instruments:
+                instrument.run_after_pass_failed(pass_, op)
+            raise _Failed from None
+        self.diagnostics.extend(run.diagnostics)
+        ran.add(pass_.name)
+        if not run.preserve_all:
+            self.analyses.invalidate(pass_.preserves)
+        if self.verify_each:
+            from mlc.ir.verify.verifier import Verifier
+
+            problems = Verifier().verify(op)
+            if problems:
+                self.diagnostics.append(Diagnostic(
+                    "error", f"verification failed after running pass '{pass_.name}'", op.loc))
+                self.diagnostics.extend(problems)
+                for instrument in instruments:
+                    instrument.run_after_pass_failed(pass_, op)
+                raise _Failed
+        for instrument in instruments:
+            instrument.run_after_pass(pass_, op)
+
+
+class _Failed(Exception):
+    pass
+
+
+def run_pipeline(module: Operation, pipeline: str | PipelineNode,
+                 verify_each: bool = True) -> PipelineResult:
+    """Parse (if needed) and run a pipeline under the current PassContext."""
+    from mlc.ir.passes.pipeline import parse_pipeline
+
+    node = parse_pipeline(pipeline) if isinstance(pipeline, str) else pipeline
+    return PassManager(node, verify_each).run(module)

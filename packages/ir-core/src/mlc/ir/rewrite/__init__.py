@@ -1,0 +1,1 @@
+"""Rewriting IR: the rewriter API, patterns (code and declarative), and the drivers."""

@@ -1,0 +1,362 @@
+"""The greedy pattern driver, and the walk driver.
+
+Greedy: a worklist seeded with every op under the root (top-down: pre-order; or
+bottom-up: post-order). Each op popped is erased if trivially dead; else folded
+(constants are uniqued and hoisted to the entry block of the enclosing region
+isolated from above, as MLIR's OperationFolder does; commutative ops get constants on
+the right); else the patterns rooted at it are tried by decreasing benefit. Every
+change goes through the rewriter, whose listener queues what may now simplify: new
+ops, modified ops, users of replaced results, and the defining ops of an erased op's
+operands. An iteration ends when the worklist is empty; the driver iterates until one
+makes no change or `max_iterations` is reached. Each op is handled in time
+proportional to its operands, uses and patterns, so a sweep is linear in IR size.
+
+Walk: one sweep over the ops applying the first pattern that matches, no fixpoint;
+for lowerings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from mlc.ir.core.attributes import Attribute
+from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, IsTerminator, Pure
+from mlc.ir.rewrite.pattern import PatternSet
+from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
+
+
+@dataclass
+class GreedyConfig:
+    """Options of the greedy driver (MLIR's GreedyRewriteConfig)."""
+
+    max_iterations: int = 10
+    max_rewrites: int | None = None
+    top_down: bool = True
+    fold: bool = True
+
+
+@dataclass
+class GreedyResult:
+    """What a greedy run did."""
+
+    converged: bool
+    iterations: int = 0
+    folds: int = 0
+    patterns_applied: int = 0
+    dead_erased: int = 0
+    constants_deduplicated: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.folds or self.patterns_applied or self.dead_erased
+                    or self.constants_deduplicated)
+
+
+def is_trivially_dead(op: Operation) -> bool:
+    """No result is used and the op has no side effects (and ends no block)."""
+    for result in op.results:
+        if result.uses:
+            return False
+    op_def = op.op_def
+    if op_def is None:
+        return False
+    traits = op_def.trait_set
+    if IsTerminator in traits:
+        return False
+    return Pure in traits or ConstantLike in traits
+
+
+def _insertion_region(op: Operation) -> Region | None:
+    """Where folded constants of `op` go: the region of the closest ancestor op that is
+    isolated from above."""
+    block = op.parent
+    while block is not None:
+        region = block.parent
+        if region is None:
+            return None
+        parent = region.parent
+        if parent is None or parent.has_trait(IsolatedFromAbove):
+            return region
+        block = parent.parent
+    return None
+
+
+class ConstantFolder:
+    """Uniqued, hoisted constants per insertion region (MLIR's OperationFolder)."""
+
+    def __init__(self):
+        self.tables: dict[Region, dict[tuple, Operation]] = {}
+        self.known: dict[Operation, tuple[Region, tuple]] = {}
+
+    @staticmethod
+    def _key(op: Operation) -> tuple:
+        value = op.attributes.get("value")
+        dialect = op.op_def.dialect_name if op.op_def is not None else op.name
+        return (dialect, value, op.results[0].type)
+
+    def insert_known_constant(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Unique and hoist a constant op; True if the IR changed."""
+        if op in self.known:
+            return False
+        region = _insertion_region(op)
+        if region is None or not region.blocks:
+            return False
+        key = self._key(op)
+        table = self.tables.setdefault(region, {})
+        existing = table.get(key)
+        if existing is not None and existing is not op:
+            rewriter.replace_op(op, existing.results)
+            return True
+        table[key] = op
+        self.known[op] = (region, key)
+        entry = region.blocks[0]
+        if op.parent is not entry or not self._in_constant_prefix(op):
+            op.detach()
+            entry.insert_before(op, self._first_non_constant(entry))
+            return True
+        return False
+
+    @staticmethod
+    def _in_constant_prefix(op: Operation) -> bool:
+        current = op.prev_op
+        while current is not None:
+            if not current.has_trait(ConstantLike):
+                return False
+            current = current.prev_op
+        return True
+
+    @staticmethod
+    def _first_non_constant(block: Block) -> Operation | None:
+        op = block.first_op
+        while op is not None and op.has_trait(ConstantLike):
+            op = op.next_op
+        return op
+
+    def get_or_create(self, value: Attribute, type_, anchor: Operation,
+                      rewriter: PatternRewriter) -> Value | None:
+        """A hoisted constant of `value` for uses at `anchor`, materialised through
+        the dialect of `anchor`; None if the dialect cannot."""
+        region = _insertion_region(anchor)
+        dialect = anchor.op_def.dialect if anchor.op_def is not None else None
+        if region is None or not region.blocks or dialect is None:
+            return None
+        table = self.tables.setdefault(region, {})
+        key = (dialect.name, value, type_)
+        existing = table.get(key)
+        if existing is not None:
+            return existing.results[0]
+        op = dialect.materialize_constant(value, type_, anchor.loc)
+        if op is None:
+            return None
+        entry = region.blocks[0]
+        with rewriter.insertion_point():
+            rewriter.block, rewriter.before = entry, self._first_non_constant(entry)
+            rewriter.insert(op)
+        table[key] = op
+        self.known[op] = (region, key)
+        return op.results[0]
+
+    def forget(self, op: Operation) -> None:
+        entry = self.known.pop(op, None)
+        if entry is not None:
+            region, key = entry
+            table = self.tables.get(region)
+            if table is not None and table.get(key) is op:
+                del table[key]
+
+
+class _Worklist(RewriterListener):
+    """The driver's listener: queues ops that may simplify after a change."""
+
+    def __init__(self, folder: ConstantFolder, forward: RewriterListener | None):
+        self.stack: list[Operation] = []
+        self.queued: set[Operation] = set()
+        self.erased: set[Operation] = set()
+        self.folder = folder
+        self.forward = forward
+        self.changes = 0
+
+    def push(self, op: Operation) -> None:
+        if op not in self.queued and op not in self.erased:
+            self.queued.add(op)
+            self.stack.append(op)
+
+    def pop(self) -> Operation | None:
+        while self.stack:
+            op = self.stack.pop()
+            if op in self.queued:
+                self.queued.discard(op)
+                return op
+        return None
+
+    def notify_op_inserted(self, op: Operation) -> None:
+        self.changes += 1
+        self.erased.discard(op)
+        self.push(op)
+        if self.forward is not None:
+            self.forward.notify_op_inserted(op)
+
+    def notify_op_modified(self, op: Operation) -> None:
+        self.changes += 1
+        self.push(op)
+        if self.forward is not None:
+            self.forward.notify_op_modified(op)
+
+    def notify_op_replaced(self, op: Operation, values: Sequence[Value]) -> None:
+        self.changes += 1
+        for result in op.results:
+            for use in result.uses:
+                self.push(use.owner)
+        if self.forward is not None:
+            self.forward.notify_op_replaced(op, values)
+
+    def notify_op_erased(self, op: Operation) -> None:
+        self.changes += 1
+        self.erased.add(op)
+        self.queued.discard(op)
+        self.folder.forget(op)
+        for operand in op.op_operands:
+            defining = operand.value.defining_op
+            if defining is not None:
+                self.push(defining)
+        if self.forward is not None:
+            self.forward.notify_op_erased(op)
+
+    def notify_match_failure(self, op: Operation, reason: str) -> None:
+        if self.forward is not None:
+            self.forward.notify_match_failure(op, reason)
+
+
+def _ops_in_order(root: Operation, top_down: bool) -> list[Operation]:
+    ops = [op for op in root.walk(post_order=not top_down) if op is not root]
+    return ops
+
+
+def apply_patterns_greedily(root: Operation, patterns: PatternSet,
+                            config: GreedyConfig | None = None,
+                            listener: RewriterListener | None = None) -> GreedyResult:
+    """Rewrite the ops nested in `root` with folding and `patterns` to a fixpoint."""
+    config = config or GreedyConfig()
+    folder = ConstantFolder()
+    worklist = _Worklist(folder, listener)
+    rewriter = PatternRewriter(worklist)
+    result = GreedyResult(converged=False)
+    rewrites = 0
+    for iteration in range(1, max(config.max_iterations, 1) + 1):
+        result.iterations = iteration
+        worklist.changes = 0
+        worklist.erased.clear()
+        for op in reversed(_ops_in_order(root, config.top_down)):
+            worklist.push(op)
+        changed = False
+        while True:
+            op = worklist.pop()
+            if op is None:
+                break
+            if op.parent is None:  # erased or detached meanwhile
+                continue
+            if is_trivially_dead(op):
+                rewriter.erase_op(op)
+                result.dead_erased += 1
+                changed = True
+                continue
+            if config.fold and _try_fold(op, folder, rewriter, result):
+                changed = True
+                rewrites += 1
+            else:
+                for pattern in patterns.for_op(op.name):
+                    rewriter.set_insertion_point_before(op)
+                    if pattern.match_and_rewrite(op, rewriter):
+                        result.patterns_applied += 1
+                        changed = True
+                        rewrites += 1
+                        break
+            if config.max_rewrites is not None and rewrites >= config.max_rewrites:
+                result.diagnostics.append(Diagnostic(
+                    "warning", f"greedy rewriting stopped after the maximum of "
+                    f"{config.max_rewrites} rewrites", root.loc))
+                return result
+        if not changed and worklist.changes == 0:
+            result.converged = True
+            return result
+    result.diagnostics.append(Diagnostic(
+        "warning", f"greedy rewriting did not converge after {config.max_iterations} "
+        "iterations", root.loc))
+    return result
+
+
+def _operand_constants(op: Operation) -> list[Attribute | None]:
+    constants: list[Attribute | None] = []
+    for operand in op.op_operands:
+        defining = operand.value.defining_op
+        if defining is not None and defining.op_def is not None and \
+                ConstantLike in defining.op_def.trait_set:
+            constants.append(defining.attributes.get("value"))
+        else:
+            constants.append(None)
+    return constants
+
+
+def _try_fold(op: Operation, folder: ConstantFolder, rewriter: PatternRewriter,
+              result: GreedyResult) -> bool:
+    op_def = op.op_def
+    if op_def is None:
+        return False
+    traits = op_def.trait_set
+    if ConstantLike in traits:
+        changed = folder.insert_known_constant(op, rewriter)
+        if changed and op.parent is None:
+            result.constants_deduplicated += 1
+        return changed
+    constants = _operand_constants(op)
+    if Commutative in traits and len(constants) == 2 and constants[0] is not None \
+            and constants[1] is None:
+        # Canonical order: constants on the right, so patterns and folders look there.
+        with rewriter.modify_op_in_place(op):
+            lhs, rhs = op.operand(0), op.operand(1)
+            op.set_operand(0, rhs)
+            op.set_operand(1, lhs)
+        result.folds += 1
+        return True
+    folded = op.fold(constants)
+    if not folded:
+        return False
+    if len(folded) != len(op.results):
+        return False
+    if all(v is r for v, r in zip(folded, op.results)):
+        rewriter.listener.notify_op_modified(op)  # folded in place
+        result.folds += 1
+        return True
+    values: list[Value] = []
+    for item, old in zip(folded, op.results):
+        if isinstance(item, Value):
+            values.append(item)
+            continue
+        materialised = folder.get_or_create(item, old.type, op, rewriter)
+        if materialised is None:
+            return False
+        values.append(materialised)
+    rewriter.replace_op(op, values)
+    result.folds += 1
+    return True
+
+
+def apply_patterns_once(root: Operation, patterns: PatternSet,
+                        listener: RewriterListener | None = None) -> int:
+    """The walk driver: one pre-order sweep applying the first matching pattern to each
+    op (no folding, no fixpoint). Returns how many patterns applied."""
+    rewriter = PatternRewriter(listener)
+    applied = 0
+    for op in [op for op in root.walk() if op is not root]:
+        if op.parent is None:
+            continue
+        for pattern in patterns.for_op(op.name):
+            rewriter.set_insertion_point_before(op)
+            if pattern.match_and_rewrite(op, rewriter):
+                applied += 1
+                break
+    return applied
