@@ -378,6 +378,14 @@ class Block:
         self.args.append(arg)
         return arg
 
+    def insert_argument(self, index: int, type_: Type, name_hint: str | None = None,
+                        loc: Location | None = None) -> BlockArgument:
+        arg = BlockArgument(type_, self, index, name_hint, loc)
+        self.args.insert(index, arg)
+        for i, a in enumerate(self.args):
+            a.index = i
+        return arg
+
     def erase_argument(self, index: int) -> None:
         arg = self.args[index]
         if arg.uses:
