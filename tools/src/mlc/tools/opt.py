@@ -442,5 +442,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def entry() -> None:
+    """The console script: `main`, with the cyclic GC off (a short-lived process whose
+    IR is freed by exiting) and no teardown of the IR at exit."""
+    import gc
+
+    gc.disable()
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        code = code or 1
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

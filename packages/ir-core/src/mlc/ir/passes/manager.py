@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.ir.passes.analysis import AnalysisManager
@@ -70,7 +71,8 @@ class PassManager:
         the pipeline got."""
         self.diagnostics = []
         try:
-            self._run_node(self.pipeline, module)
+            with gc_paused():
+                self._run_node(self.pipeline, module)
         except _Failed:
             return PipelineResult(False, self.diagnostics)
         return PipelineResult(True, self.diagnostics)
