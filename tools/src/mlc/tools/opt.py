@@ -402,7 +402,11 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         sys.stderr.write(timing.report())
     if failed and not args.verify_diagnostics:
         return 1
-    _write_output(args.output, (SPLIT_MARKER + "\n").join(outputs))
+    try:
+        _write_output(args.output, (SPLIT_MARKER + "\n").join(outputs))
+    except OSError as exc:
+        sys.stderr.write(f"mlc-opt: error: cannot write '{args.output}': {exc.strerror}\n")
+        return 1
     return 1 if failed else 0
 
 
@@ -433,6 +437,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 1
+    except RecursionError:
+        sys.stderr.write("mlc-opt: error: the input nests too deeply\n")
+        return 1
     except Exception as exc:  # an internal error is a bug: say so, without a traceback
         if os.environ.get("MLC_DEBUG"):
             raise
@@ -444,11 +451,26 @@ def main(argv: list[str] | None = None) -> int:
 
 def entry() -> None:
     """The console script: `main`, with the cyclic GC off (a short-lived process whose
-    IR is freed by exiting) and no teardown of the IR at exit."""
+    IR is freed by exiting), no teardown of the IR at exit, and a thread with a large
+    stack so deeply nested types and attributes are not limited by recursion."""
     import gc
+    import threading
 
     gc.disable()
-    code = main()
+    sys.setrecursionlimit(200_000)
+    threading.stack_size(512 * 1024 * 1024)
+    outcome: list[int] = []
+
+    def run_main() -> None:
+        try:
+            outcome.append(main())
+        except SystemExit as exc:  # argparse's --help, --version and usage errors
+            outcome.append(exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1))
+
+    worker = threading.Thread(target=run_main)
+    worker.start()
+    worker.join()
+    code = outcome[0] if outcome else 2
     try:
         sys.stdout.flush()
         sys.stderr.flush()

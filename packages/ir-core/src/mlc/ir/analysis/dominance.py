@@ -13,9 +13,11 @@ from mlc.ir.core.ir import Block, Region
 class DominatorTree:
     """Immediate dominators of the blocks reachable from the region's entry."""
 
-    def __init__(self, blocks: list[Block], idom: dict[Block, Block | None]):
+    def __init__(self, blocks: list[Block], idom: dict[Block, Block | None],
+                 unreachable: frozenset = frozenset()):
         self.blocks = blocks
         self.idom = idom
+        self.unreachable = unreachable
         self.children: dict[Block, list[Block]] = {b: [] for b in blocks}
         for block in blocks:
             parent = idom.get(block)
@@ -28,6 +30,8 @@ class DominatorTree:
             return True
         if b not in self.idom:
             return False
+        if b in self.unreachable:
+            return True  # no path reaches b: vacuously, every block dominates it
         current = self.idom.get(b)
         while current is not None:
             if current is a:
@@ -107,9 +111,10 @@ def dominator_tree(region: Region) -> DominatorTree:
                 preds[succ].append(block)
     idom = compute_idoms(blocks[0], lambda b: [s for s in b.successors if s in preds],
                          lambda b: preds[b])
+    unreachable = frozenset(b for b in blocks if b not in idom)
     for block in blocks:
         idom.setdefault(block, None)
-    return DominatorTree(list(blocks), idom)
+    return DominatorTree(list(blocks), idom, unreachable)
 
 
 def post_dominator_tree(nodes, successors) -> DominatorTree:
@@ -141,7 +146,7 @@ def post_dominator_tree(nodes, successors) -> DominatorTree:
     for node in nodes:
         parent = idom.get(node, None)
         result[node] = None if parent is exit_node else parent
-    return DominatorTree(nodes, result)
+    return DominatorTree(nodes, result, frozenset(n for n in nodes if n not in idom))
 
 
 class _VirtualExit:

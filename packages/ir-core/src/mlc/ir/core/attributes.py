@@ -113,6 +113,9 @@ class NoneType(Type):
 _FLOAT_LAYOUT = {
     "f16": ("e", 5, 10, 16),
     "bf16": (None, 8, 7, 16),
+    "tf32": (None, 8, 10, 19),
+    "f80": (None, 15, 64, 80),  # x87: the mantissa field holds an explicit integer bit
+    "f128": (None, 15, 112, 128),
     "f32": ("f", 8, 23, 32),
     "f64": ("d", 11, 52, 64),
 }
@@ -120,7 +123,7 @@ _FLOAT_LAYOUT = {
 
 @dataclass(frozen=True, slots=True)
 class FloatType(Type):
-    """`f16`, `bf16`, `f32` or `f64`."""
+    """`f16`, `bf16`, `tf32`, `f32`, `f64`, `f80` or `f128`."""
 
     name: str
 
@@ -166,6 +169,14 @@ class TupleType(Type):
         w.write("tuple<")
         w.join(self.types)
         w.write(">")
+
+
+def _write_eliding_i64(w: AsmWriter, attr: Attribute) -> None:
+    """An attribute where MLIR omits the `: i64` of an integer (memory spaces)."""
+    saved = w.elide_default_type
+    w.elide_default_type = True
+    attr.write(w)
+    w.elide_default_type = saved
 
 
 def _write_shape(w: AsmWriter, shape: tuple[int, ...]) -> None:
@@ -224,14 +235,28 @@ class UnrankedTensorType(Type):
 
 @dataclass(frozen=True, slots=True)
 class VectorType(ShapedType):
-    """`vector<4xf32>`."""
+    """`vector<4xf32>`, `vector<f32>` (0-d), `vector<4x[8]xf16>` (scalable dims)."""
 
     shape: tuple[int, ...]
     element_type: Type
+    scalable: tuple[bool, ...] = ()
 
     def write(self, w: AsmWriter) -> None:
         w.write("vector<")
-        _write_shape(w, self.shape)
+        for i, dim in enumerate(self.shape):
+            w.write(f"[{dim}]x" if self.scalable and self.scalable[i] else f"{dim}x")
+        self.element_type.write(w)
+        w.write(">")
+
+
+@dataclass(frozen=True, slots=True)
+class ComplexType(Type):
+    """`complex<f32>`."""
+
+    element_type: Type
+
+    def write(self, w: AsmWriter) -> None:
+        w.write("complex<")
         self.element_type.write(w)
         w.write(">")
 
@@ -254,7 +279,7 @@ class MemRefType(ShapedType):
             self.layout.write(w)
         if self.memory_space is not None:
             w.write(", ")
-            self.memory_space.write(w)
+            _write_eliding_i64(w, self.memory_space)
         w.write(">")
 
 
@@ -270,7 +295,7 @@ class UnrankedMemRefType(Type):
         self.element_type.write(w)
         if self.memory_space is not None:
             w.write(", ")
-            self.memory_space.write(w)
+            _write_eliding_i64(w, self.memory_space)
         w.write(">")
 
 
@@ -336,24 +361,65 @@ def BoolAttr(value: bool) -> IntegerAttr:  # noqa: N802 - reads like the other a
 
 def float_to_bits(value: float, type_: FloatType) -> int:
     """The bit pattern of `value` rounded to `type_` (round-to-nearest-even)."""
-    fmt, _, _, _ = _FLOAT_LAYOUT[type_.name]
-    if fmt is None:  # bf16: the high half of an f32, rounded to nearest even
-        bits32 = struct.unpack("<I", struct.pack("<f", value))[0]
-        if math.isnan(value):
-            return (bits32 >> 16) | 0x40
-        return (bits32 + 0x7FFF + ((bits32 >> 16) & 1)) >> 16
-    try:
-        return int.from_bytes(struct.pack("<" + fmt, value), "little")
-    except OverflowError:  # finite doubles beyond the type's range round to infinity
-        return float_to_bits(math.copysign(math.inf, value), type_)
+    fmt, exp_bits, mant_bits, _ = _FLOAT_LAYOUT[type_.name]
+    if fmt is not None:
+        try:
+            return int.from_bytes(struct.pack("<" + fmt, value), "little")
+        except OverflowError:  # finite doubles beyond the type's range round to infinity
+            return float_to_bits(math.copysign(math.inf, value), type_)
+    explicit = type_.name == "f80"
+    fraction_bits = mant_bits - 1 if explicit else mant_bits
+    sign = (1 << (exp_bits + mant_bits)) if math.copysign(1.0, value) < 0 else 0
+    top = (1 << exp_bits) - 1
+    integer_bit = (1 << fraction_bits) if explicit else 0
+    if math.isnan(value):
+        return sign | (top << mant_bits) | integer_bit | (1 << (fraction_bits - 1))
+    if math.isinf(value):
+        return sign | (top << mant_bits) | integer_bit
+    magnitude = abs(value)
+    if magnitude == 0.0:
+        return sign
+    bias = (1 << (exp_bits - 1)) - 1
+    _, e = math.frexp(magnitude)
+    exponent = max(e - 1, 1 - bias)
+    # Scale so the significand's integer part has fraction_bits + 1 bits; round half
+    # to even (Python's round on an exactly representable float).
+    significand = round(math.ldexp(magnitude, fraction_bits - exponent))
+    if significand >= 1 << (fraction_bits + 1):
+        significand >>= 1
+        exponent += 1
+    if significand < 1 << fraction_bits:  # subnormal
+        biased = 0
+    else:
+        biased = exponent + bias
+    if biased >= top:
+        return sign | (top << mant_bits) | integer_bit
+    if not explicit:
+        significand &= (1 << fraction_bits) - 1
+    return sign | (biased << mant_bits) | significand
 
 
 def bits_to_float(bits: int, type_: FloatType) -> float:
-    """The value (as a Python float) of a bit pattern of `type_`."""
-    fmt, _, _, width = _FLOAT_LAYOUT[type_.name]
-    if fmt is None:
-        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
-    return struct.unpack("<" + fmt, bits.to_bytes(width // 8, "little"))[0]
+    """The value (as a Python float, rounded if the type is wider) of a bit pattern."""
+    fmt, exp_bits, mant_bits, width = _FLOAT_LAYOUT[type_.name]
+    if fmt is not None:
+        return struct.unpack("<" + fmt, bits.to_bytes(width // 8, "little"))[0]
+    explicit = type_.name == "f80"
+    fraction_bits = mant_bits - 1 if explicit else mant_bits
+    sign = -1.0 if (bits >> (exp_bits + mant_bits)) & 1 else 1.0
+    exponent = (bits >> mant_bits) & ((1 << exp_bits) - 1)
+    fraction = bits & ((1 << fraction_bits) - 1)
+    bias = (1 << (exp_bits - 1)) - 1
+    if exponent == (1 << exp_bits) - 1:
+        return math.copysign(math.nan, sign) if fraction else sign * math.inf
+    if exponent == 0:
+        significand, scale = fraction, 1 - bias - fraction_bits
+    else:
+        significand, scale = fraction | (1 << fraction_bits), exponent - bias - fraction_bits
+    try:
+        return sign * math.ldexp(float(significand), scale)
+    except OverflowError:
+        return sign * math.inf
 
 
 def format_float(bits: int, type_: FloatType) -> str:
@@ -503,9 +569,12 @@ class DictionaryAttr(Attribute):
         return dict(self.entries)
 
     def write(self, w: AsmWriter) -> None:
+        saved = w.elide_default_type
+        w.elide_default_type = False  # only an array's direct elements elide `: i64`
         w.write("{")
         write_attr_entries(w, self.entries)
         w.write("}")
+        w.elide_default_type = saved
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,7 +131,7 @@ class Operation:
     `Operation`s with `op_def` None."""
 
     __slots__ = ("name", "_operands", "results", "attributes", "regions", "successors",
-                 "loc", "parent", "prev_op", "next_op", "__weakref__")
+                 "loc", "parent", "prev_op", "next_op", "properties", "__weakref__")
     op_def: OpDef | None = None
 
     def __init__(
@@ -161,6 +161,9 @@ class Operation:
         self.parent: Block | None = None
         self.prev_op: Operation | None = None
         self.next_op: Operation | None = None
+        # Properties (`<{...}>`) of an unregistered op, kept apart from its attributes
+        # so its generic form round-trips; registered ops keep theirs in `attributes`.
+        self.properties: dict[str, Attribute] | None = None
 
     @classmethod
     def create(cls, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
@@ -330,6 +333,8 @@ def _clone(root: Operation, mapping: dict[Value, Value], block_mapping: dict[Blo
         new = op.__class__.__new__(op.__class__)
         Operation.__init__(new, op.name, (), [r.type for r in op.results], op.attributes,
                            loc=op.loc, result_names=[r.name_hint for r in op.results])
+        if op.properties is not None:
+            new.properties = dict(op.properties)
         for old_r, new_r in zip(op.results, new.results):
             mapping[old_r] = new_r
         if new_parent is not None:

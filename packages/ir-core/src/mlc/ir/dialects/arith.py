@@ -983,6 +983,9 @@ class TruncIOp(_CastOp):
     """Narrows an integer, dropping high bits."""
 
     name = "arith.trunci"
+    overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name
+    assembly_format = ("$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) "
+                       "`to` type($out)")
 
 
 def constant_value_of(value: Value) -> Attribute | None:

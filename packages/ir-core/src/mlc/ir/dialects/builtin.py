@@ -5,7 +5,14 @@ from __future__ import annotations
 from mlc.ir.core.ir import Block, Region
 from mlc.ir.dialect import Dialect
 from mlc.ir.opdef.constraints import StringKeyword, SymbolNameAttr
-from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef
+from mlc.ir.opdef.declare import (
+    AttrDef,
+    Op,
+    OperandDef,
+    RegionDef,
+    ResultDef,
+    VerificationError,
+)
 from mlc.ir.opdef.traits import (
     GraphRegions,
     IsolatedFromAbove,
@@ -40,6 +47,12 @@ class ModuleOp(Op):
             kwargs["regions"] = [Region([Block()])]
         return super().build(*args, **kwargs)  # type: ignore[return-value]
 
+    def verify_custom(self) -> None:
+        for name in self.attributes:
+            if name not in self.op_def.attributes and "." not in name:
+                raise VerificationError("can only contain attributes with dialect-prefixed "
+                                        f"names, found: '{name}'")
+
     @property
     def body(self) -> Block:
         region = self.regions[0]
@@ -58,3 +71,7 @@ class UnrealizedConversionCastOp(Op):
     outputs = ResultDef(variadic=True)
     traits = (Pure,)
     assembly_format = "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict"
+
+    def verify_custom(self) -> None:
+        if not self.results:
+            raise VerificationError("expected at least one result for cast operation")

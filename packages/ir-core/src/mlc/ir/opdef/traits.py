@@ -55,6 +55,9 @@ class _Symbol(Trait):
 
         if not isinstance(op.attributes.get("sym_name"), StringAttr):
             return "requires string attribute 'sym_name'"
+        parent = op.parent_op
+        if parent is not None and parent.op_def is not None and SymbolTable not in parent.op_def.trait_set:
+            return "symbol's parent must have the SymbolTable trait"
         return None
 
 

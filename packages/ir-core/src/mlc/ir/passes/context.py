@@ -1,7 +1,7 @@
 """PassContext: which passes run (opt level, required, disabled), configuration, and
 instruments, as a `with` scope (TVM's PassContext).
 
-    with PassContext(opt_level=3, disabled={"cse"}, config={"greedy.max-iterations": 4}):
+    with PassContext(opt_level=3, disabled={"cse"}, config={"canonicalize.max-iterations": 4}):
         manager.run(module)
 
 The rule deciding whether a pass runs: disabled beats required beats opt level.

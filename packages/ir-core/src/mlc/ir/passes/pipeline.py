@@ -95,7 +95,6 @@ class _Reader:
             value = ""
             if self.peek() == "=":
                 self.pos += 1
-                self.skip_space()
                 begin = self.pos
                 depth = 0
                 while self.pos < len(self.text):
@@ -135,6 +134,8 @@ def _make_pass(reader: _Reader, name: str, start: int, options) -> Pass:
 
 def _elements(reader: _Reader, depth: int) -> list:
     elements: list = []
+    if reader.peek() == ")":  # an empty nested pipeline, `func.func()`
+        return elements
     while True:
         name, start = reader.name()
         if reader.peek() == "(":

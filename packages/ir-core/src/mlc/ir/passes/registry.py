@@ -108,8 +108,13 @@ def format_option(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    return str(value)
+        text = ",".join(str(v) for v in value)
+    else:
+        text = str(value)
+    # Braces keep a value with spaces or separators in one piece, as MLIR prints it.
+    if any(c in text for c in " {}=") or (text and text != text.strip()):
+        return "{" + text + "}"
+    return text
 
 
 def parse_option(field: dataclasses.Field, text: str) -> Any:

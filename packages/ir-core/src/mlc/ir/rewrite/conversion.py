@@ -351,8 +351,11 @@ def _definition_point(values: Sequence[Value]):
 def _loc_of(values: Sequence[Value]) -> Location:
     from mlc.ir.core.attributes import unknown_loc
 
-    op = values[-1].defining_op
-    return op.loc if op is not None else unknown_loc
+    value = values[-1]
+    op = value.defining_op
+    if op is not None:
+        return op.loc
+    return getattr(value, "loc", None) or unknown_loc
 
 
 def _apply(root: Operation, target: ConversionTarget, patterns: PatternSet,

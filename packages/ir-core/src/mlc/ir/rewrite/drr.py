@@ -187,6 +187,13 @@ class DagPattern(RewritePattern):
         for check in self.constraints:
             if check.name not in CONSTRAINTS:
                 raise ValueError(f"pattern '{name}': unknown constraint '{check.name}'")
+        bound: set[str] = set()
+        _collect_bound(source, bound)
+        used: list[str] = [a for check in self.constraints for a in check.args]
+        _collect_uses(result, used)
+        for ref in used:
+            if ref not in bound:
+                raise ValueError(f"pattern '{name}': '${ref}' is not captured by the source DAG")
         natives = []
         _collect_natives(result, natives)
         for node in natives:
@@ -246,6 +253,32 @@ class DagPattern(RewritePattern):
         new = _build(self.result, bindings, computed, rewriter, op, outermost=True)
         rewriter.replace_op(op, new.results)
         return True
+
+
+def _collect_bound(node, out: set) -> None:
+    if isinstance(node, (V, A)):
+        out.add(node.name)
+    elif isinstance(node, Const) and node.name:
+        out.add(node.name)
+    elif isinstance(node, Dag):
+        if node.bind:
+            out.add(node.bind)
+        for operand in node.operands:
+            _collect_bound(operand, out)
+        for _, attr in node.attrs:
+            _collect_bound(attr, out)
+
+
+def _collect_uses(node, out: list) -> None:
+    if isinstance(node, (V, A)):
+        out.append(node.name)
+    elif isinstance(node, Native):
+        out.extend(node.args)
+    elif isinstance(node, Dag):
+        for operand in node.operands:
+            _collect_uses(operand, out)
+        for _, attr in node.attrs:
+            _collect_uses(attr, out)
 
 
 def _collect_natives(node, out: list) -> None:

@@ -79,7 +79,8 @@ def _insertion_region(op: Operation) -> Region | None:
         if region is None:
             return None
         parent = region.parent
-        if parent is None or parent.has_trait(IsolatedFromAbove):
+        # An unregistered op may be isolated from above: constants stop there too.
+        if parent is None or parent.op_def is None or parent.has_trait(IsolatedFromAbove):
             return region
         block = parent.parent
     return None
@@ -117,6 +118,8 @@ class ConstantFolder:
         if op.parent is not entry or not self._in_constant_prefix(op):
             op.detach()
             entry.insert_before(op, self._first_non_constant(entry))
+            if rewriter.listener is not None:
+                rewriter.listener.notify_op_inserted(op)  # a move is an insertion
             return True
         return False
 
@@ -246,7 +249,11 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
     rewriter = PatternRewriter(worklist)
     result = GreedyResult(converged=False)
     rewrites = 0
-    for iteration in range(1, max(config.max_iterations, 1) + 1):
+    # MLIR's kNoLimit: a negative max_iterations means iterate until convergence.
+    limit = config.max_iterations if config.max_iterations >= 0 else None
+    iteration = 0
+    while limit is None or iteration < max(limit, 1):
+        iteration += 1
         result.iterations = iteration
         worklist.changes = 0
         worklist.erased.clear()

@@ -70,8 +70,8 @@ class FunctionSignature(ConversionPattern):
     def match_and_rewrite_converted(self, op, adaptor, rewriter):
         converter = self.type_converter
         fn_type = op.attributes["function_type"].value
-        new_type = FunctionType(tuple(converter.convert_types(fn_type.inputs)),
-                                tuple(converter.convert_types(fn_type.results)))
+        # Arguments only: results would need func.return converted too.
+        new_type = FunctionType(tuple(converter.convert_types(fn_type.inputs)), fn_type.results)
         if new_type == fn_type:
             return False
         with rewriter.modify_op_in_place(op):

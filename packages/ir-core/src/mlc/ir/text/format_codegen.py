@@ -247,8 +247,11 @@ class _Generator:
         # Results.
         if self.result_list is not None:
             self.emit(f"rtypes = {self.result_list}", 1)
-        elif all(d.is_single and d.name in self.single_type for d in op_def.results):
-            self.emit("rtypes = [" + ", ".join(self.single_type[d.name] for d in op_def.results) + "]", 1)
+        elif all((d.is_single and d.name in self.single_type) or
+                 (not d.is_single and d.name in self.type_list) for d in op_def.results):
+            parts = [f"[{self.single_type[d.name]}]" if d.is_single else self.type_list[d.name]
+                     for d in op_def.results]
+            self.emit("rtypes = " + (" + ".join(parts) if parts else "[]"), 1)
         else:
             self.emit("try:", 1)
             self.emit("rtypes = CLS.infer_result_types([v.type for v in ops], attrs)", 2)

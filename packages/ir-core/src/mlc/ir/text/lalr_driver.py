@@ -86,9 +86,11 @@ class LALRDriver:
                     del value_stack[-size:]
                 else:
                     args = []
+                if observer is not None:
+                    observer.raw_args = args  # the unfiltered children, for positions
                 value_stack.append(callback(args))
                 state_stack.append(table[state_stack[-1]][origin][1])
-        end = _EndToken(len(text))
+        end = _EndToken(len(text.rstrip()))
         end_state = self.end_states[start]
         while True:
             entry = table[state_stack[-1]].get("$END")

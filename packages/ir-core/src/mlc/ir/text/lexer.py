@@ -39,7 +39,7 @@ RAW_BODY_KEYWORDS = {
     "strided": "OPAQUE_BUILTIN",
 }
 
-SIMPLE_TYPE_RE = re.compile(r"(?:[su]?i[1-9][0-9]*|f16|bf16|f32|f64|f80|f128|tf32|index|none)\Z")
+SIMPLE_TYPE_RE = re.compile(r"(?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none)\Z")
 
 # Terminals this lexer produces itself (declared in the grammar with %declare).
 DECLARED_TERMINALS = (
@@ -125,7 +125,9 @@ class MLIRLexer(Lexer):
     def configure(cls, keywords: dict[str, list[str]], punctuation: dict[str, str]) -> type[MLIRLexer]:
         """A lexer class for one grammar's keyword and punctuation terminals."""
         puncts = sorted(punctuation, key=len, reverse=True)
-        pattern = r"(?:[ \t\r\n]+|//[^\n]*)*(?:" + "|".join([
+        # `*+`: whitespace and comments are skipped possessively, so a failed match
+        # never backtracks into a comment and finds tokens there.
+        pattern = r"(?:[ \t\r\n]+|//[^\n]*)*+(?:" + "|".join([
             r"(?P<end>\Z)",
             r"(?P<value>%" + _SUFFIX_ID + r"(?:#[0-9]+|:[0-9]+)?)",
             r"(?P<caret>\^" + _SUFFIX_ID + r")",
@@ -138,6 +140,7 @@ class MLIRLexer(Lexer):
             r"(?P<bang>!" + BARE_ID_RE + r")",
             r"(?P<hash>#" + BARE_ID_RE + r")",
             r"(?P<metadata>\{-\#)",
+            r"(?P<dimstart>[?*](?=x)|\[(?=[0-9]+\]x))",
             r"(?P<punct>" + "|".join(re.escape(p) for p in puncts) + r")" if puncts else r"(?P<punct>(?!))",
         ]) + ")"
         return type(cls.__name__, (cls,), {
@@ -194,6 +197,18 @@ class MLIRLexer(Lexer):
                             if "BARE_ID" not in accepted:
                                 kind_name = candidates[0]
                     yield Tok(kind_name, value, pos)
+            elif kind == "dimstart":
+                # `?x`, `*x`, `[4]x` start a shape only where the parser takes one.
+                dims = dims_match(text, pos)
+                if dims is not None and "DIMS" in states[stack[-1]]:
+                    end = dims.end()
+                    yield Tok("DIMS", text[pos:end], pos)
+                else:
+                    value = m.group(kind)
+                    if value not in punctuation:
+                        raise LexError(f"unexpected character '{value}'", pos)
+                    end = pos + 1
+                    yield Tok(punctuation[value], value, pos)
             elif kind == "punct":
                 value = m.group(kind)
                 if value == "<" and "ATTR_BODY" in states[stack[-1]]:
@@ -239,8 +254,8 @@ class MLIRLexer(Lexer):
 
 
 _SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
-_SKIP_RE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*")
-_DIMS_RE = re.compile(r"\*x|(?:(?:[0-9]+|\?)x)+")
+_SKIP_RE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*+")
+_DIMS_RE = re.compile(r"\*x|(?:(?:[0-9]+|\?|\[[0-9]+\])x)+")
 
 
 def lex_error_to_diagnostic(err: LexError, source) -> DiagnosticError:

@@ -67,7 +67,17 @@ def _element_value(text: str, element_type: Type):
         raise ValueError(f"expected an integer element, got '{text}'")
     value = int(text, 16) if text.startswith("0x") else int(text)
     if element_type == i1:
+        if value not in (-1, 0, 1):
+            raise ValueError("integer constant out of range for type")
         return bool(value)
+    width = getattr(element_type, "width", 64)
+    signedness = getattr(element_type, "signedness", "signless")
+    low = 0 if signedness == "unsigned" else -(1 << (width - 1))
+    high = (1 << (width - 1)) - 1 if signedness == "signed" else (1 << width) - 1
+    if not low <= value <= high:
+        raise ValueError("integer constant out of range for type")
+    if signedness == "signless" and value >= 1 << (width - 1):
+        value -= 1 << width  # stored, and printed, as MLIR does: in the signed range
     return value
 
 
@@ -120,13 +130,18 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
     if len(stack) != 1 or len(stack[0]) != 1:
         raise ValueError("malformed elements literal")
     literal = stack[0][0]
-    if not isinstance(literal, list):
-        array = np.full(type_.shape, literal, dtype=dtype)
-    else:
-        array = np.array(literal, dtype=dtype)
-        if array.shape != type_.shape:
-            raise ValueError(f"elements literal has shape {list(array.shape)}, but the type "
-                             f"{type_} needs {list(type_.shape)}")
+    try:
+        with np.errstate(over="ignore"):  # floats beyond the type's range become inf
+            if not isinstance(literal, list):
+                array = np.full(type_.shape, literal, dtype=dtype)
+            else:
+                array = np.array(literal, dtype=dtype)
+    except ValueError:
+        raise ValueError("tensor literal is invalid; ranks are not consistent between "
+                         "elements") from None
+    if isinstance(literal, list) and array.shape != type_.shape:
+        raise ValueError(f"elements literal has shape {list(array.shape)}, but the type "
+                         f"{type_} needs {list(type_.shape)}")
     return DenseElementsAttr.from_array(array, type_)
 
 
@@ -149,22 +164,48 @@ def parse_dense_array(text: str, simple_type) -> DenseArrayAttr:
     return DenseArrayAttr(element_type, parsed)
 
 
-_RESOURCE_RE = re.compile(r'([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")\s*:\s*"0x([0-9a-fA-F]*)"')
+_RESOURCE_RE = re.compile(r'([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")\s*:\s*"((?:[^"\\]|\\.)*)"')
+_HEX_BLOB_RE = re.compile(r"0x(?:[0-9a-fA-F]{2})*\Z")
+
+
+class ResourceError(ValueError):
+    """A malformed blob; `offset` is where, in the section's text."""
+
+    def __init__(self, message: str, offset: int):
+        super().__init__(message)
+        self.offset = offset
 
 
 def parse_resource_section(text: str) -> dict[str, tuple[int, bytes]]:
     """Blobs of the `builtin` dialect in a `{-# dialect_resources: ... #-}` section:
-    handle -> (alignment, data)."""
-    start = text.find("builtin")
+    handle -> (alignment, data). Other sections (external_resources) are ignored."""
     blobs: dict[str, tuple[int, bytes]] = {}
-    if "dialect_resources" not in text or start == -1:
+    section = text.find("dialect_resources")
+    if section == -1:
         return blobs
-    for m in _RESOURCE_RE.finditer(text, start):
+    start = text.find("builtin", section)
+    if start == -1:
+        return blobs
+    open_brace = text.find("{", start)
+    depth, end = 0, len(text)
+    for i in range(open_brace, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    for m in _RESOURCE_RE.finditer(text, open_brace, end):
         name = m.group(1)
         if name.startswith('"'):
             name = unescape_string(name)
-        raw = bytes.fromhex(m.group(2))
+        value = m.group(2)
+        if not _HEX_BLOB_RE.match(value):
+            raise ResourceError(f"expected hex string blob for key '{name}'", m.start(2) - 1)
+        raw = bytes.fromhex(value[2:])
         if len(raw) < 4:
-            raise ValueError(f"resource blob '{name}' is shorter than its alignment header")
+            raise ResourceError(f"resource blob '{name}' is shorter than its alignment header",
+                                m.start(2) - 1)
         blobs[name] = (int.from_bytes(raw[:4], "little"), raw[4:])
     return blobs

@@ -13,6 +13,7 @@ replaces; names still undefined when the top level ends are reported at their us
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -20,6 +21,7 @@ from mlc.ir.core.attributes import (
     ArrayAttr,
     Attribute,
     CallSiteLoc,
+    ComplexType,
     DenseResourceElementsAttr,
     DialectAttribute,
     DictionaryAttr,
@@ -68,9 +70,10 @@ from mlc.ir.text.literals import (
 )
 
 _SIMPLE_TYPES: dict[str, Type] = {
-    "index": IndexType(), "none": NoneType(), "f16": FloatType("f16"), "bf16": FloatType("bf16"),
-    "f32": FloatType("f32"), "f64": FloatType("f64"),
+    "index": IndexType(), "none": NoneType(),
+    **{name: FloatType(name) for name in ("f16", "bf16", "tf32", "f32", "f64", "f80", "f128")},
 }
+MAX_INTEGER_WIDTH = 16777215
 
 
 def simple_type(text: str) -> Type:
@@ -86,6 +89,8 @@ def simple_type(text: str) -> Type:
         result = IntegerType(int(text[1:]))
     else:
         raise ValueError(f"unknown type '{text}'")
+    if result.width > MAX_INTEGER_WIDTH:
+        raise ValueError(f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")
     _SIMPLE_TYPES[text] = result
     return result
 
@@ -102,7 +107,8 @@ class ForwardValue(Value):
 
 
 class _Scope:
-    __slots__ = ("names", "forward", "blocks", "block_refs", "region", "current", "saved_values")
+    __slots__ = ("names", "forward", "blocks", "block_refs", "region", "current", "saved_values",
+                 "open_pos", "named_entry")
 
     def __init__(self, region: Region | None):
         self.names: list[str] = []
@@ -112,6 +118,8 @@ class _Scope:
         self.region = region
         self.current: Block | None = None
         self.saved_values: dict | None = None
+        self.open_pos = 0
+        self.named_entry = False
 
 
 class _ParseState:
@@ -131,6 +139,8 @@ class _ParseState:
         self.type_aliases: dict[str, Type] = {}
         self.deferred_locs: list[tuple[Any, str, int]] = []
         self.value_stack: list = []  # the LALR driver's, while parsing
+        self.raw_args: list = []  # the unfiltered children of the rule being reduced
+        self.last_region_pos = 0
         self.op_terminals: dict[str, type] = {}
 
     # -- locations and errors ---------------------------------------------------
@@ -245,6 +255,7 @@ class _ParseState:
     def open_region(self) -> None:
         region = Region()
         scope = _Scope(region)
+        scope.open_pos = self.raw_args[0].start_pos if self.raw_args else 0
         cls = self.enclosing_op_class()
         if cls is not None and cls.op_def is not None and IsolatedFromAbove in cls.op_def.trait_set:
             # Names from outside are not visible in an isolated region (and may be reused).
@@ -260,9 +271,11 @@ class _ParseState:
             for name_tok, type_, loc in args:
                 arg = entry.add_argument(type_, loc=loc)
                 self.define(name_tok.value, [arg], name_tok.start_pos)
+            scope.named_entry = True
 
     def close_region(self) -> Region:
         scope = self.scopes.pop()
+        self.last_region_pos = scope.open_pos
         if scope.block_refs:
             label, pos = next(iter(scope.block_refs.items()))
             raise self.error(f"reference to an undefined block '{label}'", pos)
@@ -407,7 +420,8 @@ class _Callbacks:
             try:
                 self.s.ctx.resources.update(parse_resource_section(metadata.value))
             except ValueError as exc:
-                raise self.s.error(str(exc), metadata.start_pos) from None
+                offset = metadata.start_pos + getattr(exc, "offset", 0)
+                raise self.s.error(str(exc), offset) from None
         return self.s.top_block
 
     def type_start(self, children):
@@ -424,10 +438,12 @@ class _Callbacks:
 
     def alias_def(self, children):
         tok, value = children
-        if tok.type == "ATTR_ALIAS":
-            self.s.attr_aliases[tok.value] = value
-        else:
-            self.s.type_aliases[tok.value] = value
+        attr = tok.type == "ATTR_ALIAS"
+        table = self.s.attr_aliases if attr else self.s.type_aliases
+        if tok.value in table:
+            kind = "attribute" if attr else "type"
+            raise self.s.error(f"redefinition of {kind} alias id '{tok.value[1:]}'", tok.start_pos)
+        table[tok.value] = value
         return None
 
     # ---------------------------------------------------------------- operations
@@ -471,12 +487,16 @@ class _Callbacks:
                           name_tok.start_pos)
         values = [s.resolve_operand(item, t) for item, t in zip(operands, fn_type.inputs)]
         attributes: dict[str, Attribute] = {}
-        if properties is not None:
+        unregistered = cls is Operation
+        if properties is not None and not unregistered:
             attributes.update(properties.entries)
         if attrs is not None:
             attributes.update(attrs.entries)
-        return s.make_op(cls, name, values, fn_type.results, attributes, regions or [],
-                         successors or [], name_tok.start_pos)
+        op = s.make_op(cls, name, values, fn_type.results, attributes, regions or [],
+                       successors or [], name_tok.start_pos)
+        if properties is not None and unregistered:
+            op.properties = dict(properties.entries)
+        return op
 
     def properties(self, children):
         return children[0]
@@ -524,10 +544,11 @@ class _Callbacks:
         s = self.s
         block = s.block_for_label(tok.value, tok.start_pos, defining=True)
         scope = s.scopes[-1]
-        if scope.current is not None and scope.current.parent is not None and not block.args:
-            pass
         if scope.region is None:
             raise s.error("block labels are only allowed inside regions", tok.start_pos)
+        if scope.named_entry and scope.current is scope.region.blocks[0] and \
+                scope.current.first_op is None:
+            raise s.error("invalid block name in region with named arguments", tok.start_pos)
         scope.region.append(block)
         scope.current = block
         for name_tok, type_, loc in args or []:
@@ -567,7 +588,7 @@ class _Callbacks:
             if encoding is not None:
                 raise self.s.error("unranked tensors have no encoding", dims.start_pos)
             return UnrankedTensorType(element)
-        return RankedTensorType(_shape(dims), element, encoding)
+        return RankedTensorType(self._shape(dims), element, encoding)
 
     def memref_type(self, children):
         dims, element, *extra = children
@@ -577,20 +598,42 @@ class _Callbacks:
             return UnrankedMemRefType(element, layout)
         if layout is not None and space is None and isinstance(layout, (IntegerAttr, StringAttr)):
             layout, space = None, layout
-        return MemRefType(_shape(dims), element, layout, space)
+        if isinstance(layout, OpaqueAttr) and _IDENTITY_MAP_RE.match(layout.text):
+            layout = None  # MLIR normalises an identity layout away
+        return MemRefType(self._shape(dims), element, layout, space)
+
+    def _shape(self, dims: Tok | None) -> tuple[int, ...]:
+        if dims is None:
+            return ()
+        shape = []
+        for d in dims.value.split("x")[:-1]:
+            if d == "?":
+                shape.append(-1)
+                continue
+            size = int(d.strip("[]"))
+            if size >= 1 << 63:
+                raise self.s.error("invalid dimension", dims.start_pos)
+            shape.append(size)
+        return tuple(shape)
 
     def memref_extra(self, children):
         return children[0]
 
     def vector_type(self, children):
         dims, element = children
-        return VectorType(_shape(dims), element)
+        shape = self._shape(dims)
+        scalable = tuple(d.startswith("[") for d in dims.value.split("x")[:-1]) if dims else ()
+        if dims is not None and dims.value == "*x":
+            raise self.s.error("vector types must have a known rank", dims.start_pos)
+        if any(d < 0 for d in shape):
+            raise self.s.error("vector types must have static dimensions", dims.start_pos)
+        return VectorType(shape, element, scalable if any(scalable) else ())
 
     def tuple_type(self, children):
         return TupleType(tuple(children[0] or ()))
 
     def complex_type(self, children):
-        raise self.s.error("complex types are not supported", 0)
+        return ComplexType(children[0])
 
     def function_type(self, children):
         inputs, results = children
@@ -612,15 +655,42 @@ class _Callbacks:
 
     def int_attr(self, children):
         tok, type_ = children
-        value = int(tok.value)
+        try:
+            value = int(tok.value)
+        except ValueError:  # more digits than Python converts
+            raise self.s.error("integer constant out of range for attribute", tok.start_pos) from None
         if type_ is None:
-            return IntegerAttr(value, i64)
+            return self._integer(value, i64, tok)
         if isinstance(type_, FloatType):
-            return FloatAttr(float_to_bits(float(value), type_), type_)
+            raise self.s.error("unexpected decimal integer literal for a floating point value",
+                               tok.start_pos,
+                               [("add a trailing dot to make the literal a float", tok.start_pos)])
         if not isinstance(type_, (IntegerType, IndexType)):
             raise self.s.error(f"integer literal not valid for specified type '{type_}'", tok.start_pos)
-        if type_ == i1 and value not in (0, 1):
-            raise self.s.error("integer constant out of range for attribute of type 'i1'", tok.start_pos)
+        return self._integer(value, type_, tok)
+
+    def _integer(self, value: int, type_: Type, tok: Tok) -> IntegerAttr:
+        """An integer attribute, range-checked and stored as MLIR prints it (signless
+        and signed values in the signed range, `-1 : i1` as true)."""
+        width = 64 if isinstance(type_, IndexType) else type_.width
+        signedness = getattr(type_, "signedness", "signless")
+        if signedness == "unsigned":
+            if value < 0:
+                raise self.s.error("negative integer literal not valid for unsigned integer type",
+                                   tok.start_pos)
+            low, high = 0, (1 << width) - 1
+        elif signedness == "signed":
+            low, high = -(1 << (width - 1)) if width else 0, (1 << (width - 1)) - 1 if width else 0
+        else:
+            low, high = -(1 << (width - 1)) if width else 0, (1 << width) - 1
+        if not low <= value <= high:
+            raise self.s.error(f"integer constant out of range for attribute of type '{type_}'",
+                               tok.start_pos)
+        if signedness == "signless" and width:
+            if width == 1:
+                value &= 1
+            elif value >= 1 << (width - 1):
+                value -= 1 << width
         return IntegerAttr(value, type_)
 
     def hex_attr(self, children):
@@ -631,7 +701,9 @@ class _Callbacks:
                 raise self.s.error(f"hexadecimal float constant out of range for type '{type_}'",
                                    tok.start_pos)
             return FloatAttr(value, type_)
-        return IntegerAttr(value, type_ or i64)
+        if type_ is not None and not isinstance(type_, (IntegerType, IndexType)):
+            raise self.s.error(f"integer literal not valid for specified type '{type_}'", tok.start_pos)
+        return self._integer(value, type_ or i64, tok)
 
     def float_attr(self, children):
         tok, type_ = children
@@ -730,21 +802,26 @@ class _Callbacks:
         return FileLineColLoc(self.s.string_value(name), int(line.value),
                               int(col.value) if col is not None else 0)
 
+    def _nested_loc(self, loc):
+        """A location inside another: an alias there must already be defined."""
+        if isinstance(loc, tuple):
+            raise self.s.error(f"undefined symbol alias id '{loc[1][1:]}'", loc[2])
+        return loc
+
     def name_loc(self, children):
-        name, child = children
-        if isinstance(child, tuple):
-            child = self.s.attr_aliases.get(child[1], unknown_loc)
+        name = children[0]
+        child = self._nested_loc(children[1]) if len(children) > 1 else None
         return NameLoc(self.s.string_value(name), child)
 
     def callsite_loc(self, children):
         callee, caller = children
-        return CallSiteLoc(callee, caller)
+        return CallSiteLoc(self._nested_loc(callee), self._nested_loc(caller))
 
     def fused_loc(self, children):
         metadata, *locs = children
         if locs == [None]:
             locs = []
-        return FusedLoc(tuple(locs), metadata)
+        return FusedLoc(tuple(self._nested_loc(loc) for loc in locs), metadata)
 
     def fused_metadata(self, children):
         return children[0]
@@ -792,16 +869,16 @@ class _Callbacks:
         return type_, attrs if attrs is not None and attrs.entries else None
 
     def function_body(self, children):
-        return children[0]
+        region = children[0]
+        if region is not None and not region.blocks:
+            raise self.s.error("expected non-empty function body", self.s.last_region_pos)
+        return region
 
     def select_types(self, children):
         return children[0], children[1]
 
 
-def _shape(dims: Tok | None) -> tuple[int, ...]:
-    if dims is None:
-        return ()
-    return tuple(-1 if d == "?" else int(d) for d in dims.value.split("x")[:-1])
+_IDENTITY_MAP_RE = re.compile(r"affine_map<\(([^()]*)\)\s*->\s*\(\1\)>\Z")
 
 
 def _make_op_callback(cls, rule_name: str):
@@ -966,7 +1043,7 @@ def _unexpected_token(driver, state: _ParseState, exc) -> Exception:
                                   lexer.keyword_terminals)
     pos = tok.start_pos
     if tok.type == "$END":
-        pos = max(len(state.source.text) - state.base_offset - 1, 0)
+        pos = max(tok.start_pos - 1, 0)
         return state.error(f"unexpected end of input, expected {expected}", pos)
     if tok.type == "BARE_ID" and any(t.startswith("OP_") for t in expected_terms):
         return _UnknownCustomOp(tok.value, state.error(

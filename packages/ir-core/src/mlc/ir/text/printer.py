@@ -253,6 +253,8 @@ class Printer:
                 props, rest = [], sorted(attrs.items())
         else:
             props = rest = []
+        if op.properties:
+            props = sorted(op.properties.items())
         if props:
             w(" <")
             w(self._dict_text(props))

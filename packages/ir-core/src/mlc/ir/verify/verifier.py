@@ -100,8 +100,16 @@ class Verifier:
                     continue
                 tree = dominator_tree(region)
                 roots = [b for b in region.blocks if tree.idom.get(b) is None]
-                for block in reversed(roots):
-                    work.append(("block", block, tree, graph))
+                if len(roots) > 1:
+                    # Unreachable blocks: every block dominates them (MLIR), so their
+                    # uses see every value of the region.
+                    everything = [r for b in region.blocks for op in b.ops() for r in op.results]
+                    everything += [a for b in region.blocks for a in b.args]
+                    work.append(("drop_values", everything))
+                    for block in reversed(roots[1:]):
+                        work.append(("block", block, tree, True))
+                    work.append(("add_values", everything))
+                work.append(("block", roots[0], tree, graph))
             elif kind == "block":
                 block, tree, graph = item[1], item[2], item[3]
                 self._check_block(block)
@@ -114,6 +122,10 @@ class Verifier:
                 if graph:  # graph regions: any op may use any value of its block
                     for op in ops:
                         visible.update(op.results)
+            elif kind == "add_values":
+                visible.update(item[1])
+            elif kind == "drop_values":
+                visible.difference_update(item[1])
             elif kind == "drop":
                 block, ops = item[1], item[2]
                 visible.difference_update(block.args)

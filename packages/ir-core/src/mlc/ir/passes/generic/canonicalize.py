@@ -43,11 +43,15 @@ class CanonicalizeOptions:
 class Canonicalize(Pass):
     def run(self, op: Operation, run) -> None:
         options = self.options
+        max_iterations = options.max_iterations
+        configured = run.context.config.get("canonicalize.max-iterations")
+        if configured is not None and max_iterations == CanonicalizeOptions.max_iterations:
+            max_iterations = configured  # the PassContext sets the default
         patterns = canonicalization_patterns()
         if options.enable_patterns or options.disable_patterns:
             patterns = patterns.filtered(options.enable_patterns, options.disable_patterns)
         config = GreedyConfig(
-            max_iterations=options.max_iterations,
+            max_iterations=max_iterations,
             max_rewrites=None if options.max_num_rewrites < 0 else options.max_num_rewrites,
             top_down=options.top_down, fold=options.fold)
         result = apply_patterns_greedily(op, patterns, config)

@@ -55,9 +55,12 @@ def eliminate_common_subexpressions(root: Operation) -> int:
             known = saved.pop()
         elif kind == "block":
             block, tree = item[1], item[2]
-            added = []
-            nested = []
-            for op in list(block.ops()):
+            work.append(("ops", iter(list(block.ops())), block, tree, []))
+        elif kind == "ops":
+            # An op's regions are visited where the op stands, before later ops of the
+            # block are recorded (they do not dominate the regions' contents).
+            ops, block, tree, added = item[1], item[2], item[3], item[4]
+            for op in ops:
                 key = _key(op)
                 if key is not None:
                     existing = known.get(key)
@@ -69,12 +72,13 @@ def eliminate_common_subexpressions(root: Operation) -> int:
                     known[key] = op
                     added.append(key)
                 if op.regions:
-                    nested.append(op)
-            work.append(("forget", added))
-            for child in reversed(tree.children.get(block, ())):
-                work.append(("block", child, tree))
-            for op in reversed(nested):
-                work.append(("regions", op))
+                    work.append(item)
+                    work.append(("regions", op))
+                    break
+            else:
+                work.append(("forget", added))
+                for child in reversed(tree.children.get(block, ())):
+                    work.append(("block", child, tree))
         elif kind == "forget":
             for key in item[1]:
                 known.pop(key, None)

@@ -1,0 +1,594 @@
+"""A reference interpreter for the `arith` and `func` dialects, on scalars.
+
+    from mlc.ir.interpreter import evaluate
+
+    results = evaluate(module, "main", [3, 2.5])
+
+It is meant as an oracle: it implements the ops' semantics directly (it does not
+reuse the folders), so comparing a program's results before and after a
+transformation checks the transformation.
+
+Value representation
+--------------------
+* Integers (`iN`, `index`) are Python `int`s in MLIR's printed range: signless
+  integers wider than one bit are signed, `-2**(N-1) <= v < 2**(N-1)`; `i1` is `0`
+  or `1` (`true` is `1`; the ops that read their operands as signed, such as
+  `divsi`, `cmpi slt`, `extsi` and `sitofp`, see `1` as `-1`). `index` is 64 bits
+  wide. Unsigned (`uiN`) integer types hold `0 <= v < 2**N`.
+* Floats (`f16`, `bf16`, `f32`, `f64`) are Python `float`s holding a value exactly
+  representable in the type: every result is rounded to the type (nearest, ties
+  to even, with subnormals and overflow to infinity). NaN payloads are not modelled:
+  a NaN is just `math.nan` (possibly negated).
+* Shaped types (tensors, vectors) are not supported.
+
+Arguments are normalised the same way: ints (and bools) are wrapped to the width of
+the parameter's integer type, floats (and ints) rounded to the float type.
+
+Undefined behaviour
+-------------------
+Where MLIR leaves the result undefined or poison, the interpreter raises
+:class:`UndefinedBehavior` as soon as the op executes (eagerly, even if the poison
+value would never be observed): integer division or remainder by zero, signed
+division or remainder overflow (`MIN / -1`), float to integer conversion of NaN,
+infinity or an out-of-range value, and `addi`/`subi`/`muli` overflow under the
+`nsw`/`nuw` flags. Such programs can legally change results under transformation.
+
+Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
+:func:`register_handler`); an op without a handler raises
+:class:`UnsupportedOperation`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from mlc.ir.core.attributes import (
+    FloatAttr,
+    FloatType,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Type,
+    bits_to_float,
+)
+from mlc.ir.core.ir import Block, Operation, Value
+
+__all__ = [
+    "DEFAULT_MAX_CALL_DEPTH",
+    "OP_HANDLERS",
+    "Interpreter",
+    "InterpreterError",
+    "RecursionLimitExceeded",
+    "UndefinedBehavior",
+    "canonical_int",
+    "to_signed",
+    "to_unsigned",
+    "UnsupportedOperation",
+    "evaluate",
+    "normalize",
+    "register_handler",
+    "round_float",
+    "round_int_to_float",
+]
+
+DEFAULT_MAX_CALL_DEPTH = 64
+"""How deeply `func.call`s may nest before :class:`RecursionLimitExceeded`."""
+
+ScalarValue = int | float
+Handler = Callable[["Interpreter", Operation, list[ScalarValue]], list[ScalarValue]]
+
+
+class InterpreterError(Exception):
+    """The program cannot be interpreted (base class of the interpreter's errors)."""
+
+
+class UndefinedBehavior(InterpreterError):
+    """An op executed on operands for which MLIR defines no result (or poison)."""
+
+
+class UnsupportedOperation(InterpreterError):
+    """An op, type or structure that the interpreter does not handle."""
+
+
+class RecursionLimitExceeded(InterpreterError):
+    """`func.call`s nested deeper than the interpreter's limit."""
+
+
+# ============================================================================ integers
+
+
+def _int_width(type_: Type) -> int:
+    if isinstance(type_, IndexType):
+        return 64
+    if isinstance(type_, IntegerType):
+        return type_.width
+    raise UnsupportedOperation(f"expected an integer or index type, got {type_}")
+
+
+def _is_unsigned_type(type_: Type) -> bool:
+    return isinstance(type_, IntegerType) and type_.signedness == "unsigned"
+
+
+def to_signed(value: int, type_: Type) -> int:
+    """`value`'s bits read as a two's complement number (`i1` 1 is -1)."""
+    width = _int_width(type_)
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >> (width - 1) else value
+
+
+def to_unsigned(value: int, type_: Type) -> int:
+    """`value`'s bits read as an unsigned number."""
+    return value & ((1 << _int_width(type_)) - 1)
+
+
+def canonical_int(value: int, type_: Type) -> int:
+    """`value` modulo 2**width, in the documented representation of `type_`."""
+    width = _int_width(type_)
+    if width == 1 or _is_unsigned_type(type_):
+        return to_unsigned(value, type_)
+    return to_signed(value, type_)
+
+
+# ============================================================================ floats
+
+# name -> (precision in bits including the implicit one, minimum normal exponent,
+#          maximum exponent)
+_FLOAT_FORMATS = {
+    "f16": (11, -14, 15),
+    "bf16": (8, -126, 127),
+    "f32": (24, -126, 127),
+    "f64": (53, -1022, 1023),
+}
+
+
+def _float_format(type_: Type) -> tuple[int, int, int]:
+    if not isinstance(type_, FloatType) or type_.name not in _FLOAT_FORMATS:
+        raise UnsupportedOperation(f"expected a float type, got {type_}")
+    return _FLOAT_FORMATS[type_.name]
+
+
+def _max_finite(precision: int, emax: int) -> float:
+    return math.ldexp((1 << precision) - 1, emax - precision + 1)
+
+
+def round_float(value: float, type_: Type) -> float:
+    """`value` rounded to `type_`: nearest, ties to even; overflow gives infinity."""
+    precision, emin, emax = _float_format(type_)
+    if precision == 53 or math.isnan(value) or math.isinf(value) or value == 0.0:
+        return value
+    _, exponent = math.frexp(value)  # |value| = m * 2**exponent, 0.5 <= m < 1
+    ulp_exponent = max(exponent - 1, emin) - (precision - 1)
+    # Scaling by a power of two is exact; round() on a float rounds ties to even.
+    try:
+        rounded = math.ldexp(round(math.ldexp(abs(value), -ulp_exponent)), ulp_exponent)
+    except OverflowError:  # rounded up past f64's range: certainly past the type's
+        rounded = math.inf
+    if rounded > _max_finite(precision, emax):
+        rounded = math.inf
+    return math.copysign(rounded, value)
+
+
+def round_int_to_float(value: int, type_: Type) -> float:
+    """The integer `value` rounded (once, exactly) to `type_`."""
+    precision, _, emax = _float_format(type_)
+    magnitude = abs(value)
+    shift = magnitude.bit_length() - precision
+    if shift > 0:
+        quotient, remainder = divmod(magnitude, 1 << shift)
+        half = 1 << (shift - 1)
+        if remainder > half or (remainder == half and quotient & 1):
+            quotient += 1
+        magnitude = quotient << shift
+    if magnitude > _max_finite(precision, emax):
+        result = math.inf
+    else:
+        result = float(magnitude)
+    return -result if value < 0 else result
+
+
+# ============================================================================ values
+
+
+def normalize(value: object, type_: Type) -> ScalarValue:
+    """A Python value as the interpreter represents a value of `type_`."""
+    if isinstance(type_, (IntegerType, IndexType)):
+        if isinstance(value, bool):
+            value = int(value)
+        if not isinstance(value, int):
+            raise TypeError(f"expected an int for {type_}, got {value!r}")
+        return canonical_int(value, type_)
+    if isinstance(type_, FloatType):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"expected a float for {type_}, got {value!r}")
+        if isinstance(value, int):
+            return round_int_to_float(value, type_)
+        return round_float(value, type_)
+    raise UnsupportedOperation(f"values of type {type_} are not supported")
+
+
+# ============================================================================ the interpreter
+
+OP_HANDLERS: dict[str, Handler] = {}
+"""Op name -> handler(interpreter, op, operand values) -> result values."""
+
+
+def register_handler(*names: str) -> Callable[[Handler], Handler]:
+    """Decorator: interpret the ops called `names` with the decorated function."""
+
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            OP_HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+class _Return(Exception):
+    def __init__(self, values: list[ScalarValue]):
+        super().__init__()
+        self.values = values
+
+
+class Interpreter:
+    """Runs functions of one module; see the module docstring for the semantics."""
+
+    def __init__(self, module: Operation, max_call_depth: int = DEFAULT_MAX_CALL_DEPTH,
+                 handlers: dict[str, Handler] | None = None):
+        self.module = module
+        self.max_call_depth = max_call_depth
+        self.handlers = OP_HANDLERS if handlers is None else handlers
+        self.depth = 0
+
+    def lookup_function(self, name: str, from_op: Operation | None = None) -> Operation:
+        """The `func.func` called `name`: in `from_op`'s symbol table, else the module's."""
+        found: Operation | None = None
+        if from_op is not None:
+            from mlc.ir.core.attributes import SymbolRefAttr
+            from mlc.ir.dialects.func import lookup_symbol
+
+            found = lookup_symbol(from_op, SymbolRefAttr(name))
+        if found is None:
+            for region in self.module.regions:
+                for op in region.ops():
+                    sym = op.attributes.get("sym_name")
+                    if sym is not None and getattr(sym, "value", None) == name:
+                        found = op
+                        break
+        if found is None or found.name != "func.func":
+            raise InterpreterError(f"no function named @{name}")
+        return found
+
+    def call(self, function: Operation, args: Sequence[object]) -> list[ScalarValue]:
+        """Run `function` (a `func.func`) on `args`; its results."""
+        fn_type = function.attributes["function_type"].value
+        name = function.attributes["sym_name"].value
+        if len(args) != len(fn_type.inputs):
+            raise InterpreterError(f"@{name} takes {len(fn_type.inputs)} arguments, "
+                                   f"got {len(args)}")
+        if not function.regions or not function.regions[0].blocks:
+            raise UnsupportedOperation(f"@{name} is a declaration without a body")
+        blocks = function.regions[0].blocks
+        if len(blocks) != 1:
+            raise UnsupportedOperation(f"@{name} has {len(blocks)} blocks; only single-block "
+                                       "functions are supported")
+        if self.depth >= self.max_call_depth:
+            raise RecursionLimitExceeded(f"calls nested deeper than {self.max_call_depth} "
+                                         f"(calling @{name})")
+        values = [normalize(a, t) for a, t in zip(args, fn_type.inputs)]
+        self.depth += 1
+        try:
+            return self.run_block(blocks[0], values)
+        finally:
+            self.depth -= 1
+
+    def run_block(self, block: Block, args: Sequence[ScalarValue]) -> list[ScalarValue]:
+        """Execute `block` with its arguments bound to `args` until a `func.return`."""
+        env: dict[Value, ScalarValue] = dict(zip(block.args, args))
+        try:
+            for op in block.ops():
+                handler = self.handlers.get(op.name)
+                if handler is None:
+                    raise UnsupportedOperation(f"no interpreter handler for '{op.name}'")
+                try:
+                    operands = [env[v] for v in op.operands]
+                except KeyError:
+                    raise InterpreterError(f"'{op.name}' uses a value not defined before it"
+                                           ) from None
+                results = handler(self, op, operands)
+                if len(results) != len(op.results):
+                    raise InterpreterError(f"handler of '{op.name}' returned {len(results)} "
+                                           f"values for {len(op.results)} results")
+                env.update(zip(op.results, results))
+        except _Return as ret:
+            return ret.values
+        raise InterpreterError("block ended without a func.return")
+
+
+def evaluate(module: Operation, function_name: str, args: Sequence[object],
+             max_call_depth: int = DEFAULT_MAX_CALL_DEPTH) -> list[ScalarValue]:
+    """Run the function `function_name` of `module` on `args`; its results.
+
+    Raises :class:`UndefinedBehavior` when the run hits undefined behaviour,
+    :class:`UnsupportedOperation` for ops or types the interpreter does not handle and
+    :class:`RecursionLimitExceeded` past `max_call_depth` nested calls.
+    """
+    interpreter = Interpreter(module, max_call_depth)
+    return interpreter.call(interpreter.lookup_function(function_name), args)
+
+
+# ============================================================================ func
+
+
+@register_handler("func.return")
+def _return(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    raise _Return(list(operands))
+
+
+@register_handler("func.call")
+def _call(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    callee = op.attributes["callee"]
+    if getattr(callee, "nested", ()):
+        raise UnsupportedOperation("calls to nested symbols are not supported")
+    return interp.call(interp.lookup_function(callee.root, op), operands)
+
+
+# ============================================================================ arith
+
+
+def _result_type(op: Operation) -> Type:
+    type_ = op.results[0].type
+    if not isinstance(type_, (IntegerType, IndexType, FloatType)):
+        raise UnsupportedOperation(f"'{op.name}' on {type_}: only scalars are supported")
+    return type_
+
+
+@register_handler("arith.constant")
+def _constant(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    attr = op.attributes["value"]
+    type_ = _result_type(op)
+    if isinstance(attr, IntegerAttr):
+        return [canonical_int(attr.value, type_)]
+    if isinstance(attr, FloatAttr):
+        return [bits_to_float(attr.bits, attr.type)]
+    raise UnsupportedOperation(f"constant {attr} is not supported")
+
+
+def _overflow_flags(op: Operation) -> frozenset[str]:
+    flags = op.attributes.get("overflowFlags")
+    return getattr(flags, "flags", frozenset())
+
+
+def _int_binary(exact: Callable[[int, int], int]) -> Handler:
+    """addi/subi/muli: wrap around; `nsw`/`nuw` overflow is undefined."""
+
+    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+        type_ = _result_type(op)
+        a, b = operands
+        flags = _overflow_flags(op)
+        if "nsw" in flags:
+            signed = exact(to_signed(a, type_), to_signed(b, type_))
+            if signed != to_signed(signed, type_):
+                raise UndefinedBehavior(f"'{op.name}' with nsw overflows (signed)")
+        if "nuw" in flags:
+            unsigned = exact(to_unsigned(a, type_), to_unsigned(b, type_))
+            if unsigned != to_unsigned(unsigned, type_):
+                raise UndefinedBehavior(f"'{op.name}' with nuw overflows (unsigned)")
+        return [canonical_int(exact(a, b), type_)]
+
+    return handler
+
+
+register_handler("arith.addi")(_int_binary(lambda a, b: a + b))
+register_handler("arith.subi")(_int_binary(lambda a, b: a - b))
+register_handler("arith.muli")(_int_binary(lambda a, b: a * b))
+
+
+def _bitwise(fn: Callable[[int, int], int]) -> Handler:
+    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+        type_ = _result_type(op)
+        a, b = (to_unsigned(v, type_) for v in operands)
+        return [canonical_int(fn(a, b), type_)]
+
+    return handler
+
+
+register_handler("arith.andi")(_bitwise(lambda a, b: a & b))
+register_handler("arith.ori")(_bitwise(lambda a, b: a | b))
+register_handler("arith.xori")(_bitwise(lambda a, b: a ^ b))
+
+
+def _signed_quotient_and_remainder(op: Operation, operands: list[ScalarValue]) -> tuple[int, int]:
+    type_ = _result_type(op)
+    a, b = (to_signed(v, type_) for v in operands)
+    if b == 0:
+        raise UndefinedBehavior(f"'{op.name}': division by zero")
+    quotient = abs(a) // abs(b)
+    if (a < 0) != (b < 0):
+        quotient = -quotient
+    if quotient != to_signed(quotient, type_):
+        raise UndefinedBehavior(f"'{op.name}': signed division overflows")
+    return quotient, a - quotient * b
+
+
+def _unsigned_operands(op: Operation, operands: list[ScalarValue]) -> tuple[int, int]:
+    type_ = _result_type(op)
+    a, b = (to_unsigned(v, type_) for v in operands)
+    if b == 0:
+        raise UndefinedBehavior(f"'{op.name}': division by zero")
+    return a, b
+
+
+@register_handler("arith.divsi")
+def _divsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    return [canonical_int(_signed_quotient_and_remainder(op, operands)[0], _result_type(op))]
+
+
+@register_handler("arith.remsi")
+def _remsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    return [canonical_int(_signed_quotient_and_remainder(op, operands)[1], _result_type(op))]
+
+
+@register_handler("arith.divui")
+def _divui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    a, b = _unsigned_operands(op, operands)
+    return [canonical_int(a // b, _result_type(op))]
+
+
+@register_handler("arith.remui")
+def _remui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    a, b = _unsigned_operands(op, operands)
+    return [canonical_int(a % b, _result_type(op))]
+
+
+_CMPI = {
+    "eq": (False, lambda a, b: a == b), "ne": (False, lambda a, b: a != b),
+    "slt": (True, lambda a, b: a < b), "sle": (True, lambda a, b: a <= b),
+    "sgt": (True, lambda a, b: a > b), "sge": (True, lambda a, b: a >= b),
+    "ult": (False, lambda a, b: a < b), "ule": (False, lambda a, b: a <= b),
+    "ugt": (False, lambda a, b: a > b), "uge": (False, lambda a, b: a >= b),
+}
+
+
+def _predicate(op: Operation) -> str:
+    from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate
+
+    enum = CmpIPredicate if op.name == "arith.cmpi" else CmpFPredicate
+    return enum.keyword(op.attributes["predicate"])
+
+
+@register_handler("arith.cmpi")
+def _cmpi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    type_ = op.operands[0].type
+    signed, compare = _CMPI[_predicate(op)]
+    convert = to_signed if signed else to_unsigned
+    a, b = (convert(v, type_) for v in operands)
+    return [int(compare(a, b))]
+
+
+def _float_binary(fn: Callable[[float, float], float]) -> Handler:
+    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+        a, b = operands
+        return [round_float(fn(a, b), _result_type(op))]
+
+    return handler
+
+
+def _divide(a: float, b: float) -> float:
+    if b == 0.0:
+        if math.isnan(a) or a == 0.0:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return a / b
+
+
+def _fmod(a: float, b: float) -> float:
+    if math.isnan(a) or math.isnan(b) or math.isinf(a) or b == 0.0:
+        return math.nan
+    if math.isinf(b):
+        return a
+    return math.fmod(a, b)  # exact, with the sign of a
+
+
+def _maximum(a: float, b: float) -> float:
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b:  # +0.0 is greater than -0.0
+        return a if math.copysign(1.0, a) > 0 else b
+    return a if a > b else b
+
+
+def _minimum(a: float, b: float) -> float:
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b:  # -0.0 is less than +0.0
+        return a if math.copysign(1.0, a) < 0 else b
+    return a if a < b else b
+
+
+register_handler("arith.addf")(_float_binary(lambda a, b: a + b))
+register_handler("arith.subf")(_float_binary(lambda a, b: a - b))
+register_handler("arith.mulf")(_float_binary(lambda a, b: a * b))
+register_handler("arith.divf")(_float_binary(_divide))
+register_handler("arith.remf")(_float_binary(_fmod))
+register_handler("arith.maximumf")(_float_binary(_maximum))
+register_handler("arith.minimumf")(_float_binary(_minimum))
+
+
+@register_handler("arith.negf")
+def _negf(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    _result_type(op)
+    return [-operands[0]]
+
+
+def _cmpf_value(predicate: str, a: float, b: float) -> bool:
+    unordered = math.isnan(a) or math.isnan(b)
+    if predicate in ("false", "true"):
+        return predicate == "true"
+    if predicate == "ord":
+        return not unordered
+    if predicate == "uno":
+        return unordered
+    relation = {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b,
+                "ge": a >= b}[predicate[1:]]
+    return (unordered or relation) if predicate[0] == "u" else (not unordered and relation)
+
+
+@register_handler("arith.cmpf")
+def _cmpf(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    return [int(_cmpf_value(_predicate(op), *operands))]
+
+
+@register_handler("arith.select")
+def _select(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    _result_type(op)
+    if op.operands[0].type != IntegerType(1):
+        raise UnsupportedOperation("arith.select with a shaped condition is not supported")
+    condition, true_value, false_value = operands
+    return [true_value if condition else false_value]
+
+
+# ------------------------------------------------------------------ casts
+
+
+def _cast(fn: Callable[[ScalarValue, Type, Type, Operation], ScalarValue]) -> Handler:
+    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+        source = op.operands[0].type
+        target = _result_type(op)
+        if not isinstance(source, (IntegerType, IndexType, FloatType)):
+            raise UnsupportedOperation(f"'{op.name}' from {source}: only scalars are supported")
+        return [fn(operands[0], source, target, op)]
+
+    return handler
+
+
+def _float_to_int(signed: bool) -> Callable[[ScalarValue, Type, Type, Operation], ScalarValue]:
+    def convert(value: ScalarValue, source: Type, target: Type, op: Operation) -> ScalarValue:
+        if math.isnan(value) or math.isinf(value):
+            raise UndefinedBehavior(f"'{op.name}' of {value}")
+        truncated = math.trunc(value)
+        width = _int_width(target)
+        low, high = ((-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed
+                     else (0, (1 << width) - 1))
+        if not low <= truncated <= high:
+            raise UndefinedBehavior(f"'{op.name}' of {value} does not fit in {target}")
+        return canonical_int(truncated, target)
+
+    return convert
+
+
+_CASTS: dict[str, Callable[[ScalarValue, Type, Type, Operation], ScalarValue]] = {
+    "arith.index_cast": lambda v, s, t, op: canonical_int(to_signed(v, s), t),
+    "arith.extsi": lambda v, s, t, op: canonical_int(to_signed(v, s), t),
+    "arith.extui": lambda v, s, t, op: canonical_int(to_unsigned(v, s), t),
+    "arith.trunci": lambda v, s, t, op: canonical_int(v, t),
+    "arith.sitofp": lambda v, s, t, op: round_int_to_float(to_signed(v, s), t),
+    "arith.uitofp": lambda v, s, t, op: round_int_to_float(to_unsigned(v, s), t),
+    "arith.fptosi": _float_to_int(True),
+    "arith.fptoui": _float_to_int(False),
+    "arith.extf": lambda v, s, t, op: round_float(v, t),
+    "arith.truncf": lambda v, s, t, op: round_float(v, t),
+}
+
+for _name, _convert in _CASTS.items():
+    register_handler(_name)(_cast(_convert))

@@ -1,0 +1,4 @@
+func.func @good(%arg0: f32) -> f32 {
+  %0 = arith.addf %arg0, %arg0 : f32
+  return %0 : f32
+}

@@ -1,0 +1,4 @@
+func.func @f() {
+  return
+}
+// café in latin-1

@@ -1,0 +1,48 @@
+// --verify-diagnostics: a run whose diagnostics all match their expected-* comments
+// succeeds (and prints the chunks that verified); an unexpected diagnostic or an
+// expectation not met fails the run, with both reported.
+// RUN: mlc-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: not mlc-opt %S/Inputs/diag-mismatch.mlir --split-input-file --verify-diagnostics 2>&1 | filecheck %s --check-prefix=MISMATCH
+// A note nobody expected is an unexpected diagnostic too.
+// RUN: not mlc-opt %S/Inputs/diag-note.mlir --verify-diagnostics 2>&1 | filecheck %s --check-prefix=NOTE
+
+// CHECK:      module {
+// CHECK-NEXT:   func.func @ok() {
+// CHECK-NEXT:     return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NOT:  // -----
+
+func.func @bad(%arg0: i32) -> i32 {
+  // expected-error@+1 {{must be floating-point-like}}
+  %0 = arith.addf %arg0, %arg0 : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @ok() {
+  return
+}
+
+// -----
+
+// The same expectation, written with each kind of line offset.
+func.func @offsets(%arg0: i32) -> i32 {
+  %0 = arith.addf %arg0, %arg0 : i32 // expected-error {{must be floating-point-like}}
+  // expected-error@below {{must be floating-point-like}}
+  %1 = arith.addf %arg0, %arg0 : i32
+  %2 = arith.addf %arg0, %arg0 : i32
+  // expected-error@above {{must be floating-point-like}}
+  %3 = arith.addf %arg0, %arg0 : i32
+  // expected-error@-1 {{must be floating-point-like}}
+  return %0 : i32
+}
+
+// MISMATCH-DAG: diag-mismatch.mlir:3:8: error: unexpected error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like, but got 'i32'
+// MISMATCH-DAG: diag-mismatch.mlir:2:1: error: expected error "this message is not the one produced" was not produced
+// MISMATCH-DAG: diag-mismatch.mlir:8:1: error: expected error "an error that never comes" was not produced
+// MISMATCH-NOT: diag-mismatch.mlir:14:
+
+// NOTE: diag-note.mlir:2:3: error: unexpected note: previously defined here
+// NOTE-NOT: unexpected error

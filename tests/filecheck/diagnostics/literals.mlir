@@ -1,0 +1,68 @@
+// Bad literals: dense elements of the wrong shape or kind, hex data of the wrong size,
+// unknown enum keywords and flags, malformed dense arrays.
+// RUN: mlc-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+// expected-error@+1 {{elements literal has shape [3], but the type tensor<2xi32> needs [2]}}
+%0 = arith.constant dense<[1, 2, 3]> : tensor<2xi32>
+
+// -----
+
+// expected-error@+1 {{elements literal has shape [2, 1], but the type tensor<2x2xi32> needs [2, 2]}}
+%0 = arith.constant dense<[[1], [2]]> : tensor<2x2xi32>
+
+// -----
+
+// expected-error@+1 {{expected an integer element, got '1.5'}}
+%0 = arith.constant dense<[1.5]> : tensor<1xi32>
+
+// -----
+
+// expected-error@+1 {{hex data of 2 bytes does not fit tensor<4xi32>}}
+%0 = arith.constant dense<"0x0102"> : tensor<4xi32>
+
+// -----
+
+// expected-error@+1 {{expected an integer element, got '1.5'}}
+"foo.op"() {a = array<i32: 1.5>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{malformed dense array}}
+"foo.op"() {a = array<tensor<2xi32>: 1>} : () -> ()
+
+// -----
+
+func.func @f(%arg0: i32) -> i32 {
+  // expected-error@+1 {{unknown overflow flag 'bogus'}}
+  %0 = arith.addi %arg0, %arg0 overflow<bogus> : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @f(%arg0: f32) -> f32 {
+  // expected-error@+1 {{unknown fastmath flag 'bogus'}}
+  %0 = arith.addf %arg0, %arg0 fastmath<bogus> : f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @f(%arg0: f32) -> i1 {
+  // expected-error@+1 {{expected CmpFPredicate to be one of: false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true; got 'bogus'}}
+  %0 = arith.cmpf bogus, %arg0, %arg0 : f32
+  return %0 : i1
+}
+
+// -----
+
+func.func @f(%arg0: i32) -> i1 {
+  // expected-error@+1 {{expected CmpIPredicate to be one of}}
+  %0 = arith.cmpi olt, %arg0, %arg0 : i32
+  return %0 : i1
+}
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute of type 'i1'}}
+%0 = arith.constant 2 : i1

@@ -1,0 +1,79 @@
+// Syntax errors, each reported at the offending token, one per chunk. (End of input:
+// eof-*.mlir.)
+// RUN: mlc-opt %s --split-input-file --verify-diagnostics
+
+// expected-error@+1 {{unexpected '{'}}
+func.func @f( {
+
+// -----
+
+func.func @f() {
+  return
+}
+// expected-error@+1 {{unexpected '}'}}
+}
+
+// -----
+
+// expected-error@+1 {{unexpected '='}}
+=
+
+// -----
+
+%
+// expected-error@-1 {{unexpected character '%'}}
+
+// -----
+
+// expected-error@+1 {{unexpected character '"'}}
+"foo.op"() {a = "unterminated} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unknown escape '\z' in string}}
+"foo.op"() {a = "\zz"} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unbalanced '<'}}
+%0 = arith.constant dense<[1, 2> : tensor<2xi32>
+
+// -----
+
+// expected-error@+1 {{unterminated '{-#' metadata section}}
+{-# dialect_resources: {
+
+// -----
+
+// expected-error@+1 {{undefined type alias '!undefined_alias'}}
+func.func private @f(!undefined_alias)
+
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 'nope'}}
+"foo.op"() {a = #nope} : () -> ()
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{undefined location alias '#loc9'}}
+  return loc(#loc9)
+}
+
+// -----
+
+// expected-error@+1 {{unexpected '-1'}}
+func.func private @f(tensor<-1xf32>)
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{operation defines 0 results but was provided 1 to bind}}
+  %r = call @f() : () -> ()
+  return
+}
+
+// -----
+
+// expected-error@+1 {{operation defines 1 results but was provided 3 to bind}}
+%0:3 = "arith.constant"() <{value = 1 : i32}> : () -> i32

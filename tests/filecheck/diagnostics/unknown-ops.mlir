@@ -1,0 +1,51 @@
+// Unknown ops: a custom form of an unknown op, a generic form of an op missing from a
+// registered dialect, and ops of an unregistered dialect without
+// --allow-unregistered-dialect (they are accepted with it: unregistered.mlir).
+// RUN: mlc-opt %s --split-input-file --verify-diagnostics
+
+func.func @f(%arg0: f32) -> f32 {
+  // expected-error@+1 {{custom op 'arith.frobnicate' is unknown}}
+  %0 = arith.frobnicate %arg0 : f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @f(%arg0: f32) -> f32 {
+  // expected-error@+1 {{unregistered operation 'arith.frobnicate' found in dialect ('arith') that does not allow unknown operations}}
+  %0 = "arith.frobnicate"(%arg0) : (f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @f(%arg0: f32) {
+  // expected-error@+1 {{unregistered operation 'foo.op' found in dialect ('foo') that does not allow unknown operations}}
+  %0 = "foo.op"(%arg0) : (f32) -> f32
+  return
+}
+
+// -----
+
+// expected-error@+1 {{custom op 'foo.op' is unknown}}
+foo.op
+
+// -----
+
+// A custom op name without a dialect.
+func.func @f() {
+  // expected-error@+1 {{custom op 'frobnicate' is unknown}}
+  frobnicate
+  return
+}
+
+// -----
+
+// Dialect types and attributes of an unregistered dialect.
+// expected-error@+1 {{dialect 'foo' is unknown; cannot parse type '!foo.bar'}}
+func.func private @f(!foo.bar)
+
+// -----
+
+// expected-error@+1 {{dialect 'foo' is unknown; cannot parse attribute '#foo.bar'}}
+func.func private @f(memref<2xf32, #foo.bar>)

@@ -1,0 +1,34 @@
+// --pass-config KEY=VALUE sets a PassContext configuration key. An unknown key is
+// an error that lists the known keys; a value of the wrong type, or no `=`, is an
+// error too. The run stops before any pass (exit status 1, no output).
+// RUN: not mlc-opt %s -p cse --pass-config no.such.key=1 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// UNKNOWN:     mlc-opt: error: unknown PassContext config key 'no.such.key'; known keys: canonicalize.max-iterations
+// UNKNOWN-NOT: module
+//
+// RUN: not mlc-opt %s -p cse --pass-config canonicalize.max-iterations=many 2>&1 | filecheck %s --check-prefix=TYPE
+// TYPE: mlc-opt: error: config key 'canonicalize.max-iterations' takes a int, got 'many'
+//
+// RUN: not mlc-opt %s -p cse --pass-config canonicalize.max-iterations 2>&1 | filecheck %s --check-prefix=SYNTAX
+// SYNTAX: mlc-opt: error: --pass-config takes KEY=VALUE, got 'canonicalize.max-iterations'
+//
+// A known key with a good value is accepted (the key is repeatable; the last one
+// counts).
+// RUN: mlc-opt %s -p canonicalize --pass-config canonicalize.max-iterations=1 --pass-config canonicalize.max-iterations=5 | filecheck %s
+// CHECK-LABEL: func.func @f(%arg0: i32)
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 7 : i32
+// CHECK-NEXT:    %[[R:.*]] = arith.addi %arg0, %[[C]] : i32
+//
+// canonicalize.max-iterations is the default of canonicalize's max-iterations:
+// one iteration does not converge here ...
+// RUN: mlc-opt %s -p 'func.func(canonicalize{test-convergence=true})' --pass-config canonicalize.max-iterations=1 --verify-diagnostics
+// ... and an explicit option overrides it.
+// RUN: mlc-opt %s -p 'func.func(canonicalize{test-convergence=true max-iterations=2})' --pass-config canonicalize.max-iterations=1 | filecheck %s
+
+// expected-error@+1 {{greedy rewriting did not converge after 1 iterations}}
+func.func @f(%arg0: i32) -> i32 {
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %0 = arith.addi %arg0, %c3 : i32
+  %1 = arith.addi %0, %c4 : i32
+  return %1 : i32
+}

@@ -1,0 +1,522 @@
+"""Dialect conversion: targets, type converters (1:1, 1:N), conversion patterns with
+converted operands, materialisations, partial vs full conversion, and rollback."""
+
+import pytest
+
+from mlc.ir import (
+    Context,
+    FunctionType,
+    TupleType,
+    f32,
+    i32,
+    i64,
+    parse_module,
+    print_op,
+    verify,
+)
+from mlc.ir.dialects.arith import ExtSIOp, TruncIOp
+from mlc.ir.dialects.builtin import UnrealizedConversionCastOp
+from mlc.ir.passes.manager import run_pipeline
+from mlc.ir.rewrite.conversion import (
+    CAST,
+    ConversionPattern,
+    ConversionTarget,
+    OpAdaptor,
+    TypeConverter,
+    apply_full_conversion,
+    apply_partial_conversion,
+)
+from mlc.ir.rewrite.greedy import apply_patterns_greedily
+from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
+from mlc.ir.testing.dialect import MiddleOp, SinkOp, SourceOp
+from mlc.ir.testing.passes import (
+    FunctionSignature,
+    MiddleToSink,
+    SourceToMiddle,
+    UseTupleToParts,
+    tuple_converter,
+)
+
+
+def _parse(text: str):
+    module = parse_module(text, Context(["test"], allow_unregistered=True))
+    verify(module)
+    return module
+
+
+def _func(module):
+    return module.regions[0].blocks[0].first_op
+
+
+def _body(module):
+    return list(_func(module).regions[0].blocks[0].ops())
+
+
+def _names(module):
+    return [op.name for op in _body(module)]
+
+
+def _test_setup(full: bool = False):
+    """The target and patterns of the test-legalize passes."""
+    converter = tuple_converter()
+    target = ConversionTarget()
+    target.add_illegal_op("test.source", "test.middle", "test.use_tuple")
+    target.add_legal_op("test.sink", "test.use_parts", "func.return", "builtin.module")
+    target.add_dynamically_legal_op("func.func", lambda op: all(
+        converter.is_legal(t) for t in op.attributes["function_type"].value.inputs))
+    target.add_legal_dialect("arith")
+    patterns = PatternSet([SourceToMiddle(), MiddleToSink(), UseTupleToParts(converter),
+                           FunctionSignature(converter)])
+    return target, patterns, converter
+
+
+# ---------------------------------------------------------------------- targets and types
+
+
+def test_conversion_target_rules():
+    target = ConversionTarget()
+    source = SourceOp.create_from_flat([], {}, [i32])  # no operands: only its name matters
+    sink = SinkOp.create_from_flat([], {}, [i32])
+    middle = MiddleOp.create_from_flat([], {}, [i32])
+    cast = UnrealizedConversionCastOp.create([], [i32], {})
+    assert target.legality(cast) is True  # casts are always legal
+    assert target.legality(source) is None  # no rule
+    target.add_legal_dialect("test")
+    assert target.legality(source) is True
+    target.add_illegal_op("test.source")  # an op rule beats its dialect's
+    assert target.legality(source) is False and target.is_illegal(source)
+    target.add_dynamically_legal_op("test.sink", lambda op: op.result_types == [i64])
+    assert target.legality(sink) is False
+    target.add_illegal_dialect("test")
+    assert target.legality(middle) is False
+    target.add_dynamically_legal_dialect("test", lambda op: op.name.endswith("middle"))
+    assert target.legality(middle) is True
+    other = ConversionTarget()
+    other.mark_unknown_ops_dynamically_legal(lambda op: op.name == "test.sink")
+    assert other.legality(sink) is True and other.legality(source) is False
+
+
+def test_type_converter():
+    converter = TypeConverter()
+    pair = TupleType((i32, f32))
+    assert converter.convert_type(pair) == (pair,) and converter.is_legal(pair)
+    converter.add_conversion(lambda t: list(t.types) if isinstance(t, TupleType) else None)
+    assert converter.convert_type(pair) == (i32, f32)
+    assert not converter.is_legal(pair) and converter.is_legal(i32)
+    assert converter.convert_types([i32, pair, i64]) == [i32, i32, f32, i64]
+    # Conversions added later are tried first; 1:0 drops the type.
+    converter.add_conversion(lambda t: [] if t == TupleType(()) else None)
+    converter.add_conversion(lambda t: i32 if t == i64 else None)
+    assert converter.convert_types([i64, TupleType(()), pair]) == [i32, i32, f32]
+    converter.add_conversion(lambda t: f32 if t == i64 else None)
+    assert converter.convert_type(i64) == (f32,)  # the cache was cleared
+
+
+def test_is_op_legal_checks_operand_and_result_types():
+    converter = tuple_converter()
+    module = _parse("""
+    func.func @f(%t: tuple<i32, f32>, %x: i32) {
+      %a = test.sink %x : i32 -> i32
+      %b = test.sink %t : tuple<i32, f32> -> tuple<i32, f32>
+      return
+    }""")
+    legal, illegal, _ = _body(module)
+    assert converter.is_op_legal(legal) and not converter.is_op_legal(illegal)
+
+
+class ExtendSource(ConversionPattern):
+    """test.source -> test.sink, but on the converted (i32) operand."""
+
+    root = "test.source"
+
+    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+        new = rewriter.insert(SinkOp.create_from_flat(adaptor.operands, {}, [i32], op.loc))
+        rewriter.replace_op(op, new.results)
+        return True
+
+
+def test_custom_materialisations_are_tried_before_the_default_cast():
+    module = _parse("""
+    func.func @f(%x: i64, %y: i64) -> (i64, i64) {
+      %a = test.source %x : i64 -> i64
+      %b = test.source %y : i64 -> i64
+      return %a, %b : i64, i64
+    }""")
+    converter = TypeConverter()
+    converter.add_conversion(lambda t: i32 if t == i64 else None)
+    calls = []
+
+    def trunc(rewriter, types, inputs, loc):
+        calls.append("target")
+        if inputs[0].name_hint != "x":
+            return None  # only for %x: %y falls back to the cast
+        op = rewriter.insert(TruncIOp.create_from_flat(list(inputs), {}, list(types), loc))
+        return op.results
+
+    def ext(rewriter, types, inputs, loc):
+        calls.append("source")
+        op = rewriter.insert(ExtSIOp.create_from_flat(list(inputs), {}, list(types), loc))
+        return op.results
+
+    converter.add_target_materialization(trunc)
+    converter.add_source_materialization(ext)
+    target = ConversionTarget()
+    target.add_illegal_op("test.source")
+    target.add_legal_op("test.sink")
+    target.add_legal_dialect("arith")
+    assert apply_partial_conversion(module, target, PatternSet([ExtendSource(converter)]),
+                                    converter).success
+    verify(module)
+    # Source materialisations go right after the value they convert back.
+    assert _names(module) == ["arith.trunci", "test.sink", "arith.extsi", CAST, "test.sink",
+                              "arith.extsi", "func.return"]
+    assert calls == ["target", "target", "source", "source"]
+
+
+def test_op_adaptor():
+    module = _parse("""
+    func.func @f(%x: i32, %y: f32) {
+      return
+    }""")
+    x, y = _func(module).regions[0].blocks[0].args
+    adaptor = OpAdaptor([[x], [x, y]])
+    assert adaptor.operands == [x, None]
+
+
+def test_conversion_patterns_refuse_the_greedy_driver():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      return %a : i32
+    }""")
+    with pytest.raises(TypeError, match="conversion driver"):
+        apply_patterns_greedily(module, PatternSet([SourceToMiddle()]))
+
+
+# ---------------------------------------------------------------------- legalization
+
+
+def test_a_chain_of_patterns_reaches_legality():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      %b = test.middle %a : i32 -> i32
+      %c = arith.addi %b, %a : i32
+      return %c : i32
+    }""")
+    target, patterns, converter = _test_setup()
+    result = apply_full_conversion(module, target, patterns, converter)
+    assert result.success and result.diagnostics == []
+    verify(module)
+    ops = _body(module)
+    assert [op.name for op in ops] == ["test.sink", "test.sink", "arith.addi", "func.return"]
+    x = _func(module).regions[0].blocks[0].args[0]
+    assert ops[0].operands == [x]
+    assert ops[1].operands == [ops[0].results[0]]
+    assert ops[2].operands == [ops[1].results[0], ops[0].results[0]]
+
+
+def test_test_legalize_passes_run_the_chain():
+    text = """
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      return %a : i32
+    }"""
+    for pipeline in ("test-legalize-partial", "test-legalize-full"):
+        module = _parse(text)
+        assert run_pipeline(module, pipeline).success
+        assert _names(module) == ["test.sink", "func.return"]
+
+
+def test_one_to_n_type_conversion_with_block_signature():
+    module = _parse("""
+    func.func @f(%x: i32, %t: tuple<i32, f32>) -> i32 {
+      test.use_tuple %t : tuple<i32, f32>
+      return %x : i32
+    }""")
+    assert run_pipeline(module, "test-legalize-full").success
+    func = _func(module)
+    args = func.regions[0].blocks[0].args
+    assert [a.type for a in args] == [i32, i32, f32]
+    assert [a.index for a in args] == [0, 1, 2]
+    assert func.attributes["function_type"].value == FunctionType((i32, i32, f32), (i32,))
+    use, ret = _body(module)
+    assert use.name == "test.use_parts" and use.operands == args[1:]
+    assert ret.operands == [args[0]]
+    assert "tuple" not in print_op(module)
+
+
+def test_target_materialisation_for_an_operand_of_an_illegal_type():
+    module = _parse("""
+    func.func @f() {
+      %t = "test.make"() : () -> tuple<i32, f32>
+      test.use_tuple %t : tuple<i32, f32>
+      return
+    }""")
+    target, patterns, converter = _test_setup()
+    assert apply_partial_conversion(module, target, patterns, converter).success
+    verify(module)
+    make, cast, use, _ = _body(module)
+    assert cast.name == CAST
+    assert cast.operands == [make.results[0]] and cast.result_types == [i32, f32]
+    assert use.name == "test.use_parts" and use.operands == cast.results
+
+
+class SourceToSinkI32(ConversionPattern):
+    """test.source on i64 -> test.sink on i32 (converted operands and results)."""
+
+    root = "test.source"
+
+    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+        types = self.type_converter.convert_types(op.result_types)
+        new = rewriter.insert(SinkOp.create_from_flat(adaptor.operands, {}, types, op.loc))
+        rewriter.replace_op(op, new.results)
+        return True
+
+
+def _i64_to_i32():
+    converter = TypeConverter()
+    converter.add_conversion(lambda t: i32 if t == i64 else None)
+    target = ConversionTarget()
+    target.add_illegal_op("test.source")
+    target.add_legal_op("test.sink")
+    return target, PatternSet([SourceToSinkI32(converter)]), converter
+
+
+def test_source_materialisation_for_legal_users_of_converted_values():
+    module = _parse("""
+    func.func @f(%x: i64) -> i64 {
+      %a = test.source %x : i64 -> i64
+      %b = test.source %a : i64 -> i64
+      "test.keep"(%b) : (i64) -> ()
+      return %b : i64
+    }""")
+    target, patterns, converter = _i64_to_i32()
+    assert apply_partial_conversion(module, target, patterns, converter).success
+    verify(module)
+    assert _names(module) == [CAST, "test.sink", "test.sink", CAST, "test.keep", "func.return"]
+    to_new, sink_a, sink_b, back, keep, ret = _body(module)
+    assert to_new.result_types == [i32]  # target materialisation of the unconverted %x
+    assert sink_b.operands == sink_a.results  # converted users see converted values
+    assert back.operands == sink_b.results and back.result_types == [i64]
+    assert keep.operands == back.results and ret.operands == back.results
+    # Nothing cancels out here: reconcile-unrealized-casts must fail.
+    result = run_pipeline(module, "reconcile-unrealized-casts")
+    assert not result.success
+    assert len(result.diagnostics) == 2
+
+
+def test_source_materialisation_that_cancels_out_is_reconciled():
+    module = _parse("""
+    func.func @f(%t: tuple<i32, f32>) {
+      %a, %b = "builtin.unrealized_conversion_cast"(%t) : (tuple<i32, f32>) -> (i32, f32)
+      test.use_parts %a, %b : i32, f32
+      return
+    }""")
+    assert run_pipeline(module, "test-legalize-partial").success
+    casts = [op for op in _body(module) if op.name == CAST]
+    assert len(casts) == 2
+    args = _func(module).regions[0].blocks[0].args
+    materialised = casts[0]
+    assert materialised.operands == list(args)
+    assert materialised.result_types == [TupleType((i32, f32))]
+    assert run_pipeline(module, "reconcile-unrealized-casts").success
+    verify(module)
+    assert _names(module) == ["test.use_parts", "func.return"]
+    assert _body(module)[0].operands == list(args)
+
+
+def test_legal_op_using_a_converted_block_argument_gets_a_cast():
+    module = _parse("""
+    func.func @f(%t: tuple<i32, f32>) {
+      test.use_tuple %t : tuple<i32, f32>
+      %s = test.sink %t : tuple<i32, f32> -> tuple<i32, f32>
+      return
+    }""")
+    assert run_pipeline(module, "test-legalize-partial").success
+    cast, parts, sink, _ = _body(module)
+    args = _func(module).regions[0].blocks[0].args
+    assert cast.name == CAST and cast.operands == list(args)
+    assert sink.operands == cast.results and parts.operands == list(args)
+    result = run_pipeline(module, "reconcile-unrealized-casts")
+    assert not result.success
+
+
+# ---------------------------------------------------------------------- failure and rollback
+
+
+_WITH_UNKNOWN = """
+func.func @f(%x: i32, %t: tuple<i32, f32>) {
+  %a = test.source %x : i32 -> i32
+  test.unknown %a : i32
+  %b = test.middle %a : i32 -> i32
+  test.use_tuple %t : tuple<i32, f32>
+  test.unknown %b : i32
+  return
+}
+"""
+
+
+def test_partial_conversion_keeps_ops_without_a_rule():
+    module = _parse(_WITH_UNKNOWN)
+    target, patterns, converter = _test_setup()
+    assert apply_partial_conversion(module, target, patterns, converter).success
+    verify(module)
+    assert _names(module) == ["test.sink", "test.unknown", "test.sink", "test.use_parts",
+                              "test.unknown", "func.return"]
+
+
+def test_full_conversion_fails_on_them_and_leaves_the_ir_untouched():
+    module = _parse(_WITH_UNKNOWN)
+    before = print_op(module)
+    ops_before = list(module.walk())
+    target, patterns, converter = _test_setup()
+    result = apply_full_conversion(module, target, patterns, converter)
+    assert not result.success
+    assert print_op(module) == before
+    assert list(module.walk()) == ops_before  # the very same op objects
+    assert [(d.severity, d.message, d.loc.line, d.loc.column) for d in result.diagnostics] == [
+        ("error", "failed to legalize operation 'test.unknown'", 4, 3),
+        ("error", "failed to legalize operation 'test.unknown'", 7, 3),
+    ]
+
+
+def test_full_conversion_pass_reports_every_op():
+    module = _parse(_WITH_UNKNOWN)
+    before = print_op(module)
+    result = run_pipeline(module, "test-legalize-full")
+    assert not result.success
+    assert print_op(module) == before
+    assert [d.loc.line for d in result.diagnostics] == [4, 7]
+    assert run_pipeline(module, "test-legalize-partial").success
+
+
+def test_illegal_op_without_a_pattern_fails_partial_conversion_too():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      %b = test.middle %a : i32 -> i32
+      %c = test.middle %b : i32 -> i32
+      return %c : i32
+    }""")
+    before = print_op(module)
+    target, _, converter = _test_setup()
+    patterns = PatternSet([SourceToMiddle()])  # nothing turns test.middle into a sink
+    result = apply_partial_conversion(module, target, patterns, converter)
+    assert not result.success
+    assert print_op(module) == before
+    # The source fails too: the middle its pattern creates cannot be legalized.
+    message = "failed to legalize operation '{}' that was explicitly marked illegal"
+    assert [(d.message, d.loc.line) for d in result.diagnostics] == [
+        (message.format("test.source"), 3), (message.format("test.middle"), 4),
+        (message.format("test.middle"), 5)]
+
+
+def test_an_illegal_op_a_pattern_creates_must_be_legalized_too():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      return %a : i32
+    }""")
+    before = print_op(module)
+    target, _, converter = _test_setup()
+    result = apply_partial_conversion(module, target, PatternSet([SourceToMiddle()]), converter)
+    assert not result.success
+    assert print_op(module) == before
+    assert [d.loc.line for d in result.diagnostics] == [3]
+
+
+class Swap(ConversionPattern):
+    """source <-> middle, forever."""
+
+    root = None
+
+    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+        cls = MiddleOp if op.name == "test.source" else SourceOp
+        new = rewriter.insert(cls.create_from_flat([op.operand(0)], {}, op.result_types, op.loc))
+        rewriter.replace_op(op, new.results)
+        return True
+
+
+def test_a_cycle_of_patterns_fails_instead_of_looping():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      return %a : i32
+    }""")
+    before = print_op(module)
+    target, _, converter = _test_setup()
+    result = apply_partial_conversion(module, target, PatternSet([Swap()]), converter)
+    assert not result.success
+    assert print_op(module) == before
+
+
+class Refuse(ConversionPattern):
+    """Applies to nothing (higher benefit: tried first)."""
+
+    root = "test.source"
+    benefit = 10
+
+    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+        return False
+
+
+class PlainSourceToSink(RewritePattern):
+    """An ordinary pattern works under the conversion driver too."""
+
+    root = "test.source"
+
+    def match_and_rewrite(self, op, rewriter):
+        new = rewriter.insert(SinkOp.create_from_flat([op.operand(0)], {}, op.result_types,
+                                                      op.loc))
+        rewriter.replace_op(op, new.results)
+        return True
+
+
+def test_the_next_pattern_is_tried_when_one_declines():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      return %a : i32
+    }""")
+    target, _, converter = _test_setup()
+    result = apply_partial_conversion(module, target, PatternSet([PlainSourceToSink(), Refuse()]),
+                                      converter)
+    assert result.success
+    verify(module)
+    assert _names(module) == ["test.sink", "func.return"]
+
+
+def test_ops_erased_by_a_pattern_take_their_regions_along():
+    module = _parse("""
+    func.func @f(%x: i32) {
+      "test.wrapper"() ({
+        %a = test.source %x : i32 -> i32
+        "test.keep"(%a) : (i32) -> ()
+      }) : () -> ()
+      return
+    }""")
+
+    class EraseWrapper(ConversionPattern):
+        root = "test.wrapper"
+
+        def match_and_rewrite_converted(self, op, adaptor, rewriter):
+            rewriter.erase_op(op)
+            return True
+
+    target, patterns, converter = _test_setup()
+    target.add_illegal_op("test.wrapper")
+    patterns.add(EraseWrapper())
+    # test.keep has no rule, but full conversion does not ask: it went with the wrapper.
+    assert apply_full_conversion(module, target, patterns, converter).success
+    verify(module)
+    assert _names(module) == ["func.return"]
+
+
+def test_test_legalize_with_a_tuple_result():
+    module = _parse("""
+    func.func @f(%t: tuple<i32, f32>) -> tuple<i32, f32> {
+      return %t : tuple<i32, f32>
+    }""")
+    result = run_pipeline(module, "test-legalize-partial")
+    assert result.success, [d.message for d in result.diagnostics]
