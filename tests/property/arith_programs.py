@@ -99,8 +99,8 @@ CAST_PAIRS = {op: [p for p in pairs if _allowed_cast(op, *p)]
 CAST_OPS = tuple(CAST_PAIRS)
 
 # Every kind of step a function body is built from (shrinks towards the first).
-STEP_KINDS = ("int_binary", "float_binary", "cmpi", "cmpf", "select", "cast", "negf",
-              "constant", "duplicate", "call")
+STEP_KINDS = ("int_binary", "float_binary", "cmpi", "cmpf", "select", "cast", "cast_chain",
+              "negf", "constant", "duplicate", "call")
 
 # ============================================================================ values
 
@@ -359,6 +359,18 @@ def _operand(draw, fn: _Function, type_: Type, values: st.SearchStrategy | None 
     return value
 
 
+def _cast(draw, fn: _Function, op: str, source: Type, target: Type, value: _Value) -> _Value:
+    narrows = op == "arith.index_cast" and source == index_type and target != i64
+    if op == "arith.index_cast" and target == index_type and value.name in fn.narrowed_index:
+        # BUG: `index_cast(index_cast(x : index to iN) : iN to index)` is rewritten to x
+        # (IndexCastOfIndexCast), dropping the truncation to N < 64 bits. MLIR 22 does
+        # the same: llvm/llvm-project#90296, fixed upstream by #189042 (fold only when
+        # the intermediate type is at least as wide). So nothing computed from such a
+        # truncation is cast back to index.
+        value = _constant(draw, fn, source)
+    return fn.emit(f"{op} {value.name} : {source} to {target}", [target], [value], narrows)[0]
+
+
 def _step(draw, fn: _Function, kind: str, callee: _Function | None) -> None:
     if kind == "int_binary":
         op = draw(st.sampled_from(INT_BINARY_OPS))
@@ -409,15 +421,21 @@ def _step(draw, fn: _Function, kind: str, callee: _Function | None) -> None:
             value = _constant(draw, fn, source, values)
         else:
             value = _operand(draw, fn, source, values)
-        narrows = op == "arith.index_cast" and source == index_type and target != i64
-        if op == "arith.index_cast" and target == index_type and value.name in fn.narrowed_index:
-            # BUG: `index_cast(index_cast(x : index to iN) : iN to index)` is rewritten to
-            # x (IndexCastOfIndexCast), dropping the truncation to N < 64 bits. MLIR 22
-            # does the same, which is llvm/llvm-project#90296, fixed upstream by #189042
-            # (only fold when the intermediate type is at least as wide). So nothing
-            # computed from such a truncation is cast back to index.
-            value = _constant(draw, fn, source)
-        fn.emit(f"{op} {value.name} : {source} to {target}", [target], [value], narrows)
+        _cast(draw, fn, op, source, target, value)
+    elif kind == "cast_chain":
+        # A cast and a cast of its result, mostly back to the original type: the
+        # chains that cast folders and patterns look for.
+        source = _pick_type(draw, fn, SCALAR_TYPES)
+        first = [(op, t) for op in CAST_OPS for s_, t in CAST_PAIRS[op] if s_ == source]
+        if not first:
+            return
+        op, middle = draw(st.sampled_from(first))
+        value = _operand(draw, fn, source, cast_operand_values(op, source, middle))
+        value = _cast(draw, fn, op, source, middle, value)
+        second = [(op, t) for op in CAST_OPS for s_, t in CAST_PAIRS[op] if s_ == middle]
+        back = [(op, t) for op, t in second if t == source]
+        op, target = draw(st.sampled_from(back if back and draw(st.integers(0, 3)) else second))
+        _cast(draw, fn, op, middle, target, value)
     elif kind == "constant":
         _constant(draw, fn, _pick_type(draw, fn, SCALAR_TYPES))
     elif kind == "duplicate" and fn.emitted:

@@ -1,9 +1,12 @@
 """Hypothesis strategies for mlc IR: builtin types, attributes, locations and random,
 well-formed modules.
 
-Modules are trees of unregistered ops (`"test.op_N"(...)`) with regions, blocks,
-block arguments and successors, mixed with registered `builtin`, `func` and `arith`
-ops built with correct types so that their custom assembly formats are exercised.
+Modules are trees of unregistered ops (`"test.op_N"(...)`, in the installed `test`
+dialect but not declared by it, and `"unk.op_N"(...)`, of no dialect) with regions,
+blocks, block arguments and successors, mixed with registered `builtin`, `func` and
+`arith` ops built with correct types so that their custom assembly formats are
+exercised; values carry name hints (`%x`, `%a.b`, `%x_0`...) that the printer must
+keep unique.
 Every generated module verifies: operands are drawn only from values that dominate
 the use (earlier results in the same block, the block's arguments, and the values of
 enclosing blocks, never across an op isolated from above), successors name non-entry

@@ -232,6 +232,10 @@ def _single(op_text: str, arg_types: str, result_type: str, args: list):
     ("arith.remf %a0, %a1 : f32", "f32, f32", "f32", [1.0, 0.0], math.nan),
     ("arith.fptosi %a0 : f32 to i8", "f32", "i8", [128.0], UndefinedBehavior),
     ("arith.fptoui %a0 : f16 to i8", "f16", "i8", [math.nan], UndefinedBehavior),
+    ("arith.addf %a0, %a1 fastmath<nnan> : f32", "f32, f32", "f32", [math.inf, -math.inf],
+     UndefinedBehavior),
+    ("arith.cmpf oeq, %a0, %a1 fastmath<ninf> : f32", "f32, f32", "i1", [math.inf, 1.0],
+     UndefinedBehavior),
 ])
 def test_interpreter_edge_cases(op_text, arg_types, result_type, args, expected):
     if expected is UndefinedBehavior:
@@ -345,8 +349,8 @@ KNOWN_BUGS = {
 }
 
 
+# Programs that once exposed folding bugs (all fixed): kept as regression tests.
 @pytest.mark.parametrize("name", sorted(KNOWN_BUGS))
-@pytest.mark.xfail(strict=True, reason="mlc bug, see KNOWN_BUGS")
 def test_known_bug(name):
     text, inputs = KNOWN_BUGS[name]
     module = parse(text)

@@ -219,14 +219,12 @@ def _module_with(*ops: Operation) -> ModuleOp:
     return module
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: non-finite f64 in an array loses its type")
 def test_bug_f64_nan_in_array():
     attr = ArrayAttr((FloatAttr(0x7FF8000000000000, f64),))
     parsed = parse_attribute(str(attr), ctx())  # prints `[0x7FF8000000000000]`
     assert parsed == attr
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: dense<[]> for a tensor with a zero dim of rank > 1")
 def test_bug_empty_dense_rank_2():
     attr = DenseElementsAttr.from_array(np.zeros((0, 2), np.int32), RankedTensorType((0, 2), i32))
     assert parse_attribute(str(attr), ctx()) == attr
@@ -250,7 +248,6 @@ def test_bug_dense_f32_signalling_nan():
     assert parsed.array.tobytes() == attr.array.tobytes()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: empty argument-less entry block is not printed")
 def test_bug_empty_entry_block_dropped():
     entry, second = Block(), Block()
     second.append(Operation("test.b", [], []))
@@ -259,21 +256,18 @@ def test_bug_empty_entry_block_dropped():
     assert len(next(parsed.body.ops()).regions[0].blocks) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: single empty block of an unregistered op dropped")
 def test_bug_single_empty_block_dropped():
     module = _module_with(Operation("test.r", [], [], regions=[Region([Block()])]))
     parsed = parse(print_op(module))
     assert len(next(parsed.body.ops()).regions[0].blocks) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: generic op names are printed unescaped")
 def test_bug_op_name_not_escaped():
     module = _module_with(Operation('test.quote"d', [], []))
     text = print_op(module)  # `"test.quote"d"() : () -> ()`
     assert next(parse(text).body.ops()).name == 'test.quote"d'
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: op with results after a declaration's attributes")
 def test_bug_op_after_declaration_attributes():
     text = ('func.func private @g(i32) attributes {a = 1 : i64}\n'
             '%0 = "test.op"() : () -> i32\n')
@@ -282,7 +276,6 @@ def test_bug_op_after_declaration_attributes():
     assert print_op(module) == "module {\n  " + text.replace("\n%", "\n  %")[:-1] + "\n}\n"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: dense si1 elements print -1 as 1")
 def test_bug_dense_si1():
     si1 = IntegerType(1, "signed")
     attr = DenseElementsAttr.from_array(np.array([-1, 0], dtype=object), VectorType((2,), si1))
@@ -290,7 +283,6 @@ def test_bug_dense_si1():
     assert parse_attribute(str(attr), ctx()) == attr
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: function argument without loc under debuginfo")
 def test_bug_function_argument_without_location():
     from mlc.ir.dialects.func import FuncOp, ReturnOp
 
@@ -302,7 +294,6 @@ def test_bug_function_argument_without_location():
     assert print_op(parse(text), DEBUG) == text
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: block argument without loc under debuginfo")
 def test_bug_block_argument_without_location():
     module = _module_with(Operation("test.r", [], [], regions=[Region([Block([i32])])]))
     text = print_op(module, DEBUG)  # `^bb0(%arg0: i32):`
@@ -310,7 +301,6 @@ def test_bug_block_argument_without_location():
     assert print_op(parse(text), DEBUG) == text
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: f80/f128 beyond f64's range crash the printer")
 def test_bug_f80_beyond_f64_range():
     attr = FloatAttr(0x7FFEFFFFFFFFFFFFFFFF, FloatType("f80"))  # the largest finite f80
     # str(attr): ValueError: could not convert string to float: 'inf.0'

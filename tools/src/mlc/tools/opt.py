@@ -188,7 +188,8 @@ def _write_output(path: str, text: str) -> None:
             os.unlink(temp)
 
 
-_REPRODUCER_RE = re.compile(r'mlir_reproducer:\s*\{[^}]*?pipeline:\s*"((?:[^"\\]|\\.)*)"', re.S)
+_REPRODUCER_RE = re.compile(r'\{-#(?:(?!#-\}).)*?mlir_reproducer:\s*\{[^}]*?pipeline:\s*"((?:[^"\\]|\\.)*)"',
+                            re.S)
 
 
 def reproducer_text(ir_text: str, pipeline: str) -> str:
@@ -336,9 +337,20 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
 
         instruments.append(SkipReporter())
 
+    if args.print_ir_before or args.print_ir_after:
+        from mlc.ir.passes.registry import PASSES, load_pass_plugins
+
+        load_pass_plugins()
+        for name in [*args.print_ir_before, *args.print_ir_after]:
+            if name not in PASSES:
+                sys.stderr.write(f"mlc-opt: error: --print-ir-before/after: no pass named '{name}'\n")
+                return 1
     context = None
-    if pipeline is not None:
+    if pipeline is not None or args.pass_config:
         from mlc.ir.passes.context import ConfigError, PassContext
+        from mlc.ir.passes.registry import load_pass_plugins
+
+        load_pass_plugins()  # passes register their config keys
 
         config = {}
         for item in args.pass_config:

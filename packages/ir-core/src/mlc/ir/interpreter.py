@@ -30,8 +30,9 @@ Where MLIR leaves the result undefined or poison, the interpreter raises
 :class:`UndefinedBehavior` as soon as the op executes (eagerly, even if the poison
 value would never be observed): integer division or remainder by zero, signed
 division or remainder overflow (`MIN / -1`), float to integer conversion of NaN,
-infinity or an out-of-range value, and `addi`/`subi`/`muli` overflow under the
-`nsw`/`nuw` flags. Such programs can legally change results under transformation.
+infinity or an out-of-range value, `addi`/`subi`/`muli` overflow under the
+`nsw`/`nuw` flags, and a NaN or infinity met by a float op with the `nnan` or `ninf`
+fastmath flag. Such programs can legally change results under transformation.
 
 Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
 :func:`register_handler`); an op without a handler raises
@@ -99,6 +100,7 @@ class RecursionLimitExceeded(InterpreterError):
 
 
 def _int_width(type_: Type) -> int:
+    """The width in bits of an integer type; 64 for `index`."""
     if isinstance(type_, IndexType):
         return 64
     if isinstance(type_, IntegerType):
@@ -107,6 +109,7 @@ def _int_width(type_: Type) -> int:
 
 
 def _is_unsigned_type(type_: Type) -> bool:
+    """Whether `type_` is a `uiN`."""
     return isinstance(type_, IntegerType) and type_.signedness == "unsigned"
 
 
@@ -143,12 +146,14 @@ _FLOAT_FORMATS = {
 
 
 def _float_format(type_: Type) -> tuple[int, int, int]:
+    """(precision, minimum normal exponent, maximum exponent) of a float type."""
     if not isinstance(type_, FloatType) or type_.name not in _FLOAT_FORMATS:
         raise UnsupportedOperation(f"expected a float type, got {type_}")
     return _FLOAT_FORMATS[type_.name]
 
 
 def _max_finite(precision: int, emax: int) -> float:
+    """The largest finite value of a float format."""
     return math.ldexp((1 << precision) - 1, emax - precision + 1)
 
 
@@ -225,6 +230,8 @@ def register_handler(*names: str) -> Callable[[Handler], Handler]:
 
 
 class _Return(Exception):
+    """Unwinds a function's run at its `func.return`."""
+
     def __init__(self, values: list[ScalarValue]):
         super().__init__()
         self.values = values
@@ -322,11 +329,13 @@ def evaluate(module: Operation, function_name: str, args: Sequence[object],
 
 @register_handler("func.return")
 def _return(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Ends the enclosing function's run with `operands` as its results."""
     raise _Return(list(operands))
 
 
 @register_handler("func.call")
 def _call(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Runs the callee, looked up from the call's nearest symbol table."""
     callee = op.attributes["callee"]
     if getattr(callee, "nested", ()):
         raise UnsupportedOperation("calls to nested symbols are not supported")
@@ -337,6 +346,7 @@ def _call(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> li
 
 
 def _result_type(op: Operation) -> Type:
+    """The scalar type of the op's first result."""
     type_ = op.results[0].type
     if not isinstance(type_, (IntegerType, IndexType, FloatType)):
         raise UnsupportedOperation(f"'{op.name}' on {type_}: only scalars are supported")
@@ -345,6 +355,7 @@ def _result_type(op: Operation) -> Type:
 
 @register_handler("arith.constant")
 def _constant(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """A scalar integer or float constant (every NaN payload reads as NaN)."""
     attr = op.attributes["value"]
     type_ = _result_type(op)
     if isinstance(attr, IntegerAttr):
@@ -355,6 +366,7 @@ def _constant(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -
 
 
 def _overflow_flags(op: Operation) -> frozenset[str]:
+    """The op's `nsw`/`nuw` flags."""
     flags = op.attributes.get("overflowFlags")
     return getattr(flags, "flags", frozenset())
 
@@ -385,6 +397,8 @@ register_handler("arith.muli")(_int_binary(lambda a, b: a * b))
 
 
 def _bitwise(fn: Callable[[int, int], int]) -> Handler:
+    """andi/ori/xori on the two's complement bits."""
+
     def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
         type_ = _result_type(op)
         a, b = (to_unsigned(v, type_) for v in operands)
@@ -399,6 +413,8 @@ register_handler("arith.xori")(_bitwise(lambda a, b: a ^ b))
 
 
 def _signed_quotient_and_remainder(op: Operation, operands: list[ScalarValue]) -> tuple[int, int]:
+    """Quotient rounded toward zero, remainder with the dividend's sign; undefined for a
+    zero divisor and for MIN / -1."""
     type_ = _result_type(op)
     a, b = (to_signed(v, type_) for v in operands)
     if b == 0:
@@ -412,6 +428,7 @@ def _signed_quotient_and_remainder(op: Operation, operands: list[ScalarValue]) -
 
 
 def _unsigned_operands(op: Operation, operands: list[ScalarValue]) -> tuple[int, int]:
+    """The operands read as unsigned; undefined for a zero divisor."""
     type_ = _result_type(op)
     a, b = (to_unsigned(v, type_) for v in operands)
     if b == 0:
@@ -421,22 +438,26 @@ def _unsigned_operands(op: Operation, operands: list[ScalarValue]) -> tuple[int,
 
 @register_handler("arith.divsi")
 def _divsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Signed division, rounding toward zero."""
     return [canonical_int(_signed_quotient_and_remainder(op, operands)[0], _result_type(op))]
 
 
 @register_handler("arith.remsi")
 def _remsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Signed remainder, with the sign of the dividend."""
     return [canonical_int(_signed_quotient_and_remainder(op, operands)[1], _result_type(op))]
 
 
 @register_handler("arith.divui")
 def _divui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Unsigned division."""
     a, b = _unsigned_operands(op, operands)
     return [canonical_int(a // b, _result_type(op))]
 
 
 @register_handler("arith.remui")
 def _remui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Unsigned remainder."""
     a, b = _unsigned_operands(op, operands)
     return [canonical_int(a % b, _result_type(op))]
 
@@ -451,6 +472,7 @@ _CMPI = {
 
 
 def _predicate(op: Operation) -> str:
+    """The keyword of a cmpi/cmpf predicate."""
     from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate
 
     enum = CmpIPredicate if op.name == "arith.cmpi" else CmpFPredicate
@@ -459,6 +481,7 @@ def _predicate(op: Operation) -> str:
 
 @register_handler("arith.cmpi")
 def _cmpi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Signed (`s...`, i1 `true` is -1) or unsigned comparison; 1 or 0."""
     type_ = op.operands[0].type
     signed, compare = _CMPI[_predicate(op)]
     convert = to_signed if signed else to_unsigned
@@ -466,15 +489,29 @@ def _cmpi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> li
     return [int(compare(a, b))]
 
 
+def _check_fastmath(op: Operation, values: Sequence[ScalarValue]) -> None:
+    """`nnan`/`ninf`: a NaN/infinite operand or result is poison."""
+    flags = getattr(op.attributes.get("fastmath"), "flags", frozenset())
+    if "nnan" in flags and any(math.isnan(v) for v in values):
+        raise UndefinedBehavior(f"'{op.name}' with nnan on a NaN")
+    if "ninf" in flags and any(math.isinf(v) for v in values):
+        raise UndefinedBehavior(f"'{op.name}' with ninf on an infinity")
+
+
 def _float_binary(fn: Callable[[float, float], float]) -> Handler:
+    """An IEEE-754 op computed exactly enough in f64, then rounded once to the type."""
+
     def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
         a, b = operands
-        return [round_float(fn(a, b), _result_type(op))]
+        result = round_float(fn(a, b), _result_type(op))
+        _check_fastmath(op, [a, b, result])
+        return [result]
 
     return handler
 
 
 def _divide(a: float, b: float) -> float:
+    """IEEE-754 division (Python raises on a zero divisor)."""
     if b == 0.0:
         if math.isnan(a) or a == 0.0:
             return math.nan
@@ -483,6 +520,7 @@ def _divide(a: float, b: float) -> float:
 
 
 def _fmod(a: float, b: float) -> float:
+    """C's fmod: NaN for an infinite dividend or a zero divisor."""
     if math.isnan(a) or math.isnan(b) or math.isinf(a) or b == 0.0:
         return math.nan
     if math.isinf(b):
@@ -491,6 +529,7 @@ def _fmod(a: float, b: float) -> float:
 
 
 def _maximum(a: float, b: float) -> float:
+    """IEEE-754 2019 maximum: NaN-propagating."""
     if math.isnan(a) or math.isnan(b):
         return math.nan
     if a == b:  # +0.0 is greater than -0.0
@@ -499,6 +538,7 @@ def _maximum(a: float, b: float) -> float:
 
 
 def _minimum(a: float, b: float) -> float:
+    """IEEE-754 2019 minimum: NaN-propagating."""
     if math.isnan(a) or math.isnan(b):
         return math.nan
     if a == b:  # -0.0 is less than +0.0
@@ -517,11 +557,14 @@ register_handler("arith.minimumf")(_float_binary(_minimum))
 
 @register_handler("arith.negf")
 def _negf(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Flips the sign (of NaNs too)."""
     _result_type(op)
+    _check_fastmath(op, operands)
     return [-operands[0]]
 
 
 def _cmpf_value(predicate: str, a: float, b: float) -> bool:
+    """Whether `a predicate b` holds."""
     unordered = math.isnan(a) or math.isnan(b)
     if predicate in ("false", "true"):
         return predicate == "true"
@@ -536,11 +579,14 @@ def _cmpf_value(predicate: str, a: float, b: float) -> bool:
 
 @register_handler("arith.cmpf")
 def _cmpf(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Ordered (`o...`: false on NaN) or unordered (`u...`: true on NaN) comparison."""
+    _check_fastmath(op, operands)
     return [int(_cmpf_value(_predicate(op), *operands))]
 
 
 @register_handler("arith.select")
 def _select(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """`condition ? true_value : false_value`."""
     _result_type(op)
     if op.operands[0].type != IntegerType(1):
         raise UnsupportedOperation("arith.select with a shaped condition is not supported")
@@ -552,6 +598,7 @@ def _select(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> 
 
 
 def _cast(fn: Callable[[ScalarValue, Type, Type, Operation], ScalarValue]) -> Handler:
+    """A scalar cast: `fn(value, source type, target type, op)`."""
     def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
         source = op.operands[0].type
         target = _result_type(op)
@@ -563,6 +610,8 @@ def _cast(fn: Callable[[ScalarValue, Type, Type, Operation], ScalarValue]) -> Ha
 
 
 def _float_to_int(signed: bool) -> Callable[[ScalarValue, Type, Type, Operation], ScalarValue]:
+    """fptosi/fptoui: round toward zero; NaN, infinities and out-of-range values are
+    poison (undefined)."""
     def convert(value: ScalarValue, source: Type, target: Type, op: Operation) -> ScalarValue:
         if math.isnan(value) or math.isinf(value):
             raise UndefinedBehavior(f"'{op.name}' of {value}")

@@ -427,8 +427,8 @@ def format_float(bits: int, type_: FloatType) -> str:
     shortest decimal that does, else (inf, nan, ...) the hex bit pattern."""
     _, exp_bits, mant_bits, width = _FLOAT_LAYOUT[type_.name]
     exponent = (bits >> mant_bits) & ((1 << exp_bits) - 1)
-    if exponent != (1 << exp_bits) - 1:  # finite
-        value = bits_to_float(bits, type_)
+    value = bits_to_float(bits, type_)
+    if exponent != (1 << exp_bits) - 1 and math.isfinite(value):  # finite (also as a double)
         text = f"{value:.6e}"
         if float_to_bits(float(text), type_) == bits:
             return text
@@ -464,8 +464,10 @@ class FloatAttr(Attribute):
         return bits_to_float(self.bits, self.type)
 
     def write(self, w: AsmWriter) -> None:
-        w.write(format_float(self.bits, self.type))
-        if not (w.elide_default_type and self.type == f64):
+        text = format_float(self.bits, self.type)
+        w.write(text)
+        # A hex spelling reads back as an integer unless the type says otherwise.
+        if not (w.elide_default_type and self.type == f64 and not text.startswith("0x")):
             w.write(" : ")
             self.type.write(w)
 
@@ -656,7 +658,7 @@ def element_dtype(element_type: Type) -> np.dtype:
         return np.dtype({"f16": np.float16, "bf16": np.uint16, "f32": np.float32,
                          "f64": np.float64}[element_type.name])
     if isinstance(element_type, IntegerType):
-        if element_type.width == 1:
+        if element_type.width == 1 and element_type.signedness == "signless":
             return np.dtype(np.bool_)
         for width in (8, 16, 32, 64):
             if element_type.width <= width:
@@ -723,29 +725,33 @@ def _bits_dtype(array):
     return {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[array.dtype.itemsize]
 
 
-def _format_element(value, element_type: Type) -> str:
+def _element_texts(array, element_type: Type) -> list[str]:
+    """The spelling of every element, in order. Floats go through their raw bits, so
+    NaN payloads and signalling NaNs survive."""
+    flat = array.reshape(-1)
     if isinstance(element_type, FloatType):
-        if element_type.name == "bf16":
-            return format_float(int(value), element_type)
-        return format_float(float_to_bits(float(value), element_type), element_type)
+        return [format_float(b, element_type) for b in flat.view(_bits_dtype(flat)).tolist()]
     if element_type == i1:
-        return "true" if value else "false"
-    return str(int(value))
+        return ["true" if v else "false" for v in flat.tolist()]
+    return [str(int(v)) for v in flat.tolist()]
+
+
+def _format_element(value, element_type: Type) -> str:
+    import numpy as np
+
+    return _element_texts(np.asarray(value, dtype=element_dtype(element_type)), element_type)[0]
 
 
 def _format_nested(array, element_type: Type) -> str:
     if array.ndim == 0:
-        return _format_element(array[()], element_type)
-    flat = [_format_element(v, element_type) for v in array.reshape(-1).tolist()] \
-        if element_type != i1 and not isinstance(element_type, FloatType) \
-        else [_format_element(v, element_type) for v in array.reshape(-1)]
+        return _element_texts(array, element_type)[0]
+    if array.size == 0:
+        return ""  # MLIR spells every empty literal `dense<>`
+    flat = _element_texts(array, element_type)
     # Build nested brackets from the flat list, innermost dimension first.
     for dim in reversed(array.shape):
-        if dim == 0:
-            flat = ["[]"] * (len(flat) if flat else 0) if flat else ["[]"]
-            continue
         flat = ["[" + ", ".join(flat[i:i + dim]) + "]" for i in range(0, len(flat), dim)]
-    return flat[0] if flat else "[]"
+    return flat[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,6 +185,30 @@ def wrap_int(value: int, type_: Type) -> int:
     return value
 
 
+def as_signed(value: int, type_: Type) -> int:
+    """The two's-complement reading of `value` (for i1: true is -1, as in MLIR)."""
+    element = element_type_of(type_)
+    width = 64 if isinstance(element, IndexType) else element.width
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >= 1 << (width - 1) else value
+
+
+def int_to_float_bits(value: int, type_: FloatType) -> int:
+    """`value` rounded once, to nearest even, to `type_` (no detour through f64)."""
+    from mlc.ir.core.attributes import _FLOAT_LAYOUT
+
+    precision = _FLOAT_LAYOUT[type_.name][2] + 1
+    magnitude = abs(value)
+    extra = magnitude.bit_length() - precision
+    if extra > 0:
+        quotient, remainder = divmod(magnitude, 1 << extra)
+        half = 1 << (extra - 1)
+        if remainder > half or (remainder == half and quotient & 1):
+            quotient += 1
+        magnitude = quotient << extra
+    return float_to_bits(float(-magnitude if value < 0 else magnitude), type_)
+
+
 def to_unsigned(value: int, type_: Type) -> int:
     element = element_type_of(type_)
     width = 64 if isinstance(element, IndexType) else element.width
@@ -497,7 +521,7 @@ class MulIOp(_IntOverflowBinaryOp):
 
 
 def _div_signed(a: int, b: int, t) -> int | None:
-    a, b = wrap_int(a, t), wrap_int(b, t)
+    a, b = as_signed(a, t), as_signed(b, t)
     if b == 0:
         return None
     q = abs(a) // abs(b)
@@ -505,7 +529,7 @@ def _div_signed(a: int, b: int, t) -> int | None:
 
 
 def _rem_signed(a: int, b: int, t) -> int | None:
-    a, b = wrap_int(a, t), wrap_int(b, t)
+    a, b = as_signed(a, t), as_signed(b, t)
     if b == 0:
         return None
     r = abs(a) % abs(b)
@@ -688,7 +712,7 @@ class CmpIOp(Op):
         if lhs is None or rhs is None:
             return None
         if predicate in _SIGNED_CMP:
-            value = _SIGNED_CMP[predicate](wrap_int(lhs[1], lhs[0]), wrap_int(rhs[1], rhs[0]))
+            value = _SIGNED_CMP[predicate](as_signed(lhs[1], lhs[0]), as_signed(rhs[1], rhs[0]))
         else:
             value = _UNSIGNED_CMP[predicate](to_unsigned(lhs[1], lhs[0]), to_unsigned(rhs[1], rhs[0]))
         return [make_constant(self.result.type, int(value))]
@@ -895,14 +919,14 @@ _CAST_CHECKS = {
 }
 
 _CAST_FOLDS = {
-    "arith.index_cast": lambda v, s, t: v,
-    "arith.sitofp": lambda v, s, t: float_to_bits(float(wrap_int(v, s)), t),
-    "arith.uitofp": lambda v, s, t: float_to_bits(float(to_unsigned(v, s)), t),
+    "arith.index_cast": lambda v, s, t: as_signed(v, s),
+    "arith.sitofp": lambda v, s, t: int_to_float_bits(as_signed(v, s), t),
+    "arith.uitofp": lambda v, s, t: int_to_float_bits(to_unsigned(v, s), t),
     "arith.fptosi": _fold_float_to_int(True),
     "arith.fptoui": _fold_float_to_int(False),
     "arith.extf": lambda v, s, t: float_to_bits(bits_to_float(v, s), t),
     "arith.truncf": lambda v, s, t: float_to_bits(bits_to_float(v, s), t),
-    "arith.extsi": lambda v, s, t: wrap_int(v, s),
+    "arith.extsi": lambda v, s, t: as_signed(v, s),
     "arith.extui": lambda v, s, t: to_unsigned(v, s),
     "arith.trunci": lambda v, s, t: v,
 }

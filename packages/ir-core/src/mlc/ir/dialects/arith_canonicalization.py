@@ -166,12 +166,21 @@ def _result_has_type_of(op, value) -> bool:
     return op.results[0].type == value.type
 
 
+@constraint("casts_to_index")
+def _casts_to_index(op) -> bool:
+    from mlc.ir.core.attributes import IndexType
+    from mlc.ir.dialects.arith import element_type_of
+
+    return isinstance(element_type_of(op.results[0].type), IndexType)
+
+
 INDEX_CAST = [
     DagPattern("IndexCastOfIndexCast",
-               Dag("arith.index_cast", Dag("arith.index_cast", V("x")), bind="root"),
+               Dag("arith.index_cast", Dag("arith.index_cast", V("x"), bind="inner"), bind="root"),
                V("x"),
-               [Check("result_has_type_of", "root", "x")],
-               doc="index_cast(index_cast(x)) -> x when the types round-trip"),
+               [Check("result_has_type_of", "root", "x"), Check("casts_to_index", "inner")],
+               doc="index_cast(index_cast(x : iN -> index) -> iN) -> x: widening to index "
+                   "and back loses nothing (the other way round truncates)"),
 ]
 
 

@@ -74,13 +74,19 @@ class PrintIR(PassInstrument):
             self._snapshots[id(op)] = self.printer(op)
 
     def run_after_pass(self, pass_, op: Operation) -> None:
-        if self.after_all or pass_.name in self.after:
-            self._dump("After", pass_, op)
-        elif self.after_change:
+        # --print-ir-after-change filters the after-dumps (all passes if none named)
+        # to the runs that changed the IR, as in MLIR.
+        selected = self.after_all or pass_.name in self.after or (
+            self.after_change and not self.after)
+        if not selected:
+            return
+        if self.after_change:
             before = self._snapshots.pop(id(op), None)
             after = self.printer(op)
             if after != before:
                 self._dump("After", pass_, op, after)
+        else:
+            self._dump("After", pass_, op)
 
     def run_after_pass_failed(self, pass_, op: Operation) -> None:
         if self.after_failure:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.ir.opdef.traits import IsolatedFromAbove
 from mlc.ir.passes.analysis import AnalysisManager
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.pipeline import PipelineNode
@@ -87,6 +88,13 @@ class PassManager:
         for element in node.elements:
             if isinstance(element, PipelineNode):
                 for child in self._nested_ops(op, element.anchor):
+                    if not (child.op_def is None or child.has_trait(IsolatedFromAbove)):
+                        if element.anchor is None:
+                            continue  # any(...) runs on isolated ops only
+                        self.diagnostics.append(Diagnostic(
+                            "error", f"'{child.name}' op trying to schedule a pass on an "
+                            "operation not marked as 'IsolatedFromAbove'", child.loc))
+                        raise _Failed
                     self._run_node(element, child)
             else:
                 self._run_pass(element, op)

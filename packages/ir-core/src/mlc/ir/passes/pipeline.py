@@ -95,6 +95,13 @@ class _Reader:
             value = ""
             if self.peek() == "=":
                 self.pos += 1
+                if self.pos < len(self.text) and self.text[self.pos] == '"':
+                    close = self.text.find('"', self.pos + 1)
+                    if close == -1:
+                        raise self.error("unterminated string in pass options")
+                    items.append((key, self.text[self.pos + 1:close], start))
+                    self.pos = close + 1
+                    continue
                 begin = self.pos
                 depth = 0
                 while self.pos < len(self.text):

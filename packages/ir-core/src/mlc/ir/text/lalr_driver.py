@@ -11,6 +11,7 @@ from __future__ import annotations
 from lark.parsers.lalr_analysis import Shift
 
 _SHIFT = 0
+_OTHER_READING = {"VALUE_USE": "VALUE_ID", "VALUE_ID": "VALUE_USE"}
 
 
 class ParseFailure(Exception):
@@ -73,6 +74,13 @@ class LALRDriver:
             while True:
                 entry = table[state_stack[-1]].get(ttype)
                 if entry is None:
+                    # The lexer chose between a use and a definition of a value in the
+                    # state before LALR's default reductions; after them, the other
+                    # reading may be the one the parser takes.
+                    other = _OTHER_READING.get(ttype)
+                    if other is not None and other in table[state_stack[-1]]:
+                        token.type = ttype = other
+                        continue
                     raise ParseFailure(token, set(table[state_stack[-1]]))
                 if entry[0] is _SHIFT:
                     state_stack.append(entry[1])

@@ -18,13 +18,15 @@ from mlc.ir.core.attributes import (
     DialectAttribute,
     Location,
     Type,
+    escape_string,
     unit,
+    unknown_loc,
     write_attr_entries,
     write_symbol_name,
 )
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
-from mlc.ir.opdef.traits import IsolatedFromAbove
+from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,12 @@ class _OpMarker:
     def __init__(self, op: Operation, indent: int):
         self.op = op
         self.indent = indent
+
+
+def _implicit_block(region: Region) -> bool:
+    op = region.parent
+    op_def = op.op_def if op is not None else None
+    return op_def is not None and SingleBlock in op_def.trait_set and NoTerminator in op_def.trait_set
 
 
 def _is_isolated(op: Operation) -> bool:
@@ -232,7 +240,7 @@ class Printer:
     def _generic_body(self, op: Operation) -> None:
         w = self.parts.append
         w('"')
-        w(op.name)
+        w(escape_string(op.name))
         w('"(')
         self.value_list(op.operands)
         w(")")
@@ -285,9 +293,11 @@ class Printer:
         parts: list = ["{\n"]
         blocks = region.blocks
         for index, block in enumerate(blocks):
-            show_label = index > 0 or (block.args and marker.print_entry_args) or \
-                (self.options.generic and len(blocks) == 1 and not block.args
-                 and block.first_op is None)
+            # An empty entry block needs its label to survive (except in a custom form
+            # whose op makes its one block implicitly, like `module {}`).
+            show_label = index > 0 or (block.args and marker.print_entry_args) or (
+                block.first_op is None and not block.args and (
+                    self.options.generic or not _implicit_block(marker.region)))
             if show_label:
                 parts.append("  " * indent)
                 parts.append(self.block_names[block])
@@ -299,8 +309,8 @@ class Printer:
                         parts.append(self.names[arg])
                         parts.append(": ")
                         parts.append(self._type_text(arg.type))
-                        if self.options.debuginfo and arg.loc is not None:
-                            parts.append(" " + self._attr_text(arg.loc))
+                        if self.options.debuginfo:
+                            parts.append(" " + self._attr_text(arg.loc or unknown_loc))
                     parts.append(")")
                 parts.append(":\n")
             for op in block.ops():
@@ -401,8 +411,8 @@ class Printer:
         self.parts.append(self.block_names.get(block, "^<unknown>"))
 
     def block_arg_loc(self, arg: BlockArgument) -> None:
-        if self.options.debuginfo and arg.loc is not None:
-            self.parts.append(" " + self._attr_text(arg.loc))
+        if self.options.debuginfo:
+            self.parts.append(" " + self._attr_text(arg.loc or unknown_loc))
 
 
 def print_op(op: Operation, options: PrintOptions = PrintOptions(), resources: dict | None = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mlc.ir.analysis.dominance import dominator_tree
 from mlc.ir.core.ir import Operation
-from mlc.ir.opdef.traits import ConstantLike, IsolatedFromAbove, IsTerminator, Pure
+from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, IsTerminator, Pure
 from mlc.ir.passes.analysis import DominanceInfo
 from mlc.ir.passes.registry import Pass, register_pass
 
@@ -22,7 +22,10 @@ def _key(op: Operation):
     traits = op_def.trait_set
     if IsTerminator in traits or not (Pure in traits or ConstantLike in traits):
         return None
-    return (op.name, tuple(o.value for o in op.op_operands),
+    operands = tuple(o.value for o in op.op_operands)
+    if Commutative in traits and len(operands) == 2:
+        operands = tuple(sorted(operands, key=id))  # a + b and b + a are one expression
+    return (op.name, operands,
             tuple(sorted(op.attributes.items(), key=lambda kv: kv[0])),
             tuple(r.type for r in op.results))
 
@@ -38,7 +41,8 @@ def eliminate_common_subexpressions(root: Operation) -> int:
         kind = item[0]
         if kind == "regions":
             op = item[1]
-            isolated = op is not root and op.has_trait(IsolatedFromAbove)
+            # An unregistered op might be isolated from above: treat it as if it were.
+            isolated = op is not root and (op.op_def is None or op.has_trait(IsolatedFromAbove))
             for region in reversed(op.regions):
                 if isolated:
                     work.append(("restore",))

@@ -8,12 +8,14 @@ from mlc.ir.opdef.traits import SymbolTable
 from mlc.ir.passes.registry import Pass, register_pass
 
 
-def _symbol_refs(attr: Attribute, out: list[str]) -> None:
+def _symbol_refs(attr: Attribute, out: list[str], paths: list | None = None) -> None:
     stack = [attr]
     while stack:
         current = stack.pop()
         if isinstance(current, SymbolRefAttr):
             out.append(current.root)
+            if paths is not None and current.nested:
+                paths.append((current.root, *current.nested))
         elif isinstance(current, ArrayAttr):
             stack.extend(current.elements)
         elif isinstance(current, DictionaryAttr):
@@ -28,8 +30,9 @@ def _references(op: Operation) -> list[str]:
     return refs
 
 
-def erase_dead_symbols(table: Operation) -> int:
-    """Erase the private symbols of one symbol table that no live op references."""
+def erase_dead_symbols(table: Operation, live_from_outside: set[str] = frozenset()) -> int:
+    """Erase the private and nested symbols of one symbol table that no live op
+    references (`live_from_outside`: names nested references reach from elsewhere)."""
     symbols: dict[str, Operation] = {}
     others: list[Operation] = []
     for region in table.regions:
@@ -40,10 +43,11 @@ def erase_dead_symbols(table: Operation) -> int:
             else:
                 others.append(op)
     live: set[str] = set()
-    stack: list[str] = []
+    stack: list[str] = list(live_from_outside)
     for name, op in symbols.items():
         visibility = op.attributes.get("sym_visibility")
-        if not (isinstance(visibility, StringAttr) and visibility.value == "private"):
+        # Private and nested symbols are invisible outside the table: only uses keep them.
+        if not (isinstance(visibility, StringAttr) and visibility.value in ("private", "nested")):
             live.add(name)
             stack.append(name)
     for op in others:
@@ -71,6 +75,19 @@ def erase_dead_symbols(table: Operation) -> int:
                statistics=(("num-dce", "symbols erased"),))
 class SymbolDCE(Pass):
     def run(self, op: Operation, run) -> None:
-        tables = [o for o in op.walk(post_order=True) if o.has_trait(SymbolTable)]
+        # Nested references (@a::@b) keep @b alive inside the table named @a.
+        paths: list = []
+        for nested in op.walk():
+            for value in nested.attributes.values():
+                _symbol_refs(value, [], paths)
+        reached: dict[str, set[str]] = {}
+        for path in paths:
+            for outer, inner in zip(path, path[1:]):
+                reached.setdefault(outer, set()).add(inner)
+        tables = [o for o in op.walk() if o.has_trait(SymbolTable)]
         for table in tables:
-            self.statistics["num-dce"] += erase_dead_symbols(table)
+            if table is not op and table.parent is None:
+                continue  # erased with an enclosing symbol
+            name = table.attributes.get("sym_name")
+            from_outside = reached.get(name.value, set()) if isinstance(name, StringAttr) else set()
+            self.statistics["num-dce"] += erase_dead_symbols(table, from_outside)

@@ -1,10 +1,9 @@
-// BUG: symbol-dce never erases symbols of `nested` visibility. A nested symbol is
+// Regression (fixed): symbol-dce never erases symbols of `nested` visibility. A nested symbol is
 // visible only to its own symbol table and the tables nested in it, so when
 // nothing there references it, it is dead. mlir-opt-22 --symbol-dce erases
 // @dead_nested and @dead_nested_in_module (as MLIR's own symbol-dce.mlir test
 // expects), and keeps @used_nested, which a nested reference
 // (@public_module::@used_nested) keeps live. mlc keeps all three.
-// XFAIL: *
 // RUN: mlc-opt %s --symbol-dce --allow-unregistered-dialect | filecheck %s
 
 // CHECK-LABEL: module {

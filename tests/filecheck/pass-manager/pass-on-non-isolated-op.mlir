@@ -1,4 +1,4 @@
-// BUG: a nested pipeline is scheduled on ops that are not isolated from above, and
+// Regression (fixed): a nested pipeline is scheduled on ops that are not isolated from above, and
 // verify-each then verifies such an op on its own, so the values it uses from
 // outside "do not dominate" it: -p 'func.func(arith.addi(cse))' fails with
 //   error: verification failed after running pass 'cse'
@@ -8,7 +8,6 @@
 // an operation not marked as 'IsolatedFromAbove'", and runs an any(...) pipeline
 // only on the ops that are isolated from above: here the function of the nested
 // module (which it canonicalizes), not the ops in the functions' bodies.
-// XFAIL: *
 // RUN: not mlc-opt %s -p 'func.func(arith.addi(cse))' 2>&1 | filecheck %s --check-prefix=ERR
 // RUN: mlc-opt %s -p 'any(any(canonicalize))' | filecheck %s
 

@@ -1,4 +1,4 @@
-// BUG: a shape that starts with `?` or `*` does not lex: `tensor<?xf32>`,
+// Regression (fixed): a shape that starts with `?` or `*` does not lex: `tensor<?xf32>`,
 // `tensor<*xf32>`, `memref<*xf32>` fail with "unexpected character '?'" / "'*'".
 // (`tensor<2x?xf32>` works: only a dimension list whose first character is `?` or
 // `*` is affected; the lexer turns `?`/`*` into DIMS only when they are punctuation

@@ -1,10 +1,9 @@
-// BUG: cse treats an unregistered op as not isolated from above, so it makes the
+// Regression (fixed): cse treats an unregistered op as not isolated from above, so it makes the
 // op's regions use values defined outside of it: the `arith.constant 7` inside
 // "foo.isolated" is replaced by the equal constant before it. An unregistered op
 // might be isolated from above (MLIR checks `mightHaveTrait<IsIsolatedFromAbove>`,
 // true for unregistered ops): mlir-opt-22 --cse --allow-unregistered-dialect keeps
 // the inner constant. (canonicalize gets this right now: canonicalize-regions.mlir.)
-// XFAIL: *
 // RUN: mlc-opt %s --cse --allow-unregistered-dialect | filecheck %s
 
 // CHECK-LABEL: func.func @f(%arg0: i32)

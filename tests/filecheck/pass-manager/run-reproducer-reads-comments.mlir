@@ -1,9 +1,8 @@
-// BUG: --run-reproducer takes the pipeline from the first text in the file that
+// Regression (fixed): --run-reproducer takes the pipeline from the first text in the file that
 // looks like an mlir_reproducer resource naming a pipeline, comments included,
 // instead of from the file's `{-# external_resources ... #-}` section. Below, the comment
 // names `builtin.module(cse)`, so mlc runs cse and succeeds; the resource names
 // test-legalize-full, which fails on test.unknown.
-// XFAIL: *
 // RUN: not mlc-opt %s --run-reproducer 2>&1 | filecheck %s
 
 // CHECK: error: failed to legalize operation 'test.unknown'

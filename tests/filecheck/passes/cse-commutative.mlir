@@ -1,8 +1,7 @@
-// BUG: cse does not treat the operands of a commutative op as unordered:
+// Regression (fixed): cse does not treat the operands of a commutative op as unordered:
 // `arith.addi %arg0, %arg1` and `arith.addi %arg1, %arg0` are both kept.
 // mlir-opt-22 --cse merges them (OperationEquivalence hashes and compares the
 // operands of an op with the Commutative trait in sorted order), returning %0, %0.
-// XFAIL: *
 // RUN: mlc-opt %s --cse | filecheck %s
 
 // CHECK-LABEL: func.func @commutative(%arg0: i32, %arg1: i32)
