@@ -7,7 +7,7 @@
 // CHECK-NEXT: AddIMulNegativeOneRhs: (arith.addi $x, (arith.muli $y, (constant $m))) -> (arith.subi $x, $y) where is_minus_one($m)
 // CHECK-NEXT: AddISubConstantLHS: (arith.addi (arith.subi (constant $c0), $x), (constant $c1)) -> (arith.subi (arith.constant {value = add_int($c0, $c1)}), $x) where is_int_constant($c0)
 // CHECK-NEXT: AddISubConstantRHS: (arith.addi (arith.subi $x, (constant $c0)), (constant $c1)) -> (arith.addi $x, (arith.constant {value = sub_int($c1, $c0)})) where is_int_constant($c0)
-// CHECK-NEXT: IndexCastOfIndexCast: (arith.index_cast:$root (arith.index_cast $x)) -> $x where result_has_type_of($root, $x)
+// CHECK-NEXT: IndexCastOfIndexCast: (arith.index_cast:$root (arith.index_cast:$inner $x)) -> $x where result_has_type_of($root, $x), casts_to_index($inner)
 // CHECK-NEXT: MulIMulIConstant: (arith.muli (arith.muli $x, (constant $c0)), (constant $c1)) -> (arith.muli $x, (arith.constant {value = mul_int($c0, $c1)})) where is_int_constant($c0)
 // CHECK-NEXT: SelectNotCond: (arith.select (arith.xori $c, (constant true)), $a, $b) -> (arith.select $c, $b, $a) where is_i1($c)
 // CHECK-NEXT: SubILHSAddConstant: (arith.subi (constant $c1), (arith.addi $x, (constant $c0))) -> (arith.subi (arith.constant {value = sub_int($c1, $c0)}), $x) where is_int_constant($c0)
