@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
@@ -230,7 +229,6 @@ def test_bug_empty_dense_rank_2():
     assert parse_attribute(str(attr), ctx()) == attr
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: f16 NaN payload lost in dense elements")
 def test_bug_dense_f16_nan_payload():
     array = np.array([0x7E01, 0], np.uint16).view(np.float16)
     attr = DenseElementsAttr.from_array(array, RankedTensorType((2,), f16))
@@ -239,7 +237,6 @@ def test_bug_dense_f16_nan_payload():
     assert parsed.array.tobytes() == attr.array.tobytes()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: f32 signalling NaN quieted in dense elements")
 def test_bug_dense_f32_signalling_nan():
     array = np.array([0x7F800001, 0], np.uint32).view(np.float32)
     attr = DenseElementsAttr.from_array(array, RankedTensorType((2,), f32))

@@ -46,21 +46,22 @@ _ELEMENT_TOKEN_RE = re.compile(r"\s*(?:(\[)|(\])|(,)|(true|false)|(0x[0-9a-fA-F]
                                r"|inf|nan))|(\())\s*")
 
 
-def _element_value(text: str, element_type: Type):
-    """One scalar of a dense literal, as the storage value for `element_type`."""
+def _element_value(text: str, element_type: Type, float_bits: bool = False):
+    """One scalar of a literal, as the storage value for `element_type` (floats as
+    their bit patterns with `float_bits`, so NaN payloads survive)."""
     if text in ("true", "false"):
         value: float | int = 1 if text == "true" else 0
         return bool(value) if element_type == i1 else value
     if isinstance(element_type, FloatType):
         if text.startswith("0x"):
             bits = int(text, 16)
-            if element_type.name == "bf16":
+            if element_type.name == "bf16" or float_bits:
                 return bits
             from mlc.ir.core.attributes import bits_to_float
 
             return bits_to_float(bits, element_type)
         value = float(text)
-        if element_type.name == "bf16":
+        if element_type.name == "bf16" or float_bits:
             return float_to_bits(value, element_type)
         return value
     if "." in text or "e" in text.lower() and not text.startswith("0x"):
@@ -126,16 +127,19 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         elif m.group(7):
             raise ValueError("complex elements are not supported")
         else:
-            stack[-1].append(_element_value(m.group(m.lastindex), element_type))
+            stack[-1].append(_element_value(m.group(m.lastindex), element_type, float_bits=True))
     if len(stack) != 1 or len(stack[0]) != 1:
         raise ValueError("malformed elements literal")
     literal = stack[0][0]
+    # Floats are built from their bit patterns, then viewed as floats.
+    storage = np.dtype(f"u{dtype.itemsize}") if isinstance(element_type, FloatType) else dtype
     try:
-        with np.errstate(over="ignore"):  # floats beyond the type's range become inf
-            if not isinstance(literal, list):
-                array = np.full(type_.shape, literal, dtype=dtype)
-            else:
-                array = np.array(literal, dtype=dtype)
+        if not isinstance(literal, list):
+            array = np.full(type_.shape, literal, dtype=storage)
+        else:
+            array = np.array(literal, dtype=storage)
+        if storage != dtype:
+            array = array.view(dtype)
     except ValueError:
         raise ValueError("tensor literal is invalid; ranks are not consistent between "
                          "elements") from None
