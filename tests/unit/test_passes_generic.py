@@ -117,6 +117,7 @@ def test_cse_does_not_merge_side_effecting_or_unregistered_ops():
 _CFG = """
 func.func @f(%x: i32, %c: i1) -> i32 {
   %e = arith.muli %x, %x : i32
+  "unittestgeneric.use"(%e) : (i32) -> ()
   "test.cond_br"(%c) [^bb1, ^bb2] : (i1) -> ()
 ^bb1:
   %a = arith.addi %x, %x : i32

@@ -1,6 +1,7 @@
 """cse: eliminate common subexpressions, scoped by dominance.
 
-Two ops are equivalent when they have the same name, operands, attributes and result
+Ops found dead when the walk reaches them are erased too, as MLIR's cse does. Two ops
+are equivalent when they have the same name, operands, attributes and result
 types, no regions, and no side effects. Blocks are visited in dominator-tree order
 with a scoped table, so an op is replaced only by an equivalent op that dominates it;
 a region isolated from above starts an empty scope.
@@ -13,6 +14,7 @@ from mlc.ir.core.ir import Operation
 from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, IsTerminator, Pure
 from mlc.ir.passes.analysis import DominanceInfo
 from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.greedy import is_trivially_dead
 
 
 def _key(op: Operation):
@@ -65,6 +67,10 @@ def eliminate_common_subexpressions(root: Operation) -> int:
             # block are recorded (they do not dominate the regions' contents).
             ops, block, tree, added = item[1], item[2], item[3], item[4]
             for op in ops:
+                if is_trivially_dead(op):  # as MLIR's cse: dead when reached, erased
+                    op.erase()
+                    erased += 1
+                    continue
                 key = _key(op)
                 if key is not None:
                     existing = known.get(key)
