@@ -108,13 +108,18 @@ def check_preserves(program: P.Program, inputs: list[tuple], pipeline: str) -> N
             f"{pipeline} changed the results on inputs {args}: expected {before}, got {actual}")
 
 
-def check_idempotent(program: P.Program, pipeline: str) -> None:
+def check_idempotent(program: P.Program, pipeline: str, up_to_dead_code: bool = False) -> None:
+    """A second run of `pipeline` prints the same text as the first; with
+    `up_to_dead_code`, once dead code is erased after each (`dce`)."""
     note(program.text)
     module = parse(program.text)
     run_passes(module, pipeline)
-    once = print_op(module)
+    once = parse(print_op(module))
     run_passes(module, pipeline)
-    twice = print_op(module)
+    if up_to_dead_code:
+        run_passes(once, "dce")
+        run_passes(module, "dce")
+    once, twice = print_op(once), print_op(module)
     assert once == twice, f"second {pipeline} changed:\n{once}\n---\n{twice}"
 
 
@@ -147,7 +152,11 @@ def test_canonicalize_is_idempotent(program):
 
 @given(P.programs())
 def test_cse_is_idempotent(program):
-    check_idempotent(program, "cse")
+    # As MLIR's, cse erases the ops it finds dead when it reaches them, but not those
+    # that only die once a later user is erased (`%a = ...; %b = addf %a, %a` with %b
+    # unused loses %b, then %a on a second run: mlir-opt-22 --cse does the same). So
+    # strictly idempotent only on programs without dead code.
+    check_idempotent(program, "cse", up_to_dead_code=not program.all_observed)
 
 
 # ============================================================================ the interpreter

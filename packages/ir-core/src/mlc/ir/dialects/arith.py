@@ -22,6 +22,7 @@ from mlc.ir.core.attributes import (
     Type,
     VectorType,
     bits_to_float,
+    element_dtype,
     float_to_bits,
     i1,
 )
@@ -234,22 +235,93 @@ def is_int_value(attr: Attribute | None, value: int) -> bool:
     return wrap_int(scalars[1], scalars[0]) == wrap_int(value, scalars[0])
 
 
+def constant_elements(attr: Attribute | None):
+    """(type, [element values]) of a non-splat dense constant (floats as bit
+    patterns), else None."""
+    if not isinstance(attr, DenseElementsAttr) or attr.is_splat():
+        return None
+    flat = attr.array.reshape(-1)
+    element = attr.type.element_type
+    if isinstance(element, FloatType):
+        import numpy as np
+
+        bits = flat.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
+        return attr.type, [int(b) for b in bits.tolist()]
+    return attr.type, [int(v) for v in flat.tolist()]
+
+
+def _elementwise(operands, scalar_fold) -> Attribute | None:
+    """Fold two constants element by element (a splat side is broadcast): the folders
+    fold tensors and vectors whole, as MLIR's constFoldBinaryOp does."""
+    sides = []
+    for attr in operands:
+        elements = constant_elements(attr)
+        if elements is None:
+            scalars = constant_scalars(attr)
+            if scalars is None:
+                return None
+            elements = (scalars[0], None, scalars[1])
+        else:
+            elements = (elements[0], elements[1], None)
+        sides.append(elements)
+    (lhs_type, lhs_values, lhs_splat), (rhs_type, rhs_values, rhs_splat) = sides
+    if lhs_type != rhs_type or (lhs_values is None and rhs_values is None):
+        return None
+    count = len(lhs_values if lhs_values is not None else rhs_values)
+    results = []
+    for i in range(count):
+        a = lhs_values[i] if lhs_values is not None else lhs_splat
+        b = rhs_values[i] if rhs_values is not None else rhs_splat
+        value = scalar_fold(a, b)
+        if value is None:
+            return None
+        results.append(value)
+    import numpy as np
+
+    element = element_type_of(lhs_type)
+    dtype = element_dtype(element)
+    if isinstance(element, FloatType):
+        array = np.array(results, dtype=f"u{dtype.itemsize}").view(dtype)
+    else:
+        array = np.array([bool(v) if dtype == np.bool_ else v for v in results], dtype=dtype)
+    return DenseElementsAttr.from_array(array.reshape(lhs_type.shape), lhs_type)
+
+
 def fold_float_binary(operands, fn) -> Attribute | None:
+    def scalar(a: int, b: int, element) -> int | None:
+        try:
+            return float_to_bits(fn(bits_to_float(a, element), bits_to_float(b, element)), element)
+        except (ZeroDivisionError, OverflowError, ValueError):
+            return None
+
     lhs, rhs = (constant_scalars(a) for a in operands)
-    if lhs is None or rhs is None or lhs[0] != rhs[0]:
+    if lhs is None or rhs is None:
+        typed = next((a.type for a in operands if isinstance(a, DenseElementsAttr)), None)
+        if typed is None:
+            return None
+        element = element_type_of(typed)
+        return _elementwise(operands, lambda a, b: scalar(a, b, element))
+    if lhs[0] != rhs[0]:
         return None
     type_ = lhs[0]
     element = element_type_of(type_)
-    try:
-        result = fn(bits_to_float(lhs[1], element), bits_to_float(rhs[1], element))
-    except (ZeroDivisionError, OverflowError, ValueError):
-        return None
-    return make_constant(type_, float_to_bits(result, element))
+    bits = scalar(lhs[1], rhs[1], element)
+    return None if bits is None else make_constant(type_, bits)
 
 
 def fold_int_binary(operands, fn) -> Attribute | None:
     lhs, rhs = (constant_scalars(a) for a in operands)
-    if lhs is None or rhs is None or lhs[0] != rhs[0]:
+    if lhs is None or rhs is None:
+        typed = next((a.type for a in operands if isinstance(a, DenseElementsAttr)), None)
+        if typed is None:
+            return None
+
+        def scalar(a: int, b: int) -> int | None:
+            result = fn(a, b, typed)
+            return None if result is None else wrap_int(result, typed)
+
+        return _elementwise(operands, scalar)
+    if lhs[0] != rhs[0]:
         return None
     type_ = lhs[0]
     result = fn(lhs[1], rhs[1], type_)

@@ -1,9 +1,8 @@
-// BUG: canonicalize folds binary ops on scalar and splat constants only: an op on
+// Regression (fixed): canonicalize folds binary ops on scalar and splat constants only: an op on
 // two non-splat dense constants stays, e.g.
 //   %2 = arith.muli %a, %b : vector<2xi32>   (dense<[1, 2]> * dense<[3, 4]>)
 // mlir-opt-22 --canonicalize folds elementwise, to dense<[3, 8]> and
 // dense<[2, 4]>, leaving no arith op but the two constants.
-// XFAIL: *
 // RUN: mlc-opt %s --canonicalize | filecheck %s
 
 // CHECK-LABEL: func.func @non_splat()
