@@ -1,6 +1,7 @@
 """cse: eliminate common subexpressions, scoped by dominance.
 
-Ops found dead when the walk reaches them are erased too, as MLIR's cse does. Two ops
+Ops found dead when the walk reaches them are erased too (as MLIR's cse does), with the
+producers that die with them, so a second run has nothing left to do. Two ops
 are equivalent when they have the same name, operands, attributes and result
 types, no regions, and no side effects. Blocks are visited in dominator-tree order
 with a scoped table, so an op is replaced only by an equivalent op that dominates it;
@@ -67,9 +68,22 @@ def eliminate_common_subexpressions(root: Operation) -> int:
             # block are recorded (they do not dominate the regions' contents).
             ops, block, tree, added = item[1], item[2], item[3], item[4]
             for op in ops:
-                if is_trivially_dead(op):  # as MLIR's cse: dead when reached, erased
-                    op.erase()
-                    erased += 1
+                if is_trivially_dead(op):
+                    # Dead ops are erased, and producers that die with them (so a
+                    # second run finds nothing more to do).
+                    dying = [op]
+                    while dying:
+                        dead = dying.pop()
+                        producers = [o.value.defining_op for o in dead.op_operands]
+                        dead_key = _key(dead)
+                        if dead_key is not None and known.get(dead_key) is dead:
+                            del known[dead_key]
+                        dead.erase()
+                        erased += 1
+                        for producer in producers:
+                            if producer is not None and producer.parent is not None \
+                                    and is_trivially_dead(producer):
+                                dying.append(producer)
                     continue
                 key = _key(op)
                 if key is not None:
