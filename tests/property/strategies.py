@@ -13,8 +13,8 @@ enclosing blocks, never across an op isolated from above), successors name non-e
 blocks of the same region and sit on the last op of a block, and registered ops get
 operand types their declarations accept.
 
-Places where a feature is kept out of the generated IR because mlc mishandles it are
-marked `# BUG:`; test_roundtrip.py has a direct test for each one.
+Every feature is generated; bugs these strategies found are pinned by direct
+regression tests in test_roundtrip.py (`test_bug_*`).
 """
 
 from __future__ import annotations
@@ -345,10 +345,8 @@ def dense_elements_attrs(draw, element_types=dense_element_types, shaped=None,
             shape = tuple(draw(st.lists(vector_dims, min_size=1, max_size=3)))
             type_ = VectorType(shape, element_type)
         else:
-            # BUG: a tensor with a zero dimension and rank > 1 prints `dense<[]>`,
-            # which does not parse back (the literal's shape is [0]).
             shape = tuple(draw(st.lists(st.integers(1, 3), max_size=3)))
-            if draw(st.booleans()) and len(shape) <= 1:
+            if draw(st.booleans()):
                 shape = tuple(0 for _ in shape)
             type_ = RankedTensorType(shape, element_type)
     else:
@@ -366,8 +364,8 @@ def dense_elements_attrs(draw, element_types=dense_element_types, shaped=None,
 
 
 def _fix_nans(values, element_type, quiet_only: bool):
-    """With `quiet_only`, replace the NaNs that dense printing loses (see the BUG note
-    at its use): f32 signalling NaNs become quiet, f16 NaNs become the canonical one."""
+    """With `quiet_only`, replace signalling/payload NaNs by canonical quiet ones
+    (f32 signalling NaNs become quiet, f16 NaNs the canonical one); off by default."""
     if not quiet_only or not isinstance(element_type, FloatType) or element_type.name in ("bf16", "f64"):
         return values
     mant = _FLOAT_MANTISSA[element_type.name]
@@ -439,9 +437,6 @@ leaf_attrs = st.one_of(
     st.just(unit),
     types.map(TypeAttr),
     symbol_ref_attrs,
-    # BUG: dense elements go through Python floats when printed: an f16 NaN loses its
-    # payload (0x7E01 -> 0x7E00) and an f32 signalling NaN is quieted (0x7F800001 ->
-    # 0x7FC00001); only NaNs that survive that are generated.
     dense_elements_attrs(),
     dense_array_attrs(),
     dense_resource_attrs,
@@ -558,10 +553,9 @@ class ModuleGen:
         return None
 
     def block(self, arg_types) -> Block:
-        # BUG: with locations on, every block argument gets one (see func()): one
-        # without (None) does not round-trip under debuginfo.
         return Block(arg_types, [self.hint() for _ in arg_types],
-                     [self.loc() if self.locs else None for _ in arg_types])
+                     [self.loc() if self.locs and self.draw(st.booleans()) else None
+                      for _ in arg_types])
 
     def add(self, block: Block, visible: list, op: Operation) -> Operation:
         if self.locs:
@@ -597,7 +591,7 @@ class ModuleGen:
             if not type_.has_static_shape() or isinstance(type_, RankedTensorType) and type_.encoding:
                 return None
             if 0 in type_.shape and len(type_.shape) > 1:
-                return None  # BUG: `dense<[]>` of rank > 1 (see dense_elements_attrs)
+                pass  # empty literals of any rank print as `dense<>`
             if isinstance(element, FloatType) and element not in FLOAT_TYPES:
                 return None  # no dense storage
             if any(getattr(type_, "scalable", ())):
@@ -681,11 +675,7 @@ class ModuleGen:
             entry = fn.entry_block
             for arg in entry.args:
                 arg.name_hint = self.hint()
-                # BUG: a block argument without a location (None) prints with no
-                # `loc(...)` under debuginfo, but the parser gives it the position of
-                # its name, so debuginfo output does not round-trip. With locations
-                # on, block and function arguments always get one.
-                if self.locs:
+                if self.locs and self.draw(st.booleans()):
                     arg.loc = self.loc()
             self.func_body(fn, fn_type, funcs, depth)
         for key, count in (("arg_attrs", len(fn_type.inputs)), ("res_attrs", len(fn_type.results))):
@@ -696,10 +686,7 @@ class ModuleGen:
                 # the same as none (MLIR drops it when it is built).
                 if any(d.entries for d in dicts):
                     fn.attributes[key] = ArrayAttr(tuple(dicts))
-        # BUG: after a declaration's `attributes {...}` the next op, if it has results,
-        # does not parse ("unexpected '%0', expected 'loc', '{', '}', SSA value, ...");
-        # only definitions get discardable attributes.
-        if not declaration and draw(st.integers(0, 3)) == 0:
+        if draw(st.integers(0, 3)) == 0:
             fn.attributes.update({k: v for k, v in draw(module_attr_dicts).items()
                                   if k not in FuncOp.op_def.attributes})
         fn.loc = self.loc()
@@ -755,11 +742,6 @@ class ModuleGen:
         for b in blocks:
             # Only values of enclosing blocks and of this block dominate here.
             visible = list(outer_visible) + list(b.args)
-            if b is blocks[0] and not b.args and len(blocks) > 1:
-                # BUG: an entry block without arguments and without ops, followed by
-                # other blocks, is not printed at all, so the next block becomes the
-                # entry block when parsed. Keep such entry blocks non-empty.
-                self.add(b, visible, Operation("test.nonempty", [], []))
             self.ops(b, visible, depth, funcs, in_func)
             if len(blocks) > 1 and draw(st.booleans()):
                 self.unregistered_op(b, visible, depth, funcs, successor_pool=blocks[1:],
@@ -771,8 +753,6 @@ class ModuleGen:
         draw = self.draw
         name = draw(st.one_of(st.builds("test.op_{}".format, st.integers(0, 3)),
                               st.builds("unk.op_{}".format, st.integers(0, 3)),
-                              # BUG: the generic form prints op names unescaped, so a
-                              # name with `"` or `\` does not parse back; none here.
                               st.sampled_from(["test.op", "test.a-b", "test.x$y.z", "test", "unk",
                                                "test.\u00e9", "test.a b", 'test.q"t', "test.b\\s"])))
         operands = draw(st.lists(st.sampled_from(visible), max_size=3)) if visible else []
@@ -782,12 +762,6 @@ class ModuleGen:
         if depth < self.max_depth:
             for _ in range(draw(st.integers(0, 2))):
                 region = self.region(visible, depth + 1, funcs, in_func)
-                # BUG: an unregistered op's region holding one empty block without
-                # arguments prints as `{\n}` in custom form and parses back with no
-                # block; keep such blocks out of the custom-form comparisons.
-                if len(region.blocks) == 1 and not region.blocks[0].args \
-                        and region.blocks[0].is_empty():
-                    self.add(region.blocks[0], [], Operation("test.nonempty", [], []))
                 regions.append(region)
         successors = draw(st.lists(st.sampled_from(successor_pool), min_size=1, max_size=2)) \
             if successor_pool else []
