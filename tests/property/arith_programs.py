@@ -278,8 +278,6 @@ class _Function:
     emitted: list[tuple[str, list[Type], list[_Value], bool]] = field(default_factory=list)
     results: list[_Value] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
-    # Whether every value is used or returned (no dead code).
-    all_observed: bool = False
     # The values computed from an `index_cast` of a wider integer to index (see _cast).
     narrowed_index: set[str] = field(default_factory=set)
     counter: int = 0
@@ -323,8 +321,6 @@ class Program:
     entry: str
     arg_types: tuple[Type, ...]
     result_types: tuple[Type, ...]
-    # Whether every value is used or returned: the program has no dead code.
-    all_observed: bool = False
 
     def __str__(self) -> str:
         return self.text
@@ -466,7 +462,6 @@ def _function(draw, name: str, prefix: str, max_args: int, min_steps: int, max_s
     results = [available[-1]]
     if draw(st.integers(0, 3)) != 3:
         results = [v for v in available if v.name not in fn.used] or results
-        fn.all_observed = True
     for i in draw(st.lists(st.integers(0, len(available) - 1), max_size=3, unique=True)):
         if available[i] not in results:
             results.append(available[i])
@@ -484,5 +479,4 @@ def programs(draw, max_steps: int = 12, max_args: int = 4) -> Program:
     functions = [f.text() for f in (callee, main) if f is not None]
     text = "module {\n" + "\n".join(functions) + "\n}\n"
     inputs, outputs = main.type
-    all_observed = main.all_observed and (callee is None or callee.all_observed)
-    return Program(text, "main", inputs, outputs, all_observed)
+    return Program(text, "main", inputs, outputs)

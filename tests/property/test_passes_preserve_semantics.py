@@ -6,11 +6,12 @@ interpreter `mlc.ir.interpreter` on random inputs:
 * canonicalize, cse and `canonicalize,cse` leave the results unchanged: integers
   equal, floats bit-exact (-0.0 is not 0.0) except that any NaN equals any NaN
   (folding may legally change a NaN's payload or sign);
-* each pass is idempotent: a second run prints the same text as the first;
+* each pass is idempotent: a second run prints the same text as the first (for cse
+  that is stricter than MLIR's, which leaves the producers of the dead ops it erases);
 * the pass pipeline succeeds and its output verifies.
 
 Inputs for which the original program hits undefined behaviour (division by zero,
-`MIN / -1`, an out-of-range float to int conversion, `nsw`/`nuw` overflow) are
+`MIN / -1`, an out-of-range float to int conversion, `nsw`/`nuw` overflow...) are
 skipped: a transformation may legally change those results. The transformed program
 must not hit undefined behaviour where the original did not.
 
@@ -108,18 +109,14 @@ def check_preserves(program: P.Program, inputs: list[tuple], pipeline: str) -> N
             f"{pipeline} changed the results on inputs {args}: expected {before}, got {actual}")
 
 
-def check_idempotent(program: P.Program, pipeline: str, up_to_dead_code: bool = False) -> None:
-    """A second run of `pipeline` prints the same text as the first; with
-    `up_to_dead_code`, once dead code is erased after each (`dce`)."""
+def check_idempotent(program: P.Program, pipeline: str) -> None:
+    """A second run of `pipeline` prints the same text as the first."""
     note(program.text)
     module = parse(program.text)
     run_passes(module, pipeline)
-    once = parse(print_op(module))
+    once = print_op(module)
     run_passes(module, pipeline)
-    if up_to_dead_code:
-        run_passes(once, "dce")
-        run_passes(module, "dce")
-    once, twice = print_op(once), print_op(module)
+    twice = print_op(module)
     assert once == twice, f"second {pipeline} changed:\n{once}\n---\n{twice}"
 
 
@@ -152,11 +149,7 @@ def test_canonicalize_is_idempotent(program):
 
 @given(P.programs())
 def test_cse_is_idempotent(program):
-    # As MLIR's, cse erases the ops it finds dead when it reaches them, but not those
-    # that only die once a later user is erased (`%a = ...; %b = addf %a, %a` with %b
-    # unused loses %b, then %a on a second run: mlir-opt-22 --cse does the same). So
-    # strictly idempotent only on programs without dead code.
-    check_idempotent(program, "cse", up_to_dead_code=not program.all_observed)
+    check_idempotent(program, "cse")
 
 
 # ============================================================================ the interpreter
@@ -356,14 +349,7 @@ FIXED_BUGS = {
         %r = arith.index_cast %t : i8 to index
         return %r : index
       }""", [256]),  # expected 0, rewritten to %x = 256
-}
-
-# The open ones, kept out of arith_programs.py (`# BUG:` there). Each test is a strict
-# xfail: it starts passing, and so fails, once the bug is fixed; then move it to
-# FIXED_BUGS and drop the exclusion from the strategy.
-KNOWN_BUGS = {
-    # IndexCastOfIndexCast now requires the inner cast to be to index, but not that the
-    # source fits in index: i128 -> index truncates to 64 bits.
+    # IndexCastOfIndexCast also needs the source to fit in index's 64 bits.
     "index-cast-round-trip-wide": ("""
       func.func @main(%x: i128) -> i128 {
         %t = arith.index_cast %x : i128 to index
@@ -371,6 +357,10 @@ KNOWN_BUGS = {
         return %r : i128
       }""", [2**64 + 5]),  # expected 5, rewritten to %x = 2**64 + 5
 }
+
+# Open bugs would be listed here, kept out of arith_programs.py (`# BUG:` there), each
+# with a strict xfail test; none are open.
+KNOWN_BUGS: dict[str, tuple[str, list]] = {}
 
 
 def _check_canonicalize(text: str, inputs: list) -> None:
@@ -387,5 +377,5 @@ def test_fixed_bug(name):
 
 @pytest.mark.parametrize("name", sorted(KNOWN_BUGS))
 @pytest.mark.xfail(strict=True, reason="mlc bug, see KNOWN_BUGS")
-def test_known_bug(name):
+def test_known_bug(name):  # collects nothing while KNOWN_BUGS is empty
     _check_canonicalize(*KNOWN_BUGS[name])

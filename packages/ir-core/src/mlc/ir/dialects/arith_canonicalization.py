@@ -171,7 +171,10 @@ def _casts_to_index(op) -> bool:
     from mlc.ir.core.attributes import IndexType
     from mlc.ir.dialects.arith import element_type_of
 
-    return isinstance(element_type_of(op.results[0].type), IndexType)
+    source = element_type_of(op.operand(0).type)
+    # index is 64 bits wide: only a narrower source survives the round trip.
+    return isinstance(element_type_of(op.results[0].type), IndexType) and \
+        getattr(source, "width", 65) <= 64
 
 
 INDEX_CAST = [
