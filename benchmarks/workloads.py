@@ -16,8 +16,10 @@ and seed always give the same text.
 Kinds:
 
 * ``arith``: a mix of `arith.constant` and `arith.addf/mulf/subf` whose operands
-  are drawn from the last `WINDOW` values. Nothing in it folds away, so it measures
-  the parser, verifier and printer on a plain straight-line body.
+  are drawn from the last `WINDOW` values. It is not built to fold: it measures the
+  parser, verifier and printer on a plain straight-line body. (Passes still find
+  work in it: many results are never used, so their ops are dead, and a few ops
+  combine two constants.)
 * ``folding``: patterns a canonicalizer simplifies: chains of constant-constant
   arithmetic, `x * 1.0`, `x - 0.0` and repeated identical constants, stitched into
   a live chain that depends on the arguments (so the function does not fold to a
