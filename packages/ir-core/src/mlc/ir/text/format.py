@@ -29,16 +29,10 @@ from typing import TYPE_CHECKING, Any
 from mlc.ir.core.attributes import (
     Attribute,
     DenseArrayAttr,
-    DictionaryAttr,
     FunctionType,
-    IntegerAttr,
-    StringAttr,
-    SymbolRefAttr,
     Type,
-    TypeAttr,
     i32,
     unit,
-    write_symbol_name,
 )
 from mlc.ir.core.ir import Region
 from mlc.ir.opdef.declare import AttrDef, OpDef, OperandDef, RegionDef, ResultDef, SuccessorDef
@@ -399,7 +393,9 @@ class CompiledFormat:
                 state.operands[d.index] = child if d.variadic else ([] if child is None else [child])
             elif isinstance(d, AttrDef):
                 if child is not None:
-                    state.attributes[d.name] = state.attr_from_syntax(d, child)
+                    from mlc.ir.text.format_codegen import convert_attr
+
+                    state.attributes[d.name] = convert_attr(state.parser, d, child)
             elif isinstance(d, RegionDef):
                 state.regions[d.index] = child
             elif isinstance(d, SuccessorDef):
@@ -577,35 +573,6 @@ class BuildState:
         self.entry_args = None
         self._pending_all_operand_types: list[Type] | None = None
 
-    def attr_from_syntax(self, d: AttrDef, child) -> Attribute:
-        syntax = d.constraint.syntax
-        if syntax == "attribute":
-            return child
-        if syntax == "symbol-name":
-            return StringAttr(self.parser.symbol_name(child))
-        if syntax == "keyword":
-            if child.value not in d.constraint.keywords:
-                raise BuildError(f"expected one of {', '.join(d.constraint.keywords)} for "
-                                 f"'{d.name}', got '{child.value}'", child.start_pos)
-            return StringAttr(child.value)
-        if syntax == "enum":
-            if child.value not in d.constraint.cases:
-                raise BuildError(f"expected {d.constraint.name} to be one of: "
-                                 f"{', '.join(d.constraint.cases)}; got '{child.value}'",
-                                 child.start_pos)
-            return d.constraint.attr(child.value)
-        if syntax == "stripped":
-            return self.parser.dialect_attr_body(d.constraint.attr_class, child)
-        if syntax == "type":
-            return TypeAttr(child)
-        if syntax == "integer":
-            return IntegerAttr(int(child.value), d.constraint.type)
-        if syntax == "string":
-            return StringAttr(self.parser.string_value(child))
-        if syntax == "symbol-ref":
-            return child
-        raise BuildError(f"unsupported attribute syntax {syntax}")
-
     def set_types(self, target, types: list[Type]) -> None:
         if isinstance(target, AllOperands):
             self.all_operand_types(types)
@@ -759,13 +726,4 @@ def compile_format(op_def: OpDef) -> CompiledFormat:
     return compiled
 
 
-def write_symbol(p: Printer, name: str) -> None:
-    from mlc.ir.core.attributes import AsmWriter
-
-    w = AsmWriter()
-    write_symbol_name(w, name)
-    p.write(w.text())
-
-
-__all__ = ["CompiledFormat", "BuildState", "BuildError", "FormatError", "compile_format",
-           "DictionaryAttr", "SymbolRefAttr"]
+__all__ = ["CompiledFormat", "BuildState", "BuildError", "FormatError", "compile_format"]

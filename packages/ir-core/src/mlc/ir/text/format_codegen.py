@@ -281,7 +281,6 @@ def generate_builder(fmt: CompiledFormat):
     return build
 
 
-__all__ = ["generate_builder", "Custom", "ResultDef"]
 
 
 # ---------------------------------------------------------------- printers

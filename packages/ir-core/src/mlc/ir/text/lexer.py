@@ -24,8 +24,6 @@ from collections.abc import Iterator
 
 from lark.lexer import Lexer
 
-from mlc.ir.diagnostics import DiagnosticError
-
 BARE_ID_RE = r"[A-Za-z_][\w$.]*"
 _SUFFIX_ID = r"(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*)"
 
@@ -256,9 +254,3 @@ class MLIRLexer(Lexer):
 _SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
 _SKIP_RE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*+")
 _DIMS_RE = re.compile(r"\*x|(?:(?:[0-9]+|\?|\[[0-9]+\])x)+")
-
-
-def lex_error_to_diagnostic(err: LexError, source) -> DiagnosticError:
-    from mlc.ir.diagnostics import error
-
-    return error(err.message, source.loc(err.offset))
