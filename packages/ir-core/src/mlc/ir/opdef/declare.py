@@ -208,6 +208,7 @@ class OpDef:
     dialect: Any = None
     trait_set: frozenset = field(default_factory=frozenset)
     _format: Any = None
+    defaults: Any = None
     _operand_layout: Any = False
     _result_layout: Any = False
 
@@ -395,9 +396,15 @@ class Op(Operation, metaclass=OpMeta):
 
     @classmethod
     def _fill_defaults(cls, attrs: dict[str, Attribute]) -> None:
-        for name, definition in cls.op_def.attributes.items():
-            if definition.default is not None and name not in attrs:
-                attrs[name] = definition.default
+        """Give absent attributes their declared defaults (MLIR's properties always
+        have a value). The (name, default) pairs are collected once per op class."""
+        defaults = cls.op_def.defaults
+        if defaults is None:
+            defaults = cls.op_def.defaults = tuple(
+                (n, d.default) for n, d in cls.op_def.attributes.items() if d.default is not None)
+        for name, default in defaults:
+            if name not in attrs:
+                attrs[name] = default
 
     @classmethod
     def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:

@@ -313,11 +313,8 @@ class _ParseState:
         op = cls.__new__(cls)
         Operation.__init__(op, name, operands, result_types, attributes, regions, successors,
                            self.loc(pos))
-        op_def = cls.op_def
-        if op_def is not None:
-            for attr_name, definition in op_def.attributes.items():
-                if definition.default is not None and attr_name not in op.attributes:
-                    op.attributes[attr_name] = definition.default
+        if cls.op_def is not None:
+            cls._fill_defaults(op.attributes)
         return op
 
     def op_class(self, name: str, pos: int):
