@@ -685,7 +685,7 @@ class DenseElementsAttr(Attribute):
         import numpy as np
 
         data = np.ascontiguousarray(np.broadcast_to(np.asarray(array, element_dtype(type_.element_type)),
-                                                    type_.shape))
+                                                    type_.shape)).reshape(type_.shape)
         data.flags.writeable = False
         return DenseElementsAttr(type_, data)
 
@@ -761,6 +761,23 @@ class DenseResourceElementsAttr(Attribute):
 
     type: ShapedType
     handle: str
+    # The session's blobs by handle (the parser's Context.resources), so the elements
+    # can be read where the attribute is used; not part of the attribute's identity.
+    blobs: dict | None = field(default=None, compare=False, hash=False, repr=False)
+
+    def array(self):
+        """The elements as a read-only numpy array (a view of the blob, no copy), or
+        None when the blob is not available."""
+        import numpy as np
+
+        blob = self.blobs.get(self.handle) if self.blobs is not None else None
+        if blob is None:
+            return None
+        dtype = element_dtype(self.type.element_type)
+        data = np.frombuffer(blob[1], dtype=dtype)
+        if data.size != int(np.prod(self.type.shape)):
+            return None
+        return data.reshape(self.type.shape)
 
     def write(self, w: AsmWriter) -> None:
         if w.used_resources is not None:

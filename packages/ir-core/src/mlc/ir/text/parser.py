@@ -759,7 +759,7 @@ class _Callbacks:
         handle = tok.value[len("dense_resource<"):-1].strip()
         if handle.startswith('"'):
             handle = unescape_string(handle)
-        return DenseResourceElementsAttr(type_, handle)
+        return DenseResourceElementsAttr(type_, handle, self.s.ctx.resources)
 
     def DENSE_ARRAY(self, tok):  # noqa: N802
         try:

@@ -1,0 +1,121 @@
+"""Building graph modules from Python, the way Relay's examples read:
+
+    b = GraphBuilder()
+    x = b.param("x", (1, 784))
+    h = b.relu(b.bias_add(b.dense(x, b.const(w1)), b.const(b1)))
+    y = b.bias_add(b.dense(h, b.const(w2)), b.const(b2))
+    module = b.module(y)            # builtin.module { func.func @main(%x) {...} }
+
+One call per op, named as the op (`b.conv2d(x, w, strides=(2, 2), padding=1)`);
+attribute values are plain Python and result types are inferred.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from mlc.graph.dialect import GraphAttr, GraphOp, ShapeError, graph, tensor
+from mlc.ir.core.attributes import (
+    DenseElementsAttr,
+    FunctionType,
+    Location,
+    NameLoc,
+    RankedTensorType,
+    StringAttr,
+    Type,
+    TypeAttr,
+    f32,
+    unknown_loc,
+)
+from mlc.ir.core.ir import Block, IRError, Operation, Region, Value
+from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.dialects.func import FuncOp, ReturnOp
+
+
+def element_type_of_dtype(dtype: np.dtype) -> Type:
+    """The mlc element type that stores numpy `dtype`."""
+    from mlc.ir.core.attributes import IntegerType, f16, f64, i1
+
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return i1
+    if dtype.kind == "f":
+        return {2: f16, 4: f32, 8: f64}[dtype.itemsize]
+    if dtype.kind in "iu":
+        return IntegerType(dtype.itemsize * 8, "unsigned" if dtype.kind == "u" else "signless")
+    raise ValueError(f"no element type for numpy dtype {dtype}")
+
+
+class GraphBuilder:
+    """Builds one function (`@main` by default) of graph ops, then wraps it in a module."""
+
+    def __init__(self, name: str = "main"):
+        self.name = name
+        self.block = Block()
+
+    def param(self, name: str, shape: Sequence[int], dtype: Type | str = f32) -> Value:
+        """A function parameter (a tensor of `shape`)."""
+        element = element_type_of_dtype(np.dtype(dtype)) if isinstance(dtype, str) else dtype
+        return self.block.add_argument(tensor(shape, element), name)
+
+    def const(self, value: Any, dtype: Type | None = None, name: str | None = None) -> Value:
+        """A constant from a numpy array or Python scalar (float32 unless the array or
+        `dtype` says otherwise); a rank-0 constant for a scalar."""
+        array = np.asarray(value, dtype=np.float32 if dtype is None and isinstance(value, float) else None)
+        element = dtype or element_type_of_dtype(array.dtype)
+        attr = DenseElementsAttr.from_array(array, RankedTensorType(tuple(array.shape), element))
+        return self.op("constant", value=attr, name=name)
+
+    def op(self, short_name: str, *operands: Value | Sequence[Value], name: str | None = None,
+           loc: Location | None = None, **attrs: Any) -> Value | list[Value]:
+        """Append `graph.<short_name>` to the function: its result (or list of results)."""
+        cls = graph.ops.get(f"graph.{short_name}")
+        if cls is None:
+            raise AttributeError(f"the graph dialect has no op '{short_name}'")
+        attrs = cls.normalize(dict(attrs)) if hasattr(cls, "normalize") else attrs
+        attributes = {}
+        for key, value in attrs.items():
+            definition = cls.op_def.attributes.get(key)
+            if definition is None:
+                raise IRError(f"'graph.{short_name}' has no attribute '{key}'; it has "
+                              + ", ".join(sorted(cls.op_def.attributes)))
+            constraint = definition.constraint
+            attributes[key] = constraint.to_attr(value) if isinstance(constraint, GraphAttr) else value
+        loc = loc or (NameLoc(name) if name else unknown_loc)
+        try:
+            op = cls.build(*operands, loc=loc, **attributes)
+        except ShapeError as exc:
+            raise IRError(f"'graph.{short_name}' {exc}") from None
+        self.block.append(op)
+        if name:
+            for result in op.results:
+                result.name_hint = name
+        return op.results[0] if len(op.results) == 1 and not _variadic_results(cls) else list(op.results)
+
+    def __getattr__(self, short_name: str):
+        if short_name.startswith("_"):
+            raise AttributeError(short_name)
+        if f"graph.{short_name}" not in graph.ops:
+            raise AttributeError(f"the graph dialect has no op '{short_name}'")
+        return lambda *operands, **attrs: self.op(short_name, *operands, **attrs)
+
+    def function(self, *outputs: Value) -> FuncOp:
+        """Finish the function: it returns `outputs`."""
+        self.block.append(ReturnOp.build(list(outputs)))
+        fn_type = FunctionType(tuple(a.type for a in self.block.args), tuple(v.type for v in outputs))
+        return FuncOp.build(sym_name=StringAttr(self.name), function_type=TypeAttr(fn_type),
+                            regions=[Region([self.block])])
+
+    def module(self, *outputs: Value) -> Operation:
+        """Finish the function and wrap it in a `builtin.module`."""
+        module = ModuleOp.build()
+        module.regions[0].blocks[0].append(self.function(*outputs))
+        return module
+
+
+def _variadic_results(cls: type[GraphOp]) -> bool:
+    return any(d.variadic for d in cls.op_def.results)
+

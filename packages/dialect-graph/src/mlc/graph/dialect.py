@@ -1,0 +1,277 @@
+"""The `graph` dialect object, the base class of its ops, and the attribute kinds
+graph ops declare.
+
+A graph op is declared once, as data, like every mlc op; on top of the core's
+declaration it states three things Relay keeps in separate registries:
+
+- `infer(types, attrs)`: result types from operand types and attribute values
+  (raise :class:`ShapeError`; the verifier and the builders both use it);
+- `reference(attrs, *arrays)`: what the op computes, on numpy arrays (the oracle the
+  interpreter, fold-constant and every later stage are checked against);
+- `pattern`: TVM's OpPatternKind, which graph-fuse-ops reads.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from mlc.ir.core.attributes import (
+    Attribute,
+    BoolAttr,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    FloatAttr,
+    FloatType,
+    IntegerAttr,
+    Location,
+    RankedTensorType,
+    StringAttr,
+    Type,
+    TypeAttr,
+    f32,
+    i1,
+    i64,
+)
+from mlc.ir.core.ir import IRError, Operation
+from mlc.ir.dialect import Dialect
+from mlc.ir.opdef.constraints import AttrConstraint, TypeMatches
+from mlc.ir.opdef.declare import AttrDef, Op, VerificationError
+from mlc.ir.opdef.traits import Pure
+
+
+class GraphDialect(Dialect):
+    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
+        if isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)) and value.type == type_:
+            from mlc.graph.ops.constant import ConstantOp
+
+            return ConstantOp.build(value=value, loc=loc)
+        return None
+
+
+graph = GraphDialect("graph", "Tensor-level ops (mlc's Relay): what models arrive in, where "
+                              "graph optimisations and operator fusion run.")
+
+
+class PatternKind(enum.IntEnum):
+    """TVM's OpPatternKind: how an op's outputs depend on its inputs, which decides
+    what graph-fuse-ops may fuse. Combining two kinds takes the larger."""
+
+    ELEMWISE = 0  # out[i] depends on in[i] only
+    BROADCAST = 1  # out[i] depends on in[f(i)], f dropping or zeroing axes
+    INJECTIVE = 2  # out[i] depends on one input element (reshape, transpose...)
+    COMM_REDUCE = 3  # commutative reduction
+    OUT_ELEMWISE_FUSABLE = 4  # complex op (conv2d) whose output can take elementwise ops
+    TUPLE = 7  # a tuple of values (concat's operands, split's results)
+    OPAQUE = 8  # cannot fuse
+
+    @property
+    def label(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+
+class ShapeError(Exception):
+    """An operand type or attribute an op cannot accept; the message says what was
+    expected (reported as a verifier error at the op, or raised by the builder)."""
+
+
+# ------------------------------------------------------------------ attribute kinds
+
+
+@dataclass(frozen=True)
+class GraphAttr(AttrConstraint):
+    """An attribute kind of graph ops, with its Python spelling: `ints` (a dense i64
+    array), `int`, `float`, `bool`, `str` (optionally one of `choices`), `type`."""
+
+    kind: str
+    choices: tuple[str, ...] = ()
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return {
+            "ints": "i64 array", "int": "i64 integer", "float": "f32 float", "bool": "bool",
+            "type": "element type",
+            "str": "string" + (", one of " + ", ".join(self.choices) if self.choices else ""),
+        }[self.kind]
+
+    def check(self, attr: Attribute) -> bool:
+        kind = self.kind
+        if kind == "ints":
+            return isinstance(attr, DenseArrayAttr) and attr.element_type == i64
+        if kind == "int":
+            return isinstance(attr, IntegerAttr) and attr.type == i64
+        if kind == "float":
+            return isinstance(attr, FloatAttr)
+        if kind == "bool":
+            return isinstance(attr, IntegerAttr) and attr.type == i1
+        if kind == "type":
+            return isinstance(attr, TypeAttr)
+        return isinstance(attr, StringAttr) and (not self.choices or attr.value in self.choices)
+
+    def to_attr(self, value: Any) -> Attribute:
+        """The attribute for a Python value (`(1, 1)`, `2`, `0.5`, `True`, `"NCHW"`)."""
+        kind = self.kind
+        if isinstance(value, Attribute):
+            return value
+        if kind == "ints":
+            return DenseArrayAttr(i64, tuple(int(v) for v in value))
+        if kind == "int":
+            return IntegerAttr(int(value), i64)
+        if kind == "float":
+            return FloatAttr.from_value(float(value), f32)
+        if kind == "bool":
+            return BoolAttr(bool(value))
+        if kind == "type":
+            return TypeAttr(value)
+        return StringAttr(str(value))
+
+
+def attribute_value(attr: Attribute) -> Any:
+    """The Python value of a graph attribute (tuple, int, float, bool, str or type)."""
+    if isinstance(attr, DenseArrayAttr):
+        return tuple(attr.values)
+    if isinstance(attr, IntegerAttr):
+        return bool(attr.value) if attr.type == i1 else attr.value
+    if isinstance(attr, FloatAttr):
+        return attr.value
+    if isinstance(attr, StringAttr):
+        return attr.value
+    if isinstance(attr, TypeAttr):
+        return attr.value
+    return attr
+
+
+def _attr(kind: str, default: Any, doc: str, choices: tuple[str, ...] = ()) -> AttrDef:
+    constraint = GraphAttr(kind, choices)
+    return AttrDef(constraint, default=None if default is None else constraint.to_attr(default),
+                   doc=doc)
+
+
+def ints(default: Sequence[int] | None = None, doc: str = "") -> AttrDef:
+    """An i64-array attribute (`array<i64: ...>`)."""
+    return _attr("ints", default, doc)
+
+
+def integer(default: int | None = None, doc: str = "") -> AttrDef:
+    """An i64 attribute."""
+    return _attr("int", default, doc)
+
+
+def real(default: float | None = None, doc: str = "") -> AttrDef:
+    """An f32 attribute."""
+    return _attr("float", default, doc)
+
+
+def flag(default: bool | None = None, doc: str = "") -> AttrDef:
+    """A bool attribute."""
+    return _attr("bool", default, doc)
+
+
+def string(default: str | None = None, doc: str = "", choices: tuple[str, ...] = ()) -> AttrDef:
+    """A string attribute, optionally one of `choices`."""
+    return _attr("str", default, doc, choices)
+
+
+def element_type(default: Type | None = None, doc: str = "") -> AttrDef:
+    """A type attribute naming an element type."""
+    return _attr("type", default, doc)
+
+
+# ------------------------------------------------------------------ types
+
+Tensor = TypeMatches(lambda t: isinstance(t, RankedTensorType), "ranked tensor")
+FloatTensor = TypeMatches(lambda t: isinstance(t, RankedTensorType)
+                          and isinstance(t.element_type, FloatType), "ranked tensor of floats")
+BoolTensor = TypeMatches(lambda t: isinstance(t, RankedTensorType) and t.element_type == i1,
+                         "ranked tensor of i1")
+
+
+def tensor(shape: Sequence[int], element: Type = f32) -> RankedTensorType:
+    """`tensor<shape x element>`."""
+    return RankedTensorType(tuple(int(d) for d in shape), element)
+
+
+# ------------------------------------------------------------------ the op base
+
+
+class GraphOp(Op):
+    """Base of graph ops: pure, with shape inference, reference semantics and a
+    fusion pattern kind (see the module docstring)."""
+
+    pattern: ClassVar[PatternKind] = PatternKind.OPAQUE
+    traits = (Pure,)
+
+    @classmethod
+    def infer(cls, types: list[RankedTensorType], attrs: dict[str, Any]) -> list[Type]:
+        """Result types from operand types and attribute values; raise ShapeError."""
+        raise NotImplementedError
+
+    @classmethod
+    def reference(cls, attrs: dict[str, Any], *inputs):
+        """numpy reference semantics: one array, or a tuple for several results."""
+        raise NotImplementedError
+
+    @classmethod
+    def pattern_of(cls, op: Operation) -> PatternKind:
+        """The op's pattern kind (an op may refine it from its attributes)."""
+        return cls.pattern
+
+    # -- plumbing shared by every graph op
+
+    @classmethod
+    def attribute_values(cls, attributes: dict[str, Attribute]) -> dict[str, Any]:
+        """Attribute values by name, declared defaults filled in."""
+        values = {name: attribute_value(d.default) for name, d in cls.op_def.attributes.items()
+                  if d.default is not None}
+        for name, attr in attributes.items():
+            values[name] = attribute_value(attr)
+        return values
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """This op's attribute values (see attribute_values)."""
+        return self.attribute_values(self.attributes)
+
+    @classmethod
+    def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
+        for i, t in enumerate(operand_types):
+            if not isinstance(t, RankedTensorType):
+                raise IRError(f"'{cls.op_def.name}' operand #{i} must be a ranked tensor, got {t}")
+        try:
+            return list(cls.infer(list(operand_types), cls.attribute_values(attributes)))
+        except ShapeError as exc:
+            raise IRError(f"'{cls.op_def.name}' {exc}") from None
+
+    def verify_custom(self) -> None:
+        types = self.operand_types
+        if not all(isinstance(t, RankedTensorType) for t in types):
+            return  # the declared operand constraints report this
+        try:
+            expected = list(self.infer(types, self.values))
+        except ShapeError as exc:
+            raise VerificationError(str(exc)) from None
+        actual = self.result_types
+        if len(expected) != len(actual):
+            raise VerificationError(f"expected {len(expected)} results, got {len(actual)}")
+        for i, (want, got) in enumerate(zip(expected, actual)):
+            if want != got:
+                which = "result type" if len(actual) == 1 else f"result #{i} type"
+                raise VerificationError(f"{which} {got} does not match the inferred type {want}")
+
+    def evaluate(self, inputs: Sequence) -> list:
+        """Run the reference semantics on `inputs` (numpy arrays), one array per result."""
+        out = self.reference(self.values, *inputs)
+        return list(out) if isinstance(out, (tuple, list)) else [out]
+
+    @classmethod
+    def doc_facts(cls) -> list[str]:
+        return [f"Fusion pattern: `{cls.pattern.label}`"]
+
+
+def shape_check(condition: bool, message: str) -> None:
+    """Raise ShapeError(message) unless `condition` holds."""
+    if not condition:
+        raise ShapeError(message)

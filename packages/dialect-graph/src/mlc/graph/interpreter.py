@@ -1,0 +1,78 @@
+"""Running graph modules on numpy: the reference every later stage is checked against.
+
+    outputs = evaluate(module, [x])            # or {"x": x}: arguments by name
+
+Each graph op runs its declared reference semantics (computed in float64 where that
+is more exact) and its result is stored in the result type's dtype. `func.call`
+(what graph-fuse-ops leaves in `@main`) runs the callee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from mlc.graph.dialect import GraphOp
+from mlc.ir.core.attributes import RankedTensorType, element_dtype
+from mlc.ir.core.ir import Operation
+from mlc.ir.dialects.func import FuncOp
+
+
+class EvaluationError(Exception):
+    """The module cannot be evaluated (a missing function, an unsupported op, bad inputs)."""
+
+
+def evaluate(module: Operation, inputs: Sequence[np.ndarray] | Mapping[str, np.ndarray],
+             entry: str = "main") -> list[np.ndarray]:
+    """Run function `entry` of `module` on `inputs` (positional, or by parameter name);
+    returns one array per result."""
+    functions = {op.sym_name.value: op for op in module.regions[0].ops() if isinstance(op, FuncOp)}
+    fn = functions.get(entry)
+    if fn is None or fn.is_declaration:
+        raise EvaluationError(f"the module has no function @{entry} with a body")
+    args = fn.entry_block.args
+    if isinstance(inputs, Mapping):
+        missing = [a.name_hint for a in args if a.name_hint not in inputs]
+        if missing:
+            raise EvaluationError(f"no input given for parameter(s) {', '.join(map(str, missing))}")
+        inputs = [inputs[a.name_hint] for a in args]
+    if len(inputs) != len(args):
+        raise EvaluationError(f"@{entry} takes {len(args)} inputs, got {len(inputs)}")
+    arrays = []
+    for i, (arg, value) in enumerate(zip(args, inputs)):
+        arrays.append(_as_typed(np.asarray(value), arg.type, f"input #{i}"))
+    return _run(fn, arrays, functions)
+
+
+def _as_typed(value: np.ndarray, type_, what: str) -> np.ndarray:
+    if isinstance(type_, RankedTensorType):
+        if tuple(value.shape) != type_.shape:
+            raise EvaluationError(f"{what} has shape {list(value.shape)}, expected {list(type_.shape)}")
+        return np.asarray(value, element_dtype(type_.element_type))
+    return value
+
+
+def _run(fn: FuncOp, inputs: list[np.ndarray], functions: dict[str, FuncOp]) -> list[np.ndarray]:
+    env: dict = dict(zip(fn.entry_block.args, inputs))
+    for op in fn.entry_block.ops():
+        if op.name == "func.return":
+            return [env[v] for v in op.operands]
+        operands = [env[v] for v in op.operands]
+        if isinstance(op, GraphOp):
+            outputs = op.evaluate(operands)
+        elif op.name == "func.call":
+            callee = functions.get(op.callee.leaf)
+            if callee is None:
+                raise EvaluationError(f"call to unknown function @{op.callee.leaf}")
+            outputs = _run(callee, operands, functions)
+        else:
+            raise EvaluationError(f"cannot evaluate '{op.name}'")
+        for result, value in zip(op.results, outputs):
+            value = np.asarray(value)
+            if isinstance(result.type, RankedTensorType) and value.shape != result.type.shape:
+                raise EvaluationError(f"'{op.name}' computed shape {list(value.shape)}, its "
+                                      f"result type is {result.type}")
+            env[result] = _as_typed(value, result.type, f"result of '{op.name}'")
+    raise EvaluationError(f"@{fn.sym_name.value} has no func.return")
+

@@ -1,0 +1,76 @@
+"""graph.constant: a tensor known at compile time (dense, splat or resource-backed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mlc.graph.dialect import GraphOp, PatternKind, Tensor, graph
+from mlc.ir.core.attributes import (
+    Attribute,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    RankedTensorType,
+    Type,
+)
+from mlc.ir.opdef.constraints import ElementsAttrConstraint
+from mlc.ir.opdef.declare import AttrDef, ResultDef, VerificationError
+from mlc.ir.opdef.traits import ConstantLike
+
+
+@graph.op
+class ConstantOp(GraphOp):
+    """A constant tensor.
+
+    The value is a `dense<...>` literal (a splat stores one element), or a
+    `dense_resource<handle>` whose bytes live in the file's `dialect_resources` section,
+    which is how large weights travel without being spelled out as text.
+    """
+
+    name = "graph.constant"
+    value = AttrDef(ElementsAttrConstraint, doc="the elements")
+    result = ResultDef(Tensor)
+    traits = (*GraphOp.traits, ConstantLike)
+    assembly_format = "attr-dict $value"
+
+    @classmethod
+    def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
+        return [attributes["value"].type]
+
+    def verify_custom(self) -> None:
+        if not isinstance(self.value.type, RankedTensorType):
+            raise VerificationError(f"value must be a ranked tensor, got {self.value.type}")
+        if self.value.type != self.result.type:
+            raise VerificationError(f"result type {self.result.type} does not match the value's "
+                                    f"type {self.value.type}")
+
+    @classmethod
+    def pattern_of(cls, op) -> PatternKind:
+        # TVM fuses scalar constants into their consumers and keeps larger ones as
+        # parameters of the fused function.
+        return PatternKind.ELEMWISE if op.result.type.shape == () else PatternKind.OPAQUE
+
+    def evaluate(self, inputs) -> list:
+        return [constant_array(self.value)]
+
+    def fold(self, operands: list[Attribute | None]) -> list[Attribute] | None:
+        return [self.value]
+
+    @classmethod
+    def doc_facts(cls) -> list[str]:
+        return ["Fusion pattern: `elemwise` for a rank-0 constant (fused into its consumer), "
+                "`opaque` otherwise (passed to the fused function as a parameter)"]
+
+
+def constant_array(attr: Any) -> np.ndarray:
+    """The elements of a dense or resource-backed attribute, as a read-only numpy
+    array (no copy); raises ValueError when a resource's blob is missing."""
+    if isinstance(attr, DenseElementsAttr):
+        return attr.array
+    if isinstance(attr, DenseResourceElementsAttr):
+        array = attr.array()
+        if array is None:
+            raise ValueError(f"the blob of dense_resource<{attr.handle}> is not available")
+        return array
+    raise ValueError(f"not an elements attribute: {attr}")

@@ -1,0 +1,3 @@
+"""Reductions over axes: sum, mean, max, min, prod, argmax."""
+
+from __future__ import annotations
