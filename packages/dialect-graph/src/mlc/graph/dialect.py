@@ -267,6 +267,12 @@ class GraphOp(Op):
         return list(out) if isinstance(out, (tuple, list)) else [out]
 
     @classmethod
+    def canonicalization_patterns(cls) -> list:
+        from mlc.graph.canonicalization import patterns_rooted_at
+
+        return patterns_rooted_at(cls.op_def.name)
+
+    @classmethod
     def doc_facts(cls) -> list[str]:
         return [f"Fusion pattern: `{cls.pattern.label}`"]
 

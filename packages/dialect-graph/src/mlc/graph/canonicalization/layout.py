@@ -1,0 +1,3 @@
+"""Layout-change simplifications (inverse layout_transform pairs, identity transforms)."""
+
+PATTERNS: list = []
