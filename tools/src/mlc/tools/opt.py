@@ -103,6 +103,9 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     group.add_argument("--print-ir-after-failure", action="store_true")
     group.add_argument("--print-pass-skips", action="store_true",
                        help="say when a pass is skipped (opt level, disabled) and why")
+    group.add_argument("--fusion-remarks", action="store_true",
+                       help="graph-fuse-ops reports, as remarks, why each refused fusion was "
+                            "refused (sets the config key graph.fuse-ops.remarks)")
     group.add_argument("--timing", action="store_true",
                        help="print a time report (parse, passes, verify, print) to stderr")
     group.add_argument("--pass-statistics", action="store_true",
@@ -346,6 +349,8 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
                 sys.stderr.write(f"mlc-opt: error: --print-ir-before/after: no pass named '{name}'\n")
                 return 1
     context = None
+    if args.fusion_remarks:
+        args.pass_config.append("graph.fuse-ops.remarks=true")
     if pipeline is not None or args.pass_config:
         from mlc.ir.passes.context import ConfigError, PassContext
         from mlc.ir.passes.registry import load_pass_plugins

@@ -1,0 +1,167 @@
+"""Outlining fusion groups: each group becomes a private `func.func @fused_<ops>`
+marked `graph.primitive`, and the function it came from calls it.
+
+A group's inputs are the values its ops read from outside it; rank-0 constants are
+copied into the kernel instead (TVM inlines scalar constants), larger constants stay
+in the caller and are passed in. Its outputs are the results used outside it, in op
+order. Calls are placed in a topological order of the groups (earliest first op
+first), which is always possible because groups are convex.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+from mlc.graph.dialect import GraphOp
+from mlc.graph.fusion.partition import Group, Partition
+from mlc.ir.core.attributes import FunctionType, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
+from mlc.ir.rewrite.rewriter import Rewriter
+
+PRIMITIVE = "graph.primitive"  # marks a kernel function fuse-ops created
+_MAX_NAME_LENGTH = 80  # as TVM: long group names are cut, then made unique
+
+
+def is_primitive(fn: Operation) -> bool:
+    """True for a function fuse-ops outlined (a kernel)."""
+    return PRIMITIVE in fn.attributes
+
+
+def _outlined(op: Operation) -> bool:
+    return isinstance(op, GraphOp) and op.name != "graph.constant"
+
+
+def _is_scalar_constant(value: Value) -> bool:
+    op = value.defining_op
+    return op is not None and op.name == "graph.constant" and value.type.shape == ()
+
+
+class _Kernel:
+    __slots__ = ("ops", "position", "inputs", "outputs", "members")
+
+    def __init__(self, ops: list[Operation], position: dict[Operation, int]):
+        self.ops = ops
+        self.members = set(ops)
+        self.position = position[ops[0]]
+        inputs: dict[Value, None] = {}
+        for op in ops:
+            for value in op.operands:
+                owner = value.defining_op
+                if owner not in self.members and not _is_scalar_constant(value):
+                    inputs[value] = None
+        self.inputs = list(inputs)
+        self.outputs = [r for op in ops for r in op.results
+                        if any(use.owner not in self.members for use in r.uses)]
+
+
+def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
+                   rewriter: Rewriter | None = None) -> list[FuncOp]:
+    """Replace each group of graph ops in `fn`'s body by a call to a new kernel
+    function, inserted after `fn`; `symbols` holds the names in use (updated)."""
+    rewriter = rewriter or Rewriter()
+    block = fn.entry_block
+    position = {op: i for i, op in enumerate(block.ops())}
+    by_group: dict[Group, list[Operation]] = {}
+    for node in partition.graph.nodes:
+        if node.kind == "op" and _outlined(node.op):
+            by_group.setdefault(partition.group_of(node), []).append(node.op)
+    kernels = [_Kernel(sorted(ops, key=position.__getitem__), position) for ops in by_group.values()]
+    kernels = _topological(kernels)
+    terminator = block.terminator
+    anchor: Operation = fn
+    created = []
+    replaced: dict[Value, Value] = {}  # outputs of kernels already outlined -> call results
+    for kernel in kernels:
+        if not kernel.outputs:
+            for op in reversed(kernel.ops):  # dead: nothing to call
+                rewriter.erase_op(op)
+            continue
+        kernel.inputs = [replaced.get(v, v) for v in kernel.inputs]
+        name = _unique(_kernel_name(kernel.ops), symbols)
+        kernel_fn = _build_kernel(name, kernel)
+        rewriter.set_insertion_point_after(anchor)
+        rewriter.insert(kernel_fn)
+        anchor = kernel_fn
+        created.append(kernel_fn)
+        rewriter.set_insertion_point_before(terminator)
+        call = rewriter.insert(CallOp.build(
+            kernel.inputs, callee=_symbol(name), result_types=[v.type for v in kernel.outputs],
+            loc=kernel.ops[-1].loc))
+        for output, result in zip(kernel.outputs, call.results):
+            replaced[output] = result
+            for use in list(output.uses):
+                if use.owner not in kernel.members:
+                    rewriter.set_operand(use.owner, use.index, result)
+        for op in reversed(kernel.ops):
+            rewriter.erase_op(op)
+    # Scalar constants now live in the kernels that read them.
+    for op in list(block.ops()):
+        if op.name == "graph.constant" and not any(r.uses for r in op.results):
+            rewriter.erase_op(op)
+    return created
+
+
+def _topological(kernels: list[_Kernel]) -> list[_Kernel]:
+    """Kernels ordered so each comes after those it reads from; among ready kernels
+    the one whose first op came first goes first (deterministic, close to source order)."""
+    owner = {op: k for k in kernels for op in k.ops}
+    readers: dict[int, list[int]] = {i: [] for i in range(len(kernels))}
+    waiting = [0] * len(kernels)
+    index = {id(k): i for i, k in enumerate(kernels)}
+    for i, kernel in enumerate(kernels):
+        sources = {index[id(owner[v.defining_op])] for v in kernel.inputs
+                   if v.defining_op in owner}
+        waiting[i] = len(sources)
+        for s in sources:
+            readers[s].append(i)
+    ready = [(k.position, i) for i, k in enumerate(kernels) if waiting[i] == 0]
+    heapq.heapify(ready)
+    order = []
+    while ready:
+        _, i = heapq.heappop(ready)
+        order.append(kernels[i])
+        for r in readers[i]:
+            waiting[r] -= 1
+            if waiting[r] == 0:
+                heapq.heappush(ready, (kernels[r].position, r))
+    return order
+
+
+def _kernel_name(ops: Sequence[Operation]) -> str:
+    name = "fused_" + "_".join(op.name.split(".", 1)[1] for op in ops)
+    if len(name) > _MAX_NAME_LENGTH:
+        name = name[:_MAX_NAME_LENGTH].rstrip("_")
+    return name
+
+
+def _unique(name: str, symbols: set[str]) -> str:
+    candidate, counter = name, 0
+    while candidate in symbols:
+        counter += 1
+        candidate = f"{name}_{counter}"
+    symbols.add(candidate)
+    return candidate
+
+
+def _symbol(name: str) -> SymbolRefAttr:
+    return SymbolRefAttr(name)
+
+
+def _build_kernel(name: str, kernel: _Kernel) -> FuncOp:
+    body = Block([v.type for v in kernel.inputs],
+                 [f"p{i}" for i in range(len(kernel.inputs))])
+    mapping: dict[Value, Value] = dict(zip(kernel.inputs, body.args))
+    for op in kernel.ops:
+        for value in op.operands:
+            if value not in mapping and _is_scalar_constant(value):
+                body.append(value.defining_op.clone(mapping))  # clone maps the result
+        body.append(op.clone(mapping))
+    body.append(ReturnOp.build([mapping[v] for v in kernel.outputs]))
+    fn_type = FunctionType(tuple(v.type for v in kernel.inputs), tuple(v.type for v in kernel.outputs))
+    fn = FuncOp.build(sym_name=StringAttr(name), function_type=TypeAttr(fn_type),
+                      sym_visibility=StringAttr("private"), regions=[Region([body])],
+                      loc=kernel.ops[-1].loc)
+    fn.attributes[PRIMITIVE] = UnitAttr()
+    return fn

@@ -1,0 +1,71 @@
+"""graph-fuse-ops: group graph ops into kernels (TVM's FuseOps) and outline each
+group into a primitive function; see :mod:`mlc.graph.fusion` for the algorithm."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mlc.graph.fusion import build_forward_graph, outline_groups, partition
+from mlc.graph.fusion.outline import is_primitive
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialects.func import FuncOp
+from mlc.ir.passes.context import register_config
+from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.rewriter import Rewriter
+
+MAX_DEPTH = register_config("graph.fuse-ops.max-depth", int, 256,
+                            "most nodes graph-fuse-ops puts in one kernel")
+REMARKS = register_config("graph.fuse-ops.remarks", bool, False,
+                          "graph-fuse-ops reports why each refused fusion was refused")
+
+
+@dataclass(frozen=True)
+class FuseOpsOptions:
+    max_depth: int = -1  # -1: the PassContext's graph.fuse-ops.max-depth (256)
+    opt_level: int = -1  # -1: the PassContext's opt level; 0 keeps every op alone
+    remarks: bool = False
+
+
+@register_pass("graph-fuse-ops", opt_level=1, options=FuseOpsOptions,
+               summary="Fuse graph ops into kernels (TVM's FuseOps) and outline each "
+                       "into a private primitive function called from its caller.",
+               statistics=(("num-kernels", "kernels (primitive functions) created"),
+                           ("num-fused-ops", "ops moved into kernels"),
+                           ("num-remarks", "refused fusions reported")))
+class FuseOps(Pass):
+    def run(self, op: Operation, run) -> None:
+        options = self.options
+        context = run.context
+        opt_level = options.opt_level if options.opt_level >= 0 else context.opt_level
+        max_depth = options.max_depth if options.max_depth >= 0 else context.get_config(MAX_DEPTH.name)
+        remarks = options.remarks or context.get_config(REMARKS.name)
+        functions = [f for f in _functions(op) if not is_primitive(f) and not f.is_declaration]
+        symbols = {f.sym_name.value for f in _functions(op)}
+        rewriter = Rewriter()
+        for fn in functions:
+            graph = build_forward_graph(fn.entry_block)
+            groups = partition(graph, opt_level=opt_level, max_depth=max_depth, remarks=remarks)
+            for remark in groups.remarks:
+                run.emit(_diagnostic(remark))
+                self.statistics["num-remarks"] += 1
+            kernels = outline_groups(fn, groups, symbols, rewriter)
+            self.statistics["num-kernels"] += len(kernels)
+            self.statistics["num-fused-ops"] += sum(
+                len(list(k.entry_block.ops())) - 1 for k in kernels)
+
+
+def _diagnostic(remark) -> Diagnostic:
+    diagnostic = Diagnostic("remark", "graph-fuse-ops: " + remark.render(), remark.node.op.loc)
+    if remark.target is not None and remark.target.op is not None:
+        diagnostic.add_note(f"post-dominator {remark.target.describe()}", remark.target.op.loc)
+    blame = remark.blame
+    if blame is not None and blame.op is not None and blame is not remark.target:
+        diagnostic.add_note(f"refused by {blame.describe()}", blame.op.loc)
+    return diagnostic
+
+
+def _functions(op: Operation) -> list[FuncOp]:
+    if isinstance(op, FuncOp):
+        return [op]
+    return [f for region in op.regions for f in region.ops() if isinstance(f, FuncOp)]

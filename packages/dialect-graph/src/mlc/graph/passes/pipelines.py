@@ -1,0 +1,10 @@
+"""Named pipelines of the graph dialect."""
+
+from mlc.ir.passes.registry import register_pipeline
+
+register_pipeline(
+    "graph-optimize",
+    "builtin.module(graph-simplify-inference,canonicalize,graph-fold-constant,"
+    "graph-fold-scale-axis,cse,dce,graph-fuse-ops)",
+    "The default graph pipeline: inference simplification, canonicalization, constant "
+    "folding, scale folding, CSE, DCE, then operator fusion.")
