@@ -104,12 +104,15 @@ class _Partitioner:
         self.remarks: list[Remark] = []
         self.groups = [Group(node) for node in graph.nodes]
 
-    def remark(self, phase: int, node: Node, message: str, target: Node | None = None,
+    def remark(self, phase: int, node: Node, message, target: Node | None = None,
                path: list[Node] | None = None, blame: Node | None = None) -> None:
+        """Record why `node` did not fuse; `message` is text or a function giving it
+        (built only when remarks are wanted)."""
         # Parameters and constants are never fused on their own account; remarks about
         # them would only be noise.
         if self.want_remarks and node.kind == "op" and node.op.name != "graph.constant":
-            self.remarks.append(Remark(phase, node, message, target, path or [], blame))
+            text = message() if callable(message) else message
+            self.remarks.append(Remark(phase, node, text, target, path or [], blame))
 
     # -- the path checks
 
@@ -172,71 +175,74 @@ class _Partitioner:
 
     def run(self, dom: DominatorInfo, phase: int) -> None:
         for node in self.graph.nodes:
-            group = self.groups[node.index]
-            # TVM reads the pattern of the node's own group object, not of its root:
-            # it differs once the node's group absorbed an anchor (then it is
-            # out-elemwise-fusable) and so decides which rule applies below.
-            if group.pattern == OPAQUE:
-                if phase == 0:
-                    self.remark(phase, node, "it is opaque: opaque ops are never fused")
-                continue
-            parent = dom.parent[node.index]
-            if parent is None:
-                if phase == 0:
-                    self.remark(phase, node, "it has no post-dominator: its result leaves the "
-                                "function, or its uses never meet at one op")
-                continue
-            if self._count_with_new_child(node, parent) > self.max_depth:
-                self.remark(phase, node, f"the group would exceed max-depth {self.max_depth}",
-                            parent)
-                continue
-            if phase == 2:
-                self._run_phase_two(node, group, parent)
-                continue
-            parent_group = self.groups[parent.index]
-            if group.find_root() is parent_group.find_root():
-                continue  # already fused together
-            if parent_group.pattern == TUPLE:
-                self.remark(phase, node, "nodes do not fuse into a tuple in phases 0 and 1", parent)
-                continue
-            relation = dom.pattern[node.index]
-            if group.pattern == OUT_ELEMWISE_FUSABLE:
-                if phase != 0:
-                    continue  # anchors only ever fuse in phase 0
-                # conv2d fuses into its elementwise tail: the relation must be
-                # elementwise and everything in between at most broadcast.
-                if relation != ELEMWISE:
-                    self.remark(phase, node, f"the relation to the post-dominator is "
-                                f"{self._relation(dom, node)}; an out-elemwise-fusable op "
-                                "needs elemwise", parent, blame=dom.culprit[node.index])
-                    continue
-                self._try(phase, node, parent, lambda kind, is_sink: kind <= BROADCAST,
-                          "needs <= broadcast")
-            elif group.pattern <= BROADCAST:
-                # An elementwise op fuses forward into injective or reduction sinks; the
-                # sink may already hold an anchor (conv2d + add, then this add joins).
-                if not (relation <= INJECTIVE or relation == COMM_REDUCE):
-                    self.remark(phase, node, f"the relation to the post-dominator is "
-                                f"{self._relation(dom, node)}; an elemwise/broadcast op needs "
-                                "<= injective or comm-reduce", parent, blame=dom.culprit[node.index])
-                    continue
+            self._visit(dom, phase, node)
 
-                def allowed(kind, is_sink):
-                    if not is_sink:
-                        return kind <= INJECTIVE
-                    return kind <= BROADCAST or kind in (COMM_REDUCE, INJECTIVE,
-                                                         OUT_ELEMWISE_FUSABLE)
+    def _visit(self, dom: DominatorInfo, phase: int, node: Node) -> None:
+        group = self.groups[node.index]
+        # TVM reads the pattern of the node's own group object, not of its root:
+        # it differs once the node's group absorbed an anchor (then it is
+        # out-elemwise-fusable) and so decides which rule applies below.
+        if group.pattern == OPAQUE:
+            if phase == 0:
+                self.remark(phase, node, "it is opaque: opaque ops are never fused")
+            return
+        parent = dom.parent[node.index]
+        if parent is None:
+            if phase == 0:
+                self.remark(phase, node, "it has no post-dominator: its result leaves the "
+                            "function, or its uses never meet at one op")
+            return
+        if self._count_with_new_child(node, parent) > self.max_depth:
+            self.remark(phase, node, f"the group would exceed max-depth {self.max_depth}",
+                        parent)
+            return
+        if phase == 2:
+            self._run_phase_two(node, group, parent)
+            return
+        parent_group = self.groups[parent.index]
+        if group.find_root() is parent_group.find_root():
+            return  # already fused together
+        if parent_group.pattern == TUPLE:
+            self.remark(phase, node, "nodes do not fuse into a tuple in phases 0 and 1", parent)
+            return
+        relation = dom.pattern[node.index]
+        if group.pattern == OUT_ELEMWISE_FUSABLE:
+            if phase != 0:
+                return  # anchors only ever fuse in phase 0
+            # conv2d fuses into its elementwise tail: the relation must be
+            # elementwise and everything in between at most broadcast.
+            if relation != ELEMWISE:
+                self.remark(phase, node, lambda: "the relation to the post-dominator is "
+                            f"{self._relation(dom, node)}; an out-elemwise-fusable op "
+                            "needs elemwise", parent, blame=dom.culprit[node.index])
+                return
+            self._try(phase, node, parent, lambda kind, is_sink: kind <= BROADCAST,
+                      "needs <= broadcast")
+        elif group.pattern <= BROADCAST:
+            # An elementwise op fuses forward into injective or reduction sinks; the
+            # sink may already hold an anchor (conv2d + add, then this add joins).
+            if not (relation <= INJECTIVE or relation == COMM_REDUCE):
+                self.remark(phase, node, lambda: "the relation to the post-dominator is "
+                            f"{self._relation(dom, node)}; an elemwise/broadcast op needs "
+                            "<= injective or comm-reduce", parent, blame=dom.culprit[node.index])
+                return
 
-                self._try(phase, node, parent, allowed,
-                          "needs <= injective on the way and a sink <= broadcast, injective, "
-                          "comm-reduce or out-elemwise-fusable")
-            elif group.pattern in (INJECTIVE, TUPLE):
-                if phase != 1:
-                    continue  # deferred to phase 1 so anchors finish fusing first
-                self._try(phase, node, parent, lambda kind, is_sink: kind <= INJECTIVE,
-                          "needs <= injective")
-            elif phase == 0:  # comm-reduce
-                self.remark(phase, node, "comm-reduce ops never start a fusion", parent)
+            def allowed(kind, is_sink):
+                if not is_sink:
+                    return kind <= INJECTIVE
+                return kind <= BROADCAST or kind in (COMM_REDUCE, INJECTIVE,
+                                                     OUT_ELEMWISE_FUSABLE)
+
+            self._try(phase, node, parent, allowed,
+                      "needs <= injective on the way and a sink <= broadcast, injective, "
+                      "comm-reduce or out-elemwise-fusable")
+        elif group.pattern in (INJECTIVE, TUPLE):
+            if phase != 1:
+                return  # deferred to phase 1 so anchors finish fusing first
+            self._try(phase, node, parent, lambda kind, is_sink: kind <= INJECTIVE,
+                      "needs <= injective")
+        elif phase == 0:  # comm-reduce
+            self.remark(phase, node, "comm-reduce ops never start a fusion", parent)
 
     @staticmethod
     def _relation(dom: DominatorInfo, node: Node) -> str:
@@ -265,7 +271,7 @@ class _Partitioner:
         refusing, path = failure
         kind = self.groups[refusing.index].find_root().pattern
         where = "the post-dominator" if refusing is parent else "path node"
-        self.remark(phase, node, f"{where} {refusing.describe()} is in a "
+        self.remark(phase, node, lambda: f"{where} {refusing.describe()} is in a "
                     f"{_pattern_name(kind)} group; {requirement}", parent, path, refusing)
 
 
