@@ -700,7 +700,12 @@ class DenseElementsAttr(Attribute):
                 and self.array.tobytes() == other.array.tobytes())
 
     def __hash__(self) -> int:
-        return hash((self.type, self.array.tobytes()))
+        # A sample of the elements, not all of them: hashing must stay cheap for
+        # multi-megabyte weights (CSE and constant uniquing hash every constant);
+        # equality still compares every byte.
+        flat = self.array.reshape(-1)
+        sample = flat[:: max(1, flat.size // 64)][:64]
+        return hash((self.type, sample.tobytes()))
 
     def write(self, w: AsmWriter) -> None:
         size = self.array.size
