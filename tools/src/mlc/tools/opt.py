@@ -17,6 +17,8 @@ import re
 import sys
 import time
 
+from mlc.tools.output import write_output
+
 SPLIT_MARKER = "// -----"
 DEFAULT_OPT_LEVEL = 3
 
@@ -168,27 +170,6 @@ def _chunks(text: str, split: bool) -> list[tuple[int, int]]:
         pos += len(line)
     chunks.append((start, len(text)))
     return chunks
-
-
-def _write_output(path: str, text: str) -> None:
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    if os.path.exists(path) and not os.path.isfile(path):
-        # A device or pipe (/dev/null, /dev/stdout): write to it; never replace it.
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        return
-    # Write then rename: a failed run never leaves a partial or clobbered output.
-    directory = os.path.dirname(os.path.abspath(path))
-    temp = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        with open(temp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, path)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
 
 
 _REPRODUCER_RE = re.compile(r'\{-#(?:(?!#-\}).)*?mlir_reproducer:\s*\{[^}]*?pipeline:\s*"((?:[^"\\]|\\.)*)"',
@@ -420,7 +401,7 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
     if failed and not args.verify_diagnostics:
         return 1
     try:
-        _write_output(args.output, (SPLIT_MARKER + "\n").join(outputs))
+        write_output(args.output, (SPLIT_MARKER + "\n").join(outputs))
     except OSError as exc:
         sys.stderr.write(f"mlc-opt: error: cannot write '{args.output}': {exc.strerror}\n")
         return 1
@@ -435,10 +416,10 @@ def _run_pipeline(pipeline, module, context, args, chunk_text: str):
             result = PassManager(pipeline, verify_each=args.verify_each == "true").run(module)
     except Exception:
         if args.crash_reproducer:
-            _write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
+            write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
         raise
     if not result.success and args.crash_reproducer:
-        _write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
+        write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
     return result.diagnostics
 
 

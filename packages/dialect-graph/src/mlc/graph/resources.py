@@ -1,0 +1,43 @@
+"""Printing graph modules with their weights as `dense_resource` blobs: MLIR's way to
+carry large constants (hex in a `{-# dialect_resources #-}` section, read back without
+parsing element lists)."""
+
+from __future__ import annotations
+
+import re
+
+from mlc.ir.core.attributes import DenseElementsAttr, DenseResourceElementsAttr
+from mlc.ir.core.ir import Operation
+from mlc.ir.text.printer import PrintOptions, print_op
+
+_ALIGNMENT = 16  # bytes; enough for any element type
+
+
+def module_text_with_resources(module: Operation, min_elements: int = 17,
+                               options: PrintOptions | None = None) -> str:
+    """The text of `module` with every dense constant of at least `min_elements`
+    elements (not splats) printed as a `dense_resource` blob named after the
+    constant (its name hint), made unique. `module` itself is not changed."""
+    copy = module.clone()
+    blobs: dict[str, tuple[int, bytes]] = {}
+    for op in copy.walk():
+        value = op.attributes.get("value") if op.name == "graph.constant" else None
+        if not isinstance(value, DenseElementsAttr) or value.array.size < min_elements \
+                or value.is_splat():
+            continue
+        handle = _unique(_handle(op.results[0].name_hint or "weight"), blobs)
+        blobs[handle] = (_ALIGNMENT, value.array.tobytes())
+        op.attributes["value"] = DenseResourceElementsAttr(value.type, handle, blobs)
+    return print_op(copy, options or PrintOptions(), blobs)
+
+
+def _handle(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.]", "_", name) or "weight"
+
+
+def _unique(name: str, taken: dict) -> str:
+    candidate, counter = name, 0
+    while candidate in taken:
+        counter += 1
+        candidate = f"{name}_{counter}"
+    return candidate

@@ -1,0 +1,28 @@
+"""Writing a tool's output file without ever losing the old one."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def write_output(path: str, text: str) -> None:
+    """Write `text` to `path` ('-' is stdout). A regular file is written to a temporary
+    file beside it and renamed into place, so a failed run never leaves a partial or
+    clobbered output; a device or pipe (/dev/null) is written directly, never replaced."""
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    if os.path.exists(path) and not os.path.isfile(path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    temp = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
