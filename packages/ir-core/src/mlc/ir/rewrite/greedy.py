@@ -91,7 +91,11 @@ class ConstantFolder:
 
     def __init__(self):
         self.tables: dict[Region, dict[tuple, Operation]] = {}
+        # Known constants sit in their entry block's constant prefix (hoisting puts
+        # them there), which lets both prefix questions below be answered locally
+        # instead of by walking the prefix: quadratic on weight-heavy graphs.
         self.known: dict[Operation, tuple[Region, tuple]] = {}
+        self.prefix_end: dict[Block, Operation | None] = {}
 
     @staticmethod
     def _key(op: Operation) -> tuple:
@@ -123,20 +127,31 @@ class ConstantFolder:
             return True
         return False
 
-    @staticmethod
-    def _in_constant_prefix(op: Operation) -> bool:
+    def _in_constant_prefix(self, op: Operation) -> bool:
         current = op.prev_op
         while current is not None:
+            if current in self.known:
+                return True
             if not current.has_trait(ConstantLike):
                 return False
             current = current.prev_op
         return True
 
-    @staticmethod
-    def _first_non_constant(block: Block) -> Operation | None:
+    def _first_non_constant(self, block: Block) -> Operation | None:
+        end = self.prefix_end.get(block, block)
+        # The cached answer still holds if that op is in place right after a known
+        # constant (or first); otherwise the block changed there: scan again.
+        if end is None:
+            last = block.last_op
+            if last is None or (last.has_trait(ConstantLike) and last in self.known):
+                return None
+        elif end is not block and end.parent is block and not end.has_trait(ConstantLike) and \
+                (end.prev_op is None or end.prev_op in self.known):
+            return end
         op = block.first_op
         while op is not None and op.has_trait(ConstantLike):
             op = op.next_op
+        self.prefix_end[block] = op
         return op
 
     def get_or_create(self, value: Attribute, type_, anchor: Operation,
