@@ -13,7 +13,7 @@ and fusion pattern kinds; the graph passes; operator fusion.
 from mlc.graph.builder import GraphBuilder
 from mlc.graph.dialect import GraphOp, PatternKind, ShapeError, graph
 from mlc.graph.interpreter import EvaluationError, evaluate
-from mlc.graph.ops import constant, elementwise, nn, reduce, transform
+from mlc.graph.ops import constant, elementwise, nn, norm, reduce, transform
 
 __all__ = ["GraphBuilder", "GraphOp", "PatternKind", "ShapeError", "graph", "evaluate",
-           "EvaluationError", "constant", "elementwise", "nn", "reduce", "transform"]
+           "EvaluationError", "constant", "elementwise", "nn", "norm", "reduce", "transform"]

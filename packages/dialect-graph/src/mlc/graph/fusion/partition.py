@@ -188,9 +188,12 @@ class _Partitioner:
             return
         parent = dom.parent[node.index]
         if parent is None:
-            if phase == 0:
-                self.remark(phase, node, "it has no post-dominator: its result leaves the "
-                            "function, or its uses never meet at one op")
+            # A node nothing in the function reads has nowhere to fuse to; one that is
+            # read was refused because its uses never meet (or it also leaves).
+            if phase == 0 and node.outputs:
+                why = ("its result also leaves the function" if node.extern_ref
+                       else "its uses never meet at one op")
+                self.remark(phase, node, f"it has no post-dominator: {why}")
             return
         if self._count_with_new_child(node, parent) > self.max_depth:
             self.remark(phase, node, f"the group would exceed max-depth {self.max_depth}",
@@ -271,8 +274,10 @@ class _Partitioner:
         refusing, path = failure
         kind = self.groups[refusing.index].find_root().pattern
         where = "the post-dominator" if refusing is parent else "path node"
-        self.remark(phase, node, lambda: f"{where} {refusing.describe()} is in a "
-                    f"{_pattern_name(kind)} group; {requirement}", parent, path, refusing)
+        name = _pattern_name(kind)
+        article = "an" if name[0] in "aeiou" else "a"
+        self.remark(phase, node, lambda: f"{where} {refusing.describe()} is in {article} "
+                    f"{name} group; {requirement}", parent, path, refusing)
 
 
 def partition(graph: ForwardGraph, *, opt_level: int, max_depth: int = 256,

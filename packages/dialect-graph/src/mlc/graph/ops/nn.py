@@ -1,5 +1,5 @@
-"""Neural-network ops: convolution, dense and matrix products, normalisation,
-softmax and pooling."""
+"""Neural-network ops: convolution, dense and matrix products, bias_add, softmax and
+pooling (the normalisations are in norm.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from mlc.graph.dialect import (
     FloatTensor,
     GraphOp,
     PatternKind,
+    Tensor,
+    flag,
     graph,
     integer,
     ints,
@@ -17,7 +19,10 @@ from mlc.graph.dialect import (
     string,
     tensor,
 )
+from mlc.graph.ops.elementwise import broadcast_shape
+from mlc.graph.ops.transform import normalize_axis
 from mlc.ir.opdef.declare import OperandDef, ResultDef
+from mlc.ir.opdef.traits import SameOperandsAndResultType
 
 _BINARY_FORMAT = "$data `,` $weight attr-dict `:` functional-type(operands, results)"
 
@@ -31,6 +36,11 @@ def expand_padding(padding, spatial: int = 2) -> tuple[int, ...]:
     if len(padding) == spatial:
         return padding * 2
     return padding
+
+
+def expand_pair(value) -> tuple[int, ...]:
+    """One value for both spatial axes, or one per axis (strides, dilation, pool_size)."""
+    return (value, value) if isinstance(value, int) else tuple(value)
 
 
 def window_output(size: int, kernel: int, stride: int, pad_before: int, pad_after: int,
@@ -90,6 +100,9 @@ class Conv2DOp(GraphOp):
 
     @classmethod
     def normalize(cls, attrs: dict) -> dict:
+        for name in ("strides", "dilation"):
+            if name in attrs:
+                attrs[name] = expand_pair(attrs[name])
         if "padding" in attrs:
             attrs["padding"] = expand_padding(attrs["padding"])
         return attrs
@@ -182,3 +195,302 @@ class DenseOp(GraphOp):
     @classmethod
     def reference(cls, attrs, data, weight):
         return np.matmul(data.astype(np.float64), weight.astype(np.float64).T)
+
+
+_PRODUCT_FORMAT = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
+
+
+def _check_same_element(a, b, what: str = "lhs and rhs") -> None:
+    shape_check(a.element_type == b.element_type,
+                f"{what} element types differ: {a.element_type} and {b.element_type}")
+
+
+@graph.op
+class MatmulOp(GraphOp):
+    """Matrix product with numpy's rules (ONNX MatMul).
+
+    The last two axes multiply and the leading (batch) axes broadcast. A 1-D lhs is a
+    row vector and a 1-D rhs a column vector; the axis added for them is dropped from
+    the result."""
+
+    name = "graph.matmul"
+    lhs = OperandDef(FloatTensor)
+    rhs = OperandDef(FloatTensor)
+    result = ResultDef(FloatTensor)
+    pattern = PatternKind.OUT_ELEMWISE_FUSABLE
+    assembly_format = _PRODUCT_FORMAT
+
+    @classmethod
+    def infer(cls, types, attrs):
+        a, b = types
+        shape_check(a.rank >= 1 and b.rank >= 1,
+                    f"needs operands of rank >= 1, got {list(a.shape)} and {list(b.shape)}")
+        _check_same_element(a, b)
+        lhs = (1, *a.shape) if a.rank == 1 else a.shape
+        rhs = (*b.shape, 1) if b.rank == 1 else b.shape
+        shape_check(lhs[-1] == rhs[-2], f"lhs {list(a.shape)} has {lhs[-1]} columns, rhs "
+                                        f"{list(b.shape)} has {rhs[-2]} rows")
+        batch = broadcast_shape(lhs[:-2], rhs[:-2])
+        rows = (lhs[-2],) if a.rank > 1 else ()
+        cols = (rhs[-1],) if b.rank > 1 else ()
+        return [tensor((*batch, *rows, *cols), a.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, a, b):
+        return np.matmul(a.astype(np.float64), b.astype(np.float64))
+
+
+@graph.op
+class BatchMatmulOp(GraphOp):
+    """Batched matrix product of rank-3 tensors: (B, M, K) x (B, K, N) -> (B, M, N).
+
+    A batch of 1 broadcasts against the other operand's. `transpose_a`/`transpose_b`
+    swap the last two axes of that operand first (attention's q·kᵀ is
+    `transpose_b`)."""
+
+    name = "graph.batch_matmul"
+    lhs = OperandDef(FloatTensor)
+    rhs = OperandDef(FloatTensor)
+    result = ResultDef(FloatTensor)
+    transpose_a = flag(False, "lhs is (B, K, M)")
+    transpose_b = flag(False, "rhs is (B, N, K)")
+    pattern = PatternKind.OUT_ELEMWISE_FUSABLE
+    assembly_format = _PRODUCT_FORMAT
+
+    @classmethod
+    def infer(cls, types, attrs):
+        a, b = types
+        shape_check(a.rank == 3 and b.rank == 3,
+                    f"needs rank-3 operands, got {list(a.shape)} and {list(b.shape)}")
+        _check_same_element(a, b)
+        batch_a, m, k = a.shape[0], *a.shape[1:][::-1 if attrs["transpose_a"] else 1]
+        batch_b, k2, n = b.shape[0], *b.shape[1:][::-1 if attrs["transpose_b"] else 1]
+        shape_check(batch_a == batch_b or 1 in (batch_a, batch_b),
+                    f"batch sizes {batch_a} and {batch_b} differ and neither is 1")
+        shape_check(k == k2, f"lhs {list(a.shape)} has reduction extent {k}, rhs "
+                             f"{list(b.shape)} has {k2}")
+        return [tensor((*broadcast_shape((batch_a,), (batch_b,)), m, n), a.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, a, b):
+        a, b = a.astype(np.float64), b.astype(np.float64)
+        if attrs["transpose_a"]:
+            a = a.transpose(0, 2, 1)
+        if attrs["transpose_b"]:
+            b = b.transpose(0, 2, 1)
+        return np.matmul(a, b)
+
+
+@graph.op
+class BiasAddOp(GraphOp):
+    """Adds a 1-D `bias` along `axis` of `data`.
+
+    The axis is the channels for NCHW data, the features (axis -1) after dense."""
+
+    name = "graph.bias_add"
+    data = OperandDef(Tensor)
+    bias = OperandDef(Tensor)
+    result = ResultDef(Tensor)
+    axis = integer(1, "the axis of data the bias runs along")
+    pattern = PatternKind.BROADCAST
+    assembly_format = "$data `,` $bias attr-dict `:` functional-type(operands, results)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        data, bias = types
+        axis = normalize_axis(attrs["axis"], data.rank)
+        shape_check(bias.rank == 1 and bias.shape[0] == data.shape[axis],
+                    f"bias must be 1-D of length {data.shape[axis]} (axis {axis} of data "
+                    f"{list(data.shape)}), got shape {list(bias.shape)}")
+        _check_same_element(data, bias, "data and bias")
+        return [data]
+
+    @classmethod
+    def reference(cls, attrs, data, bias):
+        axis = normalize_axis(attrs["axis"], data.ndim)
+        return data + bias.reshape((-1,) + (1,) * (data.ndim - axis - 1))
+
+
+class Softmax(GraphOp):
+    """A normalisation along one axis; subtracting the axis' maximum first keeps the
+    exponentials finite."""
+
+    x = OperandDef(FloatTensor)
+    result = ResultDef(FloatTensor)
+    axis = integer(-1, "the axis normalised over")
+    pattern = PatternKind.OPAQUE
+    traits = (*GraphOp.traits, SameOperandsAndResultType)
+    assembly_format = "$x attr-dict `:` type($result)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        normalize_axis(attrs["axis"], types[0].rank)
+        return [types[0]]
+
+    @staticmethod
+    def shifted(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
+        """(x - max along axis, log of the sum of its exponentials), in float64."""
+        shifted = x.astype(np.float64) - np.max(x, axis=axis, keepdims=True)
+        return shifted, np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+
+@graph.op
+class SoftmaxOp(Softmax):
+    """exp(x) / sum(exp(x)) along `axis`."""
+
+    name = "graph.softmax"
+
+    @classmethod
+    def reference(cls, attrs, x):
+        shifted, log_total = cls.shifted(x, attrs["axis"])
+        return np.exp(shifted - log_total)
+
+
+@graph.op
+class LogSoftmaxOp(Softmax):
+    """x - log(sum(exp(x))) along `axis`."""
+
+    name = "graph.log_softmax"
+
+    @classmethod
+    def reference(cls, attrs, x):
+        shifted, log_total = cls.shifted(x, attrs["axis"])
+        return shifted - log_total
+
+
+# ------------------------------------------------------------------ pooling
+
+
+class Pool2D(GraphOp):
+    """A sliding-window reduction over H and W of NCHW data (`ceil_mode` as
+    graph.avg_pool2d's description says)."""
+
+    x = OperandDef(FloatTensor)
+    result = ResultDef(FloatTensor)
+    pool_size = ints(doc="window extent along H and W")
+    strides = ints((1, 1), "stride along H and W")
+    padding = ints((0, 0, 0, 0), "padding: top, left, bottom, right")
+    dilation = ints((1, 1), "window dilation along H and W")
+    ceil_mode = flag(False, "round the output size up instead of down")
+    pattern = PatternKind.OUT_ELEMWISE_FUSABLE
+    assembly_format = "$x attr-dict `:` type($x) `->` type($result)"
+
+    @classmethod
+    def normalize(cls, attrs: dict) -> dict:
+        for name in ("pool_size", "strides", "dilation"):
+            if name in attrs:
+                attrs[name] = expand_pair(attrs[name])
+        if "padding" in attrs:
+            attrs["padding"] = expand_padding(attrs["padding"])
+        return attrs
+
+    @staticmethod
+    def output_size(shape: tuple[int, ...], attrs) -> tuple[int, int]:
+        """(OH, OW) of the pooled NCHW `shape`."""
+        _, _, h, w = shape
+        (kh, kw), (sh, sw), (dh, dw) = attrs["pool_size"], attrs["strides"], attrs["dilation"]
+        pt, pl, pb, pr = attrs["padding"]
+        return (window_output(h, kh, sh, pt, pb, dh, attrs["ceil_mode"]),
+                window_output(w, kw, sw, pl, pr, dw, attrs["ceil_mode"]))
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        shape_check(x.rank == 4, f"needs an NCHW tensor, got shape {list(x.shape)}")
+        check_sliding_attrs(attrs)
+        size = attrs["pool_size"]
+        shape_check(len(size) == 2 and all(k >= 1 for k in size),
+                    f"'pool_size' needs 2 values >= 1, got {list(size)}")
+        oh, ow = cls.output_size(x.shape, attrs)
+        shape_check(oh > 0 and ow > 0, f"the {size[0]}x{size[1]} window does not fit the "
+                                       f"padded {x.shape[2]}x{x.shape[3]} input")
+        return [tensor((*x.shape[:2], oh, ow), x.element_type)]
+
+    @classmethod
+    def windows(cls, x: np.ndarray, attrs, pad_value: float, overhang_value: float) -> np.ndarray:
+        """The (N, C, KH, KW, OH, OW) windows of `x` padded with `pad_value`, and with
+        `overhang_value` where ceil_mode's last windows run past the padding."""
+        (kh, kw), strides, (dh, dw) = attrs["pool_size"], attrs["strides"], attrs["dilation"]
+        pt, pl, pb, pr = attrs["padding"]
+        _, _, h, w = x.shape
+        oh, ow = cls.output_size(x.shape, attrs)
+        over_h = max(0, (oh - 1) * strides[0] + dh * (kh - 1) + 1 - (h + pt + pb))
+        over_w = max(0, (ow - 1) * strides[1] + dw * (kw - 1) + 1 - (w + pl + pr))
+        x = np.pad(x, ((0, 0), (0, 0), (pt, pb), (pl, pr)), constant_values=pad_value)
+        x = np.pad(x, ((0, 0), (0, 0), (0, over_h), (0, over_w)), constant_values=overhang_value)
+        return sliding_windows(x, (kh, kw), strides, (dh, dw), (oh, ow))
+
+
+@graph.op
+class MaxPool2DOp(Pool2D):
+    """Maximum over each window of NCHW data.
+
+    Padding never wins: it counts as -inf. See `graph.avg_pool2d` for `ceil_mode`."""
+
+    name = "graph.max_pool2d"
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return cls.windows(x.astype(np.float64), attrs, -np.inf, -np.inf).max(axis=(2, 3))
+
+
+@graph.op
+class AvgPool2DOp(Pool2D):
+    """Mean over each window of NCHW data.
+
+    The divisor counts the window's input elements, and its padding elements too
+    with `count_include_pad`. With `ceil_mode` the output size rounds up, so the last
+    window may run past the padded input (it must start inside the input or its
+    leading padding); that overhang is never counted."""
+
+    name = "graph.avg_pool2d"
+    count_include_pad = flag(False, "count padding elements in the divisor")
+
+    @classmethod
+    def reference(cls, attrs, x):
+        total = cls.windows(x.astype(np.float64), attrs, 0.0, 0.0).sum(axis=(2, 3))
+        ones = np.ones((1, 1, *x.shape[2:]))
+        counted = 1.0 if attrs["count_include_pad"] else 0.0
+        count = cls.windows(ones, attrs, counted, 0.0).sum(axis=(2, 3))
+        # A window of padding alone (possible only when padding exceeds the window)
+        # averages nothing; it gives 0 rather than a division by zero.
+        return total / np.maximum(count, 1.0)
+
+
+class GlobalPool2D(GraphOp):
+    """A reduction of each channel of NCHW data to one element: (N, C, 1, 1)."""
+
+    x = OperandDef(FloatTensor)
+    result = ResultDef(FloatTensor)
+    pattern = PatternKind.OUT_ELEMWISE_FUSABLE
+    assembly_format = "$x attr-dict `:` type($x) `->` type($result)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        shape_check(x.rank == 4, f"needs an NCHW tensor, got shape {list(x.shape)}")
+        shape_check(x.shape[2] * x.shape[3] > 0, f"cannot pool an empty {x.shape[2]}x"
+                                                 f"{x.shape[3]} plane")
+        return [tensor((*x.shape[:2], 1, 1), x.element_type)]
+
+
+@graph.op
+class GlobalAvgPool2DOp(GlobalPool2D):
+    """Mean of each channel over H and W."""
+
+    name = "graph.global_avg_pool2d"
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return x.astype(np.float64).mean(axis=(2, 3), keepdims=True)
+
+
+@graph.op
+class GlobalMaxPool2DOp(GlobalPool2D):
+    """Maximum of each channel over H and W."""
+
+    name = "graph.global_max_pool2d"
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return x.max(axis=(2, 3), keepdims=True)

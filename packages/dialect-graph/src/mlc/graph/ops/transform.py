@@ -1,16 +1,49 @@
-"""Injective ops: reshapes, transposes, slicing, padding, gathering and layout changes."""
+"""Injective ops: reshapes, transposes, slicing, padding, gathering, concatenation,
+splitting and layout changes (and broadcast_to, a broadcast op); the axis helpers
+every axis-taking graph op shares."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
 from mlc.graph import layout
-from mlc.graph.dialect import GraphOp, PatternKind, Tensor, graph, ints, shape_check, string, tensor
+from mlc.graph.dialect import (
+    GraphOp,
+    PatternKind,
+    Tensor,
+    graph,
+    integer,
+    ints,
+    real,
+    shape_check,
+    string,
+    tensor,
+)
+from mlc.ir.core.attributes import DenseArrayAttr, IntegerAttr, RankedTensorType, i32, i64
+from mlc.ir.core.ir import Value
+from mlc.ir.opdef.constraints import TypeMatches
 from mlc.ir.opdef.declare import OperandDef, ResultDef
 
 _UNARY_FORMAT = "$x attr-dict `:` type($x) `->` type($result)"
+
+IndexTensor = TypeMatches(lambda t: isinstance(t, RankedTensorType) and t.element_type in (i32, i64),
+                          "ranked tensor of i32 or i64")
+
+
+def normalize_axis(axis: int, rank: int) -> int:
+    """`axis` in [0, rank), from Python's spelling in [-rank, rank); ShapeError otherwise."""
+    shape_check(-rank <= axis < rank, f"axis {axis} is out of range for a rank-{rank} tensor")
+    return axis % rank
+
+
+def normalize_axes(axes: Sequence[int], rank: int) -> tuple[int, ...]:
+    """Each of `axes` normalized; naming one axis twice is a ShapeError."""
+    out = tuple(normalize_axis(a, rank) for a in axes)
+    shape_check(len(set(out)) == len(out), f"axes {list(axes)} name an axis twice")
+    return out
 
 
 class Injective(GraphOp):
@@ -57,8 +90,9 @@ class ReshapeOp(Injective):
 
 @graph.op
 class LayoutTransformOp(Injective):
-    """Re-lays a tensor between NCHW and NCHW{n}c (or a kernel between OIHW and
-    OIHW{i}i{o}o)."""
+    """Re-lays a tensor from one layout to another.
+
+    Data moves between NCHW and NCHW{n}c, a kernel between OIHW and OIHW{i}i{o}o."""
 
     name = "graph.layout_transform"
     src_layout = string(doc="layout of the operand")
@@ -72,3 +106,375 @@ class LayoutTransformOp(Injective):
     @classmethod
     def reference(cls, attrs, x):
         return layout.convert(np.asarray(x), attrs["src_layout"], attrs["dst_layout"])
+
+
+@graph.op
+class TransposeOp(Injective):
+    """Permutes the axes: result axis i is operand axis `axes[i]`.
+
+    Empty `axes` reverses the axes (numpy's default)."""
+
+    name = "graph.transpose"
+    axes = ints((), "the permutation (negative axes count from the end); empty: reverse")
+
+    @staticmethod
+    def permutation(rank: int, axes: Sequence[int]) -> tuple[int, ...]:
+        """The normalized permutation `axes` names for a rank-`rank` tensor."""
+        if not axes:
+            return tuple(reversed(range(rank)))
+        shape_check(len(axes) == rank, f"axes {list(axes)} must name each of the {rank} axes once")
+        return normalize_axes(axes, rank)
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        perm = cls.permutation(x.rank, attrs["axes"])
+        return [tensor([x.shape[a] for a in perm], x.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return np.transpose(x, cls.permutation(x.ndim, attrs["axes"]))
+
+
+@graph.op
+class FlattenOp(Injective):
+    """Collapses to 2-D as ONNX Flatten does: (prod(shape[:axis]), prod(shape[axis:]))."""
+
+    name = "graph.flatten"
+    axis = integer(1, "the first axis of the second dimension, in [-rank, rank]")
+
+    @staticmethod
+    def flat_shape(shape: tuple[int, ...], axis: int) -> tuple[int, int]:
+        """The 2-D shape `shape` flattens to at `axis`."""
+        rank = len(shape)
+        # rank itself is allowed: everything goes into the first dimension.
+        shape_check(-rank <= axis <= rank, f"axis {axis} is out of range for flattening a "
+                                           f"rank-{rank} tensor (expected -{rank}..{rank})")
+        axis = axis + rank if axis < 0 else axis
+        return math.prod(shape[:axis]), math.prod(shape[axis:])
+
+    @classmethod
+    def infer(cls, types, attrs):
+        return [tensor(cls.flat_shape(types[0].shape, attrs["axis"]), types[0].element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return x.reshape(cls.flat_shape(x.shape, attrs["axis"]))
+
+
+@graph.op
+class SqueezeOp(Injective):
+    """Removes axes of extent 1: those in `axes`, or every one when `axes` is empty."""
+
+    name = "graph.squeeze"
+    axes = ints((), "the axes to remove, each of extent 1; empty: every extent-1 axis")
+
+    @staticmethod
+    def squeezed_axes(shape: tuple[int, ...], axes: Sequence[int]) -> tuple[int, ...]:
+        """The normalized axes removed from `shape`."""
+        if not axes:
+            return tuple(i for i, d in enumerate(shape) if d == 1)
+        out = normalize_axes(axes, len(shape))
+        for a in out:
+            shape_check(shape[a] == 1, f"cannot squeeze axis {a} of extent {shape[a]} (expected 1)")
+        return out
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        removed = cls.squeezed_axes(x.shape, attrs["axes"])
+        return [tensor([d for i, d in enumerate(x.shape) if i not in removed], x.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return np.squeeze(x, cls.squeezed_axes(x.shape, attrs["axes"]))
+
+
+@graph.op
+class ExpandDimsOp(Injective):
+    """Inserts `num_newaxis` axes of extent 1 at `axis` (Relay's expand_dims).
+
+    `axis` is in [-rank-1, rank]; a negative one counts from the end of the result."""
+
+    name = "graph.expand_dims"
+    axis = integer(doc="where the new axes go, in [-rank-1, rank]")
+    num_newaxis = integer(1, "how many axes to insert")
+
+    @staticmethod
+    def expanded_shape(shape: tuple[int, ...], axis: int, count: int) -> tuple[int, ...]:
+        """`shape` with `count` extent-1 axes inserted at `axis`."""
+        rank = len(shape)
+        shape_check(-rank - 1 <= axis <= rank, f"axis {axis} is out of range for expanding a "
+                                               f"rank-{rank} tensor (expected {-rank - 1}..{rank})")
+        shape_check(count >= 0, f"num_newaxis must be >= 0, got {count}")
+        axis = axis + rank + 1 if axis < 0 else axis
+        return (*shape[:axis], *(1,) * count, *shape[axis:])
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        return [tensor(cls.expanded_shape(x.shape, attrs["axis"], attrs["num_newaxis"]),
+                       x.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return x.reshape(cls.expanded_shape(x.shape, attrs["axis"], attrs["num_newaxis"]))
+
+
+@graph.op
+class BroadcastToOp(Injective):
+    """Broadcasts to `shape` by numpy's rules.
+
+    Leading axes are added and extent-1 axes repeated. Its pattern is broadcast, as in
+    TVM: an output element reads the input at its own index with axes dropped or
+    zeroed."""
+
+    name = "graph.broadcast_to"
+    shape = ints(doc="the result shape")
+    pattern = PatternKind.BROADCAST
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x, shape = types[0], tuple(attrs["shape"])
+        shape_check(all(d >= 0 for d in shape), f"invalid shape {list(shape)}")
+        ok = len(shape) >= x.rank and all(d in (1, t) for d, t in zip(x.shape[::-1], shape[::-1]))
+        shape_check(ok, f"cannot broadcast shape {list(x.shape)} to {list(shape)}")
+        return [tensor(shape, x.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return np.broadcast_to(x, tuple(attrs["shape"])).copy()
+
+
+@graph.op
+class TileOp(Injective):
+    """Repeats the tensor `repeats[i]` times along axis i.
+
+    As numpy's tile: a shorter `repeats` is padded with leading 1s, a longer one adds
+    leading axes to the operand."""
+
+    name = "graph.tile"
+    repeats = ints(doc="repetitions per axis, each >= 0")
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x, repeats = types[0], tuple(attrs["repeats"])
+        shape_check(all(r >= 0 for r in repeats), f"repeats must be >= 0, got {list(repeats)}")
+        rank = max(x.rank, len(repeats))
+        shape = (1,) * (rank - x.rank) + x.shape
+        repeats = (1,) * (rank - len(repeats)) + repeats
+        return [tensor([d * r for d, r in zip(shape, repeats)], x.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return np.tile(x, tuple(attrs["repeats"]))
+
+
+@graph.op
+class PadOp(Injective):
+    """Pads with a constant `value` (ONNX Pad, constant mode).
+
+    `pads` is in ONNX's order: the amount added before each axis, then the amount
+    added after each axis."""
+
+    name = "graph.pad"
+    pads = ints(doc="begins for each axis, then ends for each axis; each >= 0")
+    value = real(0.0, "the value of the added elements")
+
+    @staticmethod
+    def widths(rank: int, pads: Sequence[int]) -> list[tuple[int, int]]:
+        """(before, after) for each axis."""
+        shape_check(len(pads) == 2 * rank, f"pads needs {2 * rank} values (begins then ends) "
+                                           f"for a rank-{rank} tensor, got {len(pads)}")
+        shape_check(all(p >= 0 for p in pads), f"pads must be >= 0, got {list(pads)}")
+        return list(zip(pads[:rank], pads[rank:]))
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        widths = cls.widths(x.rank, attrs["pads"])
+        return [tensor([d + lo + hi for d, (lo, hi) in zip(x.shape, widths)], x.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return np.pad(x, cls.widths(x.ndim, attrs["pads"]), constant_values=attrs["value"])
+
+
+@graph.op
+class SliceOp(Injective):
+    """A strided slice with ONNX Slice's semantics.
+
+    For each i, axis `axes[i]` keeps indices starts[i], starts[i] + steps[i], ... up to
+    but excluding ends[i]. Negative starts and ends count from the end of the axis and
+    both are clamped to it, so a large end means "to the end"; a negative step walks
+    backwards. Empty `axes` means 0..len(starts)-1, empty `steps` means all 1.
+    """
+
+    name = "graph.slice"
+    starts = ints(doc="first index per sliced axis")
+    ends = ints(doc="end index (exclusive) per sliced axis")
+    axes = ints((), "the sliced axes; empty: 0..len(starts)-1")
+    steps = ints((), "step per sliced axis, non-zero; empty: all 1")
+
+    @staticmethod
+    def bounds(shape: tuple[int, ...], attrs) -> list[slice]:
+        """One Python slice per axis, with the clamped ONNX bounds."""
+        starts, ends = attrs["starts"], attrs["ends"]
+        axes = attrs["axes"] or tuple(range(len(starts)))
+        steps = attrs["steps"] or (1,) * len(starts)
+        shape_check(len(ends) == len(starts) == len(axes) == len(steps),
+                    f"starts, ends, axes and steps need the same length, got {len(starts)}, "
+                    f"{len(ends)}, {len(axes)} and {len(steps)}")
+        shape_check(all(s != 0 for s in steps), f"steps must be non-zero, got {list(steps)}")
+        slices = [slice(None)] * len(shape)
+        for start, end, axis, step in zip(starts, ends, normalize_axes(axes, len(shape)), steps):
+            dim = shape[axis]
+            start = start + dim if start < 0 else start
+            end = end + dim if end < 0 else end
+            if step > 0:
+                start, end = min(max(start, 0), dim), min(max(end, 0), dim)
+            else:
+                # Walking backwards, the first index is at most dim-1 and the end may be
+                # -1 (before index 0), which Python spells as None.
+                start, end = min(max(start, 0), dim - 1), min(max(end, -1), dim - 1)
+            slices[axis] = slice(start, None if end < 0 else end, step)
+        return slices
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        slices = cls.bounds(x.shape, attrs)
+        return [tensor([len(range(*s.indices(d))) for s, d in zip(slices, x.shape)], x.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return x[tuple(cls.bounds(x.shape, attrs))]
+
+
+@graph.op
+class GatherOp(GraphOp):
+    """Takes the slices of `data` along `axis` that `indices` names (numpy's take).
+
+    The result's shape is data[:axis] + indices + data[axis+1:], as in ONNX Gather;
+    negative indices count from the end."""
+
+    name = "graph.gather"
+    data = OperandDef(Tensor)
+    indices = OperandDef(IndexTensor)
+    result = ResultDef(Tensor)
+    axis = integer(0, "the axis gathered along")
+    pattern = PatternKind.INJECTIVE
+    assembly_format = "$data `,` $indices attr-dict `:` functional-type(operands, results)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        data, indices = types
+        axis = normalize_axis(attrs["axis"], data.rank)
+        return [tensor((*data.shape[:axis], *indices.shape, *data.shape[axis + 1:]),
+                       data.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, data, indices):
+        return np.take(data, indices.astype(np.int64), axis=attrs["axis"])
+
+
+@graph.op
+class ConcatOp(GraphOp):
+    """Joins tensors along `axis`.
+
+    The inputs agree in rank, element type and every extent but the one along `axis`."""
+
+    name = "graph.concat"
+    inputs = OperandDef(Tensor, variadic=True)
+    result = ResultDef(Tensor)
+    axis = integer(0, "the axis joined along")
+    pattern = PatternKind.INJECTIVE
+    assembly_format = "$inputs attr-dict `:` functional-type(operands, results)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        shape_check(len(types) >= 1, "needs at least one input")
+        first = types[0]
+        axis = normalize_axis(attrs["axis"], first.rank)
+        extent = 0
+        for i, t in enumerate(types):
+            shape_check(t.element_type == first.element_type,
+                        f"input #{i} has element type {t.element_type}, input #0 has "
+                        f"{first.element_type}")
+            same = t.rank == first.rank and all(
+                a == b for k, (a, b) in enumerate(zip(t.shape, first.shape)) if k != axis)
+            shape_check(same, f"input #{i} has shape {list(t.shape)}, which differs from input "
+                              f"#0's {list(first.shape)} outside axis {axis}")
+            extent += t.shape[axis]
+        return [tensor((*first.shape[:axis], extent, *first.shape[axis + 1:]), first.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, *inputs):
+        return np.concatenate(inputs, axis=attrs["axis"])
+
+
+@graph.op
+class SplitOp(GraphOp):
+    """Cuts a tensor along `axis` into pieces, one result per piece.
+
+    `sections` lists the pieces' extents, which sum to the extent of `axis`.
+
+    The builder also takes `sections=N` for N equal pieces; it resolves to the list
+    of extents when the op is built, where the operand's shape is known.
+    """
+
+    name = "graph.split"
+    x = OperandDef(Tensor)
+    outputs = ResultDef(Tensor, variadic=True, doc="one result per piece")
+    sections = ints(doc="the extent of each piece along axis")
+    axis = integer(0, "the axis cut along")
+    pattern = PatternKind.INJECTIVE
+    assembly_format = "$x attr-dict `:` type($x) `->` `(` type($outputs) `)`"
+
+    @classmethod
+    def normalize(cls, attrs: dict) -> dict:
+        if isinstance(attrs.get("sections"), int):
+            # N equal pieces: the extents need the operand's shape, which `build` has.
+            attrs["sections"] = IntegerAttr(attrs["sections"], i64)
+        return attrs
+
+    @classmethod
+    def build(cls, *operands, **kwargs) -> SplitOp:
+        # `normalize` sees the attributes only, so an equal split (an i64 `sections`
+        # that never reaches the IR) becomes extents here, where the operand is known.
+        sections = kwargs.get("sections")
+        if isinstance(sections, IntegerAttr) and operands and isinstance(operands[0], Value) \
+                and isinstance(operands[0].type, RankedTensorType):
+            shape = operands[0].type.shape
+            axis = kwargs.get("axis")
+            axis = normalize_axis(0 if axis is None else axis.value, len(shape))
+            count = sections.value
+            shape_check(count >= 1 and shape[axis] % count == 0,
+                        f"axis {axis} of extent {shape[axis]} does not split into {count} equal "
+                        f"pieces")
+            kwargs["sections"] = DenseArrayAttr(i64, (shape[axis] // count,) * count)
+        return super().build(*operands, **kwargs)
+
+    @staticmethod
+    def offsets(shape: tuple[int, ...], attrs) -> tuple[int, list[int]]:
+        """(the normalized axis, where each piece after the first begins)."""
+        axis = normalize_axis(attrs["axis"], len(shape))
+        sections = attrs["sections"]
+        shape_check(len(sections) >= 1 and all(s >= 0 for s in sections),
+                    f"sections must be one or more extents >= 0, got {list(sections)}")
+        shape_check(sum(sections) == shape[axis],
+                    f"sections {list(sections)} sum to {sum(sections)}, but axis {axis} has "
+                    f"extent {shape[axis]}")
+        return axis, list(np.cumsum(sections)[:-1])
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x = types[0]
+        axis, _ = cls.offsets(x.shape, attrs)
+        return [tensor((*x.shape[:axis], s, *x.shape[axis + 1:]), x.element_type)
+                for s in attrs["sections"]]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        axis, offsets = cls.offsets(x.shape, attrs)
+        return tuple(np.split(x, offsets, axis=axis))

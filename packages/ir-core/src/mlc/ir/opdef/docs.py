@@ -46,4 +46,10 @@ def dialect_markdown(dialect: Dialect) -> str:
             out += ["| kind | name | constraint | notes |", "|---|---|---|---|", *rows, ""]
         if d.traits:
             out += ["Traits: " + ", ".join(f"`{t}`" for t in d.traits), ""]
+        # A dialect states facts the generic declaration has no field for (the graph
+        # dialect's fusion pattern kind) through an optional `doc_facts()` hook.
+        doc_facts = getattr(cls, "doc_facts", None)
+        if doc_facts is not None:
+            for fact in doc_facts():
+                out += [fact, ""]
     return "\n".join(out).rstrip() + "\n"

@@ -1,0 +1,112 @@
+"""Normalisation ops in their inference form: batch_norm (running statistics, one
+result) and layer_norm (statistics over the trailing axes)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlc.graph.dialect import FloatTensor, GraphOp, PatternKind, graph, integer, real, shape_check
+from mlc.graph.ops.transform import normalize_axis
+from mlc.ir.opdef.declare import OperandDef, ResultDef
+
+
+def _check_elements(data, others, names) -> None:
+    for name, t in zip(names, others):
+        shape_check(t.element_type == data.element_type,
+                    f"{name} has element type {t.element_type}, data has {data.element_type}")
+
+
+@graph.op
+class BatchNormOp(GraphOp):
+    """Batch normalisation at inference, with the running statistics:
+
+        (data - moving_mean) / sqrt(moving_var + epsilon) * gamma + beta
+
+    each of gamma, beta, moving_mean and moving_var a vector of the channels (the
+    extent of `axis`), broadcast along it. Relay's `nn.batch_norm` also returns the
+    statistics; at inference only the normalised tensor is used, so this op has one
+    result. graph-simplify-inference rewrites it into a multiply and an add.
+    """
+
+    name = "graph.batch_norm"
+    data = OperandDef(FloatTensor)
+    gamma = OperandDef(FloatTensor)
+    beta = OperandDef(FloatTensor)
+    moving_mean = OperandDef(FloatTensor)
+    moving_var = OperandDef(FloatTensor)
+    result = ResultDef(FloatTensor)
+    axis = integer(1, "the channel axis")
+    epsilon = real(1e-5, "added to the variance before the square root")
+    pattern = PatternKind.OPAQUE
+    assembly_format = ("$data `,` $gamma `,` $beta `,` $moving_mean `,` $moving_var attr-dict "
+                       "`:` functional-type(operands, results)")
+
+    @classmethod
+    def infer(cls, types, attrs):
+        data, *params = types
+        names = ("gamma", "beta", "moving_mean", "moving_var")
+        shape_check(data.rank >= 1, "data must have rank >= 1, got a rank-0 tensor")
+        axis = normalize_axis(attrs["axis"], data.rank)
+        channels = data.shape[axis]
+        for name, t in zip(names, params):
+            shape_check(t.shape == (channels,),
+                        f"{name} must have shape [{channels}] (the extent of axis {attrs['axis']} "
+                        f"of data {list(data.shape)}), got {list(t.shape)}")
+        _check_elements(data, params, names)
+        shape_check(attrs["epsilon"] >= 0, f"epsilon must be >= 0, got {attrs['epsilon']}")
+        return [data]
+
+    @classmethod
+    def reference(cls, attrs, data, gamma, beta, mean, var):
+        axis = attrs["axis"] % data.ndim
+        shape = (-1,) + (1,) * (data.ndim - axis - 1)  # broadcasts along `axis`
+
+        def channel(v):
+            return np.asarray(v, np.float64).reshape(shape)
+
+        scale = channel(gamma) / np.sqrt(channel(var) + attrs["epsilon"])
+        return (data.astype(np.float64) - channel(mean)) * scale + channel(beta)
+
+
+@graph.op
+class LayerNormOp(GraphOp):
+    """Layer normalisation (ONNX LayerNormalization): every slice over the axes from
+    `axis` to the last is normalised by its own mean and (population) variance,
+
+        (data - mean) / sqrt(var + epsilon) * gamma + beta
+
+    where gamma and beta have the shape of those trailing axes.
+    """
+
+    name = "graph.layer_norm"
+    data = OperandDef(FloatTensor)
+    gamma = OperandDef(FloatTensor)
+    beta = OperandDef(FloatTensor)
+    result = ResultDef(FloatTensor)
+    axis = integer(-1, "the first normalised axis; normalisation runs over it and every later one")
+    epsilon = real(1e-5, "added to the variance before the square root")
+    pattern = PatternKind.OPAQUE
+    assembly_format = "$data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        data, gamma, beta = types
+        shape_check(data.rank >= 1, "data must have rank >= 1, got a rank-0 tensor")
+        axis = normalize_axis(attrs["axis"], data.rank)
+        trailing = data.shape[axis:]
+        for name, t in (("gamma", gamma), ("beta", beta)):
+            shape_check(t.shape == trailing,
+                        f"{name} must have shape {list(trailing)} (the axes from {attrs['axis']} "
+                        f"of data {list(data.shape)}), got {list(t.shape)}")
+        _check_elements(data, (gamma, beta), ("gamma", "beta"))
+        shape_check(attrs["epsilon"] >= 0, f"epsilon must be >= 0, got {attrs['epsilon']}")
+        return [data]
+
+    @classmethod
+    def reference(cls, attrs, data, gamma, beta):
+        x = data.astype(np.float64)
+        axes = tuple(range(attrs["axis"] % x.ndim, x.ndim))
+        mean = x.mean(axis=axes, keepdims=True)
+        var = np.square(x - mean).mean(axis=axes, keepdims=True)
+        return (x - mean) / np.sqrt(var + attrs["epsilon"]) * gamma.astype(np.float64) \
+            + beta.astype(np.float64)
