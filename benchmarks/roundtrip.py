@@ -59,6 +59,7 @@ END_MARKER = "<!-- roundtrip:end -->"
 SECTION_MARKERS = {  # README section -> (begin, end)
     "roundtrip": (BEGIN_MARKER, END_MARKER),
     "passes": ("<!-- passes:begin -->", "<!-- passes:end -->"),
+    "graph": ("<!-- graph:begin -->", "<!-- graph:end -->"),
 }
 STARTUP_REPEAT = 5
 PHASE_NAMES = ("parse", "verify", "print")
@@ -1051,7 +1052,8 @@ into `benchmarks/.work/` on demand.
 {SECTION_MARKERS["passes"][1]}
 """
 
-SECTION_TITLES = {"roundtrip": "Results: round trips", "passes": "Results: passes"}
+SECTION_TITLES = {"roundtrip": "Results: round trips", "passes": "Results: passes",
+                  "graph": "Results: graph-optimize and fusion"}
 
 
 def write_readme(sections: dict[str, str] | str, readme: Path = README) -> None:

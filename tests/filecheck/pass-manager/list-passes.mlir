@@ -14,13 +14,21 @@
 // CHECK-NEXT:       test-convergence: bool = false
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
-// CHECK-NEXT:   print-ir  (opt level 0)  Print the IR to stderr, with an optional label.
+// Installed packages add theirs (mlc-dialect-graph's graph-* passes), in name order.
+// CHECK-NEXT:   graph-alter-op-layout  (opt level 3)
+// CHECK:        graph-fuse-ops  (opt level 1)
+// CHECK-NEXT:       max-depth: int = -1
+// CHECK-NEXT:       opt-level: int = -1
+// CHECK-NEXT:       remarks: bool = false
+// CHECK:        print-ir  (opt level 0)  Print the IR to stderr, with an optional label.
 // CHECK-NEXT:       label: str = {{$}}
 // CHECK-NEXT:   reconcile-unrealized-casts  (opt level 0)  Remove unrealized conversion casts that cancel out; fail on any left.
 // CHECK-NEXT:   symbol-dce  (opt level 1)  Erase private symbols nothing live references.
 // CHECK-NEXT:   test-legalize-full  (opt level 0)  (test) full conversion of the test dialect
 // CHECK-NEXT:   test-legalize-partial  (opt level 0)  (test) partial conversion of the test dialect
 // CHECK:      Pipelines:
+// CHECK-NEXT:   graph-optimize  The default graph pipeline
+// CHECK-NEXT:       = builtin.module(graph-simplify-inference,canonicalize,graph-fold-constant,graph-fold-scale-axis,cse,dce,graph-fuse-ops)
 
 func.func @not_printed() {
   return

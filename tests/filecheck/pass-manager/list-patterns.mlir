@@ -17,4 +17,6 @@
 // CHECK-NEXT: SubIRHSSubConstantLHS: (arith.subi (arith.subi (constant $c0), $x), (constant $c1)) -> (arith.subi (arith.constant {value = sub_int($c0, $c1)}), $x) where is_int_constant($c0)
 // CHECK-NEXT: SubIRHSSubConstantRHS: (arith.subi (arith.subi $x, (constant $c0)), (constant $c1)) -> (arith.subi $x, (arith.constant {value = add_int($c0, $c1)})) where is_int_constant($c0)
 // CHECK-NEXT: XOrINotCmpI: (arith.xori (arith.cmpi {predicate = $p} $a, $b), (constant true)) -> (arith.cmpi {predicate = invert_cmpi_predicate($p)} $a, $b)
-// CHECK-NOT:  {{.}}
+// Then the graph dialect's, by root op (graph.add first).
+// CHECK-NEXT: AddZero: (graph.add
+// CHECK:      LayoutTransformInverse: (graph.layout_transform

@@ -114,6 +114,8 @@ class GraphAttr(AttrConstraint):
     def to_attr(self, value: Any) -> Attribute:
         """The attribute for a Python value (`(1, 1)`, `2`, `0.5`, `True`, `"NCHW"`)."""
         kind = self.kind
+        if kind == "type" and isinstance(value, Type):
+            return TypeAttr(value)  # a type is itself an attribute: wrap it
         if isinstance(value, Attribute):
             return value
         if kind == "ints":

@@ -1,4 +1,10 @@
 """The graph passes; importing this module registers them (the `mlc.passes` entry
 point of mlc-dialect-graph)."""
-from mlc.graph.passes import fuse_ops  # noqa: F401
-from mlc.graph.passes import pipelines  # noqa: F401
+from mlc.graph.passes import (  # noqa: F401
+    alter_op_layout,
+    fold_constant,
+    fold_scale_axis,
+    fuse_ops,
+    pipelines,
+    simplify_inference,
+)

@@ -287,6 +287,13 @@ class OpDef:
 # ----------------------------------------------------------------------- Op base
 
 
+# What the core reads on every op: a declaration of that name would hide it.
+_RESERVED_NAMES = frozenset({
+    "attributes", "loc", "name", "next_op", "op_def", "op_operands", "operand_types",
+    "operands", "parent", "parent_op", "parent_region", "prev_op", "properties", "regions",
+    "result_types", "results", "successors"})
+
+
 class OpMeta(type):
     """Collects the declarations in an op class body into its `op_def`."""
 
@@ -306,7 +313,10 @@ class OpMeta(type):
                     ordered[attr_name] = value
                 elif attr_name in ordered:
                     ordered.pop(attr_name)  # a subclass removed the declaration
-        for value in ordered.values():
+        for attr_name, value in ordered.items():
+            if attr_name in _RESERVED_NAMES:
+                raise TypeError(f"'{op_name}': a declaration cannot be named '{attr_name}', "
+                                "which every Operation already has")
             if isinstance(value, OperandDef):
                 operands.append(value)
             elif isinstance(value, ResultDef):
@@ -327,7 +337,9 @@ class OpMeta(type):
             d.index = i
         traits = tuple(getattr(cls, "traits", ()))
         doc = inspect.cleandoc(cls.__doc__ or "")
-        summary, _, description = doc.partition("\n")
+        # The summary is the first paragraph (it may wrap), the description the rest.
+        summary, _, description = doc.partition("\n\n")
+        summary = " ".join(summary.split())
         cls.op_def = OpDef(
             name=op_name, cls=cls, operands=operands, results=results, attributes=attrs,
             regions=regions, successors=successors, traits=traits,

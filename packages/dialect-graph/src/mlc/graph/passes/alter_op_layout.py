@@ -1,0 +1,378 @@
+"""graph-alter-op-layout: TVM's AlterOpLayout with its conv2d hook, as a dialect
+conversion from NCHW to the channel-blocked layout NCHW{n}c.
+
+- The type converter maps a 4-D NCHW tensor whose channels divide by n to its
+  NCHW{n}c type; its materialisations are `graph.layout_transform` ops (a constant is
+  re-laid with numpy instead), so transforms appear only where the layouts meet.
+- Every conv2d in NCHW/OIHW with groups 1 and channels that divide by n is illegal
+  and becomes a conv2d on NCHW{n}c data and an OIHW{n}i{n}o kernel.
+- A layout-agnostic op (elementwise unary, cast, broadcast binary, where) is illegal
+  when one of its operands has a blocked form (the result of a converted op, or of
+  a transform out of NCHW{n}c) and every other operand can take the blocked layout
+  too: a same-channel NCHW value (transformed), a constant broadcasting along the
+  channels or not at all (re-laid), a scalar (kept). It becomes the same op on
+  blocked types, so the blocked layout flows downstream of each converted conv2d.
+- Every other op keeps NCHW; the conversion's source materialisation puts one
+  transform back to NCHW after the blocked value such ops use.
+
+Afterwards the layout canonicalization patterns cancel inverse transform pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from mlc.graph import layout
+from mlc.graph.canonicalization.layout import PATTERNS as LAYOUT_PATTERNS
+from mlc.graph.dialect import ShapeError, tensor
+from mlc.graph.ops.constant import ConstantOp, constant_array
+from mlc.graph.ops.elementwise import Binary, CastOp, Unary, WhereOp
+from mlc.graph.ops.nn import Conv2DOp
+from mlc.graph.ops.transform import LayoutTransformOp
+from mlc.ir.core.attributes import (
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    Location,
+    RankedTensorType,
+    StringAttr,
+    Type,
+)
+from mlc.ir.core.ir import Operation, Value
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
+from mlc.ir.rewrite.conversion import (
+    ConversionPattern,
+    ConversionTarget,
+    TypeConverter,
+    apply_partial_conversion,
+)
+from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
+from mlc.ir.rewrite.pattern import PatternSet
+from mlc.ir.rewrite.rewriter import PatternRewriter
+
+LAYOUT_AGNOSTIC = (Unary, CastOp, Binary, WhereOp)
+"""Ops computing each output element from the elements at the same (broadcast)
+position only, with no attribute naming an axis: they work on any layout."""
+
+
+def is_layout_agnostic(op: Operation) -> bool:
+    """Whether `op` computes the same thing on blocked operands (see LAYOUT_AGNOSTIC)."""
+    return isinstance(op, LAYOUT_AGNOSTIC)
+
+
+def broadcast_operand_shape(shape: tuple[int, ...], channels: int, block: int) -> tuple[int, ...] | None:
+    """The NCHW{block}c shape for an operand of `shape` broadcast against an NCHW
+    tensor of `channels` channels: (a, C/n, h, w, n) when it has the C channels,
+    (a, 1, h, w, 1) when it broadcasts along them; None for anything else."""
+    if len(shape) > 4:
+        return None
+    a, c, h, w = (1,) * (4 - len(shape)) + tuple(shape)
+    if c == channels and c % block == 0:
+        return (a, c // block, h, w, block)
+    if c == 1:
+        return (a, 1, h, w, 1)
+    return None
+
+
+def broadcast_operand_array(array: np.ndarray, channels: int, block: int) -> np.ndarray:
+    """`array` re-laid to broadcast_operand_shape."""
+    shape = broadcast_operand_shape(array.shape, channels, block)
+    four = array.reshape((1,) * (4 - array.ndim) + array.shape)
+    if shape[-1] == block and four.shape[1] == channels:
+        return layout.to_blocked(four, block)
+    return four.reshape(shape)
+
+
+@dataclass(frozen=True)
+class AlterOpLayoutOptions:
+    """Options of graph-alter-op-layout."""
+
+    block: int = 16  # the channel block n of NCHW{n}c
+
+
+class BlockedLayout:
+    """The NCHW -> NCHW{n}c change of one run: its type converter and
+    materialisations, which values already have a blocked form, and the legality
+    rule of graph ops."""
+
+    def __init__(self, block: int):
+        self.block = block
+        self.data_layout = f"NCHW{block}c"
+        self.kernel_layout = f"OIHW{block}i{block}o"
+        # Results of converted ops -> the blocked values that replace them.
+        self.blocked: dict[Value, Value] = {}
+        # (value, layout) -> its re-laid form, so a value used by several converted
+        # ops is transformed once.
+        self.relaid: dict[tuple[Value, str], Value] = {}
+        self.transforms: list[Operation] = []
+        self.constants_relaid = 0
+        self.converter = TypeConverter()
+        self.converter.add_conversion(self.blocked_type)
+        self.converter.add_target_materialization(self.to_blocked)
+        self.converter.add_source_materialization(self.to_nchw)
+
+    # ---------------------------------------------------------------- types
+
+    def blocked_type(self, type_: Type) -> Type | None:
+        """NCHW tensor type -> NCHW{n}c tensor type, when the channels divide by n."""
+        if not isinstance(type_, RankedTensorType) or len(type_.shape) != 4 \
+                or any(d < 0 for d in type_.shape) or type_.shape[1] % self.block:
+            return None
+        return tensor(layout.blocked_shape(type_.shape, self.block), type_.element_type)
+
+    # ---------------------------------------------------------------- materialisations
+
+    def to_blocked(self, rewriter: PatternRewriter, types: Sequence[Type], inputs: Sequence[Value],
+                   loc: Location) -> list[Value] | None:
+        """Target materialisation: NCHW value -> NCHW{n}c (a constant of any
+        broadcastable shape is re-laid with numpy)."""
+        if len(inputs) != 1 or len(types) != 1:
+            return None
+        [value], [wanted] = inputs, types
+        if not isinstance(value.type, RankedTensorType) or not isinstance(wanted, RankedTensorType):
+            return None
+        channels = wanted.shape[1] * wanted.shape[4] if len(wanted.shape) == 5 else 0
+        array = self._constant(value)
+        if array is not None:
+            if broadcast_operand_shape(array.shape, channels, self.block) != wanted.shape:
+                return None
+            return [self._relaid(value, self.data_layout, rewriter, lambda: self._new_constant(
+                value, broadcast_operand_array(array, channels, self.block), wanted, self.data_layout,
+                rewriter, loc))]
+        if self.blocked_type(value.type) != wanted:
+            return None
+        return [self._relaid(value, self.data_layout, rewriter, lambda: self._transform(
+            value, "NCHW", self.data_layout, rewriter, loc))]
+
+    def to_nchw(self, rewriter: PatternRewriter, types: Sequence[Type], inputs: Sequence[Value],
+                loc: Location) -> list[Value] | None:
+        """Source materialisation: NCHW{n}c value -> NCHW, for the users that stay."""
+        if len(inputs) != 1 or len(types) != 1 or self.blocked_type(types[0]) != inputs[0].type:
+            return None
+        return [self._transform(inputs[0], self.data_layout, "NCHW", rewriter, loc)]
+
+    def kernel_to_blocked(self, weight: Value, rewriter: PatternRewriter, loc: Location) -> Value:
+        """An OIHW weight in OIHW{n}i{n}o: a constant re-laid with numpy, else transformed."""
+        array = self._constant(weight)
+        if array is not None:
+            blocked = layout.kernel_to_blocked(array, self.block, self.block)
+            type_ = tensor(blocked.shape, weight.type.element_type)
+            return self._relaid(weight, self.kernel_layout, rewriter,
+                                lambda: self._new_constant(weight, blocked, type_, self.kernel_layout,
+                                                           rewriter, loc))
+        return self._relaid(weight, self.kernel_layout, rewriter, lambda: self._transform(
+            weight, "OIHW", self.kernel_layout, rewriter, loc))
+
+    def _relaid(self, value: Value, dst: str, rewriter: PatternRewriter, make) -> Value:
+        cached = self.relaid.get((value, dst))
+        # Reused only in the block being rewritten, where it was defined earlier.
+        if cached is not None and cached.defining_op.parent is rewriter.block:
+            return cached
+        result = make()
+        self.relaid[(value, dst)] = result
+        return result
+
+    def _transform(self, value: Value, src: str, dst: str, rewriter: PatternRewriter,
+                   loc: Location) -> Value:
+        op = rewriter.insert(LayoutTransformOp.build(
+            value, src_layout=StringAttr(src), dst_layout=StringAttr(dst), loc=loc))
+        self.transforms.append(op)
+        return op.results[0]
+
+    def _new_constant(self, old: Value, array: np.ndarray, type_: RankedTensorType, dst: str,
+                      rewriter: PatternRewriter, loc: Location) -> Value:
+        attr = old.defining_op.value
+        if isinstance(attr, DenseResourceElementsAttr) and attr.blobs is not None:
+            # A weight that came as a blob stays a blob, next to the original.
+            handle = _unique_handle(f"{attr.handle}_{dst}", attr.blobs)
+            attr.blobs[handle] = (attr.blobs[attr.handle][0], np.ascontiguousarray(array).tobytes())
+            value = DenseResourceElementsAttr(type_, handle, attr.blobs)
+        else:
+            value = DenseElementsAttr.from_array(array, type_)
+        op = rewriter.insert(ConstantOp.build(value=value, loc=loc))
+        op.results[0].name_hint = old.name_hint
+        self.constants_relaid += 1
+        return op.results[0]
+
+    @staticmethod
+    def _constant(value: Value) -> np.ndarray | None:
+        op = value.defining_op
+        if not isinstance(op, ConstantOp):
+            return None
+        try:
+            return constant_array(op.value)
+        except ValueError:
+            return None  # a resource whose blob is missing: transform it instead
+
+    # ---------------------------------------------------------------- legality
+
+    def blocked_source(self, value: Value) -> Value | None:
+        """The NCHW{n}c value that `value` (NCHW) is a view of: the replacement of a
+        converted op's result, or the operand of a transform out of NCHW{n}c."""
+        replacement = self.blocked.get(value)
+        if replacement is not None:
+            return replacement
+        op = value.defining_op
+        if isinstance(op, LayoutTransformOp) and op.values["dst_layout"] == "NCHW" \
+                and op.values["src_layout"] == self.data_layout:
+            return op.operands[0]
+        return None
+
+    def converts_conv2d(self, op: Conv2DOp) -> bool:
+        """NCHW/OIHW, groups 1, input and output channels divisible by the block."""
+        attrs = op.values
+        if attrs["data_layout"] != "NCHW" or attrs["kernel_layout"] != "OIHW" or attrs["groups"] != 1:
+            return False
+        data, weight = op.operand_types
+        return self.blocked_type(data) is not None and self.blocked_type(op.result_types[0]) is not None \
+            and len(weight.shape) == 4
+
+    def operand_forms(self, op: Operation) -> list[tuple[str, Value, Type]] | None:
+        """How each operand of a layout-agnostic op takes the blocked layout, as
+        (how, value, new type) with how one of "blocked" (its blocked form), "keep"
+        (a scalar), "relay" (target materialisation); None when the op stays NCHW."""
+        if not is_layout_agnostic(op) or len(op.results) != 1:
+            return None
+        result_type = self.blocked_type(op.result_types[0])
+        if result_type is None:
+            return None
+        channels = op.result_types[0].shape[1]
+        forms = []
+        for value in op.operands:
+            source = self.blocked_source(value)
+            type_ = value.type
+            if source is not None:
+                forms.append(("blocked", source, source.type))
+            elif not isinstance(type_, RankedTensorType):
+                return None
+            elif type_.shape == ():
+                forms.append(("keep", value, type_))
+            elif self._constant(value) is not None:
+                shape = broadcast_operand_shape(type_.shape, channels, self.block)
+                if shape is None:
+                    return None
+                forms.append(("relay", value, tensor(shape, type_.element_type)))
+            elif len(type_.shape) == 4 and type_.shape[1] == channels:
+                forms.append(("relay", value, self.blocked_type(type_)))
+            else:
+                return None
+        if not any(how == "blocked" for how, _, _ in forms):
+            return None
+        try:
+            inferred = type(op).infer([t for _, _, t in forms], op.values)
+        except ShapeError:
+            return None
+        return forms if list(inferred) == [result_type] else None
+
+    def is_legal(self, op: Operation) -> bool:
+        """The dynamic legality of graph ops: illegal when the pass converts them."""
+        if isinstance(op, Conv2DOp):
+            return not self.converts_conv2d(op)
+        return self.operand_forms(op) is None
+
+
+def _unique_handle(name: str, taken: dict) -> str:
+    candidate, counter = name, 0
+    while candidate in taken:
+        counter += 1
+        candidate = f"{name}_{counter}"
+    return candidate
+
+
+class Conv2DToBlocked(ConversionPattern):
+    """conv2d NCHW x OIHW -> conv2d NCHW{n}c x OIHW{n}i{n}o."""
+
+    root = "graph.conv2d"
+
+    def __init__(self, blocked: BlockedLayout):
+        super().__init__(None)  # operands are re-laid here: the weight is no NCHW tensor
+        self.blocked = blocked
+        self.converted = 0
+
+    def match_and_rewrite_converted(self, op, adaptor, rewriter) -> bool:
+        blocked = self.blocked
+        if not blocked.converts_conv2d(op):
+            return False
+        data, weight = op.operands
+        new_data = blocked.blocked_source(data)
+        if new_data is None:
+            [new_data] = blocked.converter.materialize(
+                "target", rewriter, [blocked.blocked_type(data.type)], [data], op.loc)
+        new_weight = blocked.kernel_to_blocked(weight, rewriter, op.loc)
+        attrs = dict(op.attributes)
+        attrs["data_layout"] = StringAttr(blocked.data_layout)
+        attrs["kernel_layout"] = StringAttr(blocked.kernel_layout)
+        new = rewriter.insert(Conv2DOp.create_from_flat([new_data, new_weight], attrs, loc=op.loc))
+        _replace(op, new, blocked, rewriter)
+        self.converted += 1
+        return True
+
+
+class FollowBlockedOperands(ConversionPattern):
+    """A layout-agnostic op with a blocked operand -> the same op on blocked types."""
+
+    root = None
+
+    def __init__(self, blocked: BlockedLayout):
+        super().__init__(None)
+        self.blocked = blocked
+        self.converted = 0
+
+    def match_and_rewrite_converted(self, op, adaptor, rewriter) -> bool:
+        blocked = self.blocked
+        forms = blocked.operand_forms(op)
+        if forms is None:
+            return False
+        operands = []
+        for how, value, type_ in forms:
+            if how == "relay":
+                [value] = blocked.converter.materialize("target", rewriter, [type_], [value], op.loc)
+            operands.append(value)
+        result_type = blocked.blocked_type(op.result_types[0])
+        new = rewriter.insert(type(op).create_from_flat(operands, dict(op.attributes), [result_type],
+                                                        op.loc))
+        _replace(op, new, blocked, rewriter)
+        self.converted += 1
+        return True
+
+
+def _replace(op: Operation, new: Operation, blocked: BlockedLayout, rewriter) -> None:
+    new.results[0].name_hint = op.results[0].name_hint
+    blocked.blocked[op.results[0]] = new.results[0]
+    rewriter.replace_op(op, new.results)
+
+
+@register_pass("graph-alter-op-layout", opt_level=3, options=AlterOpLayoutOptions,
+               summary="Convert conv2d to the channel-blocked layout NCHW{n}c (TVM's "
+                       "AlterOpLayout), carrying the layout through elementwise and "
+                       "broadcast ops, with layout_transform ops at the boundaries.",
+               statistics=(("num-conv2d", "conv2d ops converted to NCHW{n}c"),
+                           ("num-followers", "layout-agnostic ops converted along"),
+                           ("num-transforms", "layout_transform ops inserted"),
+                           ("num-constants", "constants re-laid")))
+class AlterOpLayout(Pass):
+    """See the module docstring: one partial conversion, then the layout patterns."""
+
+    def run(self, op: Operation, run) -> None:
+        if self.options.block < 1:
+            raise PassFailure([Diagnostic("error", f"graph-alter-op-layout: option 'block' must be "
+                                                   f"positive, got {self.options.block}", op.loc)])
+        blocked = BlockedLayout(self.options.block)
+        target = ConversionTarget()
+        target.add_dynamically_legal_dialect("graph", blocked.is_legal)
+        conv2d, followers = Conv2DToBlocked(blocked), FollowBlockedOperands(blocked)
+        result = apply_partial_conversion(op, target, PatternSet([conv2d, followers]),
+                                          blocked.converter)
+        if not result.success:
+            raise PassFailure(result.diagnostics)
+        if conv2d.converted or followers.converted:
+            # Cancel the transforms that now meet their inverse (and drop what the
+            # conversion left dead: OIHW weights, transforms read through).
+            apply_patterns_greedily(op, PatternSet(LAYOUT_PATTERNS), GreedyConfig(fold=False))
+        self.statistics["num-conv2d"] += conv2d.converted
+        self.statistics["num-followers"] += followers.converted
+        self.statistics["num-transforms"] += sum(t.parent is not None for t in blocked.transforms)
+        self.statistics["num-constants"] += blocked.constants_relaid

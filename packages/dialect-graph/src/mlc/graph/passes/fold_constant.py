@@ -1,0 +1,137 @@
+"""graph-fold-constant: evaluate every graph op whose operands are all constants and
+replace it by a constant (Relay's FoldConstant).
+
+One sweep in program order suffices: an op's operands are defined before it, so by
+the time the sweep reaches an op, every foldable producer has already become a
+constant. Each op runs its own reference semantics (`GraphOp.evaluate`, the
+interpreter's oracle) and the result is stored in the result type's dtype, exactly
+as the interpreter stores it, so a folded module computes the same bits.
+
+Memory. Weights are not copied to be read: `constant_array` gives read-only views of
+dense and `dense_resource` elements. A producer whose last use was just folded is
+erased at once, so intermediate constants do not pile up. An op whose result would
+hold many more elements than its largest constant operand (broadcast_to or tile of
+a small constant, `zeros + x` broadcasts) is left alone: folding it would trade a
+cheap op at run time for a large tensor in the module (`max-growth-elements`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mlc.graph.dialect import GraphOp
+from mlc.graph.ops.constant import ConstantOp, constant_array
+from mlc.ir.core.attributes import DenseElementsAttr, RankedTensorType
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.rewriter import Rewriter
+
+DEFAULT_MAX_GROWTH = 1 << 16  # elements: 256 KiB of f32
+
+
+@dataclass(frozen=True)
+class FoldConstantOptions:
+    # Most elements a folded result may add beyond its largest constant operand.
+    max_growth_elements: int = DEFAULT_MAX_GROWTH
+
+
+@dataclass
+class FoldReport:
+    """What :func:`fold_constants` did."""
+
+    folded: int = 0
+    too_large: int = 0
+    dead_constants: int = 0
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+
+def _elements(types) -> int:
+    return sum(math.prod(t.shape) for t in types)
+
+
+def fold_constants(root: Operation, max_growth_elements: int = DEFAULT_MAX_GROWTH,
+                   rewriter: Rewriter | None = None) -> FoldReport:
+    """Fold the graph ops nested in `root` whose operands are all graph.constant."""
+    rewriter = rewriter or Rewriter()
+    report = FoldReport()
+    for op in root.walk():
+        if op is root or op.parent is None or not _foldable(op):
+            continue
+        producers = [operand.value.defining_op for operand in op.op_operands]
+        largest = max(_elements(p.result_types) for p in producers)
+        if _elements(op.result_types) - largest > max_growth_elements:
+            report.too_large += 1
+            continue
+        outputs = _evaluate(op, producers, report.warnings.append)
+        if outputs is None:
+            continue
+        rewriter.set_insertion_point_before(op)
+        replacements = []
+        for result, array in zip(op.results, outputs):
+            constant = rewriter.create(ConstantOp, value=DenseElementsAttr.from_array(array, result.type),
+                                       loc=op.loc)
+            constant.results[0].name_hint = result.name_hint
+            replacements.append(constant.results[0])
+        rewriter.replace_op(op, replacements)
+        report.folded += 1
+        for producer in dict.fromkeys(producers):
+            if producer.parent is not None and not any(r.uses for r in producer.results):
+                rewriter.erase_op(producer)
+                report.dead_constants += 1
+    return report
+
+
+def _foldable(op: Operation) -> bool:
+    if not isinstance(op, GraphOp) or isinstance(op, ConstantOp) or not op.op_operands:
+        return False
+    if not all(isinstance(t, RankedTensorType) for t in op.result_types):
+        return False
+    return all(isinstance(o.value.defining_op, ConstantOp) for o in op.op_operands)
+
+
+def _evaluate(op: GraphOp, producers: list[Operation],
+              warn: Callable[[Diagnostic], None]) -> list[np.ndarray] | None:
+    """The op's results on its constant operands, or None (and why, when it is
+    something the user should hear about) if it cannot be computed."""
+    try:
+        inputs = [constant_array(p.value) for p in producers]
+    except ValueError as exc:  # a dense_resource whose blob is missing
+        warn(Diagnostic("warning", f"graph-fold-constant: not folded: {exc}", op.loc))
+        return None
+    # The folded module must compute what the program would at run time, inf and NaN
+    # included, so numpy's floating-point warnings are not errors here.
+    with np.errstate(all="ignore"):
+        try:
+            outputs = [np.asarray(v) for v in op.evaluate(inputs)]
+        except NotImplementedError:
+            return None
+    for result, array in zip(op.results, outputs):
+        if array.shape != result.type.shape:
+            warn(Diagnostic("warning", f"graph-fold-constant: not folded: '{op.name}' computed "
+                            f"shape {list(array.shape)}, its result type is {result.type}", op.loc))
+            return None
+    if len(outputs) != len(op.results):
+        return None
+    return outputs
+
+
+@register_pass("graph-fold-constant", opt_level=2, options=FoldConstantOptions,
+               summary="Evaluate graph ops whose operands are all constants and replace them "
+                       "by constants (skipping results much larger than their inputs).",
+               statistics=(("num-folded", "ops folded into constants"),
+                           ("num-too-large", "ops not folded: result larger than "
+                                             "max-growth-elements beyond the inputs"),
+                           ("num-dead-constants", "constants erased once their last use folded")))
+class FoldConstant(Pass):
+    def run(self, op: Operation, run) -> None:
+        report = fold_constants(op, self.options.max_growth_elements)
+        self.statistics["num-folded"] += report.folded
+        self.statistics["num-too-large"] += report.too_large
+        self.statistics["num-dead-constants"] += report.dead_constants
+        for warning in report.warnings:
+            run.emit(warning)

@@ -1,0 +1,257 @@
+"""graph-fold-scale-axis: fold per-channel scales into the weights of the conv2d or
+dense that produces the scaled tensor (TVM's backward FoldScaleAxis).
+
+    multiply(conv2d(x, W), s)              -> conv2d(x, W * s[:, None, None, None])
+    multiply(add(conv2d(x, W), b), s)      -> add(conv2d(x, W * s[...]), b * s)
+    multiply(bias_add(conv2d(x, W), b), s) -> bias_add(conv2d(x, W * s[...]), b * s)
+    multiply(dense(x, W), s)               -> dense(x, W * s[:, None])     (and the same
+                                              through add / bias_add)
+
+Why it is right: output channel o of a convolution (any groups, depthwise included)
+is a sum of products with W[o] alone, so scaling W[o] by s[o] scales that channel;
+a dense's output feature n likewise reads row W[n]. A bias added before the scale
+distributes: (y + b)·s = y·s + b·s.
+
+When it applies: `s` is a finite constant that broadcasts only along the output
+channels (conv2d NCHW/OIHW: axis 1, shapes (), (C,1,1), (1,C,1,1)...; dense: the last
+axis, (N,), (1,N)...) and does not enlarge the product; the conv2d/dense (and the
+add/bias_add between) has no other use, since the unscaled value would otherwise
+still be needed. The scaled weight is computed with numpy when W (and b) are
+constants, as they normally are once graph-fold-constant has run; otherwise the
+multiplication is emitted as graph ops on W (and b).
+
+The scales that batch_norm leaves after graph-simplify-inference and
+graph-fold-constant are exactly this shape, so conv2d + batch_norm becomes conv2d + add.
+Forward folding (a scale on a conv2d's input) is not done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from mlc.graph.ops.constant import ConstantOp, constant_array
+from mlc.graph.passes.simplify_inference import emit, emit_constant
+from mlc.ir.core.attributes import FloatType
+from mlc.ir.core.ir import Operation, Value
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
+from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
+from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
+
+_EXACT_FLOATS = ("f16", "f32", "f64")  # bf16 is stored as raw bits: no numpy arithmetic
+
+
+def channel_axis(op: Operation) -> int | None:
+    """The axis of `op`'s result whose index selects one row of its weight (conv2d
+    NCHW/OIHW: 1, dense: the last), or None when `op` is neither."""
+    if op.name == "graph.conv2d":
+        values = op.values
+        if values["data_layout"] == "NCHW" and values["kernel_layout"] == "OIHW":
+            return 1
+        return None
+    if op.name == "graph.dense":
+        return op.results[0].type.rank - 1
+    return None
+
+
+def channel_scale(scale: np.ndarray, shape: tuple[int, ...], axis: int) -> np.ndarray | None:
+    """`scale` as a vector (of 1 or shape[axis] elements) when it broadcasts against a
+    tensor of `shape` along `axis` only and without enlarging it; else None."""
+    if scale.ndim > len(shape):
+        return None
+    offset = len(shape) - scale.ndim
+    for j, extent in enumerate(scale.shape):
+        allowed = (1, shape[axis]) if offset + j == axis else (1,)
+        if extent not in allowed:
+            return None
+    return scale.reshape(-1)
+
+
+def _single_use(value: Value) -> bool:
+    return len(value.uses) == 1
+
+
+def _constant_array(value: Value) -> np.ndarray | None:
+    producer = value.defining_op
+    if not isinstance(producer, ConstantOp):
+        return None
+    try:
+        return constant_array(producer.value)
+    except ValueError:
+        return None
+
+
+@dataclass
+class _Match:
+    """A multiply that folds: its anchor (conv2d/dense), the bias op between them if
+    any, and the scale as a vector."""
+
+    scale_value: Value
+    scale: np.ndarray
+    anchor: Operation
+    bias_op: Operation | None
+
+
+class FoldScaleIntoWeights(RewritePattern):
+    """multiply(conv2d/dense(x, W) [+ b], s) -> conv2d/dense(x, W*s) [+ b*s], for a
+    per-output-channel constant s."""
+
+    root = "graph.multiply"
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        match = None
+        for i in (0, 1):
+            match = self._match(op, op.operand(i), op.operand(1 - i))
+            if match is not None:
+                break
+        if match is None:
+            return rewriter.notify_match_failure(
+                op, "not a per-channel constant scale of a single-use conv2d or dense")
+        self._rewrite(op, match, rewriter)
+        return True
+
+    @staticmethod
+    def _match(op: Operation, product: Value, scale_value: Value) -> _Match | None:
+        scale = _constant_array(scale_value)
+        element = scale_value.type.element_type
+        if scale is None or not isinstance(element, FloatType) or element.name not in _EXACT_FLOATS:
+            return None
+        if op.results[0].type != product.type or not _single_use(product):
+            return None
+        producer = product.defining_op
+        bias_op = None
+        if producer is not None and producer.name in ("graph.add", "graph.bias_add"):
+            bias_op, producer = producer, None
+            if bias_op.results[0].type != product.type:
+                return None
+            # add is commutative: the conv2d/dense may be either operand.
+            candidates = (0, 1) if bias_op.name == "graph.add" else (0,)
+            for i in candidates:
+                candidate = bias_op.operand(i)
+                if candidate.type == product.type and _single_use(candidate) \
+                        and candidate.defining_op is not None \
+                        and channel_axis(candidate.defining_op) is not None:
+                    producer = candidate.defining_op
+                    break
+        if producer is None:
+            return None
+        axis = channel_axis(producer)
+        if axis is None:
+            return None
+        shape = producer.results[0].type.shape
+        if bias_op is not None and bias_op.name == "graph.bias_add" \
+                and bias_op.values["axis"] % len(shape) != axis:
+            return None  # a bias along another axis does not commute with the scale
+        vector = channel_scale(scale, shape, axis)
+        if vector is None or not np.all(np.isfinite(vector)):
+            return None
+        return _Match(scale_value, vector, producer, bias_op)
+
+    @staticmethod
+    def _rewrite(op: Operation, match: _Match, rewriter: PatternRewriter) -> None:
+        anchor, bias_op, vector = match.anchor, match.bias_op, match.scale
+        # Everything the new ops read dominates the multiply, so they go before it.
+        rewriter.set_insertion_point_before(op)
+        data, weight = anchor.operands
+        new_weight = _scaled(rewriter, weight, vector, match.scale_value, anchor.loc)
+        new_anchor = type(anchor).create_from_flat([data, new_weight], dict(anchor.attributes),
+                                                   anchor.result_types, anchor.loc)
+        rewriter.insert(new_anchor)
+        result = new_anchor.results[0]
+        result.name_hint = anchor.results[0].name_hint
+        bias = None
+        if bias_op is not None:
+            position = 1 if bias_op.operand(0) is anchor.results[0] else 0
+            bias = bias_op.operand(position)
+            if bias_op.name == "graph.bias_add":
+                new_bias = _scaled(rewriter, bias, vector, match.scale_value, bias_op.loc)
+            else:
+                new_bias = _scaled_like(rewriter, bias, match, bias_op.loc)
+            operands = [result, new_bias] if position == 1 else [new_bias, result]
+            new_op = type(bias_op).create_from_flat(operands, dict(bias_op.attributes),
+                                                    bias_op.result_types, bias_op.loc)
+            rewriter.insert(new_op)
+            result = new_op.results[0]
+        result.name_hint = op.results[0].name_hint
+        rewriter.replace_op(op, [result])
+        # The unscaled chain is dead now; so are constants nothing else reads.
+        dead = [bias_op, anchor] if bias_op is not None else [anchor]
+        for old in dead:
+            rewriter.erase_op(old)
+        for value in (weight, match.scale_value, bias):
+            if value is not None:
+                _erase_if_dead_constant(value, rewriter)
+
+
+def _scaled(rewriter: PatternRewriter, value: Value, vector: np.ndarray, scale_value: Value,
+            loc) -> Value:
+    """`value` (a weight, or a bias vector) with each slice along its first axis
+    multiplied by the matching element of `vector` (of 1 or as many elements)."""
+    shape = (vector.size,) + (1,) * (value.type.rank - 1)
+    array = _constant_array(value)
+    if array is not None:
+        product = array.astype(np.float64) * vector.astype(np.float64).reshape(shape)
+        return _named(emit_constant(rewriter, product, value.type.element_type, loc), value)
+    factor = emit(rewriter, "reshape", scale_value, shape=shape, loc=loc)
+    return emit(rewriter, "multiply", value, factor, loc=loc)
+
+
+def _named(value: Value, like: Value) -> Value:
+    value.name_hint = like.name_hint
+    return value
+
+
+def _scaled_like(rewriter: PatternRewriter, bias: Value, match: _Match, loc) -> Value:
+    """The bias of an add times the scale, broadcast as the multiply broadcast it."""
+    array = _constant_array(bias)
+    scale = _constant_array(match.scale_value)
+    if array is not None and scale is not None:
+        product = array.astype(np.float64) * scale.astype(np.float64)
+        return _named(emit_constant(rewriter, product, bias.type.element_type, loc), bias)
+    return emit(rewriter, "multiply", bias, match.scale_value, loc=loc)
+
+
+def _erase_if_dead_constant(value: Value, rewriter: PatternRewriter) -> None:
+    producer = value.defining_op
+    if isinstance(producer, ConstantOp) and producer.parent is not None and not value.uses:
+        rewriter.erase_op(producer)
+
+
+class _Counter(RewriterListener):
+    def __init__(self):
+        self.folded = 0
+
+    def notify_op_replaced(self, op: Operation, values: Sequence[Value]) -> None:
+        if op.name == "graph.multiply":
+            self.folded += 1
+
+
+def fold_scale_axis(root: Operation) -> tuple[int, list[Diagnostic]]:
+    """Fold the per-channel scales under `root` into weights: how many were folded,
+    and the driver's diagnostics (a warning if it did not converge).
+
+    The greedy driver (without folding) runs the pattern to a fixpoint, so a chain of
+    scales folds one after the other, and a scale the rewrite itself emits (on a
+    weight or bias that is not a constant) is looked at again. Like every greedy
+    rewrite, it also erases the dead ops it meets."""
+    counter = _Counter()
+    result = apply_patterns_greedily(root, PatternSet([FoldScaleIntoWeights()]),
+                                     GreedyConfig(fold=False), counter)
+    return counter.folded, result.diagnostics
+
+
+@register_pass("graph-fold-scale-axis", opt_level=3,
+               summary="Fold per-output-channel constant scales into the weights of the "
+                       "conv2d or dense producing the scaled tensor.",
+               statistics=(("num-folded", "scales folded into weights"),))
+class FoldScaleAxis(Pass):
+    def run(self, op: Operation, run) -> None:
+        folded, diagnostics = fold_scale_axis(op)
+        self.statistics["num-folded"] += folded
+        for diagnostic in diagnostics:
+            run.emit(diagnostic)
+
