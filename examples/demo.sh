@@ -12,5 +12,20 @@ mlc-opt arith.mlir --print-op-generic | mlc-opt - | diff -u - "$(mlc-opt arith.m
 rm -f /tmp/mlc-demo-$$.mlir
 step mlc-opt bad.mlir
 echo "(exit status $?)"
-step mlc-opt --list-ops
+step mlc-opt --list-ops | head -5
+
+echo
+echo "# The graph dialect: TVM's pass-infrastructure tutorial program under its pipelines."
+step mlc-opt tutorial.mlir --graph-fold-constant
+step mlc-opt tutorial.mlir -p 'graph-fold-constant,graph-fuse-ops{opt-level=0}'
+step mlc-opt tutorial.mlir --opt-level 2 -p 'graph-fold-constant,cse,graph-fuse-ops' --print-pass-skips
+step mlc-opt tutorial.mlir --opt-level 3 -p 'graph-fold-constant,cse,graph-fuse-ops'
+step mlc-opt tutorial.mlir --graph-alter-op-layout --elide-elementsattrs-if-larger 16
+step mlc-opt tutorial.mlir --opt-level 3 -p 'graph-fold-constant,cse,graph-fuse-ops' --fusion-remarks -o /dev/null
+echo
+echo "# The acceptance networks through graph-optimize (kernels after fusion, checked by the interpreter):"
+step mlc-model mlp --check
+step mlc-model resnet18 --check
+step mlc-model mobilenet_v2
+step mlc-model transformer --check
 exit 0

@@ -168,8 +168,11 @@ def parse_dense_array(text: str, simple_type) -> DenseArrayAttr:
     return DenseArrayAttr(element_type, parsed)
 
 
-_RESOURCE_RE = re.compile(r'([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")\s*:\s*"((?:[^"\\]|\\.)*)"')
-_HEX_BLOB_RE = re.compile(r"0x(?:[0-9a-fA-F]{2})*\Z")
+# Strings as "unrolled loops" ([^"\\]* runs in one step), not one alternation per
+# character: blobs are tens of megabytes of hex.
+_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_RESOURCE_RE = re.compile(r'([A-Za-z_][\w$.]*|' + _STRING + r')\s*:\s*"([^"\\]*(?:\\.[^"\\]*)*)"')
+_BRACE_OR_STRING_RE = re.compile(_STRING + r"|[{}]")
 
 
 class ResourceError(ValueError):
@@ -192,22 +195,26 @@ def parse_resource_section(text: str) -> dict[str, tuple[int, bytes]]:
         return blobs
     open_brace = text.find("{", start)
     depth, end = 0, len(text)
-    for i in range(open_brace, len(text)):
-        if text[i] == "{":
+    for m in _BRACE_OR_STRING_RE.finditer(text, open_brace):
+        token = m.group()
+        if token == "{":
             depth += 1
-        elif text[i] == "}":
+        elif token == "}":
             depth -= 1
             if depth == 0:
-                end = i
+                end = m.start()
                 break
     for m in _RESOURCE_RE.finditer(text, open_brace, end):
         name = m.group(1)
         if name.startswith('"'):
             name = unescape_string(name)
         value = m.group(2)
-        if not _HEX_BLOB_RE.match(value):
-            raise ResourceError(f"expected hex string blob for key '{name}'", m.start(2) - 1)
-        raw = bytes.fromhex(value[2:])
+        try:
+            if not value.startswith("0x") or len(value) % 2 or not value[2:].isalnum():
+                raise ValueError
+            raw = bytes.fromhex(value[2:])
+        except ValueError:
+            raise ResourceError(f"expected hex string blob for key '{name}'", m.start(2) - 1) from None
         if len(raw) < 4:
             raise ResourceError(f"resource blob '{name}' is shorter than its alignment header",
                                 m.start(2) - 1)
