@@ -21,7 +21,7 @@ step mlc-opt tutorial.mlir -p 'graph-fold-constant,graph-fuse-ops{opt-level=0}'
 step mlc-opt tutorial.mlir --opt-level 2 -p 'graph-fold-constant,cse,graph-fuse-ops' --print-pass-skips
 step mlc-opt tutorial.mlir --opt-level 3 -p 'graph-fold-constant,cse,graph-fuse-ops'
 step mlc-opt tutorial.mlir --graph-alter-op-layout --elide-elementsattrs-if-larger 16
-step mlc-opt tutorial.mlir --opt-level 3 -p 'graph-fold-constant,cse,graph-fuse-ops' --fusion-remarks -o /dev/null
+step mlc-opt fusion.mlir --graph-fuse-ops --fusion-remarks
 echo
 echo "# The acceptance networks through graph-optimize (kernels after fusion, checked by the interpreter):"
 step mlc-model mlp --check

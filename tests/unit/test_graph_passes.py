@@ -247,13 +247,13 @@ def test_transposes_compose_and_identity_disappears():
 def test_casts_fold_only_when_lossless():
     module = parse("""
     func.func @main(%x: tensor<4xf32>, %i: tensor<4xi8>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>) {
-      %0 = graph.cast %x {dtype = f64} : tensor<4xf32> to tensor<4xf64>
-      %1 = graph.cast %0 {dtype = f32} : tensor<4xf64> to tensor<4xf32>
-      %2 = graph.cast %x {dtype = f16} : tensor<4xf32> to tensor<4xf16>
-      %3 = graph.cast %2 {dtype = f32} : tensor<4xf16> to tensor<4xf32>
-      %4 = graph.cast %i {dtype = f32} : tensor<4xi8> to tensor<4xf32>
-      %5 = graph.cast %4 {dtype = i8} : tensor<4xf32> to tensor<4xi8>
-      %6 = graph.cast %x {dtype = f32} : tensor<4xf32> to tensor<4xf32>
+      %0 = graph.cast %x : tensor<4xf32> to f64
+      %1 = graph.cast %0 : tensor<4xf64> to f32
+      %2 = graph.cast %x : tensor<4xf32> to f16
+      %3 = graph.cast %2 : tensor<4xf16> to f32
+      %4 = graph.cast %i : tensor<4xi8> to f32
+      %5 = graph.cast %4 : tensor<4xf32> to i8
+      %6 = graph.cast %x : tensor<4xf32> to f32
       return %1, %3, %5, %6 : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>
     }""")
     inputs = [np.array([1e-8, 1 / 3, 7e4, -2.5], np.float32), np.array([-128, -1, 0, 127], np.int8)]

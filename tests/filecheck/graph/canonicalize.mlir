@@ -92,16 +92,16 @@ func.func @transposes(%x: tensor<2x3x4xf32>) -> (tensor<3x4x2xf32>, tensor<2x3x4
 // (f32 -> f64 -> f32, i8 -> f32 -> i8), are the operand. Negative: f32 -> f16 -> f32
 // rounds, so it stays.
 // CHECK-LABEL: func.func @casts(
-// CHECK-NEXT:    %[[H:.*]] = graph.cast %x {dtype = f16} : tensor<4xf32> to tensor<4xf16>
-// CHECK-NEXT:    %[[B:.*]] = graph.cast %[[H]] {dtype = f32} : tensor<4xf16> to tensor<4xf32>
+// CHECK-NEXT:    %[[H:.*]] = graph.cast %x : tensor<4xf32> to f16
+// CHECK-NEXT:    %[[B:.*]] = graph.cast %[[H]] : tensor<4xf16> to f32
 // CHECK-NEXT:    return %x, %[[B]], %i, %x
 func.func @casts(%x: tensor<4xf32>, %i: tensor<4xi8>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>) {
-  %0 = graph.cast %x {dtype = f64} : tensor<4xf32> to tensor<4xf64>
-  %1 = graph.cast %0 {dtype = f32} : tensor<4xf64> to tensor<4xf32>
-  %2 = graph.cast %x {dtype = f16} : tensor<4xf32> to tensor<4xf16>
-  %3 = graph.cast %2 {dtype = f32} : tensor<4xf16> to tensor<4xf32>
-  %4 = graph.cast %i {dtype = f32} : tensor<4xi8> to tensor<4xf32>
-  %5 = graph.cast %4 {dtype = i8} : tensor<4xf32> to tensor<4xi8>
-  %6 = graph.cast %x {dtype = f32} : tensor<4xf32> to tensor<4xf32>
+  %0 = graph.cast %x : tensor<4xf32> to f64
+  %1 = graph.cast %0 : tensor<4xf64> to f32
+  %2 = graph.cast %x : tensor<4xf32> to f16
+  %3 = graph.cast %2 : tensor<4xf16> to f32
+  %4 = graph.cast %i : tensor<4xi8> to f32
+  %5 = graph.cast %4 : tensor<4xf32> to i8
+  %6 = graph.cast %x : tensor<4xf32> to f32
   return %1, %3, %5, %6 : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>
 }

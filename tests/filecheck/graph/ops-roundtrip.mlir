@@ -48,8 +48,8 @@ func.func @all(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %b: tensor<2x3xi1>, %v:
   %19 = graph.clip %x {max = 6.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<2x3xf32>
   // CHECK-NEXT: %20 = graph.dropout %x : tensor<2x3xf32>
   %20 = graph.dropout %x : tensor<2x3xf32>
-  // CHECK-NEXT: %21 = graph.cast %x {dtype = i32} : tensor<2x3xf32> to tensor<2x3xi32>
-  %21 = graph.cast %x {dtype = i32} : tensor<2x3xf32> to tensor<2x3xi32>
+  // CHECK-NEXT: %21 = graph.cast %x : tensor<2x3xf32> to i32
+  %21 = graph.cast %x : tensor<2x3xf32> to i32
   // CHECK-NEXT: %22 = graph.add %x, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %22 = graph.add %x, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   // CHECK-NEXT: %23 = graph.subtract %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>

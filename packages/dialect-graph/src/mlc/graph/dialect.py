@@ -90,6 +90,11 @@ class GraphAttr(AttrConstraint):
     choices: tuple[str, ...] = ()
 
     @property
+    def syntax(self) -> str:  # type: ignore[override]
+        # A type attribute is written as the bare type in custom assembly.
+        return "type" if self.kind == "type" else "attribute"
+
+    @property
     def description(self) -> str:  # type: ignore[override]
         return {
             "ints": "i64 array", "int": "i64 integer", "float": "f32 float", "bool": "bool",

@@ -150,7 +150,7 @@ class CastOp(GraphOp):
     result = ResultDef(Tensor)
     dtype = element_type(doc="the result's element type")
     pattern = PatternKind.ELEMWISE
-    assembly_format = "$x attr-dict `:` type($x) `to` type($result)"
+    assembly_format = "$x attr-dict `:` type($x) `to` $dtype"
 
     @classmethod
     def infer(cls, types, attrs):
