@@ -93,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
         from mlc.graph.resources import module_text_with_resources
         from mlc.tools.output import write_output
 
-        write_output(args.emit, module_text_with_resources(module))
+        try:
+            write_output(args.emit, module_text_with_resources(module))
+        except OSError as exc:
+            sys.stderr.write(f"mlc-model: error: cannot write {args.emit}: {exc.strerror}\n")
+            return 1
     inputs = example.inputs()
     reference = evaluate(module, inputs) if args.check else None
 
@@ -139,8 +143,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
-    """The console script."""
-    sys.exit(main())
+    """The console script: `main`, with internal errors reported as such."""
+    from mlc.tools.output import internal_error
+
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        code = 130
+    except BrokenPipeError:
+        code = 1
+    except Exception as exc:  # a bug: say so, without a traceback
+        code = internal_error("mlc-model", exc)
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,7 +17,7 @@ import re
 import sys
 import time
 
-from mlc.tools.output import write_output
+from mlc.tools.output import internal_error, write_output
 
 SPLIT_MARKER = "// -----"
 DEFAULT_OPT_LEVEL = 3
@@ -439,12 +439,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write("mlc-opt: error: the input nests too deeply\n")
         return 1
     except Exception as exc:  # an internal error is a bug: say so, without a traceback
-        if os.environ.get("MLC_DEBUG"):
-            raise
-        sys.stderr.write(f"mlc-opt: internal error: {type(exc).__name__}: {exc}\n"
-                         "This is a bug in mlc; rerun with MLC_DEBUG=1 for a traceback and "
-                         "report it.\n")
-        return 2
+        return internal_error("mlc-opt", exc)
 
 
 def entry() -> None:

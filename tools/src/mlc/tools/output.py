@@ -26,3 +26,14 @@ def write_output(path: str, text: str) -> None:
     finally:
         if os.path.exists(temp):
             os.unlink(temp)
+
+
+def internal_error(tool: str, exc: BaseException) -> int:
+    """Report an unexpected exception as the bug it is, without a traceback (unless
+    MLC_DEBUG is set, then re-raise); the exit status for it."""
+    if os.environ.get("MLC_DEBUG"):
+        raise exc
+    sys.stderr.write(f"{tool}: internal error: {type(exc).__name__}: {exc}\n"
+                     "This is a bug in mlc; rerun with MLC_DEBUG=1 for a traceback and "
+                     "report it.\n")
+    return 2
