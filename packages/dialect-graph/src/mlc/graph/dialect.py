@@ -288,3 +288,18 @@ def shape_check(condition: bool, message: str) -> None:
     """Raise ShapeError(message) unless `condition` holds."""
     if not condition:
         raise ShapeError(message)
+
+
+def same_element_type(a: RankedTensorType, b: RankedTensorType, what: str = "operand") -> None:
+    """Raise ShapeError unless `a` and `b` have one element type; `what` names them."""
+    shape_check(a.element_type == b.element_type,
+                f"{what} element types differ: {a.element_type} and {b.element_type}")
+
+
+def unique_name(name: str, taken) -> str:
+    """`name`, or `name_1`, `name_2`... : the first not in `taken`."""
+    candidate, counter = name, 0
+    while candidate in taken:
+        counter += 1
+        candidate = f"{name}_{counter}"
+    return candidate

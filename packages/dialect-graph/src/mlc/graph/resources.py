@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from mlc.graph.dialect import unique_name
 from mlc.ir.core.attributes import DenseElementsAttr, DenseResourceElementsAttr
 from mlc.ir.core.ir import Operation
 from mlc.ir.text.printer import PrintOptions, print_op
@@ -25,7 +26,7 @@ def module_text_with_resources(module: Operation, min_elements: int = 17,
         if not isinstance(value, DenseElementsAttr) or value.array.size < min_elements \
                 or value.is_splat():
             continue
-        handle = _unique(_handle(op.results[0].name_hint or "weight"), blobs)
+        handle = unique_name(_handle(op.results[0].name_hint or "weight"), blobs)
         blobs[handle] = (_ALIGNMENT, value.array.tobytes())
         op.attributes["value"] = DenseResourceElementsAttr(value.type, handle, blobs)
     return print_op(copy, options or PrintOptions(), blobs)
@@ -34,10 +35,3 @@ def module_text_with_resources(module: Operation, min_elements: int = 17,
 def _handle(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.]", "_", name) or "weight"
 
-
-def _unique(name: str, taken: dict) -> str:
-    candidate, counter = name, 0
-    while candidate in taken:
-        counter += 1
-        candidate = f"{name}_{counter}"
-    return candidate

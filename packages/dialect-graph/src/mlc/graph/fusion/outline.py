@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
-from mlc.graph.dialect import GraphOp
+from mlc.graph.dialect import GraphOp, unique_name
 from mlc.graph.fusion.partition import Group, Partition
 from mlc.ir.core.attributes import FunctionType, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from mlc.ir.core.ir import Block, Operation, Region, Value
@@ -79,7 +79,8 @@ def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
                 rewriter.erase_op(op)
             continue
         kernel.inputs = [replaced.get(v, v) for v in kernel.inputs]
-        name = _unique(_kernel_name(kernel.ops), symbols)
+        name = unique_name(_kernel_name(kernel.ops), symbols)
+        symbols.add(name)
         kernel_fn = _build_kernel(name, kernel)
         rewriter.set_insertion_point_after(anchor)
         rewriter.insert(kernel_fn)
@@ -134,15 +135,6 @@ def _kernel_name(ops: Sequence[Operation]) -> str:
     if len(name) > _MAX_NAME_LENGTH:
         name = name[:_MAX_NAME_LENGTH].rstrip("_")
     return name
-
-
-def _unique(name: str, symbols: set[str]) -> str:
-    candidate, counter = name, 0
-    while candidate in symbols:
-        counter += 1
-        candidate = f"{name}_{counter}"
-    symbols.add(candidate)
-    return candidate
 
 
 def _symbol(name: str) -> SymbolRefAttr:

@@ -17,6 +17,7 @@ from mlc.graph.dialect import (
     element_type,
     graph,
     real,
+    same_element_type,
     shape_check,
     tensor,
 )
@@ -195,8 +196,7 @@ class Binary(GraphOp):
     @classmethod
     def infer(cls, types, attrs):
         a, b = types
-        shape_check(a.element_type == b.element_type,
-                    f"operand element types differ: {a.element_type} and {b.element_type}")
+        same_element_type(a, b)
         return [tensor(broadcast_shape(a.shape, b.shape), cls.result_element or a.element_type)]
 
     @classmethod
@@ -259,8 +259,7 @@ class WhereOp(GraphOp):
     @classmethod
     def infer(cls, types, attrs):
         c, x, y = types
-        shape_check(x.element_type == y.element_type,
-                    f"operand element types differ: {x.element_type} and {y.element_type}")
+        same_element_type(x, y)
         return [tensor(broadcast_shape(c.shape, x.shape, y.shape), x.element_type)]
 
     @classmethod

@@ -15,6 +15,7 @@ from mlc.graph.dialect import (
     graph,
     integer,
     ints,
+    same_element_type,
     shape_check,
     string,
     tensor,
@@ -122,9 +123,7 @@ class Conv2DOp(GraphOp):
                     f"data must be a {attrs['data_layout']} tensor, got shape {list(data.shape)}")
         shape_check(weight.rank == (6 if block else 4),
                     f"weight must be a {attrs['kernel_layout']} tensor, got shape {list(weight.shape)}")
-        shape_check(data.element_type == weight.element_type,
-                    f"data and weight element types differ: {data.element_type} and "
-                    f"{weight.element_type}")
+        same_element_type(data, weight, "data and weight")
         n, c, h, w = layout.converted_shape(data.shape, attrs["data_layout"], "NCHW")
         o, i, kh, kw = layout.converted_shape(weight.shape, attrs["kernel_layout"], "OIHW")
         groups = attrs["groups"]
@@ -187,9 +186,7 @@ class DenseOp(GraphOp):
                     f"{list(weight.shape)}")
         shape_check(data.shape[-1] == weight.shape[1],
                     f"data has {data.shape[-1]} features, weight expects {weight.shape[1]}")
-        shape_check(data.element_type == weight.element_type,
-                    f"data and weight element types differ: {data.element_type} and "
-                    f"{weight.element_type}")
+        same_element_type(data, weight, "data and weight")
         return [tensor((*data.shape[:-1], weight.shape[0]), data.element_type)]
 
     @classmethod
@@ -198,11 +195,6 @@ class DenseOp(GraphOp):
 
 
 _PRODUCT_FORMAT = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
-
-
-def _check_same_element(a, b, what: str = "lhs and rhs") -> None:
-    shape_check(a.element_type == b.element_type,
-                f"{what} element types differ: {a.element_type} and {b.element_type}")
 
 
 @graph.op
@@ -225,7 +217,7 @@ class MatmulOp(GraphOp):
         a, b = types
         shape_check(a.rank >= 1 and b.rank >= 1,
                     f"needs operands of rank >= 1, got {list(a.shape)} and {list(b.shape)}")
-        _check_same_element(a, b)
+        same_element_type(a, b, "lhs and rhs")
         lhs = (1, *a.shape) if a.rank == 1 else a.shape
         rhs = (*b.shape, 1) if b.rank == 1 else b.shape
         shape_check(lhs[-1] == rhs[-2], f"lhs {list(a.shape)} has {lhs[-1]} columns, rhs "
@@ -262,7 +254,7 @@ class BatchMatmulOp(GraphOp):
         a, b = types
         shape_check(a.rank == 3 and b.rank == 3,
                     f"needs rank-3 operands, got {list(a.shape)} and {list(b.shape)}")
-        _check_same_element(a, b)
+        same_element_type(a, b, "lhs and rhs")
         batch_a, m, k = a.shape[0], *a.shape[1:][::-1 if attrs["transpose_a"] else 1]
         batch_b, k2, n = b.shape[0], *b.shape[1:][::-1 if attrs["transpose_b"] else 1]
         shape_check(batch_a == batch_b or 1 in (batch_a, batch_b),
@@ -302,7 +294,7 @@ class BiasAddOp(GraphOp):
         shape_check(bias.rank == 1 and bias.shape[0] == data.shape[axis],
                     f"bias must be 1-D of length {data.shape[axis]} (axis {axis} of data "
                     f"{list(data.shape)}), got shape {list(bias.shape)}")
-        _check_same_element(data, bias, "data and bias")
+        same_element_type(data, bias, "data and bias")
         return [data]
 
     @classmethod

@@ -27,7 +27,7 @@ import numpy as np
 
 from mlc.graph import layout
 from mlc.graph.canonicalization.layout import PATTERNS as LAYOUT_PATTERNS
-from mlc.graph.dialect import ShapeError, tensor
+from mlc.graph.dialect import ShapeError, tensor, unique_name
 from mlc.graph.ops.constant import ConstantOp, constant_array
 from mlc.graph.ops.elementwise import Binary, CastOp, Unary, WhereOp
 from mlc.graph.ops.nn import Conv2DOp
@@ -187,7 +187,7 @@ class BlockedLayout:
         attr = old.defining_op.value
         if isinstance(attr, DenseResourceElementsAttr) and attr.blobs is not None:
             # A weight that came as a blob stays a blob, next to the original.
-            handle = _unique_handle(f"{attr.handle}_{dst}", attr.blobs)
+            handle = unique_name(f"{attr.handle}_{dst}", attr.blobs)
             attr.blobs[handle] = (attr.blobs[attr.handle][0], np.ascontiguousarray(array).tobytes())
             value = DenseResourceElementsAttr(type_, handle, attr.blobs)
         else:
@@ -272,14 +272,6 @@ class BlockedLayout:
         if isinstance(op, Conv2DOp):
             return not self.converts_conv2d(op)
         return self.operand_forms(op) is None
-
-
-def _unique_handle(name: str, taken: dict) -> str:
-    candidate, counter = name, 0
-    while candidate in taken:
-        counter += 1
-        candidate = f"{name}_{counter}"
-    return candidate
 
 
 class Conv2DToBlocked(ConversionPattern):
