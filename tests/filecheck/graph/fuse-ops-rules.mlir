@@ -40,6 +40,24 @@ func.func @diamond_injective_branch(%x: tensor<1x8x8x8xf32>, %w: tensor<8x8x3x3x
 
 // -----
 
+// The diamond with a reduction branch: the relation is comm-reduce, so conv2d stays
+// alone; the reduction never starts a fusion; relu joins the add.
+// CHECK-LABEL: func.func @diamond_reduce_branch(
+// CHECK-NEXT:    %[[C:.*]] = call @fused_conv2d(
+// CHECK-NEXT:    %[[S:.*]] = call @fused_sum(%[[C]])
+// CHECK-NEXT:    call @fused_relu_add(%[[C]], %[[S]])
+// REMARK: fuse-ops-rules.mlir:[[# @LINE + 3]]:{{[0-9]+}}: remark: graph-fuse-ops: phase 0: 'graph.conv2d' not fused into its post-dominator 'graph.add': the relation to the post-dominator is comm-reduce (set by the edge into 'graph.sum'); an out-elemwise-fusable op needs elemwise
+// REMARK: fuse-ops-rules.mlir:[[# @LINE + 4]]:{{[0-9]+}}: remark: graph-fuse-ops: phase 0: 'graph.sum' not fused into its post-dominator 'graph.add': comm-reduce ops never start a fusion
+func.func @diamond_reduce_branch(%x: tensor<1x8x8x8xf32>, %w: tensor<8x8x3x3xf32>) -> tensor<1x8x6x6xf32> {
+  %0 = graph.conv2d %x, %w : (tensor<1x8x8x8xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x6x6xf32>
+  %1 = graph.relu %0 : tensor<1x8x6x6xf32>
+  %2 = graph.sum %0 {axes = array<i64: 2, 3>, keepdims = true} : tensor<1x8x6x6xf32> -> tensor<1x8x1x1xf32>
+  %3 = graph.add %1, %2 : (tensor<1x8x6x6xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  return %3 : tensor<1x8x6x6xf32>
+}
+
+// -----
+
 // Out-elemwise-fusable, phase 0: conv2d takes its per-channel bias add (a broadcast
 // op reading conv2d's full shape: an elementwise edge) and relu.
 // CHECK-LABEL: func.func @conv_bias_relu(
