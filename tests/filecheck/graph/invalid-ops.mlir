@@ -375,3 +375,12 @@ func.func @f(%a: tensor<2x6xf32>) {
   %0:2 = graph.split %a {axis = 1, sections = array<i64: 2, 4>} : tensor<2x6xf32> -> (tensor<2x2xf32>, tensor<2x3xf32>)
   return
 }
+
+// -----
+
+// Graph ops work on static shapes only.
+func.func @dynamic_shape(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  // expected-error@+1 {{operand #0 has type tensor<?x4xf32>: graph ops need static shapes}}
+  %0 = graph.relu %a : tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}

@@ -248,6 +248,7 @@ class GraphOp(Op):
             if not isinstance(t, RankedTensorType):
                 raise IRError(f"'{cls.op_def.name}' operand #{i} must be a ranked tensor, got {t}")
         try:
+            _require_static(operand_types)
             return list(cls.infer(list(operand_types), cls.attribute_values(attributes)))
         except ShapeError as exc:
             raise IRError(f"'{cls.op_def.name}' {exc}") from None
@@ -257,6 +258,7 @@ class GraphOp(Op):
         if not all(isinstance(t, RankedTensorType) for t in types):
             return  # the declared operand constraints report this
         try:
+            _require_static(types)
             expected = list(self.infer(types, self.values))
         except ShapeError as exc:
             raise VerificationError(str(exc)) from None
@@ -282,6 +284,12 @@ class GraphOp(Op):
     @classmethod
     def doc_facts(cls) -> list[str]:
         return [f"Fusion pattern: `{cls.pattern.label}`"]
+
+
+def _require_static(types) -> None:
+    for i, t in enumerate(types):
+        shape_check(all(d >= 0 for d in t.shape),
+                    f"operand #{i} has type {t}: graph ops need static shapes")
 
 
 def shape_check(condition: bool, message: str) -> None:
