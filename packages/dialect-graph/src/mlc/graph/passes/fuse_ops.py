@@ -41,7 +41,10 @@ class FuseOps(Pass):
         max_depth = options.max_depth if options.max_depth >= 0 else context.get_config(MAX_DEPTH.name)
         remarks = options.remarks or context.get_config(REMARKS.name)
         functions = [f for f in _functions(op) if not is_primitive(f) and not f.is_declaration]
-        symbols = {f.sym_name.value for f in _functions(op)}
+        # Kernels are new symbols beside the function: unique in its symbol table, also
+        # when the pass runs on one function (`func.func(graph-fuse-ops)`).
+        table = op.parent_op if isinstance(op, FuncOp) and op.parent_op is not None else op
+        symbols = {f.sym_name.value for f in _functions(table)}
         rewriter = Rewriter()
         for fn in functions:
             graph = build_forward_graph(fn.entry_block)
