@@ -337,6 +337,20 @@ class _Generator:
                  max(x.bound, y.bound), x.constant and y.constant)
         return True
 
+    def step_split(self) -> bool:
+        # Several results: fusion reads each through a get-item node.
+        if not _declared("split"):
+            return False
+        x = self.pick(lambda v: len(v.shape) >= 1 and v.shape[-1] >= 2)
+        if x is None:
+            return False
+        extent = x.shape[-1]
+        first = self.draw(st.integers(1, extent - 1))
+        pieces = self.b.split(x.value, sections=(first, extent - first), axis=len(x.shape) - 1)
+        for piece in pieces:
+            self.add(piece, x.bound, x.constant)
+        return True
+
     def step_reduce(self) -> bool:
         name = self.draw(st.sampled_from(["sum", "mean", "max", "min"]))
         if not _has_attrs(name, "axes", "keepdims"):
@@ -448,7 +462,7 @@ class _Generator:
         self.add(self.b.layer_norm(x.value, gamma.value, beta.value, axis=axis), bound, x.constant)
         return True
 
-    STEPS = ("param", "constant", "unary", "binary", "divide", "scale", "bias_add", "reshape",
+    STEPS = ("param", "constant", "unary", "binary", "divide", "scale", "bias_add", "reshape", "split",
              "flatten", "transpose", "expand_squeeze", "slice_pad", "concat", "reduce",
              "softmax", "pool", "conv2d", "dense", "batch_norm", "layer_norm")
 
