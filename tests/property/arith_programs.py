@@ -357,14 +357,6 @@ def _operand(draw, fn: _Function, type_: Type, values: st.SearchStrategy | None 
 
 def _cast(draw, fn: _Function, op: str, source: Type, target: Type, value: _Value) -> _Value:
     narrows = op == "arith.index_cast" and target == index_type and _width(source) > 64
-    if op == "arith.index_cast" and _width(target) > 64 and value.name in fn.narrowed_index:
-        # BUG: `index_cast(index_cast(x : i128 to index) : index to i128)` is rewritten to
-        # x (IndexCastOfIndexCast), dropping the truncation of x to index's 64 bits. (The
-        # pattern now checks that the inner cast is to index, which fixed index -> i8 ->
-        # index, but not that the source fits in index; upstream MLIR's fix, #189042,
-        # compares the widths. mlir-opt-22 still folds both.) So nothing computed from
-        # such a truncation is cast back to a wider integer.
-        value = _constant(draw, fn, source)
     return fn.emit(f"{op} {value.name} : {source} to {target}", [target], [value], narrows)[0]
 
 
