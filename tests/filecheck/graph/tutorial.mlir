@@ -6,9 +6,18 @@
 // RUN: mlc-opt %s --opt-level 2 -p 'graph-fold-constant,cse,graph-fuse-ops' --print-pass-skips 2>&1 >/dev/null | filecheck %s --check-prefix=SKIP
 // RUN: mlc-opt %s --opt-level 3 -p 'graph-fold-constant,cse,graph-fuse-ops' | filecheck %s --check-prefix=LEVEL3
 // RUN: mlc-opt %s --opt-level 3 --disable-pass cse -p 'graph-fold-constant,cse,graph-fuse-ops' | filecheck %s --check-prefix=LEVEL2
+// RUN: mlc-opt %s -p 'graph-alter-op-layout,graph-optimize' | filecheck %s --check-prefix=BLOCKED
 
 // fold-constant: add(c, c) and multiply(..., 2) become one constant c1.
-// FOLD-LABEL: func.func @main(
+// FOLD-LABEL: // alter-op-layout then the whole graph pipeline: the blocked conv2d and its adds are
+// one kernel, the layout changes at the boundaries kernels of their own.
+// BLOCKED-LABEL: func.func @main(
+// BLOCKED:         %[[X:.*]] = call @fused_layout_transform(%x) : (tensor<1x64x56x56xf32>) -> tensor<1x4x56x56x16xf32>
+// BLOCKED-NEXT:    %[[W:.*]] = call @fused_layout_transform_1(%weight)
+// BLOCKED-NEXT:    %[[Y:.*]] = call @fused_conv2d_add_add_add(%[[X]], %[[W]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<1x4x54x54x16xf32>
+// BLOCKED-NEXT:    %[[R:.*]] = call @fused_layout_transform_2(%[[Y]]) : (tensor<1x4x54x54x16xf32>) -> tensor<1x64x54x54xf32>
+// BLOCKED-NEXT:    return %[[R]]
+func.func @main(
 // FOLD-DAG:     %[[C:.*]] = graph.constant dense<1.000000e+00> : tensor<1x64x54x54xf32>
 // FOLD-DAG:     %[[C1:.*]] = graph.constant dense<4.000000e+00> : tensor<1x64x54x54xf32>
 // FOLD-DAG:     %[[CONV:.*]] = graph.conv2d %x, %weight

@@ -28,7 +28,7 @@
 // CHECK-NEXT:   test-legalize-partial  (opt level 0)  (test) partial conversion of the test dialect
 // CHECK:      Pipelines:
 // CHECK-NEXT:   graph-optimize  The default graph pipeline
-// CHECK-NEXT:       = builtin.module(graph-simplify-inference,canonicalize,graph-fold-constant,graph-fold-scale-axis,cse,dce,graph-fuse-ops)
+// CHECK-NEXT:       = graph-simplify-inference,canonicalize,graph-fold-constant,graph-fold-scale-axis,cse,dce,graph-fuse-ops
 
 func.func @not_printed() {
   return

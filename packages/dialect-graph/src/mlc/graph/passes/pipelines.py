@@ -4,7 +4,7 @@ from mlc.ir.passes.registry import register_pipeline
 
 register_pipeline(
     "graph-optimize",
-    "builtin.module(graph-simplify-inference,canonicalize,graph-fold-constant,"
-    "graph-fold-scale-axis,cse,dce,graph-fuse-ops)",
+    "graph-simplify-inference,canonicalize,graph-fold-constant,"
+    "graph-fold-scale-axis,cse,dce,graph-fuse-ops",
     "The default graph pipeline: inference simplification, canonicalization, constant "
     "folding, scale folding, CSE, DCE, then operator fusion.")
