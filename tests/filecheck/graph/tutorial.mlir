@@ -9,15 +9,7 @@
 // RUN: mlc-opt %s -p 'graph-alter-op-layout,graph-optimize' | filecheck %s --check-prefix=BLOCKED
 
 // fold-constant: add(c, c) and multiply(..., 2) become one constant c1.
-// FOLD-LABEL: // alter-op-layout then the whole graph pipeline: the blocked conv2d and its adds are
-// one kernel, the layout changes at the boundaries kernels of their own.
-// BLOCKED-LABEL: func.func @main(
-// BLOCKED:         %[[X:.*]] = call @fused_layout_transform(%x) : (tensor<1x64x56x56xf32>) -> tensor<1x4x56x56x16xf32>
-// BLOCKED-NEXT:    %[[W:.*]] = call @fused_layout_transform_1(%weight)
-// BLOCKED-NEXT:    %[[Y:.*]] = call @fused_conv2d_add_add_add(%[[X]], %[[W]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<1x4x54x54x16xf32>
-// BLOCKED-NEXT:    %[[R:.*]] = call @fused_layout_transform_2(%[[Y]]) : (tensor<1x4x54x54x16xf32>) -> tensor<1x64x54x54xf32>
-// BLOCKED-NEXT:    return %[[R]]
-func.func @main(
+// FOLD-LABEL: func.func @main(
 // FOLD-DAG:     %[[C:.*]] = graph.constant dense<1.000000e+00> : tensor<1x64x54x54xf32>
 // FOLD-DAG:     %[[C1:.*]] = graph.constant dense<4.000000e+00> : tensor<1x64x54x54xf32>
 // FOLD-DAG:     %[[CONV:.*]] = graph.conv2d %x, %weight
@@ -62,6 +54,14 @@ func.func @main(
 // LEVEL3-NEXT:    %[[Z:.*]] = graph.add %[[Y]], %p3
 // LEVEL3-NEXT:    %[[Z2:.*]] = graph.add %[[Z]], %[[Z]]
 // LEVEL3-NEXT:    return %[[Z2]]
+// alter-op-layout then the whole graph pipeline: the blocked conv2d and its adds are
+// one kernel, the layout changes at the boundaries kernels of their own.
+// BLOCKED-LABEL: func.func @main(
+// BLOCKED:         %[[X:.*]] = call @fused_layout_transform(%x) : (tensor<1x64x56x56xf32>) -> tensor<1x4x56x56x16xf32>
+// BLOCKED-NEXT:    %[[W:.*]] = call @fused_layout_transform_1(%weight)
+// BLOCKED-NEXT:    %[[Y:.*]] = call @fused_conv2d_add_add_add(%[[X]], %[[W]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<1x4x54x54x16xf32>
+// BLOCKED-NEXT:    %[[R:.*]] = call @fused_layout_transform_2(%[[Y]]) : (tensor<1x4x54x54x16xf32>) -> tensor<1x64x54x54xf32>
+// BLOCKED-NEXT:    return %[[R]]
 func.func @main(%x: tensor<1x64x56x56xf32>, %weight: tensor<64x64x3x3xf32>) -> tensor<1x64x54x54xf32> {
   %c = graph.constant dense<1.0> : tensor<1x64x54x54xf32>
   %two = graph.constant dense<2.0> : tensor<f32>
