@@ -21,6 +21,7 @@ from mlc.tools.output import internal_error, write_output
 
 SPLIT_MARKER = "// -----"
 DEFAULT_OPT_LEVEL = 3
+HEX_IF_LARGER = 100  # mlir-opt's default: dense constants of more elements print as hex
 
 
 def _version() -> str:
@@ -68,7 +69,9 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                        help="print dense constants with more than N elements as "
                             "dense_resource<__elided__>")
     group.add_argument("--print-elementsattrs-with-hex-if-larger", type=int, metavar="N",
-                       help="print dense constants with more than N elements as hex")
+                       default=HEX_IF_LARGER,
+                       help="print dense constants with more than N elements as hex "
+                            f"(default {HEX_IF_LARGER}, as mlir-opt; -1: never)")
     group = parser.add_argument_group("input")
     group.add_argument("--allow-unregistered-dialect", action="store_true",
                        help="accept ops, types and attributes of unknown dialects")
@@ -306,7 +309,8 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         instruments.append(statistics)
     options = PrintOptions(generic=args.print_op_generic, debuginfo=args.print_debuginfo,
                            elide_large_elements=args.elide_elementsattrs_if_larger,
-                           hex_if_larger=args.print_elementsattrs_with_hex_if_larger)
+                           hex_if_larger=None if args.print_elementsattrs_with_hex_if_larger < 0
+                           else args.print_elementsattrs_with_hex_if_larger)
     if (args.print_ir_before or args.print_ir_after or args.print_ir_before_all
             or args.print_ir_after_all or args.print_ir_after_change
             or args.print_ir_after_failure):
