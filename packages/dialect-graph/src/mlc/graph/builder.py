@@ -72,28 +72,14 @@ class GraphBuilder:
     def op(self, short_name: str, *operands: Value | Sequence[Value], name: str | None = None,
            loc: Location | None = None, **attrs: Any) -> Value | list[Value]:
         """Append `graph.<short_name>` to the function: its result (or list of results)."""
-        cls = graph.ops.get(f"graph.{short_name}")
-        if cls is None:
-            raise AttributeError(f"the graph dialect has no op '{short_name}'")
-        attrs = cls.normalize(dict(attrs)) if hasattr(cls, "normalize") else attrs
-        attributes = {}
-        for key, value in attrs.items():
-            definition = cls.op_def.attributes.get(key)
-            if definition is None:
-                raise IRError(f"'graph.{short_name}' has no attribute '{key}'; it has "
-                              + ", ".join(sorted(cls.op_def.attributes)))
-            constraint = definition.constraint
-            attributes[key] = constraint.to_attr(value) if isinstance(constraint, GraphAttr) else value
-        loc = loc or (NameLoc(name) if name else unknown_loc)
-        try:
-            op = cls.build(*operands, loc=loc, **attributes)
-        except ShapeError as exc:
-            raise IRError(f"'graph.{short_name}' {exc}") from None
+        op = make_op(short_name, *operands, loc=loc or (NameLoc(name) if name else unknown_loc),
+                     **attrs)
         self.block.append(op)
         if name:
             for result in op.results:
                 result.name_hint = name
-        return op.results[0] if len(op.results) == 1 and not _variadic_results(cls) else list(op.results)
+        return op.results[0] if len(op.results) == 1 and not _variadic_results(type(op)) \
+            else list(op.results)
 
     def __getattr__(self, short_name: str):
         if short_name.startswith("_"):
@@ -114,6 +100,29 @@ class GraphBuilder:
         module = ModuleOp.build()
         module.regions[0].blocks[0].append(self.function(*outputs))
         return module
+
+
+def make_op(short_name: str, *operands: Value | Sequence[Value], loc: Location = unknown_loc,
+            **attrs: Any) -> Operation:
+    """A detached `graph.<short_name>` op from its operands and attribute values given
+    as plain Python (`strides=(2, 2)`, `axis=1`), result types inferred; IRError names
+    what is wrong. The one way the builder and the graph passes create ops."""
+    cls = graph.ops.get(f"graph.{short_name}")
+    if cls is None:
+        raise AttributeError(f"the graph dialect has no op '{short_name}'")
+    attrs = cls.normalize(dict(attrs)) if hasattr(cls, "normalize") else attrs
+    attributes = {}
+    for key, value in attrs.items():
+        definition = cls.op_def.attributes.get(key)
+        if definition is None:
+            raise IRError(f"'graph.{short_name}' has no attribute '{key}'; it has "
+                          + ", ".join(sorted(cls.op_def.attributes)))
+        constraint = definition.constraint
+        attributes[key] = constraint.to_attr(value) if isinstance(constraint, GraphAttr) else value
+    try:
+        return cls.build(*operands, loc=loc, **attributes)
+    except ShapeError as exc:
+        raise IRError(f"'graph.{short_name}' {exc}") from None
 
 
 def _variadic_results(cls: type[GraphOp]) -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from mlc.graph.dialect import GraphAttr, graph
+from mlc.graph.builder import make_op
 from mlc.graph.ops.constant import ConstantOp
 from mlc.ir.core.attributes import DenseElementsAttr, Location, RankedTensorType, Type
 from mlc.ir.core.ir import Operation, Value
@@ -37,12 +37,7 @@ from mlc.ir.rewrite.rewriter import PatternRewriter, Rewriter, RewriterListener
 def emit(rewriter: Rewriter, short_name: str, *operands: Value, loc: Location, **attrs: Any) -> Value:
     """Create `graph.<short_name>` at the rewriter's insertion point, attribute values
     given as plain Python (as GraphBuilder takes them); its result."""
-    cls = graph.ops[f"graph.{short_name}"]
-    attributes = {}
-    for key, value in attrs.items():
-        constraint = cls.op_def.attributes[key].constraint
-        attributes[key] = constraint.to_attr(value) if isinstance(constraint, GraphAttr) else value
-    return rewriter.create(cls, *operands, loc=loc, **attributes).results[0]
+    return rewriter.insert(make_op(short_name, *operands, loc=loc, **attrs)).results[0]
 
 
 def emit_constant(rewriter: Rewriter, array: np.ndarray, element: Type, loc: Location) -> Value:
