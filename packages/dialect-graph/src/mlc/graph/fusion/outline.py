@@ -4,8 +4,8 @@ marked `graph.primitive`, and the function it came from calls it.
 A group's inputs are the values its ops read from outside it; rank-0 constants are
 copied into the kernel instead (TVM inlines scalar constants), larger constants stay
 in the caller and are passed in. Its outputs are the results used outside it, in op
-order. Calls are placed in a topological order of the groups (earliest first op
-first), which is always possible because groups are convex.
+order. Calls, and the ops that stay in the caller, are placed in a topological order
+(earliest first op first), which exists because groups are convex.
 """
 
 from __future__ import annotations
@@ -62,18 +62,26 @@ def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
     function, inserted after `fn`; `symbols` holds the names in use (updated)."""
     rewriter = rewriter or Rewriter()
     block = fn.entry_block
+    terminator = block.terminator
     position = {op: i for i, op in enumerate(block.ops())}
     by_group: dict[Group, list[Operation]] = {}
     for node in partition.graph.nodes:
         if node.kind == "op" and _outlined(node.op):
             by_group.setdefault(partition.group_of(node), []).append(node.op)
     kernels = [_Kernel(sorted(ops, key=position.__getitem__), position) for ops in by_group.values()]
-    kernels = _topological(kernels)
-    terminator = block.terminator
+    outlined = {op for kernel in kernels for op in kernel.ops}
+    # The ops that stay (constants, calls, other dialects' ops) are ordered with the
+    # kernels: a call may read a kernel's result and feed another kernel.
+    kept = [op for op in block.ops() if op is not terminator and op not in outlined]
     anchor: Operation = fn
     created = []
     replaced: dict[Value, Value] = {}  # outputs of kernels already outlined -> call results
-    for kernel in kernels:
+    for unit in _topological(kernels, kept, block, position):
+        rewriter.set_insertion_point_before(terminator)
+        if isinstance(unit, Operation):
+            rewriter.insert(unit.detach())  # moved into dataflow order
+            continue
+        kernel = unit
         if not kernel.outputs:
             for op in reversed(kernel.ops):  # dead: nothing to call
                 rewriter.erase_op(op)
@@ -82,14 +90,13 @@ def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
         name = unique_name(_kernel_name(kernel.ops), symbols)
         symbols.add(name)
         kernel_fn = _build_kernel(name, kernel)
+        call = rewriter.insert(CallOp.build(
+            kernel.inputs, callee=_symbol(name), result_types=[v.type for v in kernel.outputs],
+            loc=kernel.ops[-1].loc))
         rewriter.set_insertion_point_after(anchor)
         rewriter.insert(kernel_fn)
         anchor = kernel_fn
         created.append(kernel_fn)
-        rewriter.set_insertion_point_before(terminator)
-        call = rewriter.insert(CallOp.build(
-            kernel.inputs, callee=_symbol(name), result_types=[v.type for v in kernel.outputs],
-            loc=kernel.ops[-1].loc))
         for output, result in zip(kernel.outputs, call.results):
             replaced[output] = result
             for use in list(output.uses):
@@ -104,29 +111,50 @@ def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
     return created
 
 
-def _topological(kernels: list[_Kernel]) -> list[_Kernel]:
-    """Kernels ordered so each comes after those it reads from; among ready kernels
-    the one whose first op came first goes first (deterministic, close to source order)."""
-    owner = {op: k for k in kernels for op in k.ops}
-    readers: dict[int, list[int]] = {i: [] for i in range(len(kernels))}
-    waiting = [0] * len(kernels)
-    index = {id(k): i for i, k in enumerate(kernels)}
+def _topological(kernels: list[_Kernel], kept: list[Operation], block: Block,
+                 position: dict[Operation, int]) -> list:
+    """Kernels and the ops that stay, ordered so each comes after what it reads;
+    among the ready ones, the one whose first op came first goes first (deterministic,
+    close to the source order). Groups are convex, so such an order exists."""
+    units: list = [*kernels, *kept]
+    unit_of: dict[Operation, int] = {}
     for i, kernel in enumerate(kernels):
-        sources = {index[id(owner[v.defining_op])] for v in kernel.inputs
-                   if v.defining_op in owner}
+        for op in kernel.ops:
+            unit_of[op] = i
+    for i, op in enumerate(kept, start=len(kernels)):
+        unit_of[op] = i
+
+    def top_level(value: Value) -> Operation | None:
+        owner = value.defining_op
+        while owner is not None and owner.parent is not block:
+            owner = owner.parent_op
+        return owner
+
+    readers: list[list[int]] = [[] for _ in units]
+    waiting = [0] * len(units)
+    for i, unit in enumerate(units):
+        if isinstance(unit, _Kernel):
+            reads = [v for op in unit.ops for v in op.operands]
+        else:
+            reads = [v for nested in unit.walk() for v in nested.operands]
+        sources = {unit_of[owner] for v in reads
+                   if (owner := top_level(v)) is not None and owner in unit_of} - {i}
         waiting[i] = len(sources)
         for s in sources:
             readers[s].append(i)
-    ready = [(k.position, i) for i, k in enumerate(kernels) if waiting[i] == 0]
+    # Constants read nothing: they go first, as a function's weights are listed.
+    key = [(1, u.position) if isinstance(u, _Kernel)
+           else (0 if u.name == "graph.constant" else 1, position[u]) for u in units]
+    ready = [(key[i], i) for i in range(len(units)) if waiting[i] == 0]
     heapq.heapify(ready)
     order = []
     while ready:
         _, i = heapq.heappop(ready)
-        order.append(kernels[i])
+        order.append(units[i])
         for r in readers[i]:
             waiting[r] -= 1
             if waiting[r] == 0:
-                heapq.heappush(ready, (kernels[r].position, r))
+                heapq.heappush(ready, (key[r], r))
     return order
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mlc.graph.dialect import GraphOp
 from mlc.graph.fusion import build_forward_graph, outline_groups, partition
 from mlc.graph.fusion.outline import is_primitive
 from mlc.ir.core.ir import Operation
@@ -47,6 +48,7 @@ class FuseOps(Pass):
         symbols = {f.sym_name.value for f in _functions(table)}
         rewriter = Rewriter()
         for fn in functions:
+            _erase_dead_graph_ops(fn, rewriter)
             graph = build_forward_graph(fn.entry_block)
             groups = partition(graph, opt_level=opt_level, max_depth=max_depth, remarks=remarks)
             for remark in groups.remarks:
@@ -66,6 +68,15 @@ def _diagnostic(remark) -> Diagnostic:
     if blame is not None and blame.op is not None and blame is not remark.target:
         diagnostic.add_note(f"refused by {blame.describe()}", blame.op.loc)
     return diagnostic
+
+
+def _erase_dead_graph_ops(fn: FuncOp, rewriter: Rewriter) -> None:
+    """TVM's graph holds only what the results reach; a dead op would be an extra exit
+    that takes post-dominators away from live ones. Graph ops are pure: erase them
+    (last first, so chains of dead ops go in one sweep)."""
+    for op in list(fn.entry_block.ops_reversed()):
+        if isinstance(op, GraphOp) and not any(r.uses for r in op.results):
+            rewriter.erase_op(op)
 
 
 def _functions(op: Operation) -> list[FuncOp]:
