@@ -66,3 +66,26 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
     names = sorted(op.sym_name.value for op in module.regions[0].ops()
                    if op.name == "func.func" and op.sym_name.value != "main")
     assert names == ["fused_multiply_multiply"], names
+
+
+def test_value_read_inside_a_region_leaves_fusion_view():
+    # %m is read inside an op fusion does not look into: like a returned value it has
+    # no post-dominator, so it does not fuse forward into %n, and the region op comes
+    # after the kernel that computes %m.
+    text = """
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %m = graph.exp %x : tensor<4xf32>
+  "other.wrap"() ({
+    "other.use"(%m) : (tensor<4xf32>) -> ()
+  }) : () -> ()
+  %n = graph.relu %m : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+"""
+    module = parse_module(text, Context(allow_unregistered=True))
+    with PassContext(opt_level=3):
+        assert run_pipeline(module, "graph-fuse-ops").success
+    verify(module)
+    main = next(op for op in module.regions[0].ops() if op.sym_name.value == "main")
+    names = [op.name if op.name != "func.call" else op.callee.leaf for op in main.entry_block.ops()]
+    assert names == ["fused_exp", "other.wrap", "fused_relu", "func.return"]

@@ -596,3 +596,17 @@ def test_every_custom_form_prints_parses_and_prints_again():
     printed_lines = {line.strip() for line in printed.splitlines()}
     assert len(ops) > len(graph.ops)
     assert [line for line in ops if line not in printed_lines] == []
+
+
+def test_bf16_values_are_computed_as_numbers_not_bit_patterns():
+    """bf16 tensors are stored as raw 16-bit patterns; ops compute on their values and
+    casts to bf16 round to nearest even (so 0.3 stays 0.30078125, not 0)."""
+    from mlc.graph import GraphBuilder, evaluate
+    from mlc.ir import bf16, f32
+
+    b = GraphBuilder()
+    x = b.param("x", (3,), bf16)
+    c = b.const(np.array([1.0, 5.0, 0.3], np.float32))
+    y = b.add(b.cast(b.relu(b.neg(x)), dtype=f32), b.cast(b.cast(c, dtype=bf16), dtype=f32))
+    [out] = evaluate(b.module(y), [np.array([1.5, -2.25, 0.3], np.float32)])
+    np.testing.assert_array_equal(out, np.array([1.0, 7.25, 0.30078125], np.float32))

@@ -121,3 +121,20 @@ func.func @conv_bn(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
 
 // STATS:      graph-fold-scale-axis
 // STATS-NEXT:   (4) num-folded - scales folded into weights
+
+// -----
+
+// Refused: the add's other operand is a full-size activation, not a bias broadcast
+// along the channels (TVM's AddSubBackwardPrep): scaling it would only move the
+// multiply onto the other branch.
+// CHECK-LABEL: func.func @refuse_add_of_activation(
+// CHECK:         graph.conv2d %x, %w :
+// CHECK-NEXT:    graph.add
+// CHECK-NEXT:    graph.multiply
+func.func @refuse_add_of_activation(%x: tensor<1x4x6x6xf32>, %w: tensor<4x4x1x1xf32>, %y: tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32> {
+  %s = graph.constant dense<[[[2.0]], [[3.0]], [[4.0]], [[5.0]]]> : tensor<4x1x1xf32>
+  %0 = graph.conv2d %x, %w : (tensor<1x4x6x6xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x6x6xf32>
+  %1 = graph.add %0, %y : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %2 = graph.multiply %1, %s : (tensor<1x4x6x6xf32>, tensor<4x1x1xf32>) -> tensor<1x4x6x6xf32>
+  return %2 : tensor<1x4x6x6xf32>
+}

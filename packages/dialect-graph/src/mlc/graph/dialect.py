@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import numpy as np
+
 from mlc.ir.core.attributes import (
     Attribute,
     BoolAttr,
@@ -271,9 +273,12 @@ class GraphOp(Op):
                 raise VerificationError(f"{which} {got} does not match the inferred type {want}")
 
     def evaluate(self, inputs: Sequence) -> list:
-        """Run the reference semantics on `inputs` (numpy arrays), one array per result."""
-        out = self.reference(self.values, *inputs)
-        return list(out) if isinstance(out, (tuple, list)) else [out]
+        """Run the reference semantics on `inputs` (numpy arrays as stored: bf16 as raw
+        16-bit patterns), one array per result, stored the same way."""
+        values = [from_bf16_bits(a) if _is_bf16(v.type) else a for a, v in zip(inputs, self.operands)]
+        out = self.reference(self.values, *values)
+        out = list(out) if isinstance(out, (tuple, list)) else [out]
+        return [to_bf16_bits(a) if _is_bf16(r.type) else a for a, r in zip(out, self.results)]
 
     @classmethod
     def canonicalization_patterns(cls) -> list:
@@ -284,6 +289,23 @@ class GraphOp(Op):
     @classmethod
     def doc_facts(cls) -> list[str]:
         return [f"Fusion pattern: `{cls.pattern.label}`"]
+
+
+def _is_bf16(type_: Type) -> bool:
+    return isinstance(type_, RankedTensorType) and getattr(type_.element_type, "name", "") == "bf16"
+
+
+def to_bf16_bits(array) -> np.ndarray:
+    """bfloat16 bit patterns (uint16) of float values, rounded to nearest even."""
+    bits = np.asarray(array, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    nan = np.isnan(np.asarray(array, np.float32))
+    return np.where(nan, 0x7FC0, rounded).astype(np.uint16)
+
+
+def from_bf16_bits(array) -> np.ndarray:
+    """float32 values of bfloat16 bit patterns (uint16)."""
+    return (np.asarray(array, np.uint16).astype(np.uint32) << 16).view(np.float32)
 
 
 def _require_static(types) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from mlc.graph.dialect import GraphOp
+from mlc.graph.dialect import GraphOp, to_bf16_bits
 from mlc.ir.core.attributes import RankedTensorType, element_dtype
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.func import FuncOp
@@ -49,6 +49,8 @@ def _as_typed(value: np.ndarray, type_, what: str) -> np.ndarray:
     if isinstance(type_, RankedTensorType):
         if tuple(value.shape) != type_.shape:
             raise EvaluationError(f"{what} has shape {list(value.shape)}, expected {list(type_.shape)}")
+        if getattr(type_.element_type, "name", "") == "bf16" and value.dtype != np.uint16:
+            return to_bf16_bits(value)  # float values given for a bf16 tensor
         return np.asarray(value, element_dtype(type_.element_type))
     return value
 

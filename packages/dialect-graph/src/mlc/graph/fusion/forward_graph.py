@@ -175,4 +175,12 @@ def build_forward_graph(block: Block) -> ForwardGraph:
     if terminator is not None:
         for value in terminator.operands:
             source(value).extern_ref = True
+    # A value read inside the regions of an op fusion does not look into is used
+    # outside fusion's view, as a returned one is.
+    for op in node_of_op:
+        if op.regions:
+            for nested in op.walk():
+                for value in nested.operands if nested is not op else ():
+                    if value in node_of_value or value.defining_op in node_of_op:
+                        source(value).extern_ref = True
     return ForwardGraph(nodes, node_of_op)

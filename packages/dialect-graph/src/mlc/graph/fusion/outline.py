@@ -13,8 +13,9 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
-from mlc.graph.dialect import GraphOp, unique_name
+from mlc.graph.dialect import GraphOp, PatternKind, unique_name
 from mlc.graph.fusion.partition import Group, Partition
+from mlc.graph.ops.constant import ConstantOp
 from mlc.ir.core.attributes import FunctionType, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
@@ -34,8 +35,9 @@ def _outlined(op: Operation) -> bool:
 
 
 def _is_scalar_constant(value: Value) -> bool:
+    """A constant fusion treats as elementwise: copied into each kernel that reads it."""
     op = value.defining_op
-    return op is not None and op.name == "graph.constant" and value.type.shape == ()
+    return isinstance(op, ConstantOp) and op.pattern_of(op) == PatternKind.ELEMWISE
 
 
 class _Kernel:

@@ -13,10 +13,17 @@ from mlc.ir.core.attributes import (
     DenseResourceElementsAttr,
     RankedTensorType,
     Type,
+    f32,
+    f64,
+    i1,
+    i32,
+    i64,
 )
 from mlc.ir.opdef.constraints import ElementsAttrConstraint
 from mlc.ir.opdef.declare import AttrDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import ConstantLike
+
+_INLINED = frozenset({i32, i64, f32, f64, i1})
 
 
 @graph.op
@@ -47,9 +54,12 @@ class ConstantOp(GraphOp):
 
     @classmethod
     def pattern_of(cls, op) -> PatternKind:
-        # TVM fuses scalar constants into their consumers and keeps larger ones as
-        # parameters of the fused function.
-        return PatternKind.ELEMWISE if op.result.type.shape == () else PatternKind.OPAQUE
+        # TVM fuses scalar constants into their consumers (those of the element types
+        # its code generator inlines: i32, i64, f32, f64, bool) and keeps the others
+        # as parameters of the fused function.
+        type_ = op.result.type
+        return PatternKind.ELEMWISE if type_.shape == () and type_.element_type in _INLINED \
+            else PatternKind.OPAQUE
 
     def evaluate(self, inputs) -> list:
         return [constant_array(self.value)]

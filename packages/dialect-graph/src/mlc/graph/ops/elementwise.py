@@ -161,7 +161,10 @@ class CastOp(GraphOp):
     def reference(cls, attrs, x):
         from mlc.ir.core.attributes import element_dtype
 
-        return x.astype(element_dtype(attrs["dtype"]))
+        target = attrs["dtype"]
+        if getattr(target, "name", "") == "bf16":
+            return x.astype(np.float32)  # evaluate stores it as bf16 bit patterns
+        return x.astype(element_dtype(target))
 
 
 # ------------------------------------------------------------------ broadcast binary

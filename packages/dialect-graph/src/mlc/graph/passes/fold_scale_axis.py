@@ -146,6 +146,14 @@ class FoldScaleIntoWeights(RewritePattern):
         if bias_op is not None and bias_op.name == "graph.bias_add" \
                 and bias_op.values["axis"] % len(shape) != axis:
             return None  # a bias along another axis does not commute with the scale
+        if bias_op is not None and bias_op.name == "graph.add":
+            # As TVM's AddSubBackwardPrep: the added operand must broadcast along the
+            # channel axis only, so scaling it is folding a small constant, not moving
+            # a full-size multiply onto another branch.
+            other = bias_op.operand(1 if bias_op.operand(0) is producer.results[0] else 0)
+            padded = (1,) * (len(shape) - other.type.rank) + other.type.shape
+            if any(d != 1 for i, d in enumerate(padded) if i != axis):
+                return None
         vector = channel_scale(scale, shape, axis)
         if vector is None or not np.all(np.isfinite(vector)):
             return None
