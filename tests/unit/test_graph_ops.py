@@ -519,7 +519,7 @@ INVALID = [
     ("graph.concat %a, %b : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>",
      "%a: tensor<2x3xf32>, %b: tensor<2x4xf32>",
      "input #1 has shape [2, 4], which differs from input #0's [2, 3] outside axis 0"),
-    ("%0:2 = graph.split %a {sections = array<i64: 1, 2>} : tensor<2x3xf32> -> "
+    ("%0:2 = graph.split %a {sections = array<i64: 1, 2>} : (tensor<2x3xf32>) -> "
      "(tensor<1x3xf32>, tensor<2x3xf32>)", "%a: tensor<2x3xf32>",
      "sections [1, 2] sum to 3, but axis 0 has extent 2"),
     ("graph.flatten %a {axis = 1.0} : tensor<2x3xf32> -> tensor<2x3xf32>", "%a: tensor<2x3xf32>",

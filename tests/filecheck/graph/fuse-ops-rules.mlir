@@ -190,7 +190,7 @@ func.func @concat_into_dense(%x: tensor<1x4xf32>, %y: tensor<1x4xf32>, %w: tenso
 // CHECK-LABEL: func.func @split_pieces(
 // CHECK-NEXT:    call @fused_split_add(
 func.func @split_pieces(%x: tensor<4x8xf32>) -> tensor<2x8xf32> {
-  %0:2 = graph.split %x {sections = array<i64: 2, 2>} : tensor<4x8xf32> -> (tensor<2x8xf32>, tensor<2x8xf32>)
+  %0:2 = graph.split %x {sections = array<i64: 2, 2>} : (tensor<4x8xf32>) -> (tensor<2x8xf32>, tensor<2x8xf32>)
   %1 = graph.add %0#0, %0#1 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
   return %1 : tensor<2x8xf32>
 }

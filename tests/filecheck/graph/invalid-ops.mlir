@@ -356,7 +356,7 @@ func.func @f() {
 
 func.func @f(%a: tensor<2x6xf32>) {
   // expected-error@+1 {{sections [2, 3] sum to 5, but axis 1 has extent 6}}
-  %0:2 = graph.split %a {axis = 1, sections = array<i64: 2, 3>} : tensor<2x6xf32> -> (tensor<2x2xf32>, tensor<2x3xf32>)
+  %0:2 = graph.split %a {axis = 1, sections = array<i64: 2, 3>} : (tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x3xf32>)
   return
 }
 
@@ -364,7 +364,7 @@ func.func @f(%a: tensor<2x6xf32>) {
 
 func.func @f(%a: tensor<2x6xf32>) {
   // expected-error@+1 {{expected 2 results, got 3}}
-  %0:3 = graph.split %a {axis = 1, sections = array<i64: 2, 4>} : tensor<2x6xf32> -> (tensor<2x2xf32>, tensor<2x4xf32>, tensor<2x0xf32>)
+  %0:3 = graph.split %a {axis = 1, sections = array<i64: 2, 4>} : (tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x4xf32>, tensor<2x0xf32>)
   return
 }
 
@@ -372,7 +372,7 @@ func.func @f(%a: tensor<2x6xf32>) {
 
 func.func @f(%a: tensor<2x6xf32>) {
   // expected-error@+1 {{result #1 type tensor<2x3xf32> does not match the inferred type tensor<2x4xf32>}}
-  %0:2 = graph.split %a {axis = 1, sections = array<i64: 2, 4>} : tensor<2x6xf32> -> (tensor<2x2xf32>, tensor<2x3xf32>)
+  %0:2 = graph.split %a {axis = 1, sections = array<i64: 2, 4>} : (tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x3xf32>)
   return
 }
 

@@ -146,8 +146,8 @@ func.func @all(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %b: tensor<2x3xi1>, %v:
   %68 = graph.gather %t, %idx {axis = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x2xi64>) -> tensor<2x2x2x4xf32>
   // CHECK-NEXT: %69 = graph.concat %x, %y, %x {axis = -1 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x9xf32>
   %69 = graph.concat %x, %y, %x {axis = -1 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x9xf32>
-  // CHECK-NEXT: %70:3 = graph.split %t {axis = 2 : i64, sections = array<i64: 1, 2, 1>} : tensor<2x3x4xf32> -> (tensor<2x3x1xf32>, tensor<2x3x2xf32>, tensor<2x3x1xf32>)
-  %70:3 = graph.split %t {axis = 2 : i64, sections = array<i64: 1, 2, 1>} : tensor<2x3x4xf32> -> (tensor<2x3x1xf32>, tensor<2x3x2xf32>, tensor<2x3x1xf32>)
+  // CHECK-NEXT: %70:3 = graph.split %t {axis = 2 : i64, sections = array<i64: 1, 2, 1>} : (tensor<2x3x4xf32>) -> (tensor<2x3x1xf32>, tensor<2x3x2xf32>, tensor<2x3x1xf32>)
+  %70:3 = graph.split %t {axis = 2 : i64, sections = array<i64: 1, 2, 1>} : (tensor<2x3x4xf32>) -> (tensor<2x3x1xf32>, tensor<2x3x2xf32>, tensor<2x3x1xf32>)
   // CHECK-NEXT: %71 = graph.add %70#0, %70#2 : (tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
   %71 = graph.add %70#0, %70#2 : (tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
   // CHECK-NEXT: return
@@ -163,8 +163,8 @@ func.func @spellings(%t: tensor<2x3x4xf32>) {
   %0 = graph.softmax %t {axis = 1} : tensor<2x3x4xf32>
   // CHECK-NEXT: %1 = graph.sum %t : tensor<2x3x4xf32> -> tensor<f32>
   %1 = graph.sum %t {keepdims = false, axes = array<i64>} : tensor<2x3x4xf32> -> tensor<f32>
-  // CHECK-NEXT: %2 = graph.split %t {sections = array<i64: 2>} : tensor<2x3x4xf32> -> (tensor<2x3x4xf32>)
-  %2:1 = graph.split %t {sections = array<i64: 2>} : tensor<2x3x4xf32> -> (tensor<2x3x4xf32>)
+  // CHECK-NEXT: %2 = graph.split %t {sections = array<i64: 2>} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %2:1 = graph.split %t {sections = array<i64: 2>} : (tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>)
   // CHECK-NEXT: %3 = graph.concat %t : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %3 = graph.concat %t {axis = 0} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   // CHECK-NEXT: return

@@ -429,7 +429,7 @@ class SplitOp(GraphOp):
     sections = ints(doc="the extent of each piece along axis")
     axis = integer(0, "the axis cut along")
     pattern = PatternKind.INJECTIVE
-    assembly_format = "$x attr-dict `:` type($x) `->` `(` type($outputs) `)`"
+    assembly_format = "$x attr-dict `:` functional-type(operands, results)"
 
     @classmethod
     def normalize(cls, attrs: dict) -> dict:
