@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from mlc.graph.dialect import GraphAttr, GraphOp, ShapeError, graph, tensor
+from mlc.graph.ops.constant import ConstantOp
 from mlc.ir.core.attributes import (
     DenseElementsAttr,
     FunctionType,
@@ -33,6 +34,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, IRError, Operation, Region, Value
 from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.dialects.func import FuncOp, ReturnOp
+from mlc.ir.rewrite.rewriter import Rewriter
 
 
 def element_type_of_dtype(dtype: np.dtype) -> Type:
@@ -123,6 +125,18 @@ def make_op(short_name: str, *operands: Value | Sequence[Value], loc: Location =
         return cls.build(*operands, loc=loc, **attributes)
     except ShapeError as exc:
         raise IRError(f"'graph.{short_name}' {exc}") from None
+
+
+def emit(rewriter: Rewriter, short_name: str, *operands: Value, loc: Location, **attrs: Any) -> Value:
+    """Create `graph.<short_name>` at the rewriter's insertion point, attribute values
+    given as plain Python (as GraphBuilder takes them); its result."""
+    return rewriter.insert(make_op(short_name, *operands, loc=loc, **attrs)).results[0]
+
+
+def emit_constant(rewriter: Rewriter, array: np.ndarray, element: Type, loc: Location) -> Value:
+    """A graph.constant of `array`, stored with element type `element`."""
+    attr = DenseElementsAttr.from_array(array, RankedTensorType(tuple(np.shape(array)), element))
+    return rewriter.create(ConstantOp, value=attr, loc=loc).results[0]
 
 
 def _variadic_results(cls: type[GraphOp]) -> bool:

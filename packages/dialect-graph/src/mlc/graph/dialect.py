@@ -206,6 +206,9 @@ def tensor(shape: Sequence[int], element: Type = f32) -> RankedTensorType:
 # ------------------------------------------------------------------ the op base
 
 
+_DEFAULT_VALUES: dict[type, dict[str, Any]] = {}
+
+
 class GraphOp(Op):
     """Base of graph ops: pure, with shape inference, reference semantics and a
     fusion pattern kind (see the module docstring)."""
@@ -233,8 +236,12 @@ class GraphOp(Op):
     @classmethod
     def attribute_values(cls, attributes: dict[str, Attribute]) -> dict[str, Any]:
         """Attribute values by name, declared defaults filled in."""
-        values = {name: attribute_value(d.default) for name, d in cls.op_def.attributes.items()
-                  if d.default is not None}
+        defaults = _DEFAULT_VALUES.get(cls)
+        if defaults is None:  # converted once per op class: the verifier asks per op
+            defaults = _DEFAULT_VALUES[cls] = {
+                name: attribute_value(d.default) for name, d in cls.op_def.attributes.items()
+                if d.default is not None}
+        values = dict(defaults)
         for name, attr in attributes.items():
             values[name] = attribute_value(attr)
         return values

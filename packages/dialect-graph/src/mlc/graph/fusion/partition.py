@@ -92,10 +92,6 @@ class Partition:
         return self.groups[node.index].find_root()
 
 
-def _pattern_name(kind: PatternKind) -> str:
-    return kind.label
-
-
 class _Partitioner:
     def __init__(self, graph: ForwardGraph, max_depth: int, remarks: bool):
         self.graph = graph
@@ -249,7 +245,7 @@ class _Partitioner:
 
     @staticmethod
     def _relation(dom: DominatorInfo, node: Node) -> str:
-        text = _pattern_name(dom.pattern[node.index])
+        text = dom.pattern[node.index].label
         culprit = dom.culprit[node.index]
         return f"{text} (set by the edge into {culprit.describe()})" if culprit is not None else text
 
@@ -274,7 +270,7 @@ class _Partitioner:
         refusing, path = failure
         kind = self.groups[refusing.index].find_root().pattern
         where = "the post-dominator" if refusing is parent else "path node"
-        name = _pattern_name(kind)
+        name = kind.label
         article = "an" if name[0] in "aeiou" else "a"
         self.remark(phase, node, lambda: f"{where} {refusing.describe()} is in {article} "
                     f"{name} group; {requirement}", parent, path, refusing)

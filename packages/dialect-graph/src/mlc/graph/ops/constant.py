@@ -84,3 +84,15 @@ def constant_array(attr: Any) -> np.ndarray:
             raise ValueError(f"the blob of dense_resource<{attr.handle}> is not available")
         return array
     raise ValueError(f"not an elements attribute: {attr}")
+
+
+def value_array(value) -> np.ndarray | None:
+    """The elements of `value` when a graph.constant defines it and they are
+    available (a resource's blob may be missing), else None."""
+    producer = value.defining_op
+    if not isinstance(producer, ConstantOp):
+        return None
+    try:
+        return constant_array(producer.value)
+    except ValueError:
+        return None

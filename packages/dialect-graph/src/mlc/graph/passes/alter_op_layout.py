@@ -28,7 +28,7 @@ import numpy as np
 from mlc.graph import layout
 from mlc.graph.canonicalization.layout import PATTERNS as LAYOUT_PATTERNS
 from mlc.graph.dialect import ShapeError, tensor, unique_name
-from mlc.graph.ops.constant import ConstantOp, constant_array
+from mlc.graph.ops.constant import ConstantOp, value_array
 from mlc.graph.ops.elementwise import Binary, CastOp, Unary, WhereOp
 from mlc.graph.ops.nn import Conv2DOp
 from mlc.graph.ops.transform import LayoutTransformOp
@@ -135,7 +135,7 @@ class BlockedLayout:
         if not isinstance(value.type, RankedTensorType) or not isinstance(wanted, RankedTensorType):
             return None
         channels = wanted.shape[1] * wanted.shape[4] if len(wanted.shape) == 5 else 0
-        array = self._constant(value)
+        array = value_array(value)
         if array is not None:
             if broadcast_operand_shape(array.shape, channels, self.block) != wanted.shape:
                 return None
@@ -156,7 +156,7 @@ class BlockedLayout:
 
     def kernel_to_blocked(self, weight: Value, rewriter: PatternRewriter, loc: Location) -> Value:
         """An OIHW weight in OIHW{n}i{n}o: a constant re-laid with numpy, else transformed."""
-        array = self._constant(weight)
+        array = value_array(weight)
         if array is not None:
             blocked = layout.kernel_to_blocked(array, self.block, self.block)
             type_ = tensor(blocked.shape, weight.type.element_type)
@@ -196,16 +196,6 @@ class BlockedLayout:
         op.results[0].name_hint = old.name_hint
         self.constants_relaid += 1
         return op.results[0]
-
-    @staticmethod
-    def _constant(value: Value) -> np.ndarray | None:
-        op = value.defining_op
-        if not isinstance(op, ConstantOp):
-            return None
-        try:
-            return constant_array(op.value)
-        except ValueError:
-            return None  # a resource whose blob is missing: transform it instead
 
     # ---------------------------------------------------------------- legality
 
@@ -250,7 +240,7 @@ class BlockedLayout:
                 return None
             elif type_.shape == ():
                 forms.append(("keep", value, type_))
-            elif self._constant(value) is not None:
+            elif value_array(value) is not None:
                 shape = broadcast_operand_shape(type_.shape, channels, self.block)
                 if shape is None:
                     return None

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mlc.graph.ops.constant import ConstantOp, constant_array
-from mlc.graph.passes.simplify_inference import emit, emit_constant
+from mlc.graph.builder import emit, emit_constant
+from mlc.graph.ops.constant import ConstantOp, value_array
 from mlc.ir.core.attributes import FloatType
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.diagnostics import Diagnostic
@@ -75,16 +75,6 @@ def _single_use(value: Value) -> bool:
     return len(value.uses) == 1
 
 
-def _constant_array(value: Value) -> np.ndarray | None:
-    producer = value.defining_op
-    if not isinstance(producer, ConstantOp):
-        return None
-    try:
-        return constant_array(producer.value)
-    except ValueError:
-        return None
-
-
 @dataclass
 class _Match:
     """A multiply that folds: its anchor (conv2d/dense), the bias op between them if
@@ -116,7 +106,7 @@ class FoldScaleIntoWeights(RewritePattern):
 
     @staticmethod
     def _match(op: Operation, product: Value, scale_value: Value) -> _Match | None:
-        scale = _constant_array(scale_value)
+        scale = value_array(scale_value)
         element = scale_value.type.element_type
         if scale is None or not isinstance(element, FloatType) or element.name not in _EXACT_FLOATS:
             return None
@@ -200,7 +190,7 @@ def _scaled(rewriter: PatternRewriter, value: Value, vector: np.ndarray, scale_v
     """`value` (a weight, or a bias vector) with each slice along its first axis
     multiplied by the matching element of `vector` (of 1 or as many elements)."""
     shape = (vector.size,) + (1,) * (value.type.rank - 1)
-    array = _constant_array(value)
+    array = value_array(value)
     if array is not None:
         product = array.astype(np.float64) * vector.astype(np.float64).reshape(shape)
         return _named(emit_constant(rewriter, product, value.type.element_type, loc), value)
@@ -215,8 +205,8 @@ def _named(value: Value, like: Value) -> Value:
 
 def _scaled_like(rewriter: PatternRewriter, bias: Value, match: _Match, loc) -> Value:
     """The bias of an add times the scale, broadcast as the multiply broadcast it."""
-    array = _constant_array(bias)
-    scale = _constant_array(match.scale_value)
+    array = value_array(bias)
+    scale = value_array(match.scale_value)
     if array is not None and scale is not None:
         product = array.astype(np.float64) * scale.astype(np.float64)
         return _named(emit_constant(rewriter, product, bias.type.element_type, loc), bias)

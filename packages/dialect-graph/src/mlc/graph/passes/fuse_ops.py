@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mlc.graph.dialect import GraphOp
 from mlc.graph.fusion import build_forward_graph, outline_groups, partition
 from mlc.graph.fusion.outline import is_primitive
 from mlc.ir.core.ir import Operation
@@ -13,6 +12,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import FuncOp
 from mlc.ir.passes.context import register_config
 from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.greedy import is_trivially_dead
 from mlc.ir.rewrite.rewriter import Rewriter
 
 MAX_DEPTH = register_config("graph.fuse-ops.max-depth", int, 256,
@@ -48,7 +48,7 @@ class FuseOps(Pass):
         symbols = {f.sym_name.value for f in _functions(table)}
         rewriter = Rewriter()
         for fn in functions:
-            _erase_dead_graph_ops(fn, rewriter)
+            _erase_dead_ops(fn, rewriter)
             graph = build_forward_graph(fn.entry_block)
             groups = partition(graph, opt_level=opt_level, max_depth=max_depth, remarks=remarks)
             for remark in groups.remarks:
@@ -70,12 +70,12 @@ def _diagnostic(remark) -> Diagnostic:
     return diagnostic
 
 
-def _erase_dead_graph_ops(fn: FuncOp, rewriter: Rewriter) -> None:
+def _erase_dead_ops(fn: FuncOp, rewriter: Rewriter) -> None:
     """TVM's graph holds only what the results reach; a dead op would be an extra exit
-    that takes post-dominators away from live ones. Graph ops are pure: erase them
+    that takes post-dominators away from live ones. Erase what is trivially dead
     (last first, so chains of dead ops go in one sweep)."""
     for op in list(fn.entry_block.ops_reversed()):
-        if isinstance(op, GraphOp) and not any(r.uses for r in op.results):
+        if is_trivially_dead(op):
             rewriter.erase_op(op)
 
 

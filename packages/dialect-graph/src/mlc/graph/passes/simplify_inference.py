@@ -19,31 +19,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
-from mlc.graph.builder import make_op
-from mlc.graph.ops.constant import ConstantOp
-from mlc.ir.core.attributes import DenseElementsAttr, Location, RankedTensorType, Type
+from mlc.graph.builder import emit, emit_constant
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.drr import Dag, DagPattern, V
 from mlc.ir.rewrite.greedy import apply_patterns_once
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
-from mlc.ir.rewrite.rewriter import PatternRewriter, Rewriter, RewriterListener
-
-
-def emit(rewriter: Rewriter, short_name: str, *operands: Value, loc: Location, **attrs: Any) -> Value:
-    """Create `graph.<short_name>` at the rewriter's insertion point, attribute values
-    given as plain Python (as GraphBuilder takes them); its result."""
-    return rewriter.insert(make_op(short_name, *operands, loc=loc, **attrs)).results[0]
-
-
-def emit_constant(rewriter: Rewriter, array: np.ndarray, element: Type, loc: Location) -> Value:
-    """A graph.constant of `array`, stored with element type `element`."""
-    attr = DenseElementsAttr.from_array(array, RankedTensorType(tuple(np.shape(array)), element))
-    return rewriter.create(ConstantOp, value=attr, loc=loc).results[0]
+from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
 
 
 def channel_shape(channels: int, axis: int, rank: int) -> tuple[int, ...]:
