@@ -61,7 +61,9 @@ class _Kernel:
 def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
                    rewriter: Rewriter | None = None) -> list[FuncOp]:
     """Replace each group of graph ops in `fn`'s body by a call to a new kernel
-    function, inserted after `fn`; `symbols` holds the names in use (updated)."""
+    function, inserted after `fn`; `symbols` holds the names in use (updated).
+    Scalar constants copied into kernels are left behind unused (for the caller's
+    dead-op sweep)."""
     rewriter = rewriter or Rewriter()
     block = fn.entry_block
     terminator = block.terminator
@@ -105,10 +107,6 @@ def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
                 if use.owner not in kernel.members:
                     rewriter.set_operand(use.owner, use.index, result)
         for op in reversed(kernel.ops):
-            rewriter.erase_op(op)
-    # Scalar constants now live in the kernels that read them.
-    for op in list(block.ops()):
-        if op.name == "graph.constant" and not any(r.uses for r in op.results):
             rewriter.erase_op(op)
     return created
 

@@ -55,6 +55,7 @@ class FuseOps(Pass):
                 run.emit(_diagnostic(remark))
                 self.statistics["num-remarks"] += 1
             kernels = outline_groups(fn, groups, symbols, rewriter)
+            _erase_dead_ops(fn, rewriter)  # scalar constants now live in the kernels
             self.statistics["num-kernels"] += len(kernels)
             self.statistics["num-fused-ops"] += sum(
                 len(list(k.entry_block.ops())) - 1 for k in kernels)
