@@ -17,16 +17,11 @@ import sys
 import time
 from collections import Counter
 
-
-class _ArgumentParser(argparse.ArgumentParser):
-    def error(self, message: str):
-        self.print_usage(sys.stderr)
-        sys.stderr.write(f"mlc-model: error: {message}\n")
-        sys.exit(1)
+from mlc.tools.output import ToolArgumentParser
 
 
 def build_arg_parser() -> argparse.ArgumentParser:
-    parser = _ArgumentParser(prog="mlc-model", description=__doc__.split("\n\n")[0])
+    parser = ToolArgumentParser(prog="mlc-model", description=__doc__.split("\n\n")[0])
     parser.add_argument("network", nargs="?", help="an example network (see --list)")
     parser.add_argument("-p", "--pass-pipeline", default="graph-optimize", metavar="PIPELINE",
                         help="pipeline to run (default graph-optimize; '' for none)")

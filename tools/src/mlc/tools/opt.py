@@ -17,7 +17,7 @@ import re
 import sys
 import time
 
-from mlc.tools.output import internal_error, write_output
+from mlc.tools.output import ToolArgumentParser, internal_error, write_output
 
 SPLIT_MARKER = "// -----"
 DEFAULT_OPT_LEVEL = 3
@@ -33,11 +33,6 @@ def _version() -> str:
         return "0.0.0"
 
 
-class _ArgumentParser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors, as one diagnostic line
-        self.print_usage(sys.stderr)
-        sys.stderr.write(f"mlc-opt: error: {message}\n")
-        sys.exit(1)
 
 
 class _VersionAction(argparse.Action):
@@ -51,7 +46,7 @@ def _csv(text: str) -> list[str]:
 
 
 def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
-    parser = _ArgumentParser(
+    parser = ToolArgumentParser(
         prog="mlc-opt",
         description="Parse, verify, transform and print MLIR-syntax IR with mlc.",
         epilog="Passes can also be named as flags (--canonicalize, "

@@ -1,9 +1,20 @@
-"""Writing a tool's output file without ever losing the old one."""
+"""What the command-line tools share: argument errors as one diagnostic line,
+writing an output file without ever losing the old one, reporting internal errors."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+
+
+class ToolArgumentParser(argparse.ArgumentParser):
+    """argparse with its errors as `prog: error: ...` after the usage, exit status 1."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.exit(1)
 
 
 def write_output(path: str, text: str) -> None:
