@@ -52,6 +52,7 @@ from mlc.ir.core.attributes import (
     IntegerType,
     Type,
     bits_to_float,
+    round_int_to_precision,
 )
 from mlc.ir.core.ir import Block, Operation, Value
 
@@ -177,14 +178,7 @@ def round_float(value: float, type_: Type) -> float:
 def round_int_to_float(value: int, type_: Type) -> float:
     """The integer `value` rounded (once, exactly) to `type_`."""
     precision, _, emax = _float_format(type_)
-    magnitude = abs(value)
-    shift = magnitude.bit_length() - precision
-    if shift > 0:
-        quotient, remainder = divmod(magnitude, 1 << shift)
-        half = 1 << (shift - 1)
-        if remainder > half or (remainder == half and quotient & 1):
-            quotient += 1
-        magnitude = quotient << shift
+    magnitude = abs(round_int_to_precision(value, precision))
     if magnitude > _max_finite(precision, emax):
         result = math.inf
     else:

@@ -359,6 +359,21 @@ def BoolAttr(value: bool) -> IntegerAttr:  # noqa: N802 - reads like the other a
     return IntegerAttr(1 if value else 0, i1)
 
 
+def round_int_to_precision(value: int, precision: int) -> int:
+    """`value` rounded to the nearest integer with at most `precision` significant bits,
+    ties to even: what converting it to a float of that precision gives (before any
+    overflow), without a detour through f64."""
+    magnitude = abs(value)
+    extra = magnitude.bit_length() - precision
+    if extra > 0:
+        quotient, remainder = divmod(magnitude, 1 << extra)
+        half = 1 << (extra - 1)
+        if remainder > half or (remainder == half and quotient & 1):
+            quotient += 1
+        magnitude = quotient << extra
+    return -magnitude if value < 0 else magnitude
+
+
 def float_to_bits(value: float, type_: FloatType) -> int:
     """The bit pattern of `value` rounded to `type_` (round-to-nearest-even)."""
     fmt, exp_bits, mant_bits, _ = _FLOAT_LAYOUT[type_.name]

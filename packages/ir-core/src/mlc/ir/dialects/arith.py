@@ -196,18 +196,10 @@ def as_signed(value: int, type_: Type) -> int:
 
 def int_to_float_bits(value: int, type_: FloatType) -> int:
     """`value` rounded once, to nearest even, to `type_` (no detour through f64)."""
-    from mlc.ir.core.attributes import _FLOAT_LAYOUT
+    from mlc.ir.core.attributes import _FLOAT_LAYOUT, round_int_to_precision
 
     precision = _FLOAT_LAYOUT[type_.name][2] + 1
-    magnitude = abs(value)
-    extra = magnitude.bit_length() - precision
-    if extra > 0:
-        quotient, remainder = divmod(magnitude, 1 << extra)
-        half = 1 << (extra - 1)
-        if remainder > half or (remainder == half and quotient & 1):
-            quotient += 1
-        magnitude = quotient << extra
-    return float_to_bits(float(-magnitude if value < 0 else magnitude), type_)
+    return float_to_bits(float(round_int_to_precision(value, precision)), type_)
 
 
 def to_unsigned(value: int, type_: Type) -> int:
