@@ -19,7 +19,9 @@ regression tests in test_roundtrip.py (`test_bug_*`).
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import struct
 
 import numpy as np
@@ -407,8 +409,14 @@ dense_resource_attrs = st.builds(
     st.builds(RankedTensorType, st.lists(static_dims, max_size=2).map(tuple), scalar_types),
     resource_handles)
 
-fastmath_attrs = st.frozensets(st.sampled_from(arith._FASTMATH_FLAGS)).map(arith.FastMathFlags)
-overflow_attrs = st.frozensets(st.sampled_from(["nsw", "nuw"])).map(arith.IntegerOverflowFlags)
+def _flag_sets(flag_class):
+    """Any combination of an enum.Flag's members."""
+    return st.frozensets(st.sampled_from(list(flag_class))).map(
+        lambda members: functools.reduce(operator.or_, members, flag_class(0)))
+
+
+fastmath_attrs = _flag_sets(arith.FastMath).map(arith.FastMathFlags)
+overflow_attrs = _flag_sets(arith.Overflow).map(arith.IntegerOverflowFlags)
 
 opaque_attrs = st.sampled_from([
     OpaqueAttr("#unk.a"), OpaqueAttr("#unk.a<1, [2]>"), OpaqueAttr('#unk.a<"}>">'),

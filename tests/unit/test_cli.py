@@ -126,7 +126,7 @@ def test_parse_error_exits_1(tmp_path):
     result = run(path)
     assert result.returncode == 1
     assert result.stdout == b""
-    assert result.stderr.startswith(f"{path}:1:17: error: ".encode())
+    assert result.stderr.startswith(f"{path}:1:16: error: ".encode())
     assert_no_crash(result)
 
 

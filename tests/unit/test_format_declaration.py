@@ -89,56 +89,53 @@ def test_declaration_gives_accessors_and_docs():
 
 # ------------------------------------------------------- dialect types and attributes
 
-from dataclasses import dataclass  # noqa: E402
-
 from mlc.ir import DialectAttribute, DialectType, Type, parse_attribute, parse_type  # noqa: E402
 
 
 @toy.type
-@dataclass(frozen=True)
 class PairType(DialectType):
-    """`!toy.pair<f32, i32>`."""
+    """`!toy.pair<f32, i32>`, parsed and printed by hand (the API a format compiles to)."""
 
     name = "toy.pair"
     first: Type
     second: Type
 
-    def write_body(self, w) -> None:
-        w.write("<")
-        self.first.write(w)
-        w.write(", ")
-        self.second.write(w)
-        w.write(">")
-
     @classmethod
-    def parse_body(cls, parser):
-        parser.expect("<")
-        first = parser.type()
-        parser.expect(",")
-        second = parser.type()
-        parser.expect(">")
+    def parse(cls, p):
+        p.parse_punctuation("<")
+        first = p.parse_type()
+        p.parse_comma()
+        second = p.parse_type()
+        p.parse_punctuation(">")
         return cls(first, second)
+
+    def print(self, w) -> None:
+        w.write("<")
+        w.type(self.first)
+        w.write(", ")
+        w.type(self.second)
+        w.write(">")
 
 
 @toy.attribute
-@dataclass(frozen=True)
 class ColorAttr(DialectAttribute):
     """`#toy.color<red>`."""
 
     name = "toy.color"
     color: str
 
-    def write_body(self, w) -> None:
-        w.write(f"<{self.color}>")
-
     @classmethod
-    def parse_body(cls, parser):
-        parser.expect("<")
-        color = parser.keyword()
-        parser.expect(">")
+    def parse(cls, p):
+        p.parse_punctuation("<")
+        pos = p.current_pos()
+        color = p.parse_keyword()
         if color not in ("red", "green"):
-            raise ValueError(f"unknown color '{color}'")
+            raise p.error(f"unknown color '{color}'", pos)
+        p.parse_punctuation(">")
         return cls(color)
+
+    def print(self, w) -> None:
+        w.write(f"<{self.color}>")
 
 
 def test_dialect_types_and_attributes_round_trip():

@@ -1,6 +1,6 @@
-// The end of input inside an op is reported just after the last token.
+// The end of input inside an op is reported just after the last token (as mlir-opt-22).
 // RUN: mlc-opt %s --verify-diagnostics
 
 func.func @f() {
-  // expected-error@+1 {{unexpected end of input}}
+  // expected-error@+1 {{expected SSA operand}}
   %0 = arith.addf

@@ -33,7 +33,7 @@
 // -----
 
 func.func @f(%arg0: i32) -> i32 {
-  // expected-error@+1 {{unknown overflow flag 'bogus'}}
+  // expected-error@+1 {{custom op 'arith.addi' expected Overflow to be one of: none, nsw, nuw}}
   %0 = arith.addi %arg0, %arg0 overflow<bogus> : i32
   return %0 : i32
 }
@@ -41,7 +41,7 @@ func.func @f(%arg0: i32) -> i32 {
 // -----
 
 func.func @f(%arg0: f32) -> f32 {
-  // expected-error@+1 {{unknown fastmath flag 'bogus'}}
+  // expected-error@+1 {{custom op 'arith.addf' expected FastMath to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast}}
   %0 = arith.addf %arg0, %arg0 fastmath<bogus> : f32
   return %0 : f32
 }
@@ -49,7 +49,7 @@ func.func @f(%arg0: f32) -> f32 {
 // -----
 
 func.func @f(%arg0: f32) -> i1 {
-  // expected-error@+1 {{expected CmpFPredicate to be one of: false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true; got 'bogus'}}
+  // expected-error@+1 {{custom op 'arith.cmpf' expected CmpFPredicate to be one of: false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true}}
   %0 = arith.cmpf bogus, %arg0, %arg0 : f32
   return %0 : i1
 }

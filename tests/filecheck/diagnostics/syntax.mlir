@@ -1,8 +1,9 @@
-// Syntax errors, each reported at the offending token, one per chunk. (End of input:
-// eof-*.mlir.)
+// Syntax errors, one per chunk, located as mlir-opt-22 locates them: at the offending
+// token, or just after the text before it when that token starts a later line. (End of
+// input: eof-*.mlir.)
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{unexpected '{'}}
+// expected-error@+1 {{expected non-function type}}
 func.func @f( {
 
 // -----
@@ -10,7 +11,7 @@ func.func @f( {
 func.func @f() {
   return
 }
-// expected-error@+1 {{unexpected '}'}}
+// expected-error@-1 {{unexpected '}'}}
 }
 
 // -----
@@ -25,7 +26,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unexpected character '"'}}
+// expected-error@+1 {{expected '"' in string literal}}
 "foo.op"() {a = "unterminated} : () -> ()
 
 // -----
@@ -40,7 +41,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unterminated '{-#' metadata section}}
+// expected-error@+1 {{expected '#-}' to close the file metadata section}}
 {-# dialect_resources: {
 
 // -----

@@ -40,8 +40,10 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import IRError, Operation
 from mlc.ir.dialect import Dialect
+from mlc.ir.opdef import spelling
 from mlc.ir.opdef.constraints import AttrConstraint, TypeMatches
 from mlc.ir.opdef.declare import AttrDef, Op, VerificationError
+from mlc.ir.opdef.spelling import Spelling
 from mlc.ir.opdef.traits import Pure
 
 
@@ -92,9 +94,9 @@ class GraphAttr(AttrConstraint):
     choices: tuple[str, ...] = ()
 
     @property
-    def syntax(self) -> str:  # type: ignore[override]
+    def spelling(self) -> Spelling:  # type: ignore[override]
         # A type attribute is written as the bare type in custom assembly.
-        return "type" if self.kind == "type" else "attribute"
+        return spelling.TYPE_ATTR if self.kind == "type" else spelling.ATTRIBUTE
 
     @property
     def description(self) -> str:  # type: ignore[override]

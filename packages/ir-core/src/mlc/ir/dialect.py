@@ -23,6 +23,7 @@ from mlc.ir.core.attributes import Attribute, DialectAttribute, DialectType, Loc
 if TYPE_CHECKING:
     from mlc.ir.core.ir import Operation
     from mlc.ir.opdef.declare import Op
+    from mlc.ir.opdef.directive import Directive
 
 ENTRY_POINT_GROUP = "mlc.dialects"
 
@@ -40,6 +41,7 @@ class Dialect:
         self.ops: dict[str, type[Op]] = {}
         self.types: dict[str, type[DialectType]] = {}
         self.attributes: dict[str, type[DialectAttribute]] = {}
+        self.directives: dict[str, Directive] = {}
 
     def op(self, cls: type[Op]) -> type[Op]:
         """Class decorator registering an op of this dialect."""
@@ -52,14 +54,31 @@ class Dialect:
         return cls
 
     def type(self, cls: type[DialectType]) -> type[DialectType]:
-        """Class decorator registering a type `!dialect.mnemonic`."""
+        """Class decorator registering a type `!dialect.mnemonic` (its annotated
+        parameters make it a frozen dataclass; see :mod:`mlc.ir.opdef.params`)."""
+        cls = self._declared(cls, "type")
         self.types[cls.name] = cls
         return cls
 
     def attribute(self, cls: type[DialectAttribute]) -> type[DialectAttribute]:
         """Class decorator registering an attribute `#dialect.mnemonic`."""
+        cls = self._declared(cls, "attribute")
         self.attributes[cls.name] = cls
         return cls
+
+    def _declared(self, cls, kind: str):
+        from mlc.ir.opdef.params import caller_namespace, declare_parameters
+
+        if not cls.name.startswith(self.name + "."):
+            raise ValueError(f"{kind} '{cls.name}' does not belong to dialect '{self.name}'")
+        cls = declare_parameters(cls, caller_namespace(3))
+        cls.dialect = self
+        return cls
+
+    def directive(self, directive: Directive) -> Directive:
+        """Register a custom directive (`custom<Name>(...)`) for this dialect's formats."""
+        self.directives[directive.name] = directive
+        return directive
 
     def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
         """An op producing `value` of `type_`, for folding; None if the dialect has none."""

@@ -359,10 +359,17 @@ def _constant(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -
     raise UnsupportedOperation(f"constant {attr} is not supported")
 
 
+def _flag_names(attr) -> frozenset[str]:
+    """The names of the flags set in a flag-set attribute (fastmath, overflow)."""
+    flags = getattr(attr, "flags", None)
+    if flags is None:
+        return frozenset()
+    return frozenset(member.name for member in type(flags) if member in flags)
+
+
 def _overflow_flags(op: Operation) -> frozenset[str]:
     """The op's `nsw`/`nuw` flags."""
-    flags = op.attributes.get("overflowFlags")
-    return getattr(flags, "flags", frozenset())
+    return _flag_names(op.attributes.get("overflowFlags"))
 
 
 def _int_binary(exact: Callable[[int, int], int]) -> Handler:
@@ -485,7 +492,7 @@ def _cmpi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> li
 
 def _check_fastmath(op: Operation, values: Sequence[ScalarValue]) -> None:
     """`nnan`/`ninf`: a NaN/infinite operand or result is poison."""
-    flags = getattr(op.attributes.get("fastmath"), "flags", frozenset())
+    flags = _flag_names(op.attributes.get("fastmath"))
     if "nnan" in flags and any(math.isnan(v) for v in values):
         raise UndefinedBehavior(f"'{op.name}' with nnan on a NaN")
     if "ninf" in flags and any(math.isinf(v) for v in values):

@@ -43,6 +43,13 @@ class AsmWriter:
     def type(self, type_: Type) -> None:
         type_.write(self)
 
+    def dialect_body(self, value: Attribute) -> None:
+        """The body of a dialect type or attribute, as its declaration spells it."""
+        self.body_writer(value, self)
+
+    # Installed by the text layer, which compiles declared formats (mlc.ir.text.format).
+    body_writer: ClassVar[Any] = None
+
     def join(self, items, sep: str = ", ") -> None:
         first = True
         for item in items:
@@ -923,9 +930,10 @@ def file_line_col(loc: Location) -> FileLineColLoc | None:
 class DialectType(Type):
     """Base of types a dialect defines: `!dialect.mnemonic<body>`.
 
-    Subclasses are frozen dataclasses with a class attribute `name` ("dialect.mnemonic")
-    and implement `write_body` and the classmethod `parse_body(parser)`; the dialect
-    registers them so the parser can find them by name.
+    A subclass sets `name` ("dialect.mnemonic"), declares its parameters as annotated
+    fields and an `assembly_format` for the body, and is registered with
+    `@dialect.type` (see :mod:`mlc.ir.opdef.params`); or it writes `parse(p)` and
+    `print(self, w)` itself.
     """
 
     __slots__ = ()
@@ -933,22 +941,14 @@ class DialectType(Type):
 
     def write(self, w: AsmWriter) -> None:
         w.write("!" + self.name)
-        self.write_body(w)
-
-    def write_body(self, w: AsmWriter) -> None:
-        """The text after the name, e.g. `<4 x i8>`; nothing by default."""
-
-    @classmethod
-    def parse_body(cls, parser) -> DialectType:
-        """Build the type from its body; `parser` is an :class:`AsmBodyParser`."""
-        return cls()
+        w.dialect_body(self)
 
 
 class DialectAttribute(Attribute):
     """Base of attributes a dialect defines: `#dialect.mnemonic<body>`.
 
-    Same protocol as :class:`DialectType`. Inside an op's custom format an attribute
-    of a known class prints stripped (`fastmath<fast>` rather than
+    Declared like :class:`DialectType`. Inside an op's custom format an attribute of a
+    known class prints without its `#dialect.name` (`fastmath<fast>` rather than
     `#arith.fastmath<fast>`), as MLIR does.
     """
 
@@ -957,11 +957,4 @@ class DialectAttribute(Attribute):
 
     def write(self, w: AsmWriter) -> None:
         w.write("#" + self.name)
-        self.write_body(w)
-
-    def write_body(self, w: AsmWriter) -> None:
-        """The text after the name, e.g. `<fast>`; nothing by default."""
-
-    @classmethod
-    def parse_body(cls, parser) -> DialectAttribute:
-        return cls()
+        w.dialect_body(self)

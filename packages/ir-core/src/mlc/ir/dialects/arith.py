@@ -3,11 +3,11 @@ tensors, with MLIR's op names, syntax and folders."""
 
 from __future__ import annotations
 
+import enum
 import math
-from dataclasses import dataclass
+from typing import Annotated
 
 from mlc.ir.core.attributes import (
-    AsmWriter,
     Attribute,
     DenseElementsAttr,
     DialectAttribute,
@@ -37,6 +37,8 @@ from mlc.ir.opdef.constraints import (
     TypeMatches,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
+from mlc.ir.opdef.directive import Directive
+from mlc.ir.opdef.spelling import BitEnumSpelling
 from mlc.ir.opdef.traits import (
     AllTypesMatch,
     Commutative,
@@ -58,72 +60,45 @@ arith = ArithDialect("arith", "Integer and floating-point arithmetic.")
 
 # ------------------------------------------------------------------ attributes
 
-_FASTMATH_FLAGS = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
+class FastMath(enum.Flag):
+    """The IEEE-754 guarantees a float op may relax (MLIR's arith::FastMathFlags)."""
+
+    reassoc = enum.auto()
+    nnan = enum.auto()
+    ninf = enum.auto()
+    nsz = enum.auto()
+    arcp = enum.auto()
+    contract = enum.auto()
+    afn = enum.auto()
 
 
 @arith.attribute
-@dataclass(frozen=True, slots=True)
 class FastMathFlags(DialectAttribute):
-    """`#arith.fastmath<...>`: which IEEE-754 guarantees a float op may relax."""
+    """`#arith.fastmath<...>`: which IEEE-754 guarantees a float op may relax
+    (`none`, `fast` for all, or a comma-separated list)."""
 
     name = "arith.fastmath"
-    flags: frozenset[str] = frozenset()
-
-    def write_body(self, w: AsmWriter) -> None:
-        if not self.flags:
-            w.write("<none>")
-        elif self.flags == frozenset(_FASTMATH_FLAGS):
-            w.write("<fast>")
-        else:
-            w.write("<" + ",".join(f for f in _FASTMATH_FLAGS if f in self.flags) + ">")
-
-    @classmethod
-    def parse_body(cls, parser) -> FastMathFlags:
-        parser.expect("<")
-        flags: set[str] = set()
-        while True:
-            word = parser.keyword()
-            if word == "fast":
-                flags.update(_FASTMATH_FLAGS)
-            elif word in _FASTMATH_FLAGS:
-                flags.add(word)
-            elif word != "none":
-                raise ValueError(f"unknown fastmath flag '{word}'")
-            if not parser.optional(","):
-                break
-        parser.expect(">")
-        return cls(frozenset(flags))
+    flags: Annotated[FastMath, BitEnumSpelling(FastMath, ",", all_name="fast")] = FastMath(0)
+    assembly_format = "`<` $flags `>`"
 
 
 FASTMATH_NONE = FastMathFlags()
 
 
+class Overflow(enum.Flag):
+    """Which integer wrap-around is undefined behaviour (signed, unsigned)."""
+
+    nsw = enum.auto()
+    nuw = enum.auto()
+
+
 @arith.attribute
-@dataclass(frozen=True, slots=True)
 class IntegerOverflowFlags(DialectAttribute):
     """`#arith.overflow<nsw, nuw>`: signed/unsigned wrap is undefined behaviour."""
 
     name = "arith.overflow"
-    flags: frozenset[str] = frozenset()
-
-    def write_body(self, w: AsmWriter) -> None:
-        flags = [f for f in ("nsw", "nuw") if f in self.flags]
-        w.write("<" + (", ".join(flags) if flags else "none") + ">")
-
-    @classmethod
-    def parse_body(cls, parser) -> IntegerOverflowFlags:
-        parser.expect("<")
-        flags: set[str] = set()
-        while True:
-            word = parser.keyword()
-            if word in ("nsw", "nuw"):
-                flags.add(word)
-            elif word != "none":
-                raise ValueError(f"unknown overflow flag '{word}'")
-            if not parser.optional(","):
-                break
-        parser.expect(">")
-        return cls(frozenset(flags))
+    flags: Annotated[Overflow, BitEnumSpelling(Overflow, ", ")] = Overflow(0)
+    assembly_format = "`<` $flags `>`"
 
 
 OVERFLOW_NONE = IntegerOverflowFlags()
@@ -849,8 +824,9 @@ class SelectOp(Op):
     true_value = OperandDef()
     false_value = OperandDef()
     result = ResultDef()
-    traits = (Pure,)
-    assembly_format = "$condition `,` $true_value `,` $false_value attr-dict `:` custom<SelectTypes>()"
+    traits = (Pure, AllTypesMatch(("true_value", "false_value", "result")))
+    assembly_format = ("$condition `,` $true_value `,` $false_value attr-dict `:` "
+                       "custom<SelectTypes>(type($condition), type($result))")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
@@ -873,6 +849,27 @@ class SelectOp(Op):
         if is_int_value(operands[0], 0):
             return [self.false_value]
         return None
+
+
+class SelectTypes(Directive):
+    """`: type` when the condition is `i1`, else `: condition_type, type`."""
+
+    name = "SelectTypes"
+
+    def parse(self, p):
+        first = p.parse_type()
+        if p.parse_optional_comma():
+            return first, p.parse_type()
+        return i1, first
+
+    def print(self, w, op, condition_type, result_type) -> None:
+        if condition_type != i1:
+            w.type(condition_type)
+            w.write(", ")
+        w.type(result_type)
+
+
+arith.directive(SelectTypes())
 
 
 # ------------------------------------------------------------------ casts

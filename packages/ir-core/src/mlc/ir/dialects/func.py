@@ -22,6 +22,9 @@ from mlc.ir.opdef.traits import (
     Symbol,
     SymbolTable,
 )
+from mlc.ir.text.asm_parser import AsmParser
+from mlc.ir.text.function_syntax import parse_function, print_function
+from mlc.ir.text.printer import Printer
 
 func = Dialect("func", "Functions, calls and returns.")
 
@@ -43,9 +46,15 @@ class FuncOp(Op):
     body = RegionDef()
     traits = (IsolatedFromAbove, Symbol)
     default_dialect = "func"
-    assembly_format = ("($sym_visibility^)? $sym_name "
-                       "custom<FunctionSignature>($function_type, $arg_attrs, $res_attrs) "
-                       "attr-dict-with-keyword custom<FunctionBody>($body)")
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> FuncOp:
+        """`func.func [visibility] @name(%a: t, ...) -> (results) [attributes {...}] {...}`."""
+        syntax = parse_function(p, cls)
+        return cls.create((), (), syntax.attributes, [syntax.body])  # type: ignore[return-value]
+
+    def print(self, p: Printer) -> None:
+        print_function(p, self)
 
     @classmethod
     def create_function(cls, sym_name: str, function_type: FunctionType,

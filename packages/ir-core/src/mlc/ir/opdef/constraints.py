@@ -1,9 +1,8 @@
 """Constraints on types and attributes, as used in op declarations.
 
 A constraint checks a value and describes itself ("32-bit signless integer") for
-diagnostics and the generated op reference. Attribute constraints also say how the
-attribute is spelled inside an op's custom assembly format (see
-:mod:`mlc.ir.text.format`).
+diagnostics and the generated op reference. Attribute constraints also carry the
+:mod:`~mlc.ir.opdef.spelling` of the attribute inside an op's custom assembly format.
 """
 
 from __future__ import annotations
@@ -37,6 +36,8 @@ from mlc.ir.core.attributes import (
     VectorType,
     i64,
 )
+from mlc.ir.opdef import spelling
+from mlc.ir.opdef.spelling import Spelling
 
 
 class TypeConstraint:
@@ -128,18 +129,12 @@ AnyMemRef = TypeMatches(lambda t: isinstance(t, (MemRefType, UnrankedMemRefType)
 
 
 class AttrConstraint:
-    """A predicate on attributes with a description.
-
-    `syntax` names how a format element `$attr` spells this attribute in custom
-    assembly: "attribute" (any attribute, with its type), "symbol-name" (`@name` for a
-    string), "keyword" (a bare identifier for a string), "enum" (a bare identifier
-    mapped to an integer), "stripped" (a dialect attribute without its `#dialect.name`),
-    "type" (a type attribute written as the type), "integer" (an integer literal of a
-    known type), "string", "symbol-ref", "unit".
-    """
+    """A predicate on attributes with a description, and the spelling a format element
+    `$attr` uses for the attribute in custom assembly (by default MLIR's attribute
+    syntax, with its type)."""
 
     description = "any attribute"
-    syntax = "attribute"
+    spelling: Spelling = spelling.ATTRIBUTE
 
     def check(self, attr: Attribute) -> bool:
         return True
@@ -157,16 +152,16 @@ class AttrOfClass(AttrConstraint):
 
     classes: tuple[type, ...]
     description: str = "attribute"  # type: ignore[misc]
-    syntax: str = "attribute"  # type: ignore[misc]
+    spelling: Spelling = spelling.ATTRIBUTE  # type: ignore[misc]
 
     def check(self, attr: Attribute) -> bool:
         return isinstance(attr, self.classes)
 
 
-StrAttr = AttrOfClass((StringAttr,), "string attribute", "string")
-SymbolNameAttr = AttrOfClass((StringAttr,), "symbol name (string attribute)", "symbol-name")
-FlatSymbolRefAttr = AttrOfClass((SymbolRefAttr,), "flat symbol reference", "symbol-ref")
-UnitAttrConstraint = AttrOfClass((UnitAttr,), "unit attribute", "unit")
+StrAttr = AttrOfClass((StringAttr,), "string attribute", spelling.STRING_ATTR)
+SymbolNameAttr = AttrOfClass((StringAttr,), "symbol name (string attribute)", spelling.SYMBOL_NAME)
+FlatSymbolRefAttr = AttrOfClass((SymbolRefAttr,), "flat symbol reference", spelling.SYMBOL_REF)
+UnitAttrConstraint = AttrOfClass((UnitAttr,), "unit attribute", spelling.UNIT)
 ArrayAttrConstraint = AttrOfClass((ArrayAttr,), "array attribute")
 DictAttrConstraint = AttrOfClass((DictionaryAttr,), "dictionary attribute")
 DenseArrayConstraint = AttrOfClass((DenseArrayAttr,), "dense array attribute")
@@ -182,7 +177,7 @@ class TypeAttrOf(AttrConstraint):
 
     type_class: type = Type
     description: str = "type attribute"  # type: ignore[misc]
-    syntax: str = "type"  # type: ignore[misc]
+    spelling: Spelling = spelling.TYPE_ATTR  # type: ignore[misc]
 
     def check(self, attr: Attribute) -> bool:
         return isinstance(attr, TypeAttr) and isinstance(attr.value, self.type_class)
@@ -196,7 +191,10 @@ class IntAttrOf(AttrConstraint):
     """An integer attribute of one fixed type (`I64Attr`); written as a bare literal."""
 
     type: Type = i64
-    syntax: str = "integer"  # type: ignore[misc]
+
+    @property
+    def spelling(self) -> Spelling:  # type: ignore[override]
+        return spelling.IntegerSpelling(self.type)
 
     @property
     def description(self) -> str:  # type: ignore[override]
@@ -211,7 +209,10 @@ class StringKeyword(AttrConstraint):
     """A string attribute spelled as one of a few bare keywords (`private`)."""
 
     keywords: tuple[str, ...]
-    syntax: str = "keyword"  # type: ignore[misc]
+
+    @property
+    def spelling(self) -> Spelling:  # type: ignore[override]
+        return spelling.KeywordSpelling(self.keywords)
 
     @property
     def description(self) -> str:  # type: ignore[override]
@@ -229,7 +230,10 @@ class IntEnum(AttrConstraint):
     name: str
     cases: tuple[str, ...]
     type: Type = i64
-    syntax: str = "enum"  # type: ignore[misc]
+
+    @property
+    def spelling(self) -> Spelling:  # type: ignore[override]
+        return spelling.EnumSpelling(self.name, self.cases, self.type)
 
     @property
     def description(self) -> str:  # type: ignore[override]
@@ -251,7 +255,10 @@ class DialectAttrOf(AttrConstraint):
     """An attribute of one dialect attribute class; stripped in custom assembly."""
 
     attr_class: type[DialectAttribute]
-    syntax: str = "stripped"  # type: ignore[misc]
+
+    @property
+    def spelling(self) -> Spelling:  # type: ignore[override]
+        return spelling.BodySpelling(self.attr_class)
 
     @property
     def description(self) -> str:  # type: ignore[override]

@@ -13,7 +13,7 @@
 
 From this one declaration come the typed accessors (`op.lhs`, `op.fastmath`), a
 builder (`AddFOp.build(a, b)`), the generic verifier, the custom parser and printer
-(compiled from `assembly_format` by :mod:`mlc.ir.text.format`) and the op's entry in
+(compiled from `assembly_format` by the text layer, :mod:`mlc.ir.text.format`) and the op's entry in
 the generated reference (`mlc-opt --list-ops`).
 """
 
@@ -207,7 +207,8 @@ class OpDef:
     description: str
     dialect: Any = None
     trait_set: frozenset = field(default_factory=frozenset)
-    _format: Any = None
+    custom_parse: bool = False
+    custom_print: bool = False
     defaults: Any = None
     _operand_layout: Any = False
     _result_layout: Any = False
@@ -275,13 +276,9 @@ class OpDef:
         return sum(1 for d in self.results if not d.is_single) > 1
 
     @property
-    def format(self):
-        """The compiled custom assembly format, or None (generic form only)."""
-        if self._format is None and self.assembly_format is not None:
-            from mlc.ir.text.format import compile_format
-
-            self._format = compile_format(self)
-        return self._format
+    def has_custom_form(self) -> bool:
+        """Whether the op has a custom form (a format, or parse/print of its own)."""
+        return self.assembly_format is not None or self.custom_parse
 
 
 # ----------------------------------------------------------------------- Op base
@@ -340,12 +337,20 @@ class OpMeta(type):
         # The summary is the first paragraph (it may wrap), the description the rest.
         summary, _, description = doc.partition("\n\n")
         summary = " ".join(summary.split())
+        own = cls.__mro__[:cls.__mro__.index(Op)]
+        custom_parse = any("parse" in vars(k) for k in own)
+        custom_print = any("print" in vars(k) for k in own)
+        if custom_parse != custom_print:
+            raise TypeError(f"'{op_name}' defines {'parse' if custom_parse else 'print'} "
+                            f"without {'print' if custom_parse else 'parse'}")
+        if custom_parse and getattr(cls, "assembly_format", None) is not None:
+            raise TypeError(f"'{op_name}' has both an assembly_format and parse/print")
         cls.op_def = OpDef(
             name=op_name, cls=cls, operands=operands, results=results, attributes=attrs,
             regions=regions, successors=successors, traits=traits,
             assembly_format=getattr(cls, "assembly_format", None),
             summary=summary.strip(), description=description.strip(),
-            trait_set=frozenset(traits),
+            trait_set=frozenset(traits), custom_parse=custom_parse, custom_print=custom_print,
         )
         return cls
 

@@ -3,6 +3,9 @@ markdown docs that live beside each dialect)."""
 
 from __future__ import annotations
 
+import inspect
+import re
+
 from mlc.ir.dialect import Dialect
 
 
@@ -29,6 +32,11 @@ def dialect_markdown(dialect: Dialect) -> str:
             out += [d.description, ""]
         if d.assembly_format:
             out += ["Syntax:", "", "```", f"{name} {d.assembly_format}", "```", ""]
+        elif d.custom_parse:
+            spelled = re.search(r"`([^`]+)`", inspect.getdoc(cls.parse) or "")
+            if spelled is not None:
+                out += ["Syntax (parsed and printed by the op's own code):", "", "```",
+                        spelled.group(1), "```", ""]
         rows = []
         for operand in d.operands:
             rows.append(f"| operand | `{operand.name}` | {operand.describe()} | {operand.doc} |")
@@ -52,4 +60,21 @@ def dialect_markdown(dialect: Dialect) -> str:
         if doc_facts is not None:
             for fact in doc_facts():
                 out += [fact, ""]
+    for sigil, kind, classes in (("!", "Types", dialect.types), ("#", "Attributes",
+                                                                   dialect.attributes)):
+        if not classes:
+            continue
+        out += [f"## {kind}", ""]
+        for name, cls in sorted(classes.items()):
+            doc = inspect.cleandoc(cls.__doc__ or "")
+            out += [f"### `{sigil}{name}`", "", " ".join(doc.split("\n\n")[0].split()), ""]
+            fmt = getattr(cls, "assembly_format", None)
+            if fmt:
+                out += ["Syntax:", "", "```", f"{sigil}{name} {fmt}", "```", ""]
+            params = getattr(cls, "parameters", ())
+            if params:
+                out += ["| parameter | spelling | default |", "|---|---|---|"]
+                out += [f"| `{p.name}` | {type(p.spelling).__name__.removesuffix('Spelling').lower()} "
+                        f"| {'' if p.default is None else f'`{p.default}`'} |" for p in params]
+                out.append("")
     return "\n".join(out).rstrip() + "\n"

@@ -1,5 +1,5 @@
-"""Assembling the lark grammar for a set of loaded dialects, and building (or loading
-from the on-disk cache) its LALR tables."""
+"""The lark grammar of MLIR's generic syntax and its LALR tables (built once, then
+loaded from the on-disk cache)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from importlib import resources
 from pathlib import Path
 
 from lark import Lark
+from lark.lexer import Lexer
 
-from mlc.ir.dialect import Context
-from mlc.ir.text.lexer import DECLARED_TERMINALS, MLIRLexer
+from mlc.ir.text.lexer import DECLARED_TERMINALS, LexerConfig
 
 
 def _base_grammar() -> str:
@@ -35,57 +35,19 @@ def cache_dir() -> Path:
 
 
 class GrammarSpec:
-    """The grammar text for the ops with custom formats in a context, and the keyword
-    spellings of each op's name."""
+    """The grammar text of MLIR's generic syntax (fixed: custom forms are parse
+    functions, not grammar rules), with its digest for the table cache."""
 
-    def __init__(self, ctx: Context):
-        from mlc.ir.text.directives import DIRECTIVES
-
-        op_classes = sorted(ctx.op_classes.items())
-        default_dialects = {"builtin"} | {
-            cls.default_dialect for _, cls in op_classes if getattr(cls, "default_dialect", None)}
-        rules: list[str] = []
-        self.op_rules: dict[str, type] = {}
-        declared = list(DECLARED_TERMINALS)
-        terminals: list[str] = []
-        index = 0
-        for name, cls in op_classes:
-            fmt = cls.op_def.format
-            if fmt is None:
-                continue
-            rule_name, text = fmt.grammar(index)
-            index += 1
-            self.op_rules[rule_name] = cls
-            # The op's name, and its short spelling where a default dialect allows it,
-            # are string terminals: the lexer turns them into keywords.
-            spellings = [name]
-            if cls.op_def.dialect_name in default_dialects:
-                spellings.append(cls.op_def.short_name)
-            names = []
-            for k, spelling in enumerate(spellings):
-                terminal = fmt.op_terminal + ("" if k == 0 else f"_{k}")
-                terminals.append(f'{terminal}: "{spelling}"')
-                names.append(terminal)
-            head = f"{rule_name}: {fmt.op_terminal} "
-            assert text.startswith(head)
-            rules.append(f"{rule_name}: ({' | '.join(names)}) " + text[len(head):])
-        op_body = " | ".join(["generic_op", *self.op_rules])
-        directive_rules = "\n".join(d.grammar for d in sorted(set(DIRECTIVES.values()),
-                                                              key=lambda d: d.name))
-        self.text = "\n".join([
-            _base_grammar(),
-            f"_op_body: {op_body}",
-            directive_rules,
-            *rules,
-            *terminals,
-            "%declare " + " ".join(declared),
-        ]) + "\n"
+    def __init__(self):
+        self.text = "\n".join([_base_grammar(), "%declare " + " ".join(DECLARED_TERMINALS)]) + "\n"
         self.digest = hashlib.sha256(self.text.encode()).hexdigest()[:16]
 
 
-class GrammarLexer(MLIRLexer):
-    """The lexer lark builds for a generated grammar: keywords and punctuation come from
-    the grammar's string terminals (op names among them)."""
+class GrammarLexer(Lexer):
+    """The lexer lark builds with the grammar: it only collects the keyword and
+    punctuation terminals lark named (the driver lexes with a TokenStream)."""
+
+    __future_interface__ = 2
 
     def __init__(self, lexer_conf):
         from lark.lexer import PatternStr
@@ -100,11 +62,11 @@ class GrammarLexer(MLIRLexer):
                 keywords.setdefault(pattern.value, []).append(terminal.name)
             else:
                 punctuation[pattern.value] = terminal.name
-        configured = MLIRLexer.configure(keywords, punctuation)
-        self.keyword_terminals = configured.keyword_terminals
-        self.punctuation_terminals = configured.punctuation_terminals
-        self.master_re = configured.master_re
+        self.config = LexerConfig(keywords, punctuation)
         self.lexer_conf = lexer_conf
+
+    def lex(self, lexer_state, parser_state):  # pragma: no cover - the driver lexes
+        raise NotImplementedError
 
 
 def build_lark(spec: GrammarSpec, transformer) -> Lark:
@@ -115,7 +77,8 @@ def build_lark(spec: GrammarSpec, transformer) -> Lark:
         spec.text,
         parser="lalr",
         lexer=GrammarLexer,
-        start=["start", "type_start", "attribute_start", "location_start"],
+        start=["start", "type_start", "attribute_start", "location_start", "region_start",
+               "dict_start"],
         transformer=transformer,
         maybe_placeholders=True,
         cache=str(cache_file),

@@ -1,14 +1,22 @@
-"""Driving lark's LALR tables with mlc's lexer in one tight loop.
+"""Driving lark's LALR tables over a :class:`~mlc.ir.text.lexer.TokenStream` in one
+tight loop.
 
 lark builds the grammar, the LALR(1) tables and the per-rule callbacks (which drop
 punctuation and fill `[optional]` placeholders before calling mlc's transformer).
 This loop feeds them: it is lark's shift/reduce loop with the table rows pre-resolved
 to (size, callback) pairs, so a parse spends its time in mlc's callbacks.
+
+A parse may cover a prefix of the remaining text (`prefix=True`): it stops when the
+next token cannot continue the start symbol, and leaves that token unread. That is how
+the parse functions of custom op forms hand a region, a type or an attribute back to
+the grammar and take the stream back afterwards.
 """
 
 from __future__ import annotations
 
 from lark.parsers.lalr_analysis import Shift
+
+from mlc.ir.text.lexer import LexError, Tok, TokenStream
 
 _SHIFT = 0
 _OTHER_READING = {"VALUE_USE": "VALUE_ID", "VALUE_ID": "VALUE_USE"}
@@ -23,15 +31,6 @@ class ParseFailure(Exception):
         self.expected = expected
 
 
-class _EndToken:
-    __slots__ = ("type", "value", "start_pos")
-
-    def __init__(self, pos: int):
-        self.type = "$END"
-        self.value = ""
-        self.start_pos = pos
-
-
 class LALRDriver:
     """Pre-resolved tables of one lark parser."""
 
@@ -39,8 +38,6 @@ class LALRDriver:
         frontend = lark.parser
         parse_table = frontend.parser.parser.parse_table
         callbacks = lark._callbacks
-        self.lexer = frontend.lexer
-        self.raw_states = parse_table.states
         self.start_states = parse_table.start_states
         self.end_states = parse_table.end_states
         self.terminal_callbacks = {k: v for k, v in callbacks.items() if isinstance(k, str)}
@@ -59,53 +56,88 @@ class LALRDriver:
             table[state] = fast_row
         self.table = table
 
-    def parse(self, text: str, start: str, observer=None):
-        """Parse `text` from rule `start`; `observer.value_stack` is set to the value
-        stack so callbacks can see the enclosing, unfinished rules."""
+    def parse(self, stream: TokenStream, start: str, observer=None, prefix: bool = False):
+        """Parse from rule `start` at `stream.pos`. `observer.value_stack` is set to the
+        value stack so callbacks can see the enclosing, unfinished rules. With `prefix`,
+        stop before the first token that cannot continue `start`."""
         table = self.table
         terminal_callbacks = self.terminal_callbacks
         state_stack = [self.start_states[start]]
         value_stack: list = []
+        saved_stack = None
         if observer is not None:
+            saved_stack = observer.value_stack
             observer.value_stack = value_stack
-        tokens = self.lexer.tokens(text, self.raw_states, state_stack)
-        for token in tokens:
-            ttype = token.type
+        lex_error = None
+        try:
             while True:
-                entry = table[state_stack[-1]].get(ttype)
-                if entry is None:
-                    # The lexer chose between a use and a definition of a value in the
-                    # state before LALR's default reductions; after them, the other
-                    # reading may be the one the parser takes.
-                    other = _OTHER_READING.get(ttype)
-                    if other is not None and other in table[state_stack[-1]]:
-                        token.type = ttype = other
-                        continue
-                    raise ParseFailure(token, set(table[state_stack[-1]]))
-                if entry[0] is _SHIFT:
-                    state_stack.append(entry[1])
-                    callback = terminal_callbacks.get(ttype)
-                    value_stack.append(token if callback is None else callback(token))
+                row = table[state_stack[-1]]
+                try:
+                    token = stream.next_token(row)
+                except LexError as exc:
+                    # Text the grammar cannot read may still follow a complete prefix
+                    # (the custom parser that asked for it reads on); if the prefix is
+                    # not complete, this is the error to report.
+                    if not prefix:
+                        raise
+                    lex_error = exc
+                    token = Tok("$END", "", stream.skip())
+                    stream.pos = token.start_pos
+                ttype = token.type
+                if ttype == "$END":
                     break
-                size, origin, callback = entry[1]
-                if size:
-                    args = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
-                else:
-                    args = []
-                if observer is not None:
-                    observer.raw_args = args  # the unfiltered children, for positions
-                value_stack.append(callback(args))
-                state_stack.append(table[state_stack[-1]][origin][1])
-        end = _EndToken(len(text.rstrip()))
+                while True:
+                    entry = table[state_stack[-1]].get(ttype)
+                    if entry is None:
+                        # The stream chose between a use and a definition of a value in
+                        # the state before LALR's default reductions; after them, the
+                        # other reading may be the one the parser takes.
+                        other = _OTHER_READING.get(ttype)
+                        if other is not None and other in table[state_stack[-1]]:
+                            token.type = ttype = other
+                            continue
+                        if prefix:
+                            break
+                        raise ParseFailure(token, set(table[state_stack[-1]]))
+                    if entry[0] is _SHIFT:
+                        state_stack.append(entry[1])
+                        stream.last_end = stream.pos
+                        callback = terminal_callbacks.get(ttype)
+                        value_stack.append(token if callback is None else callback(token))
+                        break
+                    size, origin, callback = entry[1]
+                    if size:
+                        args = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        args = []
+                    if observer is not None:
+                        observer.raw_args = args  # the unfiltered children, for positions
+                    value_stack.append(callback(args))
+                    state_stack.append(table[state_stack[-1]][origin][1])
+                if entry is None:  # a prefix ends before this token: leave it unread
+                    stream.pos = token.start_pos
+                    break
+            try:
+                return self._finish(state_stack, value_stack, start, token)
+            except ParseFailure:
+                if lex_error is not None:
+                    raise lex_error from None
+                raise
+        finally:
+            if observer is not None:
+                observer.value_stack = saved_stack
+
+    def _finish(self, state_stack: list, value_stack: list, start: str, token):
+        table = self.table
         end_state = self.end_states[start]
+        end = Tok("$END", "", token.start_pos)
         while True:
             entry = table[state_stack[-1]].get("$END")
-            if entry is None:
-                raise ParseFailure(end, set(table[state_stack[-1]]))
-            if entry[0] is _SHIFT:  # pragma: no cover - $END is never shifted
-                raise ParseFailure(end, set())
+            if entry is None or entry[0] is _SHIFT:
+                raise ParseFailure(token if token.type != "$END" else end,
+                                   set(table[state_stack[-1]]))
             size, origin, callback = entry[1]
             if size:
                 args = value_stack[-size:]

@@ -1,31 +1,34 @@
-"""The tokenizer behind the lark parser: one compiled regex, contextual where MLIR's
-syntax needs it.
+"""The tokenizer of MLIR text: one compiled regex over a cursor that both parsers share.
 
-lark's own lexers try each terminal's regex in turn, which dominates parse time on
-large inputs. This lexer matches one master regex and classifies the match; only a few
-token kinds depend on what the LALR parser accepts in its current state (the
-contextual part), found in the parse table:
+Two readers consume the same text: the LALR driver (MLIR's generic syntax: ops in
+generic form, regions, blocks, builtin types and attributes) and the
+:class:`~mlc.ir.text.asm_parser.AsmParser` that runs the parse functions of custom op
+forms, dialect types and dialect attributes (generated from assembly formats or
+written by hand). They hand the text back and forth through a :class:`TokenStream`,
+whose `pos` is where the next token starts.
 
-- a bare identifier is a keyword (an op name, `tensor`, `to`, a type like `f32`) when
-  the parser accepts that keyword here, else a plain `BARE_ID`;
-- `2x?x4x` is a `DIMS` token only where a shape may start;
-- `<...>` is one `ATTR_BODY` token where an op's format expects a stripped dialect
-  attribute (`fastmath<fast>`).
+For the LALR driver the stream classifies each match in the context of what the parser
+accepts in its current state (found in the parse table):
 
-Bodies that other tools treat as opaque (`dense<...>`, `#dialect.attr<...>`,
-`!dialect.type<...>`, `affine_map<...>`) are single tokens holding the balanced text;
-their contents are parsed by the callbacks, which is much faster for large constants.
+- a bare identifier is a keyword (`tensor`, `loc`, `true`...) where the parser accepts
+  that keyword, an op name (`CUSTOM_OP`) where an op may start, else a `BARE_ID`;
+- `2x?x4x` is a `DIMS` token only where a shape may start.
+
+Literal bodies whose contents have their own small syntax (`dense<...>`,
+`array<...>`, `affine_map<...>`) are single tokens holding the balanced text. A
+dialect type or attribute (`!llvm.ptr`, `#arith.fastmath`) is a token of its name
+only: its body is read by the dialect's parse function, straight from the stream.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-
-from lark.lexer import Lexer
 
 BARE_ID_RE = r"[A-Za-z_][\w$.]*"
-_SUFFIX_ID = r"(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*)"
+SUFFIX_ID_RE = r"(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*)"
+SKIP_RE = r"(?:[ \t\r\n]+|//[^\n]*)*+"
+"""Whitespace and comments, skipped possessively: a failed match never backtracks
+into a comment and finds tokens there."""
 
 # Bare identifiers followed directly by a balanced `<...>` body kept as one token.
 RAW_BODY_KEYWORDS = {
@@ -37,18 +40,21 @@ RAW_BODY_KEYWORDS = {
     "strided": "OPAQUE_BUILTIN",
 }
 
-SIMPLE_TYPE_RE = re.compile(r"(?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none)\Z")
+SIMPLE_TYPE_RE = re.compile(
+    r"(?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none"
+    r"|f4E2M1FN|f6E2M3FN|f6E3M2FN|f8E5M2|f8E4M3|f8E4M3FN|f8E5M2FNUZ|f8E4M3FNUZ"
+    r"|f8E4M3B11FNUZ|f8E3M4|f8E8M0FNU)\Z")
 
-# Terminals this lexer produces itself (declared in the grammar with %declare).
+# Terminals the stream produces itself (declared in the grammar with %declare).
 DECLARED_TERMINALS = (
     "VALUE_ID", "VALUE_USE", "CARET_ID", "SYMBOL", "STRING", "INT", "HEX", "FLOAT", "BARE_ID",
-    "SIMPLE_TYPE", "DIMS", "ATTR_BODY", "DIALECT_TYPE", "TYPE_ALIAS", "DIALECT_ATTR",
-    "ATTR_ALIAS", "DENSE", "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "FILE_METADATA",
+    "SIMPLE_TYPE", "DIMS", "DIALECT_TYPE", "TYPE_ALIAS", "DIALECT_ATTR", "ATTR_ALIAS", "DENSE",
+    "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "FILE_METADATA", "CUSTOM_OP",
 )
 
 
 class Tok:
-    """A token: lark reads `type`; callbacks read `value` and `start_pos`."""
+    """A token: the driver reads `type`; callbacks read `value` and `start_pos`."""
 
     __slots__ = ("type", "value", "start_pos")
 
@@ -77,13 +83,15 @@ class LexError(Exception):
         self.offset = offset
 
 
+_OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
+
+
 def find_balanced_end(text: str, start: int) -> int:
-    """Offset just past the `>` closing the `<` at `start`, skipping strings and `->`."""
-    depth = 0
+    """Offset just past the bracket closing the one at `start`, skipping strings and
+    `->`; a LexError if it is not closed on the same line."""
+    closers: list[str] = []
     i = start
     n = len(text)
-    opener = {"<": ">", "(": ")", "[": "]", "{": "}"}
-    closers = []
     while i < n:
         c = text[i]
         if c == '"':
@@ -92,43 +100,39 @@ def find_balanced_end(text: str, start: int) -> int:
                 i += 2 if text[i] == "\\" else 1
         elif c == "-" and i + 1 < n and text[i + 1] == ">":
             i += 1
-        elif c in opener:
-            depth += 1
-            closers.append(opener[c])
+        elif c in _OPENERS:
+            closers.append(_OPENERS[c])
         elif closers and c == closers[-1]:
             closers.pop()
-            depth -= 1
-            if depth == 0:
+            if not closers:
                 return i + 1
-        elif c == "\n" and depth == 0:
+        elif c == "\n" and not closers:
             break
         i += 1
-    raise LexError("unbalanced '<' in dialect or elements body", start)
+    raise LexError(f"unbalanced '{text[start]}' in dialect or elements body", start)
 
 
-class MLIRLexer(Lexer):
-    """The lark custom lexer (interface 2: it sees the parser's state)."""
+def unterminated_string_error(text: str, pos: int) -> LexError:
+    """The error for a `"` that starts no well-formed string."""
+    end = text.find("\n", pos)
+    if end == -1:
+        end = len(text)
+    if text.find('"', pos + 1, end) == -1:
+        return LexError("expected '\"' in string literal", pos)
+    return LexError("unexpected character '\"'", pos)
 
-    __future_interface__ = 2
 
-    # Filled in by the grammar module once lark has named the literal terminals.
-    keyword_terminals: dict[str, list[str]] = {}
-    punctuation_terminals: dict[str, str] = {}
-    master_re: re.Pattern = re.compile("")
+class LexerConfig:
+    """The keyword and punctuation terminals of one grammar, and the master regex."""
 
-    def __init__(self, lexer_conf):
-        self.lexer_conf = lexer_conf
-
-    @classmethod
-    def configure(cls, keywords: dict[str, list[str]], punctuation: dict[str, str]) -> type[MLIRLexer]:
-        """A lexer class for one grammar's keyword and punctuation terminals."""
+    def __init__(self, keywords: dict[str, list[str]], punctuation: dict[str, str]):
+        self.keyword_terminals = keywords
+        self.punctuation_terminals = punctuation
         puncts = sorted(punctuation, key=len, reverse=True)
-        # `*+`: whitespace and comments are skipped possessively, so a failed match
-        # never backtracks into a comment and finds tokens there.
-        pattern = r"(?:[ \t\r\n]+|//[^\n]*)*+(?:" + "|".join([
+        self.master_re = re.compile(SKIP_RE + r"(?:" + "|".join([
             r"(?P<end>\Z)",
-            r"(?P<value>%" + _SUFFIX_ID + r"(?:#[0-9]+|:[0-9]+)?)",
-            r"(?P<caret>\^" + _SUFFIX_ID + r")",
+            r"(?P<value>%" + SUFFIX_ID_RE + r"(?:#[0-9]+|:[0-9]+)?)",
+            r"(?P<caret>\^" + SUFFIX_ID_RE + r")",
             r'(?P<symbol>@(?:"(?:[^"\\\n]|\\.)*"|[\w$.\-]+))',
             r'(?P<string>"(?:[^"\\\n]|\\.)*")',
             r"(?P<hex>0x[0-9a-fA-F]+)",
@@ -139,118 +143,137 @@ class MLIRLexer(Lexer):
             r"(?P<hash>#" + BARE_ID_RE + r")",
             r"(?P<metadata>\{-\#)",
             r"(?P<dimstart>[?*](?=x)|\[(?=[0-9]+\]x))",
-            r"(?P<punct>" + "|".join(re.escape(p) for p in puncts) + r")" if puncts else r"(?P<punct>(?!))",
-        ]) + ")"
-        return type(cls.__name__, (cls,), {
-            "keyword_terminals": keywords,
-            "punctuation_terminals": punctuation,
-            "master_re": re.compile(pattern),
-        })
-
-    def lex(self, lexer_state, parser_state) -> Iterator[Tok]:
-        text_slice = lexer_state.text
-        text = text_slice.text if hasattr(text_slice, "text") else text_slice
-        yield from self.tokens(text, parser_state.parse_conf.states, parser_state.state_stack)
-
-    def tokens(self, text: str, states, stack: list) -> Iterator[Tok]:
-        """Tokens of `text`; `states[stack[-1]]` is what the parser accepts next."""
-        match_at = self.master_re.match
-        keywords = self.keyword_terminals
-        punctuation = self.punctuation_terminals
-        dims_match = _DIMS_RE.match
-        pos = 0
-        n = len(text)
-        while True:
-            m = match_at(text, pos)
-            if m is None:
-                start = _SKIP_RE.match(text, pos).end()
-                raise LexError(f"unexpected character '{text[start]}'", start)
-            kind = m.lastgroup
-            if kind == "end":
-                return
-            pos = m.start(kind)
-            end = m.end()
-            if kind == "value":
-                # A use where the parser takes one, else a definition (`%x` or `%x:2`).
-                yield Tok("VALUE_USE" if "VALUE_USE" in states[stack[-1]] else "VALUE_ID",
-                          m.group(kind), pos)
-            elif kind == "bare":
-                value = m.group(kind)
-                raw = RAW_BODY_KEYWORDS.get(value)
-                if raw is not None and end < n and text[end] == "<":
-                    end = find_balanced_end(text, end)
-                    yield Tok(raw, text[pos:end], pos)
-                else:
-                    candidates = keywords.get(value)
-                    if candidates is None and SIMPLE_TYPE_RE.match(value):
-                        candidates = _SIMPLE_TYPE_CANDIDATES
-                    kind_name = "BARE_ID"
-                    if candidates is not None:
-                        accepted = states[stack[-1]]
-                        for candidate in candidates:
-                            if candidate in accepted:
-                                kind_name = candidate
-                                break
-                        else:
-                            if "BARE_ID" not in accepted:
-                                kind_name = candidates[0]
-                    yield Tok(kind_name, value, pos)
-            elif kind == "dimstart":
-                # `?x`, `*x`, `[4]x` start a shape only where the parser takes one.
-                dims = dims_match(text, pos)
-                if dims is not None and "DIMS" in states[stack[-1]]:
-                    end = dims.end()
-                    yield Tok("DIMS", text[pos:end], pos)
-                else:
-                    value = m.group(kind)
-                    if value not in punctuation:
-                        raise LexError(f"unexpected character '{value}'", pos)
-                    end = pos + 1
-                    yield Tok(punctuation[value], value, pos)
-            elif kind == "punct":
-                value = m.group(kind)
-                if value == "<" and "ATTR_BODY" in states[stack[-1]]:
-                    end = find_balanced_end(text, pos)
-                    yield Tok("ATTR_BODY", text[pos:end], pos)
-                elif value in "?*" and "DIMS" in states[stack[-1]] and dims_match(text, pos):
-                    end = dims_match(text, pos).end()
-                    yield Tok("DIMS", text[pos:end], pos)
-                else:
-                    yield Tok(punctuation[value], value, pos)
-            elif kind in ("int", "hex", "float") and "DIMS" in states[stack[-1]] \
-                    and dims_match(text, pos):
-                end = dims_match(text, pos).end()
-                yield Tok("DIMS", text[pos:end], pos)
-            elif kind == "int":
-                yield Tok("INT", m.group(kind), pos)
-            elif kind == "float":
-                yield Tok("FLOAT", m.group(kind), pos)
-            elif kind == "string":
-                yield Tok("STRING", m.group(kind), pos)
-            elif kind == "caret":
-                yield Tok("CARET_ID", m.group(kind), pos)
-            elif kind == "symbol":
-                yield Tok("SYMBOL", m.group(kind), pos)
-            elif kind == "hex":
-                yield Tok("HEX", m.group(kind), pos)
-            elif kind in ("bang", "hash"):
-                value = m.group(kind)
-                is_dialect = "." in value or (end < n and text[end] == "<")
-                if end < n and text[end] == "<":
-                    end = find_balanced_end(text, end)
-                if kind == "bang":
-                    yield Tok("DIALECT_TYPE" if is_dialect else "TYPE_ALIAS", text[pos:end], pos)
-                else:
-                    yield Tok("DIALECT_ATTR" if is_dialect else "ATTR_ALIAS", text[pos:end], pos)
-            elif kind == "metadata":
-                close = text.find("#-}", end)
-                if close == -1:
-                    raise LexError("unterminated '{-#' metadata section", pos)
-                end = close + 3
-                yield Tok("FILE_METADATA", text[pos:end], pos)
-            pos = end
+            r"(?P<punct>" + "|".join(re.escape(p) for p in puncts) + r")" if puncts
+            else r"(?P<punct>(?!))",
+        ]) + ")")
 
 
-_SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
-_SKIP_RE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*+")
+_SKIP = re.compile(SKIP_RE)
 _DIMS_RE = re.compile(r"\*x|(?:(?:[0-9]+|\?|\[[0-9]+\])x)+")
+_SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
+
+
+class TokenStream:
+    """A cursor over MLIR text. `pos` is where the next token (or the whitespace
+    before it) starts; `last_end` is where the last consumed token ended, which is
+    where MLIR reports "expected ..." errors whose next token is on a later line."""
+
+    __slots__ = ("text", "pos", "last_end", "config")
+
+    def __init__(self, text: str, config: LexerConfig, pos: int = 0):
+        self.text = text
+        self.pos = pos
+        self.last_end = pos
+        self.config = config
+
+    def skip(self) -> int:
+        """Offset of the next token (after whitespace and comments)."""
+        return _SKIP.match(self.text, self.pos).end()
+
+    def take_balanced(self) -> str:
+        """The balanced `<...>` (or `(...)`...) body starting at the next token; ''
+        when no bracket follows directly."""
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in _OPENERS:
+            end = find_balanced_end(text, pos)
+            self.pos = self.last_end = end
+            return text[pos:end]
+        return ""
+
+    def next_token(self, accepted: dict) -> Tok:
+        """The next token, classified for a parser state that accepts `accepted`
+        (a mapping whose keys are terminal names). At the end: a `$END` token."""
+        text = self.text
+        pos = self.pos
+        m = self.config.master_re.match(text, pos)
+        if m is None:
+            start = _SKIP.match(text, pos).end()
+            if text[start] == '"':
+                raise unterminated_string_error(text, start)
+            raise LexError(f"unexpected character '{text[start]}'", start)
+        kind = m.lastgroup
+        pos = m.start(kind)
+        end = m.end()
+        if kind == "value":
+            # A use where the parser takes one, else a definition (`%x` or `%x:2`).
+            tok = Tok("VALUE_USE" if "VALUE_USE" in accepted else "VALUE_ID", m.group(kind), pos)
+        elif kind == "bare":
+            value = m.group(kind)
+            raw = RAW_BODY_KEYWORDS.get(value)
+            if raw is not None and end < len(text) and text[end] == "<":
+                end = find_balanced_end(text, end)
+                tok = Tok(raw, text[pos:end], pos)
+            else:
+                tok = Tok(self._classify_word(value, accepted), value, pos)
+        elif kind == "punct":
+            value = m.group(kind)
+            if value in "?*" and "DIMS" in accepted:
+                dims = _DIMS_RE.match(text, pos)
+                if dims is not None:
+                    end = dims.end()
+                    tok = Tok("DIMS", text[pos:end], pos)
+                else:
+                    tok = Tok(self.config.punctuation_terminals[value], value, pos)
+            else:
+                tok = Tok(self.config.punctuation_terminals[value], value, pos)
+        elif kind in ("int", "hex", "float", "dimstart") and "DIMS" in accepted \
+                and _DIMS_RE.match(text, pos):
+            end = _DIMS_RE.match(text, pos).end()
+            tok = Tok("DIMS", text[pos:end], pos)
+        elif kind == "int":
+            tok = Tok("INT", m.group(kind), pos)
+        elif kind == "float":
+            tok = Tok("FLOAT", m.group(kind), pos)
+        elif kind == "string":
+            tok = Tok("STRING", m.group(kind), pos)
+        elif kind == "caret":
+            tok = Tok("CARET_ID", m.group(kind), pos)
+        elif kind == "symbol":
+            tok = Tok("SYMBOL", m.group(kind), pos)
+        elif kind == "hex":
+            tok = Tok("HEX", m.group(kind), pos)
+        elif kind == "bang":
+            value = m.group(kind)
+            # `!dialect.name` (its body is the dialect's to read) or `!alias`.
+            if "." in value or (end < len(text) and text[end] == "<"):
+                tok = Tok("DIALECT_TYPE", value, pos)
+            else:
+                tok = Tok("TYPE_ALIAS", value, pos)
+        elif kind == "hash":
+            value = m.group(kind)
+            if "." in value or (end < len(text) and text[end] == "<"):
+                tok = Tok("DIALECT_ATTR", value, pos)
+            else:
+                tok = Tok("ATTR_ALIAS", value, pos)
+        elif kind == "metadata":
+            close = text.find("#-}", end)
+            if close == -1:
+                raise LexError("expected '#-}' to close the file metadata section", pos)
+            end = close + 3
+            tok = Tok("FILE_METADATA", text[pos:end], pos)
+        elif kind == "dimstart":
+            value = m.group(kind)
+            punct = self.config.punctuation_terminals.get(value)
+            if punct is None:
+                raise LexError(f"unexpected character '{value}'", pos)
+            end = pos + 1
+            tok = Tok(punct, value, pos)
+        else:  # end of input
+            tok = Tok("$END", "", len(text))
+            end = len(text)
+        self.pos = end
+        return tok
+
+    def _classify_word(self, value: str, accepted: dict) -> str:
+        candidates = self.config.keyword_terminals.get(value)
+        if candidates is None and SIMPLE_TYPE_RE.match(value):
+            candidates = _SIMPLE_TYPE_CANDIDATES
+        if candidates is not None:
+            for candidate in candidates:
+                if candidate in accepted:
+                    return candidate
+        if "CUSTOM_OP" in accepted:
+            return "CUSTOM_OP"
+        if candidates is None or "BARE_ID" in accepted:
+            return "BARE_ID"
+        return candidates[0]

@@ -14,6 +14,7 @@ replaces; names still undefined when the top level ends are reported at their us
 from __future__ import annotations
 
 import re
+import sys
 import threading
 from typing import Any
 
@@ -23,7 +24,6 @@ from mlc.ir.core.attributes import (
     CallSiteLoc,
     ComplexType,
     DenseResourceElementsAttr,
-    DialectAttribute,
     DictionaryAttr,
     FileLineColLoc,
     FloatAttr,
@@ -59,8 +59,9 @@ from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
 from mlc.ir.dialect import Context
-from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
-from mlc.ir.text.format import BuildError, BuildState
+from mlc.ir.opdef.traits import IsolatedFromAbove
+from mlc.ir.text.asm_parser import Argument, AsmParser
+from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import LexError, Tok
 from mlc.ir.text.literals import (
     parse_dense_array,
@@ -108,9 +109,9 @@ class ForwardValue(Value):
 
 class _Scope:
     __slots__ = ("names", "forward", "blocks", "block_refs", "region", "current", "saved_values",
-                 "open_pos", "named_entry")
+                 "open_pos", "named_entry", "default_dialect")
 
-    def __init__(self, region: Region | None):
+    def __init__(self, region: Region | None, default_dialect: str | None = None):
         self.names: list[str] = []
         self.forward: dict[tuple[str, int], ForwardValue] = {}
         self.blocks: dict[str, Block] = {}
@@ -120,59 +121,97 @@ class _Scope:
         self.saved_values: dict | None = None
         self.open_pos = 0
         self.named_entry = False
+        self.default_dialect = default_dialect
 
 
 class _ParseState:
     """Mutable state of one parse."""
 
-    def __init__(self, ctx: Context, source: SourceFile, lark, base_offset: int = 0):
+    def __init__(self, ctx: Context, source: SourceFile, text: str, base_offset: int = 0):
         self.ctx = ctx
         self.source = source
-        self.lark = lark
         self.base_offset = base_offset
+        self.stream = AsmParser(text, _cache.lexer_config(), self)
         self.values: dict[str, tuple[list[Value], int]] = {}
-        self.scopes: list[_Scope] = [_Scope(None)]
+        self.scopes: list[_Scope] = [_Scope(None, "builtin")]
         self.top_block = Block()
         self.scopes[0].current = self.top_block
-        self.pending_entry_args: list | None = None
+        self.pending_entry_args: list[Argument] | None = None
+        self.pending_region_class: type | None = None
         self.attr_aliases: dict[str, Attribute] = {}
         self.type_aliases: dict[str, Type] = {}
         self.deferred_locs: list[tuple[Any, str, int]] = []
         self.value_stack: list = []  # the LALR driver's, while parsing
         self.raw_args: list = []  # the unfiltered children of the rule being reduced
         self.last_region_pos = 0
-        self.op_terminals: dict[str, type] = {}
+        # Location of the last op made, to count lines incrementally (ops come in order).
+        self._line_offset = 0
+        self._line = 1
+        self._line_start = 0
 
     # -- locations and errors ---------------------------------------------------
 
     def loc(self, offset: int) -> FileLineColLoc:
-        return self.source.loc(offset + self.base_offset)
+        offset += self.base_offset
+        if offset >= self._line_offset:
+            # Ops arrive in text order: count the newlines since the last one.
+            text = self.source.text
+            newlines = text.count("\n", self._line_offset, offset)
+            if newlines:
+                self._line += newlines
+                self._line_start = text.rfind("\n", 0, offset) + 1
+            self._line_offset = offset
+            return FileLineColLoc(self.source.name, self._line, offset - self._line_start + 1)
+        return self.source.loc(offset)
 
     def error(self, message: str, offset: int, notes=()) -> DiagnosticError:
-        diag = Diagnostic("error", message, self.loc(offset))
+        diag = Diagnostic("error", message, self.source.loc(offset + self.base_offset))
         for note_message, note_offset in notes:
-            diag.add_note(note_message, self.loc(note_offset) if note_offset is not None else None)
+            diag.add_note(note_message, self.source.loc(note_offset + self.base_offset)
+                          if note_offset is not None else None)
         return DiagnosticError(diag)
+
+    # -- nested parses ------------------------------------------------------------
+
+    def sub_parse(self, p: AsmParser, start: str):
+        """Parse a `start` (type, attribute, region, dictionary) from the stream's
+        position with the grammar, and hand the stream back after it."""
+        return _cache.driver().parse(p, start, self, prefix=True)
+
+    def sub_parse_location(self, p: AsmParser):
+        """`(...)` after `loc`: the location inside."""
+        p.parse_punctuation("(")
+        loc = _cache.driver().parse(p, "location_start", self, prefix=True)
+        p.parse_punctuation(")")
+        if isinstance(loc, tuple):
+            raise self.error(f"undefined symbol alias id '{loc[1][1:]}'", loc[2])
+        return loc
+
+    def parse_region_at(self, p: AsmParser, arguments, op_class) -> Region:
+        self.pending_entry_args = list(arguments) if arguments else None
+        self.pending_region_class = op_class
+        return _cache.driver().parse(p, "region_start", self, prefix=True)
 
     # -- values -----------------------------------------------------------------
 
     def use(self, tok: Tok) -> tuple[Value, int]:
         name, _, number = tok.value.partition("#")
-        index = int(number) if number else 0
+        return self.use_name(name, int(number) if number else 0, tok.start_pos)
+
+    def use_name(self, name: str, index: int, pos: int) -> tuple[Value, int]:
         entry = self.values.get(name)
         if entry is not None:
             group = entry[0]
             if index >= len(group):
-                raise self.error(f"reference to invalid result number {index} of '{name}'",
-                                 tok.start_pos)
-            return group[index], tok.start_pos
+                raise self.error(f"reference to invalid result number {index} of '{name}'", pos)
+            return group[index], pos
         scope = self.scopes[-1]
         key = (name, index)
         placeholder = scope.forward.get(key)
         if placeholder is None:
-            placeholder = ForwardValue(tok.value, tok.start_pos)
+            placeholder = ForwardValue(name if not index else f"{name}#{index}", pos)
             scope.forward[key] = placeholder
-        return placeholder, tok.start_pos
+        return placeholder, pos
 
     def resolve_operand(self, item: tuple[Value, int], type_: Type) -> Value:
         value, pos = item
@@ -238,25 +277,26 @@ class _ParseState:
         return block
 
     def enclosing_op_class(self):
-        """The class of the op whose region is being opened, found on the parser's
-        value stack (its name token is the nearest op-name token below)."""
+        """The class of the generic op whose region is being opened, found on the
+        parser's value stack (its name string is followed by `(`)."""
         stack = self.value_stack
         for i in range(len(stack) - 1, -1, -1):
             item = stack[i]
-            kind = getattr(item, "type", None)
-            if kind is None:
-                continue
-            if kind.startswith("OP_"):
-                return self.op_terminals.get(kind)
-            if kind == "STRING" and i + 1 < len(stack) and getattr(stack[i + 1], "value", None) == "(":
+            if getattr(item, "type", None) == "STRING" and i + 1 < len(stack) and \
+                    getattr(stack[i + 1], "value", None) == "(":
                 return self.ctx.get_op_class(unescape_string(item.value))
         return None
 
     def open_region(self) -> None:
         region = Region()
-        scope = _Scope(region)
+        cls = self.pending_region_class
+        if cls is not None:
+            self.pending_region_class = None
+        else:
+            cls = self.enclosing_op_class()
+        default_dialect = getattr(cls, "default_dialect", None) if cls is not None else None
+        scope = _Scope(region, default_dialect or self.scopes[-1].default_dialect)
         scope.open_pos = self.raw_args[0].start_pos if self.raw_args else 0
-        cls = self.enclosing_op_class()
         if cls is not None and cls.op_def is not None and IsolatedFromAbove in cls.op_def.trait_set:
             # Names from outside are not visible in an isolated region (and may be reused).
             scope.saved_values = self.values
@@ -268,9 +308,11 @@ class _ParseState:
             entry = Block()
             region.append(entry)
             scope.current = entry
-            for name_tok, type_, loc in args:
-                arg = entry.add_argument(type_, loc=loc)
-                self.define(name_tok.value, [arg], name_tok.start_pos)
+            for arg in args:
+                if arg.type is None:
+                    raise self.error(f"region argument '{arg.name}' needs a type", arg.pos)
+                value = entry.add_argument(arg.type, loc=arg.loc or self.loc(arg.pos))
+                self.define(arg.name, [value], arg.pos)
             scope.named_entry = True
 
     def close_region(self) -> Region:
@@ -328,6 +370,37 @@ class _ParseState:
                          "does not allow unknown operations (use --allow-unregistered-dialect "
                          "to accept it)", pos)
 
+    def custom_op(self, tok: Tok) -> Operation:
+        """An op in custom form: find its class (the name as written, then in the
+        enclosing op's default dialect) and run its parse function."""
+        name = tok.value
+        ctx = self.ctx
+        cls = ctx.get_op_class(name)
+        if cls is None:
+            default = self.scopes[-1].default_dialect
+            if default is not None:
+                cls = ctx.get_op_class(f"{default}.{name}")
+            if cls is None and default != "builtin":
+                cls = ctx.get_op_class(f"builtin.{name}")
+        parse = op_parser(cls) if cls is not None else None
+        if parse is None:
+            if cls is not None:
+                raise self.error(f"'{cls.op_def.name}' has no custom form; write it in generic "
+                                 "form", tok.start_pos)
+            dialect = name.split(".", 1)[0]
+            if "." in name and ctx.try_load(dialect) is None and not ctx.allow_unregistered:
+                raise self.error(f"custom op '{name}' is unknown (dialect '{dialect}' is not "
+                                 "installed)", tok.start_pos)
+            raise self.error(f"custom op '{name}' is unknown", tok.start_pos)
+        stream = self.stream
+        stream.last_end = tok.start_pos + len(name)
+        outer = stream.op_name
+        stream.op_name = cls.op_def.name
+        try:
+            return parse(stream, tok.start_pos)
+        finally:
+            stream.op_name = outer
+
     # -- attributes and types ---------------------------------------------------------
 
     def symbol_name(self, tok: Tok) -> str:
@@ -335,68 +408,57 @@ class _ParseState:
         return unescape_string(text) if text.startswith('"') else text
 
     def string_value(self, tok: Tok) -> str:
+        return self.string_value_at(tok.value, tok.start_pos)
+
+    def string_value_at(self, quoted: str, pos: int) -> str:
         try:
-            return unescape_string(tok.value)
+            return unescape_string(quoted)
         except ValueError as exc:
-            raise self.error(str(exc), tok.start_pos) from None
-
-    def dialect_attr_body(self, cls: type[DialectAttribute], tok: Tok) -> Attribute:
-        from mlc.ir.text.body_parser import AsmBodyParser
-
-        return self._parse_body(cls, AsmBodyParser(tok.value, self, tok.start_pos), tok)
-
-    def _parse_body(self, cls, body_parser, tok: Tok):
-        try:
-            result = cls.parse_body(body_parser)
-            body_parser.expect_end()
-            return result
-        except DiagnosticError:
-            raise
-        except ValueError as exc:
-            raise self.error(f"invalid '{cls.name}': {exc}", tok.start_pos) from None
+            raise self.error(str(exc), pos) from None
 
     def dialect_type(self, tok: Tok) -> Type:
-        from mlc.ir.text.body_parser import AsmBodyParser
-
-        text = tok.value
-        cut = text.find("<")
-        name = text[1:cut] if cut != -1 else text[1:]
-        body = text[cut:] if cut != -1 else ""
-        cls = self.ctx.get_type_class(name)
+        """`!dialect.name` and what follows: the dialect's type, read by its parse
+        function (an opaque type for an unregistered dialect, when allowed)."""
+        name = tok.value[1:]
+        dialect = name.split(".", 1)[0]
+        cls = self.ctx.get_type_class(name) if "." in name else None
         if cls is None:
-            dialect = name.split(".", 1)[0]
             if self.ctx.try_load(dialect) is not None:
                 raise self.error(f"dialect '{dialect}' has no type '{name}'", tok.start_pos)
+            body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
-                return OpaqueType(dialect, text[1 + len(dialect):])
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse type '{text}' "
-                             "(use --allow-unregistered-dialect to accept it)", tok.start_pos)
-        return self._parse_body(cls, AsmBodyParser(body, self, tok.start_pos + (cut if cut != -1 else len(text))), tok)
+                return OpaqueType(dialect, (tok.value + body)[1 + len(dialect):])
+            raise self.error(f"dialect '{dialect}' is unknown; cannot parse type "
+                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
+                             "it)", tok.start_pos)
+        return self._dialect_body(cls, tok)
 
     def dialect_attr(self, tok: Tok) -> Attribute:
-        from mlc.ir.text.body_parser import AsmBodyParser
-
-        text = tok.value
-        cut = text.find("<")
-        name = text[1:cut] if cut != -1 else text[1:]
-        body = text[cut:] if cut != -1 else ""
-        cls = self.ctx.get_attr_class(name)
+        """`#dialect.name` and what follows (see dialect_type)."""
+        name = tok.value[1:]
+        dialect = name.split(".", 1)[0]
+        cls = self.ctx.get_attr_class(name) if "." in name else None
         if cls is None:
-            dialect = name.split(".", 1)[0]
             if self.ctx.try_load(dialect) is not None:
                 raise self.error(f"dialect '{dialect}' has no attribute '{name}'", tok.start_pos)
+            body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
-                return OpaqueAttr(text)
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse attribute '{text}' "
-                             "(use --allow-unregistered-dialect to accept it)", tok.start_pos)
-        return self._parse_body(cls, AsmBodyParser(body, self, tok.start_pos + (cut if cut != -1 else len(text))), tok)
+                return OpaqueAttr(tok.value + body)
+            raise self.error(f"dialect '{dialect}' is unknown; cannot parse attribute "
+                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
+                             "it)", tok.start_pos)
+        return self._dialect_body(cls, tok)
 
-    def sub_parse(self, text: str, start: str, offset: int):
-        """Parse a type, attribute or location inside a dialect body."""
-        state = _ParseState(self.ctx, self.source, self.lark, self.base_offset + offset)
-        state.attr_aliases = self.attr_aliases
-        state.type_aliases = self.type_aliases
-        return _run(self.lark, state, text, start)
+    def _dialect_body(self, cls, tok: Tok):
+        stream = self.stream
+        stream.last_end = tok.start_pos + len(tok.value)
+        outer, stream.op_name = stream.op_name, None
+        try:
+            return body_parser(cls)(stream)
+        except (ValueError, TypeError) as exc:  # a parameter the class rejects
+            raise self.error(f"invalid '{cls.name}': {exc}", tok.start_pos) from None
+        finally:
+            stream.op_name = outer
 
 
 class _Callbacks:
@@ -427,10 +489,13 @@ class _Callbacks:
     def attribute_start(self, children):
         return children[0]
 
-    def attribute_no_dict(self, children):
+    def location_start(self, children):
         return children[0]
 
-    def location_start(self, children):
+    def region_start(self, children):
+        return children[0]
+
+    def dict_start(self, children):
         return children[0]
 
     def alias_def(self, children):
@@ -511,8 +576,8 @@ class _Callbacks:
     def attr_dict(self, children):
         return children[0]
 
-    def attr_dict_kw(self, children):
-        return children[0]
+    def CUSTOM_OP(self, tok):  # noqa: N802
+        return self.local.state.custom_op(tok)
 
     def VALUE_USE(self, tok):  # noqa: N802
         return self.local.state.use(tok)
@@ -830,150 +895,63 @@ class _Callbacks:
             return loc
         return ("alias", tok.value, tok.start_pos)  # defined later in the file
 
-    # ---------------------------------------------------------------- directives
 
-    def function_signature(self, children):
-        args, results = children
-        args = args or []
-        named = [a for a in args if a[0] is not None]
-        if named and len(named) != len(args):
-            raise self.s.error("expected all arguments to be named or none", args[0][0].start_pos
-                               if args[0][0] is not None else 0)
-        if named:
-            self.s.pending_entry_args = [(a[0], a[1], a[3]) for a in args]
-        return args, results or []
-
-    def fn_args(self, children):
-        return children
-
-    def fn_named_arg(self, children):
-        tok, type_, attrs, loc = children
-        if not isinstance(loc, Location):
-            loc = self.s.loc(tok.start_pos)
-        return tok, type_, attrs if attrs is not None and attrs.entries else None, loc
-
-    def fn_anon_arg(self, children):
-        type_, attrs = children
-        return None, type_, attrs if attrs is not None and attrs.entries else None, None
-
-    def fn_results(self, children):
-        if len(children) == 1 and isinstance(children[0], Type):
-            return [(children[0], None)]
-        return [c for c in children if c is not None]
-
-    def fn_result(self, children):
-        type_, attrs = children
-        return type_, attrs if attrs is not None and attrs.entries else None
-
-    def function_body(self, children):
-        region = children[0]
-        if region is not None and not region.blocks:
-            raise self.s.error("expected non-empty function body", self.s.last_region_pos)
-        return region
-
-    def select_types(self, children):
-        return children[0], children[1]
 
 
 _IDENTITY_MAP_RE = re.compile(r"affine_map<\(([^()]*)\)\s*->\s*\(\1\)>\Z")
 
 
-def _make_op_callback(cls, rule_name: str):
-    from mlc.ir.text.format_codegen import generate_builder
-
-    fmt = cls.op_def.format
-    op_name = cls.op_def.name
-    traits = cls.op_def.trait_set
-    implicit_block = SingleBlock in traits and NoTerminator in traits
-    fast_build = generate_builder(fmt)
-
-    def callback(self: _Callbacks, children):
-        s = self.local.state
-        tok = children[0]
-        try:
-            if fast_build is not None:
-                operands, result_types, attributes, regions, successors = fast_build(s, children)
-            else:
-                state = BuildState(cls.op_def, s, tok.start_pos)
-                fmt.build(children[1:], state)
-                operands, result_types, attributes, regions, successors = state.finish()
-        except BuildError as exc:
-            raise s.error(exc.message, exc.pos if exc.pos is not None else tok.start_pos) from None
-        if implicit_block:  # `module {}` still has its one block, as in MLIR
-            for region in regions:
-                if not region.blocks:
-                    region.append(Block())
-        return s.make_op(cls, op_name, operands, result_types, attributes, regions, successors,
-                         tok.start_pos)
-
-    callback.__name__ = rule_name
-    return callback
-
-
-def _make_group_callback(name: str):
-    def callback(self, children):
-        return children
-
-    callback.__name__ = name
-    return callback
-
-
 class _ParserCache:
-    """One lark parser per set of loaded ops, built once per process."""
+    """The grammar's lark parser and its driver, built (or loaded from the on-disk
+    table cache) once per process, when the first text is parsed."""
 
     def __init__(self):
-        self.parsers: dict[frozenset, tuple[Any, _Callbacks]] = {}
-        self.drivers: dict[int, Any] = {}
-        self.specs: dict = {}
+        self._driver = None
+        self._callbacks: _Callbacks | None = None
+        self._config = None
         self.lock = threading.Lock()
 
-    def driver(self, lark):
+    def _build(self) -> None:
+        from mlc.ir.text.grammar import GrammarSpec, build_lark
         from mlc.ir.text.lalr_driver import LALRDriver
 
-        driver = self.drivers.get(id(lark))
-        if driver is None:
-            driver = self.drivers[id(lark)] = LALRDriver(lark)
-            driver.op_terminals = {}
-            for spec_lark, (_, spec) in self.specs.items():
-                if spec_lark is lark:
-                    for cls in spec.op_rules.values():
-                        terminal = cls.op_def.format.op_terminal
-                        driver.op_terminals[terminal] = cls
-                        for k in range(1, 3):
-                            driver.op_terminals[f"{terminal}_{k}"] = cls
-        return driver
-
-    def get(self, ctx: Context):
-        from mlc.ir.text.grammar import GrammarSpec, build_lark
-
-        key = frozenset(ctx.op_classes)
         with self.lock:
-            cached = self.parsers.get(key)
-            if cached is not None:
-                return cached
-            spec = GrammarSpec(ctx)
-            callbacks_cls = type("Callbacks", (_Callbacks,), {})
-            for rule_name, cls in spec.op_rules.items():
-                setattr(callbacks_cls, rule_name, _make_op_callback(cls, rule_name))
-                for line in spec.text.splitlines():
-                    if line.startswith(rule_name + "_g"):
-                        group = line.split(":", 1)[0]
-                        setattr(callbacks_cls, group, _make_group_callback(group))
-            callbacks = callbacks_cls()
-            lark = build_lark(spec, callbacks)
-            self.parsers[key] = (lark, callbacks)
-            self.specs[lark] = (callbacks, spec)
-            return lark, callbacks
+            if self._driver is not None:
+                return
+            callbacks = _Callbacks()
+            lark = build_lark(GrammarSpec(), callbacks)
+            self._config = lark.parser.lexer.config
+            self._callbacks = callbacks
+            self._driver = LALRDriver(lark)
+
+    def driver(self):
+        if self._driver is None:
+            self._build()
+        return self._driver
+
+    def callbacks(self) -> _Callbacks:
+        if self._callbacks is None:
+            self._build()
+        return self._callbacks
+
+    def lexer_config(self):
+        if self._config is None:
+            self._build()
+        return self._config
 
 
 _cache = _ParserCache()
 
 
 _TERMINAL_NAMES = {
-    "VALUE_ID": "SSA value", "CARET_ID": "block label", "SYMBOL": "symbol", "STRING": "string",
-    "INT": "integer", "FLOAT": "float", "HEX": "hexadecimal integer", "BARE_ID": "identifier",
-    "SIMPLE_TYPE": "type", "DIMS": "dimension list", "$END": "end of input",
-    "DIALECT_TYPE": "dialect type", "DIALECT_ATTR": "dialect attribute",
+    "VALUE_ID": "SSA value", "VALUE_USE": "SSA value", "CARET_ID": "block label",
+    "SYMBOL": "symbol", "STRING": "string", "INT": "integer", "FLOAT": "float",
+    "HEX": "hexadecimal integer", "BARE_ID": "identifier", "SIMPLE_TYPE": "type",
+    "DIMS": "dimension list", "$END": "end of input", "DIALECT_TYPE": "dialect type",
+    "DIALECT_ATTR": "dialect attribute", "CUSTOM_OP": "operation",
+    "ATTR_ALIAS": "attribute alias", "TYPE_ALIAS": "type alias",
+    "FILE_METADATA": "file metadata", "DENSE": "dense elements", "DENSE_ARRAY": "array",
+    "DENSE_RESOURCE": "dense resource", "OPAQUE_BUILTIN": "attribute",
 }
 
 
@@ -987,8 +965,6 @@ def _describe_expected(expected: set[str], punct: dict[str, str], keywords: dict
     for terminal in expected:
         if terminal in reverse_punct:
             names.add(f"'{reverse_punct[terminal]}'")
-        elif terminal.startswith("OP_"):
-            names.add("operation")
         elif terminal in _TERMINAL_NAMES:
             names.add(_TERMINAL_NAMES[terminal])
         elif terminal in reverse_kw:
@@ -1001,50 +977,48 @@ def _describe_expected(expected: set[str], punct: dict[str, str], keywords: dict
     return ", ".join(ordered)
 
 
-def _run(lark, state: _ParseState, text: str, start: str):
+_NESTED_PARSE_LIMIT = 400_000
+
+
+def _run(state: _ParseState, start: str):
     from mlc.ir.text.lalr_driver import ParseFailure
 
-    driver = _cache.driver(lark)
-    callbacks = lark.options.transformer
+    driver = _cache.driver()
+    callbacks = _cache.callbacks()
     previous = getattr(callbacks.local, "state", None)
     callbacks.local.state = state
-    state.op_terminals = driver.op_terminals
+    # The grammar's own nesting needs no recursion, but each region of an op in custom
+    # form is a nested parse (a few Python frames per level, no C stack in CPython 3.11+).
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _NESTED_PARSE_LIMIT))
     try:
         with gc_paused():
-            return driver.parse(text, start, state)
+            return driver.parse(state.stream, start, state)
     except LexError as exc:
         raise state.error(exc.message, exc.offset) from None
     except ParseFailure as exc:
-        raise _unexpected_token(driver, state, exc) from None
+        raise _unexpected_token(state, exc) from None
     except RecursionError:
-        raise state.error("input nests too deeply", 0) from None
+        raise state.error("input nests too deeply", state.stream.pos) from None
     finally:
+        sys.setrecursionlimit(limit)
         callbacks.local.state = previous
 
 
-class _UnknownCustomOp(Exception):
-    """A custom op name the grammar does not know; its dialect may load on demand."""
-
-    def __init__(self, op_name: str, error: DiagnosticError):
-        super().__init__(op_name)
-        self.op_name = op_name
-        self.namespace = op_name.split(".", 1)[0]
-        self.error = error
-
-
-def _unexpected_token(driver, state: _ParseState, exc) -> Exception:
+def _unexpected_token(state: _ParseState, exc) -> Exception:
     tok = exc.token
-    lexer = driver.lexer
+    config = state.stream.config
     expected_terms = {t for t in exc.expected if t.isupper() or t == "$END"}
-    expected = _describe_expected(expected_terms, lexer.punctuation_terminals,
-                                  lexer.keyword_terminals)
-    pos = tok.start_pos
+    expected = _describe_expected(expected_terms, config.punctuation_terminals,
+                                  config.keyword_terminals)
+    stream = state.stream
     if tok.type == "$END":
-        pos = max(tok.start_pos - 1, 0)
-        return state.error(f"unexpected end of input, expected {expected}", pos)
-    if tok.type == "BARE_ID" and any(t.startswith("OP_") for t in expected_terms):
-        return _UnknownCustomOp(tok.value, state.error(
-            f"custom op '{tok.value}' is unknown (is its dialect loaded?)", pos))
+        return state.error(f"unexpected end of input, expected {expected}",
+                           stream.error_pos_before(tok.start_pos))
+    pos = tok.start_pos
+    if "\n" in stream.text[stream.last_end:pos]:
+        # As MLIR reports it: what is missing belongs at the end of the previous line.
+        pos = stream.error_pos_before(pos)
     return state.error(f"unexpected '{tok.value}', expected {expected}", pos)
 
 
@@ -1058,19 +1032,9 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
     from mlc.ir.dialects.builtin import ModuleOp
 
     ctx = ctx or Context()
-    preload_dialects(text, ctx)
     source = source or SourceFile(filename, text)
-    while True:
-        lark, _ = _cache.get(ctx)
-        state = _ParseState(ctx, source, lark, base_offset)
-        try:
-            top = _run(lark, state, text, "start")
-            break
-        except _UnknownCustomOp as exc:
-            # Its dialect is installed but not loaded: load it and parse again.
-            if "." not in exc.op_name or ctx.dialects.get(exc.namespace) is not None \
-                    or ctx.try_load(exc.namespace) is None:
-                raise exc.error from None
+    state = _ParseState(ctx, source, text, base_offset)
+    top = _run(state, "start")
     top_scope = state.scopes[0]
     if top_scope.forward:
         placeholder = min(top_scope.forward.values(), key=lambda p: p.pos)
@@ -1092,31 +1056,13 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
 
 def parse_type(text: str, ctx: Context | None = None) -> Type:
     """Parse one type, e.g. `tensor<2x?xf32>`."""
-    ctx = ctx or Context()
-    lark, _ = _cache.get(ctx)
-    return _run(lark, _ParseState(ctx, SourceFile("<type>", text), lark), text, "type_start")
+    return _run(_ParseState(ctx or Context(), SourceFile("<type>", text), text), "type_start")
 
 
 def parse_attribute(text: str, ctx: Context | None = None) -> Attribute:
     """Parse one attribute, e.g. `dense<[1, 2]> : tensor<2xi32>`."""
-    ctx = ctx or Context()
-    lark, _ = _cache.get(ctx)
-    return _run(lark, _ParseState(ctx, SourceFile("<attribute>", text), lark), text,
+    return _run(_ParseState(ctx or Context(), SourceFile("<attribute>", text), text),
                 "attribute_start")
-
-
-def preload_dialects(text: str, ctx: Context) -> None:
-    """Load the core dialects the text mentions, so the grammar covers their custom
-    forms. Other dialects load on demand: through their entry point when the parser
-    meets an unknown custom op of theirs (then the parse restarts with them), or a
-    generic op, type or attribute of theirs."""
-    if not ctx.load_on_demand:
-        return
-    from mlc.ir.dialect import _CORE_DIALECTS
-
-    for name in _CORE_DIALECTS:
-        if name not in ctx.dialects and (name + ".") in text:
-            ctx.load(name)
 
 
 __all__ = ["parse_module", "parse_type", "parse_attribute", "simple_type", "TypeAttr"]

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from mlc.ir.core.attributes import (
     AsmWriter,
     Attribute,
-    DialectAttribute,
     Location,
     Type,
     escape_string,
@@ -27,6 +26,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
+from mlc.ir.text.format import op_printer
 
 
 @dataclass(frozen=True)
@@ -216,10 +216,11 @@ class Printer:
             else:
                 parts.append(self.names[results[0]] + " = ")
         op_def = op.op_def
-        fmt = op_def.format if op_def is not None and not self.options.generic else None
-        if fmt is not None:
+        custom = op_printer(op.__class__) if op_def is not None and not self.options.generic \
+            else None
+        if custom is not None:
             parts.append(self._custom_name(op))
-            fmt.print(op, self)
+            custom(op, self)
         else:
             self._generic_body(op)
         if self.options.debuginfo:
@@ -363,29 +364,20 @@ class Printer:
     def attr(self, attr: Attribute) -> None:
         self.parts.append(self._attr_text(attr))
 
-    def attr_in_syntax(self, definition, attr: Attribute) -> None:
-        """An attribute as a format element spells it (see AttrConstraint.syntax)."""
-        syntax = definition.constraint.syntax
-        if syntax == "symbol-name":
-            w = AsmWriter()
-            write_symbol_name(w, attr.value)
-            self.parts.append(w.text())
-        elif syntax == "keyword":
-            self.parts.append(attr.value)
-        elif syntax == "enum":
-            self.parts.append(definition.constraint.keyword(attr))
-        elif syntax == "stripped" and isinstance(attr, DialectAttribute):
-            w = AsmWriter()
-            attr.write_body(w)
-            self.parts.append(w.text())
-        elif syntax == "type":
-            self.type(attr.value)
-        elif syntax == "integer":
-            self.parts.append(str(attr.value))
-        elif syntax == "unit":
-            pass
-        else:
-            self.attr(attr)
+    def dialect_body(self, attr: Attribute) -> None:
+        """A dialect type's or attribute's body without its name (`<fast>`)."""
+        w = AsmWriter(used_resources=self.used_resources)
+        w.dialect_body(attr)
+        self.parts.append(w.text())
+
+    def keyword(self, word: str) -> None:
+        self.parts.append(word)
+
+    def symbol_name(self, name: str) -> None:
+        """`@name`, quoted when it is not a bare identifier."""
+        w = AsmWriter()
+        write_symbol_name(w, name)
+        self.parts.append(w.text())
 
     def attr_dict(self, op: Operation, elided: set[str], keyword: bool = False) -> None:
         op_def = op.op_def
@@ -409,6 +401,10 @@ class Printer:
 
     def successor(self, block: Block) -> None:
         self.parts.append(self.block_names.get(block, "^<unknown>"))
+
+    def successor_list(self, blocks) -> None:
+        names = self.block_names
+        self.parts.append(", ".join(names.get(b, "^<unknown>") for b in blocks))
 
     def block_arg_loc(self, arg: BlockArgument) -> None:
         if self.options.debuginfo:

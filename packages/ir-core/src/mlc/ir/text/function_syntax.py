@@ -1,0 +1,169 @@
+"""The custom syntax of function-like ops, shared by every dialect that has one
+(func.func now; llvm.func later), written on the parser and printer API:
+
+    func.func private @name(%arg0: i32 {attrs} loc(...), ...) -> (f32 {attrs}, ...)
+        attributes {...} { body }
+
+A declaration has no body and names no arguments: `func.func private @f(i32) -> f32`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mlc.ir.core.attributes import (
+    ArrayAttr,
+    Attribute,
+    DictionaryAttr,
+    FunctionType,
+    StringAttr,
+    Type,
+    TypeAttr,
+)
+from mlc.ir.core.ir import Operation, Region
+from mlc.ir.text.asm_parser import Argument, AsmParser
+
+
+@dataclass
+class FunctionSyntax:
+    """What a function-like op's custom form holds."""
+
+    attributes: dict[str, Attribute]
+    function_type: FunctionType
+    body: Region
+
+
+def _nonempty(attrs: Attribute | None) -> Attribute | None:
+    return attrs if isinstance(attrs, DictionaryAttr) and attrs.entries else None
+
+
+def parse_function(p: AsmParser, op_class: type, visibilities=("public", "private", "nested"),
+                   type_attr: str = "function_type", arg_attrs: str = "arg_attrs",
+                   res_attrs: str = "res_attrs") -> FunctionSyntax:
+    """Read `[visibility] @name(args) [-> results] [attributes {...}] [{body}]`."""
+    attrs: dict[str, Attribute] = {}
+    visibility = p.parse_optional_keyword(visibilities)
+    if visibility is not None:
+        attrs["sym_visibility"] = StringAttr(visibility)
+    attrs["sym_name"] = StringAttr(p.parse_symbol_name())
+    arguments, arg_types, arg_dicts = _parse_arguments(p)
+    result_types, result_dicts = _parse_results(p)
+    function_type = FunctionType(tuple(arg_types), tuple(result_types))
+    attrs[type_attr] = TypeAttr(function_type)
+    if any(d is not None for d in arg_dicts):
+        attrs[arg_attrs] = ArrayAttr(tuple(d or DictionaryAttr(()) for d in arg_dicts))
+    if any(d is not None for d in result_dicts):
+        attrs[res_attrs] = ArrayAttr(tuple(d or DictionaryAttr(()) for d in result_dicts))
+    p.parse_optional_attr_dict_with_keyword(attrs)
+    body_pos = p.current_pos()
+    body = p.parse_optional_region(arguments, op_class)
+    if body is None:
+        if arguments:
+            raise p.expected("'{' to begin the function body: a function with named "
+                             "arguments needs one")
+        body = Region()
+    elif not body.blocks:
+        raise p.error("expected non-empty function body", body_pos)
+    return FunctionSyntax(attrs, function_type, body)
+
+
+def _parse_arguments(p: AsmParser) -> tuple[list[Argument], list[Type], list]:
+    p.parse_punctuation("(")
+    arguments: list[Argument] = []
+    types: list[Type] = []
+    dicts: list = []
+    if p.parse_optional_punctuation(")"):
+        return arguments, types, dicts
+    while True:
+        pos = p.current_pos()
+        argument = p.parse_optional_argument(allow_type=True, allow_attrs=True, allow_loc=True)
+        if argument is not None:
+            if len(arguments) != len(types):
+                raise p.error("expected type instead of SSA identifier", pos)
+            arguments.append(argument)
+            types.append(argument.type)
+            dicts.append(argument.attrs)
+        else:
+            if arguments:
+                raise p.expected("SSA identifier")
+            types.append(p.parse_type())
+            dicts.append(_nonempty(_optional_dict(p)))
+        if not p.parse_optional_comma():
+            break
+    p.parse_punctuation(")")
+    return arguments, types, dicts
+
+
+def _optional_dict(p: AsmParser) -> DictionaryAttr | None:
+    entries = p.parse_optional_attr_dict()
+    return DictionaryAttr(tuple(sorted(entries.items()))) if entries else None
+
+
+def _parse_results(p: AsmParser) -> tuple[list[Type], list]:
+    if not p.parse_optional_arrow():
+        return [], []
+    if not p.parse_optional_punctuation("("):
+        return [p.parse_type()], [None]
+    types: list[Type] = []
+    dicts: list = []
+    if p.parse_optional_punctuation(")"):
+        return types, dicts
+    while True:
+        types.append(p.parse_type())
+        dicts.append(_optional_dict(p))
+        if not p.parse_optional_comma():
+            break
+    p.parse_punctuation(")")
+    return types, dicts
+
+
+def print_function(w, op: Operation, elided: frozenset[str] = frozenset(),
+                   type_attr: str = "function_type", arg_attrs: str = "arg_attrs",
+                   res_attrs: str = "res_attrs") -> None:
+    """Write a function-like op's custom form after its name (see the module docstring)."""
+    attrs = op.attributes
+    visibility = attrs.get("sym_visibility")
+    if visibility is not None:
+        w.write(" " + visibility.value)
+    w.write(" ")
+    w.symbol_name(attrs["sym_name"].value)
+    fn_type = attrs[type_attr].value
+    arg_dicts = attrs.get(arg_attrs)
+    res_dicts = attrs.get(res_attrs)
+    body = op.regions[0] if op.regions else None
+    entry = body.blocks[0] if body is not None and body.blocks else None
+    w.write("(")
+    for i, arg_type in enumerate(fn_type.inputs):
+        if i:
+            w.write(", ")
+        if entry is not None and i < len(entry.args):
+            w.value(entry.args[i])
+            w.write(": ")
+        w.type(arg_type)
+        if arg_dicts is not None and i < len(arg_dicts) and arg_dicts[i].entries:
+            w.write(" ")
+            w.attr(arg_dicts[i])
+        if entry is not None and i < len(entry.args):
+            w.block_arg_loc(entry.args[i])
+    w.write(")")
+    results = fn_type.results
+    if results:
+        w.write(" -> ")
+        with_attrs = res_dicts is not None and any(a.entries for a in res_dicts)
+        if len(results) == 1 and not with_attrs and not isinstance(results[0], FunctionType):
+            w.type(results[0])
+        else:
+            w.write("(")
+            for i, result_type in enumerate(results):
+                if i:
+                    w.write(", ")
+                w.type(result_type)
+                if res_dicts is not None and i < len(res_dicts) and res_dicts[i].entries:
+                    w.write(" ")
+                    w.attr(res_dicts[i])
+            w.write(")")
+    w.attr_dict(op, elided | {"sym_visibility", "sym_name", type_attr, arg_attrs, res_attrs},
+                keyword=True)
+    if entry is not None:
+        w.write(" ")
+        w.region(body, print_entry_args=False)
