@@ -69,7 +69,10 @@ class OpResult(Value):
     __slots__ = ("op", "index")
 
     def __init__(self, type_: Type, op: Operation, index: int, name_hint: str | None = None):
-        Value.__init__(self, type_, name_hint)
+        # Value.__init__ inlined: results are made for every op parsed or built.
+        self.type = type_
+        self.uses = {}
+        self.name_hint = name_hint
         self.op = op
         self.index = index
 

@@ -59,6 +59,9 @@ _SIMPLE_TYPE = re.compile(
     _S + r"((?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none))(?![\w$.<])")
 # Shaped types of builtin element types, no encoding or layout: read once per spelling.
 _PLAIN_SHAPED = re.compile(_S + r"((?:tensor|vector|memref)<[0-9?x\[\]*]*[a-z][a-z0-9]*>)")
+# `2.5 : f32`, `7 : i64`: the commonest attributes, read without the grammar.
+_NUMBER_ATTR = re.compile(_S + r"(-?[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)" + _S + ":" + _S
+                          + r"((?:[su]?i[0-9]+|f16|bf16|f32|f64|index))(?![\w$.<])")
 _TYPE_START = re.compile(_S + r"(?:[!(]|(?:tensor|memref|vector|tuple|complex)<"
                          r"|[su]?i[0-9]|f[0-9]|bf16|tf32|index\b|none\b)")
 _ATTR_START = re.compile(
@@ -307,12 +310,20 @@ class AsmParser(TokenStream):
 
     def parse_attribute(self) -> Attribute:
         """Any attribute (with its type where it has one: `5 : i32`)."""
-        if _ATTR_START.match(self.text, self.pos) is None:
+        attr = self.parse_optional_attribute()
+        if attr is None:
             raise self.expected("attribute value")
-        return self.state.sub_parse(self, "attribute_start")
+        return attr
 
     def parse_optional_attribute(self) -> Attribute | None:
-        if _ATTR_START.match(self.text, self.pos) is None:
+        text, pos = self.text, self.pos
+        m = _NUMBER_ATTR.match(text, pos)
+        if m is not None:
+            self.pos = m.start(3)
+            type_ = self.parse_type()
+            return self.state.number_attribute(m.group(1), m.start(1), m.group(2) is not None,
+                                               type_)
+        if _ATTR_START.match(text, pos) is None:
             return None
         return self.state.sub_parse(self, "attribute_start")
 

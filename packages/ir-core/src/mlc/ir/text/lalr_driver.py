@@ -34,7 +34,10 @@ class ParseFailure(Exception):
 class LALRDriver:
     """Pre-resolved tables of one lark parser."""
 
-    def __init__(self, lark):
+    def __init__(self, lark, direct_callbacks: dict | None = None):
+        """`direct_callbacks` replaces lark's callback of a rule by a function of the
+        rule's unfiltered children (for hot rules whose value needs no filtering)."""
+        direct_callbacks = direct_callbacks or {}
         frontend = lark.parser
         parse_table = frontend.parser.parser.parse_table
         callbacks = lark._callbacks
@@ -51,7 +54,8 @@ class LALRDriver:
                 else:
                     info = rule_info.get(arg)
                     if info is None:
-                        info = rule_info[arg] = (len(arg.expansion), arg.origin.name, callbacks[arg])
+                        callback = direct_callbacks.get(arg.origin.name, callbacks[arg])
+                        info = rule_info[arg] = (len(arg.expansion), arg.origin.name, callback)
                     fast_row[symbol] = (1, info)
             table[state] = fast_row
         self.table = table

@@ -74,6 +74,19 @@ class Tok:
         return f"Tok({self.type}, {self.value!r})"
 
 
+class OpTok(Tok):
+    """The head of an op in custom form (`%a, %b:2 = name`): the token starts at the
+    results; `value` is the name, at `name_pos`."""
+
+    __slots__ = ("results", "name_pos")
+
+    def __init__(self, name: str, start_pos: int, name_pos: int,
+                 results: list[tuple[str, int, int]]):
+        super().__init__("CUSTOM_OP", name, start_pos)
+        self.name_pos = name_pos
+        self.results = results  # (name, count, offset)
+
+
 class LexError(Exception):
     """A character sequence that is no token; carries its offset."""
 
@@ -149,6 +162,10 @@ class LexerConfig:
 
 
 _SKIP = re.compile(SKIP_RE)
+_RESULT = r"%" + SUFFIX_ID_RE + r"(?::[0-9]+)?"
+_OP_HEAD = re.compile("(" + _RESULT + "(?:" + SKIP_RE + "," + SKIP_RE + _RESULT + ")*)" + SKIP_RE
+                      + "=" + SKIP_RE + "(" + BARE_ID_RE + ")")
+_RESULT_NAME = re.compile("(%" + SUFFIX_ID_RE + r")(?::([0-9]+))?")
 _DIMS_RE = re.compile(r"\*x|(?:(?:[0-9]+|\?|\[[0-9]+\])x)+")
 _SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
 
@@ -195,8 +212,21 @@ class TokenStream:
         pos = m.start(kind)
         end = m.end()
         if kind == "value":
-            # A use where the parser takes one, else a definition (`%x` or `%x:2`).
-            tok = Tok("VALUE_USE" if "VALUE_USE" in accepted else "VALUE_ID", m.group(kind), pos)
+            head = _OP_HEAD.match(text, pos) if "CUSTOM_OP" in accepted else None
+            if head is not None:
+                # `%a, %b:2 = name`: the head of an op in custom form, in one token.
+                names = head.group(1)
+                if "," in names or ":" in names:
+                    results = [(r.group(1), int(r.group(2) or 1), pos + r.start())
+                               for r in _RESULT_NAME.finditer(names)]
+                else:
+                    results = [(names, 1, pos)]
+                tok = OpTok(head.group(2), pos, head.start(2), results)
+                end = head.end()
+            else:
+                # A use where the parser takes one, else a definition (`%x` or `%x:2`).
+                tok = Tok("VALUE_USE" if "VALUE_USE" in accepted else "VALUE_ID", m.group(kind),
+                          pos)
         elif kind == "bare":
             value = m.group(kind)
             raw = RAW_BODY_KEYWORDS.get(value)
@@ -204,7 +234,8 @@ class TokenStream:
                 end = find_balanced_end(text, end)
                 tok = Tok(raw, text[pos:end], pos)
             else:
-                tok = Tok(self._classify_word(value, accepted), value, pos)
+                kind_name = self._classify_word(value, accepted)
+                tok = OpTok(value, pos, pos, []) if kind_name == "CUSTOM_OP" else Tok(kind_name, value, pos)
         elif kind == "punct":
             value = m.group(kind)
             if value in "?*" and "DIMS" in accepted:

@@ -62,7 +62,7 @@ from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
-from mlc.ir.text.lexer import LexError, Tok
+from mlc.ir.text.lexer import LexError, OpTok, Tok
 from mlc.ir.text.literals import (
     parse_dense_array,
     parse_dense_body,
@@ -138,6 +138,8 @@ class _ParseState:
         self.scopes[0].current = self.top_block
         self.pending_entry_args: list[Argument] | None = None
         self.pending_region_class: type | None = None
+        # (op name as written, default dialect) -> (op name, parse function)
+        self.custom_parsers: dict[tuple[str, str | None], tuple[str, Any]] = {}
         self.attr_aliases: dict[str, Attribute] = {}
         self.type_aliases: dict[str, Type] = {}
         self.deferred_locs: list[tuple[Any, str, int]] = []
@@ -178,12 +180,20 @@ class _ParseState:
         position with the grammar, and hand the stream back after it."""
         return _cache.driver().parse(p, start, self, prefix=True)
 
-    def sub_parse_location(self, p: AsmParser):
-        """`(...)` after `loc`: the location inside."""
+    def number_attribute(self, text: str, pos: int, is_float: bool, type_: Type) -> Attribute:
+        """`text : type_` read without the grammar, as its rules read it."""
+        callbacks = _cache.callbacks()
+        if is_float:
+            return callbacks.float_attr([Tok("FLOAT", text, pos), type_])
+        return callbacks.int_attr([Tok("INT", text, pos), type_])
+
+    def sub_parse_location(self, p: AsmParser, defer: bool = False):
+        """`(...)` after `loc`: the location inside. With `defer`, an alias defined
+        later in the file comes back as ("alias", name, offset)."""
         p.parse_punctuation("(")
         loc = _cache.driver().parse(p, "location_start", self, prefix=True)
         p.parse_punctuation(")")
-        if isinstance(loc, tuple):
+        if isinstance(loc, tuple) and not defer:
             raise self.error(f"undefined symbol alias id '{loc[1][1:]}'", loc[2])
         return loc
 
@@ -226,6 +236,17 @@ class _ParseState:
                              f"'{type_}' vs '{value.type}'", pos,
                              [("value defined here", self.definition_pos(value))])
         return value
+
+    def define_results(self, op: Operation, results: list[tuple[str, int, int]]) -> None:
+        """Bind `%name` (or `%name:count`) groups to the op's results, in order."""
+        total = sum(count for _, count, _ in results)
+        if total != len(op.results):
+            raise self.error(f"operation defines {len(op.results)} results but was provided "
+                             f"{total} to bind", results[0][2])
+        start = 0
+        for name, count, pos in results:
+            self.define(name, op.results[start:start + count], pos)
+            start += count
 
     def definition_pos(self, value: Value) -> int | None:
         for group, pos in self.values.values():
@@ -370,14 +391,28 @@ class _ParseState:
                          "does not allow unknown operations (use --allow-unregistered-dialect "
                          "to accept it)", pos)
 
-    def custom_op(self, tok: Tok) -> Operation:
+    def custom_op(self, tok: OpTok) -> Operation:
         """An op in custom form: find its class (the name as written, then in the
         enclosing op's default dialect) and run its parse function."""
+        found = self.custom_parsers.get((tok.value, self.scopes[-1].default_dialect))
+        if found is None:
+            found = self._find_custom_parser(tok)
+        op_name, parse = found
+        stream = self.stream
+        stream.last_end = tok.name_pos + len(tok.value)
+        outer = stream.op_name
+        stream.op_name = op_name
+        try:
+            return parse(stream, tok.name_pos)
+        finally:
+            stream.op_name = outer
+
+    def _find_custom_parser(self, tok: OpTok):
         name = tok.value
         ctx = self.ctx
+        default = self.scopes[-1].default_dialect
         cls = ctx.get_op_class(name)
         if cls is None:
-            default = self.scopes[-1].default_dialect
             if default is not None:
                 cls = ctx.get_op_class(f"{default}.{name}")
             if cls is None and default != "builtin":
@@ -386,20 +421,14 @@ class _ParseState:
         if parse is None:
             if cls is not None:
                 raise self.error(f"'{cls.op_def.name}' has no custom form; write it in generic "
-                                 "form", tok.start_pos)
+                                 "form", tok.name_pos)
             dialect = name.split(".", 1)[0]
             if "." in name and ctx.try_load(dialect) is None and not ctx.allow_unregistered:
                 raise self.error(f"custom op '{name}' is unknown (dialect '{dialect}' is not "
-                                 "installed)", tok.start_pos)
-            raise self.error(f"custom op '{name}' is unknown", tok.start_pos)
-        stream = self.stream
-        stream.last_end = tok.start_pos + len(name)
-        outer = stream.op_name
-        stream.op_name = cls.op_def.name
-        try:
-            return parse(stream, tok.start_pos)
-        finally:
-            stream.op_name = outer
+                                 "installed)", tok.name_pos)
+            raise self.error(f"custom op '{name}' is unknown", tok.name_pos)
+        found = self.custom_parsers[(name, default)] = (cls.op_def.name, parse)
+        return found
 
     # -- attributes and types ---------------------------------------------------------
 
@@ -519,14 +548,7 @@ class _Callbacks:
             else:
                 op.loc = loc
         if results is not None:
-            total = sum(count for _, count in results)
-            if total != len(op.results):
-                raise s.error(f"operation defines {len(op.results)} results but was provided "
-                              f"{total} to bind", results[0][0].start_pos)
-            start = 0
-            for tok, count in results:
-                s.define(tok.value, op.results[start:start + count], tok.start_pos)
-                start += count
+            s.define_results(op, results)
         s.pending_entry_args = None
         s.current_block().append(op)
         return op
@@ -535,7 +557,7 @@ class _Callbacks:
         results = []
         for tok in children:
             name, _, count = tok.value.partition(":")
-            results.append((Tok("VALUE_ID", name, tok.start_pos), int(count) if count else 1))
+            results.append((name, int(count) if count else 1, tok.start_pos))
         return results
 
     def generic_op(self, children):
@@ -577,7 +599,20 @@ class _Callbacks:
         return children[0]
 
     def CUSTOM_OP(self, tok):  # noqa: N802
-        return self.local.state.custom_op(tok)
+        s = self.local.state
+        op = s.custom_op(tok)
+        stream = s.stream
+        if stream.parse_optional_keyword("loc") is not None:
+            loc = s.sub_parse_location(stream, defer=True)
+            if isinstance(loc, tuple):
+                s.deferred_locs.append((op, loc[1], loc[2]))
+            else:
+                op.loc = loc
+        if tok.results:
+            s.define_results(op, tok.results)
+        s.pending_entry_args = None
+        s.current_block().append(op)
+        return op
 
     def VALUE_USE(self, tok):  # noqa: N802
         return self.local.state.use(tok)
@@ -922,7 +957,8 @@ class _ParserCache:
             lark = build_lark(GrammarSpec(), callbacks)
             self._config = lark.parser.lexer.config
             self._callbacks = callbacks
-            self._driver = LALRDriver(lark)
+            # The items of a block attach themselves to it as they are reduced.
+            self._driver = LALRDriver(lark, {"region_items": _no_value, "toplevel_items": _no_value})
 
     def driver(self):
         if self._driver is None:
@@ -938,6 +974,10 @@ class _ParserCache:
         if self._config is None:
             self._build()
         return self._config
+
+
+def _no_value(children) -> None:
+    return None
 
 
 _cache = _ParserCache()
