@@ -575,13 +575,13 @@ def test_targets_take_op_classes_and_names_and_check_them():
     with pytest.raises(UnknownOpError, match="conversion target: unknown op 'test.nope': "
                                              "dialect 'test' declares no such op"):
         target.add_legal_op(SinkOp, "test.nope")
-    with pytest.raises(UnknownOpError, match="unknown op 'nodialect.op': no dialect "
-                                             "'nodialect'|unknown dialect 'nodialect'"):
+    with pytest.raises(UnknownOpError, match="conversion target: unknown op 'nodialect.op': "
+                                             "no dialect 'nodialect' is installed"):
         target.add_illegal_op("nodialect.op")
     with pytest.raises(UnknownOpError, match="unknown op 'sink': op names read 'dialect.op'"):
         target.add_dynamically_legal_op("sink", lambda op: True)
-    with pytest.raises(UnknownOpError, match="'SegmentedOp' is not a declared op class|"
-                                             "'int' is not a declared op class"):
+    with pytest.raises(UnknownOpError, match="conversion target: 'int' is not a declared op "
+                                             "class"):
         target.add_legal_op(int)
     with pytest.raises(UnknownOpError, match="conversion target: unknown dialect 'nodialect'"):
         target.add_legal_dialect("arith", "nodialect")

@@ -143,7 +143,10 @@ def lookup_op_class(op: type[Op] | str) -> type[Op]:
     namespace, dot, _ = op.partition(".")
     if not dot:
         raise UnknownOpError(f"unknown op '{op}': op names read 'dialect.op'")
-    dialect = lookup_dialect(namespace)
+    try:
+        dialect = _import_dialect(namespace)
+    except KeyError:
+        raise UnknownOpError(f"unknown op '{op}': no dialect '{namespace}' is installed") from None
     cls = dialect.ops.get(op)
     if cls is None:
         raise UnknownOpError(f"unknown op '{op}': dialect '{namespace}' declares no such op")
