@@ -48,7 +48,7 @@ class ChangeJournal:
 
     def inserted(self, op: Operation) -> None:
         """`op` (with everything nested in it) was created and inserted."""
-        self.entries.append((INSERTED, op, list(op.walk())))
+        self.entries.append((INSERTED, op, list(op.walk()) if op.regions else [op]))
 
     def modifying(self, op: Operation) -> None:
         """`op` is about to change in place: its operands, attributes, result types
