@@ -22,23 +22,23 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from mlc.ir import Context, TupleType, parse_module, print_op, verify
-from mlc.ir.core.attributes import UnitAttr
-from mlc.ir.core.ir import Region, Value
-from mlc.ir.dialects.builtin import ModuleOp
-from mlc.ir.dialects.func_conversion import (
-    add_function_signature_legality,
-    populate_function_signature_conversion,
-)
+from mlc.ir.core.ir import Value
 from mlc.ir.rewrite.conversion import (
     ConversionPattern,
-    ConversionTarget,
-    TypeConverter,
     apply_full_conversion,
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.testing.dialect import MiddleOp, SinkOp, SourceOp, WrapperOp
-from mlc.ir.testing.passes import legalize_test_setup
+from mlc.ir.testing.passes import (
+    InlineWrapper,
+    RewrapByMerge,
+    RewrapByRegion,
+    is_rewrapped,
+    legalize_test_setup,
+    signature_conversion_setup,
+    tuple_converter,
+)
 
 TUPLE = "tuple<i32, f32>"
 SIGNATURE = f"(%t: {TUPLE}, %x: i32) -> ({TUPLE}, i32)"
@@ -118,31 +118,6 @@ class SourceToSink(ConversionPattern):
         return True
 
 
-class InlineWrapper(ConversionPattern):
-    """test.wrapper: its ops move before it, then it goes."""
-
-    root = WrapperOp
-
-    def match_and_rewrite(self, op, adaptor, rewriter):
-        for block in op.body.blocks:
-            rewriter.inline_block_before(block, op)
-        rewriter.erase_op(op)
-        return True
-
-
-class Rewrap(ConversionPattern):
-    """test.wrapper -> a marked test.wrapper that takes its blocks."""
-
-    root = WrapperOp
-
-    def match_and_rewrite(self, op, adaptor, rewriter):
-        new = rewriter.insert(WrapperOp.create([], [], {"test.rewrapped": UnitAttr()},
-                                               regions=[Region()], loc=op.loc))
-        rewriter.inline_region_before(op.body, new.body)
-        rewriter.erase_op(op)
-        return True
-
-
 def _snapshot(module):
     """What must not change: the text, the op and block objects, each value's uses."""
     ops = list(module.walk())
@@ -155,7 +130,7 @@ def _snapshot(module):
 
 
 @given(chain_programs(), st.booleans(), st.booleans(), st.booleans(),
-       st.sampled_from(["inline", "rewrap"]))
+       st.sampled_from(["inline", "region", "merge"]))
 def test_a_failed_conversion_changes_nothing(text, full, without_middle, fallback, wrapper):
     note(text)
     module = parse_module(text, Context(["test"], allow_unregistered=True))
@@ -170,8 +145,8 @@ def test_a_failed_conversion_changes_nothing(text, full, without_middle, fallbac
         target.add_illegal_op(WrapperOp)
         patterns.add(InlineWrapper())
     else:
-        target.add_dynamically_legal_op(WrapperOp, lambda op: "test.rewrapped" in op.attributes)
-        patterns.add(Rewrap())
+        target.add_dynamically_legal_op(WrapperOp, is_rewrapped)
+        patterns.add(RewrapByRegion() if wrapper == "region" else RewrapByMerge())
     apply = apply_full_conversion if full else apply_partial_conversion
     result = apply(module, target, patterns, converter)
     note(f"success: {result.success}; {[d.message for d in result.diagnostics]}")
@@ -258,13 +233,6 @@ def _call_graph_body(draw, signatures, inputs, results) -> list[str] | None:
     return lines + [f"  return {', '.join(returned)}{types}"]
 
 
-def _decompose_tuples() -> TypeConverter:
-    converter = TypeConverter()
-    converter.add_conversion(lambda t: [x for e in t.types for x in converter.convert_type(e)]
-                             if isinstance(t, TupleType) else None)
-    return converter
-
-
 def _mlir(mlir_opt: str, text: str, *flags: str) -> str:
     run = subprocess.run([mlir_opt, *flags, "-"], input=text, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
@@ -276,12 +244,8 @@ def test_signature_conversion_agrees_with_mlir_opt(mlir_opt, text):
     note(text)
     module = parse_module(text)
     verify(module)
-    converter = _decompose_tuples()
-    target = ConversionTarget()
-    target.add_legal_op(ModuleOp)
-    add_function_signature_legality(target, converter)
-    patterns = PatternSet()
-    populate_function_signature_conversion(patterns, converter)
+    converter = tuple_converter()
+    target, patterns = signature_conversion_setup(converter)
     result = apply_full_conversion(module, target, patterns, converter)
     assert result.success, [d.message for d in result.diagnostics]
     verify(module)

@@ -15,8 +15,7 @@ from mlc.ir import (
     print_op,
     verify,
 )
-from mlc.ir.core.attributes import UnitAttr
-from mlc.ir.core.ir import Block, IRError, Operation, Region
+from mlc.ir.core.ir import IRError, Operation
 from mlc.ir.dialect import UnknownOpError
 from mlc.ir.dialects.arith import AddFOp, ExtSIOp, SubFOp, TruncIOp
 from mlc.ir.dialects.builtin import UnrealizedConversionCastOp
@@ -36,7 +35,15 @@ from mlc.ir.rewrite.greedy import apply_patterns_greedily
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.testing.dialect import MiddleOp, SinkOp, SourceOp, WrapperOp
 from mlc.ir.testing.dialect import test as test_dialect
-from mlc.ir.testing.passes import SourceToMiddle, legalize_test_setup, tuple_converter
+from mlc.ir.testing.passes import (
+    InlineWrapper,
+    RewrapByMerge,
+    RewrapByRegion,
+    SourceToMiddle,
+    is_rewrapped,
+    legalize_test_setup,
+    tuple_converter,
+)
 
 
 def _parse(text: str):
@@ -696,44 +703,6 @@ def test_an_erased_op_still_in_use_fails_the_conversion_and_changes_nothing():
     assert print_op(module) == before
 
 
-class InlineWrapper(ConversionPattern):
-    """test.wrapper: its ops move before it (rewriter.inline_block_before), then it goes."""
-
-    root = WrapperOp
-
-    def match_and_rewrite(self, op, adaptor, rewriter):
-        for block in op.body.blocks:
-            rewriter.inline_block_before(block, op)
-        rewriter.erase_op(op)
-        return True
-
-
-class RewrapByRegion(ConversionPattern):
-    """test.wrapper -> a marked test.wrapper that takes its blocks (inline_region_before)."""
-
-    root = WrapperOp
-
-    def match_and_rewrite(self, op, adaptor, rewriter):
-        new = rewriter.insert(WrapperOp.create([], [], {"test.rewrapped": UnitAttr()},
-                                               regions=[Region()], loc=op.loc))
-        rewriter.inline_region_before(op.body, new.body)
-        rewriter.erase_op(op)
-        return True
-
-
-class RewrapByMerge(ConversionPattern):
-    """test.wrapper -> a marked test.wrapper whose block takes its ops (merge_blocks)."""
-
-    root = WrapperOp
-
-    def match_and_rewrite(self, op, adaptor, rewriter):
-        new = rewriter.insert(WrapperOp.create([], [], {"test.rewrapped": UnitAttr()},
-                                               regions=[Region([Block()])], loc=op.loc))
-        rewriter.merge_blocks(op.body.blocks[0], new.body.blocks[0])
-        rewriter.erase_op(op)
-        return True
-
-
 _NESTED = """
 func.func @f(%x: i32, %t: tuple<i32, f32>) -> i32 {
   %a = test.source %x : i32 -> i32
@@ -755,7 +724,7 @@ def test_moved_ops_and_blocks_go_back_on_failure(pattern):
     ops_before = list(module.walk())
     blocks_before = [block for op in ops_before for r in op.regions for block in r.blocks]
     target, patterns, converter = _test_setup()
-    target.add_dynamically_legal_op(WrapperOp, lambda op: "test.rewrapped" in op.attributes)
+    target.add_dynamically_legal_op(WrapperOp, is_rewrapped)
     patterns.add(pattern())
     result = apply_full_conversion(module, target, patterns, converter)
     assert not result.success  # on test.unknown, after the moves

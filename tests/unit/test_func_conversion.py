@@ -42,26 +42,15 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
-
-
-def decompose_tuples() -> TypeConverter:
-    """tuple<a, tuple<b, c>> -> (a, b, c); tuple<> -> nothing (MLIR's decomposition)."""
-    converter = TypeConverter()
-    converter.add_conversion(lambda t: [x for e in t.types for x in converter.convert_type(e)]
-                             if isinstance(t, TupleType) else None)
-    return converter
+from mlc.ir.testing.passes import signature_conversion_setup, tuple_converter
 
 
 def convert(text: str, full: bool = True):
-    """`text` after the function-signature conversion with decompose_tuples()."""
+    """`text` after the function-signature conversion with tuple_converter()."""
     module = parse_module(text, Context(allow_unregistered=True))
     verify(module)
-    converter = decompose_tuples()
-    target = ConversionTarget()
-    target.add_legal_op(ModuleOp)
-    add_function_signature_legality(target, converter)
-    patterns = PatternSet()
-    populate_function_signature_conversion(patterns, converter)
+    converter = tuple_converter()
+    target, patterns = signature_conversion_setup(converter)
     apply = apply_full_conversion if full else apply_partial_conversion
     result = apply(module, target, patterns, converter)
     assert result.success, [d.message for d in result.diagnostics]
@@ -71,7 +60,7 @@ def convert(text: str, full: bool = True):
 
 def test_populate_adds_the_three_patterns():
     patterns = PatternSet()
-    populate_function_signature_conversion(patterns, decompose_tuples())
+    populate_function_signature_conversion(patterns, tuple_converter())
     assert [type(p) for p in patterns] == [FuncSignatureConversion, CallSignatureConversion,
                                            ReturnTypeConversion]
     assert [p.root for p in patterns] == ["func.func", "func.call", "func.return"]
@@ -209,5 +198,5 @@ def test_signature_conversion_matches_mlir_opt(mlir_opt, case):
 
 
 def test_i8_and_i16_are_left_alone():
-    assert decompose_tuples().convert_types([i8, TupleType((i16, TupleType(()))), i64]) == \
+    assert tuple_converter().convert_types([i8, TupleType((i16, TupleType(()))), i64]) == \
         [i8, i16, i64]

@@ -250,48 +250,14 @@ class ConversionRewriter(PatternRewriter):
 
     # ---------------------------------------------------------------- blocks
 
-    def _move_before(self, op: Operation, block: Block, anchor: Operation | None) -> None:
+    def move_op_before(self, op: Operation, block: Block, before: Operation | None) -> None:
         self.journal.moving(op)
-        op.detach()
-        block.insert_before(op, anchor)
-        if self.listener is not None:
-            self.listener.notify_op_inserted(op)
+        super().move_op_before(op, block, before)
 
-    def inline_block_before(self, source: Block, anchor: Operation,
-                            arg_values: Sequence[Value] = ()) -> None:
-        if len(arg_values) != len(source.args):
-            raise IRError(f"inlining a block of {len(source.args)} arguments with "
-                          f"{len(arg_values)} values")
-        for arg, value in zip(source.args, arg_values):
-            self.replace_all_uses_with(arg, value)
-        block = anchor.parent
-        assert block is not None
-        for op in list(source.ops()):
-            self._move_before(op, block, anchor)
-
-    def merge_blocks(self, source: Block, dest: Block, arg_values: Sequence[Value] = ()) -> None:
-        if len(arg_values) != len(source.args):
-            raise IRError(f"merging a block of {len(source.args)} arguments with "
-                          f"{len(arg_values)} values")
-        for arg, value in zip(source.args, arg_values):
-            self.replace_all_uses_with(arg, value)
-        for op in list(source.ops()):
-            self._move_before(op, dest, None)
-        if source.parent is not None:
-            self.journal.moving_block(source)
-            source.parent.blocks.remove(source)
-            source.parent = None
-
-    def inline_region_before(self, region: Region, dest: Region, index: int | None = None) -> None:
-        """Move every block of `region` into `dest` before block `index` (at the end
-        when None)."""
-        position = len(dest.blocks) if index is None else index
-        for block in list(region.blocks):
+    def detach_block(self, block: Block) -> None:
+        if block.parent is not None:
             self.journal.moving_block(block)
-            region.blocks.remove(block)
-            block.parent = None
-            dest.insert(position, block)
-            position += 1
+        super().detach_block(block)
 
     def apply_signature_conversion(self, block: Block,
                                    conversion: Sequence[Sequence[Type]]) -> list[list[Value]]:
