@@ -1,5 +1,9 @@
 """Shared pytest configuration."""
 
+import os
+import shutil
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Deterministic property tests: the same examples on every run and machine, with the
@@ -23,3 +27,17 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+@pytest.fixture(scope="session")
+def mlir_opt() -> str:
+    """The path of mlir-opt-22 (else mlir-opt), the oracle for MLIR semantics: a test
+    using it is skipped when neither is installed, and fails instead under CI=true."""
+    path = shutil.which("mlir-opt-22") or shutil.which("mlir-opt")
+    if path is None:
+        message = ("neither mlir-opt-22 nor mlir-opt is on PATH; install MLIR's tools: "
+                   "`apt-get install mlir-22-tools`")
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return path

@@ -6,6 +6,7 @@ import pytest
 from mlc.ir import (
     Context,
     FunctionType,
+    IntegerAttr,
     TupleType,
     f32,
     i32,
@@ -14,26 +15,33 @@ from mlc.ir import (
     print_op,
     verify,
 )
-from mlc.ir.dialects.arith import ExtSIOp, TruncIOp
+from mlc.ir.core.ir import IRError, Operation
+from mlc.ir.dialect import UnknownOpError
+from mlc.ir.dialects.arith import AddFOp, ExtSIOp, SubFOp, TruncIOp
 from mlc.ir.dialects.builtin import UnrealizedConversionCastOp
+from mlc.ir.opdef.constraints import AnyAttr
+from mlc.ir.opdef.declare import AttrDef, Op, OperandDef
 from mlc.ir.passes.manager import run_pipeline
+from mlc.ir.rewrite.adaptor import OpAdaptor, adaptor_class, make_adaptor
 from mlc.ir.rewrite.conversion import (
     CAST,
     ConversionPattern,
     ConversionTarget,
-    OpAdaptor,
     TypeConverter,
     apply_full_conversion,
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.greedy import apply_patterns_greedily
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
-from mlc.ir.testing.dialect import MiddleOp, SinkOp, SourceOp
+from mlc.ir.testing.dialect import MiddleOp, SinkOp, SourceOp, WrapperOp
+from mlc.ir.testing.dialect import test as test_dialect
 from mlc.ir.testing.passes import (
-    FunctionSignature,
-    MiddleToSink,
+    InlineWrapper,
+    RewrapByMerge,
+    RewrapByRegion,
     SourceToMiddle,
-    UseTupleToParts,
+    is_rewrapped,
+    legalize_test_setup,
     tuple_converter,
 )
 
@@ -56,18 +64,9 @@ def _names(module):
     return [op.name for op in _body(module)]
 
 
-def _test_setup(full: bool = False):
+def _test_setup():
     """The target and patterns of the test-legalize passes."""
-    converter = tuple_converter()
-    target = ConversionTarget()
-    target.add_illegal_op("test.source", "test.middle", "test.use_tuple")
-    target.add_legal_op("test.sink", "test.use_parts", "func.return", "builtin.module")
-    target.add_dynamically_legal_op("func.func", lambda op: all(
-        converter.is_legal(t) for t in op.attributes["function_type"].value.inputs))
-    target.add_legal_dialect("arith")
-    patterns = PatternSet([SourceToMiddle(), MiddleToSink(), UseTupleToParts(converter),
-                           FunctionSignature(converter)])
-    return target, patterns, converter
+    return legalize_test_setup()
 
 
 # ---------------------------------------------------------------------- targets and types
@@ -129,7 +128,7 @@ class ExtendSource(ConversionPattern):
 
     root = "test.source"
 
-    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+    def match_and_rewrite(self, op, adaptor, rewriter):
         new = rewriter.insert(SinkOp.create_from_flat(adaptor.operands, {}, [i32], op.loc))
         rewriter.replace_op(op, new.results)
         return True
@@ -173,14 +172,61 @@ def test_custom_materialisations_are_tried_before_the_default_cast():
     assert calls == ["target", "target", "source", "source"]
 
 
-def test_op_adaptor():
+class SegmentedOp(Op):
+    """Operand groups of every kind (declared here, registered nowhere)."""
+
+    name = "test.segmented"
+    first = OperandDef(variadic=True)
+    maybe = OperandDef(optional=True)
+    single = OperandDef()
+    rest = OperandDef(variadic=True)
+    flag = AttrDef(AnyAttr, default=IntegerAttr(7, i32))
+
+
+def test_typed_adaptors_are_made_once_per_op_class():
+    cls = adaptor_class(AddFOp)
+    assert cls is adaptor_class(AddFOp) and issubclass(cls, OpAdaptor)
+    assert cls.__name__ == "AddFOpAdaptor"
+    assert adaptor_class(AddFOp) is not adaptor_class(SubFOp)
+    assert adaptor_class(Operation) is OpAdaptor  # unregistered ops: the generic one
+
+
+def test_typed_adaptor_reads_converted_operands_by_name():
     module = _parse("""
-    func.func @f(%x: i32, %y: f32) {
+    func.func @f(%a: f32, %b: f32, %c: f32, %d: f32) {
+      %0 = arith.addf %a, %b fastmath<fast> : f32
       return
     }""")
-    x, y = _func(module).regions[0].blocks[0].args
-    adaptor = OpAdaptor([[x], [x, y]])
-    assert adaptor.operands == [x, None]
+    a, b, c, d = _func(module).regions[0].blocks[0].args
+    add = _body(module)[0]
+    adaptor = make_adaptor(add, [[c], [d]])
+    assert type(adaptor) is adaptor_class(AddFOp)
+    assert adaptor.lhs is c and adaptor.rhs is d
+    assert adaptor.operands == [c, d] and adaptor.operand_groups == [[c], [d]]
+    assert adaptor.fastmath == add.fastmath and adaptor.attributes is add.attributes
+    with pytest.raises(ValueError, match="needs 2 operand groups"):
+        make_adaptor(add, [[c]])
+
+
+def test_typed_adaptor_of_variadic_optional_and_one_to_n_groups():
+    module = _parse("""
+    func.func @f(%a: i32, %b: i32, %c: i32, %d: i32, %e: i32) {
+      return
+    }""")
+    a, b, c, d, e = _func(module).regions[0].blocks[0].args
+    with_maybe = SegmentedOp.build([a, b], c, d, [e], result_types=[])
+    # `single` converted 1:2, `first`'s second value 1:0, the rest 1:1.
+    adaptor = make_adaptor(with_maybe, [[a], [], [c], [d, a], [e]])
+    assert adaptor.first == [a] and adaptor.maybe is c
+    assert adaptor.single == [d, a] and adaptor.rest == [e]
+    assert adaptor.operands == [a, c, d, a, e]
+    assert adaptor.flag == IntegerAttr(7, i32)  # the declared default
+    without = SegmentedOp.build([], None, d, [a, b, c], result_types=[])
+    adaptor = make_adaptor(without, [[d], [a], [b], [c]])
+    assert adaptor.first == [] and adaptor.maybe is None
+    assert adaptor.single is d and adaptor.rest == [a, b, c]
+    for op in (with_maybe, without):
+        op.drop_all_references()
 
 
 def test_conversion_patterns_refuse_the_greedy_driver():
@@ -267,7 +313,7 @@ class SourceToSinkI32(ConversionPattern):
 
     root = "test.source"
 
-    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+    def match_and_rewrite(self, op, adaptor, rewriter):
         types = self.type_converter.convert_types(op.result_types)
         new = rewriter.insert(SinkOp.create_from_flat(adaptor.operands, {}, types, op.loc))
         rewriter.replace_op(op, new.results)
@@ -431,7 +477,7 @@ class Swap(ConversionPattern):
 
     root = None
 
-    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+    def match_and_rewrite(self, op, adaptor, rewriter):
         cls = MiddleOp if op.name == "test.source" else SourceOp
         new = rewriter.insert(cls.create_from_flat([op.operand(0)], {}, op.result_types, op.loc))
         rewriter.replace_op(op, new.results)
@@ -457,7 +503,7 @@ class Refuse(ConversionPattern):
     root = "test.source"
     benefit = 10
 
-    def match_and_rewrite_converted(self, op, adaptor, rewriter):
+    def match_and_rewrite(self, op, adaptor, rewriter):
         return False
 
 
@@ -500,7 +546,7 @@ def test_ops_erased_by_a_pattern_take_their_regions_along():
     class EraseWrapper(ConversionPattern):
         root = "test.wrapper"
 
-        def match_and_rewrite_converted(self, op, adaptor, rewriter):
+        def match_and_rewrite(self, op, adaptor, rewriter):
             rewriter.erase_op(op)
             return True
 
@@ -520,3 +566,208 @@ def test_test_legalize_with_a_tuple_result():
     }""")
     result = run_pipeline(module, "test-legalize-partial")
     assert result.success, [d.message for d in result.diagnostics]
+
+
+# ---------------------------------------------------------------------- checked at construction
+
+
+def test_targets_take_op_classes_and_names_and_check_them():
+    target = ConversionTarget()
+    target.add_legal_op(SinkOp, "test.middle")
+    target.add_illegal_op(SourceOp)
+    target.add_dynamically_legal_op((AddFOp, "arith.subf"), lambda op: False)
+    assert target.legality(SinkOp.create_from_flat([], {}, [i32])) is True
+    assert target.legality(MiddleOp.create_from_flat([], {}, [i32])) is True
+    assert target.legality(SourceOp.create_from_flat([], {}, [i32])) is False
+    with pytest.raises(UnknownOpError, match="conversion target: unknown op 'test.nope': "
+                                             "dialect 'test' declares no such op"):
+        target.add_legal_op(SinkOp, "test.nope")
+    with pytest.raises(UnknownOpError, match="conversion target: unknown op 'nodialect.op': "
+                                             "no dialect 'nodialect' is installed"):
+        target.add_illegal_op("nodialect.op")
+    with pytest.raises(UnknownOpError, match="unknown op 'sink': op names read 'dialect.op'"):
+        target.add_dynamically_legal_op("sink", lambda op: True)
+    with pytest.raises(UnknownOpError, match="conversion target: 'int' is not a declared op "
+                                             "class"):
+        target.add_legal_op(int)
+    with pytest.raises(UnknownOpError, match="conversion target: unknown dialect 'nodialect'"):
+        target.add_legal_dialect("arith", "nodialect")
+    target.add_legal_dialect(test_dialect)  # a Dialect object works too
+
+
+def test_conversion_patterns_check_their_root_and_signature_when_defined():
+    class ByName(ConversionPattern):
+        root = "test.source"
+
+        def match_and_rewrite(self, op, adaptor, rewriter):
+            return False
+
+    assert ByName.root == "test.source" and ByName.op_class is SourceOp
+    assert ConversionPattern.op_class is None
+
+    class ByClass(ConversionPattern):
+        root = SourceOp
+
+    assert ByClass.root == "test.source" and ByClass.op_class is SourceOp
+
+    with pytest.raises(UnknownOpError, match="conversion pattern 'Misspelt': unknown op "
+                                             "'test.sorce': dialect 'test' declares no such op"):
+        class Misspelt(ConversionPattern):
+            root = "test.sorce"
+
+    with pytest.raises(TypeError, match=r"conversion pattern 'TwoArguments': match_and_rewrite "
+                                        r"takes \(op, adaptor, rewriter\), not \(op, rewriter\)"):
+        class TwoArguments(ConversionPattern):
+            root = SourceOp
+
+            def match_and_rewrite(self, op, rewriter):
+                return False
+
+    with pytest.raises(TypeError, match="'FourArguments'.*not \\(op, adaptor, rewriter, extra\\)"):
+        class FourArguments(ConversionPattern):
+            def match_and_rewrite(self, op, adaptor, rewriter, extra):
+                return False
+
+
+# ---------------------------------------------------------------------- tentative changes
+
+
+def test_a_pattern_whose_results_cannot_be_legalized_is_undone_and_the_next_tried():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      %b = test.source %a : i32 -> i32
+      return %b : i32
+    }""")
+
+    class SourceToMiddleFirst(ConversionPattern):
+        root = SourceOp
+        benefit = 2
+
+        def match_and_rewrite(self, op, adaptor, rewriter):
+            rewriter.replace_op_with_new(op, MiddleOp, adaptor.input, result_types=op.result_types)
+            return True
+
+    target, _, converter = _test_setup()
+    patterns = PatternSet([SourceToMiddleFirst(), PlainSourceToSink()])  # no middle -> sink
+    assert apply_full_conversion(module, target, patterns, converter).success
+    verify(module)
+    assert _names(module) == ["test.sink", "test.sink", "func.return"]
+    x = _func(module).regions[0].blocks[0].args[0]
+    first, second, ret = _body(module)
+    assert first.operands == [x] and second.operands == first.results
+    assert ret.operands == second.results
+    assert len(x.uses) == 1  # the undone test.middle ops left no use behind
+
+
+def test_a_pattern_must_change_its_root():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      return %a : i32
+    }""")
+
+    class Claims(ConversionPattern):
+        root = SourceOp
+
+        def match_and_rewrite(self, op, adaptor, rewriter):
+            return True
+
+    target, _, converter = _test_setup()
+    with pytest.raises(IRError, match="pattern 'Claims' reported success on 'test.source' but "
+                                      "did not replace, erase or modify it"):
+        apply_partial_conversion(module, target, PatternSet([Claims()]), converter)
+
+
+def test_an_erased_op_still_in_use_fails_the_conversion_and_changes_nothing():
+    module = _parse("""
+    func.func @f(%x: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      %b = test.sink %a : i32 -> i32
+      return %b : i32
+    }""")
+    before = print_op(module)
+
+    class EraseSource(ConversionPattern):
+        root = SourceOp
+
+        def match_and_rewrite(self, op, adaptor, rewriter):
+            rewriter.erase_op(op)
+            return True
+
+    target, _, converter = _test_setup()
+    result = apply_partial_conversion(module, target, PatternSet([EraseSource()]), converter)
+    assert not result.success
+    assert [(d.message, d.loc.line) for d in result.diagnostics] == [
+        ("'test.source' was erased but its result #0 is still used by 'test.sink'", 4)]
+    assert print_op(module) == before
+
+
+_NESTED = """
+func.func @f(%x: i32, %t: tuple<i32, f32>) -> i32 {
+  %a = test.source %x : i32 -> i32
+  test.wrapper {
+    %b = test.middle %a : i32 -> i32
+    test.use_tuple %t : tuple<i32, f32>
+    test.unknown %b : i32
+  }
+  %c = test.source %a : i32 -> i32
+  return %c : i32
+}
+"""
+
+
+@pytest.mark.parametrize("pattern", [InlineWrapper, RewrapByRegion, RewrapByMerge])
+def test_moved_ops_and_blocks_go_back_on_failure(pattern):
+    module = _parse(_NESTED)
+    before = print_op(module)
+    ops_before = list(module.walk())
+    blocks_before = [block for op in ops_before for r in op.regions for block in r.blocks]
+    target, patterns, converter = _test_setup()
+    target.add_dynamically_legal_op(WrapperOp, is_rewrapped)
+    patterns.add(pattern())
+    result = apply_full_conversion(module, target, patterns, converter)
+    assert not result.success  # on test.unknown, after the moves
+    assert [d.message for d in result.diagnostics] == [
+        "failed to legalize operation 'test.unknown'"]
+    assert print_op(module) == before
+    assert list(module.walk()) == ops_before
+    assert [block for op in module.walk() for r in op.regions for block in r.blocks] == \
+        blocks_before
+    # The same input converts once test.unknown may stay.
+    result = apply_partial_conversion(module, target, patterns, converter)
+    assert result.success
+    verify(module)
+    text = print_op(module)
+    assert "test.unknown" in text and "test.source" not in text and "tuple" not in text
+    assert ("test.wrapper" in text) == (pattern is not InlineWrapper)
+    assert text.count("test.wrapper") <= 1
+
+
+def test_replace_all_uses_with_under_conversion_is_tentative_too():
+    module = _parse("""
+    func.func @f(%x: i32, %y: i32) -> i32 {
+      %a = test.source %x : i32 -> i32
+      test.unknown %a : i32
+      return %a : i32
+    }""")
+    before = print_op(module)
+
+    class ForwardOperand(ConversionPattern):
+        root = SourceOp
+
+        def match_and_rewrite(self, op, adaptor, rewriter):
+            y = op.parent.args[1]
+            rewriter.replace_all_uses_with(op.results[0], y)
+            rewriter.erase_op(op)
+            return True
+
+    target, _, converter = _test_setup()
+    patterns = PatternSet([ForwardOperand()])
+    assert not apply_full_conversion(module, target, patterns, converter).success
+    assert print_op(module) == before
+    assert apply_partial_conversion(module, target, patterns, converter).success
+    verify(module)
+    assert _names(module) == ["test.unknown", "func.return"]
+    y = _func(module).regions[0].blocks[0].args[1]
+    assert [op.operands for op in _body(module)] == [[y], [y]]

@@ -108,3 +108,15 @@ func.func @unknown(%arg0: i32) {
 // FULL:      error: failed to legalize operation 'foo.bar'
 // FULL-NOT:  error:
 // FULL-NOT:  module
+
+// Function signatures: results convert too, and so do calls and returns (the
+// library's function-signature conversion); a tuple<> argument becomes nothing.
+// PARTIAL-LABEL: func.func @results(
+// PARTIAL-SAME:    %arg0: i32, %[[F:[^:]*]]: f32, %arg2: i8) -> (i32, f32, i8) {
+// PARTIAL-NEXT:    %[[C:.*]]:3 = call @results(%arg0, %[[F]], %arg2) : (i32, f32, i8) -> (i32, f32, i8)
+// PARTIAL-NEXT:    return %[[C]]#0, %[[C]]#1, %arg2 : i32, f32, i8
+// PARTIAL-NEXT:  }
+func.func @results(%arg0: tuple<i32, f32>, %arg1: tuple<>, %arg2: i8) -> (tuple<i32, f32>, i8) {
+  %0:2 = call @results(%arg0, %arg1, %arg2) : (tuple<i32, f32>, tuple<>, i8) -> (tuple<i32, f32>, i8)
+  return %0#0, %arg2 : tuple<i32, f32>, i8
+}

@@ -122,6 +122,56 @@ def available_dialects() -> dict:
     return _entry_point_cache
 
 
+def _import_dialect(namespace: str) -> Dialect:
+    """The dialect object of `namespace`, imported through its entry point."""
+    core = _CORE_DIALECTS.get(namespace)
+    entry = _CoreEntry(namespace, core) if core else available_dialects().get(namespace)
+    if entry is None:
+        raise KeyError(f"no dialect named '{namespace}' is installed")
+    module_name, _, attr = entry.value.partition(":")
+    return getattr(import_module(module_name), attr)
+
+
+class UnknownOpError(LookupError):
+    """An op or dialect name that no installed dialect declares."""
+
+
+def lookup_dialect(dialect: Dialect | str) -> Dialect:
+    """The installed dialect `dialect` names (a Dialect is returned as it is),
+    imported on first use; an UnknownOpError names a namespace nothing installs."""
+    if isinstance(dialect, Dialect):
+        return dialect
+    try:
+        return _import_dialect(dialect)
+    except KeyError:
+        raise UnknownOpError(f"unknown dialect '{dialect}': no dialect of that name is "
+                             "installed") from None
+
+
+def lookup_op_class(op: type[Op] | str) -> type[Op]:
+    """The declared op class `op` names (a declared class is returned as it is),
+    importing its dialect on first use; an UnknownOpError says what is unknown."""
+    if isinstance(op, type):
+        op_def = getattr(op, "op_def", None)
+        if op_def is None or op_def.cls is not op:
+            raise UnknownOpError(f"'{op.__name__}' is not a declared op class")
+        return op
+    cls = OP_CLASSES_BY_NAME.get(op)
+    if cls is not None:
+        return cls
+    namespace, dot, _ = op.partition(".")
+    if not dot:
+        raise UnknownOpError(f"unknown op '{op}': op names read 'dialect.op'")
+    try:
+        dialect = _import_dialect(namespace)
+    except KeyError:
+        raise UnknownOpError(f"unknown op '{op}': no dialect '{namespace}' is installed") from None
+    cls = dialect.ops.get(op)
+    if cls is None:
+        raise UnknownOpError(f"unknown op '{op}': dialect '{namespace}' declares no such op")
+    return cls
+
+
 class Context:
     """The loaded dialects, parsing options, and resource blobs of a session."""
 
@@ -143,12 +193,7 @@ class Context:
         if isinstance(dialect, str):
             if dialect in self.dialects:
                 return self.dialects[dialect]
-            core = _CORE_DIALECTS.get(dialect)
-            entry = _CoreEntry(dialect, core) if core else available_dialects().get(dialect)
-            if entry is None:
-                raise KeyError(f"no dialect named '{dialect}' is installed")
-            module_name, _, attr = entry.value.partition(":")
-            dialect = getattr(import_module(module_name), attr)
+            dialect = _import_dialect(dialect)
         assert isinstance(dialect, Dialect)
         if dialect.name not in self.dialects:
             self.dialects[dialect.name] = dialect

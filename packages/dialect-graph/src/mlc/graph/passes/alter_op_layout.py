@@ -27,7 +27,7 @@ import numpy as np
 
 from mlc.graph import layout
 from mlc.graph.canonicalization.layout import PATTERNS as LAYOUT_PATTERNS
-from mlc.graph.dialect import ShapeError, tensor, unique_name
+from mlc.graph.dialect import ShapeError, graph, tensor, unique_name
 from mlc.graph.ops.constant import ConstantOp, value_array
 from mlc.graph.ops.elementwise import Binary, CastOp, Unary, WhereOp
 from mlc.graph.ops.nn import Conv2DOp
@@ -45,6 +45,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import (
     ConversionPattern,
+    ConversionRewriter,
     ConversionTarget,
     TypeConverter,
     apply_partial_conversion,
@@ -267,23 +268,27 @@ class BlockedLayout:
 class Conv2DToBlocked(ConversionPattern):
     """conv2d NCHW x OIHW -> conv2d NCHW{n}c x OIHW{n}i{n}o."""
 
-    root = "graph.conv2d"
+    root = Conv2DOp
 
     def __init__(self, blocked: BlockedLayout):
-        super().__init__(None)  # operands are re-laid here: the weight is no NCHW tensor
+        # No type converter: the adaptor holds the blocked replacement of a converted
+        # producer, and the rest is re-laid here (the weight is no NCHW tensor).
+        super().__init__(None)
         self.blocked = blocked
         self.converted = 0
 
-    def match_and_rewrite_converted(self, op, adaptor, rewriter) -> bool:
+    def match_and_rewrite(self, op: Conv2DOp, adaptor, rewriter: ConversionRewriter) -> bool:
         blocked = self.blocked
         if not blocked.converts_conv2d(op):
-            return False
-        data, weight = op.operands
-        new_data = blocked.blocked_source(data)
-        if new_data is None:
-            [new_data] = blocked.converter.materialize(
-                "target", rewriter, [blocked.blocked_type(data.type)], [data], op.loc)
-        new_weight = blocked.kernel_to_blocked(weight, rewriter, op.loc)
+            return rewriter.notify_match_failure(op, "not an NCHW/OIHW conv2d of whole blocks")
+        wanted = blocked.blocked_type(op.data.type)
+        new_data = adaptor.data
+        if new_data.type != wanted:
+            new_data = blocked.blocked_source(new_data)
+            if new_data is None:
+                [new_data] = blocked.converter.materialize_target(rewriter, [wanted], [adaptor.data],
+                                                                  op.loc)
+        new_weight = blocked.kernel_to_blocked(adaptor.weight, rewriter, op.loc)
         attrs = dict(op.attributes)
         attrs["data_layout"] = StringAttr(blocked.data_layout)
         attrs["kernel_layout"] = StringAttr(blocked.kernel_layout)
@@ -303,15 +308,15 @@ class FollowBlockedOperands(ConversionPattern):
         self.blocked = blocked
         self.converted = 0
 
-    def match_and_rewrite_converted(self, op, adaptor, rewriter) -> bool:
+    def match_and_rewrite(self, op: Operation, adaptor, rewriter: ConversionRewriter) -> bool:
         blocked = self.blocked
         forms = blocked.operand_forms(op)
         if forms is None:
-            return False
+            return rewriter.notify_match_failure(op, "no operand has a blocked form")
         operands = []
         for how, value, type_ in forms:
             if how == "relay":
-                [value] = blocked.converter.materialize("target", rewriter, [type_], [value], op.loc)
+                [value] = blocked.converter.materialize_target(rewriter, [type_], [value], op.loc)
             operands.append(value)
         result_type = blocked.blocked_type(op.result_types[0])
         new = rewriter.insert(type(op).create_from_flat(operands, dict(op.attributes), [result_type],
@@ -321,9 +326,11 @@ class FollowBlockedOperands(ConversionPattern):
         return True
 
 
-def _replace(op: Operation, new: Operation, blocked: BlockedLayout, rewriter) -> None:
+def _replace(op: Operation, new: Operation, blocked: BlockedLayout,
+             rewriter: ConversionRewriter) -> None:
     new.results[0].name_hint = op.results[0].name_hint
     blocked.blocked[op.results[0]] = new.results[0]
+    rewriter.on_rollback(blocked.blocked.pop, op.results[0])
     rewriter.replace_op(op, new.results)
 
 
@@ -344,7 +351,7 @@ class AlterOpLayout(Pass):
                                                    f"positive, got {self.options.block}", op.loc)])
         blocked = BlockedLayout(self.options.block)
         target = ConversionTarget()
-        target.add_dynamically_legal_dialect("graph", blocked.is_legal)
+        target.add_dynamically_legal_dialect(graph, blocked.is_legal)
         conv2d, followers = Conv2DToBlocked(blocked), FollowBlockedOperands(blocked)
         result = apply_partial_conversion(op, target, PatternSet([conv2d, followers]),
                                           blocked.converter)

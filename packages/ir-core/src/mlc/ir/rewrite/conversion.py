@@ -1,346 +1,516 @@
 """Dialect conversion: rewrite ops until every op is legal for a target.
 
-- :class:`ConversionTarget` says which ops are legal, illegal or dynamically legal
-  (by op name or by dialect).
-- :class:`TypeConverter` maps types 1:1 or 1:N, converts block signatures, and
-  materialises values across the type change: *target* materialisations turn a value
-  of an old type into the new types (for a pattern's operands), *source*
-  materialisations turn new values back into the old type (for users that stay
-  unconverted). Both default to `builtin.unrealized_conversion_cast`, which the
-  `reconcile-unrealized-casts` pass removes once both sides agree.
-- :class:`ConversionPattern` receives the op and its operands *already converted*.
+- :class:`ConversionTarget` says which ops are legal, illegal or dynamically legal,
+  by op class (or name) or by dialect; names are checked when the rule is added.
+- :class:`~mlc.ir.rewrite.type_converter.TypeConverter` maps types 1:1 or 1:N and
+  materialises values across the change.
+- :class:`ConversionPattern` is declared for an op class and receives the op, a typed
+  adaptor holding its operands *already converted* (`adaptor.lhs`, see
+  :mod:`mlc.ir.rewrite.adaptor`), and a :class:`ConversionRewriter`.
 
-The driver works on a copy of the IR: a failed conversion reports every op left
-illegal, at its location, and leaves the original untouched (byte-identical); a
-successful one moves the converted regions into the original op. Partial conversion
-lets ops with no legality rule stay; full conversion requires every op to be legal.
+The driver legalizes the ops under the root in pre-order: an illegal op (or, in a
+full conversion, an op with no rule) is rewritten by the first pattern whose results
+can be legalized in turn; a pattern is not applied again to what it produced. The
+rewriter's changes are tentative. Ops it replaces or erases stay where they are,
+their results mapped to the replacements; every other change is written to a
+:class:`~mlc.ir.rewrite.journal.ChangeJournal`. A pattern whose results cannot be
+legalized is undone and the next one tried. When every op is legal the conversion
+commits: remaining uses of replaced values move to the replacements (through a
+source materialisation where the types differ) and replaced ops are erased. When
+some op is left illegal, the journal is rolled back — the input is left as it was,
+byte for byte, with the very same op objects — and each such op is reported at its
+location. All bookkeeping is in sets and dicts keyed by op or value identity, so a
+conversion is linear in the size of the IR and the work its patterns do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import inspect
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from mlc.ir.core.attributes import Location, Type
-from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir.core.attributes import Location, Type, unknown_loc
+from mlc.ir.core.gc_pause import gc_paused
+from mlc.ir.core.ir import Block, BlockArgument, IRError, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialect import Dialect, UnknownOpError, lookup_dialect, lookup_op_class
+from mlc.ir.rewrite.adaptor import OpAdaptor, make_adaptor
+from mlc.ir.rewrite.journal import INSERTED, MODIFIED, ChangeJournal
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
+from mlc.ir.rewrite.type_converter import TypeConverter
+
+__all__ = [
+    "CAST", "ConversionPattern", "ConversionResult", "ConversionRewriter", "ConversionTarget",
+    "OpAdaptor", "TypeConverter", "apply_full_conversion", "apply_partial_conversion",
+]
 
 CAST = "builtin.unrealized_conversion_cast"
 
 Legality = Callable[[Operation], bool]
+OpRef = type | str
+"""An op class, or an op's name ("dialect.op")."""
+
+# How deep patterns may chain on the ops they create (a -> b -> c ...).
+MAX_PATTERN_DEPTH = 32
+
+
+# ---------------------------------------------------------------------------- target
 
 
 class ConversionTarget:
-    """Which ops the conversion must produce."""
+    """Which ops the conversion must produce: rules per op and per dialect, the op's
+    own rule first. An unknown op or dialect is an error when the rule is added."""
 
     def __init__(self):
-        self._ops: dict[str, bool | Legality] = {}
+        self._ops: dict[str, bool | Legality] = {CAST: True}
         self._dialects: dict[str, bool | Legality] = {}
         self._unknown: Legality | None = None
-        self.add_legal_op(CAST)
 
-    def add_legal_op(self, *names: str) -> None:
-        for name in names:
+    def add_legal_op(self, *ops: OpRef) -> None:
+        for name in _op_names(ops):
             self._ops[name] = True
 
-    def add_illegal_op(self, *names: str) -> None:
-        for name in names:
+    def add_illegal_op(self, *ops: OpRef) -> None:
+        for name in _op_names(ops):
             self._ops[name] = False
 
-    def add_dynamically_legal_op(self, name: str, is_legal: Legality) -> None:
-        self._ops[name] = is_legal
+    def add_dynamically_legal_op(self, ops: OpRef | Sequence[OpRef], is_legal: Legality) -> None:
+        """`ops` (one, or several) are legal when `is_legal(op)` says so."""
+        for name in _op_names(ops if isinstance(ops, (list, tuple)) else (ops,)):
+            self._ops[name] = is_legal
 
-    def add_legal_dialect(self, *names: str) -> None:
-        for name in names:
+    def add_legal_dialect(self, *dialects: Dialect | str) -> None:
+        for name in _dialect_names(dialects):
             self._dialects[name] = True
 
-    def add_illegal_dialect(self, *names: str) -> None:
-        for name in names:
+    def add_illegal_dialect(self, *dialects: Dialect | str) -> None:
+        for name in _dialect_names(dialects):
             self._dialects[name] = False
 
-    def add_dynamically_legal_dialect(self, name: str, is_legal: Legality) -> None:
-        self._dialects[name] = is_legal
+    def add_dynamically_legal_dialect(self, dialect: Dialect | str, is_legal: Legality) -> None:
+        for name in _dialect_names((dialect,)):
+            self._dialects[name] = is_legal
 
     def mark_unknown_ops_dynamically_legal(self, is_legal: Legality) -> None:
+        """Ops with no op or dialect rule are legal when `is_legal(op)` says so."""
         self._unknown = is_legal
 
     def legality(self, op: Operation) -> bool | None:
         """True (legal), False (illegal) or None (no rule: unknown)."""
         rule = self._ops.get(op.name)
         if rule is None:
-            rule = self._dialects.get(op.name.split(".", 1)[0])
-        if rule is None:
-            rule = self._unknown
-        if rule is None:
-            return None
-        return rule if isinstance(rule, bool) else bool(rule(op))
+            rule = self._dialects.get(op.name.partition(".")[0])
+            if rule is None:
+                rule = self._unknown
+                if rule is None:
+                    return None
+        return rule if rule is True or rule is False else bool(rule(op))
 
     def is_illegal(self, op: Operation) -> bool:
         return self.legality(op) is False
 
 
-Materialization = Callable[[PatternRewriter, Sequence[Type], Sequence[Value], Location],
-                           Sequence[Value] | None]
+def _op_names(ops: Sequence[OpRef]) -> list[str]:
+    try:
+        return [lookup_op_class(op).op_def.name for op in ops]
+    except UnknownOpError as error:
+        raise UnknownOpError(f"conversion target: {error}") from None
 
 
-def _cast_materialization(rewriter: PatternRewriter, types: Sequence[Type],
-                          inputs: Sequence[Value], loc: Location) -> list[Value]:
-    from mlc.ir.dialects.builtin import UnrealizedConversionCastOp
-
-    op = UnrealizedConversionCastOp.create(list(inputs), list(types), {}, loc=loc)
-    rewriter.insert(op)
-    return list(op.results)
+def _dialect_names(dialects: Sequence[Dialect | str]) -> list[str]:
+    try:
+        return [lookup_dialect(d).name for d in dialects]
+    except UnknownOpError as error:
+        raise UnknownOpError(f"conversion target: {error}") from None
 
 
-class TypeConverter:
-    """Maps types (1:1 or 1:N) and materialises values across the change.
-
-    Conversions are tried newest first; each returns a type, a list of types (1:N,
-    possibly empty), or None to pass. Types no conversion handles are kept as they are.
-    """
-
-    def __init__(self):
-        self._conversions: list[Callable[[Type], Type | list[Type] | None]] = []
-        self._source: list[Materialization] = [_cast_materialization]
-        self._target: list[Materialization] = [_cast_materialization]
-        self._cache: dict[Type, tuple[Type, ...]] = {}
-
-    def add_conversion(self, fn: Callable[[Type], Type | list[Type] | None]) -> None:
-        self._conversions.insert(0, fn)
-        self._cache.clear()
-
-    def add_source_materialization(self, fn: Materialization) -> None:
-        self._source.insert(0, fn)
-
-    def add_target_materialization(self, fn: Materialization) -> None:
-        self._target.insert(0, fn)
-
-    def convert_type(self, type_: Type) -> tuple[Type, ...]:
-        cached = self._cache.get(type_)
-        if cached is not None:
-            return cached
-        result: tuple[Type, ...] = (type_,)
-        for fn in self._conversions:
-            converted = fn(type_)
-            if converted is None:
-                continue
-            result = tuple(converted) if isinstance(converted, (list, tuple)) else (converted,)
-            break
-        self._cache[type_] = result
-        return result
-
-    def convert_types(self, types: Sequence[Type]) -> list[Type]:
-        return [t for type_ in types for t in self.convert_type(type_)]
-
-    def is_legal(self, type_: Type) -> bool:
-        return self.convert_type(type_) == (type_,)
-
-    def is_op_legal(self, op: Operation) -> bool:
-        """All operand and result types are legal (a common dynamic legality rule)."""
-        return all(self.is_legal(t) for t in op.operand_types) and \
-            all(self.is_legal(t) for t in op.result_types)
-
-    def materialize(self, kind: str, rewriter: PatternRewriter, types: Sequence[Type],
-                    inputs: Sequence[Value], loc: Location) -> list[Value]:
-        for fn in (self._source if kind == "source" else self._target):
-            values = fn(rewriter, types, inputs, loc)
-            if values is not None:
-                return list(values)
-        raise ValueError(f"no {kind} materialisation from {[v.type for v in inputs]} to {types}")
-
-
-@dataclass
-class OpAdaptor:
-    """The converted operands of the op being rewritten: `operands` (one value per
-    original operand) and `operand_groups` (the 1:N values of each)."""
-
-    operand_groups: list[list[Value]]
-
-    @property
-    def operands(self) -> list[Value]:
-        return [group[0] if len(group) == 1 else None for group in self.operand_groups]
+# ---------------------------------------------------------------------------- patterns
 
 
 class ConversionPattern(RewritePattern):
-    """A pattern that sees its op's operands already converted."""
+    """A pattern that rewrites an op given its operands already converted.
+
+    Set `root` to the op class it rewrites (its name works too; None: any op) and
+    implement `match_and_rewrite(op, adaptor, rewriter)`: `adaptor` is the op class's
+    typed adaptor, with each operand converted by the pattern's type converter (a
+    target materialisation where a value still has an old type); without a type
+    converter it holds the values that replaced the operands so far. The root and
+    the method's parameters are checked when the class is defined.
+    """
+
+    op_class: type | None = None
+    """The declared op class `root` names (None for a pattern on any op)."""
 
     def __init__(self, type_converter: TypeConverter | None = None):
         self.type_converter = type_converter
 
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        raise TypeError("conversion patterns run under the conversion driver")
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "root" in cls.__dict__:
+            if cls.root is None:
+                cls.op_class = None
+            else:
+                try:
+                    cls.op_class = lookup_op_class(cls.root)
+                except UnknownOpError as error:
+                    raise UnknownOpError(f"conversion pattern '{cls.__name__}': {error}") from None
+                cls.root = cls.op_class.op_def.name
+        method = cls.__dict__.get("match_and_rewrite")
+        if method is not None:
+            _check_match_and_rewrite(cls, method)
 
-    def match_and_rewrite_converted(self, op: Operation, adaptor: OpAdaptor,
-                                    rewriter: ConversionRewriter) -> bool:
+    def match_and_rewrite(self, op: Operation, adaptor: OpAdaptor,  # type: ignore[override]
+                          rewriter: ConversionRewriter) -> bool:
+        """Rewrite `op` (through `rewriter`) and return True, or return False."""
         raise NotImplementedError
 
 
-class ConversionRewriter(PatternRewriter):
-    """The rewriter conversion patterns use: replacements are recorded (uses are
-    remapped when the conversion commits) and block signatures can change type."""
+def _check_match_and_rewrite(cls: type, method) -> None:
+    parameters = list(inspect.signature(method).parameters.values())[1:]  # after self
+    positional = [p for p in parameters
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    takes_rest = any(p.kind == p.VAR_POSITIONAL for p in parameters)
+    required = [p for p in positional if p.default is p.empty]
+    if takes_rest or (len(required) <= 3 <= len(positional)):
+        return
+    got = ", ".join(p.name for p in positional) or "nothing"
+    raise TypeError(f"conversion pattern '{cls.__name__}': match_and_rewrite takes "
+                    f"(op, adaptor, rewriter), not ({got})")
 
-    def __init__(self, driver: _ConversionDriver):
+
+# ---------------------------------------------------------------------------- rewriter
+
+
+class ConversionRewriter(PatternRewriter):
+    """The rewriter conversion patterns use. Its changes are tentative until the
+    conversion commits: replaced and erased ops stay in place with their results
+    mapped to the replacements, and every change is journaled so that it can be
+    undone. Every change must go through it."""
+
+    def __init__(self, conversion: _Conversion):
         super().__init__(None)
-        self.driver = driver
+        self._conversion = conversion
+        self.journal = conversion.journal
+
+    # ---------------------------------------------------------------- creating
 
     def insert(self, op: Operation) -> Operation:
         super().insert(op)
-        self.driver.created.append(op)
+        self.journal.inserted(op)
         return op
 
-    def replace_op(self, op: Operation, replacement) -> None:  # type: ignore[override]
+    # ---------------------------------------------------------------- replacing and erasing
+
+    def replace_op(self, op: Operation,  # type: ignore[override]
+                   replacement: Operation | Sequence[Value | Sequence[Value]]) -> None:
+        """Replace `op`'s results, each by a value or (1:N) a list of values, and
+        erase `op`."""
         values = replacement.results if isinstance(replacement, Operation) else list(replacement)
-        groups = [v if isinstance(v, list) else [v] for v in values]
-        if len(groups) != len(op.results):
-            raise ValueError(f"replacing '{op.name}' ({len(op.results)} results) with "
-                             f"{len(groups)} values")
+        if len(values) != len(op.results):
+            raise IRError(f"replacing '{op.name}' ({len(op.results)} results) with "
+                          f"{len(values)} values")
+        groups = [list(v) if isinstance(v, (list, tuple)) else [v] for v in values]
+        if self.listener is not None:
+            self.listener.notify_op_replaced(op, [v for g in groups for v in g])
         for result, group in zip(op.results, groups):
-            self.driver.mapping[result] = group
-        self.driver.replaced.append(op)
+            self._conversion.map(result, group)
+        self._conversion.erase(op)
 
     def erase_op(self, op: Operation) -> None:
-        self.driver.replaced.append(op)
+        """Erase `op` and everything nested in it; its results must be unused once
+        the conversion commits."""
+        if self.listener is not None:
+            for nested in op.walk(post_order=True):
+                self.listener.notify_op_erased(nested)
+        self._conversion.erase(op)
+
+    def replace_all_uses_with(self, old: Value, new: Value) -> None:
+        if old is not new:
+            self._conversion.map(old, [new])
+
+    def remapped(self, value: Value) -> list[Value]:
+        """The values that replace `value` so far (itself when nothing does)."""
+        return self._conversion.lookup(value)
+
+    def on_rollback(self, undo: Callable[..., object], *args: object) -> None:
+        """Call `undo(*args)` if the changes made so far are rolled back: for state a
+        pattern keeps beside the IR (a cache of what it built)."""
+        self.journal.on_undo(undo, *args)
+
+    # ---------------------------------------------------------------- in place
+
+    @contextmanager
+    def modify_op_in_place(self, op: Operation) -> Iterator[Operation]:
+        self.journal.modifying(op)
+        yield op
+        if self.listener is not None:
+            self.listener.notify_op_modified(op)
+
+    # ---------------------------------------------------------------- blocks
+
+    def move_op_before(self, op: Operation, block: Block, before: Operation | None) -> None:
+        self.journal.moving(op)
+        super().move_op_before(op, block, before)
+
+    def detach_block(self, block: Block) -> None:
+        if block.parent is not None:
+            self.journal.moving_block(block)
+        super().detach_block(block)
+
+    def apply_signature_conversion(self, block: Block,
+                                   conversion: Sequence[Sequence[Type]]) -> list[list[Value]]:
+        """Give `block` new arguments: argument i becomes arguments of the types
+        `conversion[i]` (none, one, or several). An argument whose types do not
+        change is kept; the others are mapped to their new arguments, and their
+        remaining uses get a source materialisation when the conversion commits.
+        Returns the new arguments of each old one."""
+        if len(conversion) != len(block.args):
+            raise IRError(f"a signature conversion of {len(conversion)} arguments for a "
+                          f"block of {len(block.args)}")
+        new_args: list = []
+        groups: list[list[Value]] = []
+        replaced = []
+        for arg, types in zip(block.args, conversion):
+            types = tuple(types)
+            if types == (arg.type,):
+                new_args.append(arg)
+                groups.append([arg])
+                continue
+            group = [BlockArgument(t, block, 0, arg.name_hint, arg.loc) for t in types]
+            new_args.extend(group)
+            groups.append(list(group))
+            replaced.append((arg, group))
+        if not replaced:
+            return groups
+        self.journal.changing_block_args(block)
+        block.args = new_args
+        for i, arg in enumerate(new_args):
+            arg.index = i
+        for arg, group in replaced:
+            self._conversion.map(arg, list(group))
+        return groups
+
+    def convert_block_signature(self, block: Block,
+                                converter: TypeConverter | None = None) -> list[list[Value]]:
+        """Convert the type of each argument of `block` with `converter` (by default
+        the conversion's), 1:N; see apply_signature_conversion."""
+        converter = converter or self._conversion.type_converter
+        return self.apply_signature_conversion(
+            block, [converter.convert_type(arg.type) for arg in block.args])
 
     def convert_region_types(self, region: Region, converter: TypeConverter | None = None) -> None:
         """Convert the argument types of every block of `region` (1:N)."""
-        converter = converter or self.driver.type_converter
         for block in region.blocks:
             self.convert_block_signature(block, converter)
 
-    def convert_block_signature(self, block: Block, converter: TypeConverter) -> None:
-        for arg in list(block.args):
-            types = converter.convert_type(arg.type)
-            if types == (arg.type,):
-                continue
-            position = block.args.index(arg) + 1
-            new_args = [block.insert_argument(position + i, t, arg.name_hint, arg.loc)
-                        for i, t in enumerate(types)]
-            self.driver.mapping[arg] = new_args
-            self.driver.replaced_args.append(arg)
+
+# ---------------------------------------------------------------------------- driver
 
 
 @dataclass
 class ConversionResult:
+    """Whether a conversion succeeded and, if not, a diagnostic per op left illegal."""
+
     success: bool
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-class _ConversionDriver:
+class _Conversion:
+    """The state of one conversion: the journal, the value mapping, and the ops
+    replaced or erased (tentatively) with everything nested in them."""
+
     def __init__(self, target: ConversionTarget, patterns: PatternSet,
                  type_converter: TypeConverter | None, full: bool):
         self.target = target
         self.patterns = patterns
         self.type_converter = type_converter or TypeConverter()
         self.full = full
+        self.journal = ChangeJournal()
+        # Replaced values -> what replaces them (several after a 1:N conversion).
         self.mapping: dict[Value, list[Value]] = {}
-        self.replaced: list[Operation] = []
-        self.replaced_args: list = []
-        self.created: list[Operation] = []
+        # Ops replaced or erased, in that order (a dict as an ordered set).
+        self.erased: dict[Operation, None] = {}
+        # Those and every op nested in them: the driver leaves them alone.
+        self.ignored: set[Operation] = set()
+        # Patterns being applied further up the legalization stack (by id: declarative
+        # patterns may be unhashable data).
+        self.active: set[int] = set()
+        self.rewriter = ConversionRewriter(self)
+
+    # ---------------------------------------------------------------- tentative changes
+
+    def map(self, value: Value, values: list[Value]) -> None:
+        previous = self.mapping.get(value)
+        self.mapping[value] = values
+        self.journal.on_undo(_restore_mapping, self.mapping, value, previous)
+
+    def erase(self, op: Operation) -> None:
+        if op in self.ignored:
+            raise IRError(f"'{op.name}' was already replaced or erased")
+        newly = _nested_ops(op, self.ignored)
+        self.ignored.update(newly)
+        self.erased[op] = None
+        self.journal.on_undo(_unerase, self, op, newly)
 
     def lookup(self, value: Value) -> list[Value]:
-        group = [value]
-        for _ in range(64):  # follow chains of replacements
-            if len(group) != 1 or group[0] not in self.mapping:
-                return group
-            group = self.mapping[group[0]]
-        return group
+        """The values that replace `value`, following chains of replacements."""
+        mapping = self.mapping
+        if value not in mapping:
+            return [value]
+        result: list[Value] = []
+        stack = [value]
+        budget = 4 * len(mapping) + 16  # more steps than that means a cycle
+        while stack:
+            current = stack.pop()
+            replacement = mapping.get(current)
+            if replacement is None:
+                result.append(current)
+                continue
+            budget -= 1
+            if budget < 0:
+                raise IRError("values were replaced in a cycle")
+            stack.extend(reversed(replacement))
+        return result
 
-    def adaptor(self, op: Operation, rewriter: ConversionRewriter,
-                converter: TypeConverter | None) -> OpAdaptor:
+    # ---------------------------------------------------------------- legalization
+
+    def adaptor(self, op: Operation, converter: TypeConverter | None) -> OpAdaptor:
         groups = []
         for operand in op.operands:
             group = self.lookup(operand)
             if converter is not None and len(group) == 1:
                 wanted = converter.convert_type(group[0].type)
                 if wanted != (group[0].type,):
-                    group = converter.materialize("target", rewriter, wanted, group, op.loc)
+                    group = converter.materialize_target(self.rewriter, wanted, group, op.loc)
             groups.append(group)
-        return OpAdaptor(groups)
+        return make_adaptor(op, groups)
 
-    def legalize(self, op: Operation, rewriter: ConversionRewriter, depth: int = 0) -> bool:
+    def legalize(self, op: Operation, depth: int = 0) -> bool:
         legality = self.target.legality(op)
-        if legality is True or (legality is None and not self.full):
+        if legality or (legality is None and not self.full):
             return True
-        if depth > 32:
+        if depth > MAX_PATTERN_DEPTH:
             return False
+        rewriter, journal = self.rewriter, self.journal
         for pattern in self.patterns.for_op(op.name):
+            key = id(pattern)
+            if key in self.active:
+                continue  # not on what this very pattern produced
+            checkpoint = journal.checkpoint()
             rewriter.set_insertion_point_before(op)
-            start = len(self.created)
-            if isinstance(pattern, ConversionPattern):
-                adaptor = self.adaptor(op, rewriter, pattern.type_converter)
-                applied = pattern.match_and_rewrite_converted(op, adaptor, rewriter)
-            else:
-                applied = pattern.match_and_rewrite(op, rewriter)
-            if not applied:
-                continue
-            # Ops the pattern created must be legal too: legalize them in turn.
-            for new in self.created[start:]:
-                if new.parent is not None and not self.legalize(new, rewriter, depth + 1):
-                    return False
-            return True
+            self.active.add(key)
+            try:
+                if isinstance(pattern, ConversionPattern):
+                    adaptor = self.adaptor(op, pattern.type_converter)
+                    applied = pattern.match_and_rewrite(op, adaptor, rewriter)
+                else:
+                    applied = pattern.match_and_rewrite(op, rewriter)
+                if applied and self._legalize_changes(pattern, op, checkpoint, depth):
+                    return True
+            finally:
+                self.active.discard(key)
+            journal.rollback(checkpoint)
         return False
 
-    def run(self, root: Operation) -> list[Operation]:
-        """Legalize every op under `root`; returns the ops that could not be."""
-        rewriter = ConversionRewriter(self)
-        failed = []
-        for op in [o for o in root.walk() if o is not root]:
-            if op in self.replaced or _inside_any(op, self.replaced):
-                continue
-            if not self.legalize(op, rewriter):
-                failed.append(op)
-        return failed
+    def _legalize_changes(self, pattern: RewritePattern, op: Operation, checkpoint: int,
+                          depth: int) -> bool:
+        """After `pattern` rewrote `op`: legalize the ops it created and the ops it
+        changed in place."""
+        changes = self.journal.since(checkpoint)
+        if op not in self.ignored and not any(
+                entry[0] == MODIFIED and entry[1] is op for entry in changes):
+            raise IRError(f"pattern '{pattern.name}' reported success on '{op.name}' but did not "
+                          "replace, erase or modify it")
+        modified: dict[Operation, None] = {}
+        for entry in changes:
+            if entry[0] == INSERTED:
+                for new in entry[2]:
+                    if new not in self.ignored and not self.legalize(new, depth + 1):
+                        return False
+            elif entry[0] == MODIFIED:
+                modified[entry[1]] = None
+        return all(changed in self.ignored or self.legalize(changed, depth + 1)
+                   for changed in modified)
 
-    def commit(self, rewriter: ConversionRewriter) -> None:
-        """Remap the uses left on replaced values, then erase what was replaced."""
-        erased = set(self.replaced)
+    # ---------------------------------------------------------------- commit
+
+    def commit(self) -> list[Diagnostic]:
+        """Make the changes final, or return why they cannot be (nothing final yet)."""
+        ignored, rewriter = self.ignored, self.rewriter
+        remaps: list[tuple[list, Value]] = []
         for old in list(self.mapping):
-            uses = [u for u in old.uses if u.owner not in erased and not _inside_any(u.owner, erased)]
-            if not uses:
+            live = [use for use in old.uses if use.owner not in ignored]
+            if not live:
                 continue
             new = self.lookup(old)
             if len(new) == 1 and new[0].type == old.type:
-                value = new[0]
-            else:
-                anchor = _definition_point(new)
-                with rewriter.insertion_point():
-                    rewriter.block, rewriter.before = anchor
-                    value = self.type_converter.materialize("source", rewriter, [old.type], new,
-                                                            _loc_of(new))[0]
+                remaps.append((live, new[0]))
+                continue
+            with rewriter.insertion_point():
+                rewriter.block, rewriter.before = _definition_point(old, new)
+                [value] = self.type_converter.materialize_source(rewriter, [old.type], new,
+                                                                 _location(old, new))
+            remaps.append((live, value))
+        diagnostics = []
+        for op in self.erased:
+            for result in op.results:
+                if result in self.mapping:
+                    continue
+                user = next((use.owner for use in result.uses if use.owner not in ignored), None)
+                if user is not None:
+                    diagnostics.append(Diagnostic(
+                        "error", f"'{op.name}' was erased but its result #{result.index} is still "
+                                 f"used by '{user.name}'", user.loc))
+        if diagnostics:
+            return diagnostics
+        # Nothing below can fail.
+        for uses, value in remaps:
             for use in uses:
                 use.set(value)
-        for op in reversed(self.replaced):
-            if op.parent is None:
-                continue
-            for result in op.results:
-                for use in list(result.uses):
-                    use.drop()
-            op.drop_all_references()
+        dropped: set[Operation] = set()
+        for op in self.erased:
+            for nested in _nested_ops(op, dropped):
+                dropped.add(nested)
+                nested.set_operands(())
+        for op in self.erased:
             op.detach()
-        for arg in self.replaced_args:
-            for use in list(arg.uses):
-                use.drop()
-            block = arg.block
-            block.args.remove(arg)
-            for i, a in enumerate(block.args):
-                a.index = i
+        self.journal.discard()
+        return []
 
 
-def _inside_any(op: Operation, ops) -> bool:
-    parent = op.parent_op
-    ops = ops if isinstance(ops, set) else set(ops)
-    while parent is not None:
-        if parent in ops:
-            return True
-        parent = parent.parent_op
-    return False
+def _restore_mapping(mapping: dict, value: Value, previous: list[Value] | None) -> None:
+    if previous is None:
+        del mapping[value]
+    else:
+        mapping[value] = previous
 
 
-def _definition_point(values: Sequence[Value]):
-    """(block, before-op) just after the last of `values` is defined."""
-    value = values[-1]
+def _unerase(conversion: _Conversion, op: Operation, newly: list[Operation]) -> None:
+    del conversion.erased[op]
+    conversion.ignored.difference_update(newly)
+
+
+def _nested_ops(op: Operation, skip: set[Operation]) -> list[Operation]:
+    """`op` and the ops nested in it, not descending into ops in `skip`."""
+    found = []
+    stack = [op]
+    while stack:
+        current = stack.pop()
+        if current in skip:
+            continue
+        found.append(current)
+        for region in current.regions:
+            for block in region.blocks:
+                stack.extend(block.ops())
+    return found
+
+
+def _definition_point(old: Value, new: Sequence[Value]) -> tuple[Block, Operation | None]:
+    """(block, before-op) just after the last of `new` is defined (after `old` when
+    there is no new value)."""
+    value = new[-1] if new else old
     op = value.defining_op
     if op is not None:
         return op.parent, op.next_op
@@ -348,10 +518,8 @@ def _definition_point(values: Sequence[Value]):
     return block, block.first_op
 
 
-def _loc_of(values: Sequence[Value]) -> Location:
-    from mlc.ir.core.attributes import unknown_loc
-
-    value = values[-1]
+def _location(old: Value, new: Sequence[Value]) -> Location:
+    value = new[-1] if new else old
     op = value.defining_op
     if op is not None:
         return op.loc
@@ -360,36 +528,34 @@ def _loc_of(values: Sequence[Value]) -> Location:
 
 def _apply(root: Operation, target: ConversionTarget, patterns: PatternSet,
            type_converter: TypeConverter | None, full: bool) -> ConversionResult:
-    work = root.clone()
-    driver = _ConversionDriver(target, patterns, type_converter, full)
-    failed = driver.run(work)
-    if not failed:
-        driver.commit(ConversionRewriter(driver))
-        leftovers = [op for op in work.walk() if op is not work and (
-            target.is_illegal(op) or (full and target.legality(op) is None))]
-        failed = leftovers
+    with gc_paused():
+        return _convert(root, target, patterns, type_converter, full)
+
+
+def _convert(root: Operation, target: ConversionTarget, patterns: PatternSet,
+             type_converter: TypeConverter | None, full: bool) -> ConversionResult:
+    conversion = _Conversion(target, patterns, type_converter, full)
+    failed = []
+    for op in [o for o in root.walk() if o is not root]:
+        # Ops replaced or erased meanwhile (with what they held) are skipped.
+        if op not in conversion.ignored and not conversion.legalize(op):
+            failed.append(op)
     if failed:
-        # Map the copies back to the original ops, for their locations.
-        return ConversionResult(False, [Diagnostic(
+        diagnostics = [Diagnostic(
             "error", f"failed to legalize operation '{op.name}'"
             + (" that was explicitly marked illegal" if target.is_illegal(op) else ""), op.loc)
-            for op in failed])
-    # Commit: the converted regions replace the original ones.
-    for old_region, new_region in zip(root.regions, work.regions):
-        for block in list(old_region.blocks):
-            for op in block.ops():
-                op.drop_all_references()
-        old_region.blocks.clear()
-        for block in list(new_region.blocks):
-            new_region.blocks.remove(block)
-            block.parent = None
-            old_region.append(block)
+            for op in failed]
+    else:
+        diagnostics = conversion.commit()
+    if diagnostics:
+        conversion.journal.rollback()
+        return ConversionResult(False, diagnostics)
     return ConversionResult(True)
 
 
 def apply_partial_conversion(root: Operation, target: ConversionTarget, patterns: PatternSet,
                              type_converter: TypeConverter | None = None) -> ConversionResult:
-    """Convert illegal ops under `root`; ops with no legality rule may stay."""
+    """Convert the illegal ops under `root`; ops with no legality rule may stay."""
     return _apply(root, target, patterns, type_converter, full=False)
 
 

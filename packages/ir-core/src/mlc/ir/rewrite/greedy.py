@@ -254,10 +254,20 @@ def _ops_in_order(root: Operation, top_down: bool) -> list[Operation]:
     return ops
 
 
+def _refuse_conversion_patterns(patterns: PatternSet) -> None:
+    from mlc.ir.rewrite.conversion import ConversionPattern
+
+    for pattern in patterns:
+        if isinstance(pattern, ConversionPattern):
+            raise TypeError(f"'{pattern.name}' is a conversion pattern: it runs under the "
+                            "conversion driver (apply_partial_conversion/apply_full_conversion)")
+
+
 def apply_patterns_greedily(root: Operation, patterns: PatternSet,
                             config: GreedyConfig | None = None,
                             listener: RewriterListener | None = None) -> GreedyResult:
     """Rewrite the ops nested in `root` with folding and `patterns` to a fixpoint."""
+    _refuse_conversion_patterns(patterns)
     config = config or GreedyConfig()
     folder = ConstantFolder()
     worklist = _Worklist(folder, listener)
@@ -371,6 +381,7 @@ def apply_patterns_once(root: Operation, patterns: PatternSet,
                         listener: RewriterListener | None = None) -> int:
     """The walk driver: one pre-order sweep applying the first matching pattern to each
     op (no folding, no fixpoint). Returns how many patterns applied."""
+    _refuse_conversion_patterns(patterns)
     rewriter = PatternRewriter(listener)
     applied = 0
     for op in [op for op in root.walk() if op is not root]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from mlc.ir.core.ir import Block, IRError, Operation, Value
+from mlc.ir.core.ir import Block, IRError, Operation, Region, Value
 
 
 class RewriterListener:
@@ -143,6 +143,19 @@ class Rewriter:
 
     # ---------------------------------------------------------------- blocks
 
+    def move_op_before(self, op: Operation, block: Block, before: Operation | None) -> None:
+        """Move `op` into `block` before `before` (at its end when None)."""
+        op.detach()
+        block.insert_before(op, before)
+        if self.listener is not None:
+            self.listener.notify_op_inserted(op)
+
+    def detach_block(self, block: Block) -> None:
+        """Take `block` out of its region (its ops stay in it)."""
+        if block.parent is not None:
+            block.parent.blocks.remove(block)
+            block.parent = None
+
     def inline_block_before(self, source: Block, anchor: Operation,
                             arg_values: Sequence[Value] = ()) -> None:
         """Move `source`'s ops before `anchor`, replacing its arguments by `arg_values`."""
@@ -154,10 +167,7 @@ class Rewriter:
         block = anchor.parent
         assert block is not None
         for op in list(source.ops()):
-            op.detach()
-            block.insert_before(op, anchor)
-            if self.listener is not None:
-                self.listener.notify_op_inserted(op)
+            self.move_op_before(op, block, anchor)
 
     def merge_blocks(self, source: Block, dest: Block, arg_values: Sequence[Value] = ()) -> None:
         """Append `source`'s ops to `dest` and erase `source`."""
@@ -167,13 +177,17 @@ class Rewriter:
         for arg, value in zip(source.args, arg_values):
             self.replace_all_uses_with(arg, value)
         for op in list(source.ops()):
-            op.detach()
-            dest.append(op)
-            if self.listener is not None:
-                self.listener.notify_op_inserted(op)
-        if source.parent is not None:
-            source.parent.blocks.remove(source)
-            source.parent = None
+            self.move_op_before(op, dest, None)
+        self.detach_block(source)
+
+    def inline_region_before(self, region: Region, dest: Region, index: int | None = None) -> None:
+        """Move every block of `region` into `dest` before block `index` (at the end
+        when None)."""
+        position = len(dest.blocks) if index is None else index
+        for block in list(region.blocks):
+            self.detach_block(block)
+            dest.insert(position, block)
+            position += 1
 
 
 class PatternRewriter(Rewriter):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from mlc.ir.dialect import Dialect
-from mlc.ir.opdef.declare import Op, OperandDef, ResultDef
-from mlc.ir.opdef.traits import Pure
+from mlc.ir.opdef.declare import Op, OperandDef, RegionDef, ResultDef
+from mlc.ir.opdef.traits import NoTerminator, Pure
 
 test = Dialect("test", "Ops for testing the rewriting and conversion drivers.")
 
@@ -70,3 +70,13 @@ class UnknownOp(Op):
     name = "test.unknown"
     inputs = OperandDef(variadic=True)
     assembly_format = "$inputs attr-dict `:` type($inputs)"
+
+
+@test.op
+class WrapperOp(Op):
+    """An op holding a region, with no semantics of its own."""
+
+    name = "test.wrapper"
+    body = RegionDef()
+    traits = (NoTerminator,)
+    assembly_format = "attr-dict-with-keyword $body"
