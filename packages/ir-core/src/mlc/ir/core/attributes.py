@@ -116,27 +116,71 @@ class NoneType(Type):
         w.write("none")
 
 
-# name -> (struct format or None, exponent bits, mantissa bits, total bits)
-_FLOAT_LAYOUT = {
-    "f16": ("e", 5, 10, 16),
-    "bf16": (None, 8, 7, 16),
-    "tf32": (None, 8, 10, 19),
-    "f80": (None, 15, 64, 80),  # x87: the mantissa field holds an explicit integer bit
-    "f128": (None, 15, 112, 128),
-    "f32": ("f", 8, 23, 32),
-    "f64": ("d", 11, 52, 64),
+@dataclass(frozen=True)
+class FloatFormat:
+    """The encoding of a float type (LLVM's fltSemantics): field widths, bias, and what
+    the top exponent and the sign mean.
+
+    `nonfinite`: "ieee" (infinities and NaNs in the top exponent), "nan_only" (no
+    infinity; only all-ones is NaN: the `FN` types), "nan_is_negative_zero" (no
+    infinity, no -0; NaN is the sign bit alone: `FNUZ`), "finite" (neither: `f6`/`f4`),
+    "exponent_only" (no sign, no mantissa, all-ones is NaN: `f8E8M0FNU`).
+    """
+
+    exponent_bits: int
+    mantissa_bits: int  # stored fraction bits (f80's include its explicit integer bit)
+    bias: int
+    struct_code: str | None = None  # a native struct format, when there is one
+    nonfinite: str = "ieee"
+
+    @property
+    def width(self) -> int:
+        signed = self.nonfinite != "exponent_only"
+        return int(signed) + self.exponent_bits + self.mantissa_bits
+
+    @property
+    def explicit_integer_bit(self) -> bool:
+        return self.exponent_bits == 15 and self.mantissa_bits == 64  # x87 f80
+
+    @property
+    def precision(self) -> int:
+        """Significand bits, the implicit one included."""
+        return self.mantissa_bits if self.explicit_integer_bit else self.mantissa_bits + 1
+
+
+def _ieee(exponent: int, mantissa: int, code: str | None = None, **kw) -> FloatFormat:
+    return FloatFormat(exponent, mantissa, (1 << (exponent - 1)) - 1, code, **kw)
+
+
+FLOAT_FORMATS: dict[str, FloatFormat] = {
+    "f16": _ieee(5, 10, "e"), "bf16": _ieee(8, 7), "tf32": _ieee(8, 10), "f32": _ieee(8, 23, "f"),
+    "f64": _ieee(11, 52, "d"), "f80": _ieee(15, 64), "f128": _ieee(15, 112),
+    "f8E5M2": _ieee(5, 2), "f8E4M3": _ieee(4, 3), "f8E3M4": _ieee(3, 4),
+    "f8E4M3FN": _ieee(4, 3, nonfinite="nan_only"),
+    "f8E5M2FNUZ": FloatFormat(5, 2, 16, nonfinite="nan_is_negative_zero"),
+    "f8E4M3FNUZ": FloatFormat(4, 3, 8, nonfinite="nan_is_negative_zero"),
+    "f8E4M3B11FNUZ": FloatFormat(4, 3, 11, nonfinite="nan_is_negative_zero"),
+    "f8E8M0FNU": FloatFormat(8, 0, 127, nonfinite="exponent_only"),
+    "f6E2M3FN": _ieee(2, 3, nonfinite="finite"), "f6E3M2FN": _ieee(3, 2, nonfinite="finite"),
+    "f4E2M1FN": _ieee(2, 1, nonfinite="finite"),
 }
+"""Every float type MLIR 22 has, by name."""
 
 
 @dataclass(frozen=True, slots=True)
 class FloatType(Type):
-    """`f16`, `bf16`, `tf32`, `f32`, `f64`, `f80` or `f128`."""
+    """A float type by name: `f16`, `bf16`, `tf32`, `f32`, `f64`, `f80`, `f128` and the
+    small formats (`f8E4M3FN`, `f4E2M1FN`, ...; see FLOAT_FORMATS)."""
 
     name: str
 
     @property
+    def format(self) -> FloatFormat:
+        return FLOAT_FORMATS[self.name]
+
+    @property
     def width(self) -> int:
-        return _FLOAT_LAYOUT[self.name][3]
+        return FLOAT_FORMATS[self.name].width
 
     def write(self, w: AsmWriter) -> None:
         w.write(self.name)
@@ -382,57 +426,106 @@ def round_int_to_precision(value: int, precision: int) -> int:
 
 
 def float_to_bits(value: float, type_: FloatType) -> int:
-    """The bit pattern of `value` rounded to `type_` (round-to-nearest-even)."""
-    fmt, exp_bits, mant_bits, _ = _FLOAT_LAYOUT[type_.name]
-    if fmt is not None:
+    """The bit pattern of `value` rounded to `type_` (round-to-nearest-even; beyond the
+    range: infinity, or NaN or the largest finite value where the type has no infinity,
+    as LLVM's APFloat converts)."""
+    fmt = FLOAT_FORMATS[type_.name]
+    if fmt.struct_code is not None:
         try:
-            return int.from_bytes(struct.pack("<" + fmt, value), "little")
+            return int.from_bytes(struct.pack("<" + fmt.struct_code, value), "little")
         except OverflowError:  # finite doubles beyond the type's range round to infinity
             return float_to_bits(math.copysign(math.inf, value), type_)
-    explicit = type_.name == "f80"
+    exp_bits, mant_bits, kind = fmt.exponent_bits, fmt.mantissa_bits, fmt.nonfinite
+    explicit = fmt.explicit_integer_bit
     fraction_bits = mant_bits - 1 if explicit else mant_bits
-    sign = (1 << (exp_bits + mant_bits)) if math.copysign(1.0, value) < 0 else 0
+    negative = math.copysign(1.0, value) < 0
+    sign = (1 << (exp_bits + mant_bits)) if negative and kind != "exponent_only" else 0
     top = (1 << exp_bits) - 1
     integer_bit = (1 << fraction_bits) if explicit else 0
-    if math.isnan(value):
-        return sign | (top << mant_bits) | integer_bit | (1 << (fraction_bits - 1))
+    if math.isnan(value) or (kind == "exponent_only" and (negative or value == 0.0)):
+        return _nan_bits(fmt, sign)
     if math.isinf(value):
-        return sign | (top << mant_bits) | integer_bit
+        return _overflow_bits(fmt, sign)
     magnitude = abs(value)
     if magnitude == 0.0:
-        return sign
-    bias = (1 << (exp_bits - 1)) - 1
+        return 0 if kind == "nan_is_negative_zero" else sign
+    bias = fmt.bias
     _, e = math.frexp(magnitude)
-    exponent = max(e - 1, 1 - bias)
+    lowest = -bias if kind == "exponent_only" else 1 - bias
+    exponent = max(e - 1, lowest)
     # Scale so the significand's integer part has fraction_bits + 1 bits; round half
     # to even (Python's round on an exactly representable float).
     significand = round(math.ldexp(magnitude, fraction_bits - exponent))
     if significand >= 1 << (fraction_bits + 1):
         significand >>= 1
         exponent += 1
+    if kind == "exponent_only":
+        biased = exponent + bias
+        return _nan_bits(fmt, 0) if biased >= top else max(biased, 0)
     if significand < 1 << fraction_bits:  # subnormal
+        if significand == 0 and kind == "nan_is_negative_zero":
+            return 0
         biased = 0
     else:
         biased = exponent + bias
-    if biased >= top:
+    fraction = significand if explicit else significand & ((1 << fraction_bits) - 1)
+    if biased > top or (biased == top and (kind == "ieee" or (
+            kind == "nan_only" and fraction == (1 << fraction_bits) - 1))):
+        return _overflow_bits(fmt, sign)
+    return sign | (biased << mant_bits) | fraction
+
+
+def _nan_bits(fmt: FloatFormat, sign: int) -> int:
+    """The quiet NaN of a format (its only NaN, where it has one encoding)."""
+    exp_bits, mant_bits, kind = fmt.exponent_bits, fmt.mantissa_bits, fmt.nonfinite
+    top = (1 << exp_bits) - 1
+    if kind == "nan_only":
+        return sign | (top << mant_bits) | ((1 << mant_bits) - 1)
+    if kind == "nan_is_negative_zero":
+        return 1 << (exp_bits + mant_bits)
+    if kind == "exponent_only":
+        return top
+    if kind == "finite":
+        raise ValueError("NaN is not representable in a type without NaN")
+    fraction_bits = mant_bits - 1 if fmt.explicit_integer_bit else mant_bits
+    integer_bit = (1 << fraction_bits) if fmt.explicit_integer_bit else 0
+    return sign | (top << mant_bits) | integer_bit | (1 << (fraction_bits - 1))
+
+
+def _overflow_bits(fmt: FloatFormat, sign: int) -> int:
+    """What a value beyond the range becomes: infinity, else NaN, else the largest
+    finite value (for types with neither)."""
+    exp_bits, mant_bits, kind = fmt.exponent_bits, fmt.mantissa_bits, fmt.nonfinite
+    top = (1 << exp_bits) - 1
+    if kind == "ieee":
+        fraction_bits = mant_bits - 1 if fmt.explicit_integer_bit else mant_bits
+        integer_bit = (1 << fraction_bits) if fmt.explicit_integer_bit else 0
         return sign | (top << mant_bits) | integer_bit
-    if not explicit:
-        significand &= (1 << fraction_bits) - 1
-    return sign | (biased << mant_bits) | significand
+    if kind == "finite":
+        return sign | (top << mant_bits) | ((1 << mant_bits) - 1)
+    return _nan_bits(fmt, sign)
 
 
 def bits_to_float(bits: int, type_: FloatType) -> float:
     """The value (as a Python float, rounded if the type is wider) of a bit pattern."""
-    fmt, exp_bits, mant_bits, width = _FLOAT_LAYOUT[type_.name]
-    if fmt is not None:
-        return struct.unpack("<" + fmt, bits.to_bytes(width // 8, "little"))[0]
-    explicit = type_.name == "f80"
+    fmt = FLOAT_FORMATS[type_.name]
+    if fmt.struct_code is not None:
+        return struct.unpack("<" + fmt.struct_code, bits.to_bytes(fmt.width // 8, "little"))[0]
+    exp_bits, mant_bits, kind = fmt.exponent_bits, fmt.mantissa_bits, fmt.nonfinite
+    explicit = fmt.explicit_integer_bit
     fraction_bits = mant_bits - 1 if explicit else mant_bits
+    top = (1 << exp_bits) - 1
+    bias = fmt.bias
+    if kind == "exponent_only":
+        return math.nan if bits == top else math.ldexp(1.0, bits - bias)
     sign = -1.0 if (bits >> (exp_bits + mant_bits)) & 1 else 1.0
-    exponent = (bits >> mant_bits) & ((1 << exp_bits) - 1)
+    exponent = (bits >> mant_bits) & top
     fraction = bits & ((1 << fraction_bits) - 1)
-    bias = (1 << (exp_bits - 1)) - 1
-    if exponent == (1 << exp_bits) - 1:
+    if kind == "nan_is_negative_zero" and bits == 1 << (exp_bits + mant_bits):
+        return math.nan
+    if kind == "nan_only" and exponent == top and fraction == (1 << fraction_bits) - 1:
+        return math.copysign(math.nan, sign)
+    if kind == "ieee" and exponent == top:
         return math.copysign(math.nan, sign) if fraction else sign * math.inf
     if exponent == 0:
         significand, scale = fraction, 1 - bias - fraction_bits
@@ -447,10 +540,9 @@ def bits_to_float(bits: int, type_: FloatType) -> float:
 def format_float(bits: int, type_: FloatType) -> str:
     """MLIR's float spelling: `%e` with 6 digits if that reads back exactly, else the
     shortest decimal that does, else (inf, nan, ...) the hex bit pattern."""
-    _, exp_bits, mant_bits, width = _FLOAT_LAYOUT[type_.name]
-    exponent = (bits >> mant_bits) & ((1 << exp_bits) - 1)
+    width = FLOAT_FORMATS[type_.name].width
     value = bits_to_float(bits, type_)
-    if exponent != (1 << exp_bits) - 1 and math.isfinite(value):  # finite (also as a double)
+    if math.isfinite(value):
         text = f"{value:.6e}"
         if float_to_bits(float(text), type_) == bits:
             return text
@@ -459,7 +551,7 @@ def format_float(bits: int, type_: FloatType) -> str:
             text += ".0"
         if float_to_bits(float(text), type_) == bits:
             return text
-    return f"0x{bits:0{width // 4}X}"
+    return f"0x{bits:0{(width + 3) // 4}X}"
 
 
 def _shortest_repr(value: float, type_: FloatType, bits: int) -> str:
@@ -495,16 +587,15 @@ class FloatAttr(Attribute):
 
 
 def escape_string(value: str) -> str:
-    """MLIR's string escaping: `\\`, `"` and non-printable bytes as `\\XX`."""
+    """MLIR's string escaping: `\\` as `\\\\`, and `"` and every byte outside printable
+    ASCII as `\\XX` (`"` is `\\22`), as mlir-opt prints them."""
     if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
         return value
     out = []
     for byte in value.encode("utf-8", "surrogateescape"):
         if byte == 0x5C:
             out.append("\\\\")
-        elif byte == 0x22:
-            out.append('\\"')
-        elif 0x20 <= byte < 0x7F:
+        elif 0x20 <= byte < 0x7F and byte != 0x22:
             out.append(chr(byte))
         else:
             out.append(f"\\{byte:02X}")
@@ -677,8 +768,11 @@ def element_dtype(element_type: Type) -> np.dtype:
     import numpy as np
 
     if isinstance(element_type, FloatType):
-        return np.dtype({"f16": np.float16, "bf16": np.uint16, "f32": np.float32,
-                         "f64": np.float64}[element_type.name])
+        native = {"f16": np.float16, "bf16": np.uint16, "f32": np.float32, "f64": np.float64}
+        if element_type.name in native:
+            return np.dtype(native[element_type.name])
+        if element_type.width <= 8:  # the small formats, as their bit patterns
+            return np.dtype(np.uint8)
     if isinstance(element_type, IntegerType):
         if element_type.width == 1 and element_type.signedness == "signless":
             return np.dtype(np.bool_)

@@ -171,10 +171,9 @@ def as_signed(value: int, type_: Type) -> int:
 
 def int_to_float_bits(value: int, type_: FloatType) -> int:
     """`value` rounded once, to nearest even, to `type_` (no detour through f64)."""
-    from mlc.ir.core.attributes import _FLOAT_LAYOUT, round_int_to_precision
+    from mlc.ir.core.attributes import round_int_to_precision
 
-    precision = _FLOAT_LAYOUT[type_.name][2] + 1
-    return float_to_bits(float(round_int_to_precision(value, precision)), type_)
+    return float_to_bits(float(round_int_to_precision(value, type_.format.precision)), type_)
 
 
 def to_unsigned(value: int, type_: Type) -> int:

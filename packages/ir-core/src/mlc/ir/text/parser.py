@@ -19,6 +19,7 @@ import threading
 from typing import Any
 
 from mlc.ir.core.attributes import (
+    FLOAT_FORMATS,
     ArrayAttr,
     Attribute,
     CallSiteLoc,
@@ -72,7 +73,7 @@ from mlc.ir.text.literals import (
 
 _SIMPLE_TYPES: dict[str, Type] = {
     "index": IndexType(), "none": NoneType(),
-    **{name: FloatType(name) for name in ("f16", "bf16", "tf32", "f32", "f64", "f80", "f128")},
+    **{name: FloatType(name) for name in FLOAT_FORMATS},
 }
 MAX_INTEGER_WIDTH = 16777215
 
