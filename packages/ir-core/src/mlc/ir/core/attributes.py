@@ -441,7 +441,6 @@ def float_to_bits(value: float, type_: FloatType) -> int:
     negative = math.copysign(1.0, value) < 0
     sign = (1 << (exp_bits + mant_bits)) if negative and kind != "exponent_only" else 0
     top = (1 << exp_bits) - 1
-    integer_bit = (1 << fraction_bits) if explicit else 0
     if math.isnan(value) or (kind == "exponent_only" and (negative or value == 0.0)):
         return _nan_bits(fmt, sign)
     if math.isinf(value):
