@@ -6,7 +6,15 @@ Result ops carry no overflow flags: dropping `nsw`/`nuw` is always correct.
 
 from __future__ import annotations
 
-from mlc.ir.core.attributes import Attribute, IntegerAttr, i1
+from mlc.ir.core.attributes import Attribute, FloatType, IndexType, IntegerAttr, i1
+from mlc.ir.dialects.arith import CmpIPredicate
+from mlc.ir.dialects.arith_constants import (
+    constant_scalars,
+    element_type_of,
+    is_int_value,
+    make_constant,
+    wrap_int,
+)
 from mlc.ir.rewrite.drr import (
     A,
     AttrIs,
@@ -23,8 +31,6 @@ from mlc.ir.rewrite.drr import (
 
 def _int_binary(fn):
     def apply(a: Attribute, b: Attribute):
-        from mlc.ir.dialects.arith import constant_scalars, make_constant, wrap_int
-
         lhs, rhs = constant_scalars(a), constant_scalars(b)
         if lhs is None or rhs is None or lhs[0] != rhs[0]:
             return None
@@ -43,24 +49,17 @@ _INVERTED_CMPI = {"eq": "ne", "ne": "eq", "slt": "sge", "sge": "slt", "sle": "sg
 
 @native("invert_cmpi_predicate")
 def _invert_cmpi_predicate(predicate: IntegerAttr) -> IntegerAttr:
-    from mlc.ir.dialects.arith import CmpIPredicate
-
     return CmpIPredicate.attr(_INVERTED_CMPI[CmpIPredicate.keyword(predicate)])
 
 
 @constraint("is_int_constant")
 def _is_int_constant(attr: Attribute) -> bool:
-    from mlc.ir.core.attributes import FloatType
-    from mlc.ir.dialects.arith import constant_scalars, element_type_of
-
     scalars = constant_scalars(attr)
     return scalars is not None and not isinstance(element_type_of(scalars[0]), FloatType)
 
 
 @constraint("is_minus_one")
 def _is_minus_one(attr: Attribute) -> bool:
-    from mlc.ir.dialects.arith import is_int_value
-
     return is_int_value(attr, -1)
 
 
@@ -168,9 +167,6 @@ def _result_has_type_of(op, value) -> bool:
 
 @constraint("casts_to_index")
 def _casts_to_index(op) -> bool:
-    from mlc.ir.core.attributes import IndexType
-    from mlc.ir.dialects.arith import element_type_of
-
     source = element_type_of(op.operand(0).type)
     # index is 64 bits wide: only a narrower source survives the round trip.
     return isinstance(element_type_of(op.results[0].type), IndexType) and \
