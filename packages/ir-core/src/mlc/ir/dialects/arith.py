@@ -172,7 +172,7 @@ class ConstantOp(Op):
                                     f"{self.results[0].type}")
 
     def fold(self, operands):
-        return [self.value]
+        return self.value
 
 
 class _FloatBinaryOp(Op):
@@ -206,9 +206,8 @@ class AddFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], -0.0):  # x + (-0.0) is x, even for x = -0.0
-            return [self.lhs]
-        folded = fold_float_binary(operands, lambda a, b: a + b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, lambda a, b: a + b)
 
 
 @arith.op
@@ -219,9 +218,8 @@ class SubFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], 0.0):  # x - (+0.0) is x
-            return [self.lhs]
-        folded = fold_float_binary(operands, lambda a, b: a - b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, lambda a, b: a - b)
 
 
 @arith.op
@@ -233,9 +231,8 @@ class MulFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], 1.0):
-            return [self.lhs]
-        folded = fold_float_binary(operands, lambda a, b: a * b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, lambda a, b: a * b)
 
 
 def _ieee_div(a: float, b: float) -> float:
@@ -254,9 +251,8 @@ class DivFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], 1.0):
-            return [self.lhs]
-        folded = fold_float_binary(operands, _ieee_div)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, _ieee_div)
 
 
 @arith.op
@@ -266,8 +262,7 @@ class RemFOp(_FloatBinaryOp):
     name = "arith.remf"
 
     def fold(self, operands):
-        folded = fold_float_binary(operands, math.fmod)
-        return [folded] if folded is not None else None
+        return fold_float_binary(operands, math.fmod)
 
 
 def _maximum(a: float, b: float) -> float:
@@ -295,11 +290,10 @@ class MaximumFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_float_value(operands[1], -math.inf):
-            return [self.lhs]
-        folded = fold_float_binary(operands, _maximum)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, _maximum)
 
 
 @arith.op
@@ -311,11 +305,10 @@ class MinimumFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_float_value(operands[1], math.inf):
-            return [self.lhs]
-        folded = fold_float_binary(operands, _minimum)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, _minimum)
 
 
 @arith.op
@@ -332,13 +325,13 @@ class NegFOp(Op):
     def fold(self, operands):
         source = self.operand.defining_op
         if isinstance(source, NegFOp):
-            return [source.operand]
+            return source.operand
         scalars = constant_scalars(operands[0])
         if scalars is None:
             return None
         type_, bits = scalars
         element = element_type_of(type_)
-        return [make_constant(type_, bits ^ (1 << (element.width - 1)))]
+        return make_constant(type_, bits ^ (1 << (element.width - 1)))
 
 
 @arith.op
@@ -356,13 +349,12 @@ class AddIOp(_IntOverflowBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 0):
-            return [self.lhs]
+            return self.lhs
         # (a - b) + b -> a
         source = self.lhs.defining_op
         if isinstance(source, SubIOp) and source.rhs is self.rhs:
-            return [source.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a + b)
-        return [folded] if folded is not None else None
+            return source.lhs
+        return fold_int_binary(operands, lambda a, b, t: a + b)
 
 
 @arith.op
@@ -379,11 +371,10 @@ class SubIOp(_IntOverflowBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [make_constant(self.result.type, 0)]
+            return make_constant(self.result.type, 0)
         if is_int_value(operands[1], 0):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a - b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, lambda a, b, t: a - b)
 
 
 @arith.op
@@ -401,11 +392,10 @@ class MulIOp(_IntOverflowBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 0):
-            return [operands[1]]
+            return operands[1]
         if is_int_value(operands[1], 1):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a * b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, lambda a, b, t: a * b)
 
 
 def _div_signed(a: int, b: int, t) -> int | None:
@@ -451,11 +441,10 @@ class DivSIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [self.lhs]
+            return self.lhs
         if _overflows_signed_division(operands):
             return None
-        folded = fold_int_binary(operands, _div_signed)
-        return [folded] if folded is not None else None
+        return fold_int_binary(operands, _div_signed)
 
 
 @arith.op
@@ -466,9 +455,8 @@ class DivUIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [self.lhs]
-        folded = fold_int_binary(operands, _div_unsigned)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, _div_unsigned)
 
 
 @arith.op
@@ -479,9 +467,8 @@ class RemSIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [make_constant(self.result.type, 0)]
-        folded = fold_int_binary(operands, _rem_signed)
-        return [folded] if folded is not None else None
+            return make_constant(self.result.type, 0)
+        return fold_int_binary(operands, _rem_signed)
 
 
 @arith.op
@@ -492,9 +479,8 @@ class RemUIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [make_constant(self.result.type, 0)]
-        folded = fold_int_binary(operands, _rem_unsigned)
-        return [folded] if folded is not None else None
+            return make_constant(self.result.type, 0)
+        return fold_int_binary(operands, _rem_unsigned)
 
 
 @arith.op
@@ -506,13 +492,12 @@ class AndIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_int_value(operands[1], 0):
-            return [operands[1]]
+            return operands[1]
         if is_int_value(operands[1], -1):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a & b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, lambda a, b, t: a & b)
 
 
 @arith.op
@@ -524,13 +509,12 @@ class OrIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_int_value(operands[1], 0):
-            return [self.lhs]
+            return self.lhs
         if is_int_value(operands[1], -1):
-            return [operands[1]]
-        folded = fold_int_binary(operands, lambda a, b, t: a | b)
-        return [folded] if folded is not None else None
+            return operands[1]
+        return fold_int_binary(operands, lambda a, b, t: a | b)
 
 
 @arith.op
@@ -548,11 +532,10 @@ class XOrIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [make_constant(self.result.type, 0)]
+            return make_constant(self.result.type, 0)
         if is_int_value(operands[1], 0):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a ^ b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, lambda a, b, t: a ^ b)
 
 
 def _bool_like_of(type_: Type) -> Type:
@@ -595,7 +578,7 @@ class CmpIOp(Op):
         predicate = CmpIPredicate.keyword(self.predicate)
         if self.lhs is self.rhs:
             value = predicate in ("eq", "sle", "sge", "ule", "uge")
-            return [make_constant(self.result.type, int(value))]
+            return make_constant(self.result.type, int(value))
         lhs, rhs = (constant_scalars(a) for a in operands)
         if lhs is None or rhs is None:
             return None
@@ -603,7 +586,7 @@ class CmpIOp(Op):
             value = _SIGNED_CMP[predicate](as_signed(lhs[1], lhs[0]), as_signed(rhs[1], rhs[0]))
         else:
             value = _UNSIGNED_CMP[predicate](to_unsigned(lhs[1], lhs[0]), to_unsigned(rhs[1], rhs[0]))
-        return [make_constant(self.result.type, int(value))]
+        return make_constant(self.result.type, int(value))
 
 
 def _cmpf(predicate: str, a: float, b: float) -> bool:
@@ -655,7 +638,7 @@ class CmpFOp(Op):
         element = element_type_of(lhs[0])
         value = _cmpf(CmpFPredicate.keyword(self.predicate), bits_to_float(lhs[1], element),
                       bits_to_float(rhs[1], element))
-        return [make_constant(self.result.type, int(value))]
+        return make_constant(self.result.type, int(value))
 
 
 @arith.op
@@ -691,11 +674,11 @@ class SelectOp(Op):
 
     def fold(self, operands):
         if self.true_value is self.false_value:
-            return [self.true_value]
+            return self.true_value
         if is_int_value(operands[0], 1):
-            return [self.true_value]
+            return self.true_value
         if is_int_value(operands[0], 0):
-            return [self.false_value]
+            return self.false_value
         return None
 
 
@@ -734,7 +717,7 @@ class _CastOp(Op):
             return None
         if _int_like(target):
             converted = wrap_int(converted, target)
-        return [make_constant(self.out.type, converted)]
+        return make_constant(self.out.type, converted)
 
 
 def _int_like(t: Type) -> bool:
