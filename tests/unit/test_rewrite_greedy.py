@@ -56,7 +56,7 @@ def _parse(text: str, unregistered: bool = False):
 def _run(text: str, patterns=None, config=None, unregistered: bool = False):
     module = _parse(text, unregistered)
     listener = CountingListener()
-    patterns = canonicalization_patterns() if patterns is None else patterns
+    patterns = canonicalization_patterns(Context(["arith"])) if patterns is None else patterns
     result = apply_patterns_greedily(module, patterns, config, listener)
     verify(module)
     return module, result, listener

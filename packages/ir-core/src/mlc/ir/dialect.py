@@ -1,4 +1,6 @@
-"""Dialects group ops, types and attributes; a Context holds the loaded ones.
+"""Dialects group ops, types, attributes and canonicalization patterns; a Context
+holds the loaded ones, and every registry lives on one or the other: two Contexts
+with different dialects loaded see different ops and patterns.
 
 A dialect registers its parts next to their definitions:
 
@@ -7,9 +9,13 @@ A dialect registers its parts next to their definitions:
     @arith.op
     class AddFOp(Op): ...
 
+    arith.add_canonicalization_patterns([DagPattern("AddIAddConstant", ...), ...])
+
 Packages make dialects discoverable through the `mlc.dialects` entry-point group
 (name: the dialect's namespace, value: `module:attribute`), so a Context can load a
-dialect the first time it meets its namespace, importing nothing else.
+dialect the first time it meets its namespace, importing nothing else. The module an
+entry point names completes the dialect: importing it declares the ops and registers
+their canonicalization patterns.
 """
 
 from __future__ import annotations
@@ -23,12 +29,9 @@ from mlc.ir.core.attributes import Attribute, DialectAttribute, DialectType, Loc
 if TYPE_CHECKING:
     from mlc.ir.core.ir import Operation
     from mlc.ir.opdef.declare import Op
+    from mlc.ir.rewrite.pattern import RewritePattern
 
 ENTRY_POINT_GROUP = "mlc.dialects"
-
-# Every declared op class by name, whichever dialect object registered it: what
-# declarative rewrites build their result ops from.
-OP_CLASSES_BY_NAME: dict[str, type] = {}
 
 
 class Dialect:
@@ -40,6 +43,7 @@ class Dialect:
         self.ops: dict[str, type[Op]] = {}
         self.types: dict[str, type[DialectType]] = {}
         self.attributes: dict[str, type[DialectAttribute]] = {}
+        self.canonicalization_patterns: list[RewritePattern] = []
 
     def op(self, cls: type[Op]) -> type[Op]:
         """Class decorator registering an op of this dialect."""
@@ -48,7 +52,6 @@ class Dialect:
             raise ValueError(f"op '{op_def.name}' does not belong to dialect '{self.name}'")
         op_def.dialect = self
         self.ops[op_def.name] = cls
-        OP_CLASSES_BY_NAME[op_def.name] = cls
         return cls
 
     def type(self, cls: type[DialectType]) -> type[DialectType]:
@@ -59,6 +62,28 @@ class Dialect:
     def attribute(self, cls: type[DialectAttribute]) -> type[DialectAttribute]:
         """Class decorator registering an attribute `#dialect.mnemonic`."""
         self.attributes[cls.name] = cls
+        return cls
+
+    def add_canonicalization_patterns(self, patterns: Iterable[RewritePattern]) -> None:
+        """Register patterns the `canonicalize` pass applies, where they are defined.
+        Each is rooted at an op of this dialect (or at any op) and named uniquely in it."""
+        from mlc.ir.rewrite.pattern import PatternError
+
+        known = {p.name for p in self.canonicalization_patterns}
+        for pattern in patterns:
+            if pattern.root is not None and pattern.root not in self.ops:
+                raise PatternError(f"pattern '{pattern.name}' is rooted at '{pattern.root}', "
+                                   f"which is not an op of dialect '{self.name}'")
+            if pattern.name in known:
+                raise PatternError(f"pattern '{pattern.name}' is already registered on "
+                                   f"dialect '{self.name}'")
+            known.add(pattern.name)
+            self.canonicalization_patterns.append(pattern)
+
+    def canonicalization_pattern(self, cls: type[RewritePattern]) -> type[RewritePattern]:
+        """Class decorator registering a code pattern (one instance) like
+        :meth:`add_canonicalization_patterns`."""
+        self.add_canonicalization_patterns([cls()])
         return cls
 
     def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
@@ -77,18 +102,34 @@ class _CoreEntry:
         self.value = value
 
 
+# arith's ops are in `arith.py`; the module named here imports them and registers
+# their canonicalization patterns, so the dialect it gives is complete.
 _CORE_DIALECTS = {
     "builtin": "mlc.ir.dialects.builtin:builtin",
     "func": "mlc.ir.dialects.func:func",
-    "arith": "mlc.ir.dialects.arith:arith",
+    "arith": "mlc.ir.dialects.arith_canonicalization:arith",
 }
+
+
+def _entry_for(namespace: str):
+    """The entry point of the dialect named `namespace` (the core's first), or None."""
+    core = _CORE_DIALECTS.get(namespace)
+    return _CoreEntry(namespace, core) if core else available_dialects().get(namespace)
+
+
+def _complete(dialect: Dialect) -> None:
+    """Import the module the entry point of `dialect`'s namespace names (if any): the
+    ops may have been imported alone, without the patterns that module registers."""
+    entry = _entry_for(dialect.name)
+    if entry is not None:
+        import_module(entry.value.partition(":")[0])
 
 
 def _available_entry_points() -> dict:
     from importlib.metadata import entry_points
 
-    found = {name: _CoreEntry(name, value) for name, value in _CORE_DIALECTS.items()}
-    found.update({ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    found = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    found.update((name, _CoreEntry(name, value)) for name, value in _CORE_DIALECTS.items())
     return found
 
 
@@ -124,12 +165,13 @@ class Context:
         if isinstance(dialect, str):
             if dialect in self.dialects:
                 return self.dialects[dialect]
-            core = _CORE_DIALECTS.get(dialect)
-            entry = _CoreEntry(dialect, core) if core else available_dialects().get(dialect)
+            entry = _entry_for(dialect)
             if entry is None:
                 raise KeyError(f"no dialect named '{dialect}' is installed")
             module_name, _, attr = entry.value.partition(":")
             dialect = getattr(import_module(module_name), attr)
+        else:
+            _complete(dialect)
         assert isinstance(dialect, Dialect)
         if dialect.name not in self.dialects:
             self.dialects[dialect.name] = dialect
@@ -167,3 +209,9 @@ class Context:
     @property
     def op_classes(self) -> dict[str, type[Op]]:
         return dict(self._ops)
+
+    def canonicalization_patterns(self) -> list[RewritePattern]:
+        """The canonicalization patterns of the loaded dialects, by dialect name and
+        then in the order each dialect registered them."""
+        return [pattern for name in sorted(self.dialects)
+                for pattern in self.dialects[name].canonicalization_patterns]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlc.graph.dialect import graph
 from mlc.graph.ops.constant import constant_array
 from mlc.graph.ops.elementwise import AddOp, CastOp, DivideOp, MultiplyOp, NegOp, SubtractOp
 from mlc.graph.ops.transform import ExpandDimsOp, FlattenOp, ReshapeOp, SqueezeOp, TransposeOp
@@ -175,3 +176,5 @@ CASTS = [
 ]
 
 PATTERNS: list = [*ARITHMETIC, *RESHAPES, *TRANSPOSES, *CASTS]
+
+graph.add_canonicalization_patterns(PATTERNS)

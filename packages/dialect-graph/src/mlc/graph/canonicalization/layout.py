@@ -8,6 +8,7 @@ twice ($a, $b below) must be the same layout both times.
 
 from __future__ import annotations
 
+from mlc.graph.dialect import graph
 from mlc.graph.ops.transform import LayoutTransformOp
 from mlc.ir.core.attributes import StringAttr
 from mlc.ir.rewrite.drr import A, Check, Dag, DagPattern, V
@@ -38,3 +39,5 @@ PATTERNS: list = [
                [Check(different_layouts, "a", "c")],
                doc="layout_transform(layout_transform(x, A->B), B->C) -> layout_transform(x, A->C)"),
 ]
+
+graph.add_canonicalization_patterns(PATTERNS)

@@ -341,12 +341,6 @@ class AddIOp(_IntOverflowBinaryOp):
     name = "arith.addi"
     traits = (Pure, Commutative, SameOperandsAndResultType)
 
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import ADDI
-
-        return ADDI
-
     def fold(self, operands):
         if is_int_value(operands[1], 0):
             return self.lhs
@@ -363,12 +357,6 @@ class SubIOp(_IntOverflowBinaryOp):
 
     name = "arith.subi"
 
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import SUBI
-
-        return SUBI
-
     def fold(self, operands):
         if self.lhs is self.rhs:
             return make_constant(self.result.type, 0)
@@ -383,12 +371,6 @@ class MulIOp(_IntOverflowBinaryOp):
 
     name = "arith.muli"
     traits = (Pure, Commutative, SameOperandsAndResultType)
-
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import MULI
-
-        return MULI
 
     def fold(self, operands):
         if is_int_value(operands[1], 0):
@@ -524,12 +506,6 @@ class XOrIOp(_IntBinaryOp):
     name = "arith.xori"
     traits = (Pure, Commutative, SameOperandsAndResultType)
 
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import XORI
-
-        return XORI
-
     def fold(self, operands):
         if self.lhs is self.rhs:
             return make_constant(self.result.type, 0)
@@ -646,12 +622,6 @@ class SelectOp(Op):
     """`condition ? true_value : false_value`, elementwise for a shaped condition."""
 
     name = "arith.select"
-
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import SELECT
-
-        return SELECT
     condition = OperandDef(BoolLike)
     true_value = OperandDef()
     false_value = OperandDef()
@@ -808,12 +778,6 @@ class IndexCastOp(_CastOp):
     """Between `index` and a signless integer (sign-extending or truncating)."""
 
     name = "arith.index_cast"
-
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import INDEX_CAST
-
-        return INDEX_CAST
     input = OperandDef(TypeMatches(lambda t: _int_like(element_type_of(t)), "integer or index"))
 
 

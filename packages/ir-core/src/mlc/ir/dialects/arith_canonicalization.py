@@ -1,7 +1,10 @@
 """arith's canonicalization patterns, declared as DAGs (MLIR's
-ArithCanonicalization.td), and the native hooks they use.
+ArithCanonicalization.td) and registered on the `arith` dialect, with the constraints
+and natives they use.
 
-Result ops carry no overflow flags: dropping `nsw`/`nuw` is always correct.
+This is the module the arith entry point names: importing it gives the complete
+dialect, its ops (`arith.py`) and these patterns. Result ops carry no overflow flags:
+dropping `nsw`/`nuw` is always correct.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from mlc.ir.dialects.arith import (
     SelectOp,
     SubIOp,
     XOrIOp,
+    arith,
 )
 from mlc.ir.dialects.arith_constants import (
     constant_scalars,
@@ -187,5 +191,6 @@ INDEX_CAST = [
                    "and back loses nothing (the other way round truncates)"),
 ]
 
+arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *SELECT, *INDEX_CAST])
 
-__all__ = ["ADDI", "SUBI", "MULI", "XORI", "SELECT", "INDEX_CAST"]
+__all__ = ["arith"]

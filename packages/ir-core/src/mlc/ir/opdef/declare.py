@@ -444,11 +444,6 @@ class Op(Operation, metaclass=OpMeta):
         Folders never create ops."""
         return None
 
-    @classmethod
-    def canonicalization_patterns(cls) -> list:
-        """Patterns the `canonicalize` pass applies to this op."""
-        return []
-
 
 def is_declared(op: Operation) -> bool:
     return op.op_def is not None
