@@ -2,7 +2,10 @@
 
 import math
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mlc.ir import Context, FloatAttr, IntegerAttr, f16, f32, i1, i8, i32, parse_module
 from mlc.ir.core.attributes import bf16, float_to_bits
@@ -135,3 +138,125 @@ def test_splat_constants_fold_elementwise():
             "  %r = arith.mulf %a, %b : tensor<4xf32>\n  return %r : tensor<4xf32>\n}\n")
     folded = _fold(text, "arith.mulf")[1]
     assert folded.is_splat() and float(folded.array[0]) == 6.0
+
+
+# ---------------------------------------------------------------------- chains and dense comparisons
+
+
+def _function_body(signature: str, body: str) -> str:
+    """`func.func @f(<signature> {<body>}`: the signature closes the argument list."""
+    return f"func.func @f({signature} {{\n  {body}\n}}\n"
+
+
+def test_trunci_of_extension_folds_to_the_original_or_in_place():
+    text = _function_body("%x: i8) -> i8", "%e = arith.extsi %x : i8 to i32\n"
+                          "  %r = arith.trunci %e : i32 to i8\n  return %r : i8")
+    op, folded = _fold(text, "arith.trunci")
+    assert folded is op.operand(0).defining_op.input
+    text = _function_body("%x: i32) -> i8", "%e = arith.extui %x : i32 to i64\n"
+                          "  %r = arith.trunci %e : i64 to i8\n  return %r : i8")
+    op, folded = _fold(text, "arith.trunci")
+    # In place: the op's own result, now truncating %x itself.
+    assert folded is op.out and op.input.defining_op is None
+    text = _function_body("%x: i8) -> i16", "%e = arith.extsi %x : i8 to i32\n"
+                          "  %r = arith.trunci %e : i32 to i16\n  return %r : i16")
+    assert _fold(text, "arith.trunci")[1] is None  # a pattern's case (TruncIExtSIToExtSI)
+
+
+@pytest.mark.parametrize("cast,types", [("extsi", ("i8", "i16", "i64")),
+                                        ("extui", ("i8", "i16", "i64")),
+                                        ("trunci", ("i64", "i16", "i8"))])
+def test_a_chain_of_two_like_casts_folds_in_place(cast, types):
+    a, b, c = types
+    text = _function_body(f"%x: {a}) -> {c}", f"%e = arith.{cast} %x : {a} to {b}\n"
+                          f"  %r = arith.{cast} %e : {b} to {c}\n  return %r : {c}")
+    module = parse_module(text, Context())
+    first, second = [o for o in module.walk() if o.name == f"arith.{cast}"]
+    assert second.fold([None]) is second.out
+    assert second.input is first.input
+
+
+def test_a_chain_of_different_extensions_does_not_fold():
+    text = _function_body("%x: i8) -> i64", "%e = arith.extui %x : i8 to i16\n"
+                          "  %r = arith.extsi %e : i16 to i64\n  return %r : i64")
+    assert _fold(text, "arith.extsi")[1] is None  # a pattern's case (ExtSIOfExtUI)
+
+
+@pytest.mark.parametrize("inner,outer", [("%x, %a", "%t, %a"), ("%a, %x", "%t, %a"),
+                                         ("%x, %a", "%a, %t"), ("%a, %x", "%a, %t")])
+def test_xori_of_xori_with_a_shared_operand_is_the_other(inner, outer):
+    text = _function_body("%x: i32, %a: i32) -> i32",
+                          f"%t = arith.xori {inner} : i32\n  %r = arith.xori {outer} : i32\n"
+                          "  return %r : i32")
+    module = parse_module(text, Context())
+    _, op = [o for o in module.walk() if o.name == "arith.xori"]
+    assert op.fold([None, None]) is op.parent.args[0]
+
+
+def test_select_of_true_and_false_is_the_condition_for_i1_only():
+    text = _function_body("%c: i1) -> i1", "%t = arith.constant true\n  %f = arith.constant false\n"
+                          "  %r = arith.select %c, %t, %f : i1\n  return %r : i1")
+    op, folded = _fold(text, "arith.select")
+    assert folded is op.condition
+    text = _function_body("%c: i1) -> i1", "%t = arith.constant true\n  %f = arith.constant false\n"
+                          "  %r = arith.select %c, %f, %t : i1\n  return %r : i1")
+    assert _fold(text, "arith.select")[1] is None  # a pattern's case (SelectI1ToNot)
+
+
+_DENSE = st.lists(st.integers(-128, 127), min_size=1, max_size=8)
+_NUMPY_CMPI = {"eq": np.equal, "ne": np.not_equal, "slt": np.less, "sle": np.less_equal,
+               "sgt": np.greater, "sge": np.greater_equal}
+
+
+@settings(max_examples=60)
+@given(st.data(), st.sampled_from(sorted(_NUMPY_CMPI) + ["ult", "ule", "ugt", "uge"]))
+def test_cmpi_folds_dense_constants_element_by_element(data, predicate):
+    lhs = data.draw(_DENSE)
+    rhs = data.draw(st.lists(st.integers(-128, 127), min_size=len(lhs), max_size=len(lhs)))
+    n = len(lhs)
+    text = _function_body(
+        f") -> vector<{n}xi1>",
+        f"%a = arith.constant dense<{lhs}> : vector<{n}xi8>\n"
+        f"  %b = arith.constant dense<{rhs}> : vector<{n}xi8>\n"
+        f"  %r = arith.cmpi {predicate}, %a, %b : vector<{n}xi8>\n  return %r : vector<{n}xi1>")
+    folded = _fold(text, "arith.cmpi")[1]
+    a, b = np.array(lhs, np.int8), np.array(rhs, np.int8)
+    if predicate[0] == "u":
+        a, b = a.view(np.uint8), b.view(np.uint8)
+        predicate = "s" + predicate[1:]
+    expected = _NUMPY_CMPI[predicate](a, b)
+    assert folded is not None
+    np.testing.assert_array_equal(np.broadcast_to(folded.array, (n,)), expected)
+
+
+_NUMPY_CMPF = {"oeq": np.equal, "ogt": np.greater, "oge": np.greater_equal, "olt": np.less,
+               "ole": np.less_equal, "one": np.not_equal}
+
+
+@settings(max_examples=60)
+@given(st.data(), st.sampled_from(sorted(_NUMPY_CMPF)), st.booleans())
+def test_cmpf_folds_dense_constants_element_by_element(data, predicate, unordered):
+    values = st.sampled_from([0.0, -0.0, 1.5, -2.0, math.inf, -math.inf, math.nan, 3.0])
+    lhs = data.draw(st.lists(values, min_size=2, max_size=6))
+    rhs = data.draw(st.lists(values, min_size=len(lhs), max_size=len(lhs)))
+    n = len(lhs)
+    name = ("u" + predicate[1:]) if unordered else predicate
+
+    def dense(xs):  # non-finite values as bit patterns, as MLIR writes them
+        return "[" + ", ".join(repr(x) if math.isfinite(x) else
+                               f"0x{int(np.float32(x).view(np.uint32)):08X}" for x in xs) + "]"
+
+    text = _function_body(
+        f") -> vector<{n}xi1>",
+        f"%a = arith.constant dense<{dense(lhs)}> : vector<{n}xf32>\n"
+        f"  %b = arith.constant dense<{dense(rhs)}> : vector<{n}xf32>\n"
+        f"  %r = arith.cmpf {name}, %a, %b : vector<{n}xf32>\n  return %r : vector<{n}xi1>")
+    folded = _fold(text, "arith.cmpf")[1]
+    a, b = np.array(lhs, np.float32), np.array(rhs, np.float32)
+    with np.errstate(invalid="ignore"):
+        ordered = _NUMPY_CMPF[predicate](a, b) & ~np.isnan(a) & ~np.isnan(b)
+    # Unordered predicates hold where either side is NaN or the ordered one holds
+    # (une is the exception: "not equal" already includes NaN).
+    either_nan = np.isnan(a) | np.isnan(b)
+    expected = (ordered | either_nan) if unordered else ordered
+    np.testing.assert_array_equal(np.broadcast_to(folded.array, (n,)), expected)

@@ -31,11 +31,13 @@ from mlc.ir.dialects.arith_constants import (
     as_signed,
     constant_scalars,
     element_type_of,
+    fold_binary,
     fold_float_binary,
     fold_int_binary,
     int_to_float_bits,
     is_float_value,
     is_int_value,
+    is_nan,
     make_constant,
     to_unsigned,
     wrap_int,
@@ -511,6 +513,14 @@ class XOrIOp(_IntBinaryOp):
             return make_constant(self.result.type, 0)
         if is_int_value(operands[1], 0):
             return self.lhs
+        # x ^ a ^ a is x, whichever side of either xori `a` is on.
+        for inner, other in ((self.lhs, self.rhs), (self.rhs, self.lhs)):
+            source = inner.defining_op
+            if isinstance(source, XOrIOp):
+                if source.rhs is other:
+                    return source.lhs
+                if source.lhs is other:
+                    return source.rhs
         return fold_int_binary(operands, lambda a, b, t: a ^ b)
 
 
@@ -555,14 +565,13 @@ class CmpIOp(Op):
         if self.lhs is self.rhs:
             value = predicate in ("eq", "sle", "sge", "ule", "uge")
             return make_constant(self.result.type, int(value))
-        lhs, rhs = (constant_scalars(a) for a in operands)
-        if lhs is None or rhs is None:
-            return None
+        type_ = self.lhs.type
         if predicate in _SIGNED_CMP:
-            value = _SIGNED_CMP[predicate](as_signed(lhs[1], lhs[0]), as_signed(rhs[1], rhs[0]))
+            compare, read = _SIGNED_CMP[predicate], as_signed
         else:
-            value = _UNSIGNED_CMP[predicate](to_unsigned(lhs[1], lhs[0]), to_unsigned(rhs[1], rhs[0]))
-        return make_constant(self.result.type, int(value))
+            compare, read = _UNSIGNED_CMP[predicate], to_unsigned
+        return fold_binary(operands, lambda a, b: int(compare(read(a, type_), read(b, type_))),
+                           self.result.type)
 
 
 def _cmpf(predicate: str, a: float, b: float) -> bool:
@@ -608,13 +617,15 @@ class CmpFOp(Op):
             raise VerificationError(f"result type must be {_bool_like_of(self.lhs.type)}")
 
     def fold(self, operands):
-        lhs, rhs = (constant_scalars(a) for a in operands)
-        if lhs is None or rhs is None:
-            return None
-        element = element_type_of(lhs[0])
-        value = _cmpf(CmpFPredicate.keyword(self.predicate), bits_to_float(lhs[1], element),
-                      bits_to_float(rhs[1], element))
-        return make_constant(self.result.type, int(value))
+        predicate = CmpFPredicate.keyword(self.predicate)
+        if is_nan(operands[0]) or is_nan(operands[1]):
+            # Against NaN every element compares unordered, whatever the other operand.
+            return make_constant(self.result.type, int(_cmpf(predicate, math.nan, math.nan)))
+        element = element_type_of(self.lhs.type)
+        return fold_binary(
+            operands,
+            lambda a, b: int(_cmpf(predicate, bits_to_float(a, element), bits_to_float(b, element))),
+            self.result.type)
 
 
 @arith.op
@@ -649,6 +660,9 @@ class SelectOp(Op):
             return self.true_value
         if is_int_value(operands[0], 0):
             return self.false_value
+        if self.result.type == i1 and is_int_value(operands[1], 1) and \
+                is_int_value(operands[2], 0):
+            return self.condition  # select(c, true, false) is c
         return None
 
 
@@ -662,6 +676,9 @@ class _CastOp(Op):
     assembly_format = "$input attr-dict `:` type($input) `to` type($out)"
     source_kind = "any"
     target_kind = "any"
+    # Whether a chain of two such casts is one: ext(ext(x)) is ext(x), trunc(trunc(x))
+    # is trunc(x).
+    chains_collapse = False
 
     def verify_custom(self) -> None:
         source, target = self.input.type, self.out.type
@@ -676,6 +693,10 @@ class _CastOp(Op):
                                     f"cast compatible: {message}")
 
     def fold(self, operands):
+        source = self.input.defining_op
+        if self.chains_collapse and type(source) is type(self):
+            self.set_operand(0, source.input)  # folded in place
+            return self.out
         scalars = constant_scalars(operands[0])
         if scalars is None:
             return None
@@ -828,6 +849,7 @@ class ExtSIOp(_CastOp):
     """Widens an integer, sign-extending."""
 
     name = "arith.extsi"
+    chains_collapse = True
 
 
 @arith.op
@@ -835,6 +857,7 @@ class ExtUIOp(_CastOp):
     """Widens an integer, zero-extending."""
 
     name = "arith.extui"
+    chains_collapse = True
 
 
 @arith.op
@@ -842,6 +865,22 @@ class TruncIOp(_CastOp):
     """Narrows an integer, dropping high bits."""
 
     name = "arith.trunci"
+    chains_collapse = True
     overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name
     assembly_format = ("$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) "
                        "`to` type($out)")
+
+    def fold(self, operands):
+        source = self.input.defining_op
+        if isinstance(source, (ExtSIOp, ExtUIOp)):
+            # Truncating an extension drops the bits it added, and maybe more: trunci of
+            # the original (in place) when it is wider still, the original when it has
+            # the result's type. A narrower original is the patterns' (TruncIExt*).
+            original = source.input
+            if element_type_of(original.type).width > element_type_of(self.out.type).width:
+                self.set_operand(0, original)
+                return self.out
+            if original.type == self.out.type:
+                return original
+        return super().fold(operands)
+

@@ -17,10 +17,13 @@ from mlc.ir.dialects.arith import (
     CmpIOp,
     CmpIPredicate,
     ConstantOp,
+    ExtSIOp,
+    ExtUIOp,
     IndexCastOp,
     MulIOp,
     SelectOp,
     SubIOp,
+    TruncIOp,
     XOrIOp,
     arith,
 )
@@ -31,7 +34,7 @@ from mlc.ir.dialects.arith_constants import (
     make_constant,
     wrap_int,
 )
-from mlc.ir.rewrite.drr import A, Check, Const, Dag, DagPattern, Native, V
+from mlc.ir.rewrite.drr import A, AttrIs, Check, Const, Dag, DagPattern, Native, V
 
 # ------------------------------------------------------------------ natives and constraints
 
@@ -88,7 +91,13 @@ def casts_to_index(op) -> bool:
         getattr(source, "width", 65) <= 64
 
 
+def result_wider_than(op, value) -> bool:
+    """`op`'s result has wider elements than `value`."""
+    return element_type_of(op.results[0].type).width > element_type_of(value.type).width
+
+
 TRUE = IntegerAttr(1, i1)
+FALSE = IntegerAttr(0, i1)
 
 
 def _const(native_fn, *args: str) -> Dag:
@@ -180,6 +189,30 @@ SELECT = [
                Dag(SelectOp, V("c"), V("b"), V("a")),
                [Check(is_i1, "c")],
                doc="select(xori(c, true), a, b) -> select(c, b, a)"),
+    DagPattern("SelectI1ToNot",
+               Dag(SelectOp, V("c"), Const(equals=FALSE), Const(equals=TRUE)),
+               Dag(XOrIOp, V("c"), Dag(ConstantOp, value=AttrIs(TRUE))),
+               doc="select(c, false, true) -> xori(c, true)"),
+]
+
+# The extension's bits are dropped again, but not all of them: one extension, from the
+# original's width straight to the truncation's. (When the truncation reaches the
+# original's width or below, the folder answers.)
+CASTS = [
+    DagPattern("TruncIExtSIToExtSI",
+               Dag(TruncIOp, Dag(ExtSIOp, V("x")), bind="root"),
+               Dag(ExtSIOp, V("x")),
+               [Check(result_wider_than, "root", "x")],
+               doc="trunci(extsi(x)) -> extsi(x), when the truncation keeps more bits than x has"),
+    DagPattern("TruncIExtUIToExtUI",
+               Dag(TruncIOp, Dag(ExtUIOp, V("x")), bind="root"),
+               Dag(ExtUIOp, V("x")),
+               [Check(result_wider_than, "root", "x")],
+               doc="trunci(extui(x)) -> extui(x), when the truncation keeps more bits than x has"),
+    DagPattern("ExtSIOfExtUI",
+               Dag(ExtSIOp, Dag(ExtUIOp, V("x"))),
+               Dag(ExtUIOp, V("x")),
+               doc="extsi(extui(x)) -> extui(x): the zero-extended value's sign bit is 0"),
 ]
 
 INDEX_CAST = [
@@ -191,6 +224,6 @@ INDEX_CAST = [
                    "and back loses nothing (the other way round truncates)"),
 ]
 
-arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *SELECT, *INDEX_CAST])
+arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *SELECT, *CASTS, *INDEX_CAST])
 
 __all__ = ["arith"]

@@ -9,6 +9,8 @@ Floats travel as their IEEE bit patterns so that folding is exact in the target 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from mlc.ir.core.attributes import (
@@ -114,6 +116,15 @@ def is_float_value(attr: Attribute | None, value: float) -> bool:
     return bits == float_to_bits(value, element)
 
 
+def is_nan(attr: Attribute | None) -> bool:
+    """Whether `attr` is a scalar or splat float constant that is a NaN (any payload)."""
+    scalars = constant_scalars(attr)
+    if scalars is None:
+        return False
+    element = element_type_of(scalars[0])
+    return isinstance(element, FloatType) and math.isnan(bits_to_float(scalars[1], element))
+
+
 def is_int_value(attr: Attribute | None, value: int) -> bool:
     scalars = constant_scalars(attr)
     if scalars is None or isinstance(element_type_of(scalars[0]), FloatType):
@@ -134,9 +145,18 @@ def constant_elements(attr: Attribute | None):
     return attr.type, [int(v) for v in flat.tolist()]
 
 
-def _elementwise(operands, scalar_fold) -> Attribute | None:
-    """Fold two constants element by element (a splat side is broadcast): the folders
-    fold tensors and vectors whole, as MLIR's constFoldBinaryOp does."""
+def fold_binary(operands, scalar_fold, result_type: Type | None = None) -> Attribute | None:
+    """Fold two constants with `scalar_fold(a, b)` on their elements (floats as bit
+    patterns; it returns None to refuse), as MLIR's constFoldBinaryOp: scalars and
+    splats give a scalar or splat, dense constants fold element by element (a splat
+    side is broadcast). The result has the operands' type, or `result_type` (a
+    comparison's i1)."""
+    lhs, rhs = (constant_scalars(a) for a in operands)
+    if lhs is not None and rhs is not None:
+        if lhs[0] != rhs[0]:
+            return None
+        value = scalar_fold(lhs[1], rhs[1])
+        return None if value is None else make_constant(result_type or lhs[0], value)
     sides = []
     for attr in operands:
         elements = constant_elements(attr)
@@ -149,7 +169,7 @@ def _elementwise(operands, scalar_fold) -> Attribute | None:
             elements = (elements[0], elements[1], None)
         sides.append(elements)
     (lhs_type, lhs_values, lhs_splat), (rhs_type, rhs_values, rhs_splat) = sides
-    if lhs_type != rhs_type or (lhs_values is None and rhs_values is None):
+    if lhs_type != rhs_type:
         return None
     count = len(lhs_values if lhs_values is not None else rhs_values)
     results = []
@@ -160,56 +180,43 @@ def _elementwise(operands, scalar_fold) -> Attribute | None:
         if value is None:
             return None
         results.append(value)
-    element = element_type_of(lhs_type)
+    result_type = result_type or lhs_type
+    element = element_type_of(result_type)
     dtype = element_dtype(element)
     if isinstance(element, FloatType):
         array = np.array(results, dtype=f"u{dtype.itemsize}").view(dtype)
     else:
         array = np.array([bool(v) if dtype == np.bool_ else v for v in results], dtype=dtype)
-    return DenseElementsAttr.from_array(array.reshape(lhs_type.shape), lhs_type)
+    return DenseElementsAttr.from_array(array.reshape(result_type.shape), result_type)
 
 
 def fold_float_binary(operands, fn) -> Attribute | None:
-    def scalar(a: int, b: int, element) -> int | None:
+    """Fold a float operation `fn(a, b)`, computed in Python and rounded to the type."""
+    typed = next((a.type for a in operands if a is not None), None)
+    if typed is None:
+        return None
+    element = element_type_of(typed)
+
+    def scalar(a: int, b: int) -> int | None:
         try:
             return float_to_bits(fn(bits_to_float(a, element), bits_to_float(b, element)), element)
         except (ZeroDivisionError, OverflowError, ValueError):
             return None
 
-    lhs, rhs = (constant_scalars(a) for a in operands)
-    if lhs is None or rhs is None:
-        typed = next((a.type for a in operands if isinstance(a, DenseElementsAttr)), None)
-        if typed is None:
-            return None
-        element = element_type_of(typed)
-        return _elementwise(operands, lambda a, b: scalar(a, b, element))
-    if lhs[0] != rhs[0]:
-        return None
-    type_ = lhs[0]
-    element = element_type_of(type_)
-    bits = scalar(lhs[1], rhs[1], element)
-    return None if bits is None else make_constant(type_, bits)
+    return fold_binary(operands, scalar)
 
 
 def fold_int_binary(operands, fn) -> Attribute | None:
-    lhs, rhs = (constant_scalars(a) for a in operands)
-    if lhs is None or rhs is None:
-        typed = next((a.type for a in operands if isinstance(a, DenseElementsAttr)), None)
-        if typed is None:
-            return None
-
-        def scalar(a: int, b: int) -> int | None:
-            result = fn(a, b, typed)
-            return None if result is None else wrap_int(result, typed)
-
-        return _elementwise(operands, scalar)
-    if lhs[0] != rhs[0]:
+    """Fold an integer operation `fn(a, b, type)` (None: do not fold), wrapped to the type."""
+    typed = next((a.type for a in operands if a is not None), None)
+    if typed is None:
         return None
-    type_ = lhs[0]
-    result = fn(lhs[1], rhs[1], type_)
-    if result is None:
-        return None
-    return make_constant(type_, wrap_int(result, type_))
+
+    def scalar(a: int, b: int) -> int | None:
+        result = fn(a, b, typed)
+        return None if result is None else wrap_int(result, typed)
+
+    return fold_binary(operands, scalar)
 
 
 def constant_value_of(value: Value) -> Attribute | None:
