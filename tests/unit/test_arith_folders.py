@@ -203,7 +203,20 @@ def test_select_of_true_and_false_is_the_condition_for_i1_only():
     assert _fold(text, "arith.select")[1] is None  # a pattern's case (SelectI1ToNot)
 
 
-_DENSE = st.lists(st.integers(-128, 127), min_size=1, max_size=8)
+def _fold_comparison(op: str, predicate: str, lhs: str, rhs: str, count: int,
+                     element: str) -> np.ndarray:
+    """The folded value of `op predicate` on two dense vector constants, as an array."""
+    vector = f"vector<{count}x{element}>"
+    text = _function_body(
+        f") -> vector<{count}xi1>",
+        f"%a = arith.constant dense<{lhs}> : {vector}\n"
+        f"  %b = arith.constant dense<{rhs}> : {vector}\n"
+        f"  %r = arith.{op} {predicate}, %a, %b : {vector}\n  return %r : vector<{count}xi1>")
+    folded = _fold(text, f"arith.{op}")[1]
+    assert folded is not None
+    return np.broadcast_to(folded.array, (count,))
+
+
 _NUMPY_CMPI = {"eq": np.equal, "ne": np.not_equal, "slt": np.less, "sle": np.less_equal,
                "sgt": np.greater, "sge": np.greater_equal}
 
@@ -211,26 +224,24 @@ _NUMPY_CMPI = {"eq": np.equal, "ne": np.not_equal, "slt": np.less, "sle": np.les
 @settings(max_examples=60)
 @given(st.data(), st.sampled_from(sorted(_NUMPY_CMPI) + ["ult", "ule", "ugt", "uge"]))
 def test_cmpi_folds_dense_constants_element_by_element(data, predicate):
-    lhs = data.draw(_DENSE)
+    lhs = data.draw(st.lists(st.integers(-128, 127), min_size=1, max_size=8))
     rhs = data.draw(st.lists(st.integers(-128, 127), min_size=len(lhs), max_size=len(lhs)))
-    n = len(lhs)
-    text = _function_body(
-        f") -> vector<{n}xi1>",
-        f"%a = arith.constant dense<{lhs}> : vector<{n}xi8>\n"
-        f"  %b = arith.constant dense<{rhs}> : vector<{n}xi8>\n"
-        f"  %r = arith.cmpi {predicate}, %a, %b : vector<{n}xi8>\n  return %r : vector<{n}xi1>")
-    folded = _fold(text, "arith.cmpi")[1]
+    folded = _fold_comparison("cmpi", predicate, str(lhs), str(rhs), len(lhs), "i8")
     a, b = np.array(lhs, np.int8), np.array(rhs, np.int8)
     if predicate[0] == "u":
         a, b = a.view(np.uint8), b.view(np.uint8)
         predicate = "s" + predicate[1:]
-    expected = _NUMPY_CMPI[predicate](a, b)
-    assert folded is not None
-    np.testing.assert_array_equal(np.broadcast_to(folded.array, (n,)), expected)
+    np.testing.assert_array_equal(folded, _NUMPY_CMPI[predicate](a, b))
 
 
 _NUMPY_CMPF = {"oeq": np.equal, "ogt": np.greater, "oge": np.greater_equal, "olt": np.less,
                "ole": np.less_equal, "one": np.not_equal}
+
+
+def _dense_f32(values) -> str:
+    """A dense literal; non-finite values as bit patterns, as MLIR writes them."""
+    return "[" + ", ".join(repr(x) if math.isfinite(x) else
+                           f"0x{int(np.float32(x).view(np.uint32)):08X}" for x in values) + "]"
 
 
 @settings(max_examples=60)
@@ -239,24 +250,11 @@ def test_cmpf_folds_dense_constants_element_by_element(data, predicate, unordere
     values = st.sampled_from([0.0, -0.0, 1.5, -2.0, math.inf, -math.inf, math.nan, 3.0])
     lhs = data.draw(st.lists(values, min_size=2, max_size=6))
     rhs = data.draw(st.lists(values, min_size=len(lhs), max_size=len(lhs)))
-    n = len(lhs)
     name = ("u" + predicate[1:]) if unordered else predicate
-
-    def dense(xs):  # non-finite values as bit patterns, as MLIR writes them
-        return "[" + ", ".join(repr(x) if math.isfinite(x) else
-                               f"0x{int(np.float32(x).view(np.uint32)):08X}" for x in xs) + "]"
-
-    text = _function_body(
-        f") -> vector<{n}xi1>",
-        f"%a = arith.constant dense<{dense(lhs)}> : vector<{n}xf32>\n"
-        f"  %b = arith.constant dense<{dense(rhs)}> : vector<{n}xf32>\n"
-        f"  %r = arith.cmpf {name}, %a, %b : vector<{n}xf32>\n  return %r : vector<{n}xi1>")
-    folded = _fold(text, "arith.cmpf")[1]
+    folded = _fold_comparison("cmpf", name, _dense_f32(lhs), _dense_f32(rhs), len(lhs), "f32")
     a, b = np.array(lhs, np.float32), np.array(rhs, np.float32)
-    with np.errstate(invalid="ignore"):
-        ordered = _NUMPY_CMPF[predicate](a, b) & ~np.isnan(a) & ~np.isnan(b)
-    # Unordered predicates hold where either side is NaN or the ordered one holds
-    # (une is the exception: "not equal" already includes NaN).
     either_nan = np.isnan(a) | np.isnan(b)
-    expected = (ordered | either_nan) if unordered else ordered
-    np.testing.assert_array_equal(np.broadcast_to(folded.array, (n,)), expected)
+    with np.errstate(invalid="ignore"):
+        ordered = _NUMPY_CMPF[predicate](a, b) & ~either_nan
+    # An unordered predicate also holds where either side is NaN.
+    np.testing.assert_array_equal(folded, (ordered | either_nan) if unordered else ordered)

@@ -48,14 +48,17 @@ def _fold_ints(a: Attribute, b: Attribute, fn) -> Attribute | None:
 
 
 def add_int(a: Attribute, b: Attribute) -> Attribute | None:
+    """a + b, wrapped to their type."""
     return _fold_ints(a, b, operator.add)
 
 
 def sub_int(a: Attribute, b: Attribute) -> Attribute | None:
+    """a - b, wrapped to their type."""
     return _fold_ints(a, b, operator.sub)
 
 
 def mul_int(a: Attribute, b: Attribute) -> Attribute | None:
+    """a * b, wrapped to their type."""
     return _fold_ints(a, b, operator.mul)
 
 
@@ -64,27 +67,33 @@ _INVERTED_CMPI = {"eq": "ne", "ne": "eq", "slt": "sge", "sge": "slt", "sle": "sg
 
 
 def invert_cmpi_predicate(predicate: IntegerAttr) -> IntegerAttr:
+    """The predicate true exactly when `predicate` is false (slt -> sge, eq -> ne...)."""
     return CmpIPredicate.attr(_INVERTED_CMPI[CmpIPredicate.keyword(predicate)])
 
 
 def is_int_constant(attr: Attribute) -> bool:
+    """A scalar or splat integer constant."""
     scalars = constant_scalars(attr)
     return scalars is not None and not isinstance(element_type_of(scalars[0]), FloatType)
 
 
 def is_minus_one(attr: Attribute) -> bool:
+    """A scalar or splat integer constant of all ones."""
     return is_int_value(attr, -1)
 
 
 def is_i1(value) -> bool:
+    """A scalar i1 value."""
     return value.type == i1
 
 
 def result_has_type_of(op, value) -> bool:
+    """`op`'s result has `value`'s type (so one can replace the other)."""
     return op.results[0].type == value.type
 
 
 def casts_to_index(op) -> bool:
+    """An index_cast to index from an integer of at most 64 bits."""
     source = element_type_of(op.operand(0).type)
     # index is 64 bits wide: only a narrower source survives the round trip.
     return isinstance(element_type_of(op.results[0].type), IndexType) and \

@@ -52,6 +52,7 @@ def constant_scalars(attr: Attribute | None):
 
 
 def element_type_of(type_: Type) -> Type:
+    """The element type of a shaped type; a scalar type itself."""
     return type_.element_type if isinstance(type_, ShapedType) else type_
 
 
@@ -99,6 +100,7 @@ def int_to_float_bits(value: int, type_: FloatType) -> int:
 
 
 def to_unsigned(value: int, type_: Type) -> int:
+    """The unsigned reading of `value` in the integer type's width."""
     element = element_type_of(type_)
     width = 64 if isinstance(element, IndexType) else element.width
     return value & ((1 << width) - 1)
@@ -126,6 +128,7 @@ def is_nan(attr: Attribute | None) -> bool:
 
 
 def is_int_value(attr: Attribute | None, value: int) -> bool:
+    """Whether `attr` is a scalar or splat integer constant equal to `value` (modulo its width)."""
     scalars = constant_scalars(attr)
     if scalars is None or isinstance(element_type_of(scalars[0]), FloatType):
         return False

@@ -341,6 +341,7 @@ class _Checker:
             raise self.error(f"${name} captures both {known} and {kind}")
 
     def uses(self, names, kinds: dict[str, str], kind: str | None) -> None:
+        """Each of `names` is captured (as `kind`, when given)."""
         for name in names:
             if name not in kinds:
                 raise self.error(f"${name} is not captured by the source DAG")
@@ -348,6 +349,7 @@ class _Checker:
                 raise self.error(f"${name} is used as {kind} but captures {kinds[name]}")
 
     def hook(self, function, what: str) -> None:
+        """`function` is a named callable, so that the pattern prints."""
         if isinstance(function, str):
             raise self.error(f"{what} '{function}' is a name: pass the function itself")
         if not callable(function):
@@ -356,6 +358,7 @@ class _Checker:
             raise self.error(f"a {what} must be a named function (it is printed by its name)")
 
     def check_result(self, node, kinds: dict[str, str], natives: list) -> None:
+        """The result DAG uses captures as what they capture; collect its natives."""
         if isinstance(node, V):
             self.uses([node.name], kinds, _VALUE)
             return

@@ -49,6 +49,7 @@ class RewritePattern:
         return type(self).__name__
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Rewrite `op` through `rewriter` if the pattern applies; whether it did."""
         raise NotImplementedError
 
     def describe(self) -> str:
