@@ -35,7 +35,8 @@ ENTRY_POINT_GROUP = "mlc.dialects"
 
 
 class Dialect:
-    """A namespace of ops, types and attributes."""
+    """A namespace of ops, types and attributes, and the canonicalization patterns of
+    its ops."""
 
     def __init__(self, name: str, summary: str = ""):
         self.name = name

@@ -33,16 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Operation, Value
+from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import ConstantLike
 from mlc.ir.rewrite.pattern import PatternError, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
-
-if TYPE_CHECKING:
-    from mlc.ir.dialect import Context
 
 # ------------------------------------------------------------------ DAG nodes
 
@@ -281,8 +279,6 @@ class _Checker:
         op_class = node.op_class
         if op_class is None:
             if self.context is None:
-                from mlc.ir.dialect import Context
-
                 self.context = Context()
             op_class = self.context.get_op_class(node.op)
             if op_class is None and (in_result or not self.context.allow_unregistered):
