@@ -6,23 +6,10 @@ from collections import Counter
 import pytest
 
 from mlc.ir import Context, IntegerAttr, i1, i32, parse_module, print_op, verify
-from mlc.ir.dialects.arith import CmpIPredicate
-from mlc.ir.rewrite.drr import (
-    CONSTRAINTS,
-    NATIVE_FUNCTIONS,
-    A,
-    AttrIs,
-    Check,
-    Const,
-    Dag,
-    DagPattern,
-    Native,
-    V,
-    constraint,
-    native,
-)
+from mlc.ir.dialects.arith import AddIOp, CmpIOp, CmpIPredicate, ConstantOp, MulIOp, SubIOp, XOrIOp
+from mlc.ir.rewrite.drr import A, AttrIs, Check, Const, Dag, DagPattern, Native, V
 from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily, apply_patterns_once
-from mlc.ir.rewrite.pattern import PatternSet
+from mlc.ir.rewrite.pattern import PatternError, PatternSet
 from mlc.ir.rewrite.rewriter import RewriterListener
 
 # ---------------------------------------------------------------------- hooks
@@ -30,40 +17,34 @@ from mlc.ir.rewrite.rewriter import RewriterListener
 CALLS: Counter[str] = Counter()
 
 
-@native("unit_test_drr_two_like")
-def _two_like(value):
+def two_like(value):
     """2 of the type of a bound value."""
     CALLS["two_like"] += 1
     return IntegerAttr(2, value.type)
 
 
-@native("unit_test_drr_square")
-def _square(attr):
+def square(attr):
     return IntegerAttr(attr.value * attr.value, attr.type)
 
 
-@native("unit_test_drr_decline")
-def _decline(attr):
+def decline(attr):
     CALLS["decline"] += 1
     return None
 
 
-@constraint("unit_test_drr_never")
-def _never(*args):
+def never(*args):
     CALLS["never"] += 1
     return False
 
 
-@constraint("unit_test_drr_is_slt")
-def _is_slt(predicate):
+def is_slt(predicate):
     return CmpIPredicate.keyword(predicate) == "slt"
 
 
 SEEN_OPS: list = []
 
 
-@constraint("unit_test_drr_compares_i32")
-def _compares_i32(op):
+def compares_i32(op):
     SEEN_OPS.append(op)
     return op.operand(0).type == i32
 
@@ -105,14 +86,14 @@ def _names(module):
 def _add_self_to_mul() -> DagPattern:
     """Built at run time: addi(x, x) -> muli(x, 2)."""
     source = Dag("arith.addi", V("x"), V("x"))
-    result = Dag("arith.muli", V("x"), Dag("arith.constant", value=Native("unit_test_drr_two_like", "x")))
+    result = Dag("arith.muli", V("x"), Dag("arith.constant", value=Native(two_like, "x")))
     return DagPattern("UnitTestAddSelfToMul", source, result, doc="addi(x, x) -> muli(x, 2)")
 
 
 def test_pattern_built_at_run_time_prints_its_dag():
     pattern = _add_self_to_mul()
     assert str(pattern) == ("UnitTestAddSelfToMul: (arith.addi $x, $x) -> "
-                            "(arith.muli $x, (arith.constant {value = unit_test_drr_two_like($x)}))")
+                            "(arith.muli $x, (arith.constant {value = two_like($x)}))")
     assert pattern.name == "UnitTestAddSelfToMul"
     assert pattern.root == "arith.addi"
     assert pattern.benefit == 1
@@ -146,11 +127,11 @@ def test_the_dag_printing_of_every_node_kind():
                            "(constant 1 : i32))")
     assert str(Const("c", IntegerAttr(3, i32))) == "(constant $c = 3 : i32)"
     assert str(Dag("test.nothing")) == "(test.nothing)"
-    assert str(Check("unit_test_drr_never", "a", "b")) == "unit_test_drr_never($a, $b)"
-    assert str(Native("unit_test_drr_square", "c")) == "unit_test_drr_square($c)"
+    assert str(Check(never, "a", "b")) == "never($a, $b)"
+    assert str(Native(square, "c")) == "square($c)"
     pattern = DagPattern("UnitTestWhere", Dag("arith.addi", V("x"), V("y")), V("x"),
-                         [Check("unit_test_drr_never", "x")])
-    assert str(pattern) == "UnitTestWhere: (arith.addi $x, $y) -> $x where unit_test_drr_never($x)"
+                         [Check(never, "x")])
+    assert str(pattern) == "UnitTestWhere: (arith.addi $x, $y) -> $x where never($x)"
 
 
 def test_dag_nodes_are_plain_comparable_data():
@@ -182,25 +163,81 @@ def test_result_may_be_a_captured_value():
 # ---------------------------------------------------------------------- construction errors
 
 
-def test_unknown_constraint_is_rejected_at_construction():
-    with pytest.raises(ValueError, match="unknown constraint 'unit_test_drr_nope'"):
-        DagPattern("UnitTestBad", Dag("arith.addi", V("x"), V("y")), V("x"),
-                   [Check("unit_test_drr_nope", "x")])
+def _rejected(message: str, source, result, constraints=(), **kwargs) -> None:
+    """Building the pattern fails with a PatternError naming it and saying `message`."""
+    with pytest.raises(PatternError) as caught:
+        DagPattern("UnitTestBad", source, result, constraints, **kwargs)
+    assert str(caught.value).startswith("pattern 'UnitTestBad': ")
+    assert message in str(caught.value), str(caught.value)
 
 
-def test_unknown_native_is_rejected_at_construction_even_when_nested():
-    result = Dag("arith.addi", V("x"),
-                 Dag("arith.addi", V("x"), Dag("arith.constant", value=Native("unit_test_drr_nope"))))
-    with pytest.raises(ValueError, match="unknown native function 'unit_test_drr_nope'"):
-        DagPattern("UnitTestBad", Dag("arith.addi", V("x"), V("y")), result)
-    assert "unit_test_drr_nope" not in NATIVE_FUNCTIONS
-    assert "unit_test_drr_nope" not in CONSTRAINTS
+def test_ops_are_given_as_classes_or_names():
+    by_class = DagPattern("UnitTestByClass", Dag(AddIOp, V("x"), Const("c")), V("x"))
+    by_name = DagPattern("UnitTestByName", Dag("arith.addi", V("x"), Const("c")), V("x"))
+    assert by_class.source == by_name.source
+    assert by_class.source.op_class is by_name.source.op_class is AddIOp
+    assert str(by_class) == "UnitTestByClass: (arith.addi $x, (constant $c)) -> $x"
+    assert by_class.root == by_name.root == "arith.addi"
 
 
-def test_unbound_capture_names_are_rejected_at_construction():
-    with pytest.raises(ValueError):
-        DagPattern("UnitTestUnbound", Dag("arith.addi", V("x"), V("y")), V("x"),
-                   [Check("unit_test_drr_never", "typo")])
+def test_unknown_ops_are_rejected_at_construction():
+    _rejected("unknown op 'arith.addx'", Dag("arith.addi", Dag("arith.addx", V("x"), V("y")), V("y")),
+              V("x"))
+    _rejected("unknown op 'arith.mul'", Dag(AddIOp, V("x"), V("y")), Dag("arith.mul", V("x"), V("y")))
+    _rejected("unknown op 'nodialect.op'", Dag("nodialect.op", V("x")), V("x"))
+    with pytest.raises(TypeError, match="op class or an op name"):
+        Dag(int, V("x"))
+
+
+def test_unregistered_source_ops_match_by_name_when_the_context_allows_them():
+    pattern = DagPattern("UnitTestUnregistered", Dag("x.forward", V("v")), V("v"),
+                         context=Context(allow_unregistered=True))
+    module = parse_module("""
+    func.func @f(%a: i32) -> i32 {
+      %b = "x.forward"(%a) : (i32) -> i32
+      return %b : i32
+    }""", Context(allow_unregistered=True))
+    assert apply_patterns_once(module, PatternSet([pattern])) == 1
+    # A result op must still be buildable, so it must be registered.
+    _rejected("unknown op 'x.make'", Dag("x.forward", V("v")), Dag("x.make", V("v")),
+              context=Context(allow_unregistered=True))
+
+
+def test_wrong_operand_counts_are_rejected_at_construction():
+    _rejected("'arith.addi' takes 2 operands, the DAG gives 3",
+              Dag(AddIOp, V("x"), V("y"), V("z")), V("x"))
+    _rejected("'arith.subi' takes 2 operands, the DAG gives 1",
+              Dag(AddIOp, V("x"), V("y")), Dag("arith.subi", V("x")))
+    _rejected("'arith.negf' takes 1 operand, the DAG gives 2",
+              Dag(AddIOp, Dag("arith.negf", V("a"), V("b")), V("y")), V("y"))
+
+
+def test_undeclared_attributes_are_rejected_at_construction():
+    _rejected("'arith.cmpi' declares no attribute 'predicat'",
+              Dag("arith.cmpi", V("a"), V("b"), predicat=A("p")), V("a"))
+
+
+def test_hooks_are_named_functions():
+    _rejected("constraint 'is_slt' is a name: pass the function itself",
+              Dag(AddIOp, V("x"), V("y")), V("x"), [Check("is_slt", "x")])
+    _rejected("a constraint must be a named function",
+              Dag(AddIOp, V("x"), V("y")), V("x"), [Check(lambda x: True, "x")])
+    nested = Dag(AddIOp, V("x"), Dag(AddIOp, V("x"), Dag(ConstantOp, value=Native(3))))
+    _rejected("native function 3 is not callable", Dag(AddIOp, V("x"), V("y")), nested)
+
+
+def test_captures_must_be_bound_once_per_kind_and_used_as_bound():
+    _rejected("$typo is not captured by the source DAG",
+              Dag(AddIOp, V("x"), V("y")), V("x"), [Check(never, "typo")])
+    _rejected("$z is not captured by the source DAG", Dag(AddIOp, V("x"), V("y")), V("z"))
+    _rejected("$x captures both a value and an attribute",
+              Dag(AddIOp, V("x"), Const("x")), V("x"))
+    _rejected("$p is used as a value but captures an attribute",
+              Dag("arith.cmpi", V("a"), V("b"), predicate=A("p")), V("p"))
+    _rejected("$root captures both an op and a value",
+              Dag(AddIOp, V("root"), V("y"), bind="root"), V("y"))
+    _rejected("captures are made in the source DAG",
+              Dag(AddIOp, V("x"), V("y")), Dag(SubIOp, V("x"), V("y"), bind="r"))
 
 
 # ---------------------------------------------------------------------- constraints and natives
@@ -209,7 +246,7 @@ def test_unbound_capture_names_are_rejected_at_construction():
 def test_failing_constraint_prevents_the_rewrite():
     CALLS.clear()
     pattern = DagPattern("UnitTestNever", Dag("arith.addi", V("x"), V("x")), V("x"),
-                         [Check("unit_test_drr_never", "x")])
+                         [Check(never, "x")])
     module = _parse("""
     func.func @f(%x: i32) -> i32 {
       %a = arith.addi %x, %x : i32
@@ -226,7 +263,7 @@ def test_native_returning_none_declines_without_changing_the_ir():
     CALLS.clear()
     pattern = DagPattern(
         "UnitTestDecline", Dag("arith.muli", V("x"), Const("c")),
-        Dag("arith.muli", V("x"), Dag("arith.constant", value=Native("unit_test_drr_decline", "c"))))
+        Dag("arith.muli", V("x"), Dag("arith.constant", value=Native(decline, "c"))))
     module = _parse("""
     func.func @f(%x: i32) -> i32 {
       %c = arith.constant 3 : i32
@@ -238,7 +275,7 @@ def test_native_returning_none_declines_without_changing_the_ir():
     assert print_op(module) == before
     assert result.patterns_applied == 0 and not result.changed
     assert CALLS["decline"] == 1
-    assert listener.failures == [("arith.muli", "UnitTestDecline: unit_test_drr_decline declined")]
+    assert listener.failures == [("arith.muli", "UnitTestDecline: decline declined")]
 
 
 def test_constraint_sees_the_bound_op_and_attributes_are_captured_and_set():
@@ -249,7 +286,7 @@ def test_constraint_sees_the_bound_op_and_attributes_are_captured_and_set():
         Dag("arith.cmpi", Dag("arith.addi", V("a"), V("k")), V("b"), predicate=A("p"), bind="root"),
         Dag("arith.cmpi", V("b"), Dag("arith.addi", V("a"), V("k")),
             predicate=AttrIs(CmpIPredicate.attr("sgt"))),
-        [Check("unit_test_drr_is_slt", "p"), Check("unit_test_drr_compares_i32", "root")])
+        [Check(is_slt, "p"), Check(compares_i32, "root")])
     module = _parse("""
     func.func @f(%x: i32, %y: i32) -> (i1, i1) {
       %s = arith.addi %x, %y : i32
@@ -296,7 +333,7 @@ def test_attr_is_matches_only_that_attribute_value():
 def test_repeated_constant_captures_require_equal_values():
     # muli(c, c) with both operands the same constant value -> constant c*c.
     pattern = DagPattern("UnitTestSquare", Dag("arith.muli", Const("c"), Const("c")),
-                         Dag("arith.constant", value=Native("unit_test_drr_square", "c")))
+                         Dag("arith.constant", value=Native(square, "c")))
     module = _parse("""
     func.func @f() -> (i32, i32) {
       %a = arith.constant 3 : i32
@@ -309,10 +346,53 @@ def test_repeated_constant_captures_require_equal_values():
     assert apply_patterns_once(module, PatternSet([pattern])) == 1
     verify(module)
     ret = _body(module)[-1]
-    square, different = (v.defining_op for v in ret.operands)
-    assert square.name == "arith.constant"
-    assert square.attributes["value"] == IntegerAttr(9, i32)
+    squared, different = (v.defining_op for v in ret.operands)
+    assert squared.name == "arith.constant"
+    assert squared.attributes["value"] == IntegerAttr(9, i32)
     assert different.name == "arith.muli"
+
+
+def test_an_attribute_captured_twice_must_be_equal():
+    # xori(cmpi p (a, b), cmpi p (a, b)) -> false: the same predicate on the same values.
+    compare = Dag(CmpIOp, V("a"), V("b"), predicate=A("p"))
+    pattern = DagPattern("UnitTestXorSameCompare", Dag(XOrIOp, compare, compare),
+                         Dag(ConstantOp, value=AttrIs(IntegerAttr(0, i1))))
+    module = _parse("""
+    func.func @f(%x: i32, %y: i32) -> (i1, i1, i1) {
+      %s1 = arith.cmpi slt, %x, %y : i32
+      %s2 = arith.cmpi slt, %x, %y : i32
+      %g = arith.cmpi sgt, %x, %y : i32
+      %h = arith.cmpi slt, %y, %x : i32
+      %same = arith.xori %s1, %s2 : i1
+      %other_predicate = arith.xori %s1, %g : i1
+      %other_operands = arith.xori %s1, %h : i1
+      return %same, %other_predicate, %other_operands : i1, i1, i1
+    }""")
+    same, other_predicate, other_operands = _body(module)[4:7]
+    assert pattern.match(same) is not None
+    assert pattern.match(other_predicate) is None
+    assert pattern.match(other_operands) is None
+    assert apply_patterns_once(module, PatternSet([pattern])) == 1
+    verify(module)
+    assert _body(module)[-1].operand(0).defining_op.attributes["value"] == IntegerAttr(0, i1)
+
+
+def test_an_op_captured_twice_must_be_the_same_op():
+    # addi(m, m) with m = muli(a, b) -> muli(addi(a, a), b); two equal mulis are two ops.
+    product = Dag(MulIOp, V("a"), V("b"), bind="m")
+    pattern = DagPattern("UnitTestDoubleProduct", Dag(AddIOp, product, product),
+                         Dag(MulIOp, Dag(AddIOp, V("a"), V("a")), V("b")))
+    module = _parse("""
+    func.func @f(%x: i32, %y: i32) -> (i32, i32) {
+      %m = arith.muli %x, %y : i32
+      %n = arith.muli %x, %y : i32
+      %one_op = arith.addi %m, %m : i32
+      %two_ops = arith.addi %m, %n : i32
+      return %one_op, %two_ops : i32, i32
+    }""")
+    one_op, two_ops = _body(module)[2:4]
+    assert pattern.match(one_op) is not None
+    assert pattern.match(two_ops) is None
 
 
 def test_const_equals_and_non_constant_operands():

@@ -4,7 +4,10 @@ constant uniquing and hoisting, iteration and rewrite limits, traversal order.""
 from collections import Counter
 
 from mlc.ir import Context, IntegerAttr, i32, parse_module, print_op, verify
+from mlc.ir.dialect import Dialect
 from mlc.ir.dialects.arith import AddIOp, ConstantOp, MulIOp, SubIOp
+from mlc.ir.opdef.declare import Op, OperandDef, ResultDef
+from mlc.ir.opdef.traits import Pure
 from mlc.ir.passes.generic.canonicalize import canonicalization_patterns
 from mlc.ir.rewrite.greedy import (
     GreedyConfig,
@@ -53,7 +56,7 @@ def _parse(text: str, unregistered: bool = False):
 def _run(text: str, patterns=None, config=None, unregistered: bool = False):
     module = _parse(text, unregistered)
     listener = CountingListener()
-    patterns = canonicalization_patterns() if patterns is None else patterns
+    patterns = canonicalization_patterns(Context(["arith"])) if patterns is None else patterns
     result = apply_patterns_greedily(module, patterns, config, listener)
     verify(module)
     return module, result, listener
@@ -558,3 +561,81 @@ def test_builders_used_by_patterns_infer_types():
     add = _body(module)[0]
     mul = MulIOp.build(add.results[0], add.results[0])
     assert mul.result_types == [i32]
+
+
+# ---------------------------------------------------------------------- what folders return
+
+unit_fold = Dialect("unitfold", "Ops whose folders return each kind of answer.")
+
+
+@unit_fold.op
+class ForwardOp(Op):
+    """One result; folds to its operand: a single Value, not a list."""
+
+    name = "unitfold.forward"
+    input = OperandDef()
+    output = ResultDef()
+    traits = (Pure,)
+
+    def fold(self, operands):
+        return self.input
+
+
+@unit_fold.op
+class SwapOp(Op):
+    """Two results; folds to its operands swapped: a list, one value per result."""
+
+    name = "unitfold.swap"
+    a = OperandDef()
+    b = OperandDef()
+    first = ResultDef()
+    second = ResultDef()
+    traits = (Pure,)
+
+    def fold(self, operands):
+        return [self.b, self.a]
+
+
+@unit_fold.op
+class ShortOp(Op):
+    """Two results, but a folder that answers for one: not folded."""
+
+    name = "unitfold.short"
+    input = OperandDef()
+    first = ResultDef()
+    second = ResultDef()
+    traits = (Pure,)
+
+    def fold(self, operands):
+        return [self.input]
+
+
+def test_single_and_multi_result_folders():
+    module = parse_module("""
+    func.func @f(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32) {
+      %a = "unitfold.forward"(%x) : (i32) -> i32
+      %s:2 = "unitfold.swap"(%x, %y) : (i32, i32) -> (i32, i32)
+      %t:2 = "unitfold.short"(%x) : (i32) -> (i32, i32)
+      return %a, %s#0, %s#1, %t#0, %t#1 : i32, i32, i32, i32, i32
+    }""", Context([unit_fold]))
+    result = apply_patterns_greedily(module, PatternSet())
+    verify(module)
+    assert result.folds == 2
+    x, y = module.regions[0].blocks[0].first_op.regions[0].blocks[0].args
+    short, ret = _body(module)
+    assert short.name == "unitfold.short"
+    assert ret.operands == [x, y, x, *short.results]
+
+
+def test_single_result_folders_return_one_attribute_or_none():
+    module = _parse("""
+    func.func @f(%x: i32) -> (i32, i32) {
+      %c2 = arith.constant 2 : i32
+      %c3 = arith.constant 3 : i32
+      %a = arith.addi %c2, %c3 : i32
+      %b = arith.addi %x, %c3 : i32
+      return %a, %b : i32, i32
+    }""")
+    c2, c3, a, b, _ = _body(module)
+    assert a.fold([c2.value, c3.value]) == IntegerAttr(5, i32)
+    assert b.fold([None, c3.value]) is None

@@ -7,9 +7,9 @@
 // The patterns are listed as DAGs:
 // RUN: mlc-opt --list-patterns | filecheck %s --check-prefix=LIST
 
-// LIST: AddZero: (graph.add:$root $x, (constant $c)) -> $x where graph_is_splat_zero($c), graph_result_has_type_of($root, $x)
-// LIST: CastRoundTrip: (graph.cast:$root (graph.cast:$inner $x)) -> $x where graph_result_has_type_of($root, $x), graph_cast_is_lossless($inner)
-// LIST: TransposeOfTranspose: (graph.transpose:$outer (graph.transpose:$inner $x)) -> (graph.transpose {axes = graph_composed_permutation($inner, $outer)} $x)
+// LIST: AddZero: (graph.add:$root $x, (constant $c)) -> $x where is_splat_zero($c), result_has_type_of($root, $x)
+// LIST: CastRoundTrip: (graph.cast:$root (graph.cast:$inner $x)) -> $x where result_has_type_of($root, $x), cast_is_lossless($inner)
+// LIST: TransposeOfTranspose: (graph.transpose:$outer (graph.transpose:$inner $x)) -> (graph.transpose {axes = composed_permutation($inner, $outer)} $x)
 
 // x*1, 1*x, x+0, 0+x, x+(-0), x-0, x/1 and -(-x) are x (the constant moves right
 // first, as for every commutative op, then the pattern applies).

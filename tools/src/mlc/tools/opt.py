@@ -235,12 +235,12 @@ def _list_passes() -> str:
     return "\n".join(lines) + "\n"
 
 
-def _list_patterns() -> str:
+def _list_patterns(ctx) -> str:
     from mlc.ir.passes.generic.canonicalize import canonicalization_patterns
     from mlc.ir.rewrite.drr import DagPattern
 
     lines = []
-    for pattern in sorted(canonicalization_patterns(), key=lambda p: (p.root or "", p.name)):
+    for pattern in sorted(canonicalization_patterns(ctx), key=lambda p: (p.root or "", p.name)):
         if isinstance(pattern, DagPattern):
             lines.append(str(pattern))
         else:
@@ -276,7 +276,7 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             from mlc.ir.passes.registry import load_pass_plugins
 
             load_pass_plugins()
-            sys.stdout.write(_list_passes() if args.list_passes else _list_patterns())
+            sys.stdout.write(_list_passes() if args.list_passes else _list_patterns(ctx))
         return 0
 
     sources = SourceManager()

@@ -290,12 +290,6 @@ class GraphOp(Op):
         return [to_bf16_bits(a) if _is_bf16(r.type) else a for a, r in zip(out, self.results)]
 
     @classmethod
-    def canonicalization_patterns(cls) -> list:
-        from mlc.graph.canonicalization import patterns_rooted_at
-
-        return patterns_rooted_at(cls.op_def.name)
-
-    @classmethod
     def doc_facts(cls) -> list[str]:
         return [f"Fusion pattern: `{cls.pattern.label}`"]
 

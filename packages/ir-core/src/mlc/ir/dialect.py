@@ -1,4 +1,6 @@
-"""Dialects group ops, types and attributes; a Context holds the loaded ones.
+"""Dialects group ops, types, attributes and canonicalization patterns; a Context
+holds the loaded ones, and every registry lives on one or the other: two Contexts
+with different dialects loaded see different ops and patterns.
 
 A dialect registers its parts next to their definitions:
 
@@ -7,9 +9,13 @@ A dialect registers its parts next to their definitions:
     @arith.op
     class AddFOp(Op): ...
 
+    arith.add_canonicalization_patterns([DagPattern("AddIAddConstant", ...), ...])
+
 Packages make dialects discoverable through the `mlc.dialects` entry-point group
 (name: the dialect's namespace, value: `module:attribute`), so a Context can load a
-dialect the first time it meets its namespace, importing nothing else.
+dialect the first time it meets its namespace, importing nothing else. The module an
+entry point names completes the dialect: importing it declares the ops and registers
+their canonicalization patterns.
 """
 
 from __future__ import annotations
@@ -24,16 +30,14 @@ if TYPE_CHECKING:
     from mlc.ir.core.ir import Operation
     from mlc.ir.opdef.declare import Op
     from mlc.ir.opdef.directive import Directive
+    from mlc.ir.rewrite.pattern import RewritePattern
 
 ENTRY_POINT_GROUP = "mlc.dialects"
 
-# Every declared op class by name, whichever dialect object registered it: what
-# declarative rewrites build their result ops from.
-OP_CLASSES_BY_NAME: dict[str, type] = {}
-
 
 class Dialect:
-    """A namespace of ops, types and attributes."""
+    """A namespace of ops, types and attributes, and the canonicalization patterns of
+    its ops."""
 
     def __init__(self, name: str, summary: str = ""):
         self.name = name
@@ -42,6 +46,7 @@ class Dialect:
         self.types: dict[str, type[DialectType]] = {}
         self.attributes: dict[str, type[DialectAttribute]] = {}
         self.directives: dict[str, Directive] = {}
+        self.canonicalization_patterns: list[RewritePattern] = []
 
     def op(self, cls: type[Op]) -> type[Op]:
         """Class decorator registering an op of this dialect."""
@@ -50,7 +55,6 @@ class Dialect:
             raise ValueError(f"op '{op_def.name}' does not belong to dialect '{self.name}'")
         op_def.dialect = self
         self.ops[op_def.name] = cls
-        OP_CLASSES_BY_NAME[op_def.name] = cls
         return cls
 
     def type(self, cls: type[DialectType]) -> type[DialectType]:
@@ -80,6 +84,28 @@ class Dialect:
         self.directives[directive.name] = directive
         return directive
 
+    def add_canonicalization_patterns(self, patterns: Iterable[RewritePattern]) -> None:
+        """Register patterns the `canonicalize` pass applies, where they are defined.
+        Each is rooted at an op of this dialect (or at any op) and named uniquely in it."""
+        from mlc.ir.rewrite.pattern import PatternError
+
+        known = {p.name for p in self.canonicalization_patterns}
+        for pattern in patterns:
+            if pattern.root is not None and pattern.root not in self.ops:
+                raise PatternError(f"pattern '{pattern.name}' is rooted at '{pattern.root}', "
+                                   f"which is not an op of dialect '{self.name}'")
+            if pattern.name in known:
+                raise PatternError(f"pattern '{pattern.name}' is already registered on "
+                                   f"dialect '{self.name}'")
+            known.add(pattern.name)
+            self.canonicalization_patterns.append(pattern)
+
+    def canonicalization_pattern(self, cls: type[RewritePattern]) -> type[RewritePattern]:
+        """Class decorator registering a code pattern (one instance) like
+        :meth:`add_canonicalization_patterns`."""
+        self.add_canonicalization_patterns([cls()])
+        return cls
+
     def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
         """An op producing `value` of `type_`, for folding; None if the dialect has none."""
         return None
@@ -96,18 +122,34 @@ class _CoreEntry:
         self.value = value
 
 
+# arith's ops are in `arith.py`; the module named here imports them and registers
+# their canonicalization patterns, so the dialect it gives is complete.
 _CORE_DIALECTS = {
     "builtin": "mlc.ir.dialects.builtin:builtin",
     "func": "mlc.ir.dialects.func:func",
-    "arith": "mlc.ir.dialects.arith:arith",
+    "arith": "mlc.ir.dialects.arith_canonicalization:arith",
 }
+
+
+def _entry_for(namespace: str):
+    """The entry point of the dialect named `namespace` (the core's first), or None."""
+    core = _CORE_DIALECTS.get(namespace)
+    return _CoreEntry(namespace, core) if core else available_dialects().get(namespace)
+
+
+def _complete(dialect: Dialect) -> None:
+    """Import the module the entry point of `dialect`'s namespace names (if any): the
+    ops may have been imported alone, without the patterns that module registers."""
+    entry = _entry_for(dialect.name)
+    if entry is not None:
+        import_module(entry.value.partition(":")[0])
 
 
 def _available_entry_points() -> dict:
     from importlib.metadata import entry_points
 
-    found = {name: _CoreEntry(name, value) for name, value in _CORE_DIALECTS.items()}
-    found.update({ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    found = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    found.update((name, _CoreEntry(name, value)) for name, value in _CORE_DIALECTS.items())
     return found
 
 
@@ -124,8 +166,7 @@ def available_dialects() -> dict:
 
 def _import_dialect(namespace: str) -> Dialect:
     """The dialect object of `namespace`, imported through its entry point."""
-    core = _CORE_DIALECTS.get(namespace)
-    entry = _CoreEntry(namespace, core) if core else available_dialects().get(namespace)
+    entry = _entry_for(namespace)
     if entry is None:
         raise KeyError(f"no dialect named '{namespace}' is installed")
     module_name, _, attr = entry.value.partition(":")
@@ -156,9 +197,6 @@ def lookup_op_class(op: type[Op] | str) -> type[Op]:
         if op_def is None or op_def.cls is not op:
             raise UnknownOpError(f"'{op.__name__}' is not a declared op class")
         return op
-    cls = OP_CLASSES_BY_NAME.get(op)
-    if cls is not None:
-        return cls
     namespace, dot, _ = op.partition(".")
     if not dot:
         raise UnknownOpError(f"unknown op '{op}': op names read 'dialect.op'")
@@ -194,6 +232,8 @@ class Context:
             if dialect in self.dialects:
                 return self.dialects[dialect]
             dialect = _import_dialect(dialect)
+        else:
+            _complete(dialect)
         assert isinstance(dialect, Dialect)
         if dialect.name not in self.dialects:
             self.dialects[dialect.name] = dialect
@@ -231,3 +271,9 @@ class Context:
     @property
     def op_classes(self) -> dict[str, type[Op]]:
         return dict(self._ops)
+
+    def canonicalization_patterns(self) -> list[RewritePattern]:
+        """The canonicalization patterns of the loaded dialects, by dialect name and
+        then in the order each dialect registered them."""
+        return [pattern for name in sorted(self.dialects)
+                for pattern in self.dialects[name].canonicalization_patterns]

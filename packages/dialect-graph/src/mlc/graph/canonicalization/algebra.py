@@ -4,7 +4,6 @@ x/1, -(-x)), chains of reshapes and transposes, identity and round-trip casts.
 Every pattern here only removes work: its result is an operand of the root, or one
 op replacing two. An identity fires only when the root's result type equals the
 operand it returns, so `x + zeros` that broadcasts `x` up to a larger shape stays.
-Patterns whose ops are not declared (yet) simply never match.
 
 Floating-point notes. x*1, x/1 and x-0 are exact. x + 0 differs from x only when x
 is -0.0 (the sum is +0.0); like TVM's SimplifyExpr and fast-math's "no signed zeros",
@@ -15,16 +14,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from mlc.ir.core.attributes import Attribute, DenseArrayAttr, FloatType, IntegerType, i64
+from mlc.graph.dialect import graph
+from mlc.graph.ops.constant import constant_array
+from mlc.graph.ops.elementwise import AddOp, CastOp, DivideOp, MultiplyOp, NegOp, SubtractOp
+from mlc.graph.ops.transform import ExpandDimsOp, FlattenOp, ReshapeOp, SqueezeOp, TransposeOp
+from mlc.ir.core.attributes import (
+    Attribute,
+    DenseArrayAttr,
+    FloatType,
+    IntegerType,
+    element_dtype,
+    i64,
+)
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.rewrite.drr import Check, Const, Dag, DagPattern, Native, V, constraint, native
+from mlc.ir.rewrite.drr import Check, Const, Dag, DagPattern, Native, V
 
 
 def _splat_of(attr: Attribute, value: float) -> bool:
     """Whether every element of a constant equals `value` (False for an empty or
     unreadable one)."""
-    from mlc.graph.ops.constant import constant_array
-
     try:
         array = constant_array(attr)
     except ValueError:
@@ -35,49 +43,45 @@ def _splat_of(attr: Attribute, value: float) -> bool:
     return array.size > 0 and bool(np.all(array == value))
 
 
-@constraint("graph_is_splat_one")
-def _is_splat_one(attr: Attribute) -> bool:
+def is_splat_one(attr: Attribute) -> bool:
+    """Every element of the constant is one."""
     return _splat_of(attr, 1)
 
 
-@constraint("graph_is_splat_zero")
-def _is_splat_zero(attr: Attribute) -> bool:
+def is_splat_zero(attr: Attribute) -> bool:
+    """Every element of the constant is zero (either sign)."""
     return _splat_of(attr, 0)  # -0.0 == 0 too
 
 
-@constraint("graph_result_has_type_of")
-def _result_has_type_of(op: Operation, value: Value) -> bool:
+def result_has_type_of(op: Operation, value: Value) -> bool:
+    """`op`'s result has `value`'s type (so one can replace the other)."""
     return op.results[0].type == value.type
 
 
 def permutation(op: Operation) -> tuple[int, ...]:
     """The normalized permutation of a graph.transpose (its empty default reverses)."""
-    from mlc.graph.ops.transform import TransposeOp
-
     return TransposeOp.permutation(op.operand(0).type.rank, op.values["axes"])
 
 
-@constraint("graph_is_identity_transpose")
-def _is_identity_transpose(op: Operation) -> bool:
+def is_identity_transpose(op: Operation) -> bool:
+    """The transpose keeps every axis in place."""
     return permutation(op) == tuple(range(op.operand(0).type.rank))
 
 
-@native("graph_composed_permutation")
-def _composed_permutation(inner: Operation, outer: Operation) -> Attribute:
+def composed_permutation(inner: Operation, outer: Operation) -> Attribute:
+    """The axes of one transpose doing `inner` then `outer`."""
     # outer(inner(x))[i] reads inner's axis outer[i], which reads x's axis inner[outer[i]].
     first, second = permutation(inner), permutation(outer)
     return DenseArrayAttr(i64, tuple(first[a] for a in second))
 
 
-@native("graph_result_shape")
-def _result_shape(op: Operation) -> Attribute:
+def result_shape(op: Operation) -> Attribute:
+    """The shape of `op`'s result, as a reshape's `shape` attribute."""
     return DenseArrayAttr(i64, tuple(op.results[0].type.shape))
 
 
 def _storage(element) -> np.dtype | None:
     """The numpy dtype whose values are exactly the element type's, or None."""
-    from mlc.ir.core.attributes import element_dtype
-
     if isinstance(element, FloatType):
         return element_dtype(element) if element.name in ("f16", "f32", "f64") else None
     if isinstance(element, IntegerType) and element.width in (1, 8, 16, 32, 64):
@@ -85,8 +89,7 @@ def _storage(element) -> np.dtype | None:
     return None
 
 
-@constraint("graph_cast_is_lossless")
-def _cast_is_lossless(cast: Operation) -> bool:
+def cast_is_lossless(cast: Operation) -> bool:
     """The cast's result type holds every value of its operand's (f16 -> f32,
     i8 -> i32, i32 -> f64, i1 -> anything...), so casting back restores the operand."""
     source = _storage(cast.operand(0).type.element_type)
@@ -97,26 +100,26 @@ def _cast_is_lossless(cast: Operation) -> bool:
 # ---------------------------------------------------------------------- arithmetic
 
 
-def _identity(name: str, op: str, source_operands, constant_check: str, doc: str) -> DagPattern:
+def _identity(name: str, op: type, source_operands, constant_check, doc: str) -> DagPattern:
     return DagPattern(name, Dag(op, *source_operands, bind="root"), V("x"),
-                      [Check(constant_check, "c"), Check("graph_result_has_type_of", "root", "x")],
+                      [Check(constant_check, "c"), Check(result_has_type_of, "root", "x")],
                       doc=doc)
 
 
 ARITHMETIC = [
-    _identity("MultiplyByOne", "graph.multiply", (V("x"), Const("c")), "graph_is_splat_one",
+    _identity("MultiplyByOne", MultiplyOp, (V("x"), Const("c")), is_splat_one,
               "multiply(x, 1) -> x, when the ones do not broadcast x to a larger shape"),
-    _identity("OneMultiply", "graph.multiply", (Const("c"), V("x")), "graph_is_splat_one",
+    _identity("OneMultiply", MultiplyOp, (Const("c"), V("x")), is_splat_one,
               "multiply(1, x) -> x, when the ones do not broadcast x to a larger shape"),
-    _identity("AddZero", "graph.add", (V("x"), Const("c")), "graph_is_splat_zero",
+    _identity("AddZero", AddOp, (V("x"), Const("c")), is_splat_zero,
               "add(x, 0) -> x, when the zeros do not broadcast x (signed zeros not kept)"),
-    _identity("ZeroAdd", "graph.add", (Const("c"), V("x")), "graph_is_splat_zero",
+    _identity("ZeroAdd", AddOp, (Const("c"), V("x")), is_splat_zero,
               "add(0, x) -> x, when the zeros do not broadcast x (signed zeros not kept)"),
-    _identity("SubtractZero", "graph.subtract", (V("x"), Const("c")), "graph_is_splat_zero",
+    _identity("SubtractZero", SubtractOp, (V("x"), Const("c")), is_splat_zero,
               "subtract(x, 0) -> x, when the zeros do not broadcast x (signed zeros not kept)"),
-    _identity("DivideByOne", "graph.divide", (V("x"), Const("c")), "graph_is_splat_one",
+    _identity("DivideByOne", DivideOp, (V("x"), Const("c")), is_splat_one,
               "divide(x, 1) -> x, when the ones do not broadcast x to a larger shape"),
-    DagPattern("NegOfNeg", Dag("graph.neg", Dag("graph.neg", V("x"))), V("x"),
+    DagPattern("NegOfNeg", Dag(NegOp, Dag(NegOp, V("x"))), V("x"),
                doc="neg(neg(x)) -> x"),
 ]
 
@@ -124,27 +127,27 @@ ARITHMETIC = [
 
 # Ops that only change the shape, keeping the elements in row-major order: any chain
 # of them is one reshape to the last shape, and one to its operand's shape is a no-op.
-RESHAPE_LIKE = {"graph.reshape": "Reshape", "graph.flatten": "Flatten",
-                "graph.squeeze": "Squeeze", "graph.expand_dims": "ExpandDims"}
+RESHAPE_LIKE = {ReshapeOp: "Reshape", FlattenOp: "Flatten", SqueezeOp: "Squeeze",
+                ExpandDimsOp: "ExpandDims"}
 
 RESHAPES = [
     DagPattern(f"{short}Identity", Dag(op, V("x"), bind="root"), V("x"),
-               [Check("graph_result_has_type_of", "root", "x")],
-               doc=f"{op.split('.')[1]}(x) -> x, when the shape does not change")
+               [Check(result_has_type_of, "root", "x")],
+               doc=f"{op.op_def.short_name}(x) -> x, when the shape does not change")
     for op, short in RESHAPE_LIKE.items()
 ] + [
-    DagPattern(f"ReshapeOf{short}", Dag("graph.reshape", Dag(op, V("x")), bind="root"),
-               Dag("graph.reshape", V("x"), shape=Native("graph_result_shape", "root")),
-               doc=f"reshape({op.split('.')[1]}(x)) -> reshape(x): one reshape to the last shape")
+    DagPattern(f"ReshapeOf{short}", Dag(ReshapeOp, Dag(op, V("x")), bind="root"),
+               Dag(ReshapeOp, V("x"), shape=Native(result_shape, "root")),
+               doc=f"reshape({op.op_def.short_name}(x)) -> reshape(x): one reshape to the last shape")
     for op, short in RESHAPE_LIKE.items()
 ] + [
     DagPattern("SqueezeOfExpandDims",
-               Dag("graph.squeeze", Dag("graph.expand_dims", V("x")), bind="root"), V("x"),
-               [Check("graph_result_has_type_of", "root", "x")],
+               Dag(SqueezeOp, Dag(ExpandDimsOp, V("x")), bind="root"), V("x"),
+               [Check(result_has_type_of, "root", "x")],
                doc="squeeze(expand_dims(x)) -> x, when the squeeze removes the inserted axes"),
     DagPattern("ExpandDimsOfSqueeze",
-               Dag("graph.expand_dims", Dag("graph.squeeze", V("x")), bind="root"), V("x"),
-               [Check("graph_result_has_type_of", "root", "x")],
+               Dag(ExpandDimsOp, Dag(SqueezeOp, V("x")), bind="root"), V("x"),
+               [Check(result_has_type_of, "root", "x")],
                doc="expand_dims(squeeze(x)) -> x, when the axes come back where they were"),
 ]
 
@@ -152,24 +155,26 @@ RESHAPES = [
 
 TRANSPOSES = [
     DagPattern("TransposeOfTranspose",
-               Dag("graph.transpose", Dag("graph.transpose", V("x"), bind="inner"), bind="outer"),
-               Dag("graph.transpose", V("x"),
-                   axes=Native("graph_composed_permutation", "inner", "outer")),
+               Dag(TransposeOp, Dag(TransposeOp, V("x"), bind="inner"), bind="outer"),
+               Dag(TransposeOp, V("x"),
+                   axes=Native(composed_permutation, "inner", "outer")),
                doc="transpose(transpose(x, p), q) -> transpose(x, p[q])"),
-    DagPattern("TransposeIdentity", Dag("graph.transpose", V("x"), bind="root"), V("x"),
-               [Check("graph_is_identity_transpose", "root")],
+    DagPattern("TransposeIdentity", Dag(TransposeOp, V("x"), bind="root"), V("x"),
+               [Check(is_identity_transpose, "root")],
                doc="transpose(x, (0, 1, ..., n-1)) -> x"),
 ]
 
 CASTS = [
-    DagPattern("CastIdentity", Dag("graph.cast", V("x"), bind="root"), V("x"),
-               [Check("graph_result_has_type_of", "root", "x")],
+    DagPattern("CastIdentity", Dag(CastOp, V("x"), bind="root"), V("x"),
+               [Check(result_has_type_of, "root", "x")],
                doc="cast(x) to x's own type -> x"),
     DagPattern("CastRoundTrip",
-               Dag("graph.cast", Dag("graph.cast", V("x"), bind="inner"), bind="root"), V("x"),
-               [Check("graph_result_has_type_of", "root", "x"), Check("graph_cast_is_lossless", "inner")],
+               Dag(CastOp, Dag(CastOp, V("x"), bind="inner"), bind="root"), V("x"),
+               [Check(result_has_type_of, "root", "x"), Check(cast_is_lossless, "inner")],
                doc="cast(cast(x, A), type of x) -> x, when A holds every value of x's type "
                    "(the other way round rounds or truncates)"),
 ]
 
 PATTERNS: list = [*ARITHMETIC, *RESHAPES, *TRANSPOSES, *CASTS]
+
+graph.add_canonicalization_patterns(PATTERNS)

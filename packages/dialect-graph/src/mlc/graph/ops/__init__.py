@@ -1,6 +1,9 @@
-"""Every graph op; importing this module registers them with the `graph` dialect."""
+"""Every graph op; importing this module registers them with the `graph` dialect,
+and then their canonicalization patterns (the graph entry point names this module)."""
 
+from mlc.graph import canonicalization
 from mlc.graph.dialect import graph
 from mlc.graph.ops import constant, elementwise, nn, norm, reduce, transform
 
-__all__ = ["graph", "constant", "elementwise", "nn", "norm", "reduce", "transform"]
+__all__ = ["graph", "canonicalization", "constant", "elementwise", "nn", "norm", "reduce",
+           "transform"]

@@ -22,12 +22,26 @@ from mlc.ir.core.attributes import (
     Type,
     VectorType,
     bits_to_float,
-    element_dtype,
     float_to_bits,
     i1,
 )
-from mlc.ir.core.ir import Operation, Value
+from mlc.ir.core.ir import Operation
 from mlc.ir.dialect import Dialect
+from mlc.ir.dialects.arith_constants import (
+    as_signed,
+    constant_scalars,
+    element_type_of,
+    fold_binary,
+    fold_float_binary,
+    fold_int_binary,
+    int_to_float_bits,
+    is_float_value,
+    is_int_value,
+    is_nan,
+    make_constant,
+    to_unsigned,
+    wrap_int,
+)
 from mlc.ir.opdef.constraints import (
     BoolLike,
     FloatLike,
@@ -109,193 +123,6 @@ CmpFPredicate = IntEnum("CmpFPredicate", ("false", "oeq", "ogt", "oge", "olt", "
                                           "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"))
 
 
-# ------------------------------------------------------------------ constants
-
-
-def constant_scalars(attr: Attribute | None):
-    """(element type, value) of a scalar or splat constant, else None."""
-    if isinstance(attr, IntegerAttr):
-        return attr.type, attr.value
-    if isinstance(attr, FloatAttr):
-        return attr.type, attr.bits
-    if isinstance(attr, DenseElementsAttr) and attr.is_splat():
-        element = attr.type.element_type
-        first = attr.array.reshape(-1)[0]
-        if isinstance(element, FloatType):
-            bits = int(first) if element.name == "bf16" else float_to_bits(float(first), element)
-            return attr.type, bits
-        return attr.type, int(first)
-    return None
-
-
-def element_type_of(type_: Type) -> Type:
-    return type_.element_type if isinstance(type_, ShapedType) else type_
-
-
-def make_constant(type_: Type, value: int) -> Attribute:
-    """A scalar or splat constant of `type_` (floats given as bit patterns)."""
-    element = element_type_of(type_)
-    if isinstance(type_, (RankedTensorType, VectorType)):
-        if isinstance(element, FloatType):
-            scalar = value if element.name == "bf16" else bits_to_float(value, element)
-        else:
-            scalar = bool(value) if element == i1 else value
-        return DenseElementsAttr.from_array(scalar, type_)
-    if isinstance(element, FloatType):
-        return FloatAttr(value, element)
-    return IntegerAttr(value, type_)
-
-
-def wrap_int(value: int, type_: Type) -> int:
-    """`value` modulo the integer type's width, in MLIR's printed range."""
-    element = element_type_of(type_)
-    if isinstance(element, IndexType):
-        width = 64
-    else:
-        width = element.width
-    if width == 1:
-        return value & 1
-    value &= (1 << width) - 1
-    if getattr(element, "signedness", "signless") != "unsigned" and value >= 1 << (width - 1):
-        value -= 1 << width
-    return value
-
-
-def as_signed(value: int, type_: Type) -> int:
-    """The two's-complement reading of `value` (for i1: true is -1, as in MLIR)."""
-    element = element_type_of(type_)
-    width = 64 if isinstance(element, IndexType) else element.width
-    value &= (1 << width) - 1
-    return value - (1 << width) if value >= 1 << (width - 1) else value
-
-
-def int_to_float_bits(value: int, type_: FloatType) -> int:
-    """`value` rounded once, to nearest even, to `type_` (no detour through f64)."""
-    from mlc.ir.core.attributes import round_int_to_precision
-
-    return float_to_bits(float(round_int_to_precision(value, type_.format.precision)), type_)
-
-
-def to_unsigned(value: int, type_: Type) -> int:
-    element = element_type_of(type_)
-    width = 64 if isinstance(element, IndexType) else element.width
-    return value & ((1 << width) - 1)
-
-
-def is_float_value(attr: Attribute | None, value: float) -> bool:
-    """Whether `attr` is a scalar or splat float constant equal to `value` (bitwise for 0)."""
-    scalars = constant_scalars(attr)
-    if scalars is None:
-        return False
-    type_, bits = scalars
-    element = element_type_of(type_)
-    if not isinstance(element, FloatType):
-        return False
-    return bits == float_to_bits(value, element)
-
-
-def is_int_value(attr: Attribute | None, value: int) -> bool:
-    scalars = constant_scalars(attr)
-    if scalars is None or isinstance(element_type_of(scalars[0]), FloatType):
-        return False
-    return wrap_int(scalars[1], scalars[0]) == wrap_int(value, scalars[0])
-
-
-def constant_elements(attr: Attribute | None):
-    """(type, [element values]) of a non-splat dense constant (floats as bit
-    patterns), else None."""
-    if not isinstance(attr, DenseElementsAttr) or attr.is_splat():
-        return None
-    flat = attr.array.reshape(-1)
-    element = attr.type.element_type
-    if isinstance(element, FloatType):
-        import numpy as np
-
-        bits = flat.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
-        return attr.type, [int(b) for b in bits.tolist()]
-    return attr.type, [int(v) for v in flat.tolist()]
-
-
-def _elementwise(operands, scalar_fold) -> Attribute | None:
-    """Fold two constants element by element (a splat side is broadcast): the folders
-    fold tensors and vectors whole, as MLIR's constFoldBinaryOp does."""
-    sides = []
-    for attr in operands:
-        elements = constant_elements(attr)
-        if elements is None:
-            scalars = constant_scalars(attr)
-            if scalars is None:
-                return None
-            elements = (scalars[0], None, scalars[1])
-        else:
-            elements = (elements[0], elements[1], None)
-        sides.append(elements)
-    (lhs_type, lhs_values, lhs_splat), (rhs_type, rhs_values, rhs_splat) = sides
-    if lhs_type != rhs_type or (lhs_values is None and rhs_values is None):
-        return None
-    count = len(lhs_values if lhs_values is not None else rhs_values)
-    results = []
-    for i in range(count):
-        a = lhs_values[i] if lhs_values is not None else lhs_splat
-        b = rhs_values[i] if rhs_values is not None else rhs_splat
-        value = scalar_fold(a, b)
-        if value is None:
-            return None
-        results.append(value)
-    import numpy as np
-
-    element = element_type_of(lhs_type)
-    dtype = element_dtype(element)
-    if isinstance(element, FloatType):
-        array = np.array(results, dtype=f"u{dtype.itemsize}").view(dtype)
-    else:
-        array = np.array([bool(v) if dtype == np.bool_ else v for v in results], dtype=dtype)
-    return DenseElementsAttr.from_array(array.reshape(lhs_type.shape), lhs_type)
-
-
-def fold_float_binary(operands, fn) -> Attribute | None:
-    def scalar(a: int, b: int, element) -> int | None:
-        try:
-            return float_to_bits(fn(bits_to_float(a, element), bits_to_float(b, element)), element)
-        except (ZeroDivisionError, OverflowError, ValueError):
-            return None
-
-    lhs, rhs = (constant_scalars(a) for a in operands)
-    if lhs is None or rhs is None:
-        typed = next((a.type for a in operands if isinstance(a, DenseElementsAttr)), None)
-        if typed is None:
-            return None
-        element = element_type_of(typed)
-        return _elementwise(operands, lambda a, b: scalar(a, b, element))
-    if lhs[0] != rhs[0]:
-        return None
-    type_ = lhs[0]
-    element = element_type_of(type_)
-    bits = scalar(lhs[1], rhs[1], element)
-    return None if bits is None else make_constant(type_, bits)
-
-
-def fold_int_binary(operands, fn) -> Attribute | None:
-    lhs, rhs = (constant_scalars(a) for a in operands)
-    if lhs is None or rhs is None:
-        typed = next((a.type for a in operands if isinstance(a, DenseElementsAttr)), None)
-        if typed is None:
-            return None
-
-        def scalar(a: int, b: int) -> int | None:
-            result = fn(a, b, typed)
-            return None if result is None else wrap_int(result, typed)
-
-        return _elementwise(operands, scalar)
-    if lhs[0] != rhs[0]:
-        return None
-    type_ = lhs[0]
-    result = fn(lhs[1], rhs[1], type_)
-    if result is None:
-        return None
-    return make_constant(type_, wrap_int(result, type_))
-
-
 # ------------------------------------------------------------------ ops
 
 
@@ -322,7 +149,7 @@ class ConstantOp(Op):
                                     f"{self.results[0].type}")
 
     def fold(self, operands):
-        return [self.value]
+        return self.value
 
 
 class _FloatBinaryOp(Op):
@@ -356,9 +183,8 @@ class AddFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], -0.0):  # x + (-0.0) is x, even for x = -0.0
-            return [self.lhs]
-        folded = fold_float_binary(operands, lambda a, b: a + b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, lambda a, b: a + b)
 
 
 @arith.op
@@ -369,9 +195,8 @@ class SubFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], 0.0):  # x - (+0.0) is x
-            return [self.lhs]
-        folded = fold_float_binary(operands, lambda a, b: a - b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, lambda a, b: a - b)
 
 
 @arith.op
@@ -383,9 +208,8 @@ class MulFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], 1.0):
-            return [self.lhs]
-        folded = fold_float_binary(operands, lambda a, b: a * b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, lambda a, b: a * b)
 
 
 def _ieee_div(a: float, b: float) -> float:
@@ -404,9 +228,8 @@ class DivFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if is_float_value(operands[1], 1.0):
-            return [self.lhs]
-        folded = fold_float_binary(operands, _ieee_div)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, _ieee_div)
 
 
 @arith.op
@@ -416,8 +239,7 @@ class RemFOp(_FloatBinaryOp):
     name = "arith.remf"
 
     def fold(self, operands):
-        folded = fold_float_binary(operands, math.fmod)
-        return [folded] if folded is not None else None
+        return fold_float_binary(operands, math.fmod)
 
 
 def _maximum(a: float, b: float) -> float:
@@ -445,11 +267,10 @@ class MaximumFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_float_value(operands[1], -math.inf):
-            return [self.lhs]
-        folded = fold_float_binary(operands, _maximum)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, _maximum)
 
 
 @arith.op
@@ -461,11 +282,10 @@ class MinimumFOp(_FloatBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_float_value(operands[1], math.inf):
-            return [self.lhs]
-        folded = fold_float_binary(operands, _minimum)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_float_binary(operands, _minimum)
 
 
 @arith.op
@@ -482,13 +302,13 @@ class NegFOp(Op):
     def fold(self, operands):
         source = self.operand.defining_op
         if isinstance(source, NegFOp):
-            return [source.operand]
+            return source.operand
         scalars = constant_scalars(operands[0])
         if scalars is None:
             return None
         type_, bits = scalars
         element = element_type_of(type_)
-        return [make_constant(type_, bits ^ (1 << (element.width - 1)))]
+        return make_constant(type_, bits ^ (1 << (element.width - 1)))
 
 
 @arith.op
@@ -498,21 +318,14 @@ class AddIOp(_IntOverflowBinaryOp):
     name = "arith.addi"
     traits = (Pure, Commutative, SameOperandsAndResultType)
 
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import ADDI
-
-        return ADDI
-
     def fold(self, operands):
         if is_int_value(operands[1], 0):
-            return [self.lhs]
+            return self.lhs
         # (a - b) + b -> a
         source = self.lhs.defining_op
         if isinstance(source, SubIOp) and source.rhs is self.rhs:
-            return [source.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a + b)
-        return [folded] if folded is not None else None
+            return source.lhs
+        return fold_int_binary(operands, lambda a, b, t: a + b)
 
 
 @arith.op
@@ -521,19 +334,12 @@ class SubIOp(_IntOverflowBinaryOp):
 
     name = "arith.subi"
 
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import SUBI
-
-        return SUBI
-
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [make_constant(self.result.type, 0)]
+            return make_constant(self.result.type, 0)
         if is_int_value(operands[1], 0):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a - b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, lambda a, b, t: a - b)
 
 
 @arith.op
@@ -543,19 +349,12 @@ class MulIOp(_IntOverflowBinaryOp):
     name = "arith.muli"
     traits = (Pure, Commutative, SameOperandsAndResultType)
 
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import MULI
-
-        return MULI
-
     def fold(self, operands):
         if is_int_value(operands[1], 0):
-            return [operands[1]]
+            return operands[1]
         if is_int_value(operands[1], 1):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a * b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, lambda a, b, t: a * b)
 
 
 def _div_signed(a: int, b: int, t) -> int | None:
@@ -601,11 +400,10 @@ class DivSIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [self.lhs]
+            return self.lhs
         if _overflows_signed_division(operands):
             return None
-        folded = fold_int_binary(operands, _div_signed)
-        return [folded] if folded is not None else None
+        return fold_int_binary(operands, _div_signed)
 
 
 @arith.op
@@ -616,9 +414,8 @@ class DivUIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [self.lhs]
-        folded = fold_int_binary(operands, _div_unsigned)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, _div_unsigned)
 
 
 @arith.op
@@ -629,9 +426,8 @@ class RemSIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [make_constant(self.result.type, 0)]
-        folded = fold_int_binary(operands, _rem_signed)
-        return [folded] if folded is not None else None
+            return make_constant(self.result.type, 0)
+        return fold_int_binary(operands, _rem_signed)
 
 
 @arith.op
@@ -642,9 +438,8 @@ class RemUIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
-            return [make_constant(self.result.type, 0)]
-        folded = fold_int_binary(operands, _rem_unsigned)
-        return [folded] if folded is not None else None
+            return make_constant(self.result.type, 0)
+        return fold_int_binary(operands, _rem_unsigned)
 
 
 @arith.op
@@ -656,13 +451,12 @@ class AndIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_int_value(operands[1], 0):
-            return [operands[1]]
+            return operands[1]
         if is_int_value(operands[1], -1):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a & b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        return fold_int_binary(operands, lambda a, b, t: a & b)
 
 
 @arith.op
@@ -674,13 +468,12 @@ class OrIOp(_IntBinaryOp):
 
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [self.lhs]
+            return self.lhs
         if is_int_value(operands[1], 0):
-            return [self.lhs]
+            return self.lhs
         if is_int_value(operands[1], -1):
-            return [operands[1]]
-        folded = fold_int_binary(operands, lambda a, b, t: a | b)
-        return [folded] if folded is not None else None
+            return operands[1]
+        return fold_int_binary(operands, lambda a, b, t: a | b)
 
 
 @arith.op
@@ -690,19 +483,20 @@ class XOrIOp(_IntBinaryOp):
     name = "arith.xori"
     traits = (Pure, Commutative, SameOperandsAndResultType)
 
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import XORI
-
-        return XORI
-
     def fold(self, operands):
         if self.lhs is self.rhs:
-            return [make_constant(self.result.type, 0)]
+            return make_constant(self.result.type, 0)
         if is_int_value(operands[1], 0):
-            return [self.lhs]
-        folded = fold_int_binary(operands, lambda a, b, t: a ^ b)
-        return [folded] if folded is not None else None
+            return self.lhs
+        # x ^ a ^ a is x, whichever side of either xori `a` is on.
+        for inner, other in ((self.lhs, self.rhs), (self.rhs, self.lhs)):
+            source = inner.defining_op
+            if isinstance(source, XOrIOp):
+                if source.rhs is other:
+                    return source.lhs
+                if source.lhs is other:
+                    return source.rhs
+        return fold_int_binary(operands, lambda a, b, t: a ^ b)
 
 
 def _bool_like_of(type_: Type) -> Type:
@@ -745,15 +539,14 @@ class CmpIOp(Op):
         predicate = CmpIPredicate.keyword(self.predicate)
         if self.lhs is self.rhs:
             value = predicate in ("eq", "sle", "sge", "ule", "uge")
-            return [make_constant(self.result.type, int(value))]
-        lhs, rhs = (constant_scalars(a) for a in operands)
-        if lhs is None or rhs is None:
-            return None
+            return make_constant(self.result.type, int(value))
+        type_ = self.lhs.type
         if predicate in _SIGNED_CMP:
-            value = _SIGNED_CMP[predicate](as_signed(lhs[1], lhs[0]), as_signed(rhs[1], rhs[0]))
+            compare, read = _SIGNED_CMP[predicate], as_signed
         else:
-            value = _UNSIGNED_CMP[predicate](to_unsigned(lhs[1], lhs[0]), to_unsigned(rhs[1], rhs[0]))
-        return [make_constant(self.result.type, int(value))]
+            compare, read = _UNSIGNED_CMP[predicate], to_unsigned
+        return fold_binary(operands, lambda a, b: int(compare(read(a, type_), read(b, type_))),
+                           self.result.type)
 
 
 def _cmpf(predicate: str, a: float, b: float) -> bool:
@@ -799,13 +592,15 @@ class CmpFOp(Op):
             raise VerificationError(f"result type must be {_bool_like_of(self.lhs.type)}")
 
     def fold(self, operands):
-        lhs, rhs = (constant_scalars(a) for a in operands)
-        if lhs is None or rhs is None:
-            return None
-        element = element_type_of(lhs[0])
-        value = _cmpf(CmpFPredicate.keyword(self.predicate), bits_to_float(lhs[1], element),
-                      bits_to_float(rhs[1], element))
-        return [make_constant(self.result.type, int(value))]
+        predicate = CmpFPredicate.keyword(self.predicate)
+        if is_nan(operands[0]) or is_nan(operands[1]):
+            # Against NaN every element compares unordered, whatever the other operand.
+            return make_constant(self.result.type, int(_cmpf(predicate, math.nan, math.nan)))
+        element = element_type_of(self.lhs.type)
+        return fold_binary(
+            operands,
+            lambda a, b: int(_cmpf(predicate, bits_to_float(a, element), bits_to_float(b, element))),
+            self.result.type)
 
 
 @arith.op
@@ -813,12 +608,6 @@ class SelectOp(Op):
     """`condition ? true_value : false_value`, elementwise for a shaped condition."""
 
     name = "arith.select"
-
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import SELECT
-
-        return SELECT
     condition = OperandDef(BoolLike)
     true_value = OperandDef()
     false_value = OperandDef()
@@ -842,11 +631,14 @@ class SelectOp(Op):
 
     def fold(self, operands):
         if self.true_value is self.false_value:
-            return [self.true_value]
+            return self.true_value
         if is_int_value(operands[0], 1):
-            return [self.true_value]
+            return self.true_value
         if is_int_value(operands[0], 0):
-            return [self.false_value]
+            return self.false_value
+        if self.result.type == i1 and is_int_value(operands[1], 1) and \
+                is_int_value(operands[2], 0):
+            return self.condition  # select(c, true, false) is c
         return None
 
 
@@ -881,6 +673,9 @@ class _CastOp(Op):
     assembly_format = "$input attr-dict `:` type($input) `to` type($out)"
     source_kind = "any"
     target_kind = "any"
+    # Whether a chain of two such casts is one: ext(ext(x)) is ext(x), trunc(trunc(x))
+    # is trunc(x).
+    chains_collapse = False
 
     def verify_custom(self) -> None:
         source, target = self.input.type, self.out.type
@@ -895,6 +690,10 @@ class _CastOp(Op):
                                     f"cast compatible: {message}")
 
     def fold(self, operands):
+        source = self.input.defining_op
+        if self.chains_collapse and type(source) is type(self):
+            self.set_operand(0, source.input)  # folded in place
+            return self.out
         scalars = constant_scalars(operands[0])
         if scalars is None:
             return None
@@ -906,7 +705,7 @@ class _CastOp(Op):
             return None
         if _int_like(target):
             converted = wrap_int(converted, target)
-        return [make_constant(self.out.type, converted)]
+        return make_constant(self.out.type, converted)
 
 
 def _int_like(t: Type) -> bool:
@@ -997,12 +796,6 @@ class IndexCastOp(_CastOp):
     """Between `index` and a signless integer (sign-extending or truncating)."""
 
     name = "arith.index_cast"
-
-    @classmethod
-    def canonicalization_patterns(cls):
-        from mlc.ir.dialects.arith_canonicalization import INDEX_CAST
-
-        return INDEX_CAST
     input = OperandDef(TypeMatches(lambda t: _int_like(element_type_of(t)), "integer or index"))
 
 
@@ -1053,6 +846,7 @@ class ExtSIOp(_CastOp):
     """Widens an integer, sign-extending."""
 
     name = "arith.extsi"
+    chains_collapse = True
 
 
 @arith.op
@@ -1060,6 +854,7 @@ class ExtUIOp(_CastOp):
     """Widens an integer, zero-extending."""
 
     name = "arith.extui"
+    chains_collapse = True
 
 
 @arith.op
@@ -1067,14 +862,22 @@ class TruncIOp(_CastOp):
     """Narrows an integer, dropping high bits."""
 
     name = "arith.trunci"
+    chains_collapse = True
     overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name
     assembly_format = ("$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) "
                        "`to` type($out)")
 
+    def fold(self, operands):
+        source = self.input.defining_op
+        if isinstance(source, (ExtSIOp, ExtUIOp)):
+            # Truncating an extension drops the bits it added, and maybe more: trunci of
+            # the original (in place) when it is wider still, the original when it has
+            # the result's type. A narrower original is the patterns' (TruncIExt*).
+            original = source.input
+            if element_type_of(original.type).width > element_type_of(self.out.type).width:
+                self.set_operand(0, original)
+                return self.out
+            if original.type == self.out.type:
+                return original
+        return super().fold(operands)
 
-def constant_value_of(value: Value) -> Attribute | None:
-    """The attribute of the constant op defining `value`, if it is one."""
-    op = value.defining_op
-    if op is not None and op.has_trait(ConstantLike):
-        return op.attributes.get("value")
-    return None

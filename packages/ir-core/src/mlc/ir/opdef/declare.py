@@ -440,16 +440,14 @@ class Op(Operation, metaclass=OpMeta):
     def verify_custom(self) -> None:
         """Checks the declaration cannot state; raise VerificationError on failure."""
 
-    def fold(self, operands: list[Attribute | None]) -> list[Attribute | Value] | None:
-        """Fold given the constant value (or None) of each operand: return one existing
-        value or constant attribute per result, or None if the op does not fold.
+    def fold(self, operands: list[Attribute | None]
+             ) -> Attribute | Value | list[Attribute | Value] | None:
+        """Fold given the constant value (or None) of each operand, as MLIR's `fold`:
+        an op with one result returns an existing value or a constant attribute (its
+        own result when it folded in place, by updating its operands), an op with
+        several results a list with one per result; None if the op does not fold.
         Folders never create ops."""
         return None
-
-    @classmethod
-    def canonicalization_patterns(cls) -> list:
-        """Patterns the `canonicalize` pass applies to this op."""
-        return []
 
 
 def is_declared(op: Operation) -> bool:

@@ -1,23 +1,32 @@
 """Declarative rewrite patterns, in the spirit of MLIR's DRR: a pattern is data.
 
-A source DAG over op names, with captured values and attributes and constraints, and
-a result DAG (or a captured value) that replaces the root:
+A source DAG of ops with captured values, attributes and ops, constraints over the
+captures, and a result DAG (or a captured value) that replaces the root:
+
+    def add_int(c0, c1): ...        # a plain named function: the sum, or None
 
     DagPattern(
-        name="AddIAddConstant",
-        source=Dag("arith.addi", Dag("arith.addi", V("x"), Const("c0")), Const("c1")),
-        result=Dag("arith.addi", V("x"),
-                   Dag("arith.constant", value=Native("add_attrs", "c0", "c1"))),
+        "AddIAddConstant",
+        source=Dag(AddIOp, Dag(AddIOp, V("x"), Const("c0")), Const("c1")),
+        result=Dag(AddIOp, V("x"), Dag(ConstantOp, value=Native(add_int, "c0", "c1"))),
     )
 
 prints as
 
     AddIAddConstant: (arith.addi (arith.addi $x, (constant $c0)), (constant $c1))
-        -> (arith.addi $x, (arith.constant {value = add_attrs($c0, $c1)}))
+        -> (arith.addi $x, (arith.constant {value = add_int($c0, $c1)}))
 
-Constraints and attribute computations are named hooks (`@constraint`, `@native`)
-so a pattern stays plain, printable, comparable data that can be built at run time.
-A pattern compiles into a matcher indexed by its root op name.
+Ops are given as their classes, or by name (`Dag("arith.addi", ...)`), resolved
+through a :class:`~mlc.ir.dialect.Context` when the pattern is built. Everything a
+pattern says is checked then, not when it first runs: an unknown op, a wrong number of
+operands, an undeclared attribute, a capture used but never bound or bound as two
+different kinds are a :class:`~mlc.ir.rewrite.pattern.PatternError` naming the pattern.
+
+A name captured twice in the source means the two must be equal: the same SSA value
+(`V`), equal attributes (`A`, `Const`) or the same op (`bind=`). Constraints
+(`Check(fn, *names)`) and computed attributes (`Native(fn, *names)`) are plain
+named functions printed by their names, so a pattern stays printable, comparable data
+that can be built at run time. A pattern is indexed by its root op's name.
 """
 
 from __future__ import annotations
@@ -28,42 +37,17 @@ from typing import Any
 
 from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.dialect import OP_CLASSES_BY_NAME
+from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import ConstantLike
-from mlc.ir.rewrite.pattern import RewritePattern
+from mlc.ir.rewrite.pattern import PatternError, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
-
-NATIVE_FUNCTIONS: dict[str, Callable[..., Any]] = {}
-CONSTRAINTS: dict[str, Callable[..., bool]] = {}
-
-
-def native(name: str):
-    """Register a function computing a result attribute from bound attributes/values;
-    it returns None when the rewrite must not happen (e.g. the value would overflow)."""
-
-    def register(fn):
-        NATIVE_FUNCTIONS[name] = fn
-        return fn
-
-    return register
-
-
-def constraint(name: str):
-    """Register a predicate over bound values, attributes or ops."""
-
-    def register(fn):
-        CONSTRAINTS[name] = fn
-        return fn
-
-    return register
-
 
 # ------------------------------------------------------------------ DAG nodes
 
 
 @dataclass(frozen=True)
 class V:
-    """A value: captured under `name`; the same name twice means the same value."""
+    """A value captured under `name`; in a result DAG, the value captured."""
 
     name: str
 
@@ -91,19 +75,24 @@ class AttrIs:
         return str(self.value)
 
 
+def _function_name(function: Callable) -> str:
+    return getattr(function, "__name__", repr(function))
+
+
 @dataclass(frozen=True)
 class Native:
-    """A result attribute computed by a registered native function."""
+    """A result attribute computed by `function` from captures; the function returns
+    None when the rewrite must not happen (e.g. the value would overflow)."""
 
-    function: str
+    function: Callable[..., Any]
     args: tuple[str, ...]
 
-    def __init__(self, function: str, *args: str):
+    def __init__(self, function: Callable[..., Any], *args: str):
         object.__setattr__(self, "function", function)
         object.__setattr__(self, "args", tuple(args))
 
     def __str__(self) -> str:
-        return f"{self.function}({', '.join('$' + a for a in self.args)})"
+        return f"{_function_name(self.function)}({', '.join('$' + a for a in self.args)})"
 
 
 @dataclass(frozen=True)
@@ -123,19 +112,29 @@ class Const:
 
 @dataclass(frozen=True)
 class Dag:
-    """An op: its name, operand nodes, attribute nodes, and an optional binding of
-    the op itself (for constraints and natives)."""
+    """An op: its class (or name), operand nodes, attribute nodes, and an optional
+    capture of the op itself (for constraints and natives). Two DAGs are equal when
+    they say the same thing by op name."""
 
     op: str
     operands: tuple[Any, ...]
     attrs: tuple[tuple[str, Any], ...]
     bind: str | None
+    op_class: type | None = field(compare=False, repr=False)
 
-    def __init__(self, op: str, *operands, bind: str | None = None, **attrs):
-        object.__setattr__(self, "op", op)
+    def __init__(self, op: type | str, *operands, bind: str | None = None, **attrs):
+        if isinstance(op, str):
+            name, op_class = op, None
+        else:
+            op_def = getattr(op, "op_def", None)
+            if op_def is None:
+                raise TypeError(f"Dag takes an op class or an op name, not {op!r}")
+            name, op_class = op_def.name, op
+        object.__setattr__(self, "op", name)
         object.__setattr__(self, "operands", tuple(operands))
         object.__setattr__(self, "attrs", tuple(sorted(attrs.items())))
         object.__setattr__(self, "bind", bind)
+        object.__setattr__(self, "op_class", op_class)
 
     def __str__(self) -> str:
         head = self.op + (f":${self.bind}" if self.bind else "")
@@ -148,17 +147,17 @@ class Dag:
 
 @dataclass(frozen=True)
 class Check:
-    """A registered constraint applied to bound names: `Check("one_use", "t")`."""
+    """A constraint: `function` applied to captures, e.g. `Check(one_use, "t")`."""
 
-    name: str
+    function: Callable[..., bool]
     args: tuple[str, ...]
 
-    def __init__(self, name: str, *args: str):
-        object.__setattr__(self, "name", name)
+    def __init__(self, function: Callable[..., bool], *args: str):
+        object.__setattr__(self, "function", function)
         object.__setattr__(self, "args", tuple(args))
 
     def __str__(self) -> str:
-        return f"{self.name}({', '.join('$' + a for a in self.args)})"
+        return f"{_function_name(self.function)}({', '.join('$' + a for a in self.args)})"
 
 
 # ------------------------------------------------------------------ the pattern
@@ -166,7 +165,8 @@ class Check:
 
 @dataclass(frozen=True, eq=False)
 class DagPattern(RewritePattern):
-    """A declarative pattern; see the module docstring."""
+    """A declarative pattern; see the module docstring. Ops named by string are
+    resolved through `context` (a fresh default Context if none is given)."""
 
     pattern_name: str
     source: Dag
@@ -177,28 +177,28 @@ class DagPattern(RewritePattern):
     _natives: tuple = field(default=(), repr=False)
 
     def __init__(self, name: str, source: Dag, result, constraints=(), benefit: int = 1,
-                 doc: str = ""):
+                 doc: str = "", context: Context | None = None):
+        checker = _Checker(name, context)
+        if not isinstance(source, Dag):
+            raise checker.error(f"the source must be a Dag, not {source!r}")
+        source = checker.resolve(source, in_result=False)
+        kinds: dict[str, str] = {}
+        checker.collect_captures(source, kinds)
+        result = checker.resolve(result, in_result=True)
+        constraints = tuple(constraints)
+        for check in constraints:
+            if not isinstance(check, Check):
+                raise checker.error(f"a constraint must be a Check, not {check!r}")
+            checker.hook(check.function, "constraint")
+            checker.uses(check.args, kinds, None)
+        natives: list[Native] = []
+        checker.check_result(result, kinds, natives)
         object.__setattr__(self, "pattern_name", name)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "result", result)
-        object.__setattr__(self, "constraints", tuple(constraints))
+        object.__setattr__(self, "constraints", constraints)
         object.__setattr__(self, "pattern_benefit", benefit)
         object.__setattr__(self, "doc", doc)
-        for check in self.constraints:
-            if check.name not in CONSTRAINTS:
-                raise ValueError(f"pattern '{name}': unknown constraint '{check.name}'")
-        bound: set[str] = set()
-        _collect_bound(source, bound)
-        used: list[str] = [a for check in self.constraints for a in check.args]
-        _collect_uses(result, used)
-        for ref in used:
-            if ref not in bound:
-                raise ValueError(f"pattern '{name}': '${ref}' is not captured by the source DAG")
-        natives = []
-        _collect_natives(result, natives)
-        for node in natives:
-            if node.function not in NATIVE_FUNCTIONS:
-                raise ValueError(f"pattern '{name}': unknown native function '{node.function}'")
         object.__setattr__(self, "_natives", tuple(natives))
 
     @property
@@ -230,7 +230,7 @@ class DagPattern(RewritePattern):
         if not _match_op(self.source, op, bindings):
             return None
         for check in self.constraints:
-            if not CONSTRAINTS[check.name](*(bindings[a] for a in check.args)):
+            if not check.function(*(bindings[a] for a in check.args)):
                 return None
         return bindings
 
@@ -241,10 +241,10 @@ class DagPattern(RewritePattern):
         # Natives run before any change, so a refusal leaves the IR untouched.
         computed = {}
         for node in self._natives:
-            value = NATIVE_FUNCTIONS[node.function](*(bindings[a] for a in node.args))
+            value = node.function(*(bindings[a] for a in node.args))
             if value is None:
                 return rewriter.notify_match_failure(
-                    op, f"{self.pattern_name}: {node.function} declined")
+                    op, f"{self.pattern_name}: {_function_name(node.function)} declined")
             computed[node] = value
         if isinstance(self.result, V):
             rewriter.replace_op(op, [bindings[self.result.name]])
@@ -255,49 +255,144 @@ class DagPattern(RewritePattern):
         return True
 
 
-def _collect_bound(node, out: set) -> None:
-    if isinstance(node, (V, A)):
-        out.add(node.name)
-    elif isinstance(node, Const) and node.name:
-        out.add(node.name)
-    elif isinstance(node, Dag):
-        if node.bind:
-            out.add(node.bind)
+# ------------------------------------------------------------------ construction checks
+
+# What a capture names: a value (V), an attribute (A, Const) or an op (Dag bind=).
+_VALUE, _ATTRIBUTE, _OP = "a value", "an attribute", "an op"
+
+
+class _Checker:
+    """Resolves a pattern's op names and checks what it says, with errors that name
+    the pattern."""
+
+    def __init__(self, pattern: str, context: Context | None):
+        self.pattern = pattern
+        self.context = context
+
+    def error(self, message: str) -> PatternError:
+        return PatternError(f"pattern '{self.pattern}': {message}")
+
+    def resolve(self, node, in_result: bool):
+        """`node` with every Dag's op class resolved and checked."""
+        if not isinstance(node, Dag):
+            return node
+        op_class = node.op_class
+        if op_class is None:
+            if self.context is None:
+                self.context = Context()
+            op_class = self.context.get_op_class(node.op)
+            if op_class is None and (in_result or not self.context.allow_unregistered):
+                raise self.error(f"unknown op '{node.op}'")
+        if in_result and node.bind is not None:
+            raise self.error(f"'{node.op}' in the result binds ${node.bind}: captures are "
+                             "made in the source DAG")
+        if op_class is not None:
+            self._check_declaration(op_class.op_def, node, in_result)
+        operands = [self.resolve(o, in_result) for o in node.operands]
+        resolved = Dag(op_class or node.op, *operands, bind=node.bind, **dict(node.attrs))
+        return resolved
+
+    def _check_declaration(self, op_def, node: Dag, in_result: bool) -> None:
+        count = len(node.operands)
+        singles = sum(1 for d in op_def.operands if d.is_single)
+        if all(d.is_single for d in op_def.operands):
+            if count != singles:
+                raise self.error(f"'{op_def.name}' takes {singles} operand"
+                                 f"{'' if singles == 1 else 's'}, the DAG gives {count}")
+        elif count < singles:
+            raise self.error(f"'{op_def.name}' takes at least {singles} operands, the DAG "
+                             f"gives {count}")
+        elif in_result and op_def.needs_operand_segments:
+            raise self.error(f"'{op_def.name}' has several variadic operand groups: a "
+                             "result DAG cannot build it")
+        for attr_name, _ in node.attrs:
+            if attr_name not in op_def.attributes:
+                raise self.error(f"'{op_def.name}' declares no attribute '{attr_name}'")
+
+    def collect_captures(self, node, kinds: dict[str, str]) -> None:
+        """Record the kind of every name the source DAG captures."""
+        if isinstance(node, V):
+            self._capture(node.name, _VALUE, kinds)
+        elif isinstance(node, Const):
+            if node.name is not None:
+                self._capture(node.name, _ATTRIBUTE, kinds)
+        elif isinstance(node, Dag):
+            if node.bind is not None:
+                self._capture(node.bind, _OP, kinds)
+            for operand in node.operands:
+                if not isinstance(operand, (V, Const, Dag)):
+                    raise self.error(f"an operand of '{node.op}' must be V, Const or Dag, "
+                                     f"not {operand!r}")
+                self.collect_captures(operand, kinds)
+            for attr_name, attr in node.attrs:
+                if isinstance(attr, A):
+                    self._capture(attr.name, _ATTRIBUTE, kinds)
+                elif not isinstance(attr, AttrIs):
+                    raise self.error(f"attribute '{attr_name}' of '{node.op}' in the source "
+                                     f"must be A or AttrIs, not {attr!r}")
+
+    def _capture(self, name: str, kind: str, kinds: dict[str, str]) -> None:
+        known = kinds.setdefault(name, kind)
+        if known != kind:
+            raise self.error(f"${name} captures both {known} and {kind}")
+
+    def uses(self, names, kinds: dict[str, str], kind: str | None) -> None:
+        """Each of `names` is captured (as `kind`, when given)."""
+        for name in names:
+            if name not in kinds:
+                raise self.error(f"${name} is not captured by the source DAG")
+            if kind is not None and kinds[name] != kind:
+                raise self.error(f"${name} is used as {kind} but captures {kinds[name]}")
+
+    def hook(self, function, what: str) -> None:
+        """`function` is a named callable, so that the pattern prints."""
+        if isinstance(function, str):
+            raise self.error(f"{what} '{function}' is a name: pass the function itself")
+        if not callable(function):
+            raise self.error(f"{what} {function!r} is not callable")
+        if getattr(function, "__name__", "<lambda>") == "<lambda>":
+            raise self.error(f"a {what} must be a named function (it is printed by its name)")
+
+    def check_result(self, node, kinds: dict[str, str], natives: list) -> None:
+        """The result DAG uses captures as what they capture; collect its natives."""
+        if isinstance(node, V):
+            self.uses([node.name], kinds, _VALUE)
+            return
+        if not isinstance(node, Dag):
+            raise self.error(f"a result must be V or Dag, not {node!r}")
         for operand in node.operands:
-            _collect_bound(operand, out)
-        for _, attr in node.attrs:
-            _collect_bound(attr, out)
+            self.check_result(operand, kinds, natives)
+        for attr_name, attr in node.attrs:
+            if isinstance(attr, A):
+                self.uses([attr.name], kinds, _ATTRIBUTE)
+            elif isinstance(attr, Native):
+                self.hook(attr.function, "native function")
+                self.uses(attr.args, kinds, None)
+                natives.append(attr)
+            elif not isinstance(attr, AttrIs):
+                raise self.error(f"attribute '{attr_name}' of '{node.op}' in the result must "
+                                 f"be A, AttrIs or Native, not {attr!r}")
 
 
-def _collect_uses(node, out: list) -> None:
-    if isinstance(node, (V, A)):
-        out.append(node.name)
-    elif isinstance(node, Native):
-        out.extend(node.args)
-    elif isinstance(node, Dag):
-        for operand in node.operands:
-            _collect_uses(operand, out)
-        for _, attr in node.attrs:
-            _collect_uses(attr, out)
+# ------------------------------------------------------------------ matching and building
 
 
-def _collect_natives(node, out: list) -> None:
-    if isinstance(node, Native):
-        out.append(node)
-    elif isinstance(node, Dag):
-        for operand in node.operands:
-            _collect_natives(operand, out)
-        for _, attr in node.attrs:
-            _collect_natives(attr, out)
+_UNBOUND = object()
+
+
+def _bind(bindings: dict, name: str, thing, same: bool) -> bool:
+    """Capture `thing` as `name`; a second capture must be the same value or op
+    (`same`) or an equal attribute."""
+    bound = bindings.get(name, _UNBOUND)
+    if bound is _UNBOUND:
+        bindings[name] = thing
+        return True
+    return bound is thing if same else bound == thing
 
 
 def _match_value(node, value: Value, bindings: dict) -> bool:
     if isinstance(node, V):
-        bound = bindings.get(node.name)
-        if bound is None:
-            bindings[node.name] = value
-            return True
-        return bound is value
+        return _bind(bindings, node.name, value, same=True)
     defining = value.defining_op
     if defining is None:
         return False
@@ -307,15 +402,8 @@ def _match_value(node, value: Value, bindings: dict) -> bool:
         attr = defining.attributes.get("value")
         if attr is None or (node.equals is not None and attr != node.equals):
             return False
-        if node.name is not None:
-            bound = bindings.get(node.name)
-            if bound is not None and bound != attr:
-                return False
-            bindings[node.name] = attr
-        return True
-    if isinstance(node, Dag):
-        return _match_op(node, defining, bindings)
-    raise TypeError(f"not a source DAG node: {node!r}")
+        return node.name is None or _bind(bindings, node.name, attr, same=False)
+    return _match_op(node, defining, bindings)
 
 
 def _match_op(node: Dag, op: Operation, bindings: dict) -> bool:
@@ -329,27 +417,18 @@ def _match_op(node: Dag, op: Operation, bindings: dict) -> bool:
         if isinstance(attr_node, AttrIs):
             if attr != attr_node.value:
                 return False
-        elif isinstance(attr_node, A):
-            if attr is None:
-                return False
-            bindings[attr_node.name] = attr
+        elif attr is None or not _bind(bindings, attr_node.name, attr, same=False):
+            return False
     for operand_node, operand in zip(node.operands, op.op_operands):
         if not _match_value(operand_node, operand.value, bindings):
             return False
-    if node.bind is not None:
-        bindings[node.bind] = op
-    return True
+    return node.bind is None or _bind(bindings, node.bind, op, same=True)
 
 
 def _build(node, bindings: dict, computed: dict, rewriter: PatternRewriter, root: Operation,
            outermost: bool = False):
     if isinstance(node, V):
         return bindings[node.name]
-    if not isinstance(node, Dag):
-        raise TypeError(f"not a result DAG node: {node!r}")
-    cls = OP_CLASSES_BY_NAME.get(node.op)
-    if cls is None:
-        raise ValueError(f"result op '{node.op}' is not registered")
     operands = [_build(o, bindings, computed, rewriter, root) for o in node.operands]
     operands = [o.results[0] if isinstance(o, Operation) else o for o in operands]
     attrs = {}
@@ -358,9 +437,9 @@ def _build(node, bindings: dict, computed: dict, rewriter: PatternRewriter, root
             attrs[name] = bindings[attr_node.name]
         elif isinstance(attr_node, AttrIs):
             attrs[name] = attr_node.value
-        elif isinstance(attr_node, Native):
+        else:
             attrs[name] = computed[attr_node]
     result_types = root.result_types if outermost else None
-    op = cls.create_from_flat(operands, attrs, result_types, root.loc)
+    op = node.op_class.create_from_flat(operands, attrs, result_types, root.loc)
     rewriter.insert(op)
     return op

@@ -355,8 +355,10 @@ def _try_fold(op: Operation, folder: ConstantFolder, rewriter: PatternRewriter,
         result.folds += 1
         return True
     folded = op.fold(constants)
-    if not folded:
+    if folded is None:
         return False
+    if isinstance(folded, (Attribute, Value)):
+        folded = [folded]  # a single-result op's folder returns its one value
     if len(folded) != len(op.results):
         return False
     if all(v is r for v, r in zip(folded, op.results)):

@@ -1,9 +1,14 @@
 """Rewrite patterns and the sets drivers apply.
 
-A pattern names the op it is rooted at (or None for any op), a benefit (higher is
-tried first) and implements `match_and_rewrite(op, rewriter)`, returning whether it
-changed the IR; every change goes through the rewriter. A pattern that does not
-apply can say why with `rewriter.notify_match_failure(op, reason)`.
+A pattern names the op it is rooted at (its op class, or its name; None for any op),
+a benefit (higher is tried first) and implements `match_and_rewrite(op, rewriter)`,
+returning whether it changed the IR; every change goes through the rewriter. A
+pattern that does not apply can say why with `rewriter.notify_match_failure(op,
+reason)`.
+
+    class FoldDoubleNegation(RewritePattern):
+        root = NegFOp
+        def match_and_rewrite(self, op, rewriter): ...
 """
 
 from __future__ import annotations
@@ -14,17 +19,37 @@ from mlc.ir.core.ir import Operation
 from mlc.ir.rewrite.rewriter import PatternRewriter
 
 
+class PatternError(ValueError):
+    """A pattern that cannot be right, found when it is built (an unknown op, a wrong
+    operand count, a capture never bound...); the message names the pattern."""
+
+
 class RewritePattern:
-    """Base of code patterns; declarative ones are :class:`~mlc.ir.rewrite.drr.DagPattern`."""
+    """Base of code patterns; declarative ones are :class:`~mlc.ir.rewrite.drr.DagPattern`.
+
+    A subclass may declare `root` as an op class: it is kept as the op's name, with the
+    class in `root_op`."""
 
     root: str | None = None
+    root_op: type | None = None
     benefit: int = 1
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        root = cls.__dict__.get("root")
+        if isinstance(root, type):
+            op_def = getattr(root, "op_def", None)
+            if op_def is None:
+                raise PatternError(f"pattern '{cls.__name__}': root {root.__name__} is not "
+                                   "a declared op class")
+            cls.root, cls.root_op = op_def.name, root
 
     @property
     def name(self) -> str:
         return type(self).__name__
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Rewrite `op` through `rewriter` if the pattern applies; whether it did."""
         raise NotImplementedError
 
     def describe(self) -> str:

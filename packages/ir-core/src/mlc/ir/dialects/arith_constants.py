@@ -1,0 +1,229 @@
+"""arith's constant values, shared by its folders (`arith.py`) and its canonicalization
+patterns (`arith_canonicalization.py`): scalar and splat constants read as
+(type, bits) and built back, integer wrap-around and two's-complement readings, and
+elementwise folding of dense constants.
+
+Floats travel as their IEEE bit patterns so that folding is exact in the target type
+(f16, bf16, f32, f64) rather than in Python's doubles.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from mlc.ir.core.attributes import (
+    Attribute,
+    DenseElementsAttr,
+    FloatAttr,
+    FloatType,
+    IndexType,
+    IntegerAttr,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    VectorType,
+    bits_to_float,
+    element_dtype,
+    float_to_bits,
+    i1,
+    round_int_to_precision,
+)
+from mlc.ir.core.ir import Value
+from mlc.ir.opdef.traits import ConstantLike
+
+
+def constant_scalars(attr: Attribute | None):
+    """(element type, value) of a scalar or splat constant, else None."""
+    if isinstance(attr, IntegerAttr):
+        return attr.type, attr.value
+    if isinstance(attr, FloatAttr):
+        return attr.type, attr.bits
+    if isinstance(attr, DenseElementsAttr) and attr.is_splat():
+        element = attr.type.element_type
+        first = attr.array.reshape(-1)[0]
+        if isinstance(element, FloatType):
+            bits = int(first) if element.name == "bf16" else float_to_bits(float(first), element)
+            return attr.type, bits
+        return attr.type, int(first)
+    return None
+
+
+def element_type_of(type_: Type) -> Type:
+    """The element type of a shaped type; a scalar type itself."""
+    return type_.element_type if isinstance(type_, ShapedType) else type_
+
+
+def make_constant(type_: Type, value: int) -> Attribute:
+    """A scalar or splat constant of `type_` (floats given as bit patterns)."""
+    element = element_type_of(type_)
+    if isinstance(type_, (RankedTensorType, VectorType)):
+        if isinstance(element, FloatType):
+            scalar = value if element.name == "bf16" else bits_to_float(value, element)
+        else:
+            scalar = bool(value) if element == i1 else value
+        return DenseElementsAttr.from_array(scalar, type_)
+    if isinstance(element, FloatType):
+        return FloatAttr(value, element)
+    return IntegerAttr(value, type_)
+
+
+def wrap_int(value: int, type_: Type) -> int:
+    """`value` modulo the integer type's width, in MLIR's printed range."""
+    element = element_type_of(type_)
+    if isinstance(element, IndexType):
+        width = 64
+    else:
+        width = element.width
+    if width == 1:
+        return value & 1
+    value &= (1 << width) - 1
+    if getattr(element, "signedness", "signless") != "unsigned" and value >= 1 << (width - 1):
+        value -= 1 << width
+    return value
+
+
+def as_signed(value: int, type_: Type) -> int:
+    """The two's-complement reading of `value` (for i1: true is -1, as in MLIR)."""
+    element = element_type_of(type_)
+    width = 64 if isinstance(element, IndexType) else element.width
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >= 1 << (width - 1) else value
+
+
+def int_to_float_bits(value: int, type_: FloatType) -> int:
+    """`value` rounded once, to nearest even, to `type_` (no detour through f64)."""
+    precision = type_.format.precision
+    return float_to_bits(float(round_int_to_precision(value, precision)), type_)
+
+
+def to_unsigned(value: int, type_: Type) -> int:
+    """The unsigned reading of `value` in the integer type's width."""
+    element = element_type_of(type_)
+    width = 64 if isinstance(element, IndexType) else element.width
+    return value & ((1 << width) - 1)
+
+
+def is_float_value(attr: Attribute | None, value: float) -> bool:
+    """Whether `attr` is a scalar or splat float constant equal to `value` (bitwise for 0)."""
+    scalars = constant_scalars(attr)
+    if scalars is None:
+        return False
+    type_, bits = scalars
+    element = element_type_of(type_)
+    if not isinstance(element, FloatType):
+        return False
+    return bits == float_to_bits(value, element)
+
+
+def is_nan(attr: Attribute | None) -> bool:
+    """Whether `attr` is a scalar or splat float constant that is a NaN (any payload)."""
+    scalars = constant_scalars(attr)
+    if scalars is None:
+        return False
+    element = element_type_of(scalars[0])
+    return isinstance(element, FloatType) and math.isnan(bits_to_float(scalars[1], element))
+
+
+def is_int_value(attr: Attribute | None, value: int) -> bool:
+    """Whether `attr` is a scalar or splat integer constant equal to `value` (modulo its width)."""
+    scalars = constant_scalars(attr)
+    if scalars is None or isinstance(element_type_of(scalars[0]), FloatType):
+        return False
+    return wrap_int(scalars[1], scalars[0]) == wrap_int(value, scalars[0])
+
+
+def constant_elements(attr: Attribute | None):
+    """(type, [element values]) of a non-splat dense constant (floats as bit
+    patterns), else None."""
+    if not isinstance(attr, DenseElementsAttr) or attr.is_splat():
+        return None
+    flat = attr.array.reshape(-1)
+    element = attr.type.element_type
+    if isinstance(element, FloatType):
+        bits = flat.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
+        return attr.type, [int(b) for b in bits.tolist()]
+    return attr.type, [int(v) for v in flat.tolist()]
+
+
+def fold_binary(operands, scalar_fold, result_type: Type | None = None) -> Attribute | None:
+    """Fold two constants with `scalar_fold(a, b)` on their elements (floats as bit
+    patterns; it returns None to refuse), as MLIR's constFoldBinaryOp: scalars and
+    splats give a scalar or splat, dense constants fold element by element (a splat
+    side is broadcast). The result has the operands' type, or `result_type` (a
+    comparison's i1)."""
+    lhs, rhs = (constant_scalars(a) for a in operands)
+    if lhs is not None and rhs is not None:
+        if lhs[0] != rhs[0]:
+            return None
+        value = scalar_fold(lhs[1], rhs[1])
+        return None if value is None else make_constant(result_type or lhs[0], value)
+    sides = []
+    for attr in operands:
+        elements = constant_elements(attr)
+        if elements is None:
+            scalars = constant_scalars(attr)
+            if scalars is None:
+                return None
+            elements = (scalars[0], None, scalars[1])
+        else:
+            elements = (elements[0], elements[1], None)
+        sides.append(elements)
+    (lhs_type, lhs_values, lhs_splat), (rhs_type, rhs_values, rhs_splat) = sides
+    if lhs_type != rhs_type:
+        return None
+    count = len(lhs_values if lhs_values is not None else rhs_values)
+    results = []
+    for i in range(count):
+        a = lhs_values[i] if lhs_values is not None else lhs_splat
+        b = rhs_values[i] if rhs_values is not None else rhs_splat
+        value = scalar_fold(a, b)
+        if value is None:
+            return None
+        results.append(value)
+    result_type = result_type or lhs_type
+    element = element_type_of(result_type)
+    dtype = element_dtype(element)
+    if isinstance(element, FloatType):
+        array = np.array(results, dtype=f"u{dtype.itemsize}").view(dtype)
+    else:
+        array = np.array([bool(v) if dtype == np.bool_ else v for v in results], dtype=dtype)
+    return DenseElementsAttr.from_array(array.reshape(result_type.shape), result_type)
+
+
+def fold_float_binary(operands, fn) -> Attribute | None:
+    """Fold a float operation `fn(a, b)`, computed in Python and rounded to the type."""
+    typed = next((a.type for a in operands if a is not None), None)
+    if typed is None:
+        return None
+    element = element_type_of(typed)
+
+    def scalar(a: int, b: int) -> int | None:
+        try:
+            return float_to_bits(fn(bits_to_float(a, element), bits_to_float(b, element)), element)
+        except (ZeroDivisionError, OverflowError, ValueError):
+            return None
+
+    return fold_binary(operands, scalar)
+
+
+def fold_int_binary(operands, fn) -> Attribute | None:
+    """Fold an integer operation `fn(a, b, type)` (None: do not fold), wrapped to the type."""
+    typed = next((a.type for a in operands if a is not None), None)
+    if typed is None:
+        return None
+
+    def scalar(a: int, b: int) -> int | None:
+        result = fn(a, b, typed)
+        return None if result is None else wrap_int(result, typed)
+
+    return fold_binary(operands, scalar)
+
+
+def constant_value_of(value: Value) -> Attribute | None:
+    """The attribute of the constant op defining `value`, if it is one."""
+    op = value.defining_op
+    if op is not None and op.has_trait(ConstantLike):
+        return op.attributes.get("value")
+    return None
