@@ -13,8 +13,8 @@
 
 // MISSING: mlc-opt: error: cannot read '{{.*}}does-not-exist.mlir': No such file or directory
 // DIR: mlc-opt: error: cannot read '{{.*}}Inputs': Is a directory
-// LATIN1: mlc-opt: error: '{{.*}}latin1.mlir' is not UTF-8 text
-// NOTRACE: mlc-opt: error:
+// LATIN1: {{.*}}latin1.mlir:4:7: error: invalid UTF-8 byte 0xE9
+// NOTRACE: error:
 // NOTRACE-NOT: Traceback
 // NOTRACE-NOT: internal error
 // KEPT: keep me

@@ -1,17 +1,19 @@
 // --verify-diagnostics: a run whose diagnostics all match their expected-* comments
-// succeeds (and prints the chunks that verified); an unexpected diagnostic or an
-// expectation not met fails the run, with both reported.
+// succeeds (and prints the chunks that verified; a chunk with errors prints nothing, as
+// with mlir-opt-22); an unexpected diagnostic or an expectation not met fails the run,
+// with both reported.
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics | filecheck %s
 // RUN: not mlc-opt %S/Inputs/diag-mismatch.mlir --split-input-file --verify-diagnostics 2>&1 | filecheck %s --check-prefix=MISMATCH
 // A note nobody expected is an unexpected diagnostic too.
 // RUN: not mlc-opt %S/Inputs/diag-note.mlir --verify-diagnostics 2>&1 | filecheck %s --check-prefix=NOTE
 
-// CHECK:      module {
+// CHECK:      // -----
+// CHECK-NEXT: module {
 // CHECK-NEXT:   func.func @ok() {
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
-// CHECK-NOT:  // -----
+// CHECK-NOT:  func.func
 
 func.func @bad(%arg0: i32) -> i32 {
   // expected-error@+1 {{must be floating-point-like}}

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from mlc.ir.core.attributes import (
     Attribute,
     DenseElementsAttr,
@@ -142,6 +140,8 @@ def constant_elements(attr: Attribute | None):
     flat = attr.array.reshape(-1)
     element = attr.type.element_type
     if isinstance(element, FloatType):
+        import numpy as np  # only for dense constants: the import costs start-up time
+
         bits = flat.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
         return attr.type, [int(b) for b in bits.tolist()]
     return attr.type, [int(v) for v in flat.tolist()]
@@ -185,6 +185,8 @@ def fold_binary(operands, scalar_fold, result_type: Type | None = None) -> Attri
     result_type = result_type or lhs_type
     element = element_type_of(result_type)
     dtype = element_dtype(element)
+    import numpy as np
+
     if isinstance(element, FloatType):
         array = np.array(results, dtype=f"u{dtype.itemsize}").view(dtype)
     else:

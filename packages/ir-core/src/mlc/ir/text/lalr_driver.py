@@ -1,10 +1,9 @@
-"""Driving lark's LALR tables over a :class:`~mlc.ir.text.lexer.TokenStream` in one
-tight loop.
+"""Driving the grammar's LALR tables over a :class:`~mlc.ir.text.lexer.TokenStream`
+in one tight loop.
 
-lark builds the grammar, the LALR(1) tables and the per-rule callbacks (which drop
-punctuation and fill `[optional]` placeholders before calling mlc's transformer).
-This loop feeds them: it is lark's shift/reduce loop with the table rows pre-resolved
-to (size, callback) pairs, so a parse spends its time in mlc's callbacks.
+lark builds the LALR(1) tables (:mod:`~mlc.ir.text.grammar` turns them into plain data
+and one reduce function per rule); this is lark's shift/reduce loop with each row
+pre-resolved to (size, function) pairs, so a parse spends its time in mlc's callbacks.
 
 A parse may cover a prefix of the remaining text (`prefix=True`): it stops when the
 next token cannot continue the start symbol, and leaves that token unread. That is how
@@ -13,8 +12,6 @@ the grammar and take the stream back afterwards.
 """
 
 from __future__ import annotations
-
-from lark.parsers.lalr_analysis import Shift
 
 from mlc.ir.text.lexer import LexError, Tok, TokenStream
 
@@ -32,33 +29,21 @@ class ParseFailure(Exception):
 
 
 class LALRDriver:
-    """Pre-resolved tables of one lark parser."""
+    """The grammar's tables with each reduce action resolved to its function."""
 
-    def __init__(self, lark, direct_callbacks: dict | None = None):
-        """`direct_callbacks` replaces lark's callback of a rule by a function of the
-        rule's unfiltered children (for hot rules whose value needs no filtering)."""
+    def __init__(self, tables, callbacks, direct_callbacks: dict | None = None):
+        """`direct_callbacks` replaces the reduce function of a rule by one taking the
+        rule's unfiltered children (for hot rules whose value needs no shaping)."""
         direct_callbacks = direct_callbacks or {}
-        frontend = lark.parser
-        parse_table = frontend.parser.parser.parse_table
-        callbacks = lark._callbacks
-        self.start_states = parse_table.start_states
-        self.end_states = parse_table.end_states
-        self.terminal_callbacks = {k: v for k, v in callbacks.items() if isinstance(k, str)}
-        rule_info: dict = {}
-        table: dict = {}
-        for state, row in parse_table.states.items():
-            fast_row = {}
-            for symbol, (action, arg) in row.items():
-                if action is Shift:
-                    fast_row[symbol] = (_SHIFT, arg)
-                else:
-                    info = rule_info.get(arg)
-                    if info is None:
-                        callback = direct_callbacks.get(arg.origin.name, callbacks[arg])
-                        info = rule_info[arg] = (len(arg.expansion), arg.origin.name, callback)
-                    fast_row[symbol] = (1, info)
-            table[state] = fast_row
-        self.table = table
+        reducers, self.terminal_callbacks = tables.bind(callbacks)
+        self.start_states = tables.start_states
+        self.end_states = tables.end_states
+        rule_info = [(size, origin, direct_callbacks.get(origin, reducer))
+                     for (size, origin), reducer in zip(tables.rules, reducers)]
+        self.table = {
+            state: {symbol: (_SHIFT, arg) if action == 0 else (1, rule_info[arg])
+                    for symbol, (action, arg) in row.items()}
+            for state, row in tables.states.items()}
 
     def parse(self, stream: TokenStream, start: str, observer=None, prefix: bool = False):
         """Parse from rule `start` at `stream.pos`. `observer.value_stack` is set to the

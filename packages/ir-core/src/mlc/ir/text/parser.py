@@ -948,18 +948,19 @@ class _ParserCache:
         self.lock = threading.Lock()
 
     def _build(self) -> None:
-        from mlc.ir.text.grammar import GrammarSpec, build_lark
+        from mlc.ir.text.grammar import load_tables
         from mlc.ir.text.lalr_driver import LALRDriver
 
         with self.lock:
             if self._driver is not None:
                 return
             callbacks = _Callbacks()
-            lark = build_lark(GrammarSpec(), callbacks)
-            self._config = lark.parser.lexer.config
+            tables = load_tables(_Callbacks)
+            self._config = tables.lexer_config()
             self._callbacks = callbacks
             # The items of a block attach themselves to it as they are reduced.
-            self._driver = LALRDriver(lark, {"region_items": _no_value, "toplevel_items": _no_value})
+            self._driver = LALRDriver(tables, callbacks,
+                                      {"region_items": _no_value, "toplevel_items": _no_value})
 
     def driver(self):
         if self._driver is None:
