@@ -12,6 +12,7 @@ and exit status 1; Python tracebacks never reach the user.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import sys
@@ -252,7 +253,6 @@ def _list_patterns(ctx) -> str:
 def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
     from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceManager
     from mlc.ir.dialect import Context
-    from mlc.ir.text.parser import parse_module
     from mlc.ir.text.printer import PrintOptions, print_op
     from mlc.ir.verify.expected import check_diagnostics, collect_expectations
     from mlc.ir.verify.verifier import Verifier
@@ -389,7 +389,7 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         output = None
         try:
             began = time.perf_counter()
-            module = parse_module(text[start:end], ctx, source=source, base_offset=start)
+            module = _parse_frozen(text[start:end], ctx, source, start)
             if timing:
                 timing.record("Parser", time.perf_counter() - began)
             if not args.no_verify:
@@ -434,6 +434,22 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         sys.stderr.write(f"mlc-opt: error: cannot write '{args.output}': {exc.strerror}\n")
         return 1
     return 1 if failed else 0
+
+
+def _parse_frozen(text: str, ctx, source, base_offset: int):
+    """Parse, then move everything parsed out of the cyclic collector's reach: the
+    module lives until the tool exits, and rescanning it at every later collection
+    costs as much as parsing did (a process-lifetime trade a library must not make)."""
+    from mlc.ir import parse_module
+
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return parse_module(text, ctx, source=source, base_offset=base_offset)
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
 
 
 def _run_pipeline(pipeline, module, context, args, chunk_text: str):

@@ -80,6 +80,7 @@ class Printer:
         self.indent = 0
         self.used_resources: dict[str, None] = {}
         self.resources = resources or {}
+        self._custom_names: dict[tuple[type, str | None], str] = {}
 
     # ---------------------------------------------------------------- naming
 
@@ -176,7 +177,11 @@ class Printer:
                 if part.__class__ is str:
                     out.append(part)
                 elif part.__class__ is _OpMarker:
-                    stack.append(iter(expand_op(part.op, part.indent)))
+                    op = part.op
+                    if not op.regions:  # nothing to expand later: write it in place
+                        expand_op(op, part.indent, out)
+                        continue
+                    stack.append(iter(expand_op(op, part.indent, [])))
                     break
                 else:
                     stack.append(iter(expand_region(part)))
@@ -205,8 +210,10 @@ class Printer:
         lines += ["    }", "  }", "#-}", ""]
         return "\n".join(lines)
 
-    def _op_parts(self, op: Operation, indent: int) -> list:
-        self.parts = parts = ["  " * indent]
+    def _op_parts(self, op: Operation, indent: int, parts: list) -> list:
+        """Append the op's text to `parts` (region markers stand for its regions)."""
+        self.parts = parts
+        parts.append("  " * indent)
         self.indent = indent
         results = op.results
         if results:
@@ -229,14 +236,19 @@ class Printer:
         return self.parts
 
     def _custom_name(self, op: Operation) -> str:
-        op_def = op.op_def
-        dialect = op_def.dialect_name
-        if dialect == "builtin" and op_def.name == "builtin.module":
-            return "module"
         parent = op.parent_op
-        if parent is not None and getattr(parent, "default_dialect", None) == dialect:
-            return op_def.short_name
-        return op_def.name
+        key = (op.__class__, getattr(parent, "default_dialect", None))
+        name = self._custom_names.get(key)
+        if name is None:
+            op_def = op.op_def
+            if op_def.name == "builtin.module":
+                name = "module"
+            elif key[1] == op_def.dialect_name:
+                name = op_def.short_name
+            else:
+                name = op_def.name
+            self._custom_names[key] = name
+        return name
 
     def _generic_body(self, op: Operation) -> None:
         w = self.parts.append
