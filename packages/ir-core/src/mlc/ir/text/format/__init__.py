@@ -107,6 +107,7 @@ def _with_implicit_blocks(parse: Callable) -> Callable:
                 region.append(Block())
         return op
 
+    parse_with_blocks.__wrapped__ = parse
     return parse_with_blocks
 
 
