@@ -276,12 +276,8 @@ class TokenStream:
                 tok = Tok("DIALECT_ATTR", value, pos)
             else:
                 tok = Tok("ATTR_ALIAS", value, pos)
-        elif kind == "metadata":
-            close = text.find("#-}", end)
-            if close == -1:
-                raise LexError("expected '#-}' to close the file metadata section", pos)
-            end = close + 3
-            tok = Tok("FILE_METADATA", text[pos:end], pos)
+        elif kind == "metadata":  # its contents are read by the callback, from the stream
+            tok = Tok("FILE_METADATA", "{-#", pos)
         elif kind == "dimstart":
             value = m.group(kind)
             punct = self.config.punctuation_terminals.get(value)

@@ -67,9 +67,9 @@ from mlc.ir.text.lexer import LexError, OpTok, Tok
 from mlc.ir.text.literals import (
     parse_dense_array,
     parse_dense_body,
-    parse_resource_section,
     unescape_string,
 )
+from mlc.ir.text.resources import parse_file_metadata
 
 _SIMPLE_TYPES: dict[str, Type] = {
     "index": IndexType(), "none": NoneType(),
@@ -504,14 +504,12 @@ class _Callbacks:
     # ---------------------------------------------------------------- top level
 
     def start(self, children):
-        metadata = children[-1]
-        if metadata is not None:
-            try:
-                self.s.ctx.resources.update(parse_resource_section(metadata.value))
-            except ValueError as exc:
-                offset = metadata.start_pos + getattr(exc, "offset", 0)
-                raise self.s.error(str(exc), offset) from None
         return self.s.top_block
+
+    def FILE_METADATA(self, tok):  # noqa: N802
+        s = self.local.state
+        parse_file_metadata(s.stream, s.ctx.resources)
+        return None
 
     def type_start(self, children):
         return children[0]
@@ -723,8 +721,9 @@ class _Callbacks:
         scalable = tuple(d.startswith("[") for d in dims.value.split("x")[:-1]) if dims else ()
         if dims is not None and dims.value == "*x":
             raise self.s.error("vector types must have a known rank", dims.start_pos)
-        if any(d < 0 for d in shape):
-            raise self.s.error("vector types must have static dimensions", dims.start_pos)
+        if any(d <= 0 for d in shape):
+            raise self.s.error("vector types must have positive constant sizes but got "
+                               + ", ".join(str(d) for d in shape), self.s.raw_args[0].start_pos)
         return VectorType(shape, element, scalable if any(scalable) else ())
 
     def tuple_type(self, children):
@@ -833,14 +832,16 @@ class _Callbacks:
         if children == [None]:
             return DictionaryAttr(())
         entries: dict[str, Attribute] = {}
-        for name, value in children:
+        for name, value, pos in children:
+            if name in entries:
+                raise self.s.error(f"duplicate key '{name}' in dictionary attribute", pos)
             entries[name] = value
         return DictionaryAttr(tuple(sorted(entries.items(), key=lambda kv: kv[0])))
 
     def dict_entry(self, children):
         key, value = children
         name = self.s.string_value(key) if key.type == "STRING" else key.value
-        return name, value if value is not None else unit
+        return name, value if value is not None else unit, key.start_pos
 
     def symbol_ref(self, children):
         names = [self.s.symbol_name(tok) for tok in children]
@@ -897,6 +898,10 @@ class _Callbacks:
 
     def file_loc(self, children):
         name, line, col = children
+        for what, tok in (("line", line), ("column", col)):
+            if tok is not None and tok.value.startswith("-"):
+                raise self.s.error(f"expected integer {what} number in FileLineColRange",
+                                   tok.start_pos)
         return FileLineColLoc(self.s.string_value(name), int(line.value),
                               int(col.value) if col is not None else 0)
 

@@ -194,7 +194,7 @@ class Printer:
         return "".join(out)
 
     def _resource_section(self) -> str:
-        lines = ["{-#", "  dialect_resources: {", "    builtin: {"]
+        lines = ["", "{-#", "  dialect_resources: {", "    builtin: {"]  # after a blank line, as MLIR
         entries = []
         for handle in self.used_resources:
             blob = self.resources.get(handle)
@@ -207,7 +207,7 @@ class Printer:
         if not entries:
             return ""
         lines.append(",\n".join(entries))
-        lines += ["    }", "  }", "#-}", ""]
+        lines += ["    }", "  }", "#-}", "", ""]
         return "\n".join(lines)
 
     def _op_parts(self, op: Operation, indent: int, parts: list) -> list:
