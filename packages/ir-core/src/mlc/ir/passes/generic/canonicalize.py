@@ -1,37 +1,39 @@
-"""canonicalize: fold and apply every op's canonicalization patterns to a fixpoint."""
+"""canonicalize: fold ops and apply the canonicalization patterns of every op of the
+run's IR Context (its loaded dialects, as in MLIR) to a fixpoint."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from mlc.ir.core.ir import Operation
-from mlc.ir.dialect import OP_CLASSES_BY_NAME
-from mlc.ir.passes.context import register_config
-from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.dialect import OP_CLASSES_BY_NAME, Context
+from mlc.ir.passes.options import option
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from mlc.ir.rewrite.pattern import PatternSet
 
-register_config("canonicalize.max-iterations", int, 10,
-                "default for canonicalize's max-iterations option")
 
-
-def canonicalization_patterns() -> PatternSet:
-    """The canonicalization patterns of every declared op, by root op name."""
+def canonicalization_patterns(ctx: Context | None = None) -> PatternSet:
+    """The canonicalization patterns of every op of the dialects loaded in `ctx` (the
+    pass uses its run's IR Context); without a context, of every op declared so far."""
     patterns = []
-    for name in sorted(OP_CLASSES_BY_NAME):
-        patterns.extend(OP_CLASSES_BY_NAME[name].canonicalization_patterns())
+    ops = OP_CLASSES_BY_NAME if ctx is None else {
+        name: cls for dialect in ctx.dialects.values() for name, cls in dialect.ops.items()}
+    for name in sorted(ops):
+        patterns.extend(ops[name].canonicalization_patterns())
     return PatternSet(patterns)
 
 
 @dataclass(frozen=True)
 class CanonicalizeOptions:
-    max_iterations: int = 10
-    max_num_rewrites: int = -1
-    top_down: bool = True
-    fold: bool = True
-    enable_patterns: tuple = ()
-    disable_patterns: tuple = ()
-    test_convergence: bool = False
+    max_iterations: int = option(10, min=-1, config="canonicalize.max-iterations",
+                                 doc="most sweeps over the IR; -1: until nothing changes")
+    max_num_rewrites: int = option(-1, min=-1, doc="most rewrites; -1: no limit")
+    top_down: bool = option(True, doc="visit ops top-down (else bottom-up)")
+    fold: bool = option(True, doc="fold ops, besides applying patterns")
+    enable_patterns: tuple[str, ...] = option((), doc="apply only these patterns (by name)")
+    disable_patterns: tuple[str, ...] = option((), doc="never apply these patterns (by name)")
+    test_convergence: bool = option(False, doc="fail if the rewrites did not converge")
 
 
 @register_pass("canonicalize", opt_level=0, options=CanonicalizeOptions,
@@ -42,16 +44,12 @@ class CanonicalizeOptions:
                            ("num-iterations", "greedy iterations")))
 class Canonicalize(Pass):
     def run(self, op: Operation, run) -> None:
-        options = self.options
-        max_iterations = options.max_iterations
-        configured = run.context.config.get("canonicalize.max-iterations")
-        if configured is not None and max_iterations == CanonicalizeOptions.max_iterations:
-            max_iterations = configured  # the PassContext sets the default
-        patterns = canonicalization_patterns()
+        options = run.options
+        patterns = canonicalization_patterns(run.ctx)
         if options.enable_patterns or options.disable_patterns:
             patterns = patterns.filtered(options.enable_patterns, options.disable_patterns)
         config = GreedyConfig(
-            max_iterations=max_iterations,
+            max_iterations=options.max_iterations,
             max_rewrites=None if options.max_num_rewrites < 0 else options.max_num_rewrites,
             top_down=options.top_down, fold=options.fold)
         result = apply_patterns_greedily(op, patterns, config)
@@ -61,8 +59,6 @@ class Canonicalize(Pass):
         self.statistics["num-iterations"] += result.iterations
         for diagnostic in result.diagnostics:
             if options.test_convergence:
-                from mlc.ir.passes.registry import PassFailure
-
                 diagnostic.severity = "error"
                 raise PassFailure([diagnostic])
             run.emit(diagnostic)
