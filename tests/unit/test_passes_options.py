@@ -139,8 +139,8 @@ def test_parse_value(kind, domain, text, value):
     (int, Domain(), "1.5", "expected an int, got '1.5'"),
     (float, Domain(min=0.0, max=1.0), "2", "expected a float in [0.0, 1.0], got '2'"),
     (bool, Domain(), "yes", "expected true or false, got 'yes'"),
-    (str, Domain(choices=("x", "y")), "z", "expected a string in {x, y}, got 'z'"),
-    (tuple, Domain(choices=("x",)), "x,z", "expected a comma-separated list in {x}, got 'x,z'"),
+    (str, Domain(choices=("x", "y")), "z", "'z' is not one of x, y"),
+    (tuple, Domain(choices=("x", "xy")), "x,xyz", "'xyz' is not one of x, xy; did you mean 'xy'?"),
 ])
 def test_parse_value_says_what_was_expected(kind, domain, text, message):
     with pytest.raises(OptionError) as info:
@@ -163,7 +163,7 @@ def test_pipeline_values_outside_the_domain_are_located_errors():
         parse_pipeline("unit-test-opt-limit{mode=slow names=a,c}")
     (diagnostic,) = info.value.diagnostics
     assert diagnostic.message == ("invalid value for option 'names' of 'unit-test-opt-limit': "
-                                  "expected a comma-separated list in {a, b}, got 'a,c'")
+                                  "'c' is not one of a, b")
     assert diagnostic.loc.column == 37
 
 
@@ -249,3 +249,32 @@ def test_pass_context_checks_pass_names_and_opt_level():
         PassContext(required=["zzz"])
     with pytest.raises(ConfigError, match="the opt level is an int >= 0, got -1"):
         PassContext(opt_level=-1)
+
+
+def test_computed_choices_are_asked_for_when_a_value_is_checked():
+    asked = []
+
+    def names():
+        asked.append(1)
+        return ["alpha", "beta"]
+
+    domain = Domain(choices=names, choices_name="greek names")
+    assert domain.describe() == " of greek names" and asked == []
+    assert parse_value(tuple, domain, "beta,alpha") == ("beta", "alpha")
+    with pytest.raises(OptionError) as info:
+        parse_value(tuple, domain, "alpha,betta")
+    assert str(info.value) == "'betta' is not among the greek names; did you mean 'beta'?"
+    assert len(asked) == 2
+    with pytest.raises(ValueError, match="computed choices need a choices_name"):
+        option((), choices=names)
+
+
+def test_canonicalize_pattern_options_take_pattern_names():
+    from mlc.ir.passes.generic.canonicalize import Canonicalize, canonicalization_pattern_names
+
+    names = canonicalization_pattern_names()
+    assert "AddIAddConstant" in names and len(names) == len(set(names))
+    assert Canonicalize(disable_patterns=["AddIAddConstant"]).given == {
+        "disable_patterns": ("AddIAddConstant",)}
+    with pytest.raises(OptionError, match="'NoSuch' is not among the canonicalization pattern names"):
+        Canonicalize(enable_patterns=("NoSuch",))

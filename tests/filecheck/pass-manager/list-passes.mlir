@@ -11,8 +11,8 @@
 // CHECK-NEXT:       max-num-rewrites: int >= -1 = -1  most rewrites; -1: no limit
 // CHECK-NEXT:       top-down: bool = true  visit ops top-down (else bottom-up)
 // CHECK-NEXT:       fold: bool = true  fold ops, besides applying patterns
-// CHECK-NEXT:       enable-patterns: list = ""  apply only these patterns (by name)
-// CHECK-NEXT:       disable-patterns: list = ""  never apply these patterns (by name)
+// CHECK-NEXT:       enable-patterns: list of canonicalization pattern names (--list-patterns) = ""  apply only these patterns
+// CHECK-NEXT:       disable-patterns: list of canonicalization pattern names (--list-patterns) = ""  never apply these patterns
 // CHECK-NEXT:       test-convergence: bool = false  fail if the rewrites did not converge
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.

@@ -15,8 +15,8 @@
 //
 // List options take comma-separated values; a bool option given without a value is
 // true; `{}` is no options.
-// RUN: mlc-opt %s -p 'canonicalize{disable-patterns=A,B test-convergence},cse{}' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=OPTIONS
-// OPTIONS: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns=A,B test-convergence=true},cse)
+// RUN: mlc-opt %s -p 'canonicalize{disable-patterns=AddZero,AddIAddConstant test-convergence},cse{}' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=OPTIONS
+// OPTIONS: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns=AddZero,AddIAddConstant test-convergence=true},cse)
 //
 // A pipeline spelled as --dump-pass-pipeline prints it dumps the same (see also
 // option-values.mlir).

@@ -55,20 +55,24 @@ def register_config(name: str, type_: type, default: Any, doc: str = "", *,
     """Declare a PassContext configuration key. A pass option naming a config key
     (`option(config=...)`) registers it itself; registering a key twice is fine when
     both declarations agree."""
-    if type_ not in KINDS:
-        raise TypeError(f"config key '{name}' has type {type_!r}; keys are "
+    return register_config_key(ConfigKey(name, type_, default, doc, Domain(min, max, tuple(choices))))
+
+
+def register_config_key(key: ConfigKey) -> ConfigKey:
+    """Register `key` (see :func:`register_config`); returns the registered key."""
+    if key.type not in KINDS:
+        raise TypeError(f"config key '{key.name}' has type {key.type!r}; keys are "
                         + ", ".join(kind_name(k) for k in KINDS))
-    key = ConfigKey(name, type_, default, doc, Domain(min, max, tuple(choices)))
     try:
-        check_value(type_, key.domain, default)
+        check_value(key.type, key.domain, key.default)
     except OptionError as exc:
-        raise ValueError(f"the default of config key '{name}': {exc}") from None
-    known = CONFIG_KEYS.get(name)
+        raise ValueError(f"the default of config key '{key.name}': {exc}") from None
+    known = CONFIG_KEYS.get(key.name)
     if known is None:
-        CONFIG_KEYS[name] = key
+        CONFIG_KEYS[key.name] = key
         return key
     if (known.type, known.default, known.domain) != (key.type, key.default, key.domain):
-        raise ValueError(f"config key '{name}' is already registered as {known.describe()}, "
+        raise ValueError(f"config key '{key.name}' is already registered as {known.describe()}, "
                          f"not {key.describe()}")
     return known
 

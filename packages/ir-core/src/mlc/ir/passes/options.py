@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import typing
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,24 +38,36 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class Domain:
-    """The values an option accepts beyond its type: bounds for numbers, a set of
-    choices for strs (for a tuple, its every element)."""
+    """The values an option accepts beyond its type: bounds for numbers, choices for
+    strs (for a tuple, its every element). Choices may be computed when a value is
+    checked (`choices=function`, then `choices_name` says what they are)."""
 
     min: float | None = None
     max: float | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple[str, ...] | Callable[[], Iterable[str]] = ()
+    choices_name: str = ""  # e.g. "canonicalization pattern names"
 
-    def contains(self, value: Any) -> bool:
-        if isinstance(value, tuple):
-            return all(self.contains(v) for v in value)
-        if self.choices and value not in self.choices:
-            return False
-        if self.min is not None and value < self.min:
-            return False
-        return self.max is None or value <= self.max
+    def in_bounds(self, value: Any) -> bool:
+        if isinstance(value, (tuple, str, bool)):
+            return True
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+    def choice_problem(self, value: Any) -> str | None:
+        """Why `value` (a str or a tuple of them) is not among the choices, or None."""
+        if not self.choices or not isinstance(value, (tuple, str)):
+            return None
+        allowed = tuple(self.choices()) if callable(self.choices) else self.choices
+        for item in value if isinstance(value, tuple) else (value,):
+            if item not in allowed:
+                what = f"among the {self.choices_name}" if self.choices_name else \
+                    "one of " + ", ".join(allowed)
+                return f"'{item}' is not {what}{did_you_mean(item, allowed)}"
+        return None
 
     def describe(self) -> str:
         """` >= 0`, ` in [1, 8]`, ` in {a, b}`; empty without a domain."""
+        if callable(self.choices):
+            return f" of {self.choices_name}"
         if self.choices:
             return " in {" + ", ".join(self.choices) + "}"
         if self.min is not None and self.max is not None:
@@ -104,8 +117,11 @@ def parse_value(kind: type, domain: Domain, text: str) -> Any:
             value = text
     except ValueError:
         raise OptionError(f"expected {describe_kind(kind, domain)}, got '{text}'") from None
-    if not domain.contains(value):
+    if not domain.in_bounds(value):
         raise OptionError(f"expected {describe_kind(kind, domain)}, got '{text}'")
+    problem = domain.choice_problem(value)
+    if problem:
+        raise OptionError(problem)
     return value
 
 
@@ -122,8 +138,11 @@ def check_value(kind: type, domain: Domain, value: Any) -> Any:
     if not ok:
         raise OptionError(f"expected {describe_kind(kind, domain)}, got {type(value).__name__} "
                           f"{value!r}")
-    if not domain.contains(value):
+    if not domain.in_bounds(value):
         raise OptionError(f"expected {describe_kind(kind, domain)}, got '{format_value(value)}'")
+    problem = domain.choice_problem(value)
+    if problem:
+        raise OptionError(problem)
     return value
 
 
@@ -155,13 +174,16 @@ class _Declared:
 
 
 def option(default: Any, *, doc: str = "", min: float | None = None, max: float | None = None,
-           choices: tuple[str, ...] = (), config: str | None = None,
-           from_opt_level: bool = False) -> Any:
+           choices: tuple[str, ...] | Callable[[], Iterable[str]] = (), choices_name: str = "",
+           config: str | None = None, from_opt_level: bool = False) -> Any:
     """A dataclass field declaring a pass option: its default, domain, meaning, and the
     PassContext config key (or the opt level) it falls back to when not given."""
     if config is not None and from_opt_level:
         raise ValueError("an option falls back to a config key or to the opt level, not both")
-    declared = _Declared(doc, Domain(min, max, tuple(choices)), config, from_opt_level)
+    if callable(choices) and not choices_name:
+        raise ValueError("computed choices need a choices_name saying what they are")
+    domain = Domain(min, max, choices if callable(choices) else tuple(choices), choices_name)
+    declared = _Declared(doc, domain, config, from_opt_level)
     return dataclasses.field(default=default, metadata={OPTION_METADATA: declared})
 
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from mlc.ir.core.attributes import Location
 from mlc.ir.core.ir import Operation
 from mlc.ir.opdef.traits import Trait
-from mlc.ir.passes.context import PassContext, register_config
+from mlc.ir.passes.context import ConfigKey, PassContext, register_config_key
 from mlc.ir.passes.options import (
     OptionError,
     PassOption,
@@ -149,10 +149,9 @@ def register_pass(name: str, *, opt_level: int = 0, summary: str = "", options: 
         specs = declared_options(options)
         for spec in specs:
             if spec.config is not None:
-                register_config(spec.config, spec.kind, spec.default, spec.doc or
-                                f"default of {name}'s {spec.name} option",
-                                min=spec.domain.min, max=spec.domain.max,
-                                choices=spec.domain.choices)
+                register_config_key(ConfigKey(spec.config, spec.kind, spec.default,
+                                              spec.doc or f"default of {name}'s {spec.name}",
+                                              spec.domain))
         cls.info = PassInfo(name, opt_level, tuple(required), summary, options, anchor,
                             tuple(statistics), tuple(op_traits), tuple(dialects), specs)
         PASSES[name] = cls

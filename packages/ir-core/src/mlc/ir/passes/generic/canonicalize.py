@@ -24,6 +24,16 @@ def canonicalization_patterns(ctx: Context | None = None) -> PatternSet:
     return PatternSet(patterns)
 
 
+def canonicalization_pattern_names() -> list[str]:
+    """The names of the canonicalization patterns of every installed dialect: the
+    values canonicalize's enable-patterns and disable-patterns accept."""
+    Context().load_all_available()  # declares their ops
+    return [pattern.name for pattern in canonicalization_patterns()]
+
+
+PATTERN_NAMES = "canonicalization pattern names (--list-patterns)"
+
+
 @dataclass(frozen=True)
 class CanonicalizeOptions:
     max_iterations: int = option(10, min=-1, config="canonicalize.max-iterations",
@@ -31,8 +41,12 @@ class CanonicalizeOptions:
     max_num_rewrites: int = option(-1, min=-1, doc="most rewrites; -1: no limit")
     top_down: bool = option(True, doc="visit ops top-down (else bottom-up)")
     fold: bool = option(True, doc="fold ops, besides applying patterns")
-    enable_patterns: tuple[str, ...] = option((), doc="apply only these patterns (by name)")
-    disable_patterns: tuple[str, ...] = option((), doc="never apply these patterns (by name)")
+    enable_patterns: tuple[str, ...] = option((), choices=canonicalization_pattern_names,
+                                              choices_name=PATTERN_NAMES,
+                                              doc="apply only these patterns")
+    disable_patterns: tuple[str, ...] = option((), choices=canonicalization_pattern_names,
+                                               choices_name=PATTERN_NAMES,
+                                               doc="never apply these patterns")
     test_convergence: bool = option(False, doc="fail if the rewrites did not converge")
 
 
