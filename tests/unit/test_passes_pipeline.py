@@ -5,6 +5,8 @@ pipelines."""
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mlc.ir.opdef.traits import SymbolTable
 from mlc.ir.passes.generic.canonicalize import CanonicalizeOptions
@@ -402,3 +404,43 @@ def test_a_named_pipeline_pass_is_located_where_the_pipeline_is_named():
     register_pipeline("unit-test-named-table", "unit-test-pipeline-plain,symbol-dce")
     assert _error("builtin.module(func.func(unit-test-named-table))") == (
         "pass 'symbol-dce' cannot run on 'func.func': it needs an op with the SymbolTable trait", 26)
+
+
+# ---------------------------------------------------------------------- round trips
+
+def _representable(text: str) -> bool:
+    """A value holding a quote is written in braces, so its braces must pair up."""
+    depth = 0
+    for char in text:
+        depth += (char == "{") - (char == "}")
+        if depth < 0:
+            break
+    return '"' not in text or depth == 0
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).filter(_representable)
+
+
+@settings(max_examples=200, deadline=None)
+@given(count=st.integers(-10**12, 10**12), flag=st.booleans(),
+       ratio=st.floats(allow_nan=False, allow_infinity=False), label=_TEXT,
+       names=st.lists(_TEXT.filter(lambda t: t and "," not in t), max_size=3))
+def test_the_canonical_text_of_any_options_parses_back_to_them(count, flag, ratio, label, names):
+    p = OptionsPass(count=count, enable_thing=flag, ratio=ratio, label=label, names=names)
+    text = p.pipeline_text()
+    (back,) = parse_pipeline(text).elements
+    assert back.resolve_options() == p.resolve_options(), text
+
+
+@pytest.mark.parametrize("label,spelling", [
+    ("a b", "{a b}"),  # as MLIR prints it
+    ('say "hi" {x}', '{say "hi" {x}}'),
+    ("a } b", '"a } b"'),  # braces that do not pair up: quoted
+    ("x", "x"),
+    ("", ""),
+])
+def test_how_a_label_is_spelled(label, spelling):
+    p = OptionsPass(label=label)
+    assert f"label={spelling} names=}}" in p.pipeline_text()
+    (back,) = parse_pipeline(p.pipeline_text()).elements
+    assert back.given["label"] == label

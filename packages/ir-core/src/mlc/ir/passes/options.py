@@ -151,10 +151,20 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     text = ",".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
-    # Braces keep a value with spaces or separators in one piece, as MLIR prints it.
-    if any(c in text for c in " {}=") or (text and text != text.strip()):
-        return "{" + text + "}"
-    return text
+    if not any(c.isspace() or c in '{}="' for c in text):
+        return text
+    # Braces keep a value with spaces or separators in one piece, as MLIR prints it;
+    # quotes one whose braces do not pair up.
+    return "{" + text + "}" if _braces_pair_up(text) or '"' in text else f'"{text}"'
+
+
+def _braces_pair_up(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += (char == "{") - (char == "}")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def did_you_mean(name: str, known) -> str:
