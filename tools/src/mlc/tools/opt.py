@@ -82,7 +82,8 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     group.add_argument("--opt-level", type=int, default=DEFAULT_OPT_LEVEL, metavar="N",
                        help=f"passes above this level are skipped (default {DEFAULT_OPT_LEVEL})")
     group.add_argument("--disable-pass", action="append", type=_csv, default=[], metavar="NAMES",
-                       help="never run these passes (comma-separated, repeatable)")
+                       help="never run these passes (comma-separated, repeatable; "
+                            "an unknown name is an error)")
     group.add_argument("--pass-config", action="append", default=[], metavar="KEY=VALUE",
                        help="set a PassContext config key (repeatable)")
     group.add_argument("--dump-pass-pipeline", action="store_true",
