@@ -53,9 +53,11 @@ class PassRun:
         return self.manager.pass_context
 
     def get_analysis(self, cls: type, op: Operation | None = None):
+        """The analysis `cls` of `op` (default: the op the pass runs on), cached."""
         return self.manager.analyses.get(cls, op if op is not None else self.op)
 
     def mark_all_analyses_preserved(self) -> None:
+        """Keep every cached analysis after this run (the pass changed nothing)."""
         self.preserve_all = True
 
     def emit(self, diagnostic: Diagnostic) -> None:

@@ -48,6 +48,7 @@ class Domain:
     choices_name: str = ""  # e.g. "canonicalization pattern names"
 
     def in_bounds(self, value: Any) -> bool:
+        """Whether a number lies within `min` and `max` (anything else does)."""
         if isinstance(value, (tuple, str, bool)):
             return True
         return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
@@ -80,6 +81,7 @@ class Domain:
 
 
 def kind_name(kind: type) -> str:
+    """`int`, `bool`, ..., `list` (a tuple of strs): a type as listings name it."""
     return "list" if kind is tuple else kind.__name__
 
 
@@ -211,9 +213,11 @@ class PassOption:
     from_opt_level: bool = False
 
     def parse(self, text: str) -> Any:
+        """The value spelled `text` in a pipeline (OptionError if none of the domain)."""
         return parse_value(self.kind, self.domain, text)
 
     def check(self, value: Any) -> Any:
+        """`value` as the option holds it (OptionError if none of the domain)."""
         return check_value(self.kind, self.domain, value)
 
     def describe(self) -> str:

@@ -52,6 +52,7 @@ class PipelineNode:
         return f"{self.anchor or 'any'}({inner})"
 
     def passes(self):
+        """Every pass of the pipeline, nested ones included, in order."""
         for element in self.elements:
             if isinstance(element, PipelineNode):
                 yield from element.passes()

@@ -63,6 +63,7 @@ class PassInfo:
         return None
 
     def unknown_option_message(self, name: str) -> str:
+        """What a pipeline naming an option the pass does not have is told."""
         known = ", ".join(spec.name for spec in self.option_specs) or "none"
         return f"pass '{self.name}' has no option '{name}' (options: {known})"
 
