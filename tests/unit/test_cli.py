@@ -258,6 +258,38 @@ def test_failed_run_does_not_create_output(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.mlir"]
 
 
+BAD_PIPELINES = {
+    # pipeline: (column of the error, the start of its message)
+    "nope": (1, "'nope' does not refer to a registered pass or pass pipeline"),
+    "cse,,dce": (5, "expected a pass or op name"),
+    "builtin.module(cse": (15, "unbalanced parentheses"),
+    "cse)": (4, "unbalanced parentheses"),
+    "canonicalize{max-iterations=2": (13, "unbalanced braces"),
+    "canonicalize{bogus=1}": (14, "pass 'canonicalize' has no option 'bogus'"),
+    "canonicalize{max-iterations=abc}": (29, "invalid value for option 'max-iterations'"),
+    "canonicalize{fold=true fold=false}": (24, "option 'fold' of 'canonicalize' is given twice"),
+    "graph-fuse-ops{max-depth=-1}": (26, "invalid value for option 'max-depth'"),
+    "graph-fold-constant{max-growth-elements=-1}": (41, "invalid value for option 'max-growth"),
+    "graph-alter-op-layout{block=0}": (29, "invalid value for option 'block'"),
+    "func.func(cse)": (1, "can't run 'func.func' pass manager on 'builtin.module' op"),
+    "builtin.module(func.func(symbol-dce))": (26, "pass 'symbol-dce' cannot run on 'func.func'"),
+}
+
+
+@pytest.mark.parametrize("pipeline", list(BAD_PIPELINES))
+def test_bad_pipeline_is_a_located_error_exit_1_and_no_output(tmp_path, pipeline):
+    column, message = BAD_PIPELINES[pipeline]
+    out = tmp_path / "out.mlir"
+    # --opt-level 0 would skip every pass named here: they are checked all the same.
+    result = run(write(tmp_path / "in.mlir", GOOD), "-p", pipeline, "--opt-level", "0", "-o", out)
+    assert result.returncode == 1
+    assert_no_crash(result)
+    lines = result.stderr.decode().splitlines()
+    assert lines[0].startswith(f"<pipeline>:1:{column}: error: {message}"), lines
+    assert lines[1:3] == [pipeline, " " * (column - 1) + "^"]
+    assert result.stdout == b"" and not out.exists()
+
+
 def test_missing_input_leaves_output_untouched(tmp_path):
     out = write(tmp_path / "out.mlir", "keep me\n")
     result = run(tmp_path / "missing.mlir", "-o", out)

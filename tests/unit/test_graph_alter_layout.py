@@ -13,13 +13,14 @@ from mlc.graph import GraphBuilder, evaluate, layout
 from mlc.graph.canonicalization.layout import PATTERNS
 from mlc.graph.passes.alter_op_layout import (
     AlterOpLayout,
-    AlterOpLayoutOptions,
     broadcast_operand_array,
     broadcast_operand_shape,
 )
 from mlc.ir import Context, parse_module, print_op, verify
 from mlc.ir.passes.context import PassContext
-from mlc.ir.passes.manager import run_pipeline
+from mlc.ir.passes.manager import PassManager, run_pipeline
+from mlc.ir.passes.options import OptionError
+from mlc.ir.passes.pipeline import PipelineError, parse_pipeline, pipeline_from_passes
 from mlc.ir.rewrite.greedy import apply_patterns_greedily
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.text.printer import PrintOptions
@@ -136,9 +137,9 @@ def test_a_constant_weight_is_re_laid_with_numpy():
 
 def test_statistics():
     module = _tutorial()
+    pass_ = AlterOpLayout(block=16)
     with PassContext(opt_level=3):
-        pass_ = AlterOpLayout(AlterOpLayoutOptions())
-        pass_.run(module, None)
+        assert PassManager(pipeline_from_passes([pass_])).run(module).success
     verify(module)
     assert pass_.statistics == {"num-conv2d": 1, "num-followers": 4, "num-transforms": 4,
                                 "num-constants": 1}
@@ -236,11 +237,12 @@ def test_block_option():
 
 
 def test_the_block_must_be_positive():
-    module = _tutorial()
-    with PassContext(opt_level=3):
-        result = run_pipeline(module, "graph-alter-op-layout{block=0}")
-    assert not result.success
-    assert "option 'block' must be positive, got 0" in result.diagnostics[0].message
+    with pytest.raises(PipelineError) as info:
+        parse_pipeline("graph-alter-op-layout{block=0}")
+    assert info.value.diagnostics[0].message == (
+        "invalid value for option 'block' of 'graph-alter-op-layout': expected an int >= 1, got '0'")
+    with pytest.raises(OptionError, match="expected an int >= 1, got '-2'"):
+        AlterOpLayout(block=-2)
 
 
 def test_a_value_used_by_several_converted_ops_is_transformed_once():

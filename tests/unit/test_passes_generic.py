@@ -73,7 +73,7 @@ def test_cse_merges_equal_pure_ops_in_a_block():
       %n = arith.muli %b, %a : i32
       return %a, %b, %m, %n : i32, i32, i32, i32
     }""")
-    assert _run(module, "func.func(cse)").success
+    assert _run(module, "builtin.module(func.func(cse))").success
     assert _count(module, "arith.constant") == 1
     assert _count(module, "arith.addi") == 1
     # muli(a, a) twice after merging: equal operands, so merged too.
@@ -93,7 +93,7 @@ def test_cse_keeps_ops_that_differ_in_attributes_or_types():
       return %a, %b, %c, %d, %e : i1, i1, i64, i64, i32
     }""")
     before = print_op(module)
-    assert _run(module, "func.func(cse)").success
+    assert _run(module, "builtin.module(func.func(cse))").success
     assert print_op(module) == before
 
 
@@ -110,7 +110,7 @@ def test_cse_does_not_merge_side_effecting_or_unregistered_ops():
       return %a, %b, %c, %d : i32, i32, i32, i32
     }""")
     before = print_op(module)
-    assert _run(module, "func.func(cse)").success
+    assert _run(module, "builtin.module(func.func(cse))").success
     assert print_op(module) == before
 
 
@@ -140,7 +140,7 @@ func.func @f(%x: i32, %c: i1) -> i32 {
 
 def test_cse_is_scoped_by_dominance_across_blocks():
     module = _parse(_CFG)
-    assert _run(module, "func.func(cse)").success
+    assert _run(module, "builtin.module(func.func(cse))").success
     entry, bb1, bb2, bb3 = _func(module).regions[0].blocks
     e = entry.first_op.results[0]
     # The muli of the entry block dominates every block: all its copies merge into it.
@@ -171,7 +171,7 @@ func.func @f(%x: i32) -> i32 {
 
 def test_cse_merges_into_nested_regions_but_not_across_sibling_regions():
     module = _parse(_REGIONS)
-    assert _run(module, "func.func(cse)").success
+    assert _run(module, "builtin.module(func.func(cse))").success
     early, two, _ = _func(module).regions[0].blocks[0].ops()
     first, second = (list(r.blocks[0].ops()) for r in two.regions)
     # The addi above the op dominates its regions: the inner copy is gone.
@@ -193,7 +193,7 @@ def test_cse_does_not_use_values_defined_after_the_region():
       %late = arith.addi %x, %x : i32
       return %late : i32
     }""")
-    result = _run(module, "func.func(cse)")
+    result = _run(module, "builtin.module(func.func(cse))")
     assert result.success, [d.message for d in result.diagnostics]
 
 
@@ -222,10 +222,10 @@ def test_cse_is_at_opt_level_3():
       %b = arith.addi %x, %x : i32
       return %a, %b : i32, i32
     }""")
-    assert _run(module, "func.func(cse)", opt_level=2).success
+    assert _run(module, "builtin.module(func.func(cse))", opt_level=2).success
     assert _count(module, "arith.addi") == 2
     stats = Statistics()
-    assert _run(module, "func.func(cse)", instruments=[stats]).success
+    assert _run(module, "builtin.module(func.func(cse))", instruments=[stats]).success
     assert _count(module, "arith.addi") == 1
     assert stats.totals["cse"]["num-cse"] == 1
 

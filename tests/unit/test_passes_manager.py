@@ -35,7 +35,7 @@ class TagOptions:
 @register_pass("unit-test-mgr-record", options=TagOptions)
 class Record(Pass):
     def run(self, op, run):
-        LOG.append(("record", self.options.tag, _label(op)))
+        LOG.append(("record", run.options.tag, _label(op)))
 
 
 @register_pass("unit-test-mgr-level3", opt_level=3)
@@ -161,7 +161,7 @@ CONFIG_SEEN: list = []
 @register_pass("unit-test-mgr-read-config")
 class ReadConfig(Pass):
     def run(self, op, run):
-        ctx = run.context
+        ctx = run.pass_context
         CONFIG_SEEN.append((ctx.get_config("unit-test-mgr.count"),
                             ctx.get_config("unit-test-mgr.flag"),
                             ctx.get_config("unit-test-mgr.name")))
@@ -326,7 +326,7 @@ def test_config_values_are_typed():
     ("unit-test-mgr.name", 3),
 ])
 def test_config_values_of_the_wrong_type_raise(key, value):
-    with pytest.raises(ConfigError, match=f"config key '{key}' takes a"):
+    with pytest.raises(ConfigError, match=f"invalid value for config key '{key}': expected "):
         PassContext(config={key: value})
 
 
@@ -387,7 +387,7 @@ def test_prerequisites_that_already_ran_are_not_repeated(module):
 
 
 def test_prerequisites_run_per_anchor_op(module):
-    PassManager(parse_pipeline("func.func(unit-test-mgr-needs-prereq)")).run(module)
+    PassManager(parse_pipeline("builtin.module(func.func(unit-test-mgr-needs-prereq))")).run(module)
     assert LOG == [("prereq", "@f"), ("needs", "@f"), ("prereq", "@h"), ("needs", "@h")]
 
 
@@ -481,7 +481,7 @@ def test_statistics_instrument_sums_pass_counters():
     }""", Context())
     stats = Statistics()
     with PassContext(opt_level=3, instruments=[stats]):
-        assert run_pipeline(module, "func.func(cse)").success
+        assert run_pipeline(module, "builtin.module(func.func(cse))").success
     assert stats.totals == {"cse": {"num-cse": 2}}
     assert "(2) num-cse - ops erased as duplicates" in stats.report()
 
@@ -597,7 +597,7 @@ def test_mark_all_analyses_preserved(module):
 
 
 def test_analyses_are_per_op(module):
-    manager = PassManager(parse_pipeline("func.func(unit-test-mgr-use-analysis)"))
+    manager = PassManager(parse_pipeline("builtin.module(func.func(unit-test-mgr-use-analysis))"))
     SEEN_ANALYSES.clear()
     CountingAnalysis.created = 0
     manager.run(module)
@@ -624,19 +624,82 @@ def test_module_level_passes_still_see_skipped_functions():
       return %a : i32
     }""", Context())
     before = print_op(module)
-    assert run_pipeline(module, "func.func(canonicalize)").success
+    assert run_pipeline(module, "builtin.module(func.func(canonicalize))").success
     assert print_op(module) == before
     assert run_pipeline(module, "canonicalize").success
     assert "arith.addi" not in print_op(module)
 
 
 def test_nested_pipeline_order_is_per_op(module):
-    assert run_pipeline(module, "func.func(unit-test-mgr-record{tag=1},"
-                                "unit-test-mgr-record{tag=2})").success
+    assert run_pipeline(module, "builtin.module(func.func(unit-test-mgr-record{tag=1},"
+                                "unit-test-mgr-record{tag=2}))").success
     assert LOG == [("record", "1", "@f"), ("record", "2", "@f"), ("record", "1", "@h"),
                    ("record", "2", "@h")]
 
 
 def test_any_anchor_runs_on_every_op_directly_inside(module):
-    assert run_pipeline(module, "any(unit-test-mgr-record{tag=any})").success
+    assert run_pipeline(module, "builtin.module(any(unit-test-mgr-record{tag=any}))").success
     assert LOG == [("record", "any", "@f"), ("record", "any", "@h")]
+
+
+# ---------------------------------------------------------------------- anchors at run time
+
+
+def test_a_pipeline_on_another_op_than_the_one_given_runs_nothing(module):
+    result = run_pipeline(module, "func.func(unit-test-mgr-record)")
+    assert not result.success and LOG == []
+    (error,) = result.diagnostics
+    assert error.message == "can't run 'func.func' pass manager on 'builtin.module' op"
+    assert (error.loc.filename, error.loc.line, error.loc.column) == ("<pipeline>", 1, 1)
+    # On a function it runs.
+    func = next(iter(module.regions[0].ops()))
+    assert run_pipeline(func, "func.func(unit-test-mgr-record{tag=x})").success
+    assert LOG == [("record", "x", "@f")]
+    # An unanchored list is on builtin.module.
+    result = run_pipeline(func, "unit-test-mgr-record")
+    assert [d.message for d in result.diagnostics] == [
+        "can't run 'builtin.module' pass manager on 'func.func' op"]
+
+
+def test_a_pass_on_an_op_without_the_trait_it_needs_fails_before_running(module):
+    result = run_pipeline(module, "builtin.module(any(unit-test-mgr-record,symbol-dce))")
+    assert not result.success
+    assert LOG == [("record", "", "@f")]  # stopped at symbol-dce on @f
+    (error,) = result.diagnostics
+    assert error.message == ("pass 'symbol-dce' cannot run on 'func.func': it needs an op with "
+                             "the SymbolTable trait")
+    assert error.loc == module.regions[0].blocks[0].first_op.loc
+    (note,) = error.notes
+    assert note.message == "the pass is scheduled here" and note.loc.column == 41
+
+
+# ---------------------------------------------------------------------- the IR Context of a run
+
+CTX_SEEN: list = []
+
+
+@register_pass("unit-test-mgr-ctx", dialects=("arith",))
+class SeeContext(Pass):
+    def run(self, op, run):
+        CTX_SEEN.append((run.ctx, run.pass_context))
+
+
+def test_a_run_sees_the_ir_context_it_was_given():
+    ctx = Context()
+    module = parse_module("func.func @f() {\n  return\n}", ctx)
+    CTX_SEEN.clear()
+    pass_context = PassContext(opt_level=1)
+    with pass_context:
+        assert run_pipeline(module, "unit-test-mgr-ctx", ctx=ctx).success
+    [(seen, seen_pass_context)] = CTX_SEEN
+    assert seen is ctx and seen_pass_context is pass_context
+    assert "arith" in ctx.dialects  # the pass creates arith ops: loaded before it runs
+
+
+def test_without_a_context_a_run_gets_one_holding_the_modules_dialects():
+    module = parse_module("func.func @f(%x: i32) -> i32 {\n  return %x : i32\n}", Context())
+    CTX_SEEN.clear()
+    assert run_pipeline(module, "unit-test-mgr-ctx").success
+    [(seen, _)] = CTX_SEEN
+    assert sorted(seen.dialects) == ["arith", "builtin", "func"]
+    assert not seen.allow_unregistered

@@ -2,11 +2,15 @@
 (parse_pipeline, canonical text, nesting, errors with their columns) and named
 pipelines."""
 
-import dataclasses
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from mlc.ir.opdef.traits import SymbolTable
+from mlc.ir.passes.generic.canonicalize import CanonicalizeOptions
+from mlc.ir.passes.options import OptionError, format_value
 from mlc.ir.passes.pipeline import (
     PipelineError,
     PipelineNode,
@@ -18,9 +22,6 @@ from mlc.ir.passes.registry import (
     PIPELINES,
     NoOptions,
     Pass,
-    format_option,
-    option_name,
-    parse_option,
     register_pass,
     register_pipeline,
 )
@@ -51,6 +52,18 @@ class PlainPass(Pass):
 
 @register_pass("unit-test-pipeline-on-func", anchor="func.func")
 class OnFuncPass(Pass):
+    def run(self, op, run):
+        pass
+
+
+@register_pass("unit-test-pipeline-on-module", anchor="builtin.module")
+class OnModulePass(Pass):
+    def run(self, op, run):
+        pass
+
+
+@register_pass("unit-test-pipeline-needs-table", op_traits=(SymbolTable,))
+class NeedsTablePass(Pass):
     def run(self, op, run):
         pass
 
@@ -88,13 +101,25 @@ def test_register_pass_records_its_info():
 
 def test_pass_options_default_and_pipeline_text():
     p = OptionsPass()
-    assert p.options == UnitTestOptions()
+    assert p.given == {} and p.resolve_options() == UnitTestOptions()
     assert p.name == "unit-test-pipeline-options"
     assert p.pipeline_text() == f"unit-test-pipeline-options{{{DEFAULTS}}}"
     assert PlainPass().pipeline_text() == "unit-test-pipeline-plain"
-    custom = OptionsPass(UnitTestOptions(count=9, enable_thing=False, names=("a", "b")))
+    custom = OptionsPass(count=9, enable_thing=False, names=["a", "b"])
+    assert custom.given == {"count": 9, "enable_thing": False, "names": ("a", "b")}
     assert custom.pipeline_text() == ("unit-test-pipeline-options{count=9 enable-thing=false "
                                       "ratio=0.5 label=x names=a,b}")
+
+
+def test_pass_objects_check_the_options_given_to_them():
+    with pytest.raises(OptionError, match="pass 'unit-test-pipeline-options' has no option 'bogus'"):
+        OptionsPass(bogus=1)
+    with pytest.raises(OptionError, match="invalid value for option 'count' of "
+                                          "'unit-test-pipeline-options': expected an int, got str"):
+        OptionsPass(count="3")
+    with pytest.raises(OptionError, match="expected an int, got bool"):
+        OptionsPass(count=True)
+    assert OptionsPass(ratio=2).given == {"ratio": 2.0}  # an int is a float
 
 
 def test_registering_another_class_under_a_taken_name_fails():
@@ -109,21 +134,22 @@ def test_registering_another_class_under_a_taken_name_fails():
 
 
 def test_option_spelling_helpers():
-    assert option_name("max_num_rewrites") == "max-num-rewrites"
-    assert format_option(True) == "true" and format_option(False) == "false"
-    assert format_option(("a", "b")) == "a,b" and format_option(()) == ""
-    assert format_option(2.5) == "2.5"
-    fields = {f.name: f for f in dataclasses.fields(UnitTestOptions)}
-    assert parse_option(fields["count"], "12") == 12
-    assert parse_option(fields["enable_thing"], "") is True
-    assert parse_option(fields["enable_thing"], "0") is False
-    assert parse_option(fields["ratio"], "1e-3") == 0.001
-    assert parse_option(fields["names"], "a,,b,") == ("a", "b")
-    assert parse_option(fields["label"], "hello") == "hello"
-    with pytest.raises(ValueError):
-        parse_option(fields["enable_thing"], "yes")
-    with pytest.raises(ValueError):
-        parse_option(fields["count"], "1.5")
+    info = OptionsPass.info
+    assert [spec.name for spec in info.option_specs] == ["count", "enable-thing", "ratio", "label",
+                                                         "names"]
+    assert info.option("enable_thing") is info.option("enable-thing")
+    assert format_value(True) == "true" and format_value(False) == "false"
+    assert format_value(("a", "b")) == "a,b" and format_value(()) == ""
+    assert format_value(2.5) == "2.5"
+    assert info.option("count").parse("12") == 12
+    assert info.option("enable-thing").parse("0") is False
+    assert info.option("ratio").parse("1e-3") == 0.001
+    assert info.option("names").parse("a,,b,") == ("a", "b")
+    assert info.option("label").parse("hello") == "hello"
+    with pytest.raises(OptionError, match="expected true or false, got 'yes'"):
+        info.option("enable-thing").parse("yes")
+    with pytest.raises(OptionError, match="expected an int, got '1.5'"):
+        info.option("count").parse("1.5")
 
 
 # ---------------------------------------------------------------------- parsing
@@ -159,20 +185,33 @@ def test_nesting_and_every_option_in_the_canonical_text():
 
 
 def test_any_anchor():
-    node = parse_pipeline("any(unit-test-pipeline-plain)")
+    node = parse_pipeline("builtin.module(any(unit-test-pipeline-plain))")
     assert node.elements[0].anchor is None
     assert node.text() == "builtin.module(any(unit-test-pipeline-plain))"
+
+
+def test_a_pipeline_of_one_nested_pipeline_runs_on_that_op():
+    node = parse_pipeline("func.func(unit-test-pipeline-plain)")
+    assert node.anchor == "func.func" and node.loc.column == 1
+    assert parse_pipeline(" any(unit-test-pipeline-plain)").anchor is None
+    # Not when the nested pipeline comes from a named pipeline: a list means the module.
+    assert parse_pipeline("unit-test-named-nested").anchor == "builtin.module"
 
 
 def test_option_values():
     node = parse_pipeline("unit-test-pipeline-options{ count=5  enable-thing=false "
                           "ratio=2.25 label=hi names={p,q} }")
     (p,) = node.elements
-    assert p.options == UnitTestOptions(5, False, 2.25, "hi", ("p", "q"))
+    assert p.resolve_options() == UnitTestOptions(5, False, 2.25, "hi", ("p", "q"))
     (flag,) = parse_pipeline("unit-test-pipeline-options{enable-thing}").elements
-    assert flag.options.enable_thing is True
+    assert flag.given == {"enable_thing": True}
     (empty,) = parse_pipeline("unit-test-pipeline-options{}").elements
-    assert empty.options == UnitTestOptions()
+    assert empty.given == {} and empty.resolve_options() == UnitTestOptions()
+
+
+def test_the_parsed_pipeline_records_which_options_were_given():
+    (p,) = parse_pipeline("unit-test-pipeline-options{label=x count=3}").elements
+    assert p.given == {"label": "x", "count": 3}  # given, although equal to the defaults
 
 
 @pytest.mark.parametrize("text", [
@@ -187,18 +226,19 @@ def test_canonical_text_parses_back_to_itself(text):
 
 def test_empty_option_value_followed_by_another_option():
     (p,) = parse_pipeline("unit-test-pipeline-options{names= label=y}").elements
-    assert p.options.names == () and p.options.label == "y"
+    assert p.given == {"names": (), "label": "y"}
 
 
 def test_canonicalize_canonical_text_parses_back():
     canonical = parse_pipeline("canonicalize").text()
     (p,) = parse_pipeline(canonical).elements
-    assert p.options == PASSES["canonicalize"].info.options()
+    assert p.resolve_options() == CanonicalizeOptions()
 
 
 def test_empty_nested_pipeline_parses():
     assert parse_pipeline("builtin.module()").text() == "builtin.module()"
-    assert parse_pipeline("func.func()").text() == "builtin.module(func.func())"
+    assert parse_pipeline("func.func()").text() == "func.func()"
+    assert parse_pipeline("func.func(),func.func()").text() == "builtin.module(func.func(),func.func())"
 
 
 def test_canonical_text_of_a_string_option_with_spaces_parses_back():
@@ -213,8 +253,11 @@ def test_pass_anchored_on_another_op_is_nested_implicitly():
                            "unit-test-pipeline-on-func),unit-test-pipeline-plain,"
                            "func.func(unit-test-pipeline-on-func))")
     # Already on its anchor: no extra level.
-    assert parse_pipeline("func.func(unit-test-pipeline-on-func)").text() == \
+    assert parse_pipeline("builtin.module(func.func(unit-test-pipeline-on-func))").text() == \
         "builtin.module(func.func(unit-test-pipeline-on-func))"
+    # In any(...) too: any op may hold functions.
+    assert parse_pipeline("builtin.module(any(unit-test-pipeline-on-func))").text() == \
+        "builtin.module(any(func.func(unit-test-pipeline-on-func)))"
 
 
 def test_pipeline_from_passes():
@@ -236,14 +279,18 @@ def test_named_pipeline_expands_in_place():
         "enable-thing=true ratio=0.5 label=x names=}))")
 
 
-def test_named_pipeline_errors():
+def test_named_pipeline_errors_are_located_where_the_pipeline_is_named():
     message, column = _error("unit-test-pipeline-plain,unit-test-named{count=1}")
     assert message == "named pipeline 'unit-test-named' takes no options"
     assert column == 41
-    message, _ = _error("unit-test-recursive")
-    assert message == "named pipeline 'unit-test-recursive' expands recursively"
-    message, _ = _error("unit-test-broken")
-    assert message == "'unit-test-no-such-pass' does not refer to a registered pass or pass pipeline"
+    message, column = _error("unit-test-pipeline-plain, unit-test-recursive")
+    assert message == ("in named pipeline 'unit-test-recursive': named pipeline "
+                       "'unit-test-recursive' expands recursively")
+    assert column == 27
+    message, column = _error("unit-test-broken")
+    assert message == ("in named pipeline 'unit-test-broken': 'unit-test-no-such-pass' does not "
+                       "refer to a registered pass or pass pipeline")
+    assert column == 1
 
 
 def test_a_named_pipeline_can_be_redefined():
@@ -257,26 +304,57 @@ def test_a_named_pipeline_can_be_redefined():
 
 
 @pytest.mark.parametrize("text,message,column", [
-    ("unit-test-nope", "'unit-test-nope' does not refer to a registered pass or pass pipeline", 1),
-    ("unit-test-pipeline-plain,  unit-test-nope",
-     "'unit-test-nope' does not refer to a registered pass or pass pipeline", 28),
+    ("zzz", "'zzz' does not refer to a registered pass or pass pipeline", 1),
+    ("unit-test-pipeline-plain,  zzz", "'zzz' does not refer to a registered pass or pass pipeline",
+     28),
+    ("unit-test-pipeline-plan", "'unit-test-pipeline-plan' does not refer to a registered pass or "
+     "pass pipeline; did you mean 'unit-test-pipeline-plain'?", 1),
     ("unit-test-pipeline-plain,", "expected a pass or op name, found end of pipeline", 26),
-    ("unit-test-pipeline-plain)", "unexpected ')' in pipeline", 25),
-    ("func.func(unit-test-pipeline-plain", "expected ')', found end of pipeline", 35),
-    ("unit-test-pipeline-plain unit-test-pipeline-plain", "unexpected 'u' in pipeline", 26),
+    ("unit-test-pipeline-plain)", "unbalanced parentheses: ')' without a matching '('", 25),
+    ("builtin.module(unit-test-pipeline-plain))",
+     "unbalanced parentheses: ')' without a matching '('", 41),
+    ("func.func(unit-test-pipeline-plain", "unbalanced parentheses: this '(' is never closed", 10),
+    ("builtin.module(func.func(unit-test-pipeline-plain)",
+     "unbalanced parentheses: this '(' is never closed", 15),
+    ("func.func(", "unbalanced parentheses: this '(' is never closed", 10),
+    ("unit-test-pipeline-plain}", "unbalanced braces: '}' without a matching '{'", 25),
+    ("unit-test-pipeline-options{count=4", "unbalanced braces: this '{' is never closed", 27),
+    ("unit-test-pipeline-options{label={a b}", "unbalanced braces: this '{' is never closed", 27),
+    ("unit-test-pipeline-options{label={a b", "unbalanced braces: this '{' is never closed", 34),
+    ("unit-test-pipeline-plain unit-test-pipeline-plain",
+     "expected ',' between pipeline elements, found 'u'", 26),
+    ("func.func(unit-test-pipeline-plain unit-test-pipeline-plain)",
+     "expected ',' or ')', found 'u'", 36),
     (",", "expected a pass or op name, found ','", 1),
+    ("unit-test-pipeline-plain,,unit-test-pipeline-plain", "expected a pass or op name, found ','", 26),
+    ("func.func(,)", "expected a pass or op name, found ','", 11),
+    ("(unit-test-pipeline-plain)", "expected a pass or op name, found '('", 1),
+    ("unit-test-pipeline-plain(unit-test-pipeline-plain)",
+     "'unit-test-pipeline-plain' is not an op name (dialect.op) or 'any': only ops have nested "
+     "pipelines", 1),
     ("unit-test-pipeline-options{bogus=1}",
      "pass 'unit-test-pipeline-options' has no option 'bogus' (options: count, enable-thing, "
      "ratio, label, names)", 28),
     ("unit-test-pipeline-plain{x=1}",
      "pass 'unit-test-pipeline-plain' has no option 'x' (options: none)", 26),
+    ("unit-test-pipeline-options{=1}", "expected an option name, found '='", 28),
     ("unit-test-pipeline-options{count=4 count=x}",
-     "invalid value for option 'count' of 'unit-test-pipeline-options': invalid literal for int() "
-     "with base 10: 'x'", 36),
+     "option 'count' of 'unit-test-pipeline-options' is given twice", 36),
+    ("unit-test-pipeline-options{count=x}",
+     "invalid value for option 'count' of 'unit-test-pipeline-options': expected an int, got 'x'",
+     34),
+    ("unit-test-pipeline-options{count}",
+     "option 'count' of 'unit-test-pipeline-options' needs a value: an int", 28),
+    ("unit-test-pipeline-options{count=}",
+     "invalid value for option 'count' of 'unit-test-pipeline-options': expected an int, got ''",
+     34),
+    ("unit-test-pipeline-options{ratio=fast}",
+     "invalid value for option 'ratio' of 'unit-test-pipeline-options': expected a float, "
+     "got 'fast'", 34),
     ("unit-test-pipeline-options{enable-thing=maybe}",
      "invalid value for option 'enable-thing' of 'unit-test-pipeline-options': expected true or "
-     "false, got 'maybe'", 28),
-    ("unit-test-pipeline-options{count=4", "unterminated '{' in pass options", 35),
+     "false, got 'maybe'", 41),
+    ('unit-test-pipeline-options{label="x}', "unterminated '\"' in pass options", 34),
 ])
 def test_errors_are_diagnostics_with_a_column(text, message, column):
     assert _error(text) == (message, column)
@@ -284,6 +362,85 @@ def test_errors_are_diagnostics_with_a_column(text, message, column):
 
 def test_error_diagnostic_points_into_the_pipeline_source():
     with pytest.raises(PipelineError) as info:
-        parse_pipeline("unit-test-pipeline-plain,unit-test-nope")
+        parse_pipeline("unit-test-pipeline-plain,zzz")
     loc = info.value.diagnostics[0].loc
     assert loc.filename == "<pipeline>" and loc.line == 1 and loc.column == 26
+
+
+# ---------------------------------------------------------------------- anchors
+
+
+@pytest.mark.parametrize("text,message,column", [
+    ("builtin.module(func.func(unit-test-pipeline-needs-table))",
+     "pass 'unit-test-pipeline-needs-table' cannot run on 'func.func': it needs an op with the "
+     "SymbolTable trait", 26),
+    ("builtin.module(func.func(symbol-dce))",
+     "pass 'symbol-dce' cannot run on 'func.func': it needs an op with the SymbolTable trait", 26),
+    ("func.func(cse,symbol-dce)",
+     "pass 'symbol-dce' cannot run on 'func.func': it needs an op with the SymbolTable trait", 15),
+    ("builtin.module(func.func(unit-test-pipeline-on-module))",
+     "pass 'unit-test-pipeline-on-module' runs on 'builtin.module' ops; it cannot be nested in a "
+     "pipeline on 'func.func'", 26),
+    ("builtin.module(func.func(func.return(cse)))",
+     "can't schedule passes on 'func.return' ops: they are not marked 'IsolatedFromAbove'", 26),
+    ("builtin.module(func.fnc(cse))", "'func.fnc' is not an op of the 'func' dialect", 16),
+])
+def test_anchor_errors_are_located_at_the_pass_or_the_anchor(text, message, column):
+    assert _error(text) == (message, column)
+
+
+def test_anchors_that_can_hold_the_pass_are_accepted():
+    assert parse_pipeline("symbol-dce,builtin.module(unit-test-pipeline-needs-table)").text() == \
+        "builtin.module(symbol-dce,builtin.module(unit-test-pipeline-needs-table))"
+    # An op of a dialect that is not installed may be anything: checked when it runs.
+    assert parse_pipeline("builtin.module(nodialect.op(cse))").text() == \
+        "builtin.module(nodialect.op(cse))"
+    # any(...) may hold a symbol table: checked when it runs.
+    assert parse_pipeline("builtin.module(any(symbol-dce))").text() == \
+        "builtin.module(any(symbol-dce))"
+
+
+def test_a_named_pipeline_pass_is_located_where_the_pipeline_is_named():
+    register_pipeline("unit-test-named-table", "unit-test-pipeline-plain,symbol-dce")
+    assert _error("builtin.module(func.func(unit-test-named-table))") == (
+        "pass 'symbol-dce' cannot run on 'func.func': it needs an op with the SymbolTable trait", 26)
+
+
+# ---------------------------------------------------------------------- round trips
+
+def _representable(text: str) -> bool:
+    """A value holding a quote is written in braces, so its braces must pair up."""
+    depth = 0
+    for char in text:
+        depth += (char == "{") - (char == "}")
+        if depth < 0:
+            break
+    return '"' not in text or depth == 0
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).filter(_representable)
+
+
+@settings(max_examples=200, deadline=None)
+@given(count=st.integers(-10**12, 10**12), flag=st.booleans(),
+       ratio=st.floats(allow_nan=False, allow_infinity=False), label=_TEXT,
+       names=st.lists(_TEXT.filter(lambda t: t and "," not in t), max_size=3))
+def test_the_canonical_text_of_any_options_parses_back_to_them(count, flag, ratio, label, names):
+    p = OptionsPass(count=count, enable_thing=flag, ratio=ratio, label=label, names=names)
+    text = p.pipeline_text()
+    (back,) = parse_pipeline(text).elements
+    assert back.resolve_options() == p.resolve_options(), text
+
+
+@pytest.mark.parametrize("label,spelling", [
+    ("a b", "{a b}"),  # as MLIR prints it
+    ('say "hi" {x}', '{say "hi" {x}}'),
+    ("a } b", '"a } b"'),  # braces that do not pair up: quoted
+    ("x", "x"),
+    ("", ""),
+])
+def test_how_a_label_is_spelled(label, spelling):
+    p = OptionsPass(label=label)
+    assert f"label={spelling} names=}}" in p.pipeline_text()
+    (back,) = parse_pipeline(p.pipeline_text()).elements
+    assert back.given["label"] == label

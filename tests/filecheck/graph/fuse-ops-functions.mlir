@@ -1,7 +1,7 @@
 // graph-fuse-ops on several functions: kernel names are unique in the module, also
 // when the pass is nested on each function; kernels are never fused again.
 // RUN: mlc-opt %s --graph-fuse-ops | filecheck %s
-// RUN: mlc-opt %s -p 'func.func(graph-fuse-ops)' | filecheck %s
+// RUN: mlc-opt %s -p 'builtin.module(func.func(graph-fuse-ops))' | filecheck %s
 // RUN: mlc-opt %s --graph-fuse-ops | mlc-opt --graph-fuse-ops | filecheck %s
 
 // CHECK-LABEL: func.func @a(

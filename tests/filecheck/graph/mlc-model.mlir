@@ -34,5 +34,7 @@
 // EMITTED-NOT: attributes {graph.primitive}
 
 // UNKNOWN: mlc-model: error: no example network 'nosuch'; known: tutorial, mlp, resnet18
-// BADPIPE: mlc-model: error: 'nonsense' does not refer to a registered pass or pass pipeline
+// BADPIPE:      <pipeline>:1:1: error: 'nonsense' does not refer to a registered pass or pass pipeline
+// BADPIPE-NEXT: nonsense
+// BADPIPE-NEXT: {{^\^$}}
 // BADOUT: mlc-model: error: cannot write

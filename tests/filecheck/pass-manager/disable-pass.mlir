@@ -1,13 +1,22 @@
 // --disable-pass NAMES never runs the named passes (comma-separated, repeatable),
 // whatever the opt level; the others still run.
-// RUN: mlc-opt %s -p 'func.func(canonicalize,cse)' --disable-pass canonicalize | filecheck %s --check-prefix=NO-CANON
-// RUN: mlc-opt %s -p 'func.func(canonicalize,cse)' --disable-pass=cse | filecheck %s --check-prefix=NO-CSE
+// RUN: mlc-opt %s -p 'builtin.module(func.func(canonicalize,cse))' --disable-pass canonicalize | filecheck %s --check-prefix=NO-CANON
+// RUN: mlc-opt %s -p 'builtin.module(func.func(canonicalize,cse))' --disable-pass=cse | filecheck %s --check-prefix=NO-CSE
 // RUN: mlc-opt %s -p 'canonicalize,cse' --disable-pass canonicalize,cse | filecheck %s --check-prefix=NOTHING
 // RUN: mlc-opt %s -p 'canonicalize,cse' --disable-pass canonicalize --disable-pass cse | filecheck %s --check-prefix=NOTHING
 // RUN: mlc-opt %s -p 'canonicalize,cse' --disable-pass canonicalize,cse --print-pass-skips 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT
-// RUN: mlc-opt %s -p 'func.func(canonicalize,cse)' --disable-pass canonicalize --print-pass-skips --timing 2>&1 >/dev/null | filecheck %s --check-prefix=TIMING
+// RUN: mlc-opt %s -p 'builtin.module(func.func(canonicalize,cse))' --disable-pass canonicalize --print-pass-skips --timing 2>&1 >/dev/null | filecheck %s --check-prefix=TIMING
 // "disabled" is the reason even when the opt level would skip it as well:
 // RUN: mlc-opt %s -p 'cse' --opt-level 1 --disable-pass cse --print-pass-skips 2>&1 >/dev/null | filecheck %s --check-prefix=BOTH
+// An unknown name is an error naming the closest pass, with or without a pipeline;
+// nothing runs and -o is not written:
+// RUN: rm -f %t.out
+// RUN: not mlc-opt %s -p 'cse' --disable-pass canonicalize,csee -o %t.out 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: not ls %t.out
+// RUN: not mlc-opt %s --disable-pass nothing-like-it 2>&1 | filecheck %s --check-prefix=UNKNOWN-FAR
+// UNKNOWN:          mlc-opt: error: disabled pass 'csee' is not a registered pass; did you mean 'cse'?
+// UNKNOWN-NOT:      func.func
+// UNKNOWN-FAR:      mlc-opt: error: disabled pass 'nothing-like-it' is not a registered pass{{$}}
 
 // cse merges the two additions, canonicalize does not run:
 // NO-CANON-LABEL: func.func @f(%arg0: i32)

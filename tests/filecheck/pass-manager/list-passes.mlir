@@ -1,34 +1,43 @@
-// --list-passes: every registered pass, sorted, with its opt level, summary and
-// options (type and default), then the named pipelines. No input is read.
+// --list-passes: every registered pass, sorted, with its opt level, the ops it runs
+// on (when not any op), its summary and options (type and domain, the real default,
+// the config key it falls back to, meaning), then the named pipelines and the
+// PassContext config keys. No input is read.
 // RUN: mlc-opt --list-passes | filecheck %s
 // RUN: mlc-opt --list-passes %s | filecheck %s
 
 // CHECK:      Passes:
 // CHECK-NEXT:   canonicalize  (opt level 0)  Fold ops and apply canonicalization patterns until nothing changes.
-// CHECK-NEXT:       max-iterations: int = 10
-// CHECK-NEXT:       max-num-rewrites: int = -1
-// CHECK-NEXT:       top-down: bool = true
-// CHECK-NEXT:       fold: bool = true
-// CHECK-NEXT:       enable-patterns: tuple = {{$}}
-// CHECK-NEXT:       disable-patterns: tuple = {{$}}
-// CHECK-NEXT:       test-convergence: bool = false
+// CHECK-NEXT:       max-iterations: int >= -1 = 10 (config canonicalize.max-iterations)  most sweeps over the IR; -1: until nothing changes
+// CHECK-NEXT:       max-num-rewrites: int >= -1 = -1  most rewrites; -1: no limit
+// CHECK-NEXT:       top-down: bool = true  visit ops top-down (else bottom-up)
+// CHECK-NEXT:       fold: bool = true  fold ops, besides applying patterns
+// CHECK-NEXT:       enable-patterns: list of canonicalization pattern names (--list-patterns) = ""  apply only these patterns
+// CHECK-NEXT:       disable-patterns: list of canonicalization pattern names (--list-patterns) = ""  never apply these patterns
+// CHECK-NEXT:       test-convergence: bool = false  fail if the rewrites did not converge
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
 // Installed packages add theirs (mlc-dialect-graph's graph-* passes), in name order.
 // CHECK-NEXT:   graph-alter-op-layout  (opt level 3)
+// CHECK-NEXT:       block: int >= 1 = 16  the channel block n of NCHW{n}c
+// CHECK-NEXT:   graph-fold-constant  (opt level 2)
+// CHECK-NEXT:       max-growth-elements: int >= 0 = 65536  most elements
 // CHECK:        graph-fuse-ops  (opt level 1)
-// CHECK-NEXT:       max-depth: int = -1
-// CHECK-NEXT:       opt-level: int = -1
-// CHECK-NEXT:       remarks: bool = false
+// CHECK-NEXT:       max-depth: int >= 0 = 256 (config graph.fuse-ops.max-depth)  most ops graph-fuse-ops puts in one kernel
+// CHECK-NEXT:       opt-level: int >= 0 = the PassContext's opt level  fusion level: 0 keeps every op alone
+// CHECK-NEXT:       remarks: bool = false (config graph.fuse-ops.remarks)
 // CHECK:        print-ir  (opt level 0)  Print the IR to stderr, with an optional label.
-// CHECK-NEXT:       label: str = {{$}}
+// CHECK-NEXT:       label: str = ""  printed in the dump's header
 // CHECK-NEXT:   reconcile-unrealized-casts  (opt level 0)  Remove unrealized conversion casts that cancel out; fail on any left.
-// CHECK-NEXT:   symbol-dce  (opt level 1)  Erase private symbols nothing live references.
+// CHECK-NEXT:   symbol-dce  (opt level 1, on ops with SymbolTable)  Erase private symbols nothing live references.
 // CHECK-NEXT:   test-legalize-full  (opt level 0)  (test) full conversion of the test dialect
 // CHECK-NEXT:   test-legalize-partial  (opt level 0)  (test) partial conversion of the test dialect
 // CHECK:      Pipelines:
 // CHECK-NEXT:   graph-optimize  The default graph pipeline
 // CHECK-NEXT:       = graph-simplify-inference,canonicalize,graph-fold-constant,graph-fold-scale-axis,cse,dce,graph-fuse-ops
+// CHECK-NEXT: Config keys (--pass-config KEY=VALUE):
+// CHECK-NEXT:   canonicalize.max-iterations: int >= -1 = 10  most sweeps over the IR; -1: until nothing changes
+// CHECK-NEXT:   graph.fuse-ops.max-depth: int >= 0 = 256  most ops graph-fuse-ops puts in one kernel
+// CHECK-NEXT:   graph.fuse-ops.remarks: bool = false
 
 func.func @not_printed() {
   return

@@ -7,7 +7,7 @@
 // RUN: mlc-opt %s -p 'cse' --opt-level 3 | filecheck %s --check-prefix=RAN
 // RUN: mlc-opt %s -p 'cse' --opt-level 2 | filecheck %s --check-prefix=SKIPPED
 // RUN: mlc-opt %s -p 'cse' --opt-level 2 --print-pass-skips 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT
-// RUN: mlc-opt %s -p 'func.func(cse)' --opt-level 2 --print-pass-skips 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT-NESTED
+// RUN: mlc-opt %s -p 'builtin.module(func.func(cse))' --opt-level 2 --print-pass-skips 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT-NESTED
 // RUN: mlc-opt %s -p 'cse,canonicalize' --opt-level 2 --timing 2>&1 >/dev/null | filecheck %s --check-prefix=TIMING
 // RUN: mlc-opt %s -p 'cse,dce,symbol-dce,canonicalize' --opt-level 0 --print-pass-skips 2>&1 | filecheck %s --check-prefix=LEVEL0
 // Nothing is skipped, nothing reported:

@@ -22,7 +22,7 @@
 // So a reproducer of a failing canonicalize, or of a pipeline with a spaced
 // label, replays the same way.
 // RUN: rm -f %t.canon
-// RUN: not mlc-opt %s -p 'func.func(canonicalize{max-iterations=1 test-convergence=true})' --crash-reproducer %t.canon 2>/dev/null
+// RUN: not mlc-opt %s -p 'builtin.module(func.func(canonicalize{max-iterations=1 test-convergence=true}))' --crash-reproducer %t.canon 2>/dev/null
 // RUN: not mlc-opt %t.canon --run-reproducer 2>&1 | filecheck %s --check-prefix=REPLAY-CANON
 // REPLAY-CANON: error: greedy rewriting did not converge after 1 iterations
 // RUN: rm -f %t.label

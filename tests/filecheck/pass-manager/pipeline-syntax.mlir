@@ -15,8 +15,8 @@
 //
 // List options take comma-separated values; a bool option given without a value is
 // true; `{}` is no options.
-// RUN: mlc-opt %s -p 'canonicalize{disable-patterns=A,B test-convergence},cse{}' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=OPTIONS
-// OPTIONS: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns=A,B test-convergence=true},cse)
+// RUN: mlc-opt %s -p 'canonicalize{disable-patterns=AddZero,AddIAddConstant test-convergence},cse{}' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=OPTIONS
+// OPTIONS: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns=AddZero,AddIAddConstant test-convergence=true},cse)
 //
 // A pipeline spelled as --dump-pass-pipeline prints it dumps the same (see also
 // option-values.mlir).
@@ -38,15 +38,21 @@
 //
 // Where the passes run: func.func(...) reaches the functions directly in the
 // top-level module only; a nested module's functions need another level.
-// RUN: mlc-opt %s -p 'func.func(canonicalize)' | filecheck %s --check-prefix=FUNC
+// RUN: mlc-opt %s -p 'builtin.module(func.func(canonicalize))' | filecheck %s --check-prefix=FUNC
 // RUN: mlc-opt %s -p 'builtin.module(builtin.module(func.func(canonicalize)))' | filecheck %s --check-prefix=INNER
 // RUN: mlc-opt %s -p 'canonicalize' | filecheck %s --check-prefix=ALL
 // any(...) reaches every op directly inside the module, the nested module too:
+// RUN: mlc-opt %s -p 'builtin.module(any(canonicalize))' | filecheck %s --check-prefix=ALL
+// A pipeline that is one any(...) runs on the top-level op itself (and so does one
+// builtin.module(...); one func.func(...) cannot run on a module: see
+// pipeline-errors.mlir):
 // RUN: mlc-opt %s -p 'any(canonicalize)' | filecheck %s --check-prefix=ALL
+// RUN: mlc-opt %s -p 'any(canonicalize)' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=ROOT-ANY
+// ROOT-ANY: any(canonicalize{
 //
 // A function marked mlc.skip_optimization is left out of nested pipelines (but a
 // pass on the whole module still reaches into it).
-// RUN: mlc-opt %s -p 'func.func(canonicalize)' | filecheck %s --check-prefix=SKIP
+// RUN: mlc-opt %s -p 'builtin.module(func.func(canonicalize))' | filecheck %s --check-prefix=SKIP
 // RUN: mlc-opt %s -p 'canonicalize' | filecheck %s --check-prefix=NOSKIP
 
 // FUNC-LABEL:   func.func @outer(%arg0: i32)

@@ -7,7 +7,7 @@
 // RUN: not mlc-opt %s --no-verify -p 'cse,canonicalize' 2>&1 | filecheck %s
 // RUN: not mlc-opt %s --no-verify -p 'cse,canonicalize' --verify-each 2>&1 | filecheck %s
 // RUN: not mlc-opt %s --no-verify -p 'cse,canonicalize' --verify-each=true 2>&1 | filecheck %s
-// RUN: not mlc-opt %s --no-verify -p 'func.func(cse)' 2>&1 | filecheck %s --check-prefix=NESTED
+// RUN: not mlc-opt %s --no-verify -p 'builtin.module(func.func(cse))' 2>&1 | filecheck %s --check-prefix=NESTED
 // RUN: not mlc-opt %s --no-verify -p 'cse,canonicalize' --timing 2>&1 | filecheck %s --check-prefix=TIMING
 // RUN: not mlc-opt %s --no-verify -p 'cse,canonicalize' --print-ir-after-failure 2>&1 | filecheck %s --check-prefix=AFTER-FAILURE
 // RUN: mlc-opt %s --no-verify -p 'cse,canonicalize' --verify-each=false | filecheck %s --check-prefix=UNVERIFIED

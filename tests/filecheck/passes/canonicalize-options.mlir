@@ -9,7 +9,11 @@
 // RUN: mlc-opt %s -p 'canonicalize{disable-patterns=XOrINotCmpI,AddIAddConstant}' | filecheck %s --check-prefix=DISABLE
 // RUN: mlc-opt %s --canonicalize='disable-patterns=XOrINotCmpI,AddIAddConstant' | filecheck %s --check-prefix=DISABLE
 // RUN: mlc-opt %s -p 'canonicalize{fold=false}' | filecheck %s --check-prefix=NOFOLD
-// RUN: mlc-opt %s -p 'canonicalize{fold=false enable-patterns=NoSuchPattern}' | filecheck %s --check-prefix=NOTHING
+// RUN: mlc-opt %s -p 'canonicalize{fold=false enable-patterns=AddIMulNegativeOneLhs}' | filecheck %s --check-prefix=NOTHING
+// A name that is no canonicalization pattern is an error (mlir-opt ignores it):
+// RUN: not mlc-opt %s -p 'canonicalize{disable-patterns=XOrINotCmpI,AddIAddConstnt}' 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// UNKNOWN:      <pipeline>:1:31: error: invalid value for option 'disable-patterns' of 'canonicalize': 'AddIAddConstnt' is not among the canonicalization pattern names (--list-patterns); did you mean 'AddIAddConstant'?
+// UNKNOWN-NEXT: canonicalize{disable-patterns=XOrINotCmpI,AddIAddConstnt}
 // RUN: mlc-opt %s -p 'canonicalize{max-iterations=1}' 2>&1 | filecheck %s --check-prefix=ONCE
 // RUN: mlc-opt %s -p 'canonicalize{max-num-rewrites=1}' 2>&1 | filecheck %s --check-prefix=REWRITES
 

@@ -2,7 +2,7 @@
 // that dominates it; ops with side effects (and unregistered ops, whose effects are
 // unknown) are kept; a region isolated from above starts a fresh scope.
 // RUN: mlc-opt %s --cse --allow-unregistered-dialect --split-input-file | filecheck %s
-// RUN: mlc-opt %s -p 'func.func(cse)' --allow-unregistered-dialect --split-input-file | filecheck %s
+// RUN: mlc-opt %s -p 'builtin.module(func.func(cse))' --allow-unregistered-dialect --split-input-file | filecheck %s
 // RUN: mlc-opt %s --cse --allow-unregistered-dialect --split-input-file --pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 //
 // Interop: mlir-opt's cse leaves the same ops, of each name.

@@ -1,7 +1,7 @@
 // print-ir: prints the IR it runs on to stderr, at its point in the pipeline,
 // under an optional label, and leaves the IR (and stdout) alone.
 // RUN: mlc-opt %s -p 'print-ir,canonicalize,print-ir{label=after}' 2>&1 >/dev/null | filecheck %s --check-prefix=ERR
-// RUN: mlc-opt %s -p 'func.func(print-ir{label={in func}})' 2>&1 >/dev/null | filecheck %s --check-prefix=NESTED
+// RUN: mlc-opt %s -p 'builtin.module(func.func(print-ir{label={in func}}))' 2>&1 >/dev/null | filecheck %s --check-prefix=NESTED
 // RUN: mlc-opt %s -p 'print-ir{label=x}' 2>/dev/null | filecheck %s --check-prefix=OUT
 // Interop: mlir-opt's print-ir prints the same header.
 // RUN: %if mlir-opt %{ %mlir_opt %s -p 'builtin.module(print-ir{label={in func}})' 2>&1 >/dev/null | filecheck %s --check-prefix=MLIR %}

@@ -74,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     from mlc.ir.diagnostics import DiagnosticError, SourceManager
     from mlc.ir.passes.context import ConfigError, PassContext
     from mlc.ir.passes.manager import run_pipeline
+    from mlc.ir.passes.pipeline import PIPELINE_SOURCE, parse_pipeline
     from mlc.ir.passes.registry import load_pass_plugins
 
     began = time.perf_counter()
@@ -99,15 +100,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.pass_pipeline:
         load_pass_plugins()
         config = {"graph.fuse-ops.remarks": True} if args.fusion_remarks else {}
+        sources = SourceManager()
+        sources.add(PIPELINE_SOURCE, args.pass_pipeline)
+        try:
+            pipeline = parse_pipeline(args.pass_pipeline)
+        except DiagnosticError as exc:
+            for diagnostic in exc.diagnostics:
+                sys.stderr.write(sources.render(diagnostic))
+            return 1
         try:
             with PassContext(opt_level=args.opt_level, config=config):
                 began = time.perf_counter()
-                result = run_pipeline(module, args.pass_pipeline)
+                result = run_pipeline(module, pipeline)
                 elapsed = time.perf_counter() - began
         except (ConfigError, DiagnosticError, ValueError) as exc:
             sys.stderr.write(f"mlc-model: error: {exc}\n")
             return 1
-        sources = SourceManager()
         for diagnostic in result.diagnostics:
             sys.stderr.write(sources.render(diagnostic) + "\n")
         if not result.success:

@@ -83,7 +83,8 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     group.add_argument("--opt-level", type=int, default=DEFAULT_OPT_LEVEL, metavar="N",
                        help=f"passes above this level are skipped (default {DEFAULT_OPT_LEVEL})")
     group.add_argument("--disable-pass", action="append", type=_csv, default=[], metavar="NAMES",
-                       help="never run these passes (comma-separated, repeatable)")
+                       help="never run these passes (comma-separated, repeatable; "
+                            "an unknown name is an error)")
     group.add_argument("--pass-config", action="append", default=[], metavar="KEY=VALUE",
                        help="set a PassContext config key (repeatable)")
     group.add_argument("--dump-pass-pipeline", action="store_true",
@@ -213,19 +214,18 @@ def reproducer_text(ir_text: str, pipeline: str) -> str:
 
 
 def _list_passes() -> str:
-    import dataclasses
-
-    from mlc.ir.passes.registry import PASSES, PIPELINES, format_option, option_name
+    from mlc.ir.passes.context import CONFIG_KEYS
+    from mlc.ir.passes.registry import PASSES, PIPELINES
 
     lines = ["Passes:"]
     for name in sorted(PASSES):
         info = PASSES[name].info
-        anchor = f", on '{info.anchor}'" if info.anchor else ""
-        lines.append(f"  {name}  (opt level {info.opt_level}{anchor})  {info.summary}")
-        for f in dataclasses.fields(info.options):
-            default = f.default if f.default is not dataclasses.MISSING else ""
-            type_name = f.type if isinstance(f.type, str) else f.type.__name__
-            lines.append(f"      {option_name(f.name)}: {type_name} = {format_option(default)}")
+        runs_on = info.runs_on()
+        where = "" if runs_on == "any op" else f", on {runs_on}"
+        lines.append(f"  {name}  (opt level {info.opt_level}{where})  {info.summary}")
+        for spec in info.option_specs:
+            doc = f"  {spec.doc}" if spec.doc else ""
+            lines.append(f"      {spec.name}: {spec.describe()}{doc}")
         if info.required:
             lines.append(f"      requires: {', '.join(info.required)}")
     lines.append("Pipelines:")
@@ -233,6 +233,10 @@ def _list_passes() -> str:
         text, summary = PIPELINES[name]
         lines.append(f"  {name}  {summary}")
         lines.append(f"      = {text}")
+    lines.append("Config keys (--pass-config KEY=VALUE):")
+    for name in sorted(CONFIG_KEYS):
+        key = CONFIG_KEYS[name]
+        lines.append(f"  {name}: {key.describe()}" + (f"  {key.doc}" if key.doc else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -305,19 +309,15 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         pipeline_text = ",".join(pass_flags)
     pipeline = None
     if pipeline_text is not None:
-        from mlc.ir.passes.pipeline import parse_pipeline
+        from mlc.ir.passes.pipeline import PIPELINE_SOURCE, parse_pipeline
 
-        pipeline_sources = SourceManager()
-        pipeline_sources.add("<pipeline>", pipeline_text)
+        sources.add(PIPELINE_SOURCE, pipeline_text)
         try:
             pipeline = parse_pipeline(pipeline_text)
         except DiagnosticError as exc:
             for diag in exc.diagnostics:
-                sys.stderr.write(pipeline_sources.render(diag))
+                sys.stderr.write(sources.render(diag))
             return 1
-        if args.dump_pass_pipeline:
-            sys.stderr.write(f"Pass Manager with {sum(1 for _ in pipeline.passes())} passes:\n"
-                             f"{pipeline.text()}\n")
 
     instruments = []
     timing = statistics = None
@@ -350,17 +350,20 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         instruments.append(SkipReporter())
 
     if args.print_ir_before or args.print_ir_after:
+        from mlc.ir.passes.options import did_you_mean
         from mlc.ir.passes.registry import PASSES, load_pass_plugins
 
         load_pass_plugins()
         for name in [*args.print_ir_before, *args.print_ir_after]:
             if name not in PASSES:
-                sys.stderr.write(f"mlc-opt: error: --print-ir-before/after: no pass named '{name}'\n")
+                sys.stderr.write(f"mlc-opt: error: --print-ir-before/after: no pass named "
+                                 f"'{name}'{did_you_mean(name, PASSES)}\n")
                 return 1
     context = None
     if args.fusion_remarks:
         args.pass_config.append("graph.fuse-ops.remarks=true")
-    if pipeline is not None or args.pass_config:
+    disabled = [name for group in args.disable_pass for name in group]
+    if pipeline is not None or args.pass_config or disabled:
         from mlc.ir.passes.context import ConfigError, PassContext
         from mlc.ir.passes.registry import load_pass_plugins
 
@@ -374,12 +377,14 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
                 return 1
             config[key] = value
         try:
-            context = PassContext(opt_level=args.opt_level, required=(),
-                                  disabled=[n for group in args.disable_pass for n in group],
+            context = PassContext(opt_level=args.opt_level, required=(), disabled=disabled,
                                   config=config, instruments=instruments)
         except ConfigError as exc:
             sys.stderr.write(f"mlc-opt: error: {exc}\n")
             return 1
+    if pipeline is not None and args.dump_pass_pipeline:
+        sys.stderr.write(f"Pass Manager with {sum(1 for _ in pipeline.passes())} passes:\n"
+                         f"{pipeline.text(context)}\n")
 
     outputs: list[str] = []
     failed = False
@@ -400,7 +405,8 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             if not diagnostics and pipeline is not None:
                 began = time.perf_counter()
                 row = len(timing.rows) if timing else 0
-                diagnostics = _run_pipeline(pipeline, module, context, args, text[start:end])
+                diagnostics = _run_pipeline(pipeline, module, ctx, context, args,
+                                            text[start:end])
                 if timing:
                     timing.rows.insert(row, (0, "Pipeline", time.perf_counter() - began, ""))
             if not any(d.severity == "error" for d in diagnostics):
@@ -452,18 +458,21 @@ def _parse_frozen(text: str, ctx, source, base_offset: int):
             gc.enable()
 
 
-def _run_pipeline(pipeline, module, context, args, chunk_text: str):
+def _run_pipeline(pipeline, module, ctx, context, args, chunk_text: str):
     from mlc.ir.passes.manager import PassManager
+
+    def write_reproducer() -> None:
+        if args.crash_reproducer:
+            write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text(context)))
 
     try:
         with context:
-            result = PassManager(pipeline, verify_each=args.verify_each == "true").run(module)
+            result = PassManager(pipeline, verify_each=args.verify_each == "true", ctx=ctx).run(module)
     except Exception:
-        if args.crash_reproducer:
-            write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
+        write_reproducer()
         raise
-    if not result.success and args.crash_reproducer:
-        write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text()))
+    if not result.success:
+        write_reproducer()
     return result.diagnostics
 
 

@@ -41,7 +41,7 @@ from mlc.ir.core.attributes import (
     Type,
 )
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import (
     ConversionPattern,
@@ -91,7 +91,7 @@ def broadcast_operand_array(array: np.ndarray, channels: int, block: int) -> np.
 class AlterOpLayoutOptions:
     """Options of graph-alter-op-layout."""
 
-    block: int = 16  # the channel block n of NCHW{n}c
+    block: int = option(16, min=1, doc="the channel block n of NCHW{n}c")
 
 
 class BlockedLayout:
@@ -346,10 +346,7 @@ class AlterOpLayout(Pass):
     """See the module docstring: one partial conversion, then the layout patterns."""
 
     def run(self, op: Operation, run) -> None:
-        if self.options.block < 1:
-            raise PassFailure([Diagnostic("error", f"graph-alter-op-layout: option 'block' must be "
-                                                   f"positive, got {self.options.block}", op.loc)])
-        blocked = BlockedLayout(self.options.block)
+        blocked = BlockedLayout(run.options.block)
         target = ConversionTarget()
         target.add_dynamically_legal_dialect(graph, blocked.is_legal)
         conv2d, followers = Conv2DToBlocked(blocked), FollowBlockedOperands(blocked)

@@ -28,6 +28,7 @@ from mlc.graph.ops.constant import ConstantOp, constant_array
 from mlc.ir.core.attributes import DenseElementsAttr, RankedTensorType
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.rewriter import Rewriter
 
@@ -36,8 +37,9 @@ DEFAULT_MAX_GROWTH = 1 << 16  # elements: 256 KiB of f32
 
 @dataclass(frozen=True)
 class FoldConstantOptions:
-    # Most elements a folded result may add beyond its largest constant operand.
-    max_growth_elements: int = DEFAULT_MAX_GROWTH
+    max_growth_elements: int = option(
+        DEFAULT_MAX_GROWTH, min=0,
+        doc="most elements a folded result may add beyond its largest constant operand")
 
 
 @dataclass
@@ -129,7 +131,7 @@ def _evaluate(op: GraphOp, producers: list[Operation],
                            ("num-dead-constants", "constants erased once their last use folded")))
 class FoldConstant(Pass):
     def run(self, op: Operation, run) -> None:
-        report = fold_constants(op, self.options.max_growth_elements)
+        report = fold_constants(op, run.options.max_growth_elements)
         self.statistics["num-folded"] += report.folded
         self.statistics["num-too-large"] += report.too_large
         self.statistics["num-dead-constants"] += report.dead_constants

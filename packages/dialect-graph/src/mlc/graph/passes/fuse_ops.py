@@ -10,25 +10,24 @@ from mlc.graph.fusion.outline import is_primitive
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import FuncOp
-from mlc.ir.passes.context import register_config
+from mlc.ir.passes.context import DEFAULT_OPT_LEVEL
+from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.greedy import is_trivially_dead
 from mlc.ir.rewrite.rewriter import Rewriter
 
-MAX_DEPTH = register_config("graph.fuse-ops.max-depth", int, 256,
-                            "most nodes graph-fuse-ops puts in one kernel")
-REMARKS = register_config("graph.fuse-ops.remarks", bool, False,
-                          "graph-fuse-ops reports why each refused fusion was refused")
-
 
 @dataclass(frozen=True)
 class FuseOpsOptions:
-    max_depth: int = -1  # -1: the PassContext's graph.fuse-ops.max-depth (256)
-    opt_level: int = -1  # -1: the PassContext's opt level; 0 keeps every op alone
-    remarks: bool = False
+    max_depth: int = option(256, min=0, config="graph.fuse-ops.max-depth",
+                            doc="most ops graph-fuse-ops puts in one kernel")
+    opt_level: int = option(DEFAULT_OPT_LEVEL, min=0, from_opt_level=True,
+                            doc="fusion level: 0 keeps every op alone")
+    remarks: bool = option(False, config="graph.fuse-ops.remarks",
+                           doc="say, as remarks, why each refused fusion was refused")
 
 
-@register_pass("graph-fuse-ops", opt_level=1, options=FuseOpsOptions,
+@register_pass("graph-fuse-ops", opt_level=1, options=FuseOpsOptions, dialects=("func",),
                summary="Fuse graph ops into kernels (TVM's FuseOps) and outline each "
                        "into a private primitive function called from its caller.",
                statistics=(("num-kernels", "kernels (primitive functions) created"),
@@ -36,11 +35,7 @@ class FuseOpsOptions:
                            ("num-remarks", "refused fusions reported")))
 class FuseOps(Pass):
     def run(self, op: Operation, run) -> None:
-        options = self.options
-        context = run.context
-        opt_level = options.opt_level if options.opt_level >= 0 else context.opt_level
-        max_depth = options.max_depth if options.max_depth >= 0 else context.get_config(MAX_DEPTH.name)
-        remarks = options.remarks or context.get_config(REMARKS.name)
+        options = run.options
         functions = [f for f in _functions(op) if not is_primitive(f) and not f.is_declaration]
         # Kernels are new symbols beside the function: unique in its symbol table, also
         # when the pass runs on one function (`func.func(graph-fuse-ops)`).
@@ -50,7 +45,8 @@ class FuseOps(Pass):
         for fn in functions:
             _erase_dead_ops(fn, rewriter)
             graph = build_forward_graph(fn.entry_block)
-            groups = partition(graph, opt_level=opt_level, max_depth=max_depth, remarks=remarks)
+            groups = partition(graph, opt_level=options.opt_level, max_depth=options.max_depth,
+                                remarks=options.remarks)
             for remark in groups.remarks:
                 run.emit(_diagnostic(remark))
                 self.statistics["num-remarks"] += 1

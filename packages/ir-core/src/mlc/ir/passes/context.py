@@ -4,7 +4,10 @@ instruments, as a `with` scope (TVM's PassContext).
     with PassContext(opt_level=3, disabled={"cse"}, config={"canonicalize.max-iterations": 4}):
         manager.run(module)
 
-The rule deciding whether a pass runs: disabled beats required beats opt level.
+The rule deciding whether a pass runs: disabled beats required beats opt level. The
+required and disabled passes must be registered ones; config keys are typed, with a
+domain (a key backing a pass option is registered from that option's declaration), and
+an option not given in the pipeline takes the key's configured value.
 """
 
 from __future__ import annotations
@@ -14,31 +17,69 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from mlc.ir.passes.options import (
+    KINDS,
+    Domain,
+    OptionError,
+    check_value,
+    describe_setting,
+    did_you_mean,
+    kind_name,
+    parse_value,
+)
+
 DEFAULT_OPT_LEVEL = 2
 
 
 @dataclass(frozen=True)
 class ConfigKey:
-    """A registered configuration key: its type, default and meaning."""
+    """A registered configuration key: its type, domain, default and meaning."""
 
     name: str
     type: type
     default: Any
     doc: str = ""
+    domain: Domain = Domain()
+
+    def describe(self) -> str:
+        """`int >= 0 = 256`, for --list-passes."""
+        return describe_setting(self.type, self.domain, self.default)
 
 
 CONFIG_KEYS: dict[str, ConfigKey] = {}
 
 
-def register_config(name: str, type_: type, default: Any, doc: str = "") -> ConfigKey:
-    """Declare a PassContext configuration key (passes do this where they are defined)."""
-    key = ConfigKey(name, type_, default, doc)
-    CONFIG_KEYS[name] = key
-    return key
+def register_config(name: str, type_: type, default: Any, doc: str = "", *,
+                    min: float | None = None, max: float | None = None,
+                    choices: tuple[str, ...] = ()) -> ConfigKey:
+    """Declare a PassContext configuration key. A pass option naming a config key
+    (`option(config=...)`) registers it itself; registering a key twice is fine when
+    both declarations agree."""
+    return register_config_key(ConfigKey(name, type_, default, doc, Domain(min, max, tuple(choices))))
+
+
+def register_config_key(key: ConfigKey) -> ConfigKey:
+    """Register `key` (see :func:`register_config`); returns the registered key."""
+    if key.type not in KINDS:
+        raise TypeError(f"config key '{key.name}' has type {key.type!r}; keys are "
+                        + ", ".join(kind_name(k) for k in KINDS))
+    try:
+        check_value(key.type, key.domain, key.default)
+    except OptionError as exc:
+        raise ValueError(f"the default of config key '{key.name}': {exc}") from None
+    known = CONFIG_KEYS.get(key.name)
+    if known is None:
+        CONFIG_KEYS[key.name] = key
+        return key
+    if (known.type, known.default, known.domain) != (key.type, key.default, key.domain):
+        raise ValueError(f"config key '{key.name}' is already registered as {known.describe()}, "
+                         f"not {key.describe()}")
+    return known
 
 
 class ConfigError(ValueError):
-    """An unknown configuration key or a value of the wrong type."""
+    """An unknown configuration key, a value outside the key's type or domain, or an
+    unknown pass name among the required or disabled ones."""
 
 
 class PassContext:
@@ -49,9 +90,13 @@ class PassContext:
     def __init__(self, opt_level: int = DEFAULT_OPT_LEVEL, required: Iterable[str] = (),
                  disabled: Iterable[str] = (), config: dict[str, Any] | None = None,
                  instruments: Iterable = ()):
+        if not isinstance(opt_level, int) or isinstance(opt_level, bool) or opt_level < 0:
+            raise ConfigError(f"the opt level is an int >= 0, got {opt_level!r}")
         self.opt_level = opt_level
         self.required = frozenset(required)
         self.disabled = frozenset(disabled)
+        _check_pass_names(self.required, "required")
+        _check_pass_names(self.disabled, "disabled")
         self.instruments = list(instruments)
         self.config: dict[str, Any] = {}
         for key, value in (config or {}).items():
@@ -96,23 +141,28 @@ class PassContext:
 
 def _unknown_key_message(key: str) -> str:
     known = ", ".join(sorted(CONFIG_KEYS)) or "none"
-    return f"unknown PassContext config key '{key}'; known keys: {known}"
+    return f"unknown PassContext config key '{key}'; known keys: {known}{did_you_mean(key, CONFIG_KEYS)}"
 
 
 def _check_config(key: str, value: Any) -> Any:
     spec = CONFIG_KEYS.get(key)
     if spec is None:
         raise ConfigError(_unknown_key_message(key))
-    if isinstance(value, str) and spec.type is not str:
-        try:
-            if spec.type is bool:
-                if value not in ("true", "false", "1", "0"):
-                    raise ValueError
-                return value in ("true", "1")
-            return spec.type(value)
-        except ValueError:
-            raise ConfigError(f"config key '{key}' takes a {spec.type.__name__}, got '{value}'") from None
-    if not isinstance(value, spec.type) or (spec.type is int and isinstance(value, bool)):
-        raise ConfigError(f"config key '{key}' takes a {spec.type.__name__}, "
-                          f"got {type(value).__name__}")
-    return value
+    try:
+        if isinstance(value, str) and spec.type is not str:
+            return parse_value(spec.type, spec.domain, value)
+        return check_value(spec.type, spec.domain, value)
+    except OptionError as exc:
+        raise ConfigError(f"invalid value for config key '{key}': {exc}") from None
+
+
+def _check_pass_names(names: frozenset[str], role: str) -> None:
+    if not names:
+        return
+    from mlc.ir.passes.registry import PASSES, load_pass_plugins
+
+    load_pass_plugins()
+    for name in sorted(names):
+        if name not in PASSES:
+            raise ConfigError(f"{role} pass '{name}' is not a registered pass"
+                              f"{did_you_mean(name, PASSES)}")

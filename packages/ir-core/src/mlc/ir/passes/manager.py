@@ -1,47 +1,63 @@
 """Running pipelines: the pass manager.
 
-For each pass it consults the PassContext (disabled > required > opt level), runs the
-pass's prerequisites (`PassInfo.required`) first, calls the instruments around it,
-verifies the IR after it (verify-each, naming the pass on failure), and invalidates
-cached analyses the pass does not preserve. A nested pipeline `func.func(...)` runs on
-each such op directly inside the current one, except those marked
-`mlc.skip_optimization`.
+Before anything runs, it checks that the pipeline's anchor is the op it is given
+(`func.func(cse)` cannot run on a module) and loads the dialects the passes create into
+the IR Context. For each pass it consults the PassContext (disabled > required > opt
+level), runs the pass's prerequisites (`PassInfo.required`) first, checks that the op
+has the traits the pass needs, resolves the pass's options (given > config > default),
+calls the instruments around it, verifies the IR after it (verify-each, naming the
+pass on failure), and invalidates cached analyses the pass does not preserve. A nested
+pipeline `func.func(...)` runs on each such op directly inside the current one, except
+those marked `mlc.skip_optimization`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove
 from mlc.ir.passes.analysis import AnalysisManager
 from mlc.ir.passes.context import PassContext
-from mlc.ir.passes.pipeline import PipelineNode
+from mlc.ir.passes.pipeline import PipelineNode, anchor_problem
 from mlc.ir.passes.registry import PASSES, Pass, PassFailure
 
 SKIP_OPTIMIZATION_ATTR = "mlc.skip_optimization"
 
 
 class PassRun:
-    """What a running pass can ask of the manager."""
+    """What a running pass can ask of the manager: the options of this run, the IR
+    Context (`ctx`: loaded dialects, for looking up ops and dialects), the PassContext,
+    cached analyses, and a place for warnings and remarks."""
 
-    def __init__(self, manager: PassManager, pass_: Pass, op: Operation):
+    def __init__(self, manager: PassManager, pass_: Pass, op: Operation, options: Any):
         self.manager = manager
         self.pass_ = pass_
         self.op = op
+        self.options = options
         self.preserve_all = False
         self.diagnostics: list[Diagnostic] = []
 
     @property
-    def context(self) -> PassContext:
-        return PassContext.current()
+    def ctx(self) -> Context:
+        """The IR Context of the module being transformed."""
+        return self.manager.ctx
+
+    @property
+    def pass_context(self) -> PassContext:
+        """The PassContext the pipeline runs under."""
+        return self.manager.pass_context
 
     def get_analysis(self, cls: type, op: Operation | None = None):
+        """The analysis `cls` of `op` (default: the op the pass runs on), cached."""
         return self.manager.analyses.get(cls, op if op is not None else self.op)
 
     def mark_all_analyses_preserved(self) -> None:
+        """Keep every cached analysis after this run (the pass changed nothing)."""
         self.preserve_all = True
 
     def emit(self, diagnostic: Diagnostic) -> None:
@@ -58,20 +74,32 @@ class PipelineResult:
 
 
 class PassManager:
-    """Runs a pipeline on a module."""
+    """Runs a pipeline on a module. `ctx` is the module's IR Context (default: one
+    holding the dialects of the module's ops)."""
 
-    def __init__(self, pipeline: PipelineNode, verify_each: bool = True):
+    def __init__(self, pipeline: PipelineNode, verify_each: bool = True, ctx: Context | None = None):
         self.pipeline = pipeline
         self.verify_each = verify_each
+        self.given_ctx = ctx
+        self.ctx = ctx
+        self.pass_context = PassContext.current()
         self.analyses = AnalysisManager()
         self.diagnostics: list[Diagnostic] = []
         self._ran: dict[int, set[str]] = {}
 
     def run(self, module: Operation) -> PipelineResult:
-        """Run the pipeline; failures come back as diagnostics, the module as far as
-        the pipeline got."""
+        """Run the pipeline under the current PassContext; failures come back as
+        diagnostics, the module as far as the pipeline got."""
         self.diagnostics = []
+        self.pass_context = PassContext.current()
+        self.ctx = self.given_ctx if self.given_ctx is not None else context_of(module)
+        for pass_ in self.pipeline.passes():
+            for dialect in pass_.info.dialects:
+                self.ctx.load(dialect)
         try:
+            if self.pipeline.anchor is not None and module.name != self.pipeline.anchor:
+                self._fail(f"can't run '{self.pipeline.anchor}' pass manager on "
+                           f"'{module.name}' op", self.pipeline.loc or module.loc)
             with gc_paused():
                 self._run_node(self.pipeline, module)
         except _Failed:
@@ -80,21 +108,22 @@ class PassManager:
 
     # ------------------------------------------------------------------ internals
 
+    def _fail(self, message: str, loc, note: tuple[str, Any] | None = None) -> None:
+        diagnostic = Diagnostic("error", message, loc)
+        if note is not None and note[1] is not None:
+            diagnostic.add_note(*note)
+        self.diagnostics.append(diagnostic)
+        raise _Failed
+
     def _run_node(self, node: PipelineNode, op: Operation) -> None:
-        if node.anchor is not None and op.name != node.anchor:
-            self.diagnostics.append(Diagnostic(
-                "error", f"can't run '{node.anchor}' pass manager on '{op.name}' op", op.loc))
-            raise _Failed
         for element in node.elements:
             if isinstance(element, PipelineNode):
                 for child in self._nested_ops(op, element.anchor):
                     if not (child.op_def is None or child.has_trait(IsolatedFromAbove)):
                         if element.anchor is None:
                             continue  # any(...) runs on isolated ops only
-                        self.diagnostics.append(Diagnostic(
-                            "error", f"'{child.name}' op trying to schedule a pass on an "
-                            "operation not marked as 'IsolatedFromAbove'", child.loc))
-                        raise _Failed
+                        self._fail(f"'{child.name}' op trying to schedule a pass on an "
+                                   "operation not marked as 'IsolatedFromAbove'", child.loc)
                     self._run_node(element, child)
             else:
                 self._run_pass(element, op)
@@ -110,9 +139,8 @@ class PassManager:
         return ops
 
     def _run_pass(self, pass_: Pass, op: Operation, as_prerequisite: bool = False) -> None:
-        ctx = PassContext.current()
-        instruments = ctx.instruments
-        enabled, reason = ctx.pass_enabled(pass_.info)
+        instruments = self.pass_context.instruments
+        enabled, reason = self.pass_context.pass_enabled(pass_.info)
         if enabled:
             for instrument in instruments:
                 if not instrument.should_run(pass_, op):
@@ -122,6 +150,9 @@ class PassManager:
             for instrument in instruments:
                 instrument.run_skipped(pass_, op, reason)
             return
+        problem = anchor_problem(pass_, op.name, op.op_def.trait_set if op.op_def else ())
+        if problem:
+            self._fail(problem, op.loc, ("the pass is scheduled here", pass_.loc))
         ran = self._ran.setdefault(id(op), set())
         for name in pass_.info.required:
             if name not in ran:
@@ -129,7 +160,7 @@ class PassManager:
                 self._run_pass(prerequisite, op, as_prerequisite=True)
         for instrument in instruments:
             instrument.run_before_pass(pass_, op)
-        run = PassRun(self, pass_, op)
+        run = PassRun(self, pass_, op, pass_.resolve_options(self.pass_context))
         try:
             pass_.run(op, run)
         except PassFailure as failure:
@@ -168,10 +199,24 @@ class _Failed(Exception):
     pass
 
 
-def run_pipeline(module: Operation, pipeline: str | PipelineNode,
-                 verify_each: bool = True) -> PipelineResult:
-    """Parse (if needed) and run a pipeline under the current PassContext."""
+def context_of(module: Operation) -> Context:
+    """An IR Context holding the dialects of the ops in `module` (accepting
+    unregistered ops if it has some): for modules built without one."""
+    ctx = Context()
+    for op in module.walk():
+        op_def = op.op_def
+        if op_def is None:
+            ctx.allow_unregistered = True
+        elif op_def.dialect is not None:
+            ctx.load(op_def.dialect)
+    return ctx
+
+
+def run_pipeline(module: Operation, pipeline: str | PipelineNode, verify_each: bool = True,
+                 ctx: Context | None = None) -> PipelineResult:
+    """Parse (if needed) and run a pipeline under the current PassContext; `ctx` is the
+    module's IR Context (default: see :func:`context_of`)."""
     from mlc.ir.passes.pipeline import parse_pipeline
 
-    node = parse_pipeline(pipeline) if isinstance(pipeline, str) else pipeline
-    return PassManager(node, verify_each).run(module)
+    node = parse_pipeline(pipeline, ctx) if isinstance(pipeline, str) else pipeline
+    return PassManager(node, verify_each, ctx).run(module)

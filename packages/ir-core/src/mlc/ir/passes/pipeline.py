@@ -4,21 +4,35 @@
 
 An element is a registered pass (with `{key=value ...}` options), a named pipeline
 (expanded in place), or `op-name(...)`: a nested pipeline run on each op of that name
-directly inside the current op. An unanchored list (`cse,canonicalize`) means
-`builtin.module(...)`; a pass anchored on another op is nested under it
-implicitly. Errors are diagnostics with a caret into the pipeline string.
+directly inside the current op (`any(...)`: on each op isolated from above).
+
+A pipeline that is one `op-name(...)` runs on that op, as in mlir-opt: `func.func(cse)`
+cannot run on a module. Any other list (`cse,func.func(dce)`) means
+`builtin.module(...)`. A pass anchored on another op than its pipeline's is nested
+under an implicit `op-name(...)` when its pipeline is on a symbol table or any op.
+
+Everything that can be checked without the IR is checked here, each error located in
+the pipeline text with a caret: the syntax, pass names, option names and values (type
+and domain, even for passes that `--opt-level` will skip), repeated options, and
+anchors — a pipeline on an op that is not isolated from above, a pass whose op lacks a
+trait it needs (`func.func(symbol-dce)`), a pass anchored on an op it cannot be
+nested under.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 
+from mlc.ir.core.attributes import Location
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
-from mlc.ir.passes.registry import PASSES, PIPELINES, Pass, load_pass_plugins, parse_option
+from mlc.ir.opdef.traits import IsolatedFromAbove, SymbolTable
+from mlc.ir.passes.context import PassContext
+from mlc.ir.passes.options import OptionError, describe_kind
+from mlc.ir.passes.registry import PASSES, PIPELINES, Pass, load_pass_plugins, unknown_pass_message
 
 ROOT_ANCHOR = "builtin.module"
+PIPELINE_SOURCE = "<pipeline>"
 
 
 @dataclass
@@ -27,14 +41,18 @@ class PipelineNode:
 
     anchor: str | None
     elements: list = field(default_factory=list)
+    loc: Location | None = None  # where the pipeline text names the anchor
+    implicit: bool = False  # made to nest a pass anchored on another op
 
-    def text(self) -> str:
-        """The canonical spelling, every option included."""
-        inner = ",".join(e.text() if isinstance(e, PipelineNode) else e.pipeline_text()
-                         for e in self.elements)
+    def text(self, pass_context: PassContext | None = None) -> str:
+        """The canonical spelling, every option as a run under `pass_context` (default:
+        the current one) uses it."""
+        inner = ",".join(e.text(pass_context) if isinstance(e, PipelineNode)
+                         else e.pipeline_text(pass_context) for e in self.elements)
         return f"{self.anchor or 'any'}({inner})"
 
     def passes(self):
+        """Every pass of the pipeline, nested ones included, in order."""
         for element in self.elements:
             if isinstance(element, PipelineNode):
                 yield from element.passes()
@@ -49,15 +67,30 @@ class PipelineError(DiagnosticError):
 _NAME_RE = re.compile(r"[A-Za-z_][\w.\-]*")
 
 
+def _found(char: str) -> str:
+    return f"'{char}'" if char else "end of pipeline"
+
+
 class _Reader:
-    def __init__(self, text: str):
+    """A cursor over pipeline text. A named pipeline's text is read by a reader whose
+    diagnostics and locations are those of the place naming it."""
+
+    def __init__(self, text: str, source: SourceFile, site: tuple[Location, str] | None = None):
         self.text = text
         self.pos = 0
-        self.source = SourceFile("<pipeline>", text)
+        self.source = source
+        self.site = site  # (location, pipeline name) of a named pipeline's use
+
+    def loc(self, pos: int) -> Location:
+        return self.site[0] if self.site else self.source.loc(pos)
 
     def error(self, message: str, pos: int | None = None) -> PipelineError:
-        return PipelineError(Diagnostic("error", message, self.source.loc(
-            self.pos if pos is None else pos)))
+        return PipelineError(self.diagnostic(message, pos))
+
+    def diagnostic(self, message: str, pos: int | None = None) -> Diagnostic:
+        if self.site:
+            message = f"in named pipeline '{self.site[1]}': {message}"
+        return Diagnostic("error", message, self.loc(self.pos if pos is None else pos))
 
     def skip_space(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -67,148 +100,243 @@ class _Reader:
         self.skip_space()
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
-    def expect(self, char: str) -> None:
-        if self.peek() != char:
-            found = f"'{self.peek()}'" if self.peek() else "end of pipeline"
-            raise self.error(f"expected '{char}', found {found}")
-        self.pos += 1
-
-    def name(self) -> tuple[str, int]:
+    def name(self, what: str) -> tuple[str, int]:
         self.skip_space()
         m = _NAME_RE.match(self.text, self.pos)
         if m is None:
-            found = f"'{self.peek()}'" if self.peek() else "end of pipeline"
-            raise self.error(f"expected a pass or op name, found {found}")
+            raise self.error(f"expected {what}, found {_found(self.peek())}")
         self.pos = m.end()
         return m.group(), m.start()
 
-    def options(self) -> list[tuple[str, str, int]]:
-        """`{a=1 b=x,y c}` -> [(key, value, offset)], values may nest braces."""
-        self.expect("{")
+    def options(self) -> list[tuple[str, int, str | None, int]]:
+        """`{a=1 b=x,y c}` -> [(key, key offset, value or None, value offset)]; a value
+        is `"quoted"`, `{braced}` (braces may nest), or runs to a space or `}`."""
+        open_pos = self.pos
+        self.pos += 1  # the '{'
         items = []
         while True:
-            self.skip_space()
-            if self.peek() == "}":
+            char = self.peek()
+            if not char:
+                raise self.error("unbalanced braces: this '{' is never closed", open_pos)
+            if char == "}":
                 self.pos += 1
                 return items
-            key, start = self.name()
-            value = ""
-            if self.peek() == "=":
-                self.pos += 1
-                if self.pos < len(self.text) and self.text[self.pos] == '"':
-                    close = self.text.find('"', self.pos + 1)
-                    if close == -1:
-                        raise self.error("unterminated string in pass options")
-                    items.append((key, self.text[self.pos + 1:close], start))
-                    self.pos = close + 1
-                    continue
-                begin = self.pos
-                depth = 0
-                while self.pos < len(self.text):
-                    c = self.text[self.pos]
-                    if c == "{":
-                        depth += 1
-                    elif c == "}":
-                        if depth == 0:
-                            break
-                        depth -= 1
-                    elif c.isspace() and depth == 0:
+            key, key_pos = self.name("an option name")
+            if self.pos >= len(self.text) or self.text[self.pos] != "=":
+                items.append((key, key_pos, None, key_pos))
+                continue
+            self.pos += 1
+            value_pos = self.pos
+            if self.text.startswith('"', self.pos):
+                close = self.text.find('"', self.pos + 1)
+                if close == -1:
+                    raise self.error("unterminated '\"' in pass options", self.pos)
+                items.append((key, key_pos, self.text[self.pos + 1:close], value_pos))
+                self.pos = close + 1
+                continue
+            opened: list[int] = []
+            while self.pos < len(self.text):
+                char = self.text[self.pos]
+                if char == "{":
+                    opened.append(self.pos)
+                elif char == "}":
+                    if not opened:
                         break
-                    self.pos += 1
-                value = self.text[begin:self.pos].strip()
-                if value.startswith("{") and value.endswith("}"):
-                    value = value[1:-1]
-            items.append((key, value, start))
-            if self.pos >= len(self.text):
-                raise self.error("unterminated '{' in pass options")
+                    opened.pop()
+                elif char.isspace() and not opened:
+                    break
+                self.pos += 1
+            if opened:
+                raise self.error("unbalanced braces: this '{' is never closed", opened[-1])
+            value = self.text[value_pos:self.pos]
+            if value.startswith("{") and value.endswith("}"):
+                value = value[1:-1]
+            items.append((key, key_pos, value, value_pos))
 
 
-def _make_pass(reader: _Reader, name: str, start: int, options) -> Pass:
-    cls = PASSES[name]
-    fields = {f.name: f for f in dataclasses.fields(cls.info.options)}
-    values = {}
-    for key, value, pos in options:
-        field_name = key.replace("-", "_")
-        if field_name not in fields:
-            known = ", ".join(k.replace("_", "-") for k in fields) or "none"
-            raise reader.error(f"pass '{name}' has no option '{key}' (options: {known})", pos)
-        try:
-            values[field_name] = parse_option(fields[field_name], value)
-        except ValueError as exc:
-            raise reader.error(f"invalid value for option '{key}' of '{name}': {exc}", pos) from None
-    return cls(cls.info.options(**values))
+class _Parser:
+    def __init__(self, text: str):
+        load_pass_plugins()
+        self.source = SourceFile(PIPELINE_SOURCE, text)
+        self.expanding: list[str] = []  # named pipelines being expanded
 
+    def pipeline(self) -> PipelineNode:
+        reader = _Reader(self.source.text, self.source)
+        if not reader.peek():
+            return PipelineNode(ROOT_ANCHOR, [])
+        elements, written = self.elements(reader, closing="")
+        if len(written) == 1 and isinstance(written[0], PipelineNode):
+            return written[0]  # `op-name(...)`: the pipeline runs on that op
+        return PipelineNode(ROOT_ANCHOR, elements)
 
-def _elements(reader: _Reader, depth: int) -> list:
-    elements: list = []
-    if reader.peek() == ")":  # an empty nested pipeline, `func.func()`
-        return elements
-    while True:
-        name, start = reader.name()
+    def elements(self, reader: _Reader, closing: str) -> tuple[list, list]:
+        """The elements of a list up to `closing` (not consumed; "" at the top) and
+        those written in this text, before named pipelines are expanded."""
+        elements: list = []
+        written: list = []
+        if closing and reader.peek() in (closing, ""):
+            return elements, written  # an empty nested pipeline, `func.func()`
+        while True:
+            element = self.element(reader, elements)
+            written.append(element)
+            char = reader.peek()
+            if char == ",":
+                reader.pos += 1
+                continue
+            if char == closing or not char:
+                return elements, written  # the caller reports a missing `closing`
+            if char == ")":
+                raise reader.error("unbalanced parentheses: ')' without a matching '('")
+            if char == "}":
+                raise reader.error("unbalanced braces: '}' without a matching '{'")
+            expected = "',' or ')'" if closing else "',' between pipeline elements"
+            raise reader.error(f"expected {expected}, found {_found(char)}")
+
+    def element(self, reader: _Reader, out: list):
+        """Parse one element, appending what it stands for to `out`; returns it as
+        written (a named pipeline's name)."""
+        name, start = reader.name("a pass or op name")
         if reader.peek() == "(":
+            if name != "any" and "." not in name:
+                raise reader.error(f"'{name}' is not an op name (dialect.op) or 'any': "
+                                   "only ops have nested pipelines", start)
+            open_pos = reader.pos
             reader.pos += 1
-            node = PipelineNode(None if name == "any" else name, _elements(reader, depth + 1))
-            reader.expect(")")
-            elements.append(node)
-        elif name in PASSES:
+            elements, _ = self.elements(reader, closing=")")
+            if reader.peek() != ")":
+                raise reader.error("unbalanced parentheses: this '(' is never closed", open_pos)
+            reader.pos += 1
+            node = PipelineNode(None if name == "any" else name, elements, reader.loc(start))
+            out.append(node)
+            return node
+        if name in PASSES:
             options = reader.options() if reader.peek() == "{" else []
-            elements.append(_make_pass(reader, name, start, options))
-        elif name in PIPELINES:
+            pass_ = self.make_pass(reader, name, options)
+            pass_.loc = reader.loc(start)
+            out.append(pass_)
+            return pass_
+        if name in PIPELINES:
             if reader.peek() == "{":
                 raise reader.error(f"named pipeline '{name}' takes no options")
-            if depth > 32:
+            if name in self.expanding:
                 raise reader.error(f"named pipeline '{name}' expands recursively", start)
-            sub = _Reader(PIPELINES[name][0])
-            expanded = _elements(sub, depth + 1)
+            self.expanding.append(name)
+            text = PIPELINES[name][0]
+            sub = _Reader(text, SourceFile(f"<pipeline {name}>", text),
+                          reader.site or (reader.loc(start), name))
             if sub.peek():
-                raise sub.error("unexpected text after pipeline")
-            elements.extend(expanded)
-        else:
-            raise reader.error(f"'{name}' does not refer to a registered pass or pass pipeline",
-                               start)
-        if reader.peek() == ",":
-            reader.pos += 1
-            continue
-        return elements
+                elements, _ = self.elements(sub, closing="")
+                out.extend(elements)
+            self.expanding.pop()
+            return name
+        raise reader.error(unknown_pass_message(name), start)
+
+    @staticmethod
+    def make_pass(reader: _Reader, name: str, options) -> Pass:
+        cls = PASSES[name]
+        info = cls.info
+        given: dict = {}
+        where: dict[str, int] = {}
+        for key, key_pos, text, value_pos in options:
+            spec = info.option(key)
+            if spec is None:
+                raise reader.error(info.unknown_option_message(key), key_pos)
+            if spec.field in where:
+                error = reader.diagnostic(f"option '{spec.name}' of '{name}' is given twice", key_pos)
+                error.add_note("first given here", reader.loc(where[spec.field]))
+                raise PipelineError(error)
+            where[spec.field] = key_pos
+            if text is None:
+                if spec.kind is not bool:
+                    raise reader.error(f"option '{spec.name}' of '{name}' needs a value: "
+                                       f"{describe_kind(spec.kind, spec.domain)}", key_pos)
+                given[spec.field] = True
+                continue
+            try:
+                given[spec.field] = spec.parse(text)
+            except OptionError as exc:
+                raise reader.error(f"invalid value for option '{spec.name}' of '{name}': {exc}",
+                                   value_pos) from None
+        return cls(**given)
 
 
-def _nest_anchored(node: PipelineNode) -> PipelineNode:
-    """Put passes anchored on another op under an implicit `op-name(...)`."""
+def _op_class(anchor: str | None, ctx, loc: Location | None):
+    """The registered op class named `anchor`, or None (any op, or an op of a dialect
+    that is not installed). An unknown op of an installed dialect is an error."""
+    if anchor is None:
+        return None
+    cls = ctx.get_op_class(anchor)
+    if cls is None and "." in anchor and loc is not None:
+        dialect = ctx.try_load(anchor.split(".", 1)[0])
+        if dialect is not None:
+            raise PipelineError(Diagnostic(
+                "error", f"'{anchor}' is not an op of the '{dialect.name}' dialect", loc))
+    return cls
+
+
+def _traits(cls) -> frozenset:
+    op_def = getattr(cls, "op_def", None)
+    return op_def.trait_set if op_def is not None else frozenset()
+
+
+def anchor_problem(pass_, op_name: str, traits) -> str | None:
+    """Why `pass_` cannot run on an op named `op_name` with `traits`, or None."""
+    missing = [t.name for t in pass_.info.op_traits if t not in traits]
+    if not missing:
+        return None
+    return (f"pass '{pass_.name}' cannot run on '{op_name}': it needs an op with the "
+            f"{', '.join(missing)} trait")
+
+
+def _nest_and_check(node: PipelineNode, ctx) -> PipelineNode:
+    """Put passes anchored on another op under an implicit `op-name(...)`, and reject
+    what cannot run where it is placed."""
+    cls = _op_class(node.anchor, ctx, node.loc)
+    traits = _traits(cls)
+    if cls is not None and node.loc is not None and IsolatedFromAbove not in traits:
+        raise PipelineError(Diagnostic(
+            "error", f"can't schedule passes on '{node.anchor}' ops: they are not marked "
+            "'IsolatedFromAbove'", node.loc))
     nested: list = []
     for element in node.elements:
         if isinstance(element, PipelineNode):
-            nested.append(_nest_anchored(element))
+            nested.append(_nest_and_check(element, ctx))
             continue
         anchor = element.info.anchor
         if anchor is None or anchor == node.anchor:
+            if cls is not None and element.loc is not None:
+                problem = anchor_problem(element, node.anchor, traits)
+                if problem:
+                    raise PipelineError(Diagnostic("error", problem, element.loc))
             nested.append(element)
-        elif nested and isinstance(nested[-1], PipelineNode) and nested[-1].anchor == anchor \
-                and getattr(nested[-1], "implicit", False):
+            continue
+        if cls is not None and SymbolTable not in traits and element.loc is not None:
+            raise PipelineError(Diagnostic(
+                "error", f"pass '{element.name}' runs on '{anchor}' ops; it cannot be nested in "
+                f"a pipeline on '{node.anchor}'", element.loc))
+        if nested and isinstance(nested[-1], PipelineNode) and nested[-1].anchor == anchor \
+                and nested[-1].implicit:
             nested[-1].elements.append(element)
         else:
-            implicit = PipelineNode(anchor, [element])
-            implicit.implicit = True  # type: ignore[attr-defined]
-            nested.append(implicit)
-    return PipelineNode(node.anchor, nested)
+            nested.append(PipelineNode(anchor, [element], element.loc, implicit=True))
+    for element in nested:
+        if isinstance(element, PipelineNode) and element.implicit:
+            _nest_and_check(element, ctx)  # checks the pass on its anchor op
+    return PipelineNode(node.anchor, nested, node.loc, node.implicit)
 
 
-def parse_pipeline(text: str) -> PipelineNode:
-    """Parse a pipeline string (see the module docstring)."""
-    load_pass_plugins()
-    reader = _Reader(text)
-    if not reader.peek():
-        return PipelineNode(ROOT_ANCHOR, [])
-    elements = _elements(reader, 0)
-    if reader.peek():
-        raise reader.error(f"unexpected '{reader.peek()}' in pipeline")
-    if len(elements) == 1 and isinstance(elements[0], PipelineNode) \
-            and elements[0].anchor == ROOT_ANCHOR:
-        root = elements[0]
-    else:
-        root = PipelineNode(ROOT_ANCHOR, elements)
-    return _nest_anchored(root)
+def parse_pipeline(text: str, ctx=None) -> PipelineNode:
+    """Parse and check a pipeline string (see the module docstring); `ctx` is the IR
+    Context anchors are looked up in (default: a fresh one). PipelineError says what is
+    wrong, where."""
+    from mlc.ir.dialect import Context
+
+    root = _Parser(text).pipeline()
+    return _nest_and_check(root, ctx if ctx is not None else Context())
 
 
 def pipeline_from_passes(passes: list[Pass]) -> PipelineNode:
     """A root pipeline of these passes (nesting anchored ones)."""
-    return _nest_anchored(PipelineNode(ROOT_ANCHOR, list(passes)))
+    from mlc.ir.dialect import Context
+
+    return _nest_and_check(PipelineNode(ROOT_ANCHOR, list(passes)), Context())

@@ -1,50 +1,49 @@
-"""canonicalize: fold and apply the dialects' canonicalization patterns to a fixpoint.
-
-The patterns come from a Context: the one given, or, when the pass runs, one holding
-the dialects of the ops it canonicalizes (IR does not carry the Context it was parsed
-with). Each dialect registers its patterns where they are defined
-(`Dialect.add_canonicalization_patterns`).
-"""
+"""canonicalize: fold ops and apply the canonicalization patterns of the dialects loaded
+in the run's IR Context (as in MLIR) to a fixpoint. Each dialect registers its patterns
+where they are defined (`Dialect.add_canonicalization_patterns`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from mlc.ir.core.ir import Operation
-from mlc.ir.dialect import Context, Dialect
-from mlc.ir.passes.context import register_config
-from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.dialect import Context
+from mlc.ir.passes.options import option
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from mlc.ir.rewrite.pattern import PatternSet
 
-register_config("canonicalize.max-iterations", int, 10,
-                "default for canonicalize's max-iterations option")
+
+def canonicalization_patterns(ctx: Context) -> PatternSet:
+    """The canonicalization patterns of every dialect loaded in `ctx`."""
+    return PatternSet(ctx.canonicalization_patterns())
 
 
-def canonicalization_patterns(context: Context) -> PatternSet:
-    """The canonicalization patterns of every dialect loaded in `context`."""
-    return PatternSet(context.canonicalization_patterns())
+def canonicalization_pattern_names() -> list[str]:
+    """The names of the canonicalization patterns of every installed dialect: the
+    values canonicalize's enable-patterns and disable-patterns accept."""
+    ctx = Context()
+    ctx.load_all_available()
+    return [pattern.name for pattern in ctx.canonicalization_patterns()]
 
 
-def dialects_under(root: Operation) -> list[Dialect]:
-    """The dialects of the registered ops nested in `root`, by name."""
-    found: dict[str, Dialect] = {}
-    for op in root.walk():
-        op_def = op.op_def
-        if op_def is not None and op_def.dialect is not None:
-            found.setdefault(op_def.dialect.name, op_def.dialect)
-    return [found[name] for name in sorted(found)]
+PATTERN_NAMES = "canonicalization pattern names (--list-patterns)"
 
 
 @dataclass(frozen=True)
 class CanonicalizeOptions:
-    max_iterations: int = 10
-    max_num_rewrites: int = -1
-    top_down: bool = True
-    fold: bool = True
-    enable_patterns: tuple = ()
-    disable_patterns: tuple = ()
-    test_convergence: bool = False
+    max_iterations: int = option(10, min=-1, config="canonicalize.max-iterations",
+                                 doc="most sweeps over the IR; -1: until nothing changes")
+    max_num_rewrites: int = option(-1, min=-1, doc="most rewrites; -1: no limit")
+    top_down: bool = option(True, doc="visit ops top-down (else bottom-up)")
+    fold: bool = option(True, doc="fold ops, besides applying patterns")
+    enable_patterns: tuple[str, ...] = option((), choices=canonicalization_pattern_names,
+                                              choices_name=PATTERN_NAMES,
+                                              doc="apply only these patterns")
+    disable_patterns: tuple[str, ...] = option((), choices=canonicalization_pattern_names,
+                                               choices_name=PATTERN_NAMES,
+                                               doc="never apply these patterns")
+    test_convergence: bool = option(False, doc="fail if the rewrites did not converge")
 
 
 @register_pass("canonicalize", opt_level=0, options=CanonicalizeOptions,
@@ -54,30 +53,27 @@ class CanonicalizeOptions:
                            ("num-dead", "dead ops erased"),
                            ("num-iterations", "greedy iterations")))
 class Canonicalize(Pass):
-    def __init__(self, options=None):
-        super().__init__(options)
-        self._patterns: dict[tuple[Dialect, ...], PatternSet] = {}
+    def __init__(self, **given):
+        super().__init__(**given)
+        # The pattern set of a Context and its loaded dialects: a pass anchored on each
+        # function runs once per function, and indexing the patterns is not free.
+        self._patterns: dict[tuple[int, int], tuple[Context, PatternSet]] = {}
 
-    def _patterns_for(self, op: Operation) -> PatternSet:
-        dialects = tuple(dialects_under(op))
-        patterns = self._patterns.get(dialects)
-        if patterns is None:
-            patterns = canonicalization_patterns(Context(dialects, load_on_demand=False))
-            options = self.options
+    def _patterns_for(self, ctx: Context, options) -> PatternSet:
+        key = (id(ctx), len(ctx.dialects))
+        cached = self._patterns.get(key)
+        if cached is None or cached[0] is not ctx:
+            patterns = canonicalization_patterns(ctx)
             if options.enable_patterns or options.disable_patterns:
                 patterns = patterns.filtered(options.enable_patterns, options.disable_patterns)
-            self._patterns[dialects] = patterns
-        return patterns
+            cached = self._patterns[key] = (ctx, patterns)
+        return cached[1]
 
     def run(self, op: Operation, run) -> None:
-        options = self.options
-        max_iterations = options.max_iterations
-        configured = run.context.config.get("canonicalize.max-iterations")
-        if configured is not None and max_iterations == CanonicalizeOptions.max_iterations:
-            max_iterations = configured  # the PassContext sets the default
-        patterns = self._patterns_for(op)
+        options = run.options
+        patterns = self._patterns_for(run.ctx, options)
         config = GreedyConfig(
-            max_iterations=max_iterations,
+            max_iterations=options.max_iterations,
             max_rewrites=None if options.max_num_rewrites < 0 else options.max_num_rewrites,
             top_down=options.top_down, fold=options.fold)
         result = apply_patterns_greedily(op, patterns, config)
@@ -87,8 +83,6 @@ class Canonicalize(Pass):
         self.statistics["num-iterations"] += result.iterations
         for diagnostic in result.diagnostics:
             if options.test_convergence:
-                from mlc.ir.passes.registry import PassFailure
-
                 diagnostic.severity = "error"
                 raise PassFailure([diagnostic])
             run.emit(diagnostic)

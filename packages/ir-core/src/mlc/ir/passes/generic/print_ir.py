@@ -6,12 +6,13 @@ import sys
 from dataclasses import dataclass
 
 from mlc.ir.core.ir import Operation
+from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, register_pass
 
 
 @dataclass(frozen=True)
 class PrintIROptions:
-    label: str = ""
+    label: str = option("", doc="printed in the dump's header")
 
 
 @register_pass("print-ir", opt_level=0, options=PrintIROptions,
@@ -20,6 +21,6 @@ class PrintIR(Pass):
     def run(self, op: Operation, run) -> None:
         from mlc.ir.text.printer import print_op
 
-        label = f" {self.options.label}" if self.options.label else ""
+        label = f" {run.options.label}" if run.options.label else ""
         sys.stderr.write(f"// -----// IR Dump{label} //----- //\n{print_op(op)}\n")
         run.mark_all_analyses_preserved()

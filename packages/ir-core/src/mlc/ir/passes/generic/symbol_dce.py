@@ -72,7 +72,7 @@ def erase_dead_symbols(table: Operation, live_from_outside: set[str] = frozenset
 
 
 @register_pass("symbol-dce", opt_level=1, summary="Erase private symbols nothing live references.",
-               statistics=(("num-dce", "symbols erased"),))
+               statistics=(("num-dce", "symbols erased"),), op_traits=(SymbolTable,))
 class SymbolDCE(Pass):
     def run(self, op: Operation, run) -> None:
         # Nested references (@a::@b) keep @b alive inside the table named @a.
