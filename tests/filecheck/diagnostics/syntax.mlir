@@ -41,7 +41,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{expected '#-}' to close the file metadata section}}
+// expected-error@+1 {{expected identifier key for 'resource' entry}}
 {-# dialect_resources: {
 
 // -----

@@ -28,7 +28,7 @@ def parse_file_metadata(p: AsmParser, blobs: dict[str, tuple[int, bytes]]) -> No
         key = _key(p, "file metadata dictionary")
         p.parse_punctuation(":")
         if key == "dialect_resources":
-            _dictionary(p, "dialect", lambda dialect: _blobs(p, dialect, blobs))
+            _dictionary(p, "resource", lambda dialect: _blobs(p, dialect, blobs))
         elif key == "external_resources":
             _dictionary(p, "resource", lambda _: _dictionary(p, "resource",
                                                               lambda _: _value(p)))
