@@ -45,6 +45,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from mlc.ir.core.attributes import (
+    FLOAT_FORMATS,
     FloatAttr,
     FloatType,
     IndexType,
@@ -136,21 +137,12 @@ def canonical_int(value: int, type_: Type) -> int:
 
 # ============================================================================ floats
 
-# name -> (precision in bits including the implicit one, minimum normal exponent,
-#          maximum exponent)
-_FLOAT_FORMATS = {
-    "f16": (11, -14, 15),
-    "bf16": (8, -126, 127),
-    "f32": (24, -126, 127),
-    "f64": (53, -1022, 1023),
-}
-
-
 def _float_format(type_: Type) -> tuple[int, int, int]:
-    """(precision, minimum normal exponent, maximum exponent) of a float type."""
-    if not isinstance(type_, FloatType) or type_.name not in _FLOAT_FORMATS:
-        raise UnsupportedOperation(f"expected a float type, got {type_}")
-    return _FLOAT_FORMATS[type_.name]
+    """(precision, minimum normal exponent, maximum exponent) of an IEEE float type."""
+    fmt = FLOAT_FORMATS.get(type_.name) if isinstance(type_, FloatType) else None
+    if fmt is None or fmt.nonfinite != "ieee":
+        raise UnsupportedOperation(f"expected an IEEE float type, got {type_}")
+    return fmt.precision, 1 - fmt.bias, fmt.bias
 
 
 def _max_finite(precision: int, emax: int) -> float:

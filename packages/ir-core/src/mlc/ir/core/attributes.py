@@ -505,6 +505,25 @@ def _overflow_bits(fmt: FloatFormat, sign: int) -> int:
     return _nan_bits(fmt, sign)
 
 
+def extend_float_bits(bits: int, source: FloatType, target: FloatType) -> int | None:
+    """`bits` of `source` widened to `target` exactly, NaN payloads kept (shifted into
+    the wider fraction) as LLVM's APFloat converts; None for a signaling NaN, which
+    MLIR leaves unfolded (converting it would raise an invalid-operation flag)."""
+    src, dst = FLOAT_FORMATS[source.name], FLOAT_FORMATS[target.name]
+    if src.nonfinite == dst.nonfinite == "ieee" and not (src.explicit_integer_bit
+                                                         or dst.explicit_integer_bit):
+        top = (1 << src.exponent_bits) - 1
+        fraction = bits & ((1 << src.mantissa_bits) - 1)
+        if (bits >> src.mantissa_bits) & top == top and fraction:  # a NaN
+            if not fraction >> (src.mantissa_bits - 1):
+                return None
+            sign = (bits >> (src.exponent_bits + src.mantissa_bits)) & 1
+            return ((sign << (dst.exponent_bits + dst.mantissa_bits))
+                    | (((1 << dst.exponent_bits) - 1) << dst.mantissa_bits)
+                    | (fraction << (dst.mantissa_bits - src.mantissa_bits)))
+    return float_to_bits(bits_to_float(bits, source), target)
+
+
 def bits_to_float(bits: int, type_: FloatType) -> float:
     """The value (as a Python float, rounded if the type is wider) of a bit pattern."""
     fmt = FLOAT_FORMATS[type_.name]

@@ -22,6 +22,7 @@ from mlc.ir.core.attributes import (
     Type,
     VectorType,
     bits_to_float,
+    extend_float_bits,
     float_to_bits,
     i1,
 )
@@ -783,7 +784,7 @@ _CAST_FOLDS = {
     "arith.uitofp": lambda v, s, t: int_to_float_bits(to_unsigned(v, s), t),
     "arith.fptosi": _fold_float_to_int(True),
     "arith.fptoui": _fold_float_to_int(False),
-    "arith.extf": lambda v, s, t: float_to_bits(bits_to_float(v, s), t),
+    "arith.extf": extend_float_bits,
     "arith.truncf": lambda v, s, t: float_to_bits(bits_to_float(v, s), t),
     "arith.extsi": lambda v, s, t: as_signed(v, s),
     "arith.extui": lambda v, s, t: to_unsigned(v, s),
