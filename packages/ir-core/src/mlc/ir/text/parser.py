@@ -13,10 +13,10 @@ replaces; names still undefined when the top level ends are reported at their us
 
 from __future__ import annotations
 
-import re
 import threading
 from typing import Any
 
+from mlc.ir.core.affine_map import AffineMapAttr
 from mlc.ir.core.attributes import (
     ArrayAttr,
     Attribute,
@@ -60,6 +60,7 @@ from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
 from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
+from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
 from mlc.ir.text.format import BuildError, BuildState
 from mlc.ir.text.lexer import LexError, Tok
 from mlc.ir.text.literals import (
@@ -592,12 +593,19 @@ class _Callbacks:
         layout = extra[0] if extra else None
         space = extra[1] if len(extra) > 1 else None
         if dims is not None and dims.value == "*x":
+            if isinstance(layout, AffineMapAttr):
+                raise self.s.error("cannot have affine map for unranked memref type", dims.start_pos)
             return UnrankedMemRefType(element, layout)
         if layout is not None and space is None and isinstance(layout, (IntegerAttr, StringAttr)):
             layout, space = None, layout
-        if isinstance(layout, OpaqueAttr) and _IDENTITY_MAP_RE.match(layout.text):
-            layout = None  # MLIR normalises an identity layout away
-        return MemRefType(self._shape(dims), element, layout, space)
+        shape = self._shape(dims)
+        if isinstance(layout, AffineMapAttr):
+            if layout.value.num_dims != len(shape):
+                raise self.s.error(f"memref layout mismatch between rank and affine map: "
+                                   f"{len(shape)} != {layout.value.num_dims}", self.s.raw_args[0].start_pos)
+            if layout.value.is_identity():
+                layout = None  # MLIR normalises an identity layout away
+        return MemRefType(shape, element, layout, space)
 
     def _shape(self, dims: Tok | None) -> tuple[int, ...]:
         if dims is None:
@@ -771,7 +779,12 @@ class _Callbacks:
         return self.s.dialect_attr(tok)
 
     def OPAQUE_BUILTIN(self, tok):  # noqa: N802
-        return OpaqueAttr(tok.value)
+        if tok.value.startswith("strided"):
+            return OpaqueAttr(tok.value)
+        try:
+            return parse_affine_attribute(tok.value)
+        except AffineParseError as exc:
+            raise self.s.error(exc.message, tok.start_pos + exc.offset) from None
 
     def attr_alias(self, children):
         tok = children[0]
@@ -873,9 +886,6 @@ class _Callbacks:
 
     def select_types(self, children):
         return children[0], children[1]
-
-
-_IDENTITY_MAP_RE = re.compile(r"affine_map<\(([^()]*)\)\s*->\s*\(\1\)>\Z")
 
 
 def _make_op_callback(cls, rule_name: str):
