@@ -25,6 +25,7 @@ import operator
 import struct
 
 import numpy as np
+from affine_strategies import affine_map_attrs, integer_set_attrs, memref_layouts
 from hypothesis import strategies as st
 
 from mlc.ir import (
@@ -149,7 +150,15 @@ memory_spaces = st.one_of(
     st.builds(IntegerAttr, st.integers(0, 7), st.sampled_from([IntegerType(32), IntegerType(64)])),
     st.builds(StringAttr, st.sampled_from(["gpu", "global", "a b"])),
 )
-memref_types = st.builds(MemRefType, shapes(), container_elements, st.none(), memory_spaces)
+
+
+@st.composite
+def memref_types(draw):
+    shape = draw(shapes())
+    return MemRefType(shape, draw(container_elements), draw(memref_layouts(len(shape))),
+                      draw(memory_spaces))
+
+
 unranked_memref_types = st.builds(UnrankedMemRefType, container_elements, memory_spaces)
 
 # Types of a dialect that is not loaded: kept as text. Bodies hold nested types and
@@ -166,7 +175,7 @@ leaf_types = st.one_of(
     ranked_tensor_types(),
     unranked_tensor_types,
     vector_types(),
-    memref_types,
+    memref_types(),
     unranked_memref_types,
     opaque_types,
 )
@@ -420,7 +429,7 @@ overflow_attrs = _flag_sets(arith.Overflow).map(arith.IntegerOverflowFlags)
 
 opaque_attrs = st.sampled_from([
     OpaqueAttr("#unk.a"), OpaqueAttr("#unk.a<1, [2]>"), OpaqueAttr('#unk.a<"}>">'),
-    OpaqueAttr("affine_map<(d0, d1) -> (d1, d0)>"), OpaqueAttr("strided<[4, 1], offset: ?>"),
+    OpaqueAttr("strided<[4, 1], offset: ?>"),
 ])
 
 
@@ -451,6 +460,8 @@ leaf_attrs = st.one_of(
     fastmath_attrs,
     overflow_attrs,
     opaque_attrs,
+    affine_map_attrs,
+    integer_set_attrs,
 )
 
 

@@ -61,6 +61,9 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     group.add_argument("--print-op-generic", action="store_true",
                        help="print every op in MLIR's generic form")
     group.add_argument("--print-debuginfo", action="store_true", help="print op locations")
+    group.add_argument("--print-local-scope", action="store_true",
+                       help="print affine maps and sets where they are used, not as "
+                            "#map/#set aliases")
     group.add_argument("--elide-elementsattrs-if-larger", type=int, metavar="N",
                        help="print dense constants with more than N elements as "
                             "dense_resource<__elided__>")
@@ -332,6 +335,7 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         statistics = Statistics()
         instruments.append(statistics)
     options = PrintOptions(generic=args.print_op_generic, debuginfo=args.print_debuginfo,
+                           local_scope=args.print_local_scope,
                            elide_large_elements=args.elide_elementsattrs_if_larger,
                            hex_if_larger=None if args.print_elementsattrs_with_hex_if_larger < 0
                            else args.print_elementsattrs_with_hex_if_larger)

@@ -8,6 +8,8 @@ format; the verifier and diagnostics.
     print(print_op(module))
 """
 
+from mlc.ir.core.affine_expr import AffineConstraint, AffineExpr, dims, symbols
+from mlc.ir.core.affine_map import AffineMap, AffineMapAttr, IntegerSet, IntegerSetAttr
 from mlc.ir.core.attributes import (
     DYNAMIC,
     ArrayAttr,
@@ -82,6 +84,7 @@ from mlc.ir.opdef.declare import (
     SuccessorDef,
     VerificationError,
 )
+from mlc.ir.text.affine_parser import parse_affine_map, parse_integer_set
 from mlc.ir.text.parser import parse_attribute, parse_module, parse_type
 from mlc.ir.text.printer import PrintOptions, print_op
 from mlc.ir.verify.verifier import verify

@@ -23,12 +23,15 @@ class AsmWriter:
     """Accumulates text for types and attributes, with the printer's options."""
 
     __slots__ = ("parts", "elide_large_elements", "hex_if_larger", "used_resources",
-                 "elide_default_type")
+                 "elide_default_type", "aliases")
 
     def __init__(self, elide_large_elements: int | None = None, hex_if_larger: int | None = None,
-                 used_resources: dict[str, None] | None = None):
+                 used_resources: dict[str, None] | None = None,
+                 aliases: dict[Attribute, str] | None = None):
         self.parts: list[str] = []
         self.used_resources = used_resources
+        # `#map`-style names for attributes the printer defines once at the top.
+        self.aliases = aliases
         # Inside arrays MLIR omits the `: i64` / `: f64` of integer and float elements.
         self.elide_default_type = False
         self.elide_large_elements = elide_large_elements
@@ -770,7 +773,7 @@ class DenseArrayAttr(Attribute):
 @dataclass(frozen=True, slots=True)
 class OpaqueAttr(Attribute):
     """An attribute of a dialect that is not loaded (`#dialect.name<body>`), or builtin
-    syntax that mlc keeps verbatim (`affine_map<...>`, `strided<...>`), as text."""
+    syntax that mlc keeps verbatim (`strided<...>`), as text."""
 
     text: str
 

@@ -13,11 +13,11 @@ replaces; names still undefined when the top level ends are reported at their us
 
 from __future__ import annotations
 
-import re
 import sys
 import threading
 from typing import Any
 
+from mlc.ir.core.affine_map import AffineMapAttr
 from mlc.ir.core.attributes import (
     FLOAT_FORMATS,
     ArrayAttr,
@@ -61,6 +61,7 @@ from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
 from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove
+from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import LexError, OpTok, Tok
@@ -691,12 +692,24 @@ class _Callbacks:
         layout = extra[0] if extra else None
         space = extra[1] if len(extra) > 1 else None
         if dims is not None and dims.value == "*x":
+            if isinstance(layout, AffineMapAttr):
+                raise self.s.error("cannot have affine map for unranked memref type", dims.start_pos)
             return UnrankedMemRefType(element, layout)
         if layout is not None and space is None and isinstance(layout, (IntegerAttr, StringAttr)):
             layout, space = None, layout
-        if isinstance(layout, OpaqueAttr) and _IDENTITY_MAP_RE.match(layout.text):
-            layout = None  # MLIR normalises an identity layout away
-        return MemRefType(self._shape(dims), element, layout, space)
+        shape = self._shape(dims)
+        if isinstance(layout, AffineMapAttr):
+            if layout.value.num_dims != len(shape):
+                raise self.s.error(f"memref layout mismatch between rank and affine map: "
+                                   f"{len(shape)} != {layout.value.num_dims}", self.s.raw_args[0].start_pos)
+            if layout.value.is_identity():
+                layout = None  # MLIR normalises an identity layout away
+        elif isinstance(layout, OpaqueAttr) and layout.text.startswith("strided<"):
+            strides = layout.text[layout.text.find("[") + 1:layout.text.find("]")]
+            if len([s for s in strides.split(",") if s.strip()]) != len(shape):
+                raise self.s.error("expected the number of strides to match the rank",
+                                   self.s.raw_args[0].start_pos)
+        return MemRefType(shape, element, layout, space)
 
     def _shape(self, dims: Tok | None) -> tuple[int, ...]:
         if dims is None:
@@ -873,7 +886,12 @@ class _Callbacks:
         return self.s.dialect_attr(tok)
 
     def OPAQUE_BUILTIN(self, tok):  # noqa: N802
-        return OpaqueAttr(tok.value)
+        if tok.value.startswith("strided"):
+            return OpaqueAttr(tok.value)
+        try:
+            return parse_affine_attribute(tok.value)
+        except AffineParseError as exc:
+            raise self.s.error(exc.message, tok.start_pos + exc.offset) from None
 
     def attr_alias(self, children):
         tok = children[0]
@@ -939,7 +957,6 @@ class _Callbacks:
 
 
 
-_IDENTITY_MAP_RE = re.compile(r"affine_map<\(([^()]*)\)\s*->\s*\(\1\)>\Z")
 
 
 class _ParserCache:

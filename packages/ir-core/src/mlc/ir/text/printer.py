@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mlc.ir.core.affine_map import AffineMapAttr, IntegerSetAttr
+from mlc.ir.core.attribute_walk import SCALAR_KINDS, contains_kind, walk_attributes
 from mlc.ir.core.attributes import (
     AsmWriter,
     Attribute,
@@ -31,12 +33,14 @@ from mlc.ir.text.format import op_printer
 
 @dataclass(frozen=True)
 class PrintOptions:
-    """How to print: generic form, locations, and eliding/hex for large constants."""
+    """How to print: generic form, locations, eliding/hex for large constants, and
+    whether to use `#map` aliases."""
 
     generic: bool = False
     debuginfo: bool = False
     elide_large_elements: int | None = None
     hex_if_larger: int | None = None
+    local_scope: bool = False  # spell affine maps and sets out instead of `#map` aliases
 
 
 class _RegionMarker:
@@ -81,6 +85,7 @@ class Printer:
         self.used_resources: dict[str, None] = {}
         self.resources = resources or {}
         self._custom_names: dict[tuple[type, str | None], str] = {}
+        self.aliases: dict[Attribute, str] | None = None
 
     # ---------------------------------------------------------------- naming
 
@@ -169,6 +174,9 @@ class Printer:
     def _print_op(self, root: Operation) -> str:
         self.assign_names(root)
         out: list[str] = []
+        if not self.options.local_scope:
+            self.aliases = attribute_aliases(root, self.options)
+            out.extend(f"{name} = {attr}\n" for attr, name in self.aliases.items())
         stack = [iter([_OpMarker(root, 0)])]
         expand_op = self._op_parts
         expand_region = self._region_parts
@@ -347,7 +355,7 @@ class Printer:
     def _type_text(self, type_: Type) -> str:
         text = self.type_cache.get(type_)
         if text is None:
-            w = AsmWriter(used_resources=self.used_resources)
+            w = AsmWriter(used_resources=self.used_resources, aliases=self.aliases)
             type_.write(w)
             text = self.type_cache[type_] = w.text()
         return text
@@ -361,13 +369,13 @@ class Printer:
 
     def _attr_text(self, attr: Attribute) -> str:
         w = AsmWriter(self.options.elide_large_elements, self.options.hex_if_larger,
-                      self.used_resources)
+                      self.used_resources, self.aliases)
         attr.write(w)
         return w.text()
 
     def _dict_text(self, entries) -> str:
         w = AsmWriter(self.options.elide_large_elements, self.options.hex_if_larger,
-                      self.used_resources)
+                      self.used_resources, self.aliases)
         w.write("{")
         write_attr_entries(w, entries)
         w.write("}")
@@ -378,7 +386,7 @@ class Printer:
 
     def dialect_body(self, attr: Attribute) -> None:
         """A dialect type's or attribute's body without its name (`<fast>`)."""
-        w = AsmWriter(used_resources=self.used_resources)
+        w = AsmWriter(used_resources=self.used_resources, aliases=self.aliases)
         w.dialect_body(attr)
         self.parts.append(w.text())
 
@@ -421,6 +429,113 @@ class Printer:
     def block_arg_loc(self, arg: BlockArgument) -> None:
         if self.options.debuginfo:
             self.parts.append(" " + self._attr_text(arg.loc or unknown_loc))
+
+
+# ---------------------------------------------------------------- aliases
+
+_ALIASED = (AffineMapAttr, IntegerSetAttr)
+
+
+def attribute_aliases(root: Operation, options: PrintOptions) -> dict[Attribute, str]:
+    """The alias of each affine map (`#map`, `#map1`, ...) and integer set (`#set`, ...)
+    that the text of `root` uses, maps first, as mlir-opt names them: numbered in the
+    order its printer meets them. That order is the print order of a custom form; a
+    generic form is met regions first, then operand types, result types and the
+    attributes by name (an unregistered op's properties are not looked into, so a map
+    only there stays spelled out). Maps nested in arrays, dictionaries, types and
+    dialect attributes count; an identity memref layout is already gone.
+
+    One walk in print order; an op whose attributes and types hold no map or set only
+    has its regions walked, so this costs little when there are none."""
+    collector = _AliasCollector(options)
+    memo: dict[int, bool] = {}
+    found: dict[Attribute, None] = {}
+    seen: set = set()
+    stack: list = [root]
+    while stack:
+        item = stack.pop()
+        cls = item.__class__
+        if cls is _Visit:
+            for value in walk_attributes(item.value, seen):
+                if value.__class__ in _ALIASED:
+                    found[value] = None
+        elif cls is _RegionMarker:
+            for index in range(len(item.region.blocks) - 1, -1, -1):
+                block = item.region.blocks[index]
+                stack.extend(block.ops_reversed())
+                if index or item.print_entry_args:
+                    stack.extend(_Visit(arg.type) for arg in reversed(block.args))
+        elif _holds_aliased(item, memo):
+            stack.extend(reversed(collector.visits(item)))
+        else:
+            stack.extend(_RegionMarker(region, 0, False) for region in reversed(item.regions))
+    names: dict[Attribute, str] = {}
+    for prefix, kind in (("#map", AffineMapAttr), ("#set", IntegerSetAttr)):
+        count = 0
+        for attr in found:
+            if attr.__class__ is kind:
+                names[attr] = f"{prefix}{count}" if count else prefix
+                count += 1
+    return names
+
+
+def _holds_aliased(op: Operation, memo: dict[int, bool],
+                   contains=contains_kind, kinds=_ALIASED, scalars=SCALAR_KINDS) -> bool:
+    """Whether the attributes or types `op` prints (its entry blocks' argument types
+    included) hold a map or set."""
+    for value in op.attributes.values():
+        if value.__class__ not in scalars and contains(value, kinds, memo):
+            return True
+    for use in op.op_operands:
+        type_ = use.value.type
+        if type_.__class__ not in scalars and contains(type_, kinds, memo):
+            return True
+    for value in op.results:
+        if value.type.__class__ not in scalars and contains(value.type, kinds, memo):
+            return True
+    for region in op.regions:
+        if region.blocks and any(contains(a.type, kinds, memo) for a in region.blocks[0].args):
+            return True
+    return False
+
+
+class _Visit:
+    __slots__ = ("value",)
+
+    def __init__(self, value: Attribute):
+        self.value = value
+
+
+class _AliasCollector(Printer):
+    """Runs an op's printing, but instead of text, records the attributes and types it
+    would print as `_Visit`s, in order with its region markers."""
+
+    def visits(self, op: Operation) -> list:
+        """What printing `op` meets, in MLIR's order: `_Visit`s and region markers."""
+        self.parts = parts = []
+        op_def = op.op_def
+        fmt = op_def.format if op_def is not None and not self.options.generic else None
+        if fmt is not None:
+            fmt.print(op, self)
+        else:
+            parts.extend(_RegionMarker(region, 0, True) for region in op.regions)
+            parts.extend(_Visit(t) for t in op.operand_types)
+            parts.extend(_Visit(t) for t in op.result_types)
+            parts.extend(_Visit(value) for _, value in sorted(op.attributes.items()))
+        return [p for p in parts if p.__class__ is not str]
+
+    def _visit_part(self, value: Attribute) -> str:
+        self.parts.append(_Visit(value))
+        return ""
+
+    _type_text = _attr_text = _visit_part
+
+    def _dict_text(self, entries) -> str:
+        self.parts.extend(_Visit(value) for _, value in entries)
+        return ""
+
+    def attr_in_syntax(self, definition, attr: Attribute) -> None:
+        self.parts.append(_Visit(attr))
 
 
 def print_op(op: Operation, options: PrintOptions = PrintOptions(), resources: dict | None = None) -> str:
