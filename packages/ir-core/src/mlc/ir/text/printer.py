@@ -514,9 +514,10 @@ class _AliasCollector(Printer):
         """What printing `op` meets, in MLIR's order: `_Visit`s and region markers."""
         self.parts = parts = []
         op_def = op.op_def
-        fmt = op_def.format if op_def is not None and not self.options.generic else None
-        if fmt is not None:
-            fmt.print(op, self)
+        custom = op_printer(op.__class__) if op_def is not None and not self.options.generic \
+            else None
+        if custom is not None:
+            custom(op, self)
         else:
             parts.extend(_RegionMarker(region, 0, True) for region in op.regions)
             parts.extend(_Visit(t) for t in op.operand_types)
@@ -534,7 +535,7 @@ class _AliasCollector(Printer):
         self.parts.extend(_Visit(value) for _, value in entries)
         return ""
 
-    def attr_in_syntax(self, definition, attr: Attribute) -> None:
+    def dialect_body(self, attr: Attribute) -> None:
         self.parts.append(_Visit(attr))
 
 
