@@ -22,7 +22,6 @@ from mlc.tools.output import ToolArgumentParser, internal_error, write_output
 
 SPLIT_MARKER = "// -----"
 DEFAULT_OPT_LEVEL = 3
-HEX_IF_LARGER = 100  # mlir-opt's default: dense constants of more elements print as hex
 
 
 def _version() -> str:
@@ -47,6 +46,8 @@ def _csv(text: str) -> list[str]:
 
 
 def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
+    from mlc.ir.text.printer import PrintOptions
+
     parser = ToolArgumentParser(
         prog="mlc-opt",
         description="Parse, verify, transform and print MLIR-syntax IR with mlc.",
@@ -68,9 +69,9 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                        help="print dense constants with more than N elements as "
                             "dense_resource<__elided__>")
     group.add_argument("--print-elementsattrs-with-hex-if-larger", type=int, metavar="N",
-                       default=HEX_IF_LARGER,
+                       default=PrintOptions.hex_if_larger,
                        help="print dense constants with more than N elements as hex "
-                            f"(default {HEX_IF_LARGER}, as mlir-opt; -1: never)")
+                            f"(default {PrintOptions.hex_if_larger}, as mlir-opt; -1: never)")
     group = parser.add_argument_group("input")
     group.add_argument("--allow-unregistered-dialect", action="store_true",
                        help="accept ops, types and attributes of unknown dialects")

@@ -40,6 +40,22 @@ class DiagnosticError(Exception):
         self.diagnostics = [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
         super().__init__(self.diagnostics[0].message if self.diagnostics else "error")
 
+    def __str__(self) -> str:
+        """The diagnostics as compilers print them, one per line without the source
+        (`input.mlir:3:8: error: ...`), so a bare `str(exc)` says where."""
+        return "\n".join(_headline(d) for d in self.diagnostics) or "error"
+
+
+def _headline(diag: Diagnostic) -> str:
+    position = file_line_col(diag.loc) if diag.loc is not None else None
+    if position is not None:
+        where = f"{position.filename}:{position.line}:{position.column}: "
+    elif diag.loc is not None and not isinstance(diag.loc, UnknownLoc):
+        where = f"{diag.loc}: "
+    else:
+        where = ""
+    return f"{where}{diag.severity}: {diag.message}"
+
 
 def error(message: str, loc: Location | None = None) -> DiagnosticError:
     """A ready-to-raise error diagnostic."""
@@ -105,13 +121,7 @@ class SourceManager:
 
     def _render_one(self, diag: Diagnostic, lines: list[str]) -> None:
         position = file_line_col(diag.loc) if diag.loc is not None else None
-        if position is not None:
-            prefix = f"{position.filename}:{position.line}:{position.column}: "
-        elif diag.loc is not None and not isinstance(diag.loc, UnknownLoc):
-            prefix = f"{diag.loc}: "
-        else:
-            prefix = ""
-        lines.append(f"{prefix}{diag.severity}: {diag.message}")
+        lines.append(_headline(diag))
         if position is None:
             return
         source = self.files.get(position.filename)

@@ -30,16 +30,20 @@ from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
 from mlc.ir.text.format import op_printer
 
+HEX_IF_LARGER = 100
+"""mlir-opt's default: dense constants of more elements print as one hex string."""
+
 
 @dataclass(frozen=True)
 class PrintOptions:
-    """How to print: generic form, locations, eliding/hex for large constants, and
-    whether to use `#map` aliases."""
+    """How to print: generic form, locations, eliding/hex for large constants (None:
+    never), and whether to use `#map` aliases. The defaults are mlc-opt's (and
+    mlir-opt's)."""
 
     generic: bool = False
     debuginfo: bool = False
     elide_large_elements: int | None = None
-    hex_if_larger: int | None = None
+    hex_if_larger: int | None = HEX_IF_LARGER
     local_scope: bool = False  # spell affine maps and sets out instead of `#map` aliases
 
 
