@@ -467,8 +467,13 @@ def _run_pipeline(pipeline, module, ctx, context, args, chunk_text: str):
     from mlc.ir.passes.manager import PassManager
 
     def write_reproducer() -> None:
-        if args.crash_reproducer:
+        if not args.crash_reproducer:
+            return
+        try:
             write_output(args.crash_reproducer, reproducer_text(chunk_text, pipeline.text(context)))
+        except OSError as exc:  # the pass's own failure is reported after this
+            sys.stderr.write(f"mlc-opt: error: cannot write the crash reproducer to "
+                             f"'{args.crash_reproducer}': {exc.strerror}\n")
 
     try:
         with context:
