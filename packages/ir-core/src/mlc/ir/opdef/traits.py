@@ -69,9 +69,17 @@ class _SameOperandsAndResultType(Trait):
     summary = "every operand and result has the same type"
 
     def verify(self, op: Operation) -> str | None:
-        types = [o.value.type for o in op.op_operands] + [r.type for r in op.results]
-        if types and any(t != types[0] for t in types):
-            return "requires the same type for all operands and results"
+        results = op.results
+        first = results[0].type if results else None
+        for use in op.op_operands:
+            type_ = use.value.type
+            if first is None:
+                first = type_
+            elif type_ is not first and type_ != first:
+                return "requires the same type for all operands and results"
+        for result in results:
+            if result.type is not first and result.type != first:
+                return "requires the same type for all operands and results"
         return None
 
 

@@ -15,7 +15,8 @@ from mlc.ir.core.attributes import DenseArrayAttr
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
-from mlc.ir.opdef.declare import OpDef, VerificationError
+from mlc.ir.opdef.constraints import AnyType
+from mlc.ir.opdef.declare import Op, OpDef, VerificationError
 from mlc.ir.opdef.traits import (
     GraphRegions,
     IsolatedFromAbove,
@@ -23,6 +24,7 @@ from mlc.ir.opdef.traits import (
     NoTerminator,
     SingleBlock,
     SymbolTable,
+    Trait,
 )
 
 
@@ -198,15 +200,20 @@ class Verifier:
         op_def = op.op_def
         if op_def is None:
             return
-        message = _check_declaration(op, op_def)
+        plan = _PLANS.get(op_def.cls)
+        if plan is None:
+            plan = _PLANS[op_def.cls] = _DeclarationPlan(op_def)
+        message = plan.check(op)
         if message is not None:
             self.error(_op_error(op, message))
             return
-        for trait in op_def.traits:
+        for trait in plan.traits:
             message = trait.verify(op)
             if message is not None:
                 self.error(_op_error(op, message))
                 return
+        if not plan.custom:
+            return
         try:
             op.verify_custom()
         except VerificationError as exc:
@@ -260,36 +267,85 @@ def _group_values(op: Operation, op_def: OpDef, definition, results: bool) -> li
     return [o.value for o in op.op_operands[start:start + size]]
 
 
-def _check_declaration(op: Operation, op_def: OpDef) -> str | None:
-    message = _check_group_counts("operand", op_def.operands, len(op.op_operands), op,
-                                  "operandSegmentSizes")
-    if message:
-        return message
-    message = _check_group_counts("result", op_def.results, len(op.results), op,
-                                  "resultSegmentSizes")
-    if message:
-        return message
-    for kind, defs in (("operand", op_def.operands), ("result", op_def.results)):
-        for definition in defs:
-            check = definition.constraint.check
-            for value in _group_values(op, op_def, definition, kind == "result"):
-                if not check(value.type):
-                    return (f"{kind} #{definition.index} ('{definition.name}') must be "
-                            f"{definition.constraint.description}, but got '{value.type}'")
-    attributes = op.attributes
-    for name, definition in op_def.attributes.items():
-        attr = attributes.get(name)
-        if attr is None:
-            if not definition.optional:
-                return f"requires attribute '{name}'"
-            continue
-        if not definition.constraint.check(attr):
-            return f"attribute '{name}' failed to satisfy constraint: {definition.constraint.description}"
-    if len(op.regions) != len(op_def.regions):
-        return f"requires {len(op_def.regions)} regions, but found {len(op.regions)}"
-    if len(op.successors) < sum(1 for s in op_def.successors if not s.variadic):
-        return f"requires {len(op_def.successors)} successors, but found {len(op.successors)}"
-    return None
+class _DeclarationPlan:
+    """The declaration checks of one op class with what can be decided once decided:
+    ops whose groups are all single are checked by position, constraints that accept
+    anything are skipped."""
+
+    __slots__ = ("op_def", "singles", "operand_checks", "result_checks", "attr_checks",
+                 "regions", "successors", "traits", "custom")
+
+    def __init__(self, op_def: OpDef):
+        self.op_def = op_def
+        self.singles = all(d.is_single for d in (*op_def.operands, *op_def.results))
+        self.operand_checks = [(i, d) for i, d in enumerate(op_def.operands)
+                               if d.constraint is not AnyType]
+        self.result_checks = [(i, d) for i, d in enumerate(op_def.results)
+                              if d.constraint is not AnyType]
+        self.attr_checks = [(name, d.constraint.check, d.optional, d)
+                            for name, d in op_def.attributes.items()]
+        self.regions = len(op_def.regions)
+        self.successors = sum(1 for s in op_def.successors if not s.variadic)
+        # Only the traits and custom verifiers that check something.
+        self.traits = [t for t in op_def.traits if type(t).verify is not Trait.verify]
+        self.custom = op_def.cls.verify_custom is not Op.verify_custom
+
+    def check(self, op: Operation) -> str | None:
+        op_def = self.op_def
+        if self.singles:
+            operands, results = op._operands, op.results
+            if len(operands) != len(op_def.operands) or len(results) != len(op_def.results):
+                message = self._counts(op)
+                if message:
+                    return message
+            for i, d in self.operand_checks:
+                type_ = operands[i].value.type
+                if not d.constraint.check(type_):
+                    return _constraint_message("operand", d, type_)
+            for i, d in self.result_checks:
+                type_ = results[i].type
+                if not d.constraint.check(type_):
+                    return _constraint_message("result", d, type_)
+        else:
+            message = self._counts(op)
+            if message:
+                return message
+            for kind, defs in (("operand", op_def.operands), ("result", op_def.results)):
+                for definition in defs:
+                    check = definition.constraint.check
+                    for value in _group_values(op, op_def, definition, kind == "result"):
+                        if not check(value.type):
+                            return _constraint_message(kind, definition, value.type)
+        attributes = op.attributes
+        for name, check, optional, definition in self.attr_checks:
+            attr = attributes.get(name)
+            if attr is None:
+                if not optional:
+                    return f"requires attribute '{name}'"
+                continue
+            if not check(attr):
+                return (f"attribute '{name}' failed to satisfy constraint: "
+                        f"{definition.constraint.description}")
+        if len(op.regions) != self.regions:
+            return f"requires {self.regions} regions, but found {len(op.regions)}"
+        if len(op.successors) < self.successors:
+            return f"requires {len(op_def.successors)} successors, but found {len(op.successors)}"
+        return None
+
+    def _counts(self, op: Operation) -> str | None:
+        op_def = self.op_def
+        return (_check_group_counts("operand", op_def.operands, len(op.op_operands), op,
+                                    "operandSegmentSizes")
+                or _check_group_counts("result", op_def.results, len(op.results), op,
+                                       "resultSegmentSizes"))
+
+
+def _constraint_message(kind: str, definition, type_) -> str:
+    return (f"{kind} #{definition.index} ('{definition.name}') must be "
+            f"{definition.constraint.description}, but got '{type_}'")
+
+
+_PLANS: dict[type, _DeclarationPlan] = {}
 
 
 def verify(root: Operation) -> None:
