@@ -24,7 +24,7 @@ from typing import Any
 
 from mlc.ir.text.lexer import DECLARED_TERMINALS, LexerConfig
 
-_FORMAT_VERSION = 2  # bump when the cached data's layout changes
+_FORMAT_VERSION = 3  # bump when the cached data's layout changes
 START_SYMBOLS = ("start", "type_start", "attribute_start", "location_start", "region_start",
                  "dict_start")
 
@@ -135,13 +135,14 @@ def _build_tables(text: str, methods: set[str]) -> ParseTables:
     for state, row in parse_table.states.items():
         out = {}
         for symbol, (action, arg) in row.items():
+            symbol = str(symbol)  # lark's Token is a str subclass: keep plain strings
             if action is Shift:
                 out[symbol] = (0, arg)
                 continue
             index = rule_index.get(arg)
             if index is None:
                 index = rule_index[arg] = len(rules)
-                rules.append((len(arg.expansion), arg.origin.name))
+                rules.append((len(arg.expansion), str(arg.origin.name)))
                 functions.append(_reducer_source(index, arg, methods, used_methods,
                                                  maybe_create_child_filter))
             out[symbol] = (1, index)
@@ -151,8 +152,11 @@ def _build_tables(text: str, methods: set[str]) -> ParseTables:
     lines += functions
     lines.append(f"    return [{', '.join(f'r{i}' for i in range(len(rules)))}]")
     code = compile("\n".join(lines) + "\n", "<mlc grammar reducers>", "exec")
-    return ParseTables(states, rules, dict(parse_table.start_states),
-                       dict(parse_table.end_states), keywords, punctuation,
+    return ParseTables(states, rules,
+                       {str(k): v for k, v in parse_table.start_states.items()},
+                       {str(k): v for k, v in parse_table.end_states.items()},
+                       {str(k): [str(t) for t in v] for k, v in keywords.items()},
+                       {str(k): str(v) for k, v in punctuation.items()},
                        marshal.dumps(code),
                        tuple(n for n in DECLARED_TERMINALS if n in methods))
 

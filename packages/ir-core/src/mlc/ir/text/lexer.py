@@ -166,6 +166,28 @@ _RESULT = r"%" + SUFFIX_ID_RE + r"(?::[0-9]+)?"
 _OP_HEAD = re.compile("(" + _RESULT + "(?:" + SKIP_RE + "," + SKIP_RE + _RESULT + ")*)" + SKIP_RE
                       + "=" + SKIP_RE + "(" + BARE_ID_RE + ")")
 _RESULT_NAME = re.compile("(%" + SUFFIX_ID_RE + r")(?::([0-9]+))?")
+_NEXT_OP = re.compile(SKIP_RE + "(?:(" + _RESULT + "(?:" + SKIP_RE + "," + SKIP_RE + _RESULT + ")*)"
+                      + SKIP_RE + "=" + SKIP_RE + ")?(" + BARE_ID_RE + ")")
+
+
+def _op_tok(names: str | None, pos: int, name: str, name_pos: int) -> OpTok:
+    if not names:
+        return OpTok(name, name_pos, name_pos, [])
+    if "," in names or ":" in names:
+        results = [(r.group(1), int(r.group(2) or 1), pos + r.start())
+                   for r in _RESULT_NAME.finditer(names)]
+    else:
+        results = [(names, 1, pos)]
+    return OpTok(name, pos, name_pos, results)
+
+
+def next_op_head(text: str, pos: int) -> tuple[OpTok, int] | None:
+    """The head of an op in custom form at `pos` (after whitespace), and where it ends;
+    None if the next thing is not one. Only for places where an op may start."""
+    m = _NEXT_OP.match(text, pos)
+    if m is None:
+        return None
+    return _op_tok(m.group(1), m.start(1), m.group(2), m.start(2)), m.end()
 _DIMS_RE = re.compile(r"\*x|(?:(?:[0-9]+|\?|\[[0-9]+\])x)+")
 _SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
 
@@ -215,13 +237,7 @@ class TokenStream:
             head = _OP_HEAD.match(text, pos) if "CUSTOM_OP" in accepted else None
             if head is not None:
                 # `%a, %b:2 = name`: the head of an op in custom form, in one token.
-                names = head.group(1)
-                if "," in names or ":" in names:
-                    results = [(r.group(1), int(r.group(2) or 1), pos + r.start())
-                               for r in _RESULT_NAME.finditer(names)]
-                else:
-                    results = [(names, 1, pos)]
-                tok = OpTok(head.group(2), pos, head.start(2), results)
+                tok = _op_tok(head.group(1), pos, head.group(2), head.start(2))
                 end = head.end()
             else:
                 # A use where the parser takes one, else a definition (`%x` or `%x:2`).

@@ -64,7 +64,7 @@ from mlc.ir.opdef.traits import IsolatedFromAbove
 from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
-from mlc.ir.text.lexer import LexError, OpTok, Tok
+from mlc.ir.text.lexer import LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
     parse_dense_array,
     parse_dense_body,
@@ -599,20 +599,27 @@ class _Callbacks:
         return children[0]
 
     def CUSTOM_OP(self, tok):  # noqa: N802
+        # A run of ops in custom form is read here, one after the other, without going
+        # back to the grammar between them: the grammar would only hand the next one back.
         s = self.local.state
-        op = s.custom_op(tok)
         stream = s.stream
-        if stream.parse_optional_keyword("loc") is not None:
-            loc = s.sub_parse_location(stream, defer=True)
-            if isinstance(loc, tuple):
-                s.deferred_locs.append((op, loc[1], loc[2]))
-            else:
-                op.loc = loc
-        if tok.results:
-            s.define_results(op, tok.results)
-        s.pending_entry_args = None
-        s.current_block().append(op)
-        return op
+        block = s.current_block()
+        while True:
+            op = s.custom_op(tok)
+            if stream.parse_optional_keyword("loc") is not None:
+                loc = s.sub_parse_location(stream, defer=True)
+                if isinstance(loc, tuple):
+                    s.deferred_locs.append((op, loc[1], loc[2]))
+                else:
+                    op.loc = loc
+            if tok.results:
+                s.define_results(op, tok.results)
+            s.pending_entry_args = None
+            block.append(op)
+            head = next_op_head(stream.text, stream.pos)
+            if head is None:
+                return None
+            tok, stream.pos = head
 
     def VALUE_USE(self, tok):  # noqa: N802
         return self.local.state.use(tok)
