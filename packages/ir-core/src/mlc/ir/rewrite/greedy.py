@@ -324,9 +324,9 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
 def _operand_constants(op: Operation) -> list[Attribute | None]:
     constants: list[Attribute | None] = []
     for operand in op.op_operands:
-        defining = operand.value.defining_op
-        if defining is not None and defining.op_def is not None and \
-                ConstantLike in defining.op_def.trait_set:
+        defining = getattr(operand.value, "op", None)  # an OpResult's op; None for arguments
+        op_def = defining.op_def if defining is not None else None
+        if op_def is not None and ConstantLike in op_def.trait_set:
             constants.append(defining.attributes.get("value"))
         else:
             constants.append(None)
