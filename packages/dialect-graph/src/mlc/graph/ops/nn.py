@@ -48,9 +48,11 @@ def window_output(size: int, kernel: int, stride: int, pad_before: int, pad_afte
                   dilation: int = 1, ceil_mode: bool = False) -> int:
     """Output length of a sliding window along one axis."""
     span = size + pad_before + pad_after - dilation * (kernel - 1) - 1
-    out = (-(-span // stride) if ceil_mode else span // stride) + 1
-    if ceil_mode and (out - 1) * stride >= size + pad_before:
-        out -= 1  # the last window must start inside the input or its leading padding
+    out = span // stride + 1
+    if ceil_mode and span % stride and out * stride < size + pad_before:
+        # ceil_mode's extra window, which must start inside the input or its leading
+        # padding (as PyTorch and ONNX's reference); never fewer windows than floor mode
+        out += 1
     return out
 
 
