@@ -231,9 +231,12 @@ def _tensor_of(kind, description: str) -> TypeMatches:
                        and kind(t.element_type), description)
 
 
-Tensor = _tensor_of(lambda e: True, "ranked tensor of i1, integers, index or floats")
-NumericTensor = _tensor_of(lambda e: e != i1, "ranked tensor of integers, index or floats")
-FloatTensor = _tensor_of(lambda e: isinstance(e, FloatType), "ranked tensor of floats")
+Tensor = _tensor_of(lambda e: True,
+                    "ranked tensor of i1, 8-64-bit integers, index, f16, bf16, f32 or f64")
+NumericTensor = _tensor_of(lambda e: e != i1,
+                           "ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64")
+FloatTensor = _tensor_of(lambda e: isinstance(e, FloatType),
+                         "ranked tensor of f16, bf16, f32 or f64")
 BoolTensor = _tensor_of(lambda e: e == i1, "ranked tensor of i1")
 
 

@@ -136,7 +136,8 @@ ErfOp = _unary("graph.erf", erf, f"""Elementwise error function.
 {_NAN_STAYS}""")
 GeluOp = _unary("graph.gelu", gelu, f"""Elementwise GELU, exact form x·Φ(x) = x/2·(1 + erf(x/√2)).
 
-Computed as x/2·erfc(-x/√2), precise also for very negative x. {_NAN_STAYS}""")
+Computed as x/2·erfc(-x/√2), precise also for very negative x. gelu(-inf) is NaN
+(-inf · 0), as in ONNX. {_NAN_STAYS}""")
 FloorOp = _unary("graph.floor", np.floor, f"""Elementwise round down.
 
 ±inf stay. {_NAN_STAYS}""")
