@@ -284,4 +284,9 @@ def partition(graph: ForwardGraph, *, opt_level: int, max_depth: int = 256,
         dom = post_dominators(graph)
         for phase in range(3):
             partitioner.run(dom, phase)
-    return Partition(graph, partitioner.groups, partitioner.remarks)
+    result = Partition(graph, partitioner.groups, partitioner.remarks)
+    # A refusal a later phase overcame (a field joining its tuple in phase 2) is not
+    # why anything stayed apart: only the refusals that stand are reported.
+    result.remarks = [r for r in result.remarks if r.target is None
+                      or result.group_of(r.node) is not result.group_of(r.target)]
+    return result
