@@ -187,7 +187,8 @@ class _Partitioner:
             # A node nothing in the function reads has nowhere to fuse to; one that is
             # read was refused because its uses never meet (or it also leaves).
             if phase == 0 and node.outputs:
-                why = ("its result also leaves the function" if node.extern_ref
+                why = ("its result is also used outside its block (returned, or read by "
+                       "another block or inside a region)" if node.extern_ref
                        else "its uses never meet at one op")
                 self.remark(phase, node, f"it has no post-dominator: {why}")
             return
