@@ -71,7 +71,7 @@ _erfc = np.frompyfunc(math.erfc, 1, 1)
 
 def erf(x: np.ndarray) -> np.ndarray:
     """The error function, elementwise (exact to double precision)."""
-    return _erf(np.asarray(x, np.float64)).astype(np.float64)
+    return np.asarray(_erf(np.asarray(x, np.float64)), np.float64)  # a rank-0 x gives a float
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -84,7 +84,7 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
 def gelu(x: np.ndarray) -> np.ndarray:
     """x·Φ(x) as x/2·erfc(-x/√2): 1 + erf(x/√2) cancels to 0 for x below about -6,
     erfc keeps the value's relative precision."""
-    return 0.5 * x * _erfc(-x / math.sqrt(2)).astype(np.float64)
+    return 0.5 * x * np.asarray(_erfc(-x / math.sqrt(2)), np.float64)
 
 
 _NAN_STAYS = "NaN: NaN gives NaN."

@@ -339,6 +339,8 @@ class Softmax(GraphOp):
     @staticmethod
     def shifted(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
         """(x - max along axis, log of the sum of its exponentials), in float64."""
+        if x.size == 0:  # nothing to normalise (and no maximum to take)
+            return x.astype(np.float64), np.zeros((), np.float64)
         shifted = x.astype(np.float64) - np.max(x, axis=axis, keepdims=True)
         return shifted, np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
