@@ -100,10 +100,12 @@ def _unary(op_name: str, fn, doc: str, base: type = FloatUnary) -> type:
 NegOp = _unary("graph.neg", np.negative, """Elementwise negation.
 
 Integers: wraps: -INT_MIN is INT_MIN, and an unsigned x gives 2^bits - x.
+
 NaN: NaN gives NaN (its sign flips).""", Unary)
 AbsOp = _unary("graph.abs", np.abs, """Elementwise absolute value.
 
 Integers: |INT_MIN| wraps to INT_MIN.
+
 NaN: NaN gives NaN.""", Unary)
 ExpOp = _unary("graph.exp", np.exp, f"""Elementwise e^x.
 
@@ -130,6 +132,7 @@ result type holds rather than 0. {_NAN_STAYS}""")
 ReluOp = _unary("graph.relu", lambda x: np.maximum(x, x.dtype.type(0)), """Elementwise max(x, 0).
 
 Integers: exact.
+
 NaN: NaN gives NaN (as ONNX Relu).""", Unary)
 ErfOp = _unary("graph.erf", erf, f"""Elementwise error function.
 
@@ -150,6 +153,7 @@ RoundOp = _unary("graph.round", np.round, f"""Elementwise round to nearest, ties
 SignOp = _unary("graph.sign", np.sign, """Elementwise sign: -1, 0 or 1.
 
 Integers: -1, 0 or 1 (unsigned: 0 or 1).
+
 NaN: NaN gives NaN; the sign of ±0 is 0.""", Unary)
 
 
@@ -184,6 +188,7 @@ class ClipOp(Unary):
     Integers: the bounds are taken inward to integers (min rounded up, max rounded
     down, both limited to the element type's range); the verifier requires an integer
     in [min, max].
+
     NaN: NaN gives NaN.
     """
 
@@ -241,6 +246,7 @@ class CastOp(GraphOp):
     kept). A float converted to an integer type is truncated toward zero; NaN, ±inf or
     a value whose truncation the type cannot hold has no defined result (the
     interpreter reports it, graph-fold-constant does not fold it).
+
     NaN: to a float type NaN stays NaN; to an integer type see above.
     """
 
@@ -400,6 +406,7 @@ DivideOp = _binary("graph.divide", divide, f"""Elementwise quotient, broadcastin
 Integers: computed in integers and truncated toward zero (C and ONNX Div): -7 / 2 is
 -3; INT_MIN / -1 wraps to INT_MIN. Division by zero has no defined result: the
 interpreter reports it and graph-fold-constant does not fold it.
+
 {_NAN_PROPAGATES} Floats divide as IEEE says: x / ±0 is ±inf, 0 / 0 is NaN.""")
 PowerOp = _binary("graph.power", power, """Elementwise lhs^rhs, broadcasting.
 
@@ -407,28 +414,34 @@ Integers: computed in integers, wrapping modulo 2^bits; x^0 is 1 (0^0 too). A ne
 exponent gives 1/lhs^|rhs| truncated toward zero: 1 for lhs 1, 1 or -1 for lhs -1
 (even or odd exponent), 0 for any other lhs, and for lhs 0 no defined result (the
 interpreter reports it, graph-fold-constant does not fold it).
+
 NaN: as C's pow: NaN gives NaN, except x^0 = 1 and 1^y = 1. A negative lhs to a
 non-integer power is NaN, 0 to a negative power inf.""")
 MaximumOp = _binary("graph.maximum", np.maximum, f"""Elementwise maximum, broadcasting.
 
 Integers: exact; on i1 it is logical or.
+
 {_NAN_PROPAGATES}""", OrderedBinary, commutative=True)
 MinimumOp = _binary("graph.minimum", np.minimum, f"""Elementwise minimum, broadcasting.
 
 Integers: exact; on i1 it is logical and.
+
 {_NAN_PROPAGATES}""", OrderedBinary, commutative=True)
 _UNORDERED = "NaN: unordered, so every comparison with NaN is false (NaN == NaN too)."
 LessOp = _binary("graph.less", np.less, f"""Elementwise lhs < rhs, broadcasting; i1 results.
 
 Integers: exact (signed or unsigned as the type says; on i1 false < true).
+
 {_UNORDERED}""", OrderedBinary, result_element=i1)
 GreaterOp = _binary("graph.greater", np.greater, f"""Elementwise lhs > rhs, broadcasting; i1 results.
 
 Integers: exact (signed or unsigned as the type says; on i1 false < true).
+
 {_UNORDERED}""", OrderedBinary, result_element=i1)
 EqualOp = _binary("graph.equal", np.equal, f"""Elementwise lhs == rhs, broadcasting; i1 results.
 
 Integers: exact.
+
 {_UNORDERED} -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1)
 LogicalAndOp = _binary("graph.logical_and", np.logical_and, "Elementwise boolean and, broadcasting.",
                        LogicalBinary, commutative=True)

@@ -294,6 +294,7 @@ class BiasAddOp(GraphOp):
     The axis is the channels for NCHW data, the features (axis -1) after dense.
 
     Integers: wraps modulo 2^bits.
+
     NaN: a NaN gives NaN."""
 
     name = "graph.bias_add"

@@ -108,24 +108,29 @@ SumOp = _reduce("graph.sum", np.sum, f"""Sum over `axes`.
 
 Integers: accumulated in 64 bits, so the sum wraps modulo 2^bits of the element
 type. Over an axis of extent 0 the sum is 0.
+
 {_ACCUMULATED}""")
 MeanOp = _reduce("graph.mean", mean, f"""Arithmetic mean over `axes`.
 
 Integers: the sum (accumulated in 64 bits, wrapping beyond them) divided by the
 count, truncated toward zero; over an axis of extent 0 there is no defined result (the
 interpreter reports it, graph-fold-constant does not fold it).
+
 {_ACCUMULATED} Over an axis of extent 0 the float mean is NaN (0/0).""")
 MaxOp = _reduce("graph.max", np.max, """Maximum over `axes`.
 
 Integers: exact; on i1 it is "any". An axis of extent 0 is a verifier error.
+
 NaN: a NaN gives NaN.""", needs_elements=True, operand=Tensor)
 MinOp = _reduce("graph.min", np.min, """Minimum over `axes`.
 
 Integers: exact; on i1 it is "all". An axis of extent 0 is a verifier error.
+
 NaN: a NaN gives NaN.""", needs_elements=True, operand=Tensor)
 ProdOp = _reduce("graph.prod", np.prod, f"""Product over `axes`.
 
 Integers: wraps modulo 2^bits. Over an axis of extent 0 the product is 1.
+
 {_ACCUMULATED} 0 · inf is NaN.""")
 
 
@@ -136,6 +141,7 @@ class ArgMaxOp(Reduce):
     On ties the first index wins, as in numpy and ONNX ArgMax.
 
     Integers: exact.
+
     NaN: counts as the largest value: the index of the first NaN is the result.
     """
 

@@ -304,7 +304,9 @@ class PadOp(Injective):
 
     Integers: `value` must be one of the element type's values (an integer in its
     range; 0 or 1 for i1), which the verifier checks. For floats it is rounded to the
-    element type. NaN: elements are moved as they are; `value` may be NaN."""
+    element type.
+
+    NaN: elements are moved as they are; `value` may be NaN."""
 
     name = "graph.pad"
     pads = ints(doc="begins for each axis, then ends for each axis; each >= 0")
