@@ -34,3 +34,28 @@ def test_doc_facts_join_the_op_section():
     assert "Fusion pattern: `comm-reduce`" in section
     # Dialects without the hook get no such line.
     assert "Fusion pattern" not in dialect_markdown(Context(["arith"]).dialects["arith"])
+
+
+def test_every_graph_op_documents_its_integer_and_nan_semantics():
+    """An op that takes integers says what it does with them (truncation, wrapping,
+    what is undefined) and one that takes floats what it does with NaN."""
+    from mlc.ir import f32, i32
+
+    def accepts(cls, element) -> bool:
+        from mlc.ir.core.attributes import RankedTensorType
+
+        tensor = RankedTensorType((2,), element)
+        return any(o.constraint.check(tensor) for o in cls.op_def.operands)
+
+    missing = []
+    for name, cls in sorted(Context(["graph"]).dialects["graph"].ops.items()):
+        text = cls.op_def.description
+        if name != "graph.constant" and not cls.op_def.operands:
+            continue
+        takes_integers = name == "graph.constant" or accepts(cls, i32)
+        takes_floats = name == "graph.constant" or accepts(cls, f32)
+        if takes_integers and "Integers" not in text:
+            missing.append(f"{name}: integers")
+        if takes_floats and "NaN" not in text:
+            missing.append(f"{name}: NaN")
+    assert missing == []

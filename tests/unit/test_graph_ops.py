@@ -93,6 +93,11 @@ SHAPE_CASES = [
     ("max_pool2d", [(1, 1, 4, 4)], {"pool_size": 1, "strides": 2, "padding": 1, "ceil_mode": True},
      (1, 1, 3, 3)),
     ("max_pool2d", [(1, 1, 5, 5)], {"pool_size": 2, "dilation": 2}, (1, 1, 3, 3)),
+    # padding as wide as the window: floor mode has a last window of padding alone,
+    # and ceil_mode never gives fewer windows than floor mode
+    ("max_pool2d", [(1, 1, 5, 5)], {"pool_size": 2, "padding": (0, 0, 0, 2)}, (1, 1, 4, 6)),
+    ("max_pool2d", [(1, 1, 5, 5)], {"pool_size": 2, "padding": (0, 0, 0, 2), "ceil_mode": True},
+     (1, 1, 4, 6)),
     ("avg_pool2d", [(1, 2, 5, 6)], {"pool_size": (2, 3), "padding": (0, 0, 1, 1)}, (1, 2, 5, 5)),
     ("global_avg_pool2d", [(2, 3, 4, 5)], {}, (2, 3, 1, 1)),
     ("global_max_pool2d", [(2, 3, 4, 5)], {}, (2, 3, 1, 1)),

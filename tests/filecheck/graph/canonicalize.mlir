@@ -105,3 +105,24 @@ func.func @casts(%x: tensor<4xf32>, %i: tensor<4xi8>) -> (tensor<4xf32>, tensor<
   %6 = graph.cast %x : tensor<4xf32> to f32
   return %1, %3, %5, %6 : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>
 }
+
+// -----
+
+// Integers through floats: i32 -> f64 -> i32 is exact, i64 -> f64 -> i64 is not
+// (2^53 + 1 comes back as 2^53), whatever numpy's "safe" casting says, and neither
+// is i16 -> f16 -> i16 (f16 holds 11 significant bits).
+// CHECK-LABEL: func.func @integer_round_trips(
+// CHECK-NEXT:    %[[F:.*]] = graph.cast %l : tensor<4xi64> to f64
+// CHECK-NEXT:    %[[L:.*]] = graph.cast %[[F]] : tensor<4xf64> to i64
+// CHECK-NEXT:    %[[H:.*]] = graph.cast %s : tensor<4xi16> to f16
+// CHECK-NEXT:    %[[S:.*]] = graph.cast %[[H]] : tensor<4xf16> to i16
+// CHECK-NEXT:    return %i, %[[L]], %[[S]]
+func.func @integer_round_trips(%i: tensor<4xi32>, %l: tensor<4xi64>, %s: tensor<4xi16>) -> (tensor<4xi32>, tensor<4xi64>, tensor<4xi16>) {
+  %0 = graph.cast %i : tensor<4xi32> to f64
+  %1 = graph.cast %0 : tensor<4xf64> to i32
+  %2 = graph.cast %l : tensor<4xi64> to f64
+  %3 = graph.cast %2 : tensor<4xf64> to i64
+  %4 = graph.cast %s : tensor<4xi16> to f16
+  %5 = graph.cast %4 : tensor<4xf16> to i16
+  return %1, %3, %5 : tensor<4xi32>, tensor<4xi64>, tensor<4xi16>
+}

@@ -138,3 +138,39 @@ func.func @refuse_add_of_activation(%x: tensor<1x4x6x6xf32>, %w: tensor<4x4x1x1x
   %2 = graph.multiply %1, %s : (tensor<1x4x6x6xf32>, tensor<4x1x1xf32>) -> tensor<1x4x6x6xf32>
   return %2 : tensor<1x4x6x6xf32>
 }
+
+// -----
+
+// Refused: W[0] · s[0] = 1e30 · 1e30 is past f32's range, and so is the bias
+// b[1] · s[1] of the second case: the folded constant would be inf where the program
+// can compute finite values (conv2d of x = 0 is 0, times 1e30 is 0; (y + b) · s is
+// finite for y near -b, y · s + inf is not). Nothing reaches stderr (no numpy
+// overflow warning).
+// RUN: mlc-opt %s --split-input-file --graph-fold-scale-axis 2>&1 >/dev/null | filecheck %s --check-prefix=QUIET --allow-empty
+// QUIET-NOT: {{.}}
+// CHECK-LABEL: func.func @refuse_overflowing_weight(
+// CHECK:         graph.conv2d %x, %w :
+// CHECK-NEXT:    graph.multiply
+func.func @refuse_overflowing_weight(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
+  %w = graph.constant dense<[[[[1.0e30]], [[2.0]]], [[[6.0]], [[3.0]]]]> : tensor<2x2x1x1xf32>
+  %s = graph.constant dense<[[[1.0e30]], [[-0.5]]]> : tensor<2x1x1xf32>
+  %0 = graph.conv2d %x, %w : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  %y = graph.multiply %0, %s : (tensor<1x2x3x3xf32>, tensor<2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  return %y : tensor<1x2x3x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @refuse_overflowing_bias(
+// CHECK:         graph.conv2d %x, %w :
+// CHECK-NEXT:    graph.bias_add
+// CHECK-NEXT:    graph.multiply
+func.func @refuse_overflowing_bias(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
+  %w = graph.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %b = graph.constant dense<[1.0, 3.0e38]> : tensor<2xf32>
+  %s = graph.constant dense<[[[2.0]], [[4.0]]]> : tensor<2x1x1xf32>
+  %0 = graph.conv2d %x, %w : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  %1 = graph.bias_add %0, %b : (tensor<1x2x3x3xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+  %y = graph.multiply %1, %s : (tensor<1x2x3x3xf32>, tensor<2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  return %y : tensor<1x2x3x3xf32>
+}

@@ -9,6 +9,15 @@ declaration it states three things Relay keeps in separate registries:
 - `reference(attrs, *arrays)`: what the op computes, on numpy arrays (the oracle the
   interpreter, fold-constant and every later stage are checked against);
 - `pattern`: TVM's OpPatternKind, which graph-fuse-ops reads.
+
+Numbers. Graph tensors hold i1, 8/16/32/64-bit integers (signless, signed or
+unsigned), index, f16, bf16, f32 or f64 elements: the types numpy computes in, so
+the reference is exact about them. Integer arithmetic is done in integers and wraps
+modulo 2^bits on overflow; floats are computed in float64 and rounded once to the
+result type (inf and NaN are values, as IEEE says). Where an op's result is
+undefined (an integer division by zero, an out-of-range index) the reference raises
+:class:`UndefinedResultError`: the interpreter reports it and graph-fold-constant
+leaves the op alone. Each op's description says what it does with integers and NaN.
 """
 
 from __future__ import annotations
@@ -28,7 +37,9 @@ from mlc.ir.core.attributes import (
     DenseResourceElementsAttr,
     FloatAttr,
     FloatType,
+    IndexType,
     IntegerAttr,
+    IntegerType,
     Location,
     RankedTensorType,
     StringAttr,
@@ -80,6 +91,13 @@ class PatternKind(enum.IntEnum):
 class ShapeError(Exception):
     """An operand type or attribute an op cannot accept; the message says what was
     expected (reported as a verifier error at the op, or raised by the builder)."""
+
+
+class UndefinedResultError(ArithmeticError):
+    """An op's result is undefined on these inputs (an integer division by zero, a
+    gather index out of range, a float cast to an integer type it does not fit): the
+    reference raises it, the interpreter reports it, and graph-fold-constant leaves
+    the op unfolded rather than invent a value."""
 
 
 # ------------------------------------------------------------------ attribute kinds
@@ -193,11 +211,33 @@ def element_type(default: Type | None = None, doc: str = "") -> AttrDef:
 
 # ------------------------------------------------------------------ types
 
-Tensor = TypeMatches(lambda t: isinstance(t, RankedTensorType), "ranked tensor")
-FloatTensor = TypeMatches(lambda t: isinstance(t, RankedTensorType)
-                          and isinstance(t.element_type, FloatType), "ranked tensor of floats")
-BoolTensor = TypeMatches(lambda t: isinstance(t, RankedTensorType) and t.element_type == i1,
-                         "ranked tensor of i1")
+_FLOATS = frozenset({"f16", "bf16", "f32", "f64"})
+
+
+def computable(element: Type) -> bool:
+    """Whether graph ops compute on `element`: i1, 8/16/32/64-bit integers, index, f16,
+    bf16, f32, f64. (Narrower integers and the small float formats would need their own
+    wrapping and rounding rules; the reference does not have them.)"""
+    if isinstance(element, IntegerType):
+        return element.width in (8, 16, 32, 64) or (element.width == 1
+                                                    and element.signedness == "signless")
+    if isinstance(element, FloatType):
+        return element.name in _FLOATS
+    return isinstance(element, IndexType)
+
+
+def _tensor_of(kind, description: str) -> TypeMatches:
+    return TypeMatches(lambda t: isinstance(t, RankedTensorType) and computable(t.element_type)
+                       and kind(t.element_type), description)
+
+
+Tensor = _tensor_of(lambda e: True,
+                    "ranked tensor of i1, 8-64-bit integers, index, f16, bf16, f32 or f64")
+NumericTensor = _tensor_of(lambda e: e != i1,
+                           "ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64")
+FloatTensor = _tensor_of(lambda e: isinstance(e, FloatType),
+                         "ranked tensor of f16, bf16, f32 or f64")
+BoolTensor = _tensor_of(lambda e: e == i1, "ranked tensor of i1")
 
 
 def tensor(shape: Sequence[int], element: Type = f32) -> RankedTensorType:
@@ -283,11 +323,16 @@ class GraphOp(Op):
 
     def evaluate(self, inputs: Sequence) -> list:
         """Run the reference semantics on `inputs` (numpy arrays as stored: bf16 as raw
-        16-bit patterns), one array per result, stored the same way."""
+        16-bit patterns); one array per result, in its type's storage dtype. inf and NaN
+        results are values, never numpy warnings; an undefined result raises
+        UndefinedResultError."""
         values = [from_bf16_bits(a) if _is_bf16(v.type) else a for a, v in zip(inputs, self.operands)]
-        out = self.reference(self.values, *values)
-        out = list(out) if isinstance(out, (tuple, list)) else [out]
-        return [to_bf16_bits(a) if _is_bf16(r.type) else a for a, r in zip(out, self.results)]
+        # Overflow to inf, 0/0 and the like are what IEEE arithmetic computes (and
+        # integer overflow wraps, as documented): results, not errors.
+        with np.errstate(all="ignore"):
+            out = self.reference(self.values, *values)
+            out = list(out) if isinstance(out, (tuple, list)) else [out]
+            return [stored(a, r.type, self.op_def.name) for a, r in zip(out, self.results)]
 
     @classmethod
     def doc_facts(cls) -> list[str]:
@@ -298,12 +343,67 @@ def _is_bf16(type_: Type) -> bool:
     return isinstance(type_, RankedTensorType) and getattr(type_.element_type, "name", "") == "bf16"
 
 
+def stored(array, type_: Type, producer: str = "a graph op") -> np.ndarray:
+    """`array` in the storage dtype of `type_`'s elements (bf16 as bit patterns,
+    rounded once); floats overflow to inf. An integer result must be computed in
+    integers: a float array for one is a bug in `producer`'s reference."""
+    from mlc.ir.core.attributes import element_dtype
+
+    array = np.asarray(array)
+    if not isinstance(type_, RankedTensorType):
+        return array
+    if _is_bf16(type_):
+        return to_bf16_bits(array)
+    dtype = element_dtype(type_.element_type)
+    if dtype.kind in "iub" and array.dtype.kind == "f":
+        raise TypeError(f"{producer} computed {array.dtype} values for a {type_} result")
+    with np.errstate(over="ignore"):
+        return np.asarray(array, dtype)
+
+
 def to_bf16_bits(array) -> np.ndarray:
-    """bfloat16 bit patterns (uint16) of float values, rounded to nearest even."""
-    bits = np.asarray(array, np.float32).view(np.uint32).astype(np.uint64)
-    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-    nan = np.isnan(np.asarray(array, np.float32))
-    return np.where(nan, 0x7FC0, rounded).astype(np.uint16)
+    """bfloat16 bit patterns (uint16) of numbers of any dtype, rounded once to nearest
+    even (f64 and integers are not rounded through f32 first); beyond bf16's range
+    they become ±inf, NaN the quiet NaN 0x7FC0."""
+    x = np.asarray(array)
+    if x.dtype.kind in "iu":
+        x = _integers_to_bf16_values(x)
+    x = np.asarray(x, np.float64)
+    with np.errstate(all="ignore"):
+        # bf16 keeps 8 significant bits; below its smallest normal, 2^-126, the
+        # quantum stays 2^-133 (the subnormals). Scaling by powers of two is exact, so
+        # np.round (half to even) is the only rounding.
+        _, exponent = np.frexp(x)  # |x| in [2^(e-1), 2^e)
+        quantum = np.maximum(exponent, -125) - 8
+        rounded = np.ldexp(np.round(np.ldexp(x, -quantum)), quantum)
+        single = rounded.astype(np.float32)  # exact, or ±inf past bf16's largest value
+    bits = (single.view(np.uint32) >> 16).astype(np.uint16)
+    return np.where(np.isnan(x), np.uint16(0x7FC0), bits)
+
+
+def _integers_to_bf16_values(x: np.ndarray) -> np.ndarray:
+    """Integers rounded (half to even) to bf16's 8 significant bits, in integer
+    arithmetic: float64 would already round those above 2^53."""
+    if x.dtype.kind == "u":
+        negative, magnitude = np.zeros(x.shape, bool), x.astype(np.uint64)
+    else:
+        wide = x.astype(np.int64)
+        # |INT64_MIN| wraps to itself; as uint64 it reads 2^63, the right magnitude.
+        negative, magnitude = wide < 0, np.abs(wide).astype(np.uint64)
+    length = np.zeros(x.shape, np.uint64)  # bit length of each magnitude
+    rest = magnitude
+    for step in (32, 16, 8, 4, 2, 1):
+        high = (rest >> np.uint64(step)) != 0
+        length += np.where(high, np.uint64(step), np.uint64(0))
+        rest = np.where(high, rest >> np.uint64(step), rest)
+    length += (rest != 0).astype(np.uint64)
+    shift = np.where(length > 8, length - np.uint64(8), np.uint64(0))
+    kept = magnitude >> shift
+    dropped = magnitude - (kept << shift)
+    half = np.uint64(1) << (np.maximum(shift, np.uint64(1)) - np.uint64(1))  # unused at shift 0
+    up = (shift > 0) & ((dropped > half) | ((dropped == half) & ((kept & np.uint64(1)) == 1)))
+    value = np.ldexp((kept + up.astype(np.uint64)).astype(np.float64), shift.astype(np.int64))
+    return np.where(negative, -value, value)
 
 
 def from_bf16_bits(array) -> np.ndarray:

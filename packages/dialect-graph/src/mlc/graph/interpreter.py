@@ -2,9 +2,11 @@
 
     outputs = evaluate(module, [x])            # or {"x": x}: arguments by name
 
-Each graph op runs its declared reference semantics (computed in float64 where that
-is more exact) and its result is stored in the result type's dtype. `func.call`
-(what graph-fuse-ops leaves in `@main`) runs the callee.
+Each graph op runs its declared reference semantics (floats computed in float64 and
+rounded once, integers in integers) and its result is stored in the result type's
+dtype. `func.call` (what graph-fuse-ops leaves in `@main`) runs the callee. An op
+whose result is undefined on the values it gets (an integer division by zero, a
+gather index out of range) stops the run with an EvaluationError at that op.
 """
 
 from __future__ import annotations
@@ -13,14 +15,19 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from mlc.graph.dialect import GraphOp, to_bf16_bits
-from mlc.ir.core.attributes import RankedTensorType, element_dtype
+from mlc.graph.dialect import GraphOp, UndefinedResultError, to_bf16_bits
+from mlc.ir.core.attributes import Location, RankedTensorType, element_dtype
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.func import FuncOp
 
 
 class EvaluationError(Exception):
-    """The module cannot be evaluated (a missing function, an unsupported op, bad inputs)."""
+    """The module cannot be evaluated (a missing function, an unsupported op, bad
+    inputs, an op whose result is undefined); `loc` is the op's location, if any."""
+
+    def __init__(self, message: str, loc: Location | None = None):
+        super().__init__(message)
+        self.loc = loc
 
 
 def evaluate(module: Operation, inputs: Sequence[np.ndarray] | Mapping[str, np.ndarray],
@@ -62,7 +69,10 @@ def _run(fn: FuncOp, inputs: list[np.ndarray], functions: dict[str, FuncOp]) -> 
             return [env[v] for v in op.operands]
         operands = [env[v] for v in op.operands]
         if isinstance(op, GraphOp):
-            outputs = op.evaluate(operands)
+            try:
+                outputs = op.evaluate(operands)
+            except UndefinedResultError as exc:
+                raise EvaluationError(f"'{op.name}': {exc}", op.loc) from None
         elif op.name == "func.call":
             callee = functions.get(op.callee.leaf)
             if callee is None:

@@ -94,7 +94,13 @@ def cast_is_lossless(cast: Operation) -> bool:
     i8 -> i32, i32 -> f64, i1 -> anything...), so casting back restores the operand."""
     source = _storage(cast.operand(0).type.element_type)
     target = _storage(cast.results[0].type.element_type)
-    return source is not None and target is not None and np.can_cast(source, target, "safe")
+    if source is None or target is None or not np.can_cast(source, target, "safe"):
+        return False
+    if source.kind in "iu" and target.kind == "f":
+        # numpy calls int64 -> float64 safe, but 2^53 + 1 does not come back: the
+        # integer's magnitude bits must fit the float's significand.
+        return source.itemsize * 8 - (source.kind == "i") <= np.finfo(target).nmant + 1
+    return True
 
 
 # ---------------------------------------------------------------------- arithmetic

@@ -1,8 +1,8 @@
 """The post-dominator tree of the forward graph, with TVM's combined edge patterns.
 
 The tree itself is the core's analysis (:func:`mlc.ir.analysis.dominance.post_dominator_tree`)
-run over the forward graph; a node that leaves the function (`extern_ref`) reaches an
-extra exit node, so its only post-dominator is outside and it gets no parent.
+run over the forward graph; a node whose value leaves the block (`extern_ref`) reaches
+an extra exit node, so its only post-dominator is outside and it gets no parent.
 
 What fusion adds is a pattern per tree edge: for node n with immediate
 post-dominator p, the combination (maximum) of the pattern of every graph edge out of

@@ -36,8 +36,9 @@ class Node:
 
     `kind` is "op", "param", "tuple" or "get-item"; `op` is the op for "op" nodes (and
     the multi-result op for "get-item"), `value` the parameter or the result read.
-    `extern_ref` marks a node whose value leaves the function (returned, or read by an
-    op fusion does not look into); such a node has no post-dominator.
+    `extern_ref` marks a node whose value leaves the block (returned, read by another
+    block, or inside the region of an op fusion does not look into); such a node has
+    no post-dominator.
     """
 
     index: int
@@ -81,9 +82,11 @@ def _has_variadic_operands(op: Operation) -> bool:
 
 
 def build_forward_graph(block: Block) -> ForwardGraph:
-    """Index the dataflow of `block` (a function body) in post-DFS order from its
-    terminator's operands; ops the results do not reach are visited afterwards, in
-    block order, so every op has a node."""
+    """Index the dataflow of `block` (one block of a function body) in post-DFS order
+    from its terminator's operands; ops the results do not reach are visited
+    afterwards, in block order, so every op has a node. Values from outside the block
+    (its arguments, other blocks' results) are parameters; a value also read outside
+    it leaves it, as a returned one does."""
     nodes: list[Node] = []
     node_of_op: dict[Operation, Node] = {}
     node_of_value: dict[Value, Node] = {}  # params and get-item nodes
@@ -102,7 +105,7 @@ def build_forward_graph(block: Block) -> ForwardGraph:
             if isinstance(item, Value):
                 if item in node_of_value:
                     continue
-                if isinstance(item, BlockArgument):
+                if isinstance(item, BlockArgument) or item.defining_op.parent is not block:
                     node_of_value[item] = add("param", PatternKind.OPAQUE, value=item)
                     continue
                 op = item.defining_op
@@ -175,12 +178,10 @@ def build_forward_graph(block: Block) -> ForwardGraph:
     if terminator is not None:
         for value in terminator.operands:
             source(value).extern_ref = True
-    # A value read inside the regions of an op fusion does not look into is used
-    # outside fusion's view, as a returned one is.
+    # A value read in another block, or inside the regions of an op fusion does not
+    # look into, is used outside fusion's view, as a returned one is.
     for op in node_of_op:
-        if op.regions:
-            for nested in op.walk():
-                for value in nested.operands if nested is not op else ():
-                    if value in node_of_value or value.defining_op in node_of_op:
-                        source(value).extern_ref = True
+        for result in op.results:
+            if any(use.owner.parent is not block for use in result.uses):
+                source(result).extern_ref = True
     return ForwardGraph(nodes, node_of_op)

@@ -58,14 +58,13 @@ class _Kernel:
                         if any(use.owner not in self.members for use in r.uses)]
 
 
-def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
-                   rewriter: Rewriter | None = None) -> list[FuncOp]:
-    """Replace each group of graph ops in `fn`'s body by a call to a new kernel
-    function, inserted after `fn`; `symbols` holds the names in use (updated).
-    Scalar constants copied into kernels are left behind unused (for the caller's
-    dead-op sweep)."""
+def outline_groups(block: Block, partition: Partition, symbols: set[str],
+                   rewriter: Rewriter | None = None, after: Operation | None = None) -> list[FuncOp]:
+    """Replace each group of graph ops in `block` (of a function) by a call to a new
+    kernel function, inserted after `after` (by default the function); `symbols` holds
+    the names in use (updated). Scalar constants copied into kernels are left behind
+    unused (for the caller's dead-op sweep)."""
     rewriter = rewriter or Rewriter()
-    block = fn.entry_block
     terminator = block.terminator
     position = {op: i for i, op in enumerate(block.ops())}
     by_group: dict[Group, list[Operation]] = {}
@@ -77,7 +76,7 @@ def outline_groups(fn: FuncOp, partition: Partition, symbols: set[str],
     # The ops that stay (constants, calls, other dialects' ops) are ordered with the
     # kernels: a call may read a kernel's result and feed another kernel.
     kept = [op for op in block.ops() if op is not terminator and op not in outlined]
-    anchor: Operation = fn
+    anchor: Operation = after or block.parent_op
     created = []
     replaced: dict[Value, Value] = {}  # outputs of kernels already outlined -> call results
     for unit in _topological(kernels, kept, block, position):

@@ -187,7 +187,8 @@ class _Partitioner:
             # A node nothing in the function reads has nowhere to fuse to; one that is
             # read was refused because its uses never meet (or it also leaves).
             if phase == 0 and node.outputs:
-                why = ("its result also leaves the function" if node.extern_ref
+                why = ("its result is also used outside its block (returned, or read by "
+                       "another block or inside a region)" if node.extern_ref
                        else "its uses never meet at one op")
                 self.remark(phase, node, f"it has no post-dominator: {why}")
             return
@@ -284,4 +285,9 @@ def partition(graph: ForwardGraph, *, opt_level: int, max_depth: int = 256,
         dom = post_dominators(graph)
         for phase in range(3):
             partitioner.run(dom, phase)
-    return Partition(graph, partitioner.groups, partitioner.remarks)
+    result = Partition(graph, partitioner.groups, partitioner.remarks)
+    # A refusal a later phase overcame (a field joining its tuple in phase 2) is not
+    # why anything stayed apart: only the refusals that stand are reported.
+    result.remarks = [r for r in result.remarks if r.target is None
+                      or result.group_of(r.node) is not result.group_of(r.target)]
+    return result

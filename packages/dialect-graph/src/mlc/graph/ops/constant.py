@@ -33,6 +33,8 @@ class ConstantOp(GraphOp):
     The value is a `dense<...>` literal (a splat stores one element), or a
     `dense_resource<handle>` whose bytes live in the file's `dialect_resources` section,
     which is how large weights travel without being spelled out as text.
+
+    Integers and NaN: the elements as written.
     """
 
     name = "graph.constant"

@@ -12,8 +12,11 @@ from mlc.graph.dialect import (
     BoolTensor,
     FloatTensor,
     GraphOp,
+    NumericTensor,
     PatternKind,
     Tensor,
+    UndefinedResultError,
+    computable,
     element_type,
     graph,
     real,
@@ -21,7 +24,7 @@ from mlc.graph.dialect import (
     shape_check,
     tensor,
 )
-from mlc.ir.core.attributes import RankedTensorType, Type, i1
+from mlc.ir.core.attributes import FloatType, RankedTensorType, Type, element_dtype, i1
 from mlc.ir.opdef.declare import OperandDef, ResultDef
 from mlc.ir.opdef.traits import Commutative, SameOperandsAndResultType
 
@@ -29,10 +32,11 @@ from mlc.ir.opdef.traits import Commutative, SameOperandsAndResultType
 
 
 class Unary(GraphOp):
-    """An elementwise op of one tensor; `fn` is its numpy semantics."""
+    """An elementwise op of one number tensor; `fn` is its numpy semantics, given
+    integers as they are and floats as float64."""
 
-    x = OperandDef(Tensor)
-    result = ResultDef(Tensor)
+    x = OperandDef(NumericTensor)
+    result = ResultDef(NumericTensor)
     pattern = PatternKind.ELEMWISE
     traits = (*GraphOp.traits, SameOperandsAndResultType)
     assembly_format = "$x attr-dict `:` type($result)"
@@ -47,7 +51,7 @@ class Unary(GraphOp):
 
     @classmethod
     def reference(cls, attrs, x):
-        return cls.fn(x, **attrs)
+        return cls.fn(wide_floats(x), **attrs)
 
 
 class FloatUnary(Unary):
@@ -55,12 +59,35 @@ class FloatUnary(Unary):
     result = ResultDef(FloatTensor)
 
 
+def wide_floats(x: np.ndarray) -> np.ndarray:
+    """Floats as float64 (computed once there, rounded once to the result type);
+    integers and booleans as they are."""
+    return x.astype(np.float64) if x.dtype.kind == "f" else x
+
+
 _erf = np.frompyfunc(math.erf, 1, 1)
+_erfc = np.frompyfunc(math.erfc, 1, 1)
 
 
 def erf(x: np.ndarray) -> np.ndarray:
     """The error function, elementwise (exact to double precision)."""
-    return _erf(np.asarray(x, np.float64)).astype(np.float64)
+    return np.asarray(_erf(np.asarray(x, np.float64)), np.float64)  # a rank-0 x gives a float
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    """1/(1+e^-x) without overflow: e^-|x| is at most 1, and for x < 0 the logistic is
+    e^x/(1+e^x), which keeps the tiny values of very negative x."""
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+
+
+def gelu(x: np.ndarray) -> np.ndarray:
+    """x·Φ(x) as x/2·erfc(-x/√2): 1 + erf(x/√2) cancels to 0 for x below about -6,
+    erfc keeps the value's relative precision."""
+    return 0.5 * x * np.asarray(_erfc(-x / math.sqrt(2)), np.float64)
+
+
+_NAN_STAYS = "NaN: NaN gives NaN."
 
 
 def _unary(op_name: str, fn, doc: str, base: type = FloatUnary) -> type:
@@ -70,23 +97,64 @@ def _unary(op_name: str, fn, doc: str, base: type = FloatUnary) -> type:
     return graph.op(cls)
 
 
-NegOp = _unary("graph.neg", lambda x: -x, "Elementwise negation.", Unary)
-AbsOp = _unary("graph.abs", np.abs, "Elementwise absolute value.", Unary)
-ExpOp = _unary("graph.exp", np.exp, "Elementwise e^x.")
-LogOp = _unary("graph.log", np.log, "Elementwise natural logarithm.")
-SqrtOp = _unary("graph.sqrt", np.sqrt, "Elementwise square root.")
-RsqrtOp = _unary("graph.rsqrt", lambda x: 1 / np.sqrt(x), "Elementwise 1/sqrt(x).")
-ReciprocalOp = _unary("graph.reciprocal", lambda x: 1 / x, "Elementwise 1/x.")
-TanhOp = _unary("graph.tanh", np.tanh, "Elementwise hyperbolic tangent.")
-SigmoidOp = _unary("graph.sigmoid", lambda x: 1 / (1 + np.exp(-x)), "Elementwise logistic 1/(1+e^-x).")
-ReluOp = _unary("graph.relu", lambda x: np.maximum(x, 0), "Elementwise max(x, 0).", Unary)
-ErfOp = _unary("graph.erf", erf, "Elementwise error function.")
-GeluOp = _unary("graph.gelu", lambda x: 0.5 * x * (1 + erf(x / math.sqrt(2))),
-                "Elementwise GELU, exact form x·Φ(x) = x/2·(1 + erf(x/√2)).")
-FloorOp = _unary("graph.floor", np.floor, "Elementwise round down.")
-CeilOp = _unary("graph.ceil", np.ceil, "Elementwise round up.")
-RoundOp = _unary("graph.round", np.round, "Elementwise round to nearest, ties to even (as ONNX).")
-SignOp = _unary("graph.sign", np.sign, "Elementwise sign: -1, 0 or 1.", Unary)
+NegOp = _unary("graph.neg", np.negative, """Elementwise negation.
+
+Integers: wraps: -INT_MIN is INT_MIN, and an unsigned x gives 2^bits - x.
+
+NaN: NaN gives NaN (its sign flips).""", Unary)
+AbsOp = _unary("graph.abs", np.abs, """Elementwise absolute value.
+
+Integers: |INT_MIN| wraps to INT_MIN.
+
+NaN: NaN gives NaN.""", Unary)
+ExpOp = _unary("graph.exp", np.exp, f"""Elementwise e^x.
+
+Overflows to inf (e^-inf is 0). {_NAN_STAYS}""")
+LogOp = _unary("graph.log", np.log, f"""Elementwise natural logarithm.
+
+log(0) is -inf, log of a negative number NaN. {_NAN_STAYS}""")
+SqrtOp = _unary("graph.sqrt", np.sqrt, f"""Elementwise square root.
+
+The root of a negative number is NaN (sqrt(-0) is -0). {_NAN_STAYS}""")
+RsqrtOp = _unary("graph.rsqrt", lambda x: 1 / np.sqrt(x), f"""Elementwise 1/sqrt(x).
+
+rsqrt(+0) is inf, rsqrt(-0) -inf, a negative number gives NaN. {_NAN_STAYS}""")
+ReciprocalOp = _unary("graph.reciprocal", lambda x: 1 / x, f"""Elementwise 1/x.
+
+1/±0 is ±inf. {_NAN_STAYS}""")
+TanhOp = _unary("graph.tanh", np.tanh, f"""Elementwise hyperbolic tangent.
+
+{_NAN_STAYS}""")
+SigmoidOp = _unary("graph.sigmoid", sigmoid, f"""Elementwise logistic 1/(1+e^-x).
+
+Computed without overflow, so very negative x give the small (subnormal) values the
+result type holds rather than 0. {_NAN_STAYS}""")
+ReluOp = _unary("graph.relu", lambda x: np.maximum(x, x.dtype.type(0)), """Elementwise max(x, 0).
+
+Integers: exact.
+
+NaN: NaN gives NaN (as ONNX Relu).""", Unary)
+ErfOp = _unary("graph.erf", erf, f"""Elementwise error function.
+
+{_NAN_STAYS}""")
+GeluOp = _unary("graph.gelu", gelu, f"""Elementwise GELU, exact form x·Φ(x) = x/2·(1 + erf(x/√2)).
+
+Computed as x/2·erfc(-x/√2), precise also for very negative x. gelu(-inf) is NaN
+(-inf · 0), as in ONNX. {_NAN_STAYS}""")
+FloorOp = _unary("graph.floor", np.floor, f"""Elementwise round down.
+
+±inf stay. {_NAN_STAYS}""")
+CeilOp = _unary("graph.ceil", np.ceil, f"""Elementwise round up.
+
+±inf stay. {_NAN_STAYS}""")
+RoundOp = _unary("graph.round", np.round, f"""Elementwise round to nearest, ties to even (as ONNX).
+
+±inf stay. {_NAN_STAYS}""")
+SignOp = _unary("graph.sign", np.sign, """Elementwise sign: -1, 0 or 1.
+
+Integers: -1, 0 or 1 (unsigned: 0 or 1).
+
+NaN: NaN gives NaN; the sign of ±0 is 0.""", Unary)
 
 
 @graph.op
@@ -101,19 +169,28 @@ class LogicalNotOp(Unary):
 
 @graph.op
 class LeakyReluOp(FloatUnary):
-    """Elementwise x if x > 0 else alpha·x."""
+    """Elementwise x if x > 0 else alpha·x.
+
+    NaN: NaN gives NaN."""
 
     name = "graph.leaky_relu"
     alpha = real(0.01, "slope for negative inputs")
 
     @staticmethod
     def fn(x, alpha):
-        return np.where(x > 0, x, x * np.float32(alpha))
+        return np.where(x > 0, x, x * alpha)
 
 
 @graph.op
 class ClipOp(Unary):
-    """Elementwise clamp to [min, max] (relu6 is clip 0..6)."""
+    """Elementwise clamp to [min, max] (relu6 is clip 0..6).
+
+    Integers: the bounds are taken inward to integers (min rounded up, max rounded
+    down, both limited to the element type's range); the verifier requires an integer
+    in [min, max].
+
+    NaN: NaN gives NaN.
+    """
 
     name = "graph.clip"
     min = real(doc="lower bound")
@@ -121,18 +198,33 @@ class ClipOp(Unary):
 
     @classmethod
     def infer(cls, types, attrs):
-        shape_check(attrs["min"] <= attrs["max"], f"needs min <= max, got min {attrs['min']} "
-                                                  f"and max {attrs['max']}")
+        low, high = attrs["min"], attrs["max"]
+        shape_check(low <= high, f"needs min <= max, got min {low} and max {high}")
+        element = types[0].element_type
+        if not isinstance(element, FloatType) and math.isfinite(low) and math.isfinite(high):
+            shape_check(math.ceil(low) <= math.floor(high),
+                        f"[{low}, {high}] holds no integer to clip {element} values to")
         return [types[0]]
 
     @staticmethod
     def fn(x, min, max):  # noqa: A002 - the attribute names
+        if x.dtype.kind in "iu":
+            info = np.iinfo(x.dtype)
+
+            def bound(value: float, to_integer) -> int:
+                return info.min if value <= info.min else info.max if value >= info.max \
+                    else to_integer(value)
+
+            low, high = bound(min, math.ceil), bound(max, math.floor)
+            return np.clip(x, x.dtype.type(low), x.dtype.type(high))
         return np.clip(x, min, max)
 
 
 @graph.op
 class DropoutOp(FloatUnary):
-    """Dropout; the identity at inference (graph-simplify-inference removes it)."""
+    """Dropout; the identity at inference (graph-simplify-inference removes it).
+
+    NaN: passes through."""
 
     name = "graph.dropout"
     rate = real(0.5, "fraction dropped during training")
@@ -144,7 +236,19 @@ class DropoutOp(FloatUnary):
 
 @graph.op
 class CastOp(GraphOp):
-    """Elementwise conversion to another element type."""
+    """Elementwise conversion to another element type.
+
+    To a float type: rounded once to nearest, ties to even (also to bf16 from f64 or
+    from integers above 2^24); past the type's range ±inf. To i1: zero is false,
+    anything else (NaN too) true. From i1: 0 or 1.
+
+    Integers: between integer types the value wraps modulo 2^bits (its low bits are
+    kept). A float converted to an integer type is truncated toward zero; NaN, ±inf or
+    a value whose truncation the type cannot hold has no defined result (the
+    interpreter reports it, graph-fold-constant does not fold it).
+
+    NaN: to a float type NaN stays NaN; to an integer type see above.
+    """
 
     name = "graph.cast"
     x = OperandDef(Tensor)
@@ -155,16 +259,29 @@ class CastOp(GraphOp):
 
     @classmethod
     def infer(cls, types, attrs):
-        return [RankedTensorType(types[0].shape, attrs["dtype"])]
+        target = attrs["dtype"]
+        shape_check(computable(target), f"cannot cast to {target}: graph tensors hold i1, "
+                                        f"8/16/32/64-bit integers, index, f16, bf16, f32 or f64")
+        return [RankedTensorType(types[0].shape, target)]
 
     @classmethod
     def reference(cls, attrs, x):
-        from mlc.ir.core.attributes import element_dtype
-
         target = attrs["dtype"]
-        if getattr(target, "name", "") == "bf16":
-            return x.astype(np.float32)  # evaluate stores it as bf16 bit patterns
-        return x.astype(element_dtype(target))
+        if isinstance(target, FloatType):
+            return x  # rounded once, by storing it in the result type
+        dtype = element_dtype(target)
+        if x.dtype.kind != "f" or dtype.kind == "b":
+            return x.astype(dtype)  # integers wrap; to i1 every non-zero (NaN too) is true
+        whole = np.trunc(x.astype(np.float64))
+        info = np.iinfo(dtype)
+        # -2^(bits-1) and 2^(bits-1) (or 0 and 2^bits) are exact in float64, so these
+        # comparisons of integral values are exact; NaN fails them both.
+        fits = (whole >= float(info.min)) & (whole < float(info.max) + 1.0)
+        if not np.all(fits):
+            bad = x.reshape(-1)[np.argmin(fits.reshape(-1))]
+            raise UndefinedResultError(f"{bad} does not convert to {target}: its value is "
+                                       "undefined")
+        return whole.astype(dtype)
 
 
 # ------------------------------------------------------------------ broadcast binary
@@ -183,11 +300,12 @@ def broadcast_shape(*shapes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class Binary(GraphOp):
-    """A broadcasting binary op; `fn` is its numpy semantics."""
+    """A broadcasting binary op on numbers; `fn` is its numpy semantics, given
+    integers as they are and floats as float64."""
 
-    lhs = OperandDef(Tensor)
-    rhs = OperandDef(Tensor)
-    result = ResultDef(Tensor)
+    lhs = OperandDef(NumericTensor)
+    rhs = OperandDef(NumericTensor)
+    result = ResultDef(NumericTensor)
     pattern = PatternKind.BROADCAST
     assembly_format = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
     result_element: Type | None = None  # None: the operands' element type
@@ -204,13 +322,59 @@ class Binary(GraphOp):
 
     @classmethod
     def reference(cls, attrs, a, b):
-        return cls.fn(a, b)
+        # float64 then one rounding is exact for +, -, *, / of f16/bf16/f32 operands:
+        # 53 bits cover twice their precision plus two, so no double rounding.
+        return cls.fn(wide_floats(a), wide_floats(b))
+
+
+class OrderedBinary(Binary):
+    """A binary op that also takes i1 (false < true)."""
+
+    lhs = OperandDef(Tensor)
+    rhs = OperandDef(Tensor)
+    result = ResultDef(Tensor)
 
 
 class LogicalBinary(Binary):
     lhs = OperandDef(BoolTensor)
     rhs = OperandDef(BoolTensor)
     result = ResultDef(BoolTensor)
+
+
+def _is_integer(x: np.ndarray) -> bool:
+    return x.dtype.kind in "iu"
+
+
+def divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a / b: IEEE for floats; for integers truncated toward zero, in integers."""
+    if not _is_integer(a):
+        return a / b
+    if np.any(b == 0):
+        raise UndefinedResultError("integer division by zero has no defined result")
+    # fmod is C's remainder (the sign of a), so a - r is a multiple of b and floor
+    # division of it is exact: the truncated quotient. INT_MIN / -1 wraps to INT_MIN.
+    return (a - np.fmod(a, b)) // b
+
+
+def power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a^b: C's pow for floats; for integers by repeated multiplication (wrapping),
+    with a negative exponent giving 1/a^|b| truncated toward zero."""
+    if not _is_integer(a):
+        return np.power(a, b)
+    a, b = np.broadcast_arrays(a, b)
+    negative = b < 0
+    if np.any(negative & (a == 0)):
+        raise UndefinedResultError("0 raised to a negative power (an integer division by "
+                                   "zero) has no defined result")
+    positive = np.power(a, np.where(negative, b.dtype.type(0), b))
+    # 1/a^n truncates to 0 unless |a| is 1: then it is 1, or -1 for a = -1 and odd n.
+    odd = (b % 2) != 0
+    reciprocal = np.where(a == 1, 1, np.where(a == -1, np.where(odd, -1, 1), 0))
+    return np.where(negative, reciprocal.astype(a.dtype), positive)
+
+
+_WRAPS = "Integers: wraps modulo 2^bits."
+_NAN_PROPAGATES = "NaN: a NaN operand gives NaN."
 
 
 def _binary(op_name: str, fn, doc: str, base: type = Binary, commutative: bool = False,
@@ -225,22 +389,60 @@ def _binary(op_name: str, fn, doc: str, base: type = Binary, commutative: bool =
     return graph.op(cls)
 
 
-AddOp = _binary("graph.add", np.add, "Elementwise sum, broadcasting.", commutative=True)
-SubtractOp = _binary("graph.subtract", np.subtract, "Elementwise difference, broadcasting.")
-MultiplyOp = _binary("graph.multiply", np.multiply, "Elementwise product, broadcasting.",
-                     commutative=True)
-DivideOp = _binary("graph.divide", np.divide, "Elementwise quotient, broadcasting.")
-PowerOp = _binary("graph.power", np.power, "Elementwise lhs^rhs, broadcasting.")
-MaximumOp = _binary("graph.maximum", np.maximum, "Elementwise maximum, broadcasting.",
-                    commutative=True)
-MinimumOp = _binary("graph.minimum", np.minimum, "Elementwise minimum, broadcasting.",
-                    commutative=True)
-LessOp = _binary("graph.less", np.less, "Elementwise lhs < rhs, broadcasting; i1 results.",
-                 result_element=i1)
-GreaterOp = _binary("graph.greater", np.greater, "Elementwise lhs > rhs, broadcasting; i1 results.",
-                    result_element=i1)
-EqualOp = _binary("graph.equal", np.equal, "Elementwise lhs == rhs, broadcasting; i1 results.",
-                  commutative=True, result_element=i1)
+AddOp = _binary("graph.add", np.add, f"""Elementwise sum, broadcasting.
+
+{_WRAPS}
+{_NAN_PROPAGATES} inf + -inf is NaN.""", commutative=True)
+SubtractOp = _binary("graph.subtract", np.subtract, f"""Elementwise difference, broadcasting.
+
+{_WRAPS}
+{_NAN_PROPAGATES} inf - inf is NaN.""")
+MultiplyOp = _binary("graph.multiply", np.multiply, f"""Elementwise product, broadcasting.
+
+{_WRAPS}
+{_NAN_PROPAGATES} 0 · inf is NaN.""", commutative=True)
+DivideOp = _binary("graph.divide", divide, f"""Elementwise quotient, broadcasting.
+
+Integers: computed in integers and truncated toward zero (C and ONNX Div): -7 / 2 is
+-3; INT_MIN / -1 wraps to INT_MIN. Division by zero has no defined result: the
+interpreter reports it and graph-fold-constant does not fold it.
+
+{_NAN_PROPAGATES} Floats divide as IEEE says: x / ±0 is ±inf, 0 / 0 is NaN.""")
+PowerOp = _binary("graph.power", power, """Elementwise lhs^rhs, broadcasting.
+
+Integers: computed in integers, wrapping modulo 2^bits; x^0 is 1 (0^0 too). A negative
+exponent gives 1/lhs^|rhs| truncated toward zero: 1 for lhs 1, 1 or -1 for lhs -1
+(even or odd exponent), 0 for any other lhs, and for lhs 0 no defined result (the
+interpreter reports it, graph-fold-constant does not fold it).
+
+NaN: as C's pow: NaN gives NaN, except x^0 = 1 and 1^y = 1. A negative lhs to a
+non-integer power is NaN, 0 to a negative power inf.""")
+MaximumOp = _binary("graph.maximum", np.maximum, f"""Elementwise maximum, broadcasting.
+
+Integers: exact; on i1 it is logical or.
+
+{_NAN_PROPAGATES}""", OrderedBinary, commutative=True)
+MinimumOp = _binary("graph.minimum", np.minimum, f"""Elementwise minimum, broadcasting.
+
+Integers: exact; on i1 it is logical and.
+
+{_NAN_PROPAGATES}""", OrderedBinary, commutative=True)
+_UNORDERED = "NaN: unordered, so every comparison with NaN is false (NaN == NaN too)."
+LessOp = _binary("graph.less", np.less, f"""Elementwise lhs < rhs, broadcasting; i1 results.
+
+Integers: exact (signed or unsigned as the type says; on i1 false < true).
+
+{_UNORDERED}""", OrderedBinary, result_element=i1)
+GreaterOp = _binary("graph.greater", np.greater, f"""Elementwise lhs > rhs, broadcasting; i1 results.
+
+Integers: exact (signed or unsigned as the type says; on i1 false < true).
+
+{_UNORDERED}""", OrderedBinary, result_element=i1)
+EqualOp = _binary("graph.equal", np.equal, f"""Elementwise lhs == rhs, broadcasting; i1 results.
+
+Integers: exact.
+
+{_UNORDERED} -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1)
 LogicalAndOp = _binary("graph.logical_and", np.logical_and, "Elementwise boolean and, broadcasting.",
                        LogicalBinary, commutative=True)
 LogicalOrOp = _binary("graph.logical_or", np.logical_or, "Elementwise boolean or, broadcasting.",
@@ -249,7 +451,9 @@ LogicalOrOp = _binary("graph.logical_or", np.logical_or, "Elementwise boolean or
 
 @graph.op
 class WhereOp(GraphOp):
-    """Elementwise select: `x` where `condition` holds, else `y`; all three broadcast."""
+    """Elementwise select: `x` where `condition` holds, else `y`; all three broadcast.
+
+    Integers and NaN: the selected element is passed on as it is."""
 
     name = "graph.where"
     condition = OperandDef(BoolTensor)

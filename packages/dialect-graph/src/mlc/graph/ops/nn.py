@@ -9,8 +9,8 @@ from mlc.graph import layout
 from mlc.graph.dialect import (
     FloatTensor,
     GraphOp,
+    NumericTensor,
     PatternKind,
-    Tensor,
     flag,
     graph,
     integer,
@@ -48,9 +48,11 @@ def window_output(size: int, kernel: int, stride: int, pad_before: int, pad_afte
                   dilation: int = 1, ceil_mode: bool = False) -> int:
     """Output length of a sliding window along one axis."""
     span = size + pad_before + pad_after - dilation * (kernel - 1) - 1
-    out = (-(-span // stride) if ceil_mode else span // stride) + 1
-    if ceil_mode and (out - 1) * stride >= size + pad_before:
-        out -= 1  # the last window must start inside the input or its leading padding
+    out = span // stride + 1
+    if ceil_mode and span % stride and out * stride < size + pad_before:
+        # ceil_mode's extra window, which must start inside the input or its leading
+        # padding (as PyTorch and ONNX's reference); never fewer windows than floor mode
+        out += 1
     return out
 
 
@@ -84,6 +86,9 @@ class Conv2DOp(GraphOp):
     in which case the result is NCHW{o}c. `padding` is (top, left, bottom, right).
     `groups` splits the channels into independent convolutions (depthwise when it
     equals the channel count).
+
+    NaN: computed in float64 and rounded once; NaN and inf propagate as IEEE
+    arithmetic says (a padding zero times inf is NaN, as in ONNX Conv).
     """
 
     name = "graph.conv2d"
@@ -169,7 +174,10 @@ def conv2d_nchw(x: np.ndarray, k: np.ndarray, strides, padding, dilation, groups
 
 @graph.op
 class DenseOp(GraphOp):
-    """Fully connected layer x·Wᵀ: data (..., K), weight (N, K) -> (..., N)."""
+    """Fully connected layer x·Wᵀ: data (..., K), weight (N, K) -> (..., N).
+
+    NaN: computed in float64 and rounded once; NaN and inf propagate as IEEE
+    arithmetic says."""
 
     name = "graph.dense"
     data = OperandDef(FloatTensor)
@@ -203,7 +211,10 @@ class MatmulOp(GraphOp):
 
     The last two axes multiply and the leading (batch) axes broadcast. A 1-D lhs is a
     row vector and a 1-D rhs a column vector; the axis added for them is dropped from
-    the result."""
+    the result.
+
+    NaN: computed in float64 and rounded once; NaN and inf propagate as IEEE
+    arithmetic says."""
 
     name = "graph.matmul"
     lhs = OperandDef(FloatTensor)
@@ -238,7 +249,10 @@ class BatchMatmulOp(GraphOp):
 
     A batch of 1 broadcasts against the other operand's. `transpose_a`/`transpose_b`
     swap the last two axes of that operand first (attention's q·kᵀ is
-    `transpose_b`)."""
+    `transpose_b`).
+
+    NaN: computed in float64 and rounded once; NaN and inf propagate as IEEE
+    arithmetic says."""
 
     name = "graph.batch_matmul"
     lhs = OperandDef(FloatTensor)
@@ -277,12 +291,16 @@ class BatchMatmulOp(GraphOp):
 class BiasAddOp(GraphOp):
     """Adds a 1-D `bias` along `axis` of `data`.
 
-    The axis is the channels for NCHW data, the features (axis -1) after dense."""
+    The axis is the channels for NCHW data, the features (axis -1) after dense.
+
+    Integers: wraps modulo 2^bits.
+
+    NaN: a NaN gives NaN."""
 
     name = "graph.bias_add"
-    data = OperandDef(Tensor)
-    bias = OperandDef(Tensor)
-    result = ResultDef(Tensor)
+    data = OperandDef(NumericTensor)
+    bias = OperandDef(NumericTensor)
+    result = ResultDef(NumericTensor)
     axis = integer(1, "the axis of data the bias runs along")
     pattern = PatternKind.BROADCAST
     assembly_format = "$data `,` $bias attr-dict `:` functional-type(operands, results)"
@@ -322,13 +340,18 @@ class Softmax(GraphOp):
     @staticmethod
     def shifted(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
         """(x - max along axis, log of the sum of its exponentials), in float64."""
+        if x.size == 0:  # nothing to normalise (and no maximum to take)
+            return x.astype(np.float64), np.zeros((), np.float64)
         shifted = x.astype(np.float64) - np.max(x, axis=axis, keepdims=True)
         return shifted, np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
 
 @graph.op
 class SoftmaxOp(Softmax):
-    """exp(x) / sum(exp(x)) along `axis`."""
+    """exp(x) / sum(exp(x)) along `axis`.
+
+    NaN: a NaN or +inf makes its whole slice NaN; -inf elements get 0, and a slice of
+    -inf alone is NaN. Computed in float64."""
 
     name = "graph.softmax"
 
@@ -340,7 +363,10 @@ class SoftmaxOp(Softmax):
 
 @graph.op
 class LogSoftmaxOp(Softmax):
-    """x - log(sum(exp(x))) along `axis`."""
+    """x - log(sum(exp(x))) along `axis`.
+
+    NaN: a NaN or +inf makes its whole slice NaN; -inf elements stay -inf, and a slice
+    of -inf alone is NaN. Computed in float64."""
 
     name = "graph.log_softmax"
 
@@ -417,7 +443,9 @@ class Pool2D(GraphOp):
 class MaxPool2DOp(Pool2D):
     """Maximum over each window of NCHW data.
 
-    Padding never wins: it counts as -inf. See `graph.avg_pool2d` for `ceil_mode`."""
+    Padding never wins: it counts as -inf. See `graph.avg_pool2d` for `ceil_mode`.
+
+    NaN: a window holding a NaN gives NaN."""
 
     name = "graph.max_pool2d"
 
@@ -433,7 +461,9 @@ class AvgPool2DOp(Pool2D):
     The divisor counts the window's input elements, and its padding elements too
     with `count_include_pad`. With `ceil_mode` the output size rounds up, so the last
     window may run past the padded input (it must start inside the input or its
-    leading padding); that overhang is never counted."""
+    leading padding); that overhang is never counted.
+
+    NaN: a window holding a NaN gives NaN; sums are taken in float64."""
 
     name = "graph.avg_pool2d"
     count_include_pad = flag(False, "count padding elements in the divisor")
@@ -468,7 +498,9 @@ class GlobalPool2D(GraphOp):
 
 @graph.op
 class GlobalAvgPool2DOp(GlobalPool2D):
-    """Mean of each channel over H and W."""
+    """Mean of each channel over H and W.
+
+    NaN: a NaN gives NaN; the sum is taken in float64."""
 
     name = "graph.global_avg_pool2d"
 
@@ -479,7 +511,9 @@ class GlobalAvgPool2DOp(GlobalPool2D):
 
 @graph.op
 class GlobalMaxPool2DOp(GlobalPool2D):
-    """Maximum of each channel over H and W."""
+    """Maximum of each channel over H and W.
+
+    NaN: a NaN gives NaN."""
 
     name = "graph.global_max_pool2d"
 

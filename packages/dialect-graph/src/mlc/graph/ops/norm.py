@@ -26,6 +26,8 @@ class BatchNormOp(GraphOp):
     extent of `axis`), broadcast along it. Relay's `nn.batch_norm` also returns the
     statistics; at inference only the normalised tensor is used, so this op has one
     result. graph-simplify-inference rewrites it into a multiply and an add.
+
+    NaN: a NaN gives NaN; computed in float64 and rounded once.
     """
 
     name = "graph.batch_norm"
@@ -76,6 +78,8 @@ class LayerNormOp(GraphOp):
         (data - mean) / sqrt(var + epsilon) * gamma + beta
 
     where gamma and beta have the shape of those trailing axes.
+
+    NaN: a NaN in a slice makes that slice NaN; computed in float64 and rounded once.
     """
 
     name = "graph.layer_norm"
@@ -105,6 +109,8 @@ class LayerNormOp(GraphOp):
     @classmethod
     def reference(cls, attrs, data, gamma, beta):
         x = data.astype(np.float64)
+        if x.size == 0:  # no slice to normalise (numpy's mean of nothing would warn)
+            return x
         axes = tuple(range(attrs["axis"] % x.ndim, x.ndim))
         mean = x.mean(axis=axes, keepdims=True)
         var = np.square(x - mean).mean(axis=axes, keepdims=True)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
 
 from mlc.graph.dialect import (
     GraphOp,
+    NumericTensor,
     PatternKind,
     Tensor,
+    UndefinedResultError,
     flag,
     graph,
     integer,
@@ -17,6 +20,7 @@ from mlc.graph.dialect import (
     shape_check,
     tensor,
 )
+from mlc.graph.ops.elementwise import divide
 from mlc.graph.ops.transform import normalize_axes, normalize_axis
 from mlc.ir.core.attributes import Type, i64
 from mlc.ir.opdef.declare import OperandDef, ResultDef
@@ -70,31 +74,76 @@ class AxesReduce(Reduce):
 
     @classmethod
     def reference(cls, attrs, x):
-        # Sums and products of floats accumulate in float64, of integers in int64.
-        wide = x.astype(np.float64) if np.issubdtype(x.dtype, np.floating) else \
-            x.astype(np.int64) if np.issubdtype(x.dtype, np.integer) else x
-        return cls.fn(wide, axis=cls.reduced_axes(x.ndim, attrs), keepdims=attrs["keepdims"])
+        # Floats accumulate in float64, integers in 64 bits (which wraps exactly as
+        # the element type would, modulo its 2^bits, once stored).
+        wide = {"f": np.float64, "i": np.int64, "u": np.uint64}.get(x.dtype.kind)
+        return cls.fn(x if wide is None else x.astype(wide), axis=cls.reduced_axes(x.ndim, attrs),
+                      keepdims=attrs["keepdims"])
 
 
-def _reduce(op_name: str, fn: Callable, doc: str, needs_elements: bool = False) -> type:
+def mean(x: np.ndarray, axis: tuple[int, ...], keepdims: bool) -> np.ndarray:
+    """The sum over `axis` divided by the count: IEEE for floats (0/0 = NaN over an
+    empty axis), truncated toward zero for integers."""
+    count = math.prod(x.shape[a] for a in axis)
+    total = np.sum(x, axis=axis, keepdims=keepdims)
+    if x.dtype.kind not in "iu":
+        return total / count
+    if count == 0:
+        raise UndefinedResultError("the integer mean over an axis of extent 0 has no "
+                                   "defined result")
+    return divide(total, np.asarray(count, total.dtype))
+
+
+def _reduce(op_name: str, fn: Callable, doc: str, needs_elements: bool = False,
+            operand=NumericTensor) -> type:
     cls = type(op_name.split(".")[1].title() + "Op", (AxesReduce,),
                {"name": op_name, "__doc__": doc, "fn": staticmethod(fn),
-                "needs_elements": needs_elements, "__module__": __name__})
+                "needs_elements": needs_elements, "x": OperandDef(operand),
+                "result": ResultDef(operand), "__module__": __name__})
     return graph.op(cls)
 
 
-SumOp = _reduce("graph.sum", np.sum, "Sum over `axes`.")
-MeanOp = _reduce("graph.mean", np.mean, "Arithmetic mean over `axes`.")
-MaxOp = _reduce("graph.max", np.max, "Maximum over `axes`.", needs_elements=True)
-MinOp = _reduce("graph.min", np.min, "Minimum over `axes`.", needs_elements=True)
-ProdOp = _reduce("graph.prod", np.prod, "Product over `axes`.")
+_ACCUMULATED = "NaN: a NaN gives NaN; floats are accumulated in float64."
+SumOp = _reduce("graph.sum", np.sum, f"""Sum over `axes`.
+
+Integers: accumulated in 64 bits, so the sum wraps modulo 2^bits of the element
+type. Over an axis of extent 0 the sum is 0.
+
+{_ACCUMULATED}""")
+MeanOp = _reduce("graph.mean", mean, f"""Arithmetic mean over `axes`.
+
+Integers: the sum (accumulated in 64 bits, wrapping beyond them) divided by the
+count, truncated toward zero; over an axis of extent 0 there is no defined result (the
+interpreter reports it, graph-fold-constant does not fold it).
+
+{_ACCUMULATED} Over an axis of extent 0 the float mean is NaN (0/0).""")
+MaxOp = _reduce("graph.max", np.max, """Maximum over `axes`.
+
+Integers: exact; on i1 it is "any". An axis of extent 0 is a verifier error.
+
+NaN: a NaN gives NaN.""", needs_elements=True, operand=Tensor)
+MinOp = _reduce("graph.min", np.min, """Minimum over `axes`.
+
+Integers: exact; on i1 it is "all". An axis of extent 0 is a verifier error.
+
+NaN: a NaN gives NaN.""", needs_elements=True, operand=Tensor)
+ProdOp = _reduce("graph.prod", np.prod, f"""Product over `axes`.
+
+Integers: wraps modulo 2^bits. Over an axis of extent 0 the product is 1.
+
+{_ACCUMULATED} 0 · inf is NaN.""")
 
 
 @graph.op
 class ArgMaxOp(Reduce):
     """Index of the largest element along `axis`, as i64.
 
-    On ties the first index wins, as in numpy."""
+    On ties the first index wins, as in numpy and ONNX ArgMax.
+
+    Integers: exact.
+
+    NaN: counts as the largest value: the index of the first NaN is the result.
+    """
 
     name = "graph.argmax"
     axis = integer(0, "the axis searched (negative counts from the end)")

@@ -14,6 +14,7 @@ from mlc.graph.dialect import (
     GraphOp,
     PatternKind,
     Tensor,
+    UndefinedResultError,
     graph,
     integer,
     ints,
@@ -22,7 +23,15 @@ from mlc.graph.dialect import (
     string,
     tensor,
 )
-from mlc.ir.core.attributes import DenseArrayAttr, IntegerAttr, RankedTensorType, i32, i64
+from mlc.ir.core.attributes import (
+    DenseArrayAttr,
+    FloatType,
+    IntegerAttr,
+    RankedTensorType,
+    element_dtype,
+    i32,
+    i64,
+)
 from mlc.ir.core.ir import Value
 from mlc.ir.opdef.constraints import TypeMatches
 from mlc.ir.opdef.declare import OperandDef, ResultDef
@@ -74,7 +83,9 @@ def reshape_target(shape: tuple[int, ...], newshape: tuple[int, ...]) -> tuple[i
 
 @graph.op
 class ReshapeOp(Injective):
-    """Same elements, new shape; `shape` may hold one -1 (inferred) and 0s (copied)."""
+    """Same elements, new shape; `shape` may hold one -1 (inferred) and 0s (copied).
+
+    Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.reshape"
     shape = ints(doc="the new shape")
@@ -92,7 +103,9 @@ class ReshapeOp(Injective):
 class LayoutTransformOp(Injective):
     """Re-lays a tensor from one layout to another.
 
-    Data moves between NCHW and NCHW{n}c, a kernel between OIHW and OIHW{i}i{o}o."""
+    Data moves between NCHW and NCHW{n}c, a kernel between OIHW and OIHW{i}i{o}o.
+
+    Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.layout_transform"
     src_layout = string(doc="layout of the operand")
@@ -112,7 +125,9 @@ class LayoutTransformOp(Injective):
 class TransposeOp(Injective):
     """Permutes the axes: result axis i is operand axis `axes[i]`.
 
-    Empty `axes` reverses the axes (numpy's default)."""
+    Empty `axes` reverses the axes (numpy's default).
+
+    Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.transpose"
     axes = ints((), "the permutation (negative axes count from the end); empty: reverse")
@@ -138,7 +153,9 @@ class TransposeOp(Injective):
 
 @graph.op
 class FlattenOp(Injective):
-    """Collapses to 2-D as ONNX Flatten does: (prod(shape[:axis]), prod(shape[axis:]))."""
+    """Collapses to 2-D as ONNX Flatten does: (prod(shape[:axis]), prod(shape[axis:])).
+
+    Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.flatten"
     axis = integer(1, "the first axis of the second dimension, in [-rank, rank]")
@@ -164,7 +181,9 @@ class FlattenOp(Injective):
 
 @graph.op
 class SqueezeOp(Injective):
-    """Removes axes of extent 1: those in `axes`, or every one when `axes` is empty."""
+    """Removes axes of extent 1: those in `axes`, or every one when `axes` is empty.
+
+    Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.squeeze"
     axes = ints((), "the axes to remove, each of extent 1; empty: every extent-1 axis")
@@ -194,7 +213,9 @@ class SqueezeOp(Injective):
 class ExpandDimsOp(Injective):
     """Inserts `num_newaxis` axes of extent 1 at `axis` (Relay's expand_dims).
 
-    `axis` is in [-rank-1, rank]; a negative one counts from the end of the result."""
+    `axis` is in [-rank-1, rank]; a negative one counts from the end of the result.
+
+    Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.expand_dims"
     axis = integer(doc="where the new axes go, in [-rank-1, rank]")
@@ -227,7 +248,9 @@ class BroadcastToOp(Injective):
 
     Leading axes are added and extent-1 axes repeated. Its pattern is broadcast, as in
     TVM: an output element reads the input at its own index with axes dropped or
-    zeroed."""
+    zeroed.
+
+    Integers and NaN: elements are copied as they are, never computed on."""
 
     name = "graph.broadcast_to"
     shape = ints(doc="the result shape")
@@ -251,7 +274,9 @@ class TileOp(Injective):
     """Repeats the tensor `repeats[i]` times along axis i.
 
     As numpy's tile: a shorter `repeats` is padded with leading 1s, a longer one adds
-    leading axes to the operand."""
+    leading axes to the operand.
+
+    Integers and NaN: elements are copied as they are, never computed on."""
 
     name = "graph.tile"
     repeats = ints(doc="repetitions per axis, each >= 0")
@@ -275,7 +300,13 @@ class PadOp(Injective):
     """Pads with a constant `value` (ONNX Pad, constant mode).
 
     `pads` is in ONNX's order: the amount added before each axis, then the amount
-    added after each axis."""
+    added after each axis.
+
+    Integers: `value` must be one of the element type's values (an integer in its
+    range; 0 or 1 for i1), which the verifier checks. For floats it is rounded to the
+    element type.
+
+    NaN: elements are moved as they are; `value` may be NaN."""
 
     name = "graph.pad"
     pads = ints(doc="begins for each axis, then ends for each axis; each >= 0")
@@ -293,11 +324,20 @@ class PadOp(Injective):
     def infer(cls, types, attrs):
         x = types[0]
         widths = cls.widths(x.rank, attrs["pads"])
+        element, value = x.element_type, attrs["value"]
+        if not isinstance(element, FloatType):
+            dtype = element_dtype(element)
+            low, high = (0, 1) if dtype.kind == "b" else (np.iinfo(dtype).min, np.iinfo(dtype).max)
+            shape_check(float(value).is_integer() and low <= value <= high,
+                        f"value {value} is not a {element} value (an integer in {low}..{high})")
         return [tensor([d + lo + hi for d, (lo, hi) in zip(x.shape, widths)], x.element_type)]
 
     @classmethod
     def reference(cls, attrs, x):
-        return np.pad(x, cls.widths(x.ndim, attrs["pads"]), constant_values=attrs["value"])
+        value = attrs["value"]
+        # An integer pad value is exact (the verifier checked it): no float detour.
+        fill = x.dtype.type(int(value)) if x.dtype.kind in "iub" else value
+        return np.pad(x, cls.widths(x.ndim, attrs["pads"]), constant_values=fill)
 
 
 @graph.op
@@ -308,6 +348,8 @@ class SliceOp(Injective):
     but excluding ends[i]. Negative starts and ends count from the end of the axis and
     both are clamped to it, so a large end means "to the end"; a negative step walks
     backwards. Empty `axes` means 0..len(starts)-1, empty `steps` means all 1.
+
+    Integers and NaN: elements are moved as they are, never computed on.
     """
 
     name = "graph.slice"
@@ -356,7 +398,12 @@ class GatherOp(GraphOp):
     """Takes the slices of `data` along `axis` that `indices` names (numpy's take).
 
     The result's shape is data[:axis] + indices + data[axis+1:], as in ONNX Gather;
-    negative indices count from the end."""
+    negative indices count from the end.
+
+    Integers and NaN: the gathered elements are passed on as they are. An index
+    outside [-n, n), n the extent of `axis`, has no defined result (an error in ONNX):
+    the interpreter reports it, graph-fold-constant does not fold it.
+    """
 
     name = "graph.gather"
     data = OperandDef(Tensor)
@@ -375,14 +422,23 @@ class GatherOp(GraphOp):
 
     @classmethod
     def reference(cls, attrs, data, indices):
-        return np.take(data, indices.astype(np.int64), axis=attrs["axis"])
+        extent = data.shape[normalize_axis(attrs["axis"], data.ndim)]
+        indices = indices.astype(np.int64)
+        outside = (indices < -extent) | (indices >= extent)
+        if np.any(outside):
+            raise UndefinedResultError(
+                f"gather index {indices[outside][0]} is out of range for axis {attrs['axis']} "
+                f"of extent {extent} (valid: {-extent}..{extent - 1})")
+        return np.take(data, indices, axis=attrs["axis"])
 
 
 @graph.op
 class ConcatOp(GraphOp):
     """Joins tensors along `axis`.
 
-    The inputs agree in rank, element type and every extent but the one along `axis`."""
+    The inputs agree in rank, element type and every extent but the one along `axis`.
+
+    Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.concat"
     inputs = OperandDef(Tensor, variadic=True)
@@ -421,6 +477,8 @@ class SplitOp(GraphOp):
 
     The builder also takes `sections=N` for N equal pieces; it resolves to the list
     of extents when the op is built, where the operand's shape is known.
+
+    Integers and NaN: elements are moved as they are, never computed on.
     """
 
     name = "graph.split"

@@ -13,6 +13,12 @@ erased at once, so intermediate constants do not pile up. An op whose result wou
 hold many more elements than its largest constant operand (broadcast_to or tile of
 a small constant, `zeros + x` broadcasts) is left alone: folding it would trade a
 cheap op at run time for a large tensor in the module (`max-growth-elements`).
+
+Undefined results. An op whose result the semantics leave undefined on these
+constants (an integer division by zero, a gather index out of range, a float cast to
+an integer it does not fit) is not folded: the folder does not invent a value the
+program would not have. It is counted in `num-undefined`; the program is the user's
+to fix, and running it (the interpreter) reports the op.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlc.graph.dialect import GraphOp
+from mlc.graph.dialect import GraphOp, UndefinedResultError
 from mlc.graph.ops.constant import ConstantOp, constant_array
 from mlc.ir.core.attributes import DenseElementsAttr, RankedTensorType
 from mlc.ir.core.ir import Operation
@@ -48,6 +54,7 @@ class FoldReport:
 
     folded: int = 0
     too_large: int = 0
+    undefined: int = 0
     dead_constants: int = 0
     warnings: list[Diagnostic] = field(default_factory=list)
 
@@ -69,7 +76,11 @@ def fold_constants(root: Operation, max_growth_elements: int = DEFAULT_MAX_GROWT
         if _elements(op.result_types) - largest > max_growth_elements:
             report.too_large += 1
             continue
-        outputs = _evaluate(op, producers, report.warnings.append)
+        try:
+            outputs = _evaluate(op, producers, report.warnings.append)
+        except UndefinedResultError:
+            report.undefined += 1
+            continue
         if outputs is None:
             continue
         rewriter.set_insertion_point_before(op)
@@ -105,13 +116,12 @@ def _evaluate(op: GraphOp, producers: list[Operation],
     except ValueError as exc:  # a dense_resource whose blob is missing
         warn(Diagnostic("warning", f"graph-fold-constant: not folded: {exc}", op.loc))
         return None
-    # The folded module must compute what the program would at run time, inf and NaN
-    # included, so numpy's floating-point warnings are not errors here.
-    with np.errstate(all="ignore"):
-        try:
-            outputs = [np.asarray(v) for v in op.evaluate(inputs)]
-        except NotImplementedError:
-            return None
+    # evaluate() computes what the program would at run time, inf and NaN included,
+    # and raises UndefinedResultError where there is nothing to compute.
+    try:
+        outputs = [np.asarray(v) for v in op.evaluate(inputs)]
+    except NotImplementedError:
+        return None
     for result, array in zip(op.results, outputs):
         if array.shape != result.type.shape:
             warn(Diagnostic("warning", f"graph-fold-constant: not folded: '{op.name}' computed "
@@ -128,12 +138,15 @@ def _evaluate(op: GraphOp, producers: list[Operation],
                statistics=(("num-folded", "ops folded into constants"),
                            ("num-too-large", "ops not folded: result larger than "
                                              "max-growth-elements beyond the inputs"),
+                           ("num-undefined", "ops not folded: their result is undefined on "
+                                             "these constants"),
                            ("num-dead-constants", "constants erased once their last use folded")))
 class FoldConstant(Pass):
     def run(self, op: Operation, run) -> None:
         report = fold_constants(op, run.options.max_growth_elements)
         self.statistics["num-folded"] += report.folded
         self.statistics["num-too-large"] += report.too_large
+        self.statistics["num-undefined"] += report.undefined
         self.statistics["num-dead-constants"] += report.dead_constants
         for warning in report.warnings:
             run.emit(warning)

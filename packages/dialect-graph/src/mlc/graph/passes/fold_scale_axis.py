@@ -16,7 +16,8 @@ When it applies: `s` is a finite constant that broadcasts only along the output
 channels (conv2d NCHW/OIHW: axis 1, shapes (), (C,1,1), (1,C,1,1)...; dense: the last
 axis, (N,), (1,N)...) and does not enlarge the product; the conv2d/dense (and the
 add/bias_add between) has no other use, since the unscaled value would otherwise
-still be needed. The scaled weight is computed with numpy when W (and b) are
+still be needed; a constant W (or b) times s stays within its element type's range
+(else the folded weight would be inf where the program's result is finite). The scaled weight is computed with numpy when W (and b) are
 constants, as they normally are once graph-fold-constant has run; otherwise the
 multiplication is emitted as graph ops on W (and b).
 
@@ -34,7 +35,7 @@ import numpy as np
 
 from mlc.graph.builder import emit, emit_constant
 from mlc.graph.ops.constant import ConstantOp, value_array
-from mlc.ir.core.attributes import FloatType
+from mlc.ir.core.attributes import FloatType, element_dtype
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.passes.registry import Pass, register_pass
@@ -147,6 +148,16 @@ class FoldScaleIntoWeights(RewritePattern):
         vector = channel_scale(scale, shape, axis)
         if vector is None or not np.all(np.isfinite(vector)):
             return None
+        # Scaled constants must hold what the program computes: a weight scaled past
+        # its type's range would be inf where conv2d(x, W)·s is finite (x = 0).
+        weight = producer.operand(1)
+        if not _scales_finitely(weight, vector.reshape((-1,) + (1,) * (weight.type.rank - 1))):
+            return None
+        if bias_op is not None:
+            bias = bias_op.operand(1 if bias_op.operand(0) is producer.results[0] else 0)
+            factor = vector if bias_op.name == "graph.bias_add" else scale
+            if not _scales_finitely(bias, factor):
+                return None
         return _Match(scale_value, vector, producer, bias_op)
 
     @staticmethod
@@ -185,6 +196,23 @@ class FoldScaleIntoWeights(RewritePattern):
                 _erase_if_dead_constant(value, rewriter)
 
 
+def _product(array: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    """array · factor in float64; inf · 0 is NaN, as the program computes it."""
+    with np.errstate(invalid="ignore"):
+        return array.astype(np.float64) * factor.astype(np.float64)
+
+
+def _scales_finitely(value: Value, factor: np.ndarray) -> bool:
+    """Whether the constant `value` times `factor` keeps every finite element within
+    its element type's range (True when `value` is not a constant: then the product
+    is computed by graph ops at run time, as the program does)."""
+    array = value_array(value)
+    if array is None:
+        return True
+    limit = float(np.finfo(element_dtype(value.type.element_type)).max)
+    return not np.any(np.isfinite(array) & (np.abs(_product(array, factor)) > limit))
+
+
 def _scaled(rewriter: PatternRewriter, value: Value, vector: np.ndarray, scale_value: Value,
             loc) -> Value:
     """`value` (a weight, or a bias vector) with each slice along its first axis
@@ -192,7 +220,7 @@ def _scaled(rewriter: PatternRewriter, value: Value, vector: np.ndarray, scale_v
     shape = (vector.size,) + (1,) * (value.type.rank - 1)
     array = value_array(value)
     if array is not None:
-        product = array.astype(np.float64) * vector.astype(np.float64).reshape(shape)
+        product = _product(array, vector.reshape(shape))
         return _named(emit_constant(rewriter, product, value.type.element_type, loc), value)
     factor = emit(rewriter, "reshape", scale_value, shape=shape, loc=loc)
     return emit(rewriter, "multiply", value, factor, loc=loc)
@@ -208,7 +236,7 @@ def _scaled_like(rewriter: PatternRewriter, bias: Value, match: _Match, loc) -> 
     array = value_array(bias)
     scale = value_array(match.scale_value)
     if array is not None and scale is not None:
-        product = array.astype(np.float64) * scale.astype(np.float64)
+        product = _product(array, scale)
         return _named(emit_constant(rewriter, product, bias.type.element_type, loc), bias)
     return emit(rewriter, "multiply", bias, match.scale_value, loc=loc)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from mlc.graph.fusion import build_forward_graph, outline_groups, partition
 from mlc.graph.fusion.outline import is_primitive
-from mlc.ir.core.ir import Operation
+from mlc.ir.core.ir import Block, Operation
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import FuncOp
 from mlc.ir.passes.context import DEFAULT_OPT_LEVEL
@@ -43,18 +43,23 @@ class FuseOps(Pass):
         symbols = {f.sym_name.value for f in _functions(table)}
         rewriter = Rewriter()
         for fn in functions:
-            _erase_dead_ops(fn, rewriter)
-            graph = build_forward_graph(fn.entry_block)
-            groups = partition(graph, opt_level=options.opt_level, max_depth=options.max_depth,
-                                remarks=options.remarks)
-            for remark in groups.remarks:
-                run.emit(_diagnostic(remark))
-                self.statistics["num-remarks"] += 1
-            kernels = outline_groups(fn, groups, symbols, rewriter)
-            _erase_dead_ops(fn, rewriter)  # scalar constants now live in the kernels
-            self.statistics["num-kernels"] += len(kernels)
-            self.statistics["num-fused-ops"] += sum(
-                len(list(k.entry_block.ops())) - 1 for k in kernels)
+            # Each block is fused on its own (as Relax fuses each dataflow block): a
+            # kernel is straight-line code, and a value crossing blocks leaves its own.
+            last: Operation = fn
+            for block in list(fn.regions[0].blocks):
+                _erase_dead_ops(block, rewriter)
+                graph = build_forward_graph(block)
+                groups = partition(graph, opt_level=options.opt_level,
+                                   max_depth=options.max_depth, remarks=options.remarks)
+                for remark in groups.remarks:
+                    run.emit(_diagnostic(remark))
+                    self.statistics["num-remarks"] += 1
+                kernels = outline_groups(block, groups, symbols, rewriter, after=last)
+                last = kernels[-1] if kernels else last
+                _erase_dead_ops(block, rewriter)  # scalar constants now live in the kernels
+                self.statistics["num-kernels"] += len(kernels)
+                self.statistics["num-fused-ops"] += sum(
+                    len(list(k.entry_block.ops())) - 1 for k in kernels)
 
 
 def _diagnostic(remark) -> Diagnostic:
@@ -67,11 +72,11 @@ def _diagnostic(remark) -> Diagnostic:
     return diagnostic
 
 
-def _erase_dead_ops(fn: FuncOp, rewriter: Rewriter) -> None:
+def _erase_dead_ops(block: Block, rewriter: Rewriter) -> None:
     """TVM's graph holds only what the results reach; a dead op would be an extra exit
     that takes post-dominators away from live ones. Erase what is trivially dead
     (last first, so chains of dead ops go in one sweep)."""
-    for op in list(fn.entry_block.ops_reversed()):
+    for op in list(block.ops_reversed()):
         if is_trivially_dead(op):
             rewriter.erase_op(op)
 
