@@ -231,7 +231,7 @@ class ParseGen(_Gen):
             self.emit("try:", d)
             self.emit("rtypes = CLS.infer_result_types([v.type for v in ops], attrs)", d + 1)
             self.emit("except Exception as exc:", d)
-            self.emit("raise p.error(str(exc), pos) from None", d + 1)
+            self.emit("raise p.state.error(str(exc), pos) from None  # it names the op", d + 1)
 
     @staticmethod
     def _operand_group_list(definition: OperandDef) -> str:
