@@ -38,7 +38,7 @@ class ConstantOp(GraphOp):
     name = "graph.constant"
     value = AttrDef(ElementsAttrConstraint, doc="the elements")
     result = ResultDef(Tensor)
-    traits = (*GraphOp.traits, ConstantLike)
+    traits = (ConstantLike,)
     assembly_format = "attr-dict $value"
 
     @classmethod

@@ -34,7 +34,7 @@ class Unary(GraphOp):
     x = OperandDef(Tensor)
     result = ResultDef(Tensor)
     pattern = PatternKind.ELEMWISE
-    traits = (*GraphOp.traits, SameOperandsAndResultType)
+    traits = (SameOperandsAndResultType,)
     assembly_format = "$x attr-dict `:` type($result)"
 
     @staticmethod
@@ -218,7 +218,7 @@ def _binary(op_name: str, fn, doc: str, base: type = Binary, commutative: bool =
     namespace: dict[str, Any] = {"name": op_name, "__doc__": doc, "fn": staticmethod(fn),
                                  "__module__": __name__}
     if commutative:
-        namespace["traits"] = (*base.traits, Commutative)
+        namespace["traits"] = (Commutative,)
     if result_element is not None:
         namespace["result_element"] = result_element
     cls = type("".join(p.title() for p in op_name.split(".")[1].split("_")) + "Op", (base,), namespace)

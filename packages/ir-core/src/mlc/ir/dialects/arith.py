@@ -28,6 +28,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialect import Dialect
+from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import (
     BoolLike,
     FloatLike,
@@ -41,6 +42,7 @@ from mlc.ir.opdef.traits import (
     AllTypesMatch,
     Commutative,
     ConstantLike,
+    NoMemoryEffect,
     Pure,
     SameOperandsAndResultType,
 )
@@ -360,12 +362,34 @@ class _FloatBinaryOp(Op):
     assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
 
-class _IntBinaryOp(Op):
+class _IntArithmeticOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(SignlessIntegerLike)
-    traits = (Pure, SameOperandsAndResultType)
+    traits = (SameOperandsAndResultType,)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+
+class _IntBinaryOp(_IntArithmeticOp):
+    traits = (Pure,)
+
+
+class _IntDivisionOp(_IntArithmeticOp):
+    """A division, which traps for some divisors: it may not be speculated (hoisted
+    out of a loop, say) unless the divisor is a constant that cannot trap."""
+
+    traits = (NoMemoryEffect, ConditionallySpeculatable())
+    signed = False
+
+    def speculatability(self) -> Speculatability:
+        scalars = constant_scalars(constant_value_of(self.rhs))
+        if scalars is None:
+            return Speculatability.NOT_SPECULATABLE
+        divisor = wrap_int(scalars[1], scalars[0])
+        # Zero traps; so does -1 in a signed division (of the minimum value).
+        if divisor == 0 or (self.signed and divisor == wrap_int(-1, scalars[0])):
+            return Speculatability.NOT_SPECULATABLE
+        return Speculatability.SPECULATABLE
 
 
 class _IntOverflowBinaryOp(_IntBinaryOp):
@@ -378,7 +402,7 @@ class AddFOp(_FloatBinaryOp):
     """Floating-point addition."""
 
     name = "arith.addf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if is_float_value(operands[1], -0.0):  # x + (-0.0) is x, even for x = -0.0
@@ -405,7 +429,7 @@ class MulFOp(_FloatBinaryOp):
     """Floating-point multiplication."""
 
     name = "arith.mulf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if is_float_value(operands[1], 1.0):
@@ -467,7 +491,7 @@ class MaximumFOp(_FloatBinaryOp):
     """IEEE-754 maximum: NaN if either operand is NaN, and -0.0 < +0.0."""
 
     name = "arith.maximumf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -483,7 +507,7 @@ class MinimumFOp(_FloatBinaryOp):
     """IEEE-754 minimum: NaN if either operand is NaN, and -0.0 < +0.0."""
 
     name = "arith.minimumf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -522,7 +546,7 @@ class AddIOp(_IntOverflowBinaryOp):
     """Integer addition, wrapping around."""
 
     name = "arith.addi"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     @classmethod
     def canonicalization_patterns(cls):
@@ -567,7 +591,7 @@ class MulIOp(_IntOverflowBinaryOp):
     """Integer multiplication, wrapping around."""
 
     name = "arith.muli"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     @classmethod
     def canonicalization_patterns(cls):
@@ -620,10 +644,11 @@ def _overflows_signed_division(operands) -> bool:
 
 
 @arith.op
-class DivSIOp(_IntBinaryOp):
+class DivSIOp(_IntDivisionOp):
     """Signed integer division, rounding toward zero."""
 
     name = "arith.divsi"
+    signed = True
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
@@ -635,7 +660,7 @@ class DivSIOp(_IntBinaryOp):
 
 
 @arith.op
-class DivUIOp(_IntBinaryOp):
+class DivUIOp(_IntDivisionOp):
     """Unsigned integer division."""
 
     name = "arith.divui"
@@ -678,7 +703,7 @@ class AndIOp(_IntBinaryOp):
     """Bitwise and."""
 
     name = "arith.andi"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -696,7 +721,7 @@ class OrIOp(_IntBinaryOp):
     """Bitwise or."""
 
     name = "arith.ori"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -714,7 +739,7 @@ class XOrIOp(_IntBinaryOp):
     """Bitwise exclusive or."""
 
     name = "arith.xori"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     @classmethod
     def canonicalization_patterns(cls):
