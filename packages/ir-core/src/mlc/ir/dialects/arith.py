@@ -28,10 +28,15 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialect import Dialect
+from mlc.ir.interfaces.cast import NARROWER, WIDER, Cast, CastRule
+from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import (
+    AnyFloat,
+    AnySignlessInteger,
     BoolLike,
     FloatLike,
+    Index,
     IntEnum,
     SignlessIntegerLike,
     TypedAttr,
@@ -334,20 +339,15 @@ class ConstantOp(Op):
     name = "arith.constant"
     value = AttrDef(TypedAttr)
     result = ResultDef()
-    traits = (Pure, ConstantLike)
+    traits = (Pure, ConstantLike, InferType())
     assembly_format = "attr-dict $value"
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         value = attributes.get("value")
         if value is None or not hasattr(value, "type"):
-            raise ValueError("'arith.constant' needs a typed value")
+            raise TypeInferenceError(cls.op_def.name, "needs a typed value")
         return [value.type]
-
-    def verify_custom(self) -> None:
-        if self.value.type != self.results[0].type:
-            raise VerificationError(f"value type {self.value.type} must match return type: "
-                                    f"{self.results[0].type}")
 
     def fold(self, operands):
         return [self.value]
@@ -779,18 +779,12 @@ class CmpIOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(BoolLike)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")))
+    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType())
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         return [_bool_like_of(operand_types[0])]
-
-    def verify_custom(self) -> None:
-        if self.lhs.type != self.rhs.type:
-            raise VerificationError("requires all operands to have the same type")
-        if self.result.type != _bool_like_of(self.lhs.type):
-            raise VerificationError(f"result type must be {_bool_like_of(self.lhs.type)}")
 
     def fold(self, operands):
         predicate = CmpIPredicate.keyword(self.predicate)
@@ -835,19 +829,13 @@ class CmpFOp(Op):
     rhs = OperandDef(FloatLike)
     result = ResultDef(BoolLike)
     fastmath = AttrDef(FastMathFlags, default=FASTMATH_NONE)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")))
+    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType())
     assembly_format = ("$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict "
                        "`:` type($lhs)")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         return [_bool_like_of(operand_types[0])]
-
-    def verify_custom(self) -> None:
-        if self.lhs.type != self.rhs.type:
-            raise VerificationError("requires all operands to have the same type")
-        if self.result.type != _bool_like_of(self.lhs.type):
-            raise VerificationError(f"result type must be {_bool_like_of(self.lhs.type)}")
 
     def fold(self, operands):
         lhs, rhs = (constant_scalars(a) for a in operands)
@@ -874,7 +862,7 @@ class SelectOp(Op):
     true_value = OperandDef()
     false_value = OperandDef()
     result = ResultDef()
-    traits = (Pure,)
+    traits = (Pure, InferType())
     assembly_format = "$condition `,` $true_value `,` $false_value attr-dict `:` custom<SelectTypes>()"
 
     @classmethod
@@ -904,24 +892,12 @@ class SelectOp(Op):
 
 
 class _CastOp(Op):
+    """An elementwise cast; each op declares the (source, target) types it allows."""
+
     input = OperandDef()
     out = ResultDef()
     traits = (Pure,)
     assembly_format = "$input attr-dict `:` type($input) `to` type($out)"
-    source_kind = "any"
-    target_kind = "any"
-
-    def verify_custom(self) -> None:
-        source, target = self.input.type, self.out.type
-        if isinstance(source, ShapedType) != isinstance(target, ShapedType) or (
-                isinstance(source, ShapedType) and source.shape != target.shape):
-            raise VerificationError(f"operand type {source} and result type {target} are not "
-                                    "cast compatible")
-        check = _CAST_CHECKS[self.op_def.name]
-        message = check(element_type_of(source), element_type_of(target))
-        if message:
-            raise VerificationError(f"operand type {source} and result type {target} are not "
-                                    f"cast compatible: {message}")
 
     def fold(self, operands):
         scalars = constant_scalars(operands[0])
@@ -942,43 +918,12 @@ def _int_like(t: Type) -> bool:
     return isinstance(t, (IntegerType, IndexType))
 
 
-def _check_index_cast(s: Type, t: Type) -> str | None:
-    if not ((isinstance(s, IndexType) and isinstance(t, IntegerType))
-            or (isinstance(s, IntegerType) and isinstance(t, IndexType))):
-        return "one side must be index and the other an integer"
-    return None
+def _elementwise_cast(*rules: CastRule) -> Cast:
+    return Cast(*rules, elementwise=True)
 
 
-def _check_int_to_float(s: Type, t: Type) -> str | None:
-    return None if isinstance(s, IntegerType) and isinstance(t, FloatType) else "expected integer to float"
-
-
-def _check_float_to_int(s: Type, t: Type) -> str | None:
-    return None if isinstance(s, FloatType) and isinstance(t, IntegerType) else "expected float to integer"
-
-
-def _check_extf(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, FloatType) and isinstance(t, FloatType) and s.width < t.width):
-        return "result must be a wider float"
-    return None
-
-
-def _check_truncf(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, FloatType) and isinstance(t, FloatType) and s.width > t.width):
-        return "result must be a narrower float"
-    return None
-
-
-def _check_ext_int(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, IntegerType) and isinstance(t, IntegerType) and s.width < t.width):
-        return "result must be a wider integer"
-    return None
-
-
-def _check_trunc_int(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, IntegerType) and isinstance(t, IntegerType) and s.width > t.width):
-        return "result must be a narrower integer"
-    return None
+INT_TO_FLOAT = _elementwise_cast(CastRule(AnySignlessInteger, AnyFloat))
+FLOAT_TO_INT = _elementwise_cast(CastRule(AnyFloat, AnySignlessInteger))
 
 
 def _fold_float_to_int(signed: bool):
@@ -993,19 +938,6 @@ def _fold_float_to_int(signed: bool):
 
     return fold
 
-
-_CAST_CHECKS = {
-    "arith.index_cast": _check_index_cast,
-    "arith.sitofp": _check_int_to_float,
-    "arith.uitofp": _check_int_to_float,
-    "arith.fptosi": _check_float_to_int,
-    "arith.fptoui": _check_float_to_int,
-    "arith.extf": _check_extf,
-    "arith.truncf": _check_truncf,
-    "arith.extsi": _check_ext_int,
-    "arith.extui": _check_ext_int,
-    "arith.trunci": _check_trunc_int,
-}
 
 _CAST_FOLDS = {
     "arith.index_cast": lambda v, s, t: as_signed(v, s),
@@ -1026,6 +958,7 @@ class IndexCastOp(_CastOp):
     """Between `index` and a signless integer (sign-extending or truncating)."""
 
     name = "arith.index_cast"
+    traits = (_elementwise_cast(CastRule(Index, AnySignlessInteger), CastRule(AnySignlessInteger, Index)),)
 
     @classmethod
     def canonicalization_patterns(cls):
@@ -1040,6 +973,7 @@ class SIToFPOp(_CastOp):
     """Signed integer to floating point."""
 
     name = "arith.sitofp"
+    traits = (INT_TO_FLOAT,)
 
 
 @arith.op
@@ -1047,6 +981,7 @@ class UIToFPOp(_CastOp):
     """Unsigned integer to floating point."""
 
     name = "arith.uitofp"
+    traits = (INT_TO_FLOAT,)
 
 
 @arith.op
@@ -1054,6 +989,7 @@ class FPToSIOp(_CastOp):
     """Floating point to signed integer, rounding toward zero."""
 
     name = "arith.fptosi"
+    traits = (FLOAT_TO_INT,)
 
 
 @arith.op
@@ -1061,6 +997,7 @@ class FPToUIOp(_CastOp):
     """Floating point to unsigned integer, rounding toward zero."""
 
     name = "arith.fptoui"
+    traits = (FLOAT_TO_INT,)
 
 
 @arith.op
@@ -1068,6 +1005,7 @@ class ExtFOp(_CastOp):
     """Widens a float."""
 
     name = "arith.extf"
+    traits = (_elementwise_cast(CastRule(AnyFloat, AnyFloat, WIDER)),)
 
 
 @arith.op
@@ -1075,6 +1013,7 @@ class TruncFOp(_CastOp):
     """Narrows a float, rounding to nearest even."""
 
     name = "arith.truncf"
+    traits = (_elementwise_cast(CastRule(AnyFloat, AnyFloat, NARROWER)),)
 
 
 @arith.op
@@ -1082,6 +1021,7 @@ class ExtSIOp(_CastOp):
     """Widens an integer, sign-extending."""
 
     name = "arith.extsi"
+    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER)),)
 
 
 @arith.op
@@ -1089,6 +1029,7 @@ class ExtUIOp(_CastOp):
     """Widens an integer, zero-extending."""
 
     name = "arith.extui"
+    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER)),)
 
 
 @arith.op
@@ -1096,6 +1037,7 @@ class TruncIOp(_CastOp):
     """Narrows an integer, dropping high bits."""
 
     name = "arith.trunci"
+    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, NARROWER)),)
     overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name
     assembly_format = ("$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) "
                        "`to` type($out)")
