@@ -107,10 +107,7 @@ class ConstantFolder:
         self.known[op] = (region, key)
         entry = region.blocks[0]
         if op.parent is not entry or not self._in_constant_prefix(op):
-            op.detach()
-            entry.insert_before(op, self._first_non_constant(entry))
-            if rewriter.listener is not None:
-                rewriter.listener.notify_op_inserted(op)  # a move is an insertion
+            rewriter.move_op_before(op, self._first_non_constant(entry), entry)
             return True
         return False
 

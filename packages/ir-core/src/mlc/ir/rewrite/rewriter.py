@@ -80,6 +80,19 @@ class Rewriter:
                 self.listener.notify_op_inserted(nested)
         return op
 
+    def move_op_before(self, op: Operation, anchor: Operation | None, block: Block | None = None) -> None:
+        """Move `op` (with what is nested in it) before `anchor`, or to the end of
+        `block` when `anchor` is None; listeners see the move as an insertion."""
+        if self.before is op:
+            self.before = op.next_op
+        op.detach()
+        target = anchor.parent if anchor is not None else block
+        if target is None:
+            raise IRError("moving an op needs an anchor in a block, or a block")
+        target.insert_before(op, anchor)
+        if self.listener is not None:
+            self.listener.notify_op_inserted(op)
+
     def create(self, op_class, *operands, **kwargs) -> Operation:
         """Build an op with its declared builder and insert it."""
         return self.insert(op_class.build(*operands, **kwargs))
