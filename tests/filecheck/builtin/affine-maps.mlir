@@ -25,7 +25,7 @@
 // CHECK-NEXT: module {
 // CHECK-NEXT:   func.func @f(%a: memref<16x4xf32, #map>, %b: memref<8xf32, #map1>) -> memref<16x4xf32, #map> {
 // CHECK-NEXT:     "test.op"() {a = #map2, arr = [#map3, {k = #map4}], s = #set, z = #map3} : () -> ()
-// CHECK-NEXT:     %0 = "test.load"(%b) {m = #map1} : (memref<8xf32, #map1>) -> memref<2xf32, #map5>
+// CHECK-NEXT:     %0 = "unreg.load"(%b) {m = #map1} : (memref<8xf32, #map1>) -> memref<2xf32, #map5>
 // CHECK-NEXT:     "test.region"() ({
 // CHECK-NEXT:     ^bb0(%x: memref<2xf32, #map6>):
 // CHECK-NEXT:       "test.op"() {q = #set1} : () -> ()
@@ -56,7 +56,7 @@
 
 func.func @f(%a: memref<16x4xf32, affine_map<(d0, d1) -> (d1, d0)>>, %b: memref<8xf32, affine_map<(d0) -> (d0 + 1)>>) -> memref<16x4xf32, affine_map<(d0, d1) -> (d1, d0)>> {
   "test.op"() {z = #tile, a = affine_map<(d0) -> (d0 + d0 + 3)>, s = #box, arr = [#tile, {k = affine_map<(d0) -> (d0 - (d0 floordiv 4) * 4)>}]} : () -> ()
-  %0 = "test.load"(%b) {m = affine_map<(d0) -> (d0 + 1)>} : (memref<8xf32, affine_map<(d0) -> (d0 + 1)>>) -> memref<2xf32, affine_map<(d0) -> (d0 * 2)>>
+  %0 = "unreg.load"(%b) {m = affine_map<(d0) -> (d0 + 1)>} : (memref<8xf32, affine_map<(d0) -> (d0 + 1)>>) -> memref<2xf32, affine_map<(d0) -> (d0 * 2)>>
   "test.region"() ({
   ^bb0(%x: memref<2xf32, affine_map<(d0)[s0] -> (d0 + s0)>>):
     "test.op"() {q = affine_set<(d0, d1) : (d0 - d1 == 0, d0 >= 0)>} : () -> ()

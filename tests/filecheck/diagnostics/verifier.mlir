@@ -45,7 +45,7 @@ func.func @f(%arg0: i32) -> i64 {
 // -----
 
 func.func @f() -> i32 {
-  // expected-error@+1 {{'arith.constant' op value type i64 must match return type: i32}}
+  // expected-error@+1 {{'arith.constant' op result type i32 does not match the inferred type i64}}
   %0 = "arith.constant"() <{value = 1 : i64}> : () -> i32
   return %0 : i32
 }
@@ -53,7 +53,7 @@ func.func @f() -> i32 {
 // -----
 
 func.func @f(%arg0: i32) {
-  // expected-error@+1 {{'arith.index_cast' op operand type i32 and result type i64 are not cast compatible}}
+  // expected-error@+1 {{'arith.index_cast' op operand type 'i32' and result type 'i64' are cast incompatible (it casts index to signless integer, or signless integer to index)}}
   %0 = arith.index_cast %arg0 : i32 to i64
   return
 }
@@ -61,7 +61,7 @@ func.func @f(%arg0: i32) {
 // -----
 
 func.func @f(%arg0: f32) {
-  // expected-error@+1 {{'arith.extf' op operand type f32 and result type f16 are not cast compatible}}
+  // expected-error@+1 {{'arith.extf' op operand type 'f32' and result type 'f16' are cast incompatible (it casts floating-point to wider floating-point)}}
   %0 = arith.extf %arg0 : f32 to f16
   return
 }
@@ -69,7 +69,7 @@ func.func @f(%arg0: f32) {
 // -----
 
 func.func @f(%arg0: i64) {
-  // expected-error@+1 {{'arith.trunci' op operand type i64 and result type i64 are not cast compatible}}
+  // expected-error@+1 {{'arith.trunci' op operand type 'i64' and result type 'i64' are cast incompatible}}
   %0 = arith.trunci %arg0 : i64 to i64
   return
 }

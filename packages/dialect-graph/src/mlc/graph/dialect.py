@@ -49,11 +49,12 @@ from mlc.ir.core.attributes import (
     i1,
     i64,
 )
-from mlc.ir.core.ir import IRError, Operation
+from mlc.ir.core.ir import Operation
 from mlc.ir.dialect import Dialect
+from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.opdef import spelling
 from mlc.ir.opdef.constraints import AttrConstraint, TypeMatches
-from mlc.ir.opdef.declare import AttrDef, Op, VerificationError
+from mlc.ir.opdef.declare import AttrDef, Op
 from mlc.ir.opdef.spelling import Spelling
 from mlc.ir.opdef.traits import Pure
 
@@ -256,7 +257,7 @@ class GraphOp(Op):
     fusion pattern kind (see the module docstring)."""
 
     pattern: ClassVar[PatternKind] = PatternKind.OPAQUE
-    traits = (Pure,)
+    traits = (Pure, InferType())
 
     @classmethod
     def infer(cls, types: list[RankedTensorType], attrs: dict[str, Any]) -> list[Type]:
@@ -297,29 +298,13 @@ class GraphOp(Op):
     def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
         for i, t in enumerate(operand_types):
             if not isinstance(t, RankedTensorType):
-                raise IRError(f"'{cls.op_def.name}' operand #{i} must be a ranked tensor, got {t}")
+                raise TypeInferenceError(cls.op_def.name, f"operand #{i} must be a ranked tensor, "
+                                         f"got {t}")
         try:
             _require_static(operand_types)
             return list(cls.infer(list(operand_types), cls.attribute_values(attributes)))
         except ShapeError as exc:
-            raise IRError(f"'{cls.op_def.name}' {exc}") from None
-
-    def verify_custom(self) -> None:
-        types = self.operand_types
-        if not all(isinstance(t, RankedTensorType) for t in types):
-            return  # the declared operand constraints report this
-        try:
-            _require_static(types)
-            expected = list(self.infer(types, self.values))
-        except ShapeError as exc:
-            raise VerificationError(str(exc)) from None
-        actual = self.result_types
-        if len(expected) != len(actual):
-            raise VerificationError(f"expected {len(expected)} results, got {len(actual)}")
-        for i, (want, got) in enumerate(zip(expected, actual)):
-            if want != got:
-                which = "result type" if len(actual) == 1 else f"result #{i} type"
-                raise VerificationError(f"{which} {got} does not match the inferred type {want}")
+            raise TypeInferenceError(cls.op_def.name, str(exc)) from None
 
     def evaluate(self, inputs: Sequence) -> list:
         """Run the reference semantics on `inputs` (numpy arrays as stored: bf16 as raw

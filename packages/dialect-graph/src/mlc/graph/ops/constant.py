@@ -19,8 +19,9 @@ from mlc.ir.core.attributes import (
     i32,
     i64,
 )
+from mlc.ir.interfaces.infer_type import TypeInferenceError
 from mlc.ir.opdef.constraints import ElementsAttrConstraint
-from mlc.ir.opdef.declare import AttrDef, ResultDef, VerificationError
+from mlc.ir.opdef.declare import AttrDef, ResultDef
 from mlc.ir.opdef.traits import ConstantLike
 
 _INLINED = frozenset({i32, i64, f32, f64, i1})
@@ -40,19 +41,16 @@ class ConstantOp(GraphOp):
     name = "graph.constant"
     value = AttrDef(ElementsAttrConstraint, doc="the elements")
     result = ResultDef(Tensor)
-    traits = (*GraphOp.traits, ConstantLike)
+    traits = (ConstantLike,)
     assembly_format = "attr-dict $value"
 
     @classmethod
     def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
-        return [attributes["value"].type]
-
-    def verify_custom(self) -> None:
-        if not isinstance(self.value.type, RankedTensorType):
-            raise VerificationError(f"value must be a ranked tensor, got {self.value.type}")
-        if self.value.type != self.result.type:
-            raise VerificationError(f"result type {self.result.type} does not match the value's "
-                                    f"type {self.value.type}")
+        value_type = attributes["value"].type
+        if not isinstance(value_type, RankedTensorType):
+            raise TypeInferenceError(cls.op_def.name, f"value must be a ranked tensor, got "
+                                     f"{value_type}")
+        return [value_type]
 
     @classmethod
     def pattern_of(cls, op) -> PatternKind:

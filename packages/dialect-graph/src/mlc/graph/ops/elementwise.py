@@ -38,7 +38,7 @@ class Unary(GraphOp):
     x = OperandDef(NumericTensor)
     result = ResultDef(NumericTensor)
     pattern = PatternKind.ELEMWISE
-    traits = (*GraphOp.traits, SameOperandsAndResultType)
+    traits = (SameOperandsAndResultType,)
     assembly_format = "$x attr-dict `:` type($result)"
 
     @staticmethod
@@ -382,7 +382,7 @@ def _binary(op_name: str, fn, doc: str, base: type = Binary, commutative: bool =
     namespace: dict[str, Any] = {"name": op_name, "__doc__": doc, "fn": staticmethod(fn),
                                  "__module__": __name__}
     if commutative:
-        namespace["traits"] = (*base.traits, Commutative)
+        namespace["traits"] = (Commutative,)
     if result_element is not None:
         namespace["result_element"] = result_element
     cls = type("".join(p.title() for p in op_name.split(".")[1].split("_")) + "Op", (base,), namespace)

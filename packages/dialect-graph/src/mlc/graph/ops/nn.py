@@ -329,7 +329,7 @@ class Softmax(GraphOp):
     result = ResultDef(FloatTensor)
     axis = integer(-1, "the axis normalised over")
     pattern = PatternKind.OPAQUE
-    traits = (*GraphOp.traits, SameOperandsAndResultType)
+    traits = (SameOperandsAndResultType,)
     assembly_format = "$x attr-dict `:` type($result)"
 
     @classmethod

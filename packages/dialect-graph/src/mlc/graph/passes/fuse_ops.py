@@ -10,10 +10,10 @@ from mlc.graph.fusion.outline import is_primitive
 from mlc.ir.core.ir import Block, Operation
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import FuncOp
+from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.passes.context import DEFAULT_OPT_LEVEL
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.greedy import is_trivially_dead
 from mlc.ir.rewrite.rewriter import Rewriter
 
 

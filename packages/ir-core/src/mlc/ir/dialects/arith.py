@@ -18,7 +18,6 @@ from mlc.ir.core.attributes import (
     IntegerType,
     Location,
     RankedTensorType,
-    ShapedType,
     Type,
     VectorType,
     bits_to_float,
@@ -31,6 +30,7 @@ from mlc.ir.dialect import Dialect
 from mlc.ir.dialects.arith_constants import (
     as_signed,
     constant_scalars,
+    constant_value_of,
     element_type_of,
     fold_binary,
     fold_float_binary,
@@ -43,9 +43,15 @@ from mlc.ir.dialects.arith_constants import (
     to_unsigned,
     wrap_int,
 )
+from mlc.ir.interfaces.cast import NARROWER, WIDER, Cast, CastRule
+from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
+from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import (
+    AnyFloat,
+    AnySignlessInteger,
     BoolLike,
     FloatLike,
+    Index,
     IntEnum,
     SignlessIntegerLike,
     TypedAttr,
@@ -58,6 +64,7 @@ from mlc.ir.opdef.traits import (
     AllTypesMatch,
     Commutative,
     ConstantLike,
+    NoMemoryEffect,
     Pure,
     SameOperandsAndResultType,
 )
@@ -134,20 +141,15 @@ class ConstantOp(Op):
     name = "arith.constant"
     value = AttrDef(TypedAttr)
     result = ResultDef()
-    traits = (Pure, ConstantLike)
+    traits = (Pure, ConstantLike, InferType())
     assembly_format = "attr-dict $value"
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         value = attributes.get("value")
         if value is None or not hasattr(value, "type"):
-            raise ValueError("'arith.constant' needs a typed value")
+            raise TypeInferenceError(cls.op_def.name, "needs a typed value")
         return [value.type]
-
-    def verify_custom(self) -> None:
-        if self.value.type != self.results[0].type:
-            raise VerificationError(f"value type {self.value.type} must match return type: "
-                                    f"{self.results[0].type}")
 
     def fold(self, operands):
         return self.value
@@ -162,12 +164,34 @@ class _FloatBinaryOp(Op):
     assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
 
-class _IntBinaryOp(Op):
+class _IntArithmeticOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(SignlessIntegerLike)
-    traits = (Pure, SameOperandsAndResultType)
+    traits = (SameOperandsAndResultType,)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+
+class _IntBinaryOp(_IntArithmeticOp):
+    traits = (Pure,)
+
+
+class _IntDivisionOp(_IntArithmeticOp):
+    """A division, which traps for some divisors: it may not be speculated (hoisted
+    out of a loop, say) unless the divisor is a constant that cannot trap."""
+
+    traits = (NoMemoryEffect, ConditionallySpeculatable())
+    signed = False
+
+    def speculatability(self) -> Speculatability:
+        scalars = constant_scalars(constant_value_of(self.rhs))
+        if scalars is None:
+            return Speculatability.NOT_SPECULATABLE
+        divisor = wrap_int(scalars[1], scalars[0])
+        # Zero traps; so does -1 in a signed division (of the minimum value).
+        if divisor == 0 or (self.signed and divisor == wrap_int(-1, scalars[0])):
+            return Speculatability.NOT_SPECULATABLE
+        return Speculatability.SPECULATABLE
 
 
 class _IntOverflowBinaryOp(_IntBinaryOp):
@@ -180,7 +204,7 @@ class AddFOp(_FloatBinaryOp):
     """Floating-point addition."""
 
     name = "arith.addf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if is_float_value(operands[1], -0.0):  # x + (-0.0) is x, even for x = -0.0
@@ -205,7 +229,7 @@ class MulFOp(_FloatBinaryOp):
     """Floating-point multiplication."""
 
     name = "arith.mulf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if is_float_value(operands[1], 1.0):
@@ -264,7 +288,7 @@ class MaximumFOp(_FloatBinaryOp):
     """IEEE-754 maximum: NaN if either operand is NaN, and -0.0 < +0.0."""
 
     name = "arith.maximumf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -279,7 +303,7 @@ class MinimumFOp(_FloatBinaryOp):
     """IEEE-754 minimum: NaN if either operand is NaN, and -0.0 < +0.0."""
 
     name = "arith.minimumf"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -317,7 +341,7 @@ class AddIOp(_IntOverflowBinaryOp):
     """Integer addition, wrapping around."""
 
     name = "arith.addi"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if is_int_value(operands[1], 0):
@@ -348,7 +372,7 @@ class MulIOp(_IntOverflowBinaryOp):
     """Integer multiplication, wrapping around."""
 
     name = "arith.muli"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if is_int_value(operands[1], 0):
@@ -394,10 +418,11 @@ def _overflows_signed_division(operands) -> bool:
 
 
 @arith.op
-class DivSIOp(_IntBinaryOp):
+class DivSIOp(_IntDivisionOp):
     """Signed integer division, rounding toward zero."""
 
     name = "arith.divsi"
+    signed = True
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
@@ -408,7 +433,7 @@ class DivSIOp(_IntBinaryOp):
 
 
 @arith.op
-class DivUIOp(_IntBinaryOp):
+class DivUIOp(_IntDivisionOp):
     """Unsigned integer division."""
 
     name = "arith.divui"
@@ -448,7 +473,7 @@ class AndIOp(_IntBinaryOp):
     """Bitwise and."""
 
     name = "arith.andi"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -465,7 +490,7 @@ class OrIOp(_IntBinaryOp):
     """Bitwise or."""
 
     name = "arith.ori"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -482,7 +507,7 @@ class XOrIOp(_IntBinaryOp):
     """Bitwise exclusive or."""
 
     name = "arith.xori"
-    traits = (Pure, Commutative, SameOperandsAndResultType)
+    traits = (Commutative,)
 
     def fold(self, operands):
         if self.lhs is self.rhs:
@@ -523,18 +548,12 @@ class CmpIOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(BoolLike)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")))
+    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType())
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         return [_bool_like_of(operand_types[0])]
-
-    def verify_custom(self) -> None:
-        if self.lhs.type != self.rhs.type:
-            raise VerificationError("requires all operands to have the same type")
-        if self.result.type != _bool_like_of(self.lhs.type):
-            raise VerificationError(f"result type must be {_bool_like_of(self.lhs.type)}")
 
     def fold(self, operands):
         predicate = CmpIPredicate.keyword(self.predicate)
@@ -578,19 +597,13 @@ class CmpFOp(Op):
     rhs = OperandDef(FloatLike)
     result = ResultDef(BoolLike)
     fastmath = AttrDef(FastMathFlags, default=FASTMATH_NONE)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")))
+    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType())
     assembly_format = ("$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict "
                        "`:` type($lhs)")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         return [_bool_like_of(operand_types[0])]
-
-    def verify_custom(self) -> None:
-        if self.lhs.type != self.rhs.type:
-            raise VerificationError("requires all operands to have the same type")
-        if self.result.type != _bool_like_of(self.lhs.type):
-            raise VerificationError(f"result type must be {_bool_like_of(self.lhs.type)}")
 
     def fold(self, operands):
         predicate = CmpFPredicate.keyword(self.predicate)
@@ -613,7 +626,7 @@ class SelectOp(Op):
     true_value = OperandDef()
     false_value = OperandDef()
     result = ResultDef()
-    traits = (Pure, AllTypesMatch(("true_value", "false_value", "result")))
+    traits = (Pure, InferType(), AllTypesMatch(("true_value", "false_value", "result")))
     assembly_format = ("$condition `,` $true_value `,` $false_value attr-dict `:` "
                        "custom<SelectTypes>(type($condition), type($result))")
 
@@ -668,27 +681,15 @@ arith.directive(SelectTypes())
 
 
 class _CastOp(Op):
+    """An elementwise cast; each op declares the (source, target) types it allows."""
+
     input = OperandDef()
     out = ResultDef()
     traits = (Pure,)
     assembly_format = "$input attr-dict `:` type($input) `to` type($out)"
-    source_kind = "any"
-    target_kind = "any"
     # Whether a chain of two such casts is one: ext(ext(x)) is ext(x), trunc(trunc(x))
     # is trunc(x).
     chains_collapse = False
-
-    def verify_custom(self) -> None:
-        source, target = self.input.type, self.out.type
-        if isinstance(source, ShapedType) != isinstance(target, ShapedType) or (
-                isinstance(source, ShapedType) and source.shape != target.shape):
-            raise VerificationError(f"operand type {source} and result type {target} are not "
-                                    "cast compatible")
-        check = _CAST_CHECKS[self.op_def.name]
-        message = check(element_type_of(source), element_type_of(target))
-        if message:
-            raise VerificationError(f"operand type {source} and result type {target} are not "
-                                    f"cast compatible: {message}")
 
     def fold(self, operands):
         source = self.input.defining_op
@@ -713,43 +714,12 @@ def _int_like(t: Type) -> bool:
     return isinstance(t, (IntegerType, IndexType))
 
 
-def _check_index_cast(s: Type, t: Type) -> str | None:
-    if not ((isinstance(s, IndexType) and isinstance(t, IntegerType))
-            or (isinstance(s, IntegerType) and isinstance(t, IndexType))):
-        return "one side must be index and the other an integer"
-    return None
+def _elementwise_cast(*rules: CastRule) -> Cast:
+    return Cast(*rules, elementwise=True)
 
 
-def _check_int_to_float(s: Type, t: Type) -> str | None:
-    return None if isinstance(s, IntegerType) and isinstance(t, FloatType) else "expected integer to float"
-
-
-def _check_float_to_int(s: Type, t: Type) -> str | None:
-    return None if isinstance(s, FloatType) and isinstance(t, IntegerType) else "expected float to integer"
-
-
-def _check_extf(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, FloatType) and isinstance(t, FloatType) and s.width < t.width):
-        return "result must be a wider float"
-    return None
-
-
-def _check_truncf(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, FloatType) and isinstance(t, FloatType) and s.width > t.width):
-        return "result must be a narrower float"
-    return None
-
-
-def _check_ext_int(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, IntegerType) and isinstance(t, IntegerType) and s.width < t.width):
-        return "result must be a wider integer"
-    return None
-
-
-def _check_trunc_int(s: Type, t: Type) -> str | None:
-    if not (isinstance(s, IntegerType) and isinstance(t, IntegerType) and s.width > t.width):
-        return "result must be a narrower integer"
-    return None
+INT_TO_FLOAT = _elementwise_cast(CastRule(AnySignlessInteger, AnyFloat))
+FLOAT_TO_INT = _elementwise_cast(CastRule(AnyFloat, AnySignlessInteger))
 
 
 def _fold_float_to_int(signed: bool):
@@ -764,19 +734,6 @@ def _fold_float_to_int(signed: bool):
 
     return fold
 
-
-_CAST_CHECKS = {
-    "arith.index_cast": _check_index_cast,
-    "arith.sitofp": _check_int_to_float,
-    "arith.uitofp": _check_int_to_float,
-    "arith.fptosi": _check_float_to_int,
-    "arith.fptoui": _check_float_to_int,
-    "arith.extf": _check_extf,
-    "arith.truncf": _check_truncf,
-    "arith.extsi": _check_ext_int,
-    "arith.extui": _check_ext_int,
-    "arith.trunci": _check_trunc_int,
-}
 
 _CAST_FOLDS = {
     "arith.index_cast": lambda v, s, t: as_signed(v, s),
@@ -797,6 +754,7 @@ class IndexCastOp(_CastOp):
     """Between `index` and a signless integer (sign-extending or truncating)."""
 
     name = "arith.index_cast"
+    traits = (_elementwise_cast(CastRule(Index, AnySignlessInteger), CastRule(AnySignlessInteger, Index)),)
     input = OperandDef(TypeMatches(lambda t: _int_like(element_type_of(t)), "integer or index"))
 
 
@@ -805,6 +763,7 @@ class SIToFPOp(_CastOp):
     """Signed integer to floating point."""
 
     name = "arith.sitofp"
+    traits = (INT_TO_FLOAT,)
 
 
 @arith.op
@@ -812,6 +771,7 @@ class UIToFPOp(_CastOp):
     """Unsigned integer to floating point."""
 
     name = "arith.uitofp"
+    traits = (INT_TO_FLOAT,)
 
 
 @arith.op
@@ -819,6 +779,7 @@ class FPToSIOp(_CastOp):
     """Floating point to signed integer, rounding toward zero."""
 
     name = "arith.fptosi"
+    traits = (FLOAT_TO_INT,)
 
 
 @arith.op
@@ -826,6 +787,7 @@ class FPToUIOp(_CastOp):
     """Floating point to unsigned integer, rounding toward zero."""
 
     name = "arith.fptoui"
+    traits = (FLOAT_TO_INT,)
 
 
 @arith.op
@@ -833,6 +795,7 @@ class ExtFOp(_CastOp):
     """Widens a float."""
 
     name = "arith.extf"
+    traits = (_elementwise_cast(CastRule(AnyFloat, AnyFloat, WIDER)),)
 
 
 @arith.op
@@ -840,6 +803,7 @@ class TruncFOp(_CastOp):
     """Narrows a float, rounding to nearest even."""
 
     name = "arith.truncf"
+    traits = (_elementwise_cast(CastRule(AnyFloat, AnyFloat, NARROWER)),)
 
 
 @arith.op
@@ -848,6 +812,7 @@ class ExtSIOp(_CastOp):
 
     name = "arith.extsi"
     chains_collapse = True
+    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER)),)
 
 
 @arith.op
@@ -856,6 +821,7 @@ class ExtUIOp(_CastOp):
 
     name = "arith.extui"
     chains_collapse = True
+    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER)),)
 
 
 @arith.op
@@ -864,6 +830,7 @@ class TruncIOp(_CastOp):
 
     name = "arith.trunci"
     chains_collapse = True
+    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, NARROWER)),)
     overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name
     assembly_format = ("$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) "
                        "`to` type($out)")

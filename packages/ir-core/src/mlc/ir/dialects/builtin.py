@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mlc.ir.core.ir import Block, Region
 from mlc.ir.dialect import Dialect
+from mlc.ir.interfaces.cast import Cast
 from mlc.ir.opdef.constraints import StringKeyword, SymbolNameAttr
 from mlc.ir.opdef.declare import (
     AttrDef,
@@ -69,7 +70,7 @@ class UnrealizedConversionCastOp(Op):
     name = "builtin.unrealized_conversion_cast"
     inputs = OperandDef(variadic=True)
     outputs = ResultDef(variadic=True)
-    traits = (Pure,)
+    traits = (Pure, Cast())
     assembly_format = "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict"
 
     def verify_custom(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mlc.ir.core.attributes import FunctionType, SymbolRefAttr, TypeAttr
 from mlc.ir.core.ir import Block, Operation, Region
 from mlc.ir.dialect import Dialect
+from mlc.ir.interfaces.control_flow import ReturnLike
 from mlc.ir.opdef.constraints import (
     ArrayOf,
     DictAttrConstraint,
@@ -107,7 +108,7 @@ class ReturnOp(Op):
 
     name = "func.return"
     returned = OperandDef(variadic=True, doc="the function's results")
-    traits = (Pure, IsTerminator, HasParent(("func.func",)))
+    traits = (Pure, IsTerminator, ReturnLike, HasParent(("func.func",)))
     assembly_format = "attr-dict ($returned^ `:` type($returned))?"
 
     def verify_custom(self) -> None:

@@ -42,6 +42,7 @@ from mlc.ir.opdef.constraints import (
     as_type_constraint,
 )
 from mlc.ir.opdef.traits import (
+    Interface,
     SameOperandsAndResultType,
     Trait,
 )
@@ -209,6 +210,12 @@ class OpDef:
     trait_set: frozenset = field(default_factory=frozenset)
     custom_parse: bool = False
     custom_print: bool = False
+    # The traits as written in the class and its bases (`traits` adds what they imply).
+    declared_traits: tuple[Trait, ...] = ()
+    interfaces: dict[type, Interface] = field(default_factory=dict)
+    # Facts derived from the declaration once per op class by the code that asks
+    # (e.g. how the side-effect queries classify the op), keyed by that code.
+    facts: dict[str, Any] = field(default_factory=dict)
     defaults: Any = None
     _operand_layout: Any = False
     _result_layout: Any = False
@@ -332,7 +339,7 @@ class OpMeta(type):
             d.index = i
         for i, d in enumerate(successors):
             d.index = i
-        traits = tuple(getattr(cls, "traits", ()))
+        declared, traits = _gather_traits(cls, op_name)
         doc = inspect.cleandoc(cls.__doc__ or "")
         # The summary is the first paragraph (it may wrap), the description the rest.
         summary, _, description = doc.partition("\n\n")
@@ -350,9 +357,44 @@ class OpMeta(type):
             regions=regions, successors=successors, traits=traits,
             assembly_format=getattr(cls, "assembly_format", None),
             summary=summary.strip(), description=description.strip(),
-            trait_set=frozenset(traits), custom_parse=custom_parse, custom_print=custom_print,
+            trait_set=frozenset(traits), declared_traits=declared,
+            interfaces={t.key: t for t in traits if isinstance(t, Interface)},
+            custom_parse=custom_parse, custom_print=custom_print,
         )
+        for interface in cls.op_def.interfaces.values():
+            interface.bind(cls.op_def)
         return cls
+
+
+def _gather_traits(cls: type, op_name: str) -> tuple[tuple[Trait, ...], tuple[Trait, ...]]:
+    """The traits of `cls` and its bases in declaration order (a later declaration with
+    the same key replaces an earlier one), and the same with the traits they imply."""
+    declared: dict[object, Trait] = {}
+    for klass in reversed(cls.__mro__):
+        for trait in vars(klass).get("traits", ()):
+            if not isinstance(trait, Trait):
+                raise TypeError(f"'{op_name}': {trait!r} in traits is not a Trait")
+            declared.pop(trait.key, None)
+            declared[trait.key] = trait
+    expanded: dict[object, Trait] = {}
+    pending = list(reversed(declared.values()))
+    while pending:
+        trait = pending.pop()
+        if trait.key not in expanded:
+            expanded[trait.key] = trait
+            pending.extend(reversed(trait.implies))
+    # An interface hook defined on the class means the op answers that interface's
+    # questions itself: it must say so in its traits, or no pass would ask.
+    for interface in Interface.registry:
+        if interface in expanded:
+            continue
+        for hook in interface.hooks:
+            owner = next((k for k in cls.__mro__ if hook in vars(k)), None)
+            if owner is not None and owner is not Op:
+                raise TypeError(f"'{op_name}' defines {hook}(), a method of the "
+                                f"{interface.__name__} interface, but does not declare "
+                                f"{interface.__name__} in its traits")
+    return tuple(declared.values()), tuple(expanded.values())
 
 
 class Op(Operation, metaclass=OpMeta):

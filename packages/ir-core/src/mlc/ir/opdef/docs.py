@@ -52,8 +52,8 @@ def dialect_markdown(dialect: Dialect) -> str:
                         f"| {region.doc} |")
         if rows:
             out += ["| kind | name | constraint | notes |", "|---|---|---|---|", *rows, ""]
-        if d.traits:
-            out += ["Traits: " + ", ".join(f"`{t}`" for t in d.traits), ""]
+        if d.declared_traits:
+            out += ["Traits: " + ", ".join(f"`{t}`" for t in d.declared_traits), ""]
         # A dialect states facts the generic declaration has no field for (the graph
         # dialect's fusion pattern kind) through an optional `doc_facts()` hook.
         doc_facts = getattr(cls, "doc_facts", None)

@@ -1,4 +1,11 @@
-"""Op traits: properties an op declares, some of which the verifier checks."""
+"""Op traits: properties an op declares, some of which the verifier checks.
+
+Traits are listed in an op class's `traits` tuple, and they accumulate along the op's
+base classes: a subclass lists only what it adds. A trait may imply others (`Pure` is
+`NoMemoryEffect` and `AlwaysSpeculatable`). An :class:`Interface` is a trait with
+methods that passes call (see :mod:`mlc.ir.interfaces`); an op declares it in the
+same tuple, with the data it needs.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +21,16 @@ class Trait:
 
     name = "Trait"
     summary = ""
+    implies: tuple[Trait, ...] = ()
 
     def verify(self, op: Operation) -> str | None:
         return None
+
+    @property
+    def key(self) -> object:
+        """What identifies the trait when an op's traits are gathered from its base
+        classes: a trait with the same key declared again replaces the earlier one."""
+        return self
 
     def __repr__(self) -> str:
         return self.name
@@ -26,12 +40,68 @@ class Trait:
 
 
 class _SimpleTrait(Trait):
-    def __init__(self, name: str, summary: str):
+    def __init__(self, name: str, summary: str, implies: tuple[Trait, ...] = ()):
         self.name = name
         self.summary = summary
+        self.implies = implies
 
 
-Pure = _SimpleTrait("Pure", "no side effects; dead instances may be removed, and CSE may merge them")
+class Interface(Trait):
+    """A trait with methods: what an op declares so that passes can ask it questions
+    (its memory effects, its loop bounds, where control flows...) without knowing the
+    op. Declared in `traits` like any trait, with the data the answers come from;
+    an op whose answer depends on more than that data defines the interface's hook
+    methods (listed in `hooks`) on its class.
+
+    Each subclass that derives directly from Interface is one interface: an op has at
+    most one declaration of it (a subclass's declaration replaces its base's), found
+    with `TheInterface.get(op)`.
+    """
+
+    hooks: tuple[str, ...] = ()
+    registry: list[type[Interface]] = []
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if Interface in cls.__bases__:
+            Interface.registry.append(cls)
+
+    @classmethod
+    def interface(cls) -> type[Interface]:
+        """The interface this class declares (itself, or the base it refines)."""
+        for klass in cls.__mro__:
+            if Interface in klass.__bases__:
+                return klass
+        raise TypeError("Interface itself is not an interface")
+
+    @property
+    def key(self) -> object:
+        return self.interface()
+
+    @classmethod
+    def get(cls, op) -> Interface | None:
+        """The declaration of this interface on `op` (an op or an op class), or None."""
+        op_def = op.op_def
+        return None if op_def is None else op_def.interfaces.get(cls.interface())
+
+    def bind(self, op_def) -> None:
+        """Check the declaration against the op it is declared on (names of operands,
+        regions...); raise TypeError for a mistake. Called once per op class."""
+
+
+# Memory effects and speculation (MLIR's NoMemoryEffect, AlwaysSpeculatable, Pure,
+# RecursiveMemoryEffects, RecursivelySpeculatable); the queries that read them are in
+# mlc.ir.interfaces.side_effects.
+NoMemoryEffect = _SimpleTrait("NoMemoryEffect", "reads and writes no memory")
+AlwaysSpeculatable = _SimpleTrait("AlwaysSpeculatable",
+                                  "may run where it would not have (it cannot trap or loop)")
+Pure = _SimpleTrait("Pure", "no side effects and always speculatable: dead instances may be "
+                    "removed, CSE may merge them, and they may be hoisted",
+                    implies=(NoMemoryEffect, AlwaysSpeculatable))
+RecursiveMemoryEffects = _SimpleTrait("RecursiveMemoryEffects",
+                                      "its memory effects are those of the ops in its regions")
+RecursivelySpeculatable = _SimpleTrait("RecursivelySpeculatable",
+                                       "speculatable if the ops in its regions are")
 Commutative = _SimpleTrait("Commutative", "operands may be swapped")
 IsTerminator = _SimpleTrait("IsTerminator", "ends its block")
 NoTerminator = _SimpleTrait("NoTerminator", "its regions' blocks need no terminator")

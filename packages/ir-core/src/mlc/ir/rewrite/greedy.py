@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
-from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, IsTerminator, Pure
+from mlc.ir.interfaces.side_effects import is_trivially_dead
+from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
 
@@ -54,20 +55,6 @@ class GreedyResult:
     def changed(self) -> bool:
         return bool(self.folds or self.patterns_applied or self.dead_erased
                     or self.constants_deduplicated)
-
-
-def is_trivially_dead(op: Operation) -> bool:
-    """No result is used and the op has no side effects (and ends no block)."""
-    for result in op.results:
-        if result.uses:
-            return False
-    op_def = op.op_def
-    if op_def is None:
-        return False
-    traits = op_def.trait_set
-    if IsTerminator in traits:
-        return False
-    return Pure in traits or ConstantLike in traits
 
 
 def _insertion_region(op: Operation) -> Region | None:
@@ -120,10 +107,7 @@ class ConstantFolder:
         self.known[op] = (region, key)
         entry = region.blocks[0]
         if op.parent is not entry or not self._in_constant_prefix(op):
-            op.detach()
-            entry.insert_before(op, self._first_non_constant(entry))
-            if rewriter.listener is not None:
-                rewriter.listener.notify_op_inserted(op)  # a move is an insertion
+            rewriter.move_op_before(op, entry, self._first_non_constant(entry))
             return True
         return False
 

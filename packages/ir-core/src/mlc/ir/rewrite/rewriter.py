@@ -144,7 +144,10 @@ class Rewriter:
     # ---------------------------------------------------------------- blocks
 
     def move_op_before(self, op: Operation, block: Block, before: Operation | None) -> None:
-        """Move `op` into `block` before `before` (at its end when None)."""
+        """Move `op` (with what is nested in it) into `block` before `before` (at its
+        end when None); listeners see the move as an insertion."""
+        if self.before is op:  # the insertion point moves on, not with the op
+            self.before = op.next_op
         op.detach()
         block.insert_before(op, before)
         if self.listener is not None:

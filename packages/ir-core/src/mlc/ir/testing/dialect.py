@@ -1,12 +1,38 @@
-"""The `test` dialect: ops used by the conversion and rewriting tests."""
+"""The `test` dialect: ops used by the conversion, rewriting and interface tests."""
 
 from __future__ import annotations
 
+from mlc.ir.core.attributes import IndexType, IntegerAttr, IntegerType, MemRefType
 from mlc.ir.dialect import Dialect
-from mlc.ir.opdef.declare import Op, OperandDef, RegionDef, ResultDef
-from mlc.ir.opdef.traits import NoTerminator, Pure
+from mlc.ir.interfaces.control_flow import RegionBranch, ReturnLike
+from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
+from mlc.ir.interfaces.loop_like import LoopLike
+from mlc.ir.interfaces.side_effects import (
+    DEFAULT_RESOURCE,
+    Allocate,
+    ConditionallySpeculatable,
+    EffectInstance,
+    EffectKind,
+    Free,
+    MemoryEffects,
+    Read,
+    Resource,
+    Speculatability,
+    Write,
+)
+from mlc.ir.opdef.constraints import ArrayOf, StrAttr, StringKeyword, TypeIs, TypeMatches
+from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
+from mlc.ir.opdef.traits import (
+    ConstantLike,
+    HasParent,
+    IsTerminator,
+    NoTerminator,
+    Pure,
+    RecursivelySpeculatable,
+    RecursiveMemoryEffects,
+)
 
-test = Dialect("test", "Ops for testing the rewriting and conversion drivers.")
+test = Dialect("test", "Ops for testing the rewriting and conversion drivers and the op interfaces.")
 
 _UNARY = "$input attr-dict `:` type($input) `->` type($output)"
 
@@ -80,3 +106,173 @@ class WrapperOp(Op):
     body = RegionDef()
     traits = (NoTerminator,)
     assembly_format = "attr-dict-with-keyword $body"
+
+
+# ------------------------------------------------------------------ interfaces
+#
+# A loop, an `if`, memory ops and ops of unknown or attribute-given effects, for the
+# interface tests. test.for and test.if have the operands, regions and results of
+# scf.for and scf.if, so their generic forms are scf's with the names changed (the
+# lit tests run mlir-opt-22 on them that way); test.alloc/load/store/free mirror
+# memref's.
+
+Memref = TypeMatches(lambda t: isinstance(t, MemRefType), "memref")
+Index = TypeIs(IndexType())  # one type, so custom forms need not spell it
+
+
+def _constant_int(value) -> int | None:
+    op = value.defining_op
+    if op is not None and op.has_trait(ConstantLike):
+        attr = op.attributes.get("value")
+        if isinstance(attr, IntegerAttr):
+            return attr.value
+    return None
+
+
+@test.op
+class ForOp(Op):
+    """A counted loop, as scf.for: `lowerBound` to `upperBound` (exclusive) by `step`,
+    carrying `initArgs` from one iteration to the next; the results are the values
+    carried out of the last iteration."""
+
+    name = "test.for"
+    lowerBound = OperandDef(Index)  # noqa: N815 - scf.for's names
+    upperBound = OperandDef(Index)  # noqa: N815
+    step = OperandDef(Index)
+    initArgs = OperandDef(variadic=True)  # noqa: N815
+    outputs = ResultDef(variadic=True)
+    body = RegionDef(single_block=True)
+    traits = (RecursiveMemoryEffects, ConditionallySpeculatable(),
+              LoopLike(lower_bounds="lowerBound", upper_bounds="upperBound", steps="step",
+                       inits="initArgs"),
+              RegionBranch({"parent": ("body", "parent"), "body": ("body", "parent")},
+                           entry_operands="initArgs"))
+    assembly_format = ("$lowerBound `to` $upperBound `step` $step "
+                       "(`iter_args` `(` $initArgs^ `:` type($initArgs) `)`)? $body attr-dict "
+                       "(`->` type($outputs)^)?")
+
+    def speculatability(self) -> Speculatability:
+        # As scf.for: with a step of 1 the loop ends whatever its bounds; any other step
+        # might overflow past the upper bound and never end.
+        if _constant_int(self.step) == 1:
+            return Speculatability.RECURSIVELY_SPECULATABLE
+        return Speculatability.NOT_SPECULATABLE
+
+    def verify_custom(self) -> None:
+        entry = self.body.entry
+        if entry is None or not entry.args or entry.args[0].type != IndexType():
+            raise VerificationError("expects the body to start with an index induction variable")
+
+
+@test.op
+class IfOp(Op):
+    """Runs `thenRegion` if `condition` holds, else `elseRegion` (which may be empty
+    when there are no results), as scf.if."""
+
+    name = "test.if"
+    condition = OperandDef(IntegerType(1))
+    outputs = ResultDef(variadic=True)
+    thenRegion = RegionDef(single_block=True)  # noqa: N815 - scf.if's names
+    elseRegion = RegionDef(single_block=True)  # noqa: N815
+    traits = (RecursiveMemoryEffects, RecursivelySpeculatable,
+              RegionBranch({"parent": ("thenRegion", "elseRegion"), "thenRegion": ("parent",),
+                            "elseRegion": ("parent",)}))
+    assembly_format = "$condition $thenRegion (`else` $elseRegion^)? attr-dict (`->` type($outputs)^)?"
+
+
+@test.op
+class YieldOp(Op):
+    """Ends a test.for or test.if body, passing its operands on."""
+
+    name = "test.yield"
+    values = OperandDef(variadic=True)
+    traits = (Pure, IsTerminator, ReturnLike, HasParent(("test.for", "test.if")))
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
+
+
+@test.op
+class AllocOp(Op):
+    """Allocates a memref (as memref.alloc); unused, it is dead."""
+
+    name = "test.alloc"
+    memref = ResultDef(Memref)
+    traits = (MemoryEffects(Allocate("memref")),)
+    assembly_format = "attr-dict `:` type($memref)"
+
+
+@test.op
+class LoadOp(Op):
+    """Reads an element of a memref (as memref.load)."""
+
+    name = "test.load"
+    memref = OperandDef(Memref)
+    indices = OperandDef(Index, variadic=True)
+    result = ResultDef()
+    traits = (MemoryEffects(Read("memref")), InferType())
+    assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        if not operand_types or not isinstance(operand_types[0], MemRefType):
+            raise TypeInferenceError(cls.op_def.name, "needs a memref operand")
+        return [operand_types[0].element_type]
+
+
+@test.op
+class StoreOp(Op):
+    """Writes an element of a memref (as memref.store)."""
+
+    name = "test.store"
+    value = OperandDef()
+    memref = OperandDef(Memref)
+    indices = OperandDef(Index, variadic=True)
+    traits = (MemoryEffects(Write("memref")),)
+    assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($value) `,` type($memref)"
+
+    def verify_custom(self) -> None:
+        if self.value.type != self.memref.type.element_type:
+            raise VerificationError(f"value type {self.value.type} is not the element type of "
+                                    f"{self.memref.type}")
+
+
+@test.op
+class FreeOp(Op):
+    """Frees a memref (as memref.dealloc)."""
+
+    name = "test.free"
+    memref = OperandDef(Memref)
+    traits = (MemoryEffects(Free("memref")),)
+    assembly_format = "$memref attr-dict `:` type($memref)"
+
+
+@test.op
+class OpaqueOp(Op):
+    """An op whose effects are unknown (it declares none): nothing may remove, merge
+    or move it."""
+
+    name = "test.opaque"
+    inputs = OperandDef(variadic=True)
+    outputs = ResultDef(variadic=True)
+    assembly_format = "($inputs^)? attr-dict `:` functional-type($inputs, $outputs)"
+
+
+_EFFECT_KINDS = {kind.value: kind for kind in EffectKind}
+
+
+@test.op
+class EffectsOp(Op):
+    """An op with the effects its `effects` attribute lists (`read`, `write`,
+    `allocate`, `free`), on the resource its `resource` attribute names (the default
+    resource otherwise): effects that depend on attributes."""
+
+    name = "test.effects"
+    inputs = OperandDef(variadic=True)
+    outputs = ResultDef(variadic=True)
+    effects = AttrDef(ArrayOf(StringKeyword(tuple(_EFFECT_KINDS))))
+    resource = AttrDef(StrAttr, optional=True)
+    traits = (MemoryEffects(),)
+    assembly_format = "($inputs^)? attr-dict `:` functional-type($inputs, $outputs)"
+
+    def memory_effects(self) -> list[EffectInstance]:
+        resource = Resource(self.resource.value) if self.resource is not None else DEFAULT_RESOURCE
+        return [EffectInstance(_EFFECT_KINDS[kind.value], None, resource) for kind in self.effects]

@@ -1,4 +1,12 @@
-"""The generic passes: canonicalize, cse, dce, symbol-dce, print-ir,
-reconcile-unrealized-casts. Importing this package registers them."""
+"""The generic passes: canonicalize, cse, dce, loop-invariant-code-motion, symbol-dce,
+print-ir, reconcile-unrealized-casts. Importing this package registers them."""
 
-from mlc.ir.passes.generic import canonicalize, cse, dce, print_ir, reconcile_casts, symbol_dce
+from mlc.ir.passes.generic import (
+    canonicalize,
+    cse,
+    dce,
+    licm,
+    print_ir,
+    reconcile_casts,
+    symbol_dce,
+)

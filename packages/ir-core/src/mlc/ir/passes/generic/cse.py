@@ -3,27 +3,39 @@
 Ops found dead when the walk reaches them are erased too (as MLIR's cse does), with the
 producers that die with them, so a second run has nothing left to do. Two ops
 are equivalent when they have the same name, operands, attributes and result
-types, no regions, and no side effects. Blocks are visited in dominator-tree order
+types, no regions, and no memory effects. Blocks are visited in dominator-tree order
 with a scoped table, so an op is replaced only by an equivalent op that dominates it;
 a region isolated from above starts an empty scope.
+
+Ops that only read memory are merged too, under MLIR's rule: the two are in the same
+block and nothing executed between them may write what they read. Rather than scan
+the ops between them, the walk counts writes per resource as it goes (an op with
+unknown effects counts as a write to every resource): a read remembers the counts of
+the resources it reads, and a later equal read in its block may reuse it while they
+are unchanged. That keeps the pass linear in the size of the IR.
 """
 
 from __future__ import annotations
 
 from mlc.ir.analysis.dominance import dominator_tree
 from mlc.ir.core.ir import Operation
-from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, IsTerminator, Pure
+from mlc.ir.interfaces.side_effects import EffectKind, is_trivially_dead, own_effects
+from mlc.ir.opdef.traits import Commutative, IsolatedFromAbove, IsTerminator
 from mlc.ir.passes.analysis import DominanceInfo
 from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.greedy import is_trivially_dead
+
+# The write counter of "every resource", bumped by ops whose effects are unknown.
+_ANY = None
+_CLOBBERS = (EffectKind.WRITE, EffectKind.FREE)
 
 
-def _key(op: Operation):
+def _key(op: Operation, effects) -> tuple | None:
+    """The table key of `op`, or None if it must not be merged with an equal op."""
     op_def = op.op_def
-    if op_def is None or op.regions or op.successors:
+    if op_def is None or op.regions or op.successors or effects is None:
         return None
     traits = op_def.trait_set
-    if IsTerminator in traits or not (Pure in traits or ConstantLike in traits):
+    if IsTerminator in traits or any(e.kind is not EffectKind.READ for e in effects):
         return None
     operands = tuple(o.value for o in op.op_operands)
     if Commutative in traits and len(operands) == 2:
@@ -33,9 +45,32 @@ def _key(op: Operation):
             tuple(r.type for r in op.results))
 
 
+class _WriteCounts:
+    """Writes seen so far, per resource, in walk order."""
+
+    def __init__(self):
+        self.counts: dict = {_ANY: 0}
+
+    def record(self, effects) -> None:
+        if effects is None:
+            self.counts[_ANY] += 1
+            return
+        for effect in effects:
+            if effect.kind in _CLOBBERS:
+                self.counts[effect.resource] = self.counts.get(effect.resource, 0) + 1
+
+    def snapshot(self, effects) -> tuple:
+        """The counts that decide whether a read with `effects` may be reused (equal
+        ops list their effects in the same order)."""
+        return (self.counts[_ANY], *(self.counts.get(e.resource, 0) for e in effects))
+
+
 def eliminate_common_subexpressions(root: Operation) -> int:
     """Replace and erase redundant ops under `root`; returns how many."""
     known: dict = {}
+    # For ops in `known` that read memory: (block, write counts when they were read).
+    reads: dict[Operation, tuple] = {}
+    writes = _WriteCounts()
     erased = 0
     saved: list[dict] = []
     work: list = [("regions", root)]
@@ -75,9 +110,10 @@ def eliminate_common_subexpressions(root: Operation) -> int:
                     while dying:
                         dead = dying.pop()
                         producers = [o.value.defining_op for o in dead.op_operands]
-                        dead_key = _key(dead)
+                        dead_key = _key(dead, [])
                         if dead_key is not None and known.get(dead_key) is dead:
                             del known[dead_key]
+                        reads.pop(dead, None)
                         dead.erase()
                         erased += 1
                         for producer in producers:
@@ -85,16 +121,24 @@ def eliminate_common_subexpressions(root: Operation) -> int:
                                     and is_trivially_dead(producer):
                                 dying.append(producer)
                     continue
-                key = _key(op)
+                effects = own_effects(op)
+                key = _key(op, effects)
                 if key is not None:
                     existing = known.get(key)
-                    if existing is not None:
+                    snapshot = writes.snapshot(effects) if effects else None
+                    if existing is not None and (
+                            not effects or reads.get(existing) == (block, snapshot)):
                         op.replace_all_uses_with(existing.results)
                         op.erase()
                         erased += 1
                         continue
+                    # A read that cannot reuse an earlier one shadows it for the reads
+                    # after it (restored when this block's scope ends).
+                    added.append((key, existing))
                     known[key] = op
-                    added.append(key)
+                    if effects:
+                        reads[op] = (block, snapshot)
+                writes.record(effects)
                 if op.regions:
                     work.append(item)
                     work.append(("regions", op))
@@ -104,8 +148,11 @@ def eliminate_common_subexpressions(root: Operation) -> int:
                 for child in reversed(tree.children.get(block, ())):
                     work.append(("block", child, tree))
         elif kind == "forget":
-            for key in item[1]:
-                known.pop(key, None)
+            for key, shadowed in reversed(item[1]):
+                if shadowed is None or shadowed.parent is None:
+                    known.pop(key, None)
+                else:
+                    known[key] = shadowed
     return erased
 
 

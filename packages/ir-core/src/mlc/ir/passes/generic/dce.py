@@ -4,8 +4,8 @@ no path reaches."""
 from __future__ import annotations
 
 from mlc.ir.core.ir import Operation
+from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.greedy import is_trivially_dead
 
 
 def erase_dead_ops(root: Operation) -> int:

@@ -1,0 +1,13 @@
+"""Op interfaces: questions passes ask any op, answered from what the op declares.
+
+- :mod:`~mlc.ir.interfaces.side_effects`: memory effects (read, write, allocate, free,
+  on a value or a resource) and speculatability; the one query for dead ops.
+- :mod:`~mlc.ir.interfaces.loop_like`: loops (induction variables, bounds, steps, body).
+- :mod:`~mlc.ir.interfaces.control_flow`: which regions control enters and leaves, and
+  which values go along (region branches and their terminators).
+- :mod:`~mlc.ir.interfaces.cast`: casts, declared by the (source, target) types they allow.
+- :mod:`~mlc.ir.interfaces.infer_type`: result types computed from operands and attributes.
+
+Each interface is a :class:`~mlc.ir.opdef.traits.Interface`: an op declares it in its
+`traits` tuple, like any trait.
+"""
