@@ -8,10 +8,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mlc.graph.dialect import PatternKind
 from mlc.graph.fusion.dominator import post_dominators
 from mlc.graph.fusion.forward_graph import Edge, ForwardGraph, Node
 from mlc.graph.fusion.partition import partition
+from mlc.graph.op_base import PatternKind
 
 KINDS = [PatternKind.ELEMWISE, PatternKind.BROADCAST, PatternKind.INJECTIVE,
          PatternKind.COMM_REDUCE, PatternKind.OUT_ELEMWISE_FUSABLE, PatternKind.OPAQUE]

@@ -11,8 +11,9 @@ and fusion pattern kinds; the graph passes; operator fusion.
 """
 
 from mlc.graph.builder import GraphBuilder
-from mlc.graph.dialect import GraphOp, PatternKind, ShapeError, graph
+from mlc.graph.dialect import graph
 from mlc.graph.interpreter import EvaluationError, evaluate
+from mlc.graph.op_base import GraphOp, PatternKind, ShapeError
 from mlc.graph.ops import constant, elementwise, nn, norm, reduce, transform
 
 __all__ = ["GraphBuilder", "GraphOp", "PatternKind", "ShapeError", "graph", "evaluate",

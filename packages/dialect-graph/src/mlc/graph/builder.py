@@ -17,24 +17,31 @@ from typing import Any
 
 import numpy as np
 
-from mlc.graph.dialect import GraphAttr, GraphOp, ShapeError, graph, tensor
+from mlc.graph.attributes import GraphAttr
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp, ShapeError
 from mlc.graph.ops.constant import ConstantOp
-from mlc.ir.core.attributes import (
+from mlc.graph.types import tensor
+from mlc.ir import (
+    Block,
     DenseElementsAttr,
     FunctionType,
+    IRError,
     Location,
     NameLoc,
+    Operation,
     RankedTensorType,
+    Region,
     StringAttr,
     Type,
     TypeAttr,
+    Value,
     f32,
     unknown_loc,
 )
-from mlc.ir.core.ir import Block, IRError, Operation, Region, Value
 from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.dialects.func import FuncOp, ReturnOp
-from mlc.ir.rewrite.rewriter import Rewriter
+from mlc.ir.rewrite import Rewriter
 
 
 def element_type_of_dtype(dtype: np.dtype) -> Type:

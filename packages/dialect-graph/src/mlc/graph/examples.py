@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mlc.graph.builder import GraphBuilder
-from mlc.ir.core.ir import Operation, Value
+from mlc.ir import Operation, Value
 from mlc.ir.dialects.func import FuncOp
 
 # He initialisation's gain for a layer whose input went through a ReLU.

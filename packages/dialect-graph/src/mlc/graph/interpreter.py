@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from mlc.graph.dialect import GraphOp, UndefinedResultError, to_bf16_bits
-from mlc.ir.core.attributes import Location, RankedTensorType, element_dtype
-from mlc.ir.core.ir import Operation
+from mlc.graph.op_base import GraphOp, UndefinedResultError
+from mlc.graph.storage import to_bf16_bits
+from mlc.ir import Location, Operation, RankedTensorType, element_dtype
 from mlc.ir.dialects.func import FuncOp
 
 

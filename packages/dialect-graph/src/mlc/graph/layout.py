@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from mlc.graph.dialect import ShapeError
+from mlc.graph.op_base import ShapeError
 
 _BLOCKED_DATA = re.compile(r"NCHW(\d+)c")
 _BLOCKED_KERNEL = re.compile(r"OIHW(\d+)i(\d+)o")

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
-from mlc.graph.dialect import unique_name
-from mlc.ir.core.attributes import DenseElementsAttr, DenseResourceElementsAttr
-from mlc.ir.core.ir import Operation
-from mlc.ir.text.printer import PrintOptions, print_op
+from mlc.graph.names import unique_name
+from mlc.ir import DenseElementsAttr, DenseResourceElementsAttr, Operation
+from mlc.ir.text import PrintOptions, print_op
 
 _ALIGNMENT = 16  # bytes; enough for any element type
 

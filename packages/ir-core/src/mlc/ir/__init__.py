@@ -12,6 +12,7 @@ from mlc.ir.core.affine_expr import AffineConstraint, AffineExpr, dims, symbols
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr, IntegerSet, IntegerSetAttr
 from mlc.ir.core.attributes import (
     DYNAMIC,
+    FLOAT_FORMATS,
     ArrayAttr,
     Attribute,
     BoolAttr,
@@ -49,9 +50,12 @@ from mlc.ir.core.attributes import (
     UnrankedTensorType,
     VectorType,
     bf16,
+    bits_to_float,
+    element_dtype,
     f16,
     f32,
     f64,
+    float_to_bits,
     i1,
     i8,
     i16,

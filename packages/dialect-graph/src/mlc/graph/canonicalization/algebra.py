@@ -18,16 +18,17 @@ from mlc.graph.dialect import graph
 from mlc.graph.ops.constant import constant_array
 from mlc.graph.ops.elementwise import AddOp, CastOp, DivideOp, MultiplyOp, NegOp, SubtractOp
 from mlc.graph.ops.transform import ExpandDimsOp, FlattenOp, ReshapeOp, SqueezeOp, TransposeOp
-from mlc.ir.core.attributes import (
+from mlc.ir import (
     Attribute,
     DenseArrayAttr,
     FloatType,
     IntegerType,
+    Operation,
+    Value,
     element_dtype,
     i64,
 )
-from mlc.ir.core.ir import Operation, Value
-from mlc.ir.rewrite.drr import Check, Const, Dag, DagPattern, Native, V
+from mlc.ir.rewrite import Check, Const, Dag, DagPattern, Native, V
 
 
 def _splat_of(attr: Attribute, value: float) -> bool:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from mlc.graph.dialect import graph
 from mlc.graph.ops.transform import LayoutTransformOp
-from mlc.ir.core.attributes import StringAttr
-from mlc.ir.rewrite.drr import A, Check, Dag, DagPattern, V
+from mlc.ir import StringAttr
+from mlc.ir.rewrite import A, Check, Dag, DagPattern, V
 
 
 def different_layouts(a: StringAttr, b: StringAttr) -> bool:

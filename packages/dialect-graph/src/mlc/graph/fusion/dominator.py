@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mlc.graph.dialect import PatternKind
 from mlc.graph.fusion.forward_graph import ForwardGraph, Node
+from mlc.graph.op_base import PatternKind
 from mlc.ir.analysis.dominance import post_dominator_tree
 
 

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mlc.graph.dialect import GraphOp, PatternKind
-from mlc.ir.core.attributes import RankedTensorType
-from mlc.ir.core.ir import Block, BlockArgument, Operation, Value
+from mlc.graph.op_base import GraphOp, PatternKind
+from mlc.ir import Block, BlockArgument, Operation, RankedTensorType, Value
 
 
 @dataclass(eq=False)

@@ -13,13 +13,23 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
-from mlc.graph.dialect import GraphOp, PatternKind, unique_name
 from mlc.graph.fusion.partition import Group, Partition
+from mlc.graph.names import unique_name
+from mlc.graph.op_base import GraphOp, PatternKind
 from mlc.graph.ops.constant import ConstantOp
-from mlc.ir.core.attributes import FunctionType, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
-from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir import (
+    Block,
+    FunctionType,
+    Operation,
+    Region,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    UnitAttr,
+    Value,
+)
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
-from mlc.ir.rewrite.rewriter import Rewriter
+from mlc.ir.rewrite import Rewriter
 
 PRIMITIVE = "graph.primitive"  # marks a kernel function fuse-ops created
 _MAX_NAME_LENGTH = 80  # as TVM: long group names are cut, then made unique

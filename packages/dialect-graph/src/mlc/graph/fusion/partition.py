@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mlc.graph.dialect import PatternKind
 from mlc.graph.fusion.dominator import DominatorInfo, post_dominators
 from mlc.graph.fusion.forward_graph import ForwardGraph, Node
+from mlc.graph.op_base import PatternKind
 
 ELEMWISE = PatternKind.ELEMWISE
 BROADCAST = PatternKind.BROADCAST

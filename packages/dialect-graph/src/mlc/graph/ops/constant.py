@@ -6,8 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from mlc.graph.dialect import GraphOp, PatternKind, Tensor, graph
-from mlc.ir.core.attributes import (
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp, PatternKind
+from mlc.graph.types import Tensor
+from mlc.ir import (
     Attribute,
     DenseElementsAttr,
     DenseResourceElementsAttr,
@@ -20,9 +22,7 @@ from mlc.ir.core.attributes import (
     i64,
 )
 from mlc.ir.interfaces.infer_type import TypeInferenceError
-from mlc.ir.opdef.constraints import ElementsAttrConstraint
-from mlc.ir.opdef.declare import AttrDef, ResultDef
-from mlc.ir.opdef.traits import ConstantLike
+from mlc.ir.opdef import AttrDef, ConstantLike, ElementsAttrConstraint, ResultDef
 
 _INLINED = frozenset({i32, i64, f32, f64, i1})
 

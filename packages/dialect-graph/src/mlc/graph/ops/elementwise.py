@@ -8,25 +8,18 @@ from typing import Any
 
 import numpy as np
 
-from mlc.graph.dialect import (
-    BoolTensor,
-    FloatTensor,
+from mlc.graph.attributes import element_type, real
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import (
     GraphOp,
-    NumericTensor,
     PatternKind,
-    Tensor,
     UndefinedResultError,
-    computable,
-    element_type,
-    graph,
-    real,
     same_element_type,
     shape_check,
-    tensor,
 )
-from mlc.ir.core.attributes import FloatType, RankedTensorType, Type, element_dtype, i1
-from mlc.ir.opdef.declare import OperandDef, ResultDef
-from mlc.ir.opdef.traits import Commutative, SameOperandsAndResultType
+from mlc.graph.types import BoolTensor, FloatTensor, NumericTensor, Tensor, computable, tensor
+from mlc.ir import FloatType, RankedTensorType, Type, element_dtype, i1
+from mlc.ir.opdef import Commutative, OperandDef, ResultDef, SameOperandsAndResultType
 
 # ------------------------------------------------------------------ unary
 

@@ -6,24 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 from mlc.graph import layout
-from mlc.graph.dialect import (
-    FloatTensor,
-    GraphOp,
-    NumericTensor,
-    PatternKind,
-    flag,
-    graph,
-    integer,
-    ints,
-    same_element_type,
-    shape_check,
-    string,
-    tensor,
-)
+from mlc.graph.attributes import flag, integer, ints, string
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp, PatternKind, same_element_type, shape_check
 from mlc.graph.ops.elementwise import broadcast_shape
 from mlc.graph.ops.transform import normalize_axis
-from mlc.ir.opdef.declare import OperandDef, ResultDef
-from mlc.ir.opdef.traits import SameOperandsAndResultType
+from mlc.graph.types import FloatTensor, NumericTensor, tensor
+from mlc.ir.opdef import OperandDef, ResultDef, SameOperandsAndResultType
 
 _BINARY_FORMAT = "$data `,` $weight attr-dict `:` functional-type(operands, results)"
 

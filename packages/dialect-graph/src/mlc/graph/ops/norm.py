@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from mlc.graph.dialect import FloatTensor, GraphOp, PatternKind, graph, integer, real, shape_check
+from mlc.graph.attributes import integer, real
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp, PatternKind, shape_check
 from mlc.graph.ops.transform import normalize_axis
-from mlc.ir.opdef.declare import OperandDef, ResultDef
+from mlc.graph.types import FloatTensor
+from mlc.ir.opdef import OperandDef, ResultDef
 
 
 def _check_elements(data, others, names) -> None:

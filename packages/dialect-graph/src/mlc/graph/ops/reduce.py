@@ -7,23 +7,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mlc.graph.dialect import (
-    GraphOp,
-    NumericTensor,
-    PatternKind,
-    Tensor,
-    UndefinedResultError,
-    flag,
-    graph,
-    integer,
-    ints,
-    shape_check,
-    tensor,
-)
+from mlc.graph.attributes import flag, integer, ints
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp, PatternKind, UndefinedResultError, shape_check
 from mlc.graph.ops.elementwise import divide
 from mlc.graph.ops.transform import normalize_axes, normalize_axis
-from mlc.ir.core.attributes import Type, i64
-from mlc.ir.opdef.declare import OperandDef, ResultDef
+from mlc.graph.types import NumericTensor, Tensor, tensor
+from mlc.ir import Type, i64
+from mlc.ir.opdef import OperandDef, ResultDef
 
 
 class Reduce(GraphOp):

@@ -10,31 +10,21 @@ from collections.abc import Sequence
 import numpy as np
 
 from mlc.graph import layout
-from mlc.graph.dialect import (
-    GraphOp,
-    PatternKind,
-    Tensor,
-    UndefinedResultError,
-    graph,
-    integer,
-    ints,
-    real,
-    shape_check,
-    string,
-    tensor,
-)
-from mlc.ir.core.attributes import (
+from mlc.graph.attributes import integer, ints, real, string
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp, PatternKind, UndefinedResultError, shape_check
+from mlc.graph.types import Tensor, tensor
+from mlc.ir import (
     DenseArrayAttr,
     FloatType,
     IntegerAttr,
     RankedTensorType,
+    Value,
     element_dtype,
     i32,
     i64,
 )
-from mlc.ir.core.ir import Value
-from mlc.ir.opdef.constraints import TypeMatches
-from mlc.ir.opdef.declare import OperandDef, ResultDef
+from mlc.ir.opdef import OperandDef, ResultDef, TypeMatches
 
 _UNARY_FORMAT = "$x attr-dict `:` type($x) `->` type($result)"
 

@@ -27,32 +27,36 @@ import numpy as np
 
 from mlc.graph import layout
 from mlc.graph.canonicalization.layout import PATTERNS as LAYOUT_PATTERNS
-from mlc.graph.dialect import ShapeError, graph, tensor, unique_name
+from mlc.graph.dialect import graph
+from mlc.graph.names import unique_name
+from mlc.graph.op_base import ShapeError
 from mlc.graph.ops.constant import ConstantOp, value_array
 from mlc.graph.ops.elementwise import Binary, CastOp, Unary, WhereOp
 from mlc.graph.ops.nn import Conv2DOp
 from mlc.graph.ops.transform import LayoutTransformOp
-from mlc.ir.core.attributes import (
+from mlc.graph.types import tensor
+from mlc.ir import (
     DenseElementsAttr,
     DenseResourceElementsAttr,
     Location,
+    Operation,
     RankedTensorType,
     StringAttr,
     Type,
+    Value,
 )
-from mlc.ir.core.ir import Operation, Value
-from mlc.ir.passes.options import option
-from mlc.ir.passes.registry import Pass, PassFailure, register_pass
-from mlc.ir.rewrite.conversion import (
+from mlc.ir.passes import Pass, PassFailure, option, register_pass
+from mlc.ir.rewrite import (
     ConversionPattern,
     ConversionRewriter,
     ConversionTarget,
+    GreedyConfig,
+    PatternRewriter,
+    PatternSet,
     TypeConverter,
     apply_partial_conversion,
+    apply_patterns_greedily,
 )
-from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from mlc.ir.rewrite.pattern import PatternSet
-from mlc.ir.rewrite.rewriter import PatternRewriter
 
 LAYOUT_AGNOSTIC = (Unary, CastOp, Binary, WhereOp)
 """Ops computing each output element from the elements at the same (broadcast)

@@ -29,14 +29,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlc.graph.dialect import GraphOp, UndefinedResultError
+from mlc.graph.op_base import GraphOp, UndefinedResultError
 from mlc.graph.ops.constant import ConstantOp, constant_array
-from mlc.ir.core.attributes import DenseElementsAttr, RankedTensorType
-from mlc.ir.core.ir import Operation
-from mlc.ir.diagnostics import Diagnostic
-from mlc.ir.passes.options import option
-from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.rewriter import Rewriter
+from mlc.ir import DenseElementsAttr, Diagnostic, Operation, RankedTensorType
+from mlc.ir.passes import Pass, option, register_pass
+from mlc.ir.rewrite import Rewriter
 
 DEFAULT_MAX_GROWTH = 1 << 16  # elements: 256 KiB of f32
 

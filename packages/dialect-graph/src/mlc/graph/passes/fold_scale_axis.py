@@ -35,13 +35,16 @@ import numpy as np
 
 from mlc.graph.builder import emit, emit_constant
 from mlc.graph.ops.constant import ConstantOp, value_array
-from mlc.ir.core.attributes import FloatType, element_dtype
-from mlc.ir.core.ir import Operation, Value
-from mlc.ir.diagnostics import Diagnostic
-from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
-from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
+from mlc.ir import Diagnostic, FloatType, Operation, Value, element_dtype
+from mlc.ir.passes import Pass, register_pass
+from mlc.ir.rewrite import (
+    GreedyConfig,
+    PatternRewriter,
+    PatternSet,
+    RewritePattern,
+    RewriterListener,
+    apply_patterns_greedily,
+)
 
 _EXACT_FLOATS = ("f16", "f32", "f64")  # bf16 is stored as raw bits: no numpy arithmetic
 

@@ -7,14 +7,11 @@ from dataclasses import dataclass
 
 from mlc.graph.fusion import build_forward_graph, outline_groups, partition
 from mlc.graph.fusion.outline import is_primitive
-from mlc.ir.core.ir import Block, Operation
-from mlc.ir.diagnostics import Diagnostic
+from mlc.ir import Block, Diagnostic, Operation
 from mlc.ir.dialects.func import FuncOp
 from mlc.ir.interfaces.side_effects import is_trivially_dead
-from mlc.ir.passes.context import DEFAULT_OPT_LEVEL
-from mlc.ir.passes.options import option
-from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.rewriter import Rewriter
+from mlc.ir.passes import DEFAULT_OPT_LEVEL, Pass, option, register_pass
+from mlc.ir.rewrite import Rewriter
 
 
 @dataclass(frozen=True)

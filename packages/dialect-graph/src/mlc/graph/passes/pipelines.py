@@ -1,6 +1,6 @@
 """Named pipelines of the graph dialect."""
 
-from mlc.ir.passes.registry import register_pipeline
+from mlc.ir.passes import register_pipeline
 
 register_pipeline(
     "graph-optimize",

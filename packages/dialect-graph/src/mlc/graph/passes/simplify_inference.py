@@ -23,12 +23,18 @@ from collections.abc import Sequence
 import numpy as np
 
 from mlc.graph.builder import emit, emit_constant
-from mlc.ir.core.ir import Operation, Value
-from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.drr import Dag, DagPattern, V
-from mlc.ir.rewrite.greedy import apply_patterns_once
-from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
-from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
+from mlc.ir import Operation, Value
+from mlc.ir.passes import Pass, register_pass
+from mlc.ir.rewrite import (
+    Dag,
+    DagPattern,
+    PatternRewriter,
+    PatternSet,
+    RewritePattern,
+    RewriterListener,
+    V,
+    apply_patterns_once,
+)
 
 
 def channel_shape(channels: int, axis: int, rank: int) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
     "registry": ("NoOptions", "Pass", "PassFailure", "PassInfo", "load_pass_plugins",
                  "register_pass", "register_pipeline"),
     "options": ("OptionError", "option"),
-    "context": ("ConfigError", "PassContext", "register_config"),
+    "context": ("ConfigError", "DEFAULT_OPT_LEVEL", "PassContext", "register_config"),
     "pipeline": ("PipelineError", "parse_pipeline"),
     "manager": ("PassManager", "PassRun", "PipelineResult", "run_pipeline"),
     "instruments": ("PassInstrument", "PrintIR", "SkipReporter", "Statistics", "Timing"),
