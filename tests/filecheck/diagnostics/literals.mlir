@@ -17,8 +17,24 @@
 
 // -----
 
-// expected-error@+1 {{hex data of 2 bytes does not fit tensor<4xi32>}}
+// expected-error@+1 {{elements hex data size is invalid for provided type: 'tensor<4xi32>'}}
 %0 = arith.constant dense<"0x0102"> : tensor<4xi32>
+
+// -----
+
+// The error is at the string, as mlir-opt-22 reports it.
+// expected-error@+1 {{expected string containing hex digits starting with `0x`}}
+%0 = arith.constant dense<"0xZZ"> : tensor<1xi8>
+
+// -----
+
+// expected-error@+1 {{expected string containing hex digits starting with `0x`}}
+%0 = arith.constant dense<"0x123"> : tensor<2xi8>
+
+// -----
+
+// expected-error@+1 {{expected string containing hex digits starting with `0x`}}
+%0 = arith.constant dense<"0102"> : tensor<2xi8>
 
 // -----
 

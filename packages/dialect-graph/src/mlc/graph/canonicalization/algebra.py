@@ -21,6 +21,7 @@ from mlc.graph.ops.transform import ExpandDimsOp, FlattenOp, ReshapeOp, SqueezeO
 from mlc.ir import (
     Attribute,
     DenseArrayAttr,
+    DenseElementsAttr,
     FloatType,
     IntegerType,
     Operation,
@@ -41,6 +42,9 @@ def _splat_of(attr: Attribute, value: float) -> bool:
     element = getattr(attr.type, "element_type", None)
     if isinstance(element, FloatType) and element.name not in ("f16", "f32", "f64"):
         return False  # stored as raw bits (bf16): not comparable as numbers
+    splat = attr.splat_element() if isinstance(attr, DenseElementsAttr) else None
+    if splat is not None:  # one comparison, however large the shape
+        return bool(splat == value)
     return array.size > 0 and bool(np.all(array == value))
 
 

@@ -86,13 +86,31 @@ def constant_array(attr: Any) -> np.ndarray:
     raise ValueError(f"not an elements attribute: {attr}")
 
 
+# Passes that compute with a constant's elements (re-laying a weight, scaling it)
+# produce every element. A splat larger than this is left to run time instead: its
+# text is one element, its computed form would be all of them.
+MAX_SPLAT_EXPANSION = 1 << 16
+
+
+def stored_elements(attr: Any) -> int:
+    """How many elements a constant's attribute holds: one for a splat, whatever its
+    shape, else all of them."""
+    if isinstance(attr, DenseElementsAttr) and attr.is_splat():
+        return 1
+    return int(np.prod(attr.type.shape))
+
+
 def value_array(value) -> np.ndarray | None:
     """The elements of `value` when a graph.constant defines it and they are
-    available (a resource's blob may be missing), else None."""
+    available (a resource's blob may be missing) and cheap to compute with (not a
+    splat of more than MAX_SPLAT_EXPANSION elements), else None."""
     producer = value.defining_op
     if not isinstance(producer, ConstantOp):
         return None
     try:
-        return constant_array(producer.value)
+        array = constant_array(producer.value)
     except ValueError:
         return None
+    if array.size > MAX_SPLAT_EXPANSION and stored_elements(producer.value) == 1:
+        return None
+    return array

@@ -10,9 +10,12 @@ as the interpreter stores it, so a folded module computes the same bits.
 Memory. Weights are not copied to be read: `constant_array` gives read-only views of
 dense and `dense_resource` elements. A producer whose last use was just folded is
 erased at once, so intermediate constants do not pile up. An op whose result would
-hold many more elements than its largest constant operand (broadcast_to or tile of
-a small constant, `zeros + x` broadcasts) is left alone: folding it would trade a
-cheap op at run time for a large tensor in the module (`max-growth-elements`).
+hold many more elements than its largest constant operand stores (broadcast_to or
+tile of a small constant, `zeros + x` broadcasts) is left alone: folding it would
+trade a cheap op at run time for a large tensor in the module
+(`max-growth-elements`). Splats stay splats: an elementwise or broadcasting op on
+splats is evaluated on one element of each, whatever the shape; any other op on a
+large splat counts the splat's elements as growth, since numpy would expand it.
 
 Undefined results. An op whose result the semantics leave undefined on these
 constants (an integer division by zero, a gather index out of range, a float cast to
@@ -29,9 +32,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlc.graph.op_base import GraphOp, UndefinedResultError
-from mlc.graph.ops.constant import ConstantOp, constant_array
+from mlc.graph.op_base import GraphOp, PatternKind, UndefinedResultError
+from mlc.graph.ops.constant import ConstantOp, constant_array, stored_elements
 from mlc.ir import DenseElementsAttr, Diagnostic, Operation, RankedTensorType
+from mlc.ir.interfaces.infer_type import TypeInferenceError
 from mlc.ir.passes import Pass, option, register_pass
 from mlc.ir.rewrite import Rewriter
 
@@ -69,12 +73,13 @@ def fold_constants(root: Operation, max_growth_elements: int = DEFAULT_MAX_GROWT
         if op is root or op.parent is None or not _foldable(op):
             continue
         producers = [operand.value.defining_op for operand in op.op_operands]
-        largest = max(_elements(p.result_types) for p in producers)
-        if _elements(op.result_types) - largest > max_growth_elements:
-            report.too_large += 1
-            continue
         try:
-            outputs = _evaluate(op, producers, report.warnings.append)
+            outputs = _evaluate_splats(op, producers)
+            if outputs is None:
+                if _growth(op, producers) > max_growth_elements:
+                    report.too_large += 1
+                    continue
+                outputs = _evaluate(op, producers, report.warnings.append)
         except UndefinedResultError:
             report.undefined += 1
             continue
@@ -94,6 +99,43 @@ def fold_constants(root: Operation, max_growth_elements: int = DEFAULT_MAX_GROWT
                 rewriter.erase_op(producer)
                 report.dead_constants += 1
     return report
+
+
+def _growth(op: Operation, producers: list[Operation]) -> int:
+    """How many more elements folding `op` computes than its operands store: the
+    result's, or a splat operand's once numpy expands it, beyond the largest operand
+    as stored (a splat stores one element)."""
+    expanded = [_elements(op.result_types)]
+    expanded += [_elements(p.result_types) for p in producers if stored_elements(p.value) == 1]
+    return max(expanded) - max(stored_elements(p.value) for p in producers)
+
+
+def _evaluate_splats(op: GraphOp, producers: list[Operation]) -> list[np.ndarray] | None:
+    """The results of an elementwise or broadcasting op whose operands are all
+    splats, as splats: the op evaluated on one element of each operand (rank kept),
+    so a splat of any size folds without being expanded. None when the op is of
+    another kind, an operand is not a splat, or the one-element problem does not
+    give one-element results (an op whose attributes fix the result shape)."""
+    if type(op).pattern_of(op) not in (PatternKind.ELEMWISE, PatternKind.BROADCAST):
+        return None
+    values = [p.value for p in producers]
+    if not all(isinstance(v, DenseElementsAttr) and v.is_splat() for v in values):
+        return None
+    ones = [RankedTensorType((1,) * v.type.rank, v.type.element_type) for v in values]
+    try:
+        inferred = type(op).infer_result_types(ones, op.attributes)
+    except TypeInferenceError:  # the op refuses the one-element problem
+        return None
+    if any(math.prod(t.shape) != 1 for t in inferred):
+        return None
+    inputs = [v.array[(slice(0, 1),) * v.type.rank] for v in values]
+    try:
+        outputs = [np.asarray(r) for r in op.evaluate(inputs)]
+    except NotImplementedError:
+        return None
+    if len(outputs) != len(op.results) or any(r.size != 1 for r in outputs):
+        return None
+    return [np.broadcast_to(r.reshape(()), result.type.shape) for r, result in zip(outputs, op.results)]
 
 
 def _foldable(op: Operation) -> bool:

@@ -808,7 +808,12 @@ def element_dtype(element_type: Type) -> np.dtype:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class DenseElementsAttr(Attribute):
-    """`dense<...> : tensor<...>` backed by a numpy array of the type's shape.
+    """`dense<...> : tensor<...>` backed by a read-only numpy array of the type's shape.
+
+    A splat keeps one element, broadcast to the shape (a numpy view whose strides are
+    all zero), so `dense<1.0> : tensor<100000x100000xf32>` costs four bytes, as in
+    MLIR. Code reading `array` must not compute on all of a splat's elements when the
+    shape is large: `is_splat()` and `splat_element()` answer without doing so.
 
     bf16 elements are kept as their raw 16-bit patterns (dtype uint16), so no extra
     numpy dtype package is needed.
@@ -819,38 +824,66 @@ class DenseElementsAttr(Attribute):
 
     @staticmethod
     def from_array(array, type_: ShapedType) -> DenseElementsAttr:
+        """The attribute of `type_` holding `array` (converted to the element type's
+        storage dtype and broadcast to the shape). One element, or an array that is
+        one element broadcast, is stored as a splat without materialising the shape."""
         import numpy as np
 
-        data = np.ascontiguousarray(np.broadcast_to(np.asarray(array, element_dtype(type_.element_type)),
-                                                    type_.shape)).reshape(type_.shape)
-        data.flags.writeable = False
+        dtype = element_dtype(type_.element_type)
+        source = np.asarray(array)
+        if source.size == 1 or (source.size > 1 and not any(source.strides)):
+            element = np.array(source[(0,) * source.ndim], dtype=dtype)
+            data = np.broadcast_to(element, type_.shape)
+        else:
+            data = np.ascontiguousarray(np.broadcast_to(np.asarray(source, dtype), type_.shape))
+            data.flags.writeable = False
         return DenseElementsAttr(type_, data)
 
+    def _is_splat_view(self) -> bool:
+        return self.array.size > 0 and not any(self.array.strides)
+
     def is_splat(self) -> bool:
+        """Every element has the same bits (an empty attribute is not a splat)."""
+        if self._is_splat_view():
+            return True
         flat = self.array.reshape(-1)
         if flat.size == 0:
             return False
-        return bool((flat.view(_bits_dtype(flat)) == flat.view(_bits_dtype(flat))[0]).all())
+        bits = flat.view(_bits_dtype(flat))
+        return bool((bits == bits[0]).all())
+
+    def splat_element(self):
+        """The element of a splat, as a numpy scalar of the storage dtype (raw bits
+        for bf16 and the small float formats); None when not a splat."""
+        return self.array[(0,) * self.array.ndim] if self.is_splat() else None
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, DenseElementsAttr) and self.type == other.type
-                and self.array.tobytes() == other.array.tobytes())
+        if not isinstance(other, DenseElementsAttr) or self.type != other.type:
+            return False
+        if self._is_splat_view() or other._is_splat_view():
+            mine, theirs = self.splat_element(), other.splat_element()
+            return mine is not None and theirs is not None and mine.tobytes() == theirs.tobytes()
+        return self.array.tobytes() == other.array.tobytes()
 
     def __hash__(self) -> int:
         # A sample of the elements, not all of them: hashing must stay cheap for
         # multi-megabyte weights (CSE and constant uniquing hash every constant);
-        # equality still compares every byte.
-        flat = self.array.reshape(-1)
-        sample = flat[:: max(1, flat.size // 64)][:64]
+        # equality still compares every byte. `flat[indices]` reads a splat view
+        # without materialising it.
+        import numpy as np
+
+        size = self.array.size
+        sample = self.array.flat[np.arange(0, size, max(1, size // 64))[:64]]
         return hash((self.type, sample.tobytes()))
 
     def write(self, w: AsmWriter) -> None:
         size = self.array.size
-        if w.elide_large_elements is not None and size > w.elide_large_elements and not self.is_splat():
+        splat = self.splat_element()
+        if w.elide_large_elements is not None and size > w.elide_large_elements and splat is None:
             w.write("dense_resource<__elided__> : ")
-        elif self.is_splat():
+        elif splat is not None:
             w.write("dense<")
-            w.write(_format_element(self.array.reshape(-1)[0], self.type.element_type))
+            w.write(_format_element(splat, self.type.element_type))
             w.write("> : ")
         elif w.hex_if_larger is not None and size > w.hex_if_larger:
             w.write(f'dense<"0x{self.array.tobytes().hex().upper()}"> : ')

@@ -38,9 +38,9 @@ def constant_scalars(attr: Attribute | None):
         return attr.type, attr.value
     if isinstance(attr, FloatAttr):
         return attr.type, attr.bits
-    if isinstance(attr, DenseElementsAttr) and attr.is_splat():
+    first = attr.splat_element() if isinstance(attr, DenseElementsAttr) else None
+    if first is not None:
         element = attr.type.element_type
-        first = attr.array.reshape(-1)[0]
         if isinstance(element, FloatType):
             bits = int(first) if element.name == "bf16" else float_to_bits(float(first), element)
             return attr.type, bits

@@ -82,6 +82,18 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
     return value
 
 
+class ElementsLiteralError(ValueError):
+    """A malformed `dense<...>` body; `offset` is where in the body text the error is
+    (None: the literal as a whole)."""
+
+    def __init__(self, message: str, offset: int | None = None):
+        super().__init__(message)
+        self.offset = offset
+
+
+_HEX_BLOB_RE = re.compile(r"0x(?:[0-9a-fA-F]{2})*")
+
+
 def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
     """`body` is the text between `dense<` and `>`."""
     import numpy as np
@@ -90,17 +102,22 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         raise ValueError("dense elements need a statically shaped type")
     element_type = type_.element_type
     dtype = element_dtype(element_type)
+    start = len(body) - len(body.lstrip())
     body = body.strip()
     if body.startswith('"'):
-        data = bytes.fromhex(unescape_string(body)[2:])
+        digits = unescape_string(body)
+        if not _HEX_BLOB_RE.fullmatch(digits):
+            raise ElementsLiteralError("expected string containing hex digits starting with `0x`",
+                                       start)
+        data = bytes.fromhex(digits[2:])
         element_size = dtype.itemsize
         count = type_.num_elements
         if len(data) == element_size and count != 1:
-            array = np.broadcast_to(np.frombuffer(data, dtype), type_.shape)
+            array = np.frombuffer(data, dtype)[0]  # a splat
         elif len(data) == element_size * count:
             array = np.frombuffer(data, dtype).reshape(type_.shape)
         else:
-            raise ValueError(f"hex data of {len(data)} bytes does not fit {type_}")
+            raise ValueError(f"elements hex data size is invalid for provided type: '{type_}'")
         return DenseElementsAttr.from_array(array, type_)
     if not body:
         if type_.num_elements != 0:
@@ -134,8 +151,8 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
     # Floats are built from their bit patterns, then viewed as floats.
     storage = np.dtype(f"u{dtype.itemsize}") if isinstance(element_type, FloatType) else dtype
     try:
-        if not isinstance(literal, list):
-            array = np.full(type_.shape, literal, dtype=storage)
+        if not isinstance(literal, list):  # a splat: one element, whatever the shape
+            array = np.array(literal, dtype=storage)
         else:
             array = np.array(literal, dtype=storage)
         if storage != dtype:

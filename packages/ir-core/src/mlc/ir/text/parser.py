@@ -872,7 +872,9 @@ class _Callbacks:
         try:
             return parse_dense_body(tok.value[len("dense<"):-1], type_)
         except ValueError as exc:
-            raise self.s.error(str(exc), tok.start_pos) from None
+            offset = getattr(exc, "offset", None)
+            pos = tok.start_pos if offset is None else tok.start_pos + len("dense<") + offset
+            raise self.s.error(str(exc), pos) from None
 
     def dense_resource_attr(self, children):
         tok, type_ = children
