@@ -32,3 +32,18 @@ def test_deeply_nested_custom_modules():
     printed = print_op(module)
     assert printed.count("module {") == DEPTH
     assert print_op(parse_module(printed, Context())) == printed
+
+
+def test_indentation_stops_growing_so_text_is_linear_in_depth():
+    # Two spaces per level as MLIR prints, up to MAX_INDENT_LEVELS; below that every
+    # level starts at the same column, so the text of N levels is O(N), not O(N²).
+    from mlc.ir.text.printer import MAX_INDENT_LEVELS
+
+    module = parse_module(_nested_generic(DEPTH), Context(allow_unregistered=True))
+    lines = print_op(module, PrintOptions(generic=True)).splitlines()
+    indents = [len(line) - len(line.lstrip(" ")) for line in lines]
+    assert indents[:4] == [0, 2, 4, 6]
+    assert max(indents) == 2 * MAX_INDENT_LEVELS
+    assert sum(indents) < 2 * MAX_INDENT_LEVELS * len(lines)
+    shallow = parse_module(_nested_generic(3), Context(allow_unregistered=True))
+    assert print_op(shallow, PrintOptions(generic=True)).splitlines()[4] == '        "test.leaf"() : () -> ()'

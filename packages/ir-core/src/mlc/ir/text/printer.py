@@ -75,6 +75,17 @@ def _is_isolated(op: Operation) -> bool:
     return op_def is not None and IsolatedFromAbove in op_def.trait_set
 
 
+# Two spaces per level, as MLIR indents, up to this depth; deeper ops stay at this
+# column, so text grows linearly with nesting depth (30,000 nested regions would
+# otherwise print 1.8 GB of spaces).
+MAX_INDENT_LEVELS = 64
+_INDENTS = tuple("  " * level for level in range(MAX_INDENT_LEVELS + 1))
+
+
+def _indentation(level: int) -> str:
+    return _INDENTS[level] if level <= MAX_INDENT_LEVELS else _INDENTS[MAX_INDENT_LEVELS]
+
+
 class Printer:
     """Renders ops; formats and directives call its element methods."""
 
@@ -225,7 +236,7 @@ class Printer:
     def _op_parts(self, op: Operation, indent: int, parts: list) -> list:
         """Append the op's text to `parts` (region markers stand for its regions)."""
         self.parts = parts
-        parts.append("  " * indent)
+        parts.append(_indentation(indent))
         self.indent = indent
         results = op.results
         if results:
@@ -324,7 +335,7 @@ class Printer:
                 block.first_op is None and not block.args and (
                     self.options.generic or not _implicit_block(marker.region)))
             if show_label:
-                parts.append("  " * indent)
+                parts.append(_indentation(indent))
                 parts.append(self.block_names[block])
                 if block.args:
                     parts.append("(")
@@ -341,7 +352,7 @@ class Printer:
             for op in block.ops():
                 parts.append(_OpMarker(op, indent + 1))
                 parts.append("\n")
-        parts.append("  " * indent + "}")
+        parts.append(_indentation(indent) + "}")
         return parts
 
     # ---------------------------------------------------------------- element API
