@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mlc.ir.core.affine_expr import (
     CONSTANT,
@@ -270,33 +271,29 @@ class IntegerSet:
 # ---------------------------------------------------------------------- attributes
 
 
+class _AliasableAttr(Attribute):
+    """An attribute printed as its `#map`/`#set` alias where the printer made one."""
+
+    __slots__ = ()
+    keyword: ClassVar[str]
+
+    def write(self, w: AsmWriter) -> None:
+        aliases = w.aliases
+        name = aliases.get(self) if aliases else None
+        w.write(name if name is not None else f"{self.keyword}<{self.value}>")
+
+
 @dataclass(frozen=True, slots=True)
-class AffineMapAttr(Attribute):
+class AffineMapAttr(_AliasableAttr):
     """`affine_map<(d0) -> (d0 + 1)>`; a memref layout or an op's index mapping."""
 
     value: AffineMap
-
-    def write(self, w: AsmWriter) -> None:
-        aliases = w.aliases
-        if aliases:
-            name = aliases.get(self)
-            if name is not None:
-                w.write(name)
-                return
-        w.write(f"affine_map<{self.value}>")
+    keyword: ClassVar[str] = "affine_map"
 
 
 @dataclass(frozen=True, slots=True)
-class IntegerSetAttr(Attribute):
+class IntegerSetAttr(_AliasableAttr):
     """`affine_set<(d0) : (d0 >= 0)>`."""
 
     value: IntegerSet
-
-    def write(self, w: AsmWriter) -> None:
-        aliases = w.aliases
-        if aliases:
-            name = aliases.get(self)
-            if name is not None:
-                w.write(name)
-                return
-        w.write(f"affine_set<{self.value}>")
+    keyword: ClassVar[str] = "affine_set"

@@ -249,19 +249,7 @@ def memory_effects(op: Operation) -> list[EffectInstance] | None:
 
 def is_memory_effect_free(op: Operation) -> bool:
     """`op`, and for RecursiveMemoryEffects everything nested in it, has no effects."""
-    stack = [op]
-    while stack:
-        current = stack.pop()
-        own, recursive, declared = _classify(current)
-        if own == _UNKNOWN:
-            return False
-        if own == _DECLARED:
-            assert declared is not None
-            if declared.effects_of(current):
-                return False
-        if recursive:
-            stack.extend(_nested_ops(current))
-    return True
+    return memory_effects(op) == []
 
 
 def would_be_trivially_dead(op: Operation) -> bool:
