@@ -146,7 +146,7 @@ def _split_pass_flags(argv: list[str]) -> tuple[list[str], list[str]]:
     for arg in argv:
         name, _, options = arg[2:].partition("=") if arg.startswith("--") else ("", "", "")
         if arg.startswith("--") and arg.split("=", 1)[0] not in known:
-            load_pass_plugins()
+            load_pass_plugins(name)
             if name in PASSES or name in PIPELINES:
                 passes.append(f"{name}{{{options}}}" if options else name)
                 continue
@@ -372,7 +372,8 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         from mlc.ir.passes.context import ConfigError, PassContext
         from mlc.ir.passes.registry import load_pass_plugins
 
-        load_pass_plugins()  # passes register their config keys
+        if args.pass_config or disabled:
+            load_pass_plugins()  # every pass's config keys, and every name to check against
 
         config = {}
         for item in args.pass_config:

@@ -55,8 +55,8 @@ class Domain:
 
     def choice_problem(self, value: Any) -> str | None:
         """Why `value` (a str or a tuple of them) is not among the choices, or None."""
-        if not self.choices or not isinstance(value, (tuple, str)):
-            return None
+        if not self.choices or not isinstance(value, (tuple, str)) or value == ():
+            return None  # (an empty list needs no choices: computing them may import much)
         allowed = tuple(self.choices()) if callable(self.choices) else self.choices
         for item in value if isinstance(value, tuple) else (value,):
             if item not in allowed:

@@ -156,7 +156,6 @@ class _Reader:
 
 class _Parser:
     def __init__(self, text: str):
-        load_pass_plugins()
         self.source = SourceFile(PIPELINE_SOURCE, text)
         self.expanding: list[str] = []  # named pipelines being expanded
 
@@ -209,6 +208,7 @@ class _Parser:
             node = PipelineNode(None if name == "any" else name, elements, reader.loc(start))
             out.append(node)
             return node
+        load_pass_plugins(name)
         if name in PASSES:
             options = reader.options() if reader.peek() == "{" else []
             pass_ = self.make_pass(reader, name, options)

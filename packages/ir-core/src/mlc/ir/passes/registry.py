@@ -172,18 +172,21 @@ def unknown_pass_message(name: str) -> str:
             f"{did_you_mean(name, [*PASSES, *PIPELINES])}")
 
 
-_PASSES_LOADED = False
+_PLUGINS_LOADED = False
 
 
-def load_pass_plugins() -> None:
-    """Import the core passes and every package's `mlc.passes` entry points (once)."""
-    global _PASSES_LOADED
-    if _PASSES_LOADED:
-        return
-    _PASSES_LOADED = True
-    from importlib.metadata import entry_points
-
+def load_pass_plugins(name: str | None = None) -> None:
+    """Register the core passes, and the passes of every package's `mlc.passes`
+    entry points (once). Given the `name` of a pass or pipeline the core registers,
+    the plugins are not imported: a core pipeline does not pay for importing every
+    package (the graph dialect's passes import numpy)."""
+    global _PLUGINS_LOADED
     import mlc.ir.passes.generic  # noqa: F401 - registers the core passes
+
+    if _PLUGINS_LOADED or (name is not None and (name in PASSES or name in PIPELINES)):
+        return
+    _PLUGINS_LOADED = True
+    from importlib.metadata import entry_points
 
     for entry in entry_points(group="mlc.passes"):
         entry.load()
