@@ -70,10 +70,13 @@ def test_fold_constant_keeps_splats_splats_and_refuses_expansions(program: Path)
     # add then negative of splats fold to one splat; the multiply by x stays.
     assert f"graph.constant dense<-3.000000e+00> : {HUGE}" in out
     assert "graph.add" not in out and "graph.neg" not in out
-    # A sum or a reshape of a huge splat would expand it: refused by the growth limit.
-    assert "graph.sum" in out and "graph.reshape" in out
-    assert "(2) num-too-large" in result.stderr
-    assert "(2) num-folded" in result.stderr
+    # A reshape copies elements: the same splat, at the new shape.
+    assert "graph.constant dense<2.000000e+00> : tensor<10000000000xf32>" in out
+    assert "graph.reshape" not in out
+    # A sum of a huge splat would expand it: refused by the growth limit.
+    assert "graph.sum" in out
+    assert "(1) num-too-large" in result.stderr
+    assert "(3) num-folded" in result.stderr
 
 
 def test_graph_optimize_and_canonicalize_on_huge_splats(program: Path) -> None:
@@ -130,3 +133,34 @@ func.func @f() -> tensor<4x3xf32> {
     assert constant.value.is_splat() and constant.value.array.strides == (0, 0)
     assert constant.value.splat_element() == expected
     assert "tensor<4x3xf32>" in text
+
+
+def test_ops_that_copy_elements_keep_one_splat_and_compute_the_rest() -> None:
+    # transpose, tile, concat and split of one splat fold to that splat without
+    # computing; pad (a new value) and concat of two different splats are computed.
+    # Every result equals the interpreter's on the unfolded program.
+    from mlc.graph import evaluate
+
+    text = """
+func.func @main() -> (tensor<3x2xi32>, tensor<4x6xi32>, tensor<6x2xi32>, tensor<1x2xi32>, tensor<4x3xi32>, tensor<4x2xi32>) {
+  %a = graph.constant dense<7> : tensor<2x3xi32>
+  %b = graph.constant dense<-1> : tensor<2x2xi32>
+  %t = graph.transpose %a {axes = array<i64: 1, 0>} : tensor<2x3xi32> -> tensor<3x2xi32>
+  %r = graph.tile %a {repeats = array<i64: 2, 2>} : tensor<2x3xi32> -> tensor<4x6xi32>
+  %c = graph.concat %t, %t {axis = 0 : i64} : (tensor<3x2xi32>, tensor<3x2xi32>) -> tensor<6x2xi32>
+  %s:2 = graph.split %b {axis = 0 : i64, sections = array<i64: 1, 1>} : (tensor<2x2xi32>) -> (tensor<1x2xi32>, tensor<1x2xi32>)
+  %p = graph.pad %a {pads = array<i64: 1, 0, 1, 0>, value = 0.0 : f64} : tensor<2x3xi32> -> tensor<4x3xi32>
+  %d = graph.constant dense<3> : tensor<2x2xi32>
+  %m = graph.concat %b, %d {axis = 0 : i64} : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<4x2xi32>
+  return %t, %r, %c, %s#0, %p, %m : tensor<3x2xi32>, tensor<4x6xi32>, tensor<6x2xi32>, tensor<1x2xi32>, tensor<4x3xi32>, tensor<4x2xi32>
+}
+"""
+    module = parse_module(text)
+    expected = evaluate(module, [])
+    report = fold_constants(module)
+    assert report.folded == 6 and report.too_large == 0
+    constants = {op.results[0].name_hint: op.value for op in module.walk() if op.name == "graph.constant"}
+    assert all(constants[name].array.strides == (0, 0) for name in ("t", "r", "c", "s"))
+    assert not constants["p"].is_splat() and not constants["m"].is_splat()
+    for got, want in zip(evaluate(module, []), expected, strict=True):
+        np.testing.assert_array_equal(got, want)

@@ -55,26 +55,33 @@ func.func @chain(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<4xf32>) {
 // Negative: broadcasting a small constant to 131072 elements is not folded (the
 // default max-growth-elements is 65536), nor to 4096 with max-growth-elements=1000;
 // to 128 it is. An op with an operand that is not a constant never folds.
+// A splat stores one element whatever its shape, so a broadcast of one folds at any
+// size (`%s`).
 // CHECK-LABEL: func.func @growth(
 // CHECK:         graph.broadcast_to %{{.*}} {shape = array<i64: 32, 64, 64>}
 // CHECK-NOT:     graph.broadcast_to
 // CHECK:         graph.relu %x
+// CHECK-NEXT:    graph.constant dense<2.500000e-01> : tensor<32x64x64xf32>
 // GROW-LABEL:  func.func @growth(
 // GROW:          graph.broadcast_to %{{.*}} {shape = array<i64: 32, 64, 64>}
 // GROW:          graph.broadcast_to %{{.*}} {shape = array<i64: 64, 64>}
 // GROW-NOT:      graph.broadcast_to
-func.func @growth(%x: tensor<64xf32>) -> (tensor<32x64x64xf32>, tensor<64x64xf32>, tensor<2x64xf32>, tensor<64xf32>) {
-  %c = graph.constant dense<0.5> : tensor<64xf32>
+// GROW:          graph.relu %x
+// GROW-NEXT:     graph.constant dense<2.500000e-01> : tensor<32x64x64xf32>
+func.func @growth(%x: tensor<64xf32>) -> (tensor<32x64x64xf32>, tensor<64x64xf32>, tensor<2x64xf32>, tensor<64xf32>, tensor<32x64x64xf32>) {
+  %c = graph.constant dense<[0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5, 0.0, 0.5, 1.0, 1.5]> : tensor<64xf32>
   %0 = graph.broadcast_to %c {shape = array<i64: 32, 64, 64>} : tensor<64xf32> -> tensor<32x64x64xf32>
   %1 = graph.broadcast_to %c {shape = array<i64: 64, 64>} : tensor<64xf32> -> tensor<64x64xf32>
   %2 = graph.broadcast_to %c {shape = array<i64: 2, 64>} : tensor<64xf32> -> tensor<2x64xf32>
   %3 = graph.relu %x : tensor<64xf32>
-  return %0, %1, %2, %3 : tensor<32x64x64xf32>, tensor<64x64xf32>, tensor<2x64xf32>, tensor<64xf32>
+  %s = graph.constant dense<0.25> : tensor<64xf32>
+  %4 = graph.broadcast_to %s {shape = array<i64: 32, 64, 64>} : tensor<64xf32> -> tensor<32x64x64xf32>
+  return %0, %1, %2, %3, %4 : tensor<32x64x64xf32>, tensor<64x64xf32>, tensor<2x64xf32>, tensor<64xf32>, tensor<32x64x64xf32>
 }
 
 // Statistics, summed over the three cases.
 // STATS:      graph-fold-constant
-// STATS-NEXT:   (7) num-folded - ops folded into constants
+// STATS-NEXT:   (8) num-folded - ops folded into constants
 // STATS-NEXT:   (1) num-too-large - ops not folded: result larger than max-growth-elements beyond the inputs
 // STATS-NEXT:   (0) num-undefined - ops not folded: their result is undefined on these constants
-// STATS-NEXT:   (4) num-dead-constants - constants erased once their last use folded
+// STATS-NEXT:   (5) num-dead-constants - constants erased once their last use folded

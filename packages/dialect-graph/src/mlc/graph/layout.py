@@ -1,5 +1,7 @@
 """Data layouts of 4-D tensors: `NCHW` and its channel-blocked form `NCHW{n}c`, and
-kernel layouts `OIHW` and `OIHW{i}i{o}o` (what graph-alter-op-layout produces)."""
+kernel layouts `OIHW` and `OIHW{i}i{o}o` (what graph-alter-op-layout produces).
+
+Re-laying returns numpy views where it can, so a splat (a zero-stride view) stays one."""
 
 from __future__ import annotations
 
@@ -44,27 +46,26 @@ def blocked_shape(shape: tuple[int, ...], block: int) -> tuple[int, ...]:
 def to_blocked(array: np.ndarray, block: int) -> np.ndarray:
     """NCHW -> NCHW{block}c."""
     n, c, h, w = array.shape
-    return np.ascontiguousarray(array.reshape(n, c // block, block, h, w).transpose(0, 1, 3, 4, 2))
+    return array.reshape(n, c // block, block, h, w).transpose(0, 1, 3, 4, 2)
 
 
 def from_blocked(array: np.ndarray) -> np.ndarray:
     """NCHW{n}c -> NCHW."""
     n, cb, h, w, block = array.shape
-    return np.ascontiguousarray(array.transpose(0, 1, 4, 2, 3).reshape(n, cb * block, h, w))
+    return array.transpose(0, 1, 4, 2, 3).reshape(n, cb * block, h, w)
 
 
 def kernel_to_blocked(array: np.ndarray, in_block: int, out_block: int) -> np.ndarray:
     """OIHW -> OIHW{in_block}i{out_block}o: (O/ob, I/ib, H, W, ib, ob)."""
     o, i, h, w = array.shape
-    return np.ascontiguousarray(
-        array.reshape(o // out_block, out_block, i // in_block, in_block, h, w)
-        .transpose(0, 2, 4, 5, 3, 1))
+    return array.reshape(o // out_block, out_block, i // in_block, in_block, h, w) \
+        .transpose(0, 2, 4, 5, 3, 1)
 
 
 def kernel_from_blocked(array: np.ndarray) -> np.ndarray:
     """OIHW{i}i{o}o -> OIHW."""
     ob_n, ib_n, h, w, ib, ob = array.shape
-    return np.ascontiguousarray(array.transpose(0, 5, 1, 4, 2, 3).reshape(ob_n * ob, ib_n * ib, h, w))
+    return array.transpose(0, 5, 1, 4, 2, 3).reshape(ob_n * ob, ib_n * ib, h, w)
 
 
 def convert(array: np.ndarray, src: str, dst: str) -> np.ndarray:

@@ -77,6 +77,10 @@ class GraphOp(Op):
     fusion pattern kind (see the module docstring)."""
 
     pattern: ClassVar[PatternKind] = PatternKind.OPAQUE
+    # Every result element is a copy of an operand element (a shape or layout change,
+    # a selection): on operands that are one and the same splat, the results are that
+    # splat too, which graph-fold-constant uses to fold them at any size.
+    copies_elements: ClassVar[bool] = False
     traits = (Pure, InferType())
 
     @classmethod

@@ -86,8 +86,8 @@ def constant_array(attr: Any) -> np.ndarray:
     raise ValueError(f"not an elements attribute: {attr}")
 
 
-# Passes that compute with a constant's elements (re-laying a weight, scaling it)
-# produce every element. A splat larger than this is left to run time instead: its
+# A pass that computes a new tensor from every element of a constant (scaling a
+# weight) expands a splat. A splat larger than this is left to run time instead: its
 # text is one element, its computed form would be all of them.
 MAX_SPLAT_EXPANSION = 1 << 16
 
@@ -102,15 +102,22 @@ def stored_elements(attr: Any) -> int:
 
 def value_array(value) -> np.ndarray | None:
     """The elements of `value` when a graph.constant defines it and they are
-    available (a resource's blob may be missing) and cheap to compute with (not a
-    splat of more than MAX_SPLAT_EXPANSION elements), else None."""
+    available (a resource's blob may be missing), else None. A splat is a zero-stride
+    view: reshaping and transposing it keep it one; computing with it does not."""
     producer = value.defining_op
     if not isinstance(producer, ConstantOp):
         return None
     try:
-        array = constant_array(producer.value)
+        return constant_array(producer.value)
     except ValueError:
         return None
-    if array.size > MAX_SPLAT_EXPANSION and stored_elements(producer.value) == 1:
+
+
+def computable_array(value) -> np.ndarray | None:
+    """`value_array`, or None for a splat of more than MAX_SPLAT_EXPANSION elements:
+    for passes that compute a tensor of the same size from the elements."""
+    array = value_array(value)
+    if array is not None and array.size > MAX_SPLAT_EXPANSION \
+            and stored_elements(value.defining_op.value) == 1:
         return None
     return array

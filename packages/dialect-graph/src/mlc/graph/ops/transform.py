@@ -51,6 +51,7 @@ class Injective(GraphOp):
     x = OperandDef(Tensor)
     result = ResultDef(Tensor)
     pattern = PatternKind.INJECTIVE
+    copies_elements = True
     assembly_format = _UNARY_FORMAT
 
 
@@ -299,6 +300,7 @@ class PadOp(Injective):
     NaN: elements are moved as they are; `value` may be NaN."""
 
     name = "graph.pad"
+    copies_elements = False  # the padding is `value`, not an operand element
     pads = ints(doc="begins for each axis, then ends for each axis; each >= 0")
     value = real(0.0, "the value of the added elements")
 
@@ -431,6 +433,7 @@ class ConcatOp(GraphOp):
     Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.concat"
+    copies_elements = True
     inputs = OperandDef(Tensor, variadic=True)
     result = ResultDef(Tensor)
     axis = integer(0, "the axis joined along")
@@ -472,6 +475,7 @@ class SplitOp(GraphOp):
     """
 
     name = "graph.split"
+    copies_elements = True
     x = OperandDef(Tensor)
     outputs = ResultDef(Tensor, variadic=True, doc="one result per piece")
     sections = ints(doc="the extent of each piece along axis")

@@ -111,15 +111,22 @@ def _growth(op: Operation, producers: list[Operation]) -> int:
 
 
 def _evaluate_splats(op: GraphOp, producers: list[Operation]) -> list[np.ndarray] | None:
-    """The results of an elementwise or broadcasting op whose operands are all
-    splats, as splats: the op evaluated on one element of each operand (rank kept),
-    so a splat of any size folds without being expanded. None when the op is of
-    another kind, an operand is not a splat, or the one-element problem does not
+    """The results of an op whose operands are all splats, as splats, so a splat of
+    any size folds without being expanded: an op that copies elements gives the
+    operands' one splat; an elementwise or broadcasting op is evaluated on one element
+    of each operand (rank kept). None when the op is of another kind, an operand is
+    not a splat (or they differ, for a copy), or the one-element problem does not
     give one-element results (an op whose attributes fix the result shape)."""
-    if type(op).pattern_of(op) not in (PatternKind.ELEMWISE, PatternKind.BROADCAST):
-        return None
     values = [p.value for p in producers]
     if not all(isinstance(v, DenseElementsAttr) and v.is_splat() for v in values):
+        return None
+    if type(op).copies_elements:  # one splat in, the same splat out, at any shape
+        element, element_type = values[0].splat_element(), values[0].type.element_type
+        if any(v.type.element_type != element_type or v.splat_element().tobytes() != element.tobytes()
+               for v in values) or any(r.type.element_type != element_type for r in op.results):
+            return None
+        return [np.broadcast_to(element, r.type.shape) for r in op.results]
+    if type(op).pattern_of(op) not in (PatternKind.ELEMWISE, PatternKind.BROADCAST):
         return None
     ones = [RankedTensorType((1,) * v.type.rank, v.type.element_type) for v in values]
     try:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mlc.graph.builder import emit, emit_constant
-from mlc.graph.ops.constant import ConstantOp, value_array
+from mlc.graph.ops.constant import ConstantOp, computable_array
 from mlc.ir import Diagnostic, FloatType, Operation, Value, element_dtype
 from mlc.ir.passes import Pass, register_pass
 from mlc.ir.rewrite import (
@@ -110,7 +110,7 @@ class FoldScaleIntoWeights(RewritePattern):
 
     @staticmethod
     def _match(op: Operation, product: Value, scale_value: Value) -> _Match | None:
-        scale = value_array(scale_value)
+        scale = computable_array(scale_value)
         element = scale_value.type.element_type
         if scale is None or not isinstance(element, FloatType) or element.name not in _EXACT_FLOATS:
             return None
@@ -209,7 +209,7 @@ def _scales_finitely(value: Value, factor: np.ndarray) -> bool:
     """Whether the constant `value` times `factor` keeps every finite element within
     its element type's range (True when `value` is not a constant: then the product
     is computed by graph ops at run time, as the program does)."""
-    array = value_array(value)
+    array = computable_array(value)
     if array is None:
         return True
     limit = float(np.finfo(element_dtype(value.type.element_type)).max)
@@ -221,7 +221,7 @@ def _scaled(rewriter: PatternRewriter, value: Value, vector: np.ndarray, scale_v
     """`value` (a weight, or a bias vector) with each slice along its first axis
     multiplied by the matching element of `vector` (of 1 or as many elements)."""
     shape = (vector.size,) + (1,) * (value.type.rank - 1)
-    array = value_array(value)
+    array = computable_array(value)
     if array is not None:
         product = _product(array, vector.reshape(shape))
         return _named(emit_constant(rewriter, product, value.type.element_type, loc), value)
@@ -236,8 +236,8 @@ def _named(value: Value, like: Value) -> Value:
 
 def _scaled_like(rewriter: PatternRewriter, bias: Value, match: _Match, loc) -> Value:
     """The bias of an add times the scale, broadcast as the multiply broadcast it."""
-    array = value_array(bias)
-    scale = value_array(match.scale_value)
+    array = computable_array(bias)
+    scale = computable_array(match.scale_value)
     if array is not None and scale is not None:
         product = _product(array, scale)
         return _named(emit_constant(rewriter, product, bias.type.element_type, loc), bias)
