@@ -294,3 +294,12 @@ def test_python_block_runs_as_written(block: Block, workspace: Path, tmp_path: P
             if len(lines) == 1:
                 assert comment.startswith(lines[0].strip()), (
                     f"{block.readme}:{line}: prints {lines[0]!r}, the comment says {comment!r}")
+
+
+def test_cases_example_is_accepted_by_mlir_opt(mlir_opt: str) -> None:
+    """As the README says: the expected-error comments of examples/cases.mlir hold for
+    mlir-opt too, so they check mlc's diagnostics against MLIR's own."""
+    done = subprocess.run([mlir_opt, str(ROOT / "examples/cases.mlir"), "--split-input-file",
+                           "--verify-diagnostics", "-o", os.devnull],
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
