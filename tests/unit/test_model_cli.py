@@ -55,8 +55,13 @@ def test_comparison_of_identical_and_special_values() -> None:
     assert compare_outputs([values], [values.copy()], 0.0, 0.0).message == (
         "check passed: outputs equal the unoptimised program's within rtol=0, atol=0 "
         "(every element identical)")
-    assert not compare_outputs([np.array([np.nan])], [np.array([1.0])], 1e-4, 1e-5).passed
+    assert compare_outputs([np.array([np.nan, 1.0])], [np.array([1.0, 1.0])], 1e-4, 1e-5).message == (
+        "check FAILED: outputs differ from the unoptimised program's beyond rtol=1e-4, atol=1e-5 "
+        "(1 of 2 elements of output #0 are not within atol + rtol * |before|; 1 NaN on one "
+        "side only)")
     assert not compare_outputs([np.array([1.0])], [np.array([np.nan])], 1e-4, 1e-5).passed
+    assert "max abs difference inf" in compare_outputs([np.array([np.inf])], [np.array([1.0])],
+                                                       1e-4, 1e-5).message
     shape = compare_outputs([np.zeros((2, 3))], [np.zeros((3, 2))], 1e-4, 1e-5)
     assert shape.message == ("check FAILED: output #0 has shape (2, 3) after the pipeline, "
                              "(3, 2) before")

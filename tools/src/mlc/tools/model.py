@@ -92,11 +92,16 @@ def compare_outputs(after: Sequence, before: Sequence, rtol: float, atol: float)
             share = np.where(difference == 0, 0.0, difference / (atol + rtol * np.abs(b64)))
         if not close.all():
             outside = int(close.size - np.count_nonzero(close))
-            worst = float(np.nanmax(difference)) if not np.isnan(difference).all() else float("nan")
-            return Comparison(False, (
-                f"check FAILED: outputs differ from the unoptimised program's beyond {tolerance} "
-                f"({outside} of {close.size} elements of output #{index} are not within "
-                f"atol + rtol * |before|; max abs difference {worst:.1e})"))
+            details = [f"{outside} of {close.size} elements of output #{index} are not within "
+                       "atol + rtol * |before|"]
+            numeric = difference[~np.isnan(difference)]
+            if numeric.size and numeric.max() > 0:
+                details.append(f"max abs difference {float(numeric.max()):.1e}")
+            one_sided_nan = int(np.count_nonzero(np.isnan(a64) != np.isnan(b64)))
+            if one_sided_nan:
+                details.append(f"{one_sided_nan} NaN on one side only")
+            return Comparison(False, f"check FAILED: outputs differ from the unoptimised "
+                                     f"program's beyond {tolerance} ({'; '.join(details)})")
         worst_difference = max(worst_difference, float(difference.max(initial=0.0)))
         worst_share = max(worst_share, float(share.max(initial=0.0)))
     if worst_difference == 0:
