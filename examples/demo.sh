@@ -13,6 +13,7 @@ rm -f /tmp/mlc-demo-$$.mlir
 step mlc-opt bad.mlir
 echo "(exit status $?)"
 step mlc-opt --list-ops | head -5
+step mlc-opt simplify.mlir -p 'builtin.module(func.func(cse,canonicalize),symbol-dce)'
 
 echo
 echo "# The graph dialect: TVM's pass-infrastructure tutorial program under its pipelines."
@@ -28,4 +29,5 @@ step mlc-model mlp --check
 step mlc-model resnet18 --check
 step mlc-model mobilenet_v2
 step mlc-model transformer --check
+step mlc-model deep_convnet --param blocks=4 --param width=16 --check
 exit 0

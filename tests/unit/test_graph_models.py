@@ -1,20 +1,23 @@
 """The acceptance networks of mlc.graph.examples: each builds, verifies, has the
 topology its docstring states (op counts by name, operand order where fusion relies
 on it, weight counts), prints and parses back, and runs on the interpreter to finite
-values of order one."""
+values of order one. Their parameters are checked by name and value, and every op is
+located at the name of its layer, which remarks and kernels keep."""
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from mlc.graph import evaluate
+from mlc.graph import GraphBuilder, evaluate
 from mlc.graph.examples import (
     EXAMPLES,
     Example,
+    NetworkParameterError,
     deep_convnet,
     mlp,
     mobilenet_v2_blocks,
@@ -22,7 +25,10 @@ from mlc.graph.examples import (
     transformer_encoder,
     tutorial_program,
 )
-from mlc.ir import Context, PrintOptions, parse_module, print_op, verify
+from mlc.ir import Context, NameLoc, PrintOptions, parse_module, print_op, unknown_loc, verify
+from mlc.ir.passes.context import PassContext
+from mlc.ir.passes.manager import run_pipeline
+from mlc.ir.passes.registry import load_pass_plugins
 
 # Op counts by name in @main, constants and the return left out.
 TUTORIAL_OPS = {"graph.conv2d": 1, "graph.add": 5, "graph.multiply": 1}
@@ -302,3 +308,132 @@ def test_full_size_models_evaluate(build) -> None:
     [out] = evaluate(example.module, example.inputs())
     assert out.shape == (1, 1000)
     assert_order_one([out])
+
+
+# ------------------------------------------------------------------ parameters
+
+
+def test_every_network_declares_its_builders_parameters() -> None:
+    for name, network in EXAMPLES.items():
+        signature = inspect.signature(network.build)
+        assert [p.name for p in network.parameters] == list(signature.parameters), name
+        assert [p.default for p in network.parameters] == \
+            [p.default for p in signature.parameters.values()], name
+        assert all(p.doc and p.minimum >= 0 for p in network.parameters), name
+        assert network.summary == network.build.__doc__.strip().splitlines()[0]
+
+
+def test_parameters_set_the_network() -> None:
+    net = EXAMPLES["deep_convnet"](blocks=3, width=4, image_size=5)
+    assert net.parameters == {"blocks": 3, "width": 4, "image_size": 5, "seed": 0}
+    assert op_counts(net)["graph.conv2d"] == 6
+    assert [a.type.shape for a in net.main.entry_block.args] == [(1, 4, 5, 5)]
+    small = mlp(in_features=12, hidden=7, num_classes=3)
+    assert sorted(c.result.type.shape for c in constants(small)) == [(3,), (3, 7), (7,), (7, 12)]
+    assert result_shapes(small) == [(1, 3)]
+    # Calling the function and calling the registry entry are the same thing.
+    assert EXAMPLES["resnet18"] is resnet18
+    assert resnet18(image_size=8).parameters == {"image_size": 8, "num_classes": 1000, "seed": 0}
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: deep_convnet(blocks=0), "network 'deep_convnet': blocks must be at least 1, got 0"),
+    (lambda: deep_convnet(depth=3), "network 'deep_convnet' has no parameter 'depth'; its "
+                                    "parameters: blocks, width, image_size, seed"),
+    (lambda: deep_convnet(blocks="3"), "network 'deep_convnet': blocks must be an integer, got '3'"),
+    (lambda: deep_convnet(blocks=2.5), "network 'deep_convnet': blocks must be an integer, got 2.5"),
+    (lambda: deep_convnet(blocks=True), "network 'deep_convnet': blocks must be an integer, got True"),
+    (lambda: mlp(seed=-1), "network 'mlp': seed must be at least 0, got -1"),
+    (lambda: transformer_encoder(hidden=10, heads=4),
+     "network 'transformer': hidden (10) must be a multiple of heads (4)"),
+])
+def test_bad_parameters_are_refused_by_name(call, message) -> None:
+    with pytest.raises(NetworkParameterError) as caught:
+        call()
+    assert str(caught.value) == message
+
+
+# ------------------------------------------------------------------ locations
+
+
+def name_of(op_or_loc) -> str | None:
+    """The name of an op's (or a location's) NameLoc."""
+    loc = getattr(op_or_loc, "loc", op_or_loc)
+    return loc.name if isinstance(loc, NameLoc) else None
+
+
+@pytest.mark.parametrize("build", [
+    tutorial_program, mlp, lambda: resnet18(image_size=32), lambda: mobilenet_v2_blocks(image_size=32),
+    lambda: transformer_encoder(seq=8, hidden=16, heads=2, ffn=32), lambda: deep_convnet(blocks=2),
+], ids=["tutorial", "mlp", "resnet18", "mobilenet_v2", "transformer", "deep_convnet"])
+def test_every_op_is_located_at_its_layer(build) -> None:
+    example = build()
+    for op in body(example):
+        assert name_of(op), f"{op.name} has location {op.loc}"
+        # A weight is named after the layer that reads it: `<layer>.weight`.
+        for operand in op.operands:
+            producer = operand.defining_op
+            if producer is not None and producer.name == "graph.constant" and \
+                    name_of(producer).endswith((".weight", ".bias")) and op.name != "graph.constant":
+                assert name_of(producer).rsplit(".", 1)[0] == name_of(op)
+
+
+def test_layer_names_follow_torch() -> None:
+    names = [(name_of(op), op.name) for op in body(resnet18(image_size=32))
+             if op.name != "graph.constant"]
+    assert names[:4] == [("conv1", "graph.conv2d"), ("bn1", "graph.batch_norm"),
+                         ("relu", "graph.relu"), ("maxpool", "graph.max_pool2d")]
+    assert names[4:11] == [("layer1.0.conv1", "graph.conv2d"), ("layer1.0.bn1", "graph.batch_norm"),
+                           ("layer1.0.relu", "graph.relu"), ("layer1.0.conv2", "graph.conv2d"),
+                           ("layer1.0.bn2", "graph.batch_norm"), ("layer1.0.add", "graph.add"),
+                           ("layer1.0.relu_1", "graph.relu")]
+    assert ("layer2.0.downsample.0", "graph.conv2d") in names
+    assert names[-4:] == [("avgpool", "graph.global_avg_pool2d"), ("flatten", "graph.flatten"),
+                          ("fc", "graph.dense"), ("fc", "graph.bias_add")]
+    mobilenet = {name_of(op): op.name for op in body(mobilenet_v2_blocks(image_size=32))}
+    assert mobilenet["features.2.conv.0.2"] == "graph.clip"       # expansion's ReLU6
+    assert mobilenet["features.2.conv.1.0"] == "graph.conv2d"     # depthwise
+    assert mobilenet["features.3.add"] == "graph.add"
+    transformer = {name_of(op): op.name for op in body(transformer_encoder(seq=8, hidden=16,
+                                                                           heads=2, ffn=32))}
+    assert transformer["attention.softmax"] == "graph.softmax"
+    assert transformer["output.layer_norm"] == "graph.layer_norm"
+
+
+def test_locations_survive_the_pipeline_into_kernels() -> None:
+    example = mlp()
+    load_pass_plugins()
+    with PassContext(opt_level=3):
+        assert run_pipeline(example.module, "graph-optimize").success
+    kernels = {op.sym_name.value: op for op in example.module.regions[0].ops()
+               if op.name == "func.func" and op.sym_name.value != "main"}
+    first = [(name_of(op), op.name) for op in kernels["fused_dense_bias_add_relu"].entry_block.ops()]
+    assert first == [("fc1", "graph.dense"), ("fc1", "graph.bias_add"), ("relu", "graph.relu"),
+                     (None, "func.return")]
+
+
+def test_fusion_remarks_name_the_layer() -> None:
+    example = transformer_encoder(seq=8, hidden=16, heads=2, ffn=32)
+    load_pass_plugins()
+    with PassContext(opt_level=3, config={"graph.fuse-ops.remarks": True}):
+        result = run_pipeline(example.module, "graph-fuse-ops")
+    remarks = {(name_of(d.loc), d.message.split(": ", 2)[-1]) for d in result.diagnostics}
+    assert ("attention.softmax", "'graph.softmax' not fused: it is opaque: opaque ops are "
+                                 "never fused") in remarks
+    assert all(name for name, _ in remarks)
+
+
+def test_builder_layers() -> None:
+    b = GraphBuilder()
+    x = b.param("x", (2,))
+    with b.layer("outer"):
+        a = b.relu(x)
+        with b.layer("inner"):
+            c = b.relu(a)
+        d = b.relu(c)
+        e = b.relu(d, name="own")
+        f = b.relu(e, loc=NameLoc("given"))
+    g = b.relu(f)
+    assert [name_of(v.defining_op) for v in (a, c, d, e, f)] == ["outer", "inner", "outer", "own",
+                                                                   "given"]
+    assert g.defining_op.loc == unknown_loc

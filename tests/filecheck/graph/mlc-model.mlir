@@ -21,7 +21,7 @@
 // MLP: 2 kernels:
 // MLP-NEXT: 1  fused_dense_bias_add
 // MLP-NEXT: 1  fused_dense_bias_add_relu
-// MLP: check: outputs match before/after
+// MLP: check passed: outputs equal the unoptimised program's within rtol=1e-4, atol=1e-5
 
 // MOBILENET: 34 kernels:
 // MOBILENET-NEXT: 21  fused_conv2d_add_clip

@@ -7,12 +7,15 @@
     module = b.module(y)            # builtin.module { func.func @main(%x) {...} }
 
 One call per op, named as the op (`b.conv2d(x, w, strides=(2, 2), padding=1)`);
-attribute values are plain Python and result types are inferred.
+attribute values are plain Python and result types are inferred. Ops built inside
+`with b.layer("layer1.0.conv1"):` carry that name as their location, so diagnostics
+and fusion remarks about them name the layer of the source model.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -64,6 +67,19 @@ class GraphBuilder:
     def __init__(self, name: str = "main"):
         self.name = name
         self.block = Block()
+        self._layer: Location | None = None
+
+    @contextmanager
+    def layer(self, name: str) -> Iterator[None]:
+        """Ops built inside the `with` block without a `name` or `loc` of their own get
+        the location `loc("name")`: the layer of the source model they belong to (as
+        MLIR's ImplicitLocOpBuilder gives every op it builds one location). Layers do
+        not nest: an inner one replaces the outer one until it ends."""
+        outer, self._layer = self._layer, NameLoc(name)
+        try:
+            yield
+        finally:
+            self._layer = outer
 
     def param(self, name: str, shape: Sequence[int], dtype: Type | str = f32) -> Value:
         """A function parameter (a tensor of `shape`)."""
@@ -80,9 +96,12 @@ class GraphBuilder:
 
     def op(self, short_name: str, *operands: Value | Sequence[Value], name: str | None = None,
            loc: Location | None = None, **attrs: Any) -> Value | list[Value]:
-        """Append `graph.<short_name>` to the function: its result (or list of results)."""
-        op = make_op(short_name, *operands, loc=loc or (NameLoc(name) if name else unknown_loc),
-                     **attrs)
+        """Append `graph.<short_name>` to the function: its result (or list of results).
+        `name` names the result and, unless `loc` is given, locates the op
+        (`loc("name")`); otherwise the op is located at the current `layer`, if any."""
+        if loc is None:
+            loc = NameLoc(name) if name else self._layer or unknown_loc
+        op = make_op(short_name, *operands, loc=loc, **attrs)
         self.block.append(op)
         if name:
             for result in op.results:
