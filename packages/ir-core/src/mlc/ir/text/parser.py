@@ -688,7 +688,7 @@ class _Callbacks:
 
     def tensor_type(self, children):
         dims, element, encoding = children
-        if dims is not None and dims.value == "*x":
+        if dims is not None and dims.value.startswith("*"):
             if encoding is not None:
                 raise self.s.error("unranked tensors have no encoding", dims.start_pos)
             return UnrankedTensorType(element)
@@ -698,7 +698,7 @@ class _Callbacks:
         dims, element, *extra = children
         layout = extra[0] if extra else None
         space = extra[1] if len(extra) > 1 else None
-        if dims is not None and dims.value == "*x":
+        if dims is not None and dims.value.startswith("*"):
             if isinstance(layout, AffineMapAttr):
                 raise self.s.error("cannot have affine map for unranked memref type", dims.start_pos)
             return UnrankedMemRefType(element, layout)
@@ -718,11 +718,14 @@ class _Callbacks:
                                    self.s.raw_args[0].start_pos)
         return MemRefType(shape, element, layout, space)
 
+    @staticmethod
+    def _dim_texts(dims: Tok | None) -> list[str]:
+        """The dimensions of a DIMS token (`4x?x[8]x`, spaces allowed around `x`)."""
+        return [d.strip() for d in dims.value.split("x")[:-1]] if dims is not None else []
+
     def _shape(self, dims: Tok | None) -> tuple[int, ...]:
-        if dims is None:
-            return ()
         shape = []
-        for d in dims.value.split("x")[:-1]:
+        for d in self._dim_texts(dims):
             if d == "?":
                 shape.append(-1)
                 continue
@@ -738,8 +741,8 @@ class _Callbacks:
     def vector_type(self, children):
         dims, element = children
         shape = self._shape(dims)
-        scalable = tuple(d.startswith("[") for d in dims.value.split("x")[:-1]) if dims else ()
-        if dims is not None and dims.value == "*x":
+        scalable = tuple(d.startswith("[") for d in self._dim_texts(dims))
+        if dims is not None and dims.value.startswith("*"):
             raise self.s.error("vector types must have a known rank", dims.start_pos)
         if any(d <= 0 for d in shape):
             raise self.s.error("vector types must have positive constant sizes but got "
