@@ -47,13 +47,10 @@ from mlc.ir.core.ir import Block, Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
+from mlc.ir.text.printer import Printer, indentation
 
 LARGE_ATTRIBUTE_LIMIT = 16
 """Elements and array attributes larger than this are elided (MLIR's default)."""
-
-MAX_INDENT_DEPTH = 32
-"""Statements nested deeper are indented no further: indentation growing with depth
-would make the text quadratic in the nesting depth."""
 
 SYMBOL_ATTRIBUTE = "sym_name"
 CALLEE_ATTRIBUTE = "callee"
@@ -117,10 +114,6 @@ def escape_label(text: str, record: bool) -> str:
     return "".join(out)
 
 
-def _indent(depth: int) -> str:
-    return "  " * min(depth, MAX_INDENT_DEPTH)
-
-
 def _attribute_list(entries: dict[str, str]) -> str:
     """`[key = value, ...]` with keys sorted, as mlir-opt writes them."""
     return "[" + ", ".join(f"{key} = {entries[key]}" for key in sorted(entries)) + "]"
@@ -142,8 +135,6 @@ class OpGraphWriter:
 
     def write(self, root: Operation) -> str:
         """The DOT text of `root`'s graph."""
-        from mlc.ir.text.printer import Printer
-
         printer = Printer()
         printer.assign_names(root)
         self.names = printer.names
@@ -186,10 +177,10 @@ class OpGraphWriter:
                 stack.extend(("op", op, depth + 1, progress) for op in block.ops_reversed())
             elif kind == "end-op":
                 _, op, node, depth, progress = item
-                self.lines.append(_indent(depth) + "}")
+                self.lines.append(indentation(depth) + "}")
                 self._finish_op(op, node, progress)
             else:
-                self.lines.append(_indent(item[1]) + "}")
+                self.lines.append(indentation(item[1]) + "}")
 
     def _finish_op(self, op: Operation, node: _Node, progress: _BlockProgress | None) -> None:
         """Record what edges `op` needs, once its node (or cluster) is written."""
@@ -211,14 +202,14 @@ class OpGraphWriter:
 
     def _node_statement(self, depth: int, attributes: dict[str, str]) -> _Node:
         node = _Node(self._next_id())
-        self.lines.append(f"{_indent(depth)}v{node.id} {_attribute_list(attributes)};")
+        self.lines.append(f"{indentation(depth)}v{node.id} {_attribute_list(attributes)};")
         return node
 
     def _open_cluster(self, depth: int, escaped_label: str) -> _Node:
         cluster = self._next_id()
-        self.lines.append(f"{_indent(depth)}subgraph cluster_{cluster} {{")
+        self.lines.append(f"{indentation(depth)}subgraph cluster_{cluster} {{")
         anchor = self._node_statement(depth + 1, {"label": '" "', "shape": "plain"})
-        self.lines.append(f'{_indent(depth + 1)}label = "{escaped_label}";')
+        self.lines.append(f'{indentation(depth + 1)}label = "{escaped_label}";')
         return _Node(anchor.id, cluster)
 
     def _block_argument_nodes(self, block: Block, depth: int) -> None:
