@@ -125,6 +125,9 @@ class OpGraphWriter:
 
     def __init__(self, options: ViewOpGraphOptions = ViewOpGraphOptions()):
         self.options = options
+        self._start()
+
+    def _start(self) -> None:
         self.lines: list[str] = []
         self.counter = 0
         self.names: dict[Value, str] = {}
@@ -134,7 +137,8 @@ class OpGraphWriter:
         self.control_edges: list[str] = []
 
     def write(self, root: Operation) -> str:
-        """The DOT text of `root`'s graph."""
+        """The DOT text of `root`'s graph (each call starts afresh)."""
+        self._start()
         printer = Printer()
         printer.assign_names(root)
         self.names = printer.names
@@ -325,6 +329,8 @@ def op_graph_dot(op: Operation, options: ViewOpGraphOptions = ViewOpGraphOptions
                summary="Write a Graphviz DOT picture of the op's data flow to stderr (or to "
                "the file `output`); the IR is left unchanged.")
 class ViewOpGraph(Pass):
+    """The pass: `op_graph_dot` of the op it runs on, to stderr or the `output` file."""
+
     def run(self, op: Operation, run) -> None:
         from mlc.ir.core.files import write_text_file
 
