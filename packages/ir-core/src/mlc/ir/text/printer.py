@@ -82,7 +82,9 @@ MAX_INDENT_LEVELS = 64
 _INDENTS = tuple("  " * level for level in range(MAX_INDENT_LEVELS + 1))
 
 
-def _indentation(level: int) -> str:
+def indentation(level: int) -> str:
+    """The indentation of nesting `level`: two spaces a level, up to MAX_INDENT_LEVELS
+    (shared by every writer of nested text, so all stay linear in nesting depth)."""
     return _INDENTS[level] if level <= MAX_INDENT_LEVELS else _INDENTS[MAX_INDENT_LEVELS]
 
 
@@ -236,7 +238,7 @@ class Printer:
     def _op_parts(self, op: Operation, indent: int, parts: list) -> list:
         """Append the op's text to `parts` (region markers stand for its regions)."""
         self.parts = parts
-        parts.append(_indentation(indent))
+        parts.append(indentation(indent))
         self.indent = indent
         results = op.results
         if results:
@@ -335,7 +337,7 @@ class Printer:
                 block.first_op is None and not block.args and (
                     self.options.generic or not _implicit_block(marker.region)))
             if show_label:
-                parts.append(_indentation(indent))
+                parts.append(indentation(indent))
                 parts.append(self.block_names[block])
                 if block.args:
                     parts.append("(")
@@ -352,7 +354,7 @@ class Printer:
             for op in block.ops():
                 parts.append(_OpMarker(op, indent + 1))
                 parts.append("\n")
-        parts.append(_indentation(indent) + "}")
+        parts.append(indentation(indent) + "}")
         return parts
 
     # ---------------------------------------------------------------- element API
