@@ -990,14 +990,20 @@ class UnknownLoc(Location):
 
 @dataclass(frozen=True, slots=True)
 class FileLineColLoc(Location):
-    """`loc("file":line:col)`."""
+    """`loc("file":line:col)`, or a range of the file: `loc("file":line:col to :col2)`
+    (on one line) or `loc("file":line:col to line2:col2)` (MLIR's FileLineColRange)."""
 
     filename: str
     line: int
     column: int
+    end_line: int | None = None
+    end_column: int | None = None
 
     def write_inner(self, w: AsmWriter) -> None:
         w.write(f'"{escape_string(self.filename)}":{self.line}:{self.column}')
+        if self.end_column is not None:
+            end_line = "" if self.end_line in (None, self.line) else str(self.end_line)
+            w.write(f" to {end_line}:{self.end_column}")
 
 
 @dataclass(frozen=True, slots=True)

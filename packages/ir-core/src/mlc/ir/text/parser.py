@@ -927,13 +927,18 @@ class _Callbacks:
         return unknown_loc
 
     def file_loc(self, children):
-        name, line, col = children
-        for what, tok in (("line", line), ("column", col)):
+        name, line, col, (end_line, end_col) = children[:3] + [children[3] or (None, None)]
+        for what, tok in (("line", line), ("column", col), ("line", end_line), ("column", end_col)):
             if tok is not None and tok.value.startswith("-"):
                 raise self.s.error(f"expected integer {what} number in FileLineColRange",
                                    tok.start_pos)
         return FileLineColLoc(self.s.string_value(name), int(line.value),
-                              int(col.value) if col is not None else 0)
+                              int(col.value) if col is not None else 0,
+                              int(end_line.value) if end_line is not None else None,
+                              int(end_col.value) if end_col is not None else None)
+
+    def file_range_end(self, children):
+        return children[0], children[1]
 
     def _nested_loc(self, loc):
         """A location inside another: an alias there must already be defined."""
