@@ -857,6 +857,15 @@ class DenseElementsAttr(Attribute):
         for bf16 and the small float formats); None when not a splat."""
         return self.array[(0,) * self.array.ndim] if self.is_splat() else None
 
+    def _hex_bytes(self) -> bytes:
+        """The elements as MLIR's hex form holds them (i1: eight to a byte, the first
+        in the lowest bit)."""
+        import numpy as np
+
+        if self.type.element_type == i1:
+            return np.packbits(self.array.reshape(-1), bitorder="little").tobytes()
+        return self.array.tobytes()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DenseElementsAttr) or self.type != other.type:
             return False
@@ -886,7 +895,7 @@ class DenseElementsAttr(Attribute):
             w.write(_format_element(splat, self.type.element_type))
             w.write("> : ")
         elif w.hex_if_larger is not None and size > w.hex_if_larger:
-            w.write(f'dense<"0x{self.array.tobytes().hex().upper()}"> : ')
+            w.write(f'dense<"0x{self._hex_bytes().hex().upper()}"> : ')
         else:
             w.write("dense<")
             w.write(_format_nested(self.array, self.type.element_type))

@@ -82,6 +82,19 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
     return value
 
 
+def _unpack_bits(data: bytes, count: int):
+    """i1 elements from MLIR's hex form: bits packed eight to a byte, the first element
+    in the lowest bit, or one byte 0x00/0xFF for a splat (of one element, any nonzero
+    byte is true); None if the size is wrong."""
+    import numpy as np
+
+    if len(data) == 1 and (count == 1 or data[0] in (0x00, 0xFF)):
+        return np.bool_(data[0] != 0)
+    if len(data) != (count + 7) // 8:
+        return None
+    return np.unpackbits(np.frombuffer(data, np.uint8), count=count, bitorder="little").astype(bool)
+
+
 class ElementsLiteralError(ValueError):
     """A malformed `dense<...>` body; `offset` is where in the body text the error is
     (None: the literal as a whole)."""
@@ -110,13 +123,16 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
             raise ElementsLiteralError("expected string containing hex digits starting with `0x`",
                                        start)
         data = bytes.fromhex(digits[2:])
-        element_size = dtype.itemsize
         count = type_.num_elements
-        if len(data) == element_size and count != 1:
+        if element_type == i1:
+            array = _unpack_bits(data, count)
+        elif len(data) == dtype.itemsize and count != 1:
             array = np.frombuffer(data, dtype)[0]  # a splat
-        elif len(data) == element_size * count:
+        elif len(data) == dtype.itemsize * count:
             array = np.frombuffer(data, dtype).reshape(type_.shape)
         else:
+            array = None
+        if array is None:
             raise ValueError(f"elements hex data size is invalid for provided type: '{type_}'")
         return DenseElementsAttr.from_array(array, type_)
     if not body:
