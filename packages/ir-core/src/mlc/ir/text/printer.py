@@ -110,14 +110,15 @@ class Printer:
         names = self.names
         used: set[str] = set()
         undo: list[str] = []
-        counters = [0, 0]  # next value number, next argument number
+        # Next value number, next argument number, next suffix for a name taken
+        # already (one counter for every name, as MLIR: %c0_i32_0, then %cst_1).
+        counters = [0, 0, 0]
 
         def unique(hint: str) -> str:
             candidate = hint
-            suffix = 0
             while candidate in used:
-                candidate = f"{hint}_{suffix}"
-                suffix += 1
+                candidate = f"{hint}_{counters[2]}"
+                counters[2] += 1
             used.add(candidate)
             undo.append(candidate)
             return candidate
@@ -131,6 +132,8 @@ class Printer:
                 results = op.results
                 if results:
                     hint = results[0].name_hint
+                    if not hint and op.asm_result_name is not None:
+                        hint = op.asm_result_name()
                     if hint:
                         base = unique(hint)
                     else:
@@ -145,12 +148,12 @@ class Printer:
                 if op.regions:
                     isolated = _is_isolated(op)
                     for region in reversed(op.regions):
-                        stack.append(("exit", counters[0], counters[1], len(undo), isolated, used))
+                        stack.append(("exit", tuple(counters), len(undo), isolated, used))
                         stack.append(("region", region, isolated))
             elif kind == "region":
                 region, isolated = item[1], item[2]
                 if isolated:
-                    counters[0] = counters[1] = 0
+                    counters[0] = counters[1] = counters[2] = 0
                     used = set()
                 for index, block in enumerate(region.blocks):
                     self.block_names[block] = f"^bb{index}"
@@ -172,8 +175,10 @@ class Printer:
                         names[arg] = f"%{counters[0]}"
                         counters[0] += 1
             else:  # exit a region: restore the enclosing numbering and names
-                _, value_counter, arg_counter, undo_len, isolated, outer_used = item
-                counters[0], counters[1] = value_counter, arg_counter
+                _, outer_counters, undo_len, isolated, outer_used = item
+                counters[0], counters[1] = outer_counters[0], outer_counters[1]
+                if isolated:
+                    counters[2] = outer_counters[2]
                 if isolated:
                     used = outer_used
                 del_names = undo[undo_len:]
