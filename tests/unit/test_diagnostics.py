@@ -3,6 +3,9 @@
 import pytest
 
 from mlc.ir import Context, DiagnosticError, SourceManager, parse_module, verify
+from mlc.ir.core.attributes import FileLineColLoc
+from mlc.ir.diagnostics import Diagnostic, SourceFile
+from mlc.ir.verify.expected import ExpectedDiagnostics
 
 
 def _render(text: str, allow_unregistered: bool = False) -> str:
@@ -61,3 +64,29 @@ def test_unregistered_generic_op_needs_the_flag():
     text = '"foo.bar"() : () -> ()\n'
     assert "does not allow unknown operations" in _render(text)
     parse_module(text, Context(allow_unregistered=True))
+
+
+def test_expectations_are_read_as_mlir_opt_reads_them():
+    text = ("op  // expected-error {{a}} expected-error {{b}}\n"   # one expectation: "a}} ...{{b"
+            "// expected-note@below {{n}}\n"
+            "// expected-note@below {{m}}\n"
+            "op\n"                                                 # line 4, for both @below
+            "// expected-remark@above {{r}}\n"                     # line 4 too
+            "// expected-warning@unknown {{w}}\n")
+    expected = ExpectedDiagnostics(SourceFile("in.mlir", text))
+    assert expected.problems == []
+    assert [(e.severity, e.line, e.text) for e in expected.expectations] == [
+        ("error", 1, "a}} expected-error {{b"), ("note", 4, "n"), ("note", 4, "m"),
+        ("remark", 4, "r"), ("warning", None, "w")]
+
+    def at(line: int) -> FileLineColLoc:
+        return FileLineColLoc("in.mlir", line, 1)
+
+    # An expectation is met by every diagnostic it matches, as in MLIR.
+    assert expected.check([Diagnostic("note", "n and n", at(4)), Diagnostic("note", "n", at(4)),
+                           Diagnostic("warning", "w", None)]) == []
+    [problem] = expected.check([Diagnostic("remark", "m", at(4))])
+    assert problem.message == "'remark' diagnostic emitted when expecting a 'note'"
+    assert [p.message for p in expected.finish()] == [
+        'expected error "a}} expected-error {{b" was not produced',
+        'expected note "m" was not produced', 'expected remark "r" was not produced']
