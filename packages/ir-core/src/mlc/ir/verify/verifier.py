@@ -11,9 +11,9 @@ belong to the same region. The walk is iterative, so deep nesting is fine.
 from __future__ import annotations
 
 from mlc.ir.analysis.dominance import dominator_tree
-from mlc.ir.core.attributes import DenseArrayAttr
+from mlc.ir.core.attributes import DenseArrayAttr, Location
 from mlc.ir.core.gc_pause import gc_paused
-from mlc.ir.core.ir import Block, BlockArgument, Operation, Value
+from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.ir.opdef.constraints import AnyType
 from mlc.ir.opdef.declare import Op, OpDef, VerificationError
@@ -30,12 +30,6 @@ from mlc.ir.opdef.traits import (
 
 def _op_error(op: Operation, message: str) -> Diagnostic:
     return Diagnostic("error", f"'{op.name}' op {message}", op.loc)
-
-
-def _value_loc(value: Value):
-    if isinstance(value, BlockArgument):
-        return value.loc or (value.block.parent_op.loc if value.block.parent_op else None)
-    return value.defining_op.loc
 
 
 class Verifier:
@@ -83,10 +77,14 @@ class Verifier:
                 isolated = op.has_trait(IsolatedFromAbove)
                 graph = op.has_trait(GraphRegions)
                 work.append(("results", op))
+                # As MLIR's DominanceInfo: nothing is known of an unregistered op, so
+                # a region of it with one block may be a graph region; regions of
+                # several blocks always have SSA dominance.
+                unknown = op.op_def is None
                 for region in reversed(op.regions):
                     if isolated:
                         work.append(("restore",))
-                    work.append(("region", region, graph))
+                    work.append(("region", region, graph or (unknown and len(region.blocks) == 1)))
                     if isolated:
                         work.append(("isolate",))
             elif kind == "results":
@@ -142,11 +140,14 @@ class Verifier:
             if value.type is None or (not isinstance(value, BlockArgument) and value.defining_op is None):
                 self.error(_op_error(op, f"operand #{index} is not defined"))
                 continue
-            diag = _op_error(op, f"operand #{index} does not dominate this use")
-            if _is_outside_isolated(op, value):
-                diag = _op_error(op, f"operand #{index} uses a value defined outside the region of "
-                                 "an op isolated from above")
-            diag.add_note("operand defined here", _value_loc(value))
+            isolated = _isolating_ancestor(op, value)
+            if isolated is not None:
+                diag = _op_error(op, "using value defined outside the region")
+                diag.add_note("required by region isolation constraints", isolated.loc)
+            else:
+                # MLIR's words, which name neither the op nor the operand.
+                diag = Diagnostic("error", f"operand #{index} does not dominate this use", op.loc)
+                diag.add_note(*_where_defined(op, value))
             self.error(diag)
 
     def _check_op_structure(self, op: Operation) -> None:
@@ -223,14 +224,63 @@ class Verifier:
             self.error(diag)
 
 
-def _is_outside_isolated(op: Operation, value: Value) -> bool:
+def _isolating_ancestor(op: Operation, value: Value) -> Operation | None:
+    """The closest ancestor of `op` isolated from above, if `value` is defined outside it."""
     owner = value.block.parent_op if isinstance(value, BlockArgument) else value.defining_op
     current = op.parent_op
     while current is not None:
         if current.has_trait(IsolatedFromAbove):
-            return owner is None or not current.is_ancestor_of(owner)
+            return current if owner is None or not current.is_ancestor_of(owner) else None
         current = current.parent_op
+    return None
+
+
+def _encloses(outer: Region, inner: Region) -> bool:
+    """`inner` is nested, at any depth, in an op of `outer`."""
+    current = inner.parent.parent_region if inner.parent is not None else None
+    while current is not None:
+        if current is outer:
+            return True
+        current = current.parent.parent_region if current.parent is not None else None
     return False
+
+
+def _where_defined(op: Operation, value: Value) -> tuple[str, Location | None]:
+    """The note MLIR attaches to an operand that does not dominate its use: where the
+    value is defined, relative to the use (mlir/lib/IR/Verifier.cpp)."""
+    use_block = op.parent
+    use_region = use_block.parent if use_block is not None else None
+    if isinstance(value, BlockArgument):
+        def_block = value.block
+        owner = def_block.parent_op
+        loc = owner.loc if owner is not None else None
+        def_region = def_block.parent
+        if def_region is None:
+            return " (block without parent)", loc
+        if def_region is use_region:
+            relation = "in the same region"
+        elif use_region is not None and _encloses(def_region, use_region):
+            relation = "in a parent region"
+        elif use_region is not None and _encloses(use_region, def_region):
+            relation = "in a child region"
+        else:
+            relation = "neither in a parent nor in a child region"
+        index = def_region.blocks.index(def_block)
+        return f"operand defined as a block argument (block #{index} {relation})", loc
+    definer = value.defining_op
+    def_block = definer.parent
+    def_region = def_block.parent if def_block is not None else None
+    if def_block is use_block:
+        relation = "op in the same block"
+    elif def_region is use_region:
+        relation = "op in the same region"
+    elif def_region is not None and use_region is not None and _encloses(def_region, use_region):
+        relation = "op in a parent region"
+    elif def_region is not None and use_region is not None and _encloses(use_region, def_region):
+        relation = "op in a child region"
+    else:
+        relation = "op is neither in a parent nor in a child region"
+    return f"operand defined here ({relation})", definer.loc
 
 
 def _check_group_counts(kind: str, defs, count: int, op: Operation, sizes_name: str) -> str | None:
