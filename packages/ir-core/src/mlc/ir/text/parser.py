@@ -25,6 +25,7 @@ from mlc.ir.core.attributes import (
     CallSiteLoc,
     ComplexType,
     DenseResourceElementsAttr,
+    DialectType,
     DictionaryAttr,
     FileLineColLoc,
     FloatAttr,
@@ -97,6 +98,14 @@ def simple_type(text: str) -> Type:
     _SIMPLE_TYPES[text] = result
     return result
 
+
+
+# Element types MLIR refuses (as MLIR's TensorType/BaseMemRefType::isValidElementType):
+# a memref may hold memrefs and declared dialect types, not unregistered ones.
+_NOT_TENSOR_ELEMENTS = (RankedTensorType, UnrankedTensorType, MemRefType, UnrankedMemRefType,
+                        FunctionType, TupleType, NoneType)
+_NOT_MEMREF_ELEMENTS = (RankedTensorType, UnrankedTensorType, FunctionType, TupleType, NoneType,
+                        OpaqueType)
 
 class ForwardValue(Value):
     """A placeholder for a value used before its definition."""
@@ -686,8 +695,21 @@ class _Callbacks:
         except KeyError:
             raise self.s.error(f"undefined type alias '{tok.value}'", tok.start_pos) from None
 
+    def _element_pos(self, dims: Tok | None) -> int:
+        """Where the element type of a shaped type being reduced starts."""
+        start = dims.start_pos + len(dims.value) if dims is not None else self.s.raw_args[1].start_pos + 1
+        text = self.s.stream.text
+        while start < len(text) and text[start] in " \t\r\n":
+            start += 1
+        return start
+
+    def _check_element(self, element: Type, dims: Tok | None, invalid: tuple, what: str) -> None:
+        if isinstance(element, invalid):
+            raise self.s.error(f"invalid {what} element type", self._element_pos(dims))
+
     def tensor_type(self, children):
         dims, element, encoding = children
+        self._check_element(element, dims, _NOT_TENSOR_ELEMENTS, "tensor")
         if dims is not None and dims.value.startswith("*"):
             if encoding is not None:
                 raise self.s.error("unranked tensors have no encoding", dims.start_pos)
@@ -696,6 +718,7 @@ class _Callbacks:
 
     def memref_type(self, children):
         dims, element, *extra = children
+        self._check_element(element, dims, _NOT_MEMREF_ELEMENTS, "memref")
         layout = extra[0] if extra else None
         space = extra[1] if len(extra) > 1 else None
         if dims is not None and dims.value.startswith("*"):
@@ -740,6 +763,9 @@ class _Callbacks:
 
     def vector_type(self, children):
         dims, element = children
+        if not isinstance(element, (IntegerType, IndexType, FloatType, DialectType)):
+            raise self.s.error("failed to verify 'elementType': VectorElementTypeInterface instance",
+                               self.s.raw_args[0].start_pos)
         shape = self._shape(dims)
         scalable = tuple(d.startswith("[") for d in self._dim_texts(dims))
         if dims is not None and dims.value.startswith("*"):
@@ -753,6 +779,8 @@ class _Callbacks:
         return TupleType(tuple(children[0] or ()))
 
     def complex_type(self, children):
+        if not isinstance(children[0], (IntegerType, FloatType)):
+            raise self.s.error("invalid element type for complex", self._element_pos(None))
         return ComplexType(children[0])
 
     def function_type(self, children):
