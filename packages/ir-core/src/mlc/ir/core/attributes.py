@@ -625,12 +625,17 @@ def escape_string(value: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class StringAttr(Attribute):
-    """`"text"`, with MLIR's escapes."""
+    """`"text"`, with MLIR's escapes; `"text" : !dialect.type` when it has a type (a
+    string's type is usually none, and then not printed)."""
 
     value: str
+    type: Type | None = None
 
     def write(self, w: AsmWriter) -> None:
         w.write(f'"{escape_string(self.value)}"')
+        if self.type is not None:
+            w.write(" : ")
+            self.type.write(w)
 
 
 @dataclass(frozen=True, slots=True)
@@ -771,9 +776,23 @@ class DenseArrayAttr(Attribute):
 
 
 @dataclass(frozen=True, slots=True)
+class StridedLayoutAttr(Attribute):
+    """`strided<[s0, s1, ...], offset: o>`: a memref layout by strides and an offset,
+    each an int or None for `?` (dynamic). A zero offset is not printed, as in MLIR."""
+
+    strides: tuple[int | None, ...]
+    offset: int | None = 0
+
+    def write(self, w: AsmWriter) -> None:
+        w.write("strided<[" + ", ".join("?" if s is None else str(s) for s in self.strides) + "]")
+        if self.offset != 0:
+            w.write(f", offset: {'?' if self.offset is None else self.offset}")
+        w.write(">")
+
+
+@dataclass(frozen=True, slots=True)
 class OpaqueAttr(Attribute):
-    """An attribute of a dialect that is not loaded (`#dialect.name<body>`), or builtin
-    syntax that mlc keeps verbatim (`strided<...>`), as text."""
+    """An attribute of a dialect that is not loaded (`#dialect.name<body>`), as text."""
 
     text: str
 

@@ -10,6 +10,7 @@ from mlc.ir.core.attributes import (
     FloatType,
     IntegerType,
     ShapedType,
+    StridedLayoutAttr,
     Type,
     element_dtype,
     float_to_bits,
@@ -95,9 +96,9 @@ def _unpack_bits(data: bytes, count: int):
     return np.unpackbits(np.frombuffer(data, np.uint8), count=count, bitorder="little").astype(bool)
 
 
-class ElementsLiteralError(ValueError):
-    """A malformed `dense<...>` body; `offset` is where in the body text the error is
-    (None: the literal as a whole)."""
+class LiteralError(ValueError):
+    """A malformed literal; `offset` is where in the literal's text the error is (None:
+    the literal as a whole)."""
 
     def __init__(self, message: str, offset: int | None = None):
         super().__init__(message)
@@ -120,7 +121,7 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
     if body.startswith('"'):
         digits = unescape_string(body)
         if not _HEX_BLOB_RE.fullmatch(digits):
-            raise ElementsLiteralError("expected string containing hex digits starting with `0x`",
+            raise LiteralError("expected string containing hex digits starting with `0x`",
                                        start)
         data = bytes.fromhex(digits[2:])
         count = type_.num_elements
@@ -199,3 +200,56 @@ def parse_dense_array(text: str, simple_type) -> DenseArrayAttr:
     else:
         raise ValueError(f"dense arrays hold integers or floats, not {element_type}")
     return DenseArrayAttr(element_type, parsed)
+
+
+_STRIDED_TOKEN = re.compile(r"\s*(-?[0-9]+|\?|[A-Za-z_]+|.)")
+
+
+def parse_strided_layout(text: str) -> StridedLayoutAttr:
+    """`strided<[1, ?], offset: 4>` (the whole text); LiteralError at the offending
+    token, in MLIR's words."""
+    pos = len("strided<")
+
+    def token() -> tuple[str, int]:
+        m = _STRIDED_TOKEN.match(text, pos)
+        return (m.group(1), m.start(1)) if m else ("", len(text))
+
+    def int_or_dynamic() -> int | None:
+        nonlocal pos
+        value, at = token()
+        if value == "?":
+            pos = at + 1
+            return None
+        if not re.fullmatch(r"-?[0-9]+", value) or not -(1 << 63) <= int(value) < 1 << 63:
+            raise LiteralError("expected a 64-bit signed integer or '?'", at)
+        pos = at + len(value)
+        return int(value)
+
+    def expect(what: str, message: str) -> None:
+        nonlocal pos
+        value, at = token()
+        if value != what:  # after the text before the token, as MLIR reports "expected"
+            raise LiteralError(message, pos)
+        pos = at + len(value)
+
+    expect("[", "expected '['")
+    strides: list[int | None] = []
+    if token()[0] == "]":
+        pos = token()[1] + 1
+    else:
+        while True:
+            strides.append(int_or_dynamic())
+            value, at = token()
+            if value not in (",", "]"):
+                raise LiteralError("expected ']'", pos)
+            pos = at + 1
+            if value == "]":
+                break
+    offset: int | None = 0
+    if token()[0] == ",":
+        pos = token()[1] + 1
+        expect("offset", "expected 'offset' after comma")
+        expect(":", "expected ':' after 'offset'")
+        offset = int_or_dynamic()
+    expect(">", "expected '>'")
+    return StridedLayoutAttr(tuple(strides), offset)

@@ -43,6 +43,7 @@ from mlc.ir.core.attributes import (
     OpaqueType,
     RankedTensorType,
     ShapedType,
+    StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
     TupleType,
@@ -67,8 +68,10 @@ from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
+    LiteralError,
     parse_dense_array,
     parse_dense_body,
+    parse_strided_layout,
     unescape_string,
 )
 from mlc.ir.text.resources import parse_file_metadata
@@ -734,9 +737,8 @@ class _Callbacks:
                                    f"{len(shape)} != {layout.value.num_dims}", self.s.raw_args[0].start_pos)
             if layout.value.is_identity():
                 layout = None  # MLIR normalises an identity layout away
-        elif isinstance(layout, OpaqueAttr) and layout.text.startswith("strided<"):
-            strides = layout.text[layout.text.find("[") + 1:layout.text.find("]")]
-            if len([s for s in strides.split(",") if s.strip()]) != len(shape):
+        elif isinstance(layout, StridedLayoutAttr):
+            if len(layout.strides) != len(shape):
                 raise self.s.error("expected the number of strides to match the rank",
                                    self.s.raw_args[0].start_pos)
         return MemRefType(shape, element, layout, space)
@@ -863,7 +865,7 @@ class _Callbacks:
 
     def string_attr(self, children):
         tok, type_ = children
-        return StringAttr(self.s.string_value(tok))
+        return StringAttr(self.s.string_value(tok), None if isinstance(type_, NoneType) else type_)
 
     def bool_attr(self, children):
         return IntegerAttr(1 if children[0].value == "true" else 0, i1)
@@ -927,7 +929,10 @@ class _Callbacks:
 
     def OPAQUE_BUILTIN(self, tok):  # noqa: N802
         if tok.value.startswith("strided"):
-            return OpaqueAttr(tok.value)
+            try:
+                return parse_strided_layout(tok.value)
+            except LiteralError as exc:
+                raise self.s.error(str(exc), tok.start_pos + exc.offset) from None
         try:
             return parse_affine_attribute(tok.value)
         except AffineParseError as exc:
