@@ -56,6 +56,8 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
     if isinstance(element_type, FloatType):
         if text.startswith("0x"):
             bits = int(text, 16)
+            if bits.bit_length() > element_type.width:
+                raise ValueError("hexadecimal float constant out of range for type")
             if element_type.name == "bf16" or float_bits:
                 return bits
             from mlc.ir.core.attributes import bits_to_float
@@ -66,7 +68,7 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
             return float_to_bits(value, element_type)
         return value
     if "." in text or "e" in text.lower() and not text.startswith("0x"):
-        raise ValueError(f"expected an integer element, got '{text}'")
+        raise ValueError("expected integer elements, but parsed floating-point")
     value = int(text, 16) if text.startswith("0x") else int(text)
     if element_type == i1:
         if value not in (-1, 0, 1):
@@ -161,7 +163,12 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         elif m.group(7):
             raise ValueError("complex elements are not supported")
         else:
-            stack[-1].append(_element_value(m.group(m.lastindex), element_type, float_bits=True))
+            try:
+                stack[-1].append(_element_value(m.group(m.lastindex), element_type, float_bits=True))
+            except LiteralError:
+                raise
+            except ValueError as exc:  # at the element, as MLIR reports it
+                raise LiteralError(str(exc), start + m.start(m.lastindex)) from None
     if len(stack) != 1 or len(stack[0]) != 1:
         raise ValueError("malformed elements literal")
     literal = stack[0][0]

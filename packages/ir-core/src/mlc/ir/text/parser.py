@@ -848,7 +848,7 @@ class _Callbacks:
         value = int(tok.value, 16)
         if isinstance(type_, FloatType):
             if value.bit_length() > type_.width:
-                raise self.s.error(f"hexadecimal float constant out of range for type '{type_}'",
+                raise self.s.error("hexadecimal float constant out of range for type",
                                    tok.start_pos)
             return FloatAttr(value, type_)
         if type_ is not None and not isinstance(type_, (IntegerType, IndexType)):
