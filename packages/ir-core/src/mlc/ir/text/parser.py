@@ -1164,7 +1164,12 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
     module = ModuleOp.build()
     for op in ops:
         module.body.append(op.detach())
-    module.loc = FileLineColLoc(source.name, 0, 0)  # as MLIR marks the implicit module
+    # As MLIR marks the implicit module: the start of the input, or of the chunk of a
+    # split input (right after its `// -----` line, on that line).
+    if base_offset > 0:
+        module.loc = source.loc(base_offset - (2 if source.text[base_offset - 2:base_offset] == "\r\n" else 1))
+    else:
+        module.loc = FileLineColLoc(source.name, 0, 0)
     return module
 
 
