@@ -29,16 +29,26 @@ func.func @ok() {
 
 // -----
 
-// The same expectation, written with each kind of line offset.
-func.func @offsets(%arg0: i32) -> i32 {
+// The same expectation, written with each kind of line offset (one function each:
+// the first error in a function is the one reported, as in MLIR).
+func.func @same_line(%arg0: i32) -> i32 {
   %0 = arith.addf %arg0, %arg0 : i32 // expected-error {{must be floating-point-like}}
+  return %0 : i32
+}
+func.func @below(%arg0: i32) -> i32 {
   // expected-error@below {{must be floating-point-like}}
   %1 = arith.addf %arg0, %arg0 : i32
+  return %1 : i32
+}
+func.func @above(%arg0: i32) -> i32 {
   %2 = arith.addf %arg0, %arg0 : i32
   // expected-error@above {{must be floating-point-like}}
+  return %2 : i32
+}
+func.func @minus(%arg0: i32) -> i32 {
   %3 = arith.addf %arg0, %arg0 : i32
   // expected-error@-1 {{must be floating-point-like}}
-  return %0 : i32
+  return %3 : i32
 }
 
 // MISMATCH-DAG: diag-mismatch.mlir:3:8: error: unexpected error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like, but got 'i32'

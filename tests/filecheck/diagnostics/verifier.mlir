@@ -183,18 +183,18 @@ func.func @f(%arg0: i32) {
 
 // -----
 
-// Block terminators.
+// Block terminators: MLIR's words, the op quoted in generic form.
 func.func @f(%arg0: f32) -> f32 {
-  // expected-error@+1 {{'arith.addf' op is not a terminator, but it ends a block of 'func.func'}}
+  // expected-error@+1 {{block with no terminator, has %0 = "arith.addf"(%arg0, %arg0)}}
   %0 = arith.addf %arg0, %arg0 : f32
 }
 
 // -----
 
+// As MLIR: the first error in a function is the one reported.
 func.func @f(%arg0: f32) -> f32 {
   // expected-error@+1 {{'func.return' op must be the last operation in the parent block}}
   return %arg0 : f32
-  // expected-error@+1 {{'arith.addf' op is not a terminator, but it ends a block of 'func.func'}}
   %0 = arith.addf %arg0, %arg0 : f32
 }
 

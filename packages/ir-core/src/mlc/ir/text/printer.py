@@ -108,6 +108,7 @@ class Printer:
 
     def assign_names(self, root: Operation) -> None:
         names = self.names
+        generic = self.options.generic  # MLIR's generic form does not ask ops for names
         used: set[str] = set()
         undo: list[str] = []
         # Next value number, next argument number, next suffix for a name taken
@@ -132,7 +133,7 @@ class Printer:
                 results = op.results
                 if results:
                     hint = results[0].name_hint
-                    if not hint and op.asm_result_name is not None:
+                    if not hint and op.asm_result_name is not None and not generic:
                         hint = op.asm_result_name()
                     if hint:
                         base = unique(hint)
@@ -193,12 +194,27 @@ class Printer:
         with gc_paused():
             return self._print_op(root)
 
+    def op_text(self, op: Operation) -> str:
+        """`op` alone (regions included), with the names `assign_names` gave them (called
+        on an op enclosing it), as a message quotes an op."""
+        with gc_paused():
+            out: list[str] = []
+            self._render(op, out)
+            return "".join(out)
+
     def _print_op(self, root: Operation) -> str:
         self.assign_names(root)
         out: list[str] = []
         if not self.options.local_scope:
             self.aliases = attribute_aliases(root, self.options)
             out.extend(f"{name} = {attr}\n" for attr, name in self.aliases.items())
+        self._render(root, out)
+        out.append("\n")
+        if self.used_resources:
+            out.append(self._resource_section())
+        return "".join(out)
+
+    def _render(self, root: Operation, out: list[str]) -> None:
         stack = [iter([_OpMarker(root, 0)])]
         expand_op = self._op_parts
         expand_region = self._region_parts
@@ -218,10 +234,6 @@ class Printer:
                     break
             else:
                 stack.pop()
-        out.append("\n")
-        if self.used_resources:
-            out.append(self._resource_section())
-        return "".join(out)
 
     def _resource_section(self) -> str:
         lines = ["", "{-#", "  dialect_resources: {", "    builtin: {"]  # after a blank line, as MLIR

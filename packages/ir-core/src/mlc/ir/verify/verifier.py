@@ -1,11 +1,14 @@
-"""Verifying IR: structure first, then each op's declared constraints, then its custom
-checks.
+"""Verifying IR in MLIR's order: first every op — its own invariants when the walk
+enters it (successors in its region, traits, declared constraints, custom checks),
+then its regions, then, leaving each block, that a terminator ends it and, leaving the
+op, its symbol table — and only when all of that holds, dominance: every operand is
+defined and its definition dominates the use (SSA dominance within a block, across
+blocks through the dominator tree of a region, and into nested regions), and ops
+isolated from above use no outside value.
 
-Structural checks: every operand is defined and its definition dominates the use
-(SSA dominance within a block, across blocks through the dominator tree of a region,
-and into nested regions), terminators end blocks that need them, ops isolated from
-above use no outside value, symbol names are unique in a symbol table, successors
-belong to the same region. The walk is iterative, so deep nesting is fine.
+As MLIR, the first failure inside an op isolated from above (a function) ends the
+checks of that op, so a test case shows the error MLIR shows; other functions are
+still checked. The walks are iterative, so deep nesting is fine.
 """
 
 from __future__ import annotations
@@ -46,17 +49,46 @@ class Verifier:
 
     def verify(self, root: Operation) -> list[Diagnostic]:
         with gc_paused():
-            self._structure(root)
+            self._operations(root)
             if not self.diagnostics:
-                for op in root.walk():
-                    self._declared(op)
-                    if len(self.diagnostics) >= self.max_errors:
-                        break
+                self._dominance(root)
         return self.diagnostics
+
+    # ---------------------------------------------------------------- operations
+
+    def _operations(self, root: Operation) -> None:
+        # Work items carry the op isolated from above whose checks they belong to (the
+        # "unit"); a unit stops at its first error.
+        failed: set[Operation] = set()
+        work: list = [("enter", root, root)]
+        while work and len(self.diagnostics) < self.max_errors:
+            kind, item, unit = work.pop()
+            if unit in failed:
+                continue
+            before = len(self.diagnostics)
+            if kind == "enter":
+                self._check_op_structure(item)
+                if len(self.diagnostics) == before:
+                    self._declared(item)
+                if len(self.diagnostics) > before:
+                    failed.add(unit)
+                    continue
+                inner = item if item.has_trait(IsolatedFromAbove) else unit
+                work.append(("exit", item, unit))
+                for region in reversed(item.regions):
+                    for block in reversed(region.blocks):
+                        work.append(("block", block, inner))
+                        work.extend(("enter", op, inner) for op in block.ops_reversed())
+            elif kind == "block":
+                self._check_block(item)
+            else:
+                self._check_symbol_table(item)
+            if len(self.diagnostics) > before:
+                failed.add(unit)
 
     # ---------------------------------------------------------------- structure
 
-    def _structure(self, root: Operation) -> None:
+    def _dominance(self, root: Operation) -> None:
         # `visible` holds the values that dominate the current point. Blocks are
         # visited in dominator-tree pre-order; a block's values are dropped once its
         # dominator subtree is done, so "visible" means "dominates". Entering a region
@@ -70,7 +102,6 @@ class Verifier:
             if kind == "op":
                 op = item[1]
                 self._check_operands(op, visible)
-                self._check_op_structure(op)
                 if not op.regions:
                     visible.update(op.results)
                     continue
@@ -112,7 +143,6 @@ class Verifier:
                 work.append(("block", roots[0], tree, graph))
             elif kind == "block":
                 block, tree, graph = item[1], item[2], item[3]
-                self._check_block(block)
                 ops = list(block.ops())
                 work.append(("drop", block, ops))
                 for child in reversed(tree.children.get(block, ())):
@@ -158,11 +188,15 @@ class Verifier:
         if op_def is None:
             return
         traits = op_def.trait_set
+        if IsTerminator in traits and op.parent is not None and op is not op.parent.last_op:
+            self.error(_op_error(op, "must be the last operation in the parent block"))
         if SingleBlock in traits:
             for region in op.regions:
                 if len(region.blocks) > 1:
                     self.error(_op_error(op, "expects a single block in each region"))
-        if SymbolTable in traits:
+
+    def _check_symbol_table(self, op: Operation) -> None:
+        if op.op_def is not None and SymbolTable in op.op_def.trait_set:
             seen: dict[str, Operation] = {}
             for region in op.regions:
                 for child in region.ops():
@@ -183,17 +217,13 @@ class Verifier:
             return
         last = block.last_op
         needs_terminator = not parent.has_trait(NoTerminator) and parent.op_def is not None
-        for op in block.ops():
-            if op is not last and op.has_trait(IsTerminator):
-                self.error(_op_error(op, "must be the last operation in the parent block"))
         if needs_terminator:
             if last is None:
                 self.error(Diagnostic("error", "empty block: expect at least a terminator",
                                       parent.loc))
             elif last.op_def is not None and not last.has_trait(IsTerminator):
-                diag = _op_error(last, "is not a terminator, but it ends a block of "
-                                 f"'{parent.name}'")
-                self.error(diag)
+                self.error(Diagnostic("error", f"block with no terminator, has {_generic_text(last)}",
+                                      last.loc))
 
     # ---------------------------------------------------------------- declarations
 
@@ -222,6 +252,19 @@ class Verifier:
             for note, loc in exc.notes:
                 diag.add_note(note, loc)
             self.error(diag)
+
+
+def _generic_text(op: Operation) -> str:
+    """`op` in MLIR's generic form, its values named as in the whole function (the
+    closest op isolated from above), as MLIR quotes an op in a message."""
+    from mlc.ir.text.printer import Printer, PrintOptions  # the verifier is below text
+
+    scope = op
+    while scope.parent_op is not None and not scope.has_trait(IsolatedFromAbove):
+        scope = scope.parent_op
+    printer = Printer(PrintOptions(generic=True, local_scope=True))
+    printer.assign_names(scope)
+    return printer.op_text(op)
 
 
 def _isolating_ancestor(op: Operation, value: Value) -> Operation | None:
