@@ -95,7 +95,8 @@ OPTION_TRANSLATIONS: dict[str, tuple[str, bool]] = {
     "mlir-print-debuginfo": ("--print-debuginfo", False),
     "mlir-print-local-scope": ("--print-local-scope", False),
     "mlir-elide-elementsattrs-if-larger": ("--elide-elementsattrs-if-larger", True),
-    "mlir-print-elementsattrs-with-hex-if-larger": ("--print-elementsattrs-with-hex-if-larger", True),
+    "mlir-print-elementsattrs-with-hex-if-larger": ("--print-elementsattrs-with-hex-if-larger",
+                                                    True),
     "pass-pipeline": ("-p", True),
     "o": ("-o", True),
     "help": ("--help", False),
@@ -398,7 +399,8 @@ def _check_line_pattern(prefixes: Iterable[str]) -> re.Pattern[str] | None:
     names = sorted(set(prefixes), key=lambda prefix: (-len(prefix), prefix))
     if not names:
         return None
-    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(" + _DIRECTIVES + r"):")
+    alternatives = "|".join(map(re.escape, names))
+    return re.compile(rf"(?<![\w-])({alternatives})({_DIRECTIVES}):")
 
 
 def split_chunks(lines: Sequence[str], split: bool) -> list[tuple[int, int]]:
@@ -523,8 +525,8 @@ def find_tarball(version: str, log: Callable[[str], None]) -> tuple[str, str]:
                 listing = response.read().decode("utf-8", "replace")
         except (urllib.error.URLError, OSError):
             continue
-        for found in re.findall(rf"llvm-toolchain-{LLVM_MAJOR}_({LLVM_MAJOR}[\d.]*\d)\.orig\.tar\.xz",
-                                listing):
+        tarball = rf"llvm-toolchain-{LLVM_MAJOR}_({LLVM_MAJOR}[\d.]*\d)\.orig\.tar\.xz"
+        for found in re.findall(tarball, listing):
             offered.setdefault(found, pool + _tarball_name(found))
     if not offered:
         raise RuntimeError(f"{_tarball_name(version)} is in none of {', '.join(POOLS)}, and "
@@ -543,7 +545,8 @@ def ensure_sources(version: str, log: Callable[[str], None]) -> tuple[Path, str,
     stamp = root / "source.txt"
     selection = " ".join(TEST_FILES)
     if stamp.exists():
-        recorded = dict(line.split("=", 1) for line in stamp.read_text().splitlines() if "=" in line)
+        recorded = dict(line.split("=", 1) for line in stamp.read_text().splitlines()
+                        if "=" in line)
         if recorded.get("files") == selection:
             return root, recorded["version"], recorded["url"]
     url, actual = find_tarball(version, log)
@@ -639,12 +642,12 @@ def execute(tool: ToolUnderTest, run: RunLine, input_path: Path, timeout: float,
     execution = Execution()
     stdin: bytes | None = None
     for index, (command, argv) in enumerate(zip(run.commands, argvs)):
+        stderr_to = subprocess.STDOUT if command.merge_stderr else subprocess.PIPE
         try:
             done = subprocess.run(argv, input=stdin if index else None,
                                   stdin=subprocess.DEVNULL if not index else None,
-                                  stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT if command.merge_stderr else subprocess.PIPE,
-                                  timeout=timeout, cwd=input_path.parent)
+                                  stdout=subprocess.PIPE, stderr=stderr_to, timeout=timeout,
+                                  cwd=input_path.parent)
             returncode: int | None = done.returncode
             stdout, stderr = done.stdout, done.stderr or b""
         except subprocess.TimeoutExpired as expired:
@@ -654,8 +657,7 @@ def execute(tool: ToolUnderTest, run: RunLine, input_path: Path, timeout: float,
         messages = messages.replace(str(input_path), shown_as)
         execution.stages.append(StageResult(argv, returncode, messages))
         stdin, execution.stdout = stdout, text
-        expected = returncode is not None and (returncode > 0 if command.negated else returncode == 0)
-        if not expected:
+        if returncode is None or (returncode <= 0 if command.negated else returncode != 0):
             execution.failed_stage = index
             break
     return execution
@@ -872,6 +874,10 @@ def run_conformance(files: list[TestFile], tools: Sequence[ToolUnderTest],
                     log(f"{done}/{len(tasks)} runs done")
         results: list[CaseResult] = []
         check_dir = scratch_dir / "checks"
+
+        def classify(execution: Execution, run: RunLine, case: Case) -> Verdict:
+            return classify_mlc_failure(execution, run, case, mlir_dialects)
+
         for test in files:
             if test.skipped:
                 continue
@@ -881,10 +887,9 @@ def run_conformance(files: list[TestFile], tools: Sequence[ToolUnderTest],
                     unit = case.chunk if run.per_chunk else None
                     for tool in tools:
                         execution = executions[(tool.name, test.relative, run.line, unit)]
-                        classify = None if tool.translate is None else (
-                            lambda e, r, c: classify_mlc_failure(e, r, c, mlir_dialects))
+                        kinds = None if tool.translate is None else classify
                         verdicts[tool.name].append(
-                            judge(test, case, run, execution, check_dir, classify))
+                            judge(test, case, run, execution, check_dir, kinds))
                 results.append(CaseResult(case, combine(verdicts["mlir-opt"]),
                                           combine(verdicts["mlc-opt"])))
     return results
@@ -911,7 +916,7 @@ def _count(results: Iterable[CaseResult]) -> list[int]:
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{part:,} ({100 * part / whole:.0f}%)" if whole else "0"
+    return f"{part:,} ({100 * part / whole:.1f}%)" if whole else "0"
 
 
 def render(report: Report, top: int = 12) -> str:
