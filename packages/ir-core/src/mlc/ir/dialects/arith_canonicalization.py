@@ -17,16 +17,13 @@ from mlc.ir.dialects.arith import (
     CmpIOp,
     CmpIPredicate,
     ConstantOp,
-    ExtSIOp,
-    ExtUIOp,
-    IndexCastOp,
     MulIOp,
     SelectOp,
     SubIOp,
-    TruncIOp,
     XOrIOp,
     arith,
 )
+from mlc.ir.dialects.arith_casts import ExtSIOp, ExtUIOp, IndexCastOp, TruncIOp
 from mlc.ir.dialects.arith_constants import (
     constant_scalars,
     element_type_of,
