@@ -139,6 +139,44 @@ def test_special_values_fold_as_mlir_opt(mlir_opt):
     _check_batch(mlir_opt, _special_cases())
 
 
+# Casts of special values: (op and flags, source type, target type, value literals).
+F16_SPECIAL = [0x0000, 0x8000, 0x3C00, 0x7C00, 0xFC00, 0x7E00, 0x7E01, 0x7D01, 0xFE55, 0x0001,
+               0x7BFF]
+F32_NEAR_F16 = [0x3F8CCCCD,  # 1.1: rounds
+                0x3FC00000,  # 1.5: exact
+                0x477FE000,  # 65504: the largest f16
+                0x477FF000,  # between it and the overflow threshold
+                0x33800000,  # 2**-24: f16's smallest denormal
+                0x33000000,  # half of it: a tie to zero
+                0x7FC02000]  # a quiet NaN whose payload fits f16's
+CAST_CASES = [
+    *((f"arith.truncf{mode}", "f32", target, f"0x{v:08X}")
+      for mode in ("", " to_nearest_even", " downward", " upward", " toward_zero",
+                   " to_nearest_away")
+      for target in ("f16", "bf16") for v in F32_SPECIAL + F32_NEAR_F16),
+    *(("arith.extf", "f16", "f32", f"0x{v:04X}") for v in F16_SPECIAL),
+    *(("arith.bitcast", "f32", "i32", f"0x{v:08X}") for v in F32_SPECIAL),
+    *(("arith.bitcast", "i16", "f16", str(v)) for v in _special_ints(16)),
+    *(("arith.bitcast", "f16", "bf16", f"0x{v:04X}") for v in F16_SPECIAL),
+    *((op, source, target, str(v)) for op in ("arith.index_castui", "arith.index_cast")
+      for source, target in (("i8", "index"), ("i64", "index"))
+      for v in _special_ints(int(source[1:]))),
+    *((op, "index", target, str(v)) for op in ("arith.index_castui", "arith.index_cast")
+      for target in ("i1", "i8", "i64") for v in _special_ints(64)),
+]
+
+
+def test_special_casts_fold_as_mlir_opt(mlir_opt):
+    functions = []
+    for index, (op, source, target, value) in enumerate(CAST_CASES):
+        name, _, mode = op.partition(" ")
+        functions.append(f"  func.func @case{index}() -> {target} {{\n"
+                         f"    %a = arith.constant {value} : {source}\n"
+                         f"    %r = {name} %a{' ' + mode if mode else ''} : {source} to "
+                         f"{target}\n    return %r : {target}\n  }}\n")
+    _check_text(mlir_opt, "module {\n" + "".join(functions) + "}\n", CAST_CASES)
+
+
 @settings(max_examples=50)
 @given(st.lists(cases(), min_size=30, max_size=60))
 def test_folds_match_mlir_opt(mlir_opt, batch):
@@ -147,7 +185,12 @@ def test_folds_match_mlir_opt(mlir_opt, batch):
 
 def _check_batch(mlir_opt: str, batch: list[tuple[str, str, str, str]]) -> None:
     """One mlir-opt run over the batch; mlc's results must be the same, case by case."""
-    text = "module {\n" + "".join(_function(i, c) for i, c in enumerate(batch)) + "}\n"
+    _check_text(mlir_opt, "module {\n" + "".join(_function(i, c) for i, c in enumerate(batch))
+                + "}\n", batch)
+
+
+def _check_text(mlir_opt: str, text: str, batch: list) -> None:
+    """`text` holds one function `@case<i>` per item of `batch`."""
     theirs = subprocess.run([mlir_opt, "--canonicalize", "-"], input=text, capture_output=True,
                             text=True, check=False)
     assert theirs.returncode == 0, theirs.stderr
