@@ -70,7 +70,7 @@ from mlc.ir import (
     none,
     unit,
 )
-from mlc.ir.dialects import arith
+from mlc.ir.dialects import arith, arith_casts
 from mlc.ir.dialects.builtin import ModuleOp, UnrealizedConversionCastOp
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 
@@ -528,11 +528,14 @@ def _arith_shaped(elements):
 arith_int_like = _arith_shaped(arith_scalar_int)
 arith_float_like = _arith_shaped(float_types)
 
-INT_BINARY = (arith.AndIOp, arith.OrIOp, arith.XOrIOp, arith.DivSIOp, arith.DivUIOp,
-              arith.RemSIOp, arith.RemUIOp)
-INT_OVERFLOW_BINARY = (arith.AddIOp, arith.SubIOp, arith.MulIOp)
+INT_BINARY = (arith.AndIOp, arith.OrIOp, arith.XOrIOp, arith.RemSIOp, arith.RemUIOp,
+              arith.CeilDivSIOp, arith.CeilDivUIOp, arith.FloorDivSIOp, arith.MaxSIOp,
+              arith.MaxUIOp, arith.MinSIOp, arith.MinUIOp)
+INT_OVERFLOW_BINARY = (arith.AddIOp, arith.SubIOp, arith.MulIOp, arith.ShLIOp)
+INT_EXACT_BINARY = (arith.DivSIOp, arith.DivUIOp, arith.ShRUIOp, arith.ShRSIOp)
+INT_EXTENDED = (arith.AddUIExtendedOp, arith.MulSIExtendedOp, arith.MulUIExtendedOp)
 FLOAT_BINARY = (arith.AddFOp, arith.SubFOp, arith.MulFOp, arith.DivFOp, arith.RemFOp,
-                arith.MaximumFOp, arith.MinimumFOp)
+                arith.MaximumFOp, arith.MinimumFOp, arith.MaxNumFOp, arith.MinNumFOp)
 
 
 def _with_element(type_, element):
@@ -792,7 +795,7 @@ class ModuleGen:
     def arith_op(self, block: Block, visible: list) -> None:
         draw = self.draw
         kind = draw(st.sampled_from(["constant", "float", "int", "negf", "cmpi", "cmpf",
-                                     "select"]))
+                                     "select", "extended"]))
         if kind == "constant":
             type_ = draw(st.one_of(arith_int_like, arith_float_like))
             attr = self.constant_for(type_)
@@ -811,11 +814,17 @@ class ModuleGen:
         elif kind == "negf":
             op = arith.NegFOp.build(lhs, fastmath=draw(fastmath_attrs))
         elif kind == "int":
-            cls = draw(st.sampled_from(INT_BINARY + INT_OVERFLOW_BINARY))
+            cls = draw(st.sampled_from(INT_BINARY + INT_OVERFLOW_BINARY + INT_EXACT_BINARY))
             if cls in INT_OVERFLOW_BINARY:
                 op = cls.build(lhs, rhs, overflowFlags=draw(overflow_attrs))
+            elif cls in INT_EXACT_BINARY:
+                op = cls.build(lhs, rhs, isExact=unit if draw(st.booleans()) else None)
             else:
                 op = cls.build(lhs, rhs)
+        elif kind == "extended":
+            cls = draw(st.sampled_from(INT_EXTENDED))
+            second = _with_element(type_, i1) if cls is arith.AddUIExtendedOp else type_
+            op = cls.build(lhs, rhs, result_types=[type_, second])
         elif kind == "cmpi":
             predicate = draw(st.sampled_from(arith.CmpIPredicate.cases))
             op = arith.CmpIOp.build(lhs, rhs, predicate=arith.CmpIPredicate.attr(predicate))
@@ -836,7 +845,7 @@ class ModuleGen:
     def cast(self, block: Block, visible: list) -> None:
         draw = self.draw
         kind = draw(st.sampled_from(["extf", "truncf", "ext", "trunci", "index_cast", "itofp",
-                                     "fptoi", "unrealized"]))
+                                     "fptoi", "bitcast", "unrealized"]))
         shape = draw(st.sampled_from(["scalar", "vector", "tensor"]))
         shp = tuple(draw(st.lists(vector_dims, min_size=1, max_size=2)))
 
@@ -855,32 +864,44 @@ class ModuleGen:
                 inputs, result_types=draw(st.lists(module_types, min_size=1, max_size=2)))
             self.add(block, visible, op)
             return
+        attrs = {}
         if kind in ("extf", "truncf"):
             pairs = [(a, b) for a in FLOAT_TYPES for b in FLOAT_TYPES if a.width < b.width]
             small, big = draw(st.sampled_from(pairs))
             src, dst = (small, big) if kind == "extf" else (big, small)
-            cls = arith.ExtFOp if kind == "extf" else arith.TruncFOp
+            cls = arith_casts.ExtFOp if kind == "extf" else arith_casts.TruncFOp
+            if draw(st.booleans()):
+                attrs["fastmath"] = draw(fastmath_attrs)
+            if kind == "truncf" and draw(st.booleans()):
+                mode = draw(st.sampled_from(arith.RoundingMode.cases))
+                attrs["roundingmode"] = arith.RoundingMode.attr(mode)
         elif kind in ("ext", "trunci"):
             a, b = sorted(draw(st.lists(st.sampled_from(widths), min_size=2, max_size=2,
                                         unique=True)))
             small, big = IntegerType(a), IntegerType(b)
             if kind == "ext":
                 src, dst = small, big
-                cls = draw(st.sampled_from([arith.ExtSIOp, arith.ExtUIOp]))
+                cls = draw(st.sampled_from([arith_casts.ExtSIOp, arith_casts.ExtUIOp]))
             else:
-                src, dst, cls = big, small, arith.TruncIOp
+                src, dst, cls = big, small, arith_casts.TruncIOp
         elif kind == "index_cast":
             other = IntegerType(draw(st.sampled_from(widths)))
             src, dst = draw(st.sampled_from([(index, other), (other, index)]))
-            cls = arith.IndexCastOp
+            cls = draw(st.sampled_from([arith_casts.IndexCastOp, arith_casts.IndexCastUIOp]))
         elif kind == "itofp":
             src, dst = IntegerType(draw(st.sampled_from(widths))), draw(float_types)
-            cls = draw(st.sampled_from([arith.SIToFPOp, arith.UIToFPOp]))
+            cls = draw(st.sampled_from([arith_casts.SIToFPOp, arith_casts.UIToFPOp]))
+        elif kind == "bitcast":
+            same_width = [(a, b) for a in (*FLOAT_TYPES, *map(IntegerType, widths))
+                          for b in (*FLOAT_TYPES, *map(IntegerType, widths))
+                          if a.width == b.width]
+            src, dst = draw(st.sampled_from(same_width))
+            cls = arith_casts.BitcastOp
         else:
             src, dst = draw(float_types), IntegerType(draw(st.sampled_from(widths)))
-            cls = draw(st.sampled_from([arith.FPToSIOp, arith.FPToUIOp]))
+            cls = draw(st.sampled_from([arith_casts.FPToSIOp, arith_casts.FPToUIOp]))
         value = self.value_of_type(block, visible, shaped(src))
-        self.add(block, visible, cls.build(value, result_types=[shaped(dst)]))
+        self.add(block, visible, cls.build(value, result_types=[shaped(dst)], **attrs))
 
     def call(self, block: Block, visible: list, funcs) -> None:
         name, fn_type = self.draw(st.sampled_from(funcs))

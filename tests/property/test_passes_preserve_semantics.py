@@ -38,6 +38,7 @@ from mlc.ir import Context, parse_module, print_op, verify
 from mlc.ir.interpreter import (
     InterpreterError,
     UndefinedBehavior,
+    UnmodelledNaN,
     UnsupportedOperation,
     evaluate,
 )
@@ -240,13 +241,70 @@ def _single(op_text: str, arg_types: str, result_type: str, args: list):
      UndefinedBehavior),
     ("arith.cmpf oeq, %a0, %a1 fastmath<ninf> : f32", "f32, f32", "i1", [math.inf, 1.0],
      UndefinedBehavior),
+    # Shifts: the amount is unsigned; by the bit width or more, or dropping bits under
+    # exact, nsw or nuw, the result is poison.
+    ("arith.shli %a0, %a1 : i8", "i8, i8", "i8", [3, 7], -128),
+    ("arith.shli %a0, %a1 : i8", "i8, i8", "i8", [3, -1], UndefinedBehavior),
+    ("arith.shli %a0, %a1 overflow<nsw> : i8", "i8, i8", "i8", [3, 6], UndefinedBehavior),
+    ("arith.shli %a0, %a1 overflow<nsw> : i8", "i8, i8", "i8", [-1, 7], -128),
+    ("arith.shli %a0, %a1 overflow<nuw> : i8", "i8, i8", "i8", [-1, 1], UndefinedBehavior),
+    ("arith.shrui %a0, %a1 : i8", "i8, i8", "i8", [-128, 7], 1),
+    ("arith.shrsi %a0, %a1 : i8", "i8, i8", "i8", [-128, 7], -1),
+    ("arith.shrsi %a0, %a1 exact : i8", "i8, i8", "i8", [-127, 1], UndefinedBehavior),
+    ("arith.shrui %a0, %a1 : i1", "i1, i1", "i1", [1, 1], UndefinedBehavior),
+    ("arith.divui %a0, %a1 exact : i8", "i8, i8", "i8", [7, 2], UndefinedBehavior),
+    ("arith.divsi %a0, %a1 exact : i8", "i8, i8", "i8", [-8, 2], -4),
+    # Rounding divisions, and extrema read signed or not (i1's true is -1 signed).
+    ("arith.ceildivsi %a0, %a1 : i8", "i8, i8", "i8", [7, -2], -3),
+    ("arith.ceildivsi %a0, %a1 : i8", "i8, i8", "i8", [-7, -2], 4),
+    ("arith.ceildivui %a0, %a1 : i8", "i8, i8", "i8", [-7, 2], 125),
+    ("arith.floordivsi %a0, %a1 : i8", "i8, i8", "i8", [-7, 2], -4),
+    ("arith.floordivsi %a0, %a1 : i8", "i8, i8", "i8", [-128, -1], UndefinedBehavior),
+    ("arith.ceildivui %a0, %a1 : i8", "i8, i8", "i8", [1, 0], UndefinedBehavior),
+    ("arith.maxsi %a0, %a1 : i1", "i1, i1", "i1", [1, 0], 0),
+    ("arith.maxui %a0, %a1 : i8", "i8, i8", "i8", [-1, 1], -1),
+    ("arith.minsi %a0, %a1 : i8", "i8, i8", "i8", [-1, 1], -1),
+    # maxnumf/minnumf: -0.0 < +0.0; of one NaN, a result the interpreter cannot give.
+    ("arith.maxnumf %a0, %a1 : f32", "f32, f32", "f32", [-0.0, 0.0], 0.0),
+    ("arith.minnumf %a0, %a1 : f32", "f32, f32", "f32", [0.0, -0.0], -0.0),
+    ("arith.minnumf %a0, %a1 : f32", "f32, f32", "f32", [math.nan, 1.0], UnmodelledNaN),
+    ("arith.maxnumf %a0, %a1 : f32", "f32, f32", "f32", [math.nan, math.nan], math.nan),
+    # Casts: index_castui zero-extends; bitcast keeps the bits (a NaN's are not kept).
+    ("arith.index_castui %a0 : i8 to index", "i8", "index", [-1], 255),
+    ("arith.index_castui %a0 : index to i8", "index", "i8", [511], -1),
+    ("arith.bitcast %a0 : f32 to i32", "f32", "i32", [-2.5], -1071644672),
+    ("arith.bitcast %a0 : i16 to bf16", "i16", "bf16", [0x3F80], 1.0),
+    ("arith.bitcast %a0 : f16 to i16", "f16", "i16", [math.nan], UnmodelledNaN),
+    # truncf's rounding modes, and what each does past the largest finite value.
+    ("arith.truncf %a0 upward : f32 to f16", "f32", "f16", [1.1], 1.1005859375),
+    ("arith.truncf %a0 downward : f32 to f16", "f32", "f16", [1.1], 1.099609375),
+    ("arith.truncf %a0 toward_zero : f32 to f16", "f32", "f16", [-1.1], -1.099609375),
+    ("arith.truncf %a0 to_nearest_away : f64 to f16", "f64", "f16", [1 + 2**-11], 1 + 2**-10),
+    ("arith.truncf %a0 : f64 to f16", "f64", "f16", [1 + 2**-11], 1.0),
+    ("arith.truncf %a0 downward : f32 to f16", "f32", "f16", [1e10], 65504.0),
+    ("arith.truncf %a0 downward : f32 to f16", "f32", "f16", [-1e10], -math.inf),
+    ("arith.truncf %a0 toward_zero : f32 to f16", "f32", "f16", [-1e10], -65504.0),
 ])
 def test_interpreter_edge_cases(op_text, arg_types, result_type, args, expected):
-    if expected is UndefinedBehavior:
-        with pytest.raises(UndefinedBehavior):
+    if expected in (UndefinedBehavior, UnmodelledNaN):
+        with pytest.raises(expected):
             _single(op_text, arg_types, result_type, args)
     else:
         assert same_value(expected, _single(op_text, arg_types, result_type, args))
+
+
+def test_interpreter_extended_ops():
+    module = parse("""
+      func.func @main(%a: i8, %b: i8) -> (i8, i1, i8, i8, i8, i8) {
+        %s:2 = arith.addui_extended %a, %b : i8, i1
+        %p:2 = arith.mulsi_extended %a, %b : i8
+        %q:2 = arith.mului_extended %a, %b : i8
+        return %s#0, %s#1, %p#0, %p#1, %q#0, %q#1 : i8, i1, i8, i8, i8, i8
+      }""")
+    # 255 + 100 carries; 100 * -100 = -10000 = 0xD8F0 signed, 100 * 156 = 0x3CF0.
+    assert evaluate(module, "main", [-1, 100]) == [99, 1, -100, -1, -100, 99]
+    assert evaluate(module, "main", [100, -100]) == [0, 1, -16, -40, -16, 60]
+    assert evaluate(module, "main", [1, 2]) == [3, 0, 2, 0, 2, 0]
 
 
 def test_interpreter_calls_and_errors():

@@ -12,7 +12,7 @@ from mlc.ir.core.attributes import (
     RankedTensorType,
     VectorType,
 )
-from mlc.ir.dialects.arith import (
+from mlc.ir.dialects.arith_casts import (
     ExtFOp,
     ExtSIOp,
     FPToSIOp,

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from mlc.ir import Context, IntegerAttr, i1, i32, parse_module, print_op, verify
+from mlc.ir import Context, IntegerAttr, i1, i8, i32, parse_module, print_op, verify
 from mlc.ir.dialects.arith import AddIOp, CmpIOp, CmpIPredicate, ConstantOp, MulIOp, SubIOp, XOrIOp
 from mlc.ir.rewrite.drr import A, AttrIs, Check, Const, Dag, DagPattern, Native, V
 from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily, apply_patterns_once
@@ -158,6 +158,39 @@ def test_result_may_be_a_captured_value():
     x = module.regions[0].blocks[0].first_op.regions[0].blocks[0].args[0]
     assert ret.operand(0) is x
     assert ret.operand(1).defining_op.name == "arith.subi"
+
+
+def high_unused(op):
+    return not op.results[1].uses
+
+
+def test_a_root_with_several_results_is_replaced_by_a_tuple_of_results():
+    # mului_extended(x, y) -> [muli(x, y), x] when the high half is unused.
+    pattern = DagPattern("UnitTestLowOnly",
+                         Dag("arith.mului_extended", V("x"), V("y"), bind="root"),
+                         (Dag(MulIOp, V("x"), V("y")), V("x")), [Check(high_unused, "root")])
+    assert str(pattern) == ("UnitTestLowOnly: (arith.mului_extended:$root $x, $y) -> "
+                            "[(arith.muli $x, $y), $x] where high_unused($root)")
+    module = _parse("""
+    func.func @f(%x: i8, %y: i8) -> (i8, i8, i8) {
+      %a:2 = arith.mului_extended %x, %y : i8
+      %b:2 = arith.mului_extended %y, %x : i8
+      return %a#0, %b#0, %b#1 : i8, i8, i8
+    }""")
+    result, _ = _greedy(module, pattern, fold=False)
+    assert result.patterns_applied == 1
+    assert _names(module) == ["arith.muli", "arith.mului_extended", "func.return"]
+    muli = _body(module)[0]
+    assert muli.result_types == [i8] and _body(module)[-1].operand(0) is muli.results[0]
+
+
+def test_a_tuple_of_results_has_one_per_result_of_the_root():
+    _rejected("'arith.mului_extended' has 2 results, the pattern gives 3 replacements",
+              Dag("arith.mului_extended", V("x"), V("y")), (V("x"), V("y"), V("x")))
+    _rejected("'arith.addi' has 1 result, the pattern gives 2 replacements",
+              Dag(AddIOp, V("x"), V("y")), (V("x"), V("y")))
+    _rejected("not tuples", Dag("arith.mului_extended", V("x"), V("y")), ((V("x"),), V("y")))
+    _rejected("must not be empty", Dag(AddIOp, V("x"), V("y")), ())
 
 
 # ---------------------------------------------------------------------- construction errors

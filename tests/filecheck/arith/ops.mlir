@@ -1,8 +1,21 @@
-// Every arith op in custom form, on scalars, vectors and tensors, with fastmath and
-// overflow flags: printed back unchanged (custom, custom twice, generic -> custom).
+// Every arith op in custom form, on scalars, vectors and tensors, with fastmath,
+// overflow and exact flags and rounding modes: printed back unchanged (custom, custom
+// twice, generic -> custom).
 // RUN: mlc-opt %s | filecheck %s
 // RUN: mlc-opt %s | mlc-opt - | filecheck %s
 // RUN: mlc-opt %s --print-op-generic | mlc-opt - | filecheck %s
+//
+// mlir-opt-22 reads mlc's custom and generic forms as the IR it reads here (its printer
+// names the extended ops' results `%sum, %overflow` and `%low, %high` where mlc writes
+// `%0:2`; going through it once more makes the names alike):
+// RUN: %if mlir-opt %{ %mlir_opt %s > %t.theirs %}
+// RUN: %if mlir-opt %{ mlc-opt %s | %mlir_opt > %t.custom %}
+// RUN: %if mlir-opt %{ diff %t.custom %t.theirs %}
+// RUN: %if mlir-opt %{ mlc-opt %s --print-op-generic | %mlir_opt > %t.generic %}
+// RUN: %if mlir-opt %{ diff %t.generic %t.theirs %}
+// mlc reads mlir-opt's generic form as the same IR:
+// RUN: %if mlir-opt %{ %mlir_opt %s --mlir-print-op-generic | mlc-opt - | %mlir_opt > %t.from-generic %}
+// RUN: %if mlir-opt %{ diff %t.from-generic %t.theirs %}
 
 // CHECK-LABEL: func.func @all(%arg0: f32, %arg1: f32, %arg2: i32, %arg3: i32, %arg4: index, %arg5: vector<4xf32>, %arg6: tensor<2x?xi64>, %arg7: i1, %arg8: vector<4xi1>, %arg9: f16, %arg10: bf16, %arg11: i64, %arg12: f64, %arg13: vector<4xi32>) {
 func.func @all(%arg0: f32, %arg1: f32, %arg2: i32, %arg3: i32, %arg4: index, %arg5: vector<4xf32>, %arg6: tensor<2x?xi64>, %arg7: i1, %arg8: vector<4xi1>, %arg9: f16, %arg10: bf16, %arg11: i64, %arg12: f64, %arg13: vector<4xi32>) {
@@ -188,5 +201,118 @@ func.func @predicates(%arg0: i8, %arg1: f64) {
   %23 = arith.cmpf une, %arg1, %arg1 : f64
   %24 = arith.cmpf uno, %arg1, %arg1 : f64
   %25 = arith.cmpf true, %arg1, %arg1 : f64
+  return
+}
+
+// Shifts, extrema, rounding divisions and the `exact` flag.
+// CHECK-LABEL: func.func @integer_ops(%arg0: i32, %arg1: i32, %arg2: index, %arg3: vector<4xi8>, %arg4: tensor<?xi64>) {
+func.func @integer_ops(%arg0: i32, %arg1: i32, %arg2: index, %arg3: vector<4xi8>, %arg4: tensor<?xi64>) {
+  // CHECK-NEXT: %0 = arith.shli %arg0, %arg1 : i32
+  %0 = arith.shli %arg0, %arg1 : i32
+  // CHECK-NEXT: %1 = arith.shli %arg0, %arg1 overflow<nsw, nuw> : i32
+  %1 = arith.shli %arg0, %arg1 overflow<nsw, nuw> : i32
+  // CHECK-NEXT: %2 = arith.shrui %arg0, %arg1 : i32
+  %2 = arith.shrui %arg0, %arg1 : i32
+  // CHECK-NEXT: %3 = arith.shrui %arg0, %arg1 exact : i32
+  %3 = arith.shrui %arg0, %arg1 exact : i32
+  // CHECK-NEXT: %4 = arith.shrsi %arg3, %arg3 exact : vector<4xi8>
+  %4 = arith.shrsi %arg3, %arg3 exact : vector<4xi8>
+  // CHECK-NEXT: %5 = arith.shrsi %arg2, %arg2 : index
+  %5 = arith.shrsi %arg2, %arg2 : index
+  // CHECK-NEXT: %6 = arith.maxsi %arg0, %arg1 : i32
+  %6 = arith.maxsi %arg0, %arg1 : i32
+  // CHECK-NEXT: %7 = arith.maxui %arg3, %arg3 : vector<4xi8>
+  %7 = arith.maxui %arg3, %arg3 : vector<4xi8>
+  // CHECK-NEXT: %8 = arith.minsi %arg4, %arg4 : tensor<?xi64>
+  %8 = arith.minsi %arg4, %arg4 : tensor<?xi64>
+  // CHECK-NEXT: %9 = arith.minui %arg2, %arg2 : index
+  %9 = arith.minui %arg2, %arg2 : index
+  // CHECK-NEXT: %10 = arith.ceildivsi %arg0, %arg1 : i32
+  %10 = arith.ceildivsi %arg0, %arg1 : i32
+  // CHECK-NEXT: %11 = arith.ceildivui %arg3, %arg3 : vector<4xi8>
+  %11 = arith.ceildivui %arg3, %arg3 : vector<4xi8>
+  // CHECK-NEXT: %12 = arith.floordivsi %arg2, %arg2 : index
+  %12 = arith.floordivsi %arg2, %arg2 : index
+  // CHECK-NEXT: %13 = arith.divsi %arg0, %arg1 exact : i32
+  %13 = arith.divsi %arg0, %arg1 exact : i32
+  // CHECK-NEXT: %14 = arith.divui %arg4, %arg4 exact : tensor<?xi64>
+  %14 = arith.divui %arg4, %arg4 exact : tensor<?xi64>
+  // CHECK-NEXT: %15 = arith.shli %arg0, %arg1 {foo.tag} : i32
+  %15 = arith.shli %arg0, %arg1 {foo.tag} : i32
+  // CHECK-NEXT: %16 = arith.shrui %arg0, %arg1 exact {foo.tag} : i32
+  %16 = arith.shrui %arg0, %arg1 exact {foo.tag} : i32
+  // CHECK-NEXT: return
+  return
+}
+
+// The extended ops give two results: the sum and its carry, the low and high halves.
+// CHECK-LABEL: func.func @extended(%arg0: i32, %arg1: i32, %arg2: vector<4xi8>, %arg3: index) {
+func.func @extended(%arg0: i32, %arg1: i32, %arg2: vector<4xi8>, %arg3: index) {
+  // CHECK-NEXT: %0:2 = arith.addui_extended %arg0, %arg1 : i32, i1
+  %0:2 = arith.addui_extended %arg0, %arg1 : i32, i1
+  // CHECK-NEXT: %1:2 = arith.addui_extended %arg2, %arg2 : vector<4xi8>, vector<4xi1>
+  %1:2 = arith.addui_extended %arg2, %arg2 : vector<4xi8>, vector<4xi1>
+  // CHECK-NEXT: %2:2 = arith.mulsi_extended %arg0, %arg1 : i32
+  %2:2 = arith.mulsi_extended %arg0, %arg1 : i32
+  // CHECK-NEXT: %3:2 = arith.mului_extended %arg2, %arg2 : vector<4xi8>
+  %3:2 = arith.mului_extended %arg2, %arg2 : vector<4xi8>
+  // CHECK-NEXT: %4:2 = arith.mulsi_extended %arg3, %arg3 : index
+  %4:2 = arith.mulsi_extended %arg3, %arg3 : index
+  // CHECK-NEXT: return
+  return
+}
+
+// maxnumf and minnumf take fastmath flags like the other float ops.
+// CHECK-LABEL: func.func @float_ops(%arg0: f32, %arg1: f32, %arg2: vector<2xf16>) {
+func.func @float_ops(%arg0: f32, %arg1: f32, %arg2: vector<2xf16>) {
+  // CHECK-NEXT: %0 = arith.maxnumf %arg0, %arg1 : f32
+  %0 = arith.maxnumf %arg0, %arg1 : f32
+  // CHECK-NEXT: %1 = arith.minnumf %arg0, %arg1 fastmath<nnan,nsz> : f32
+  %1 = arith.minnumf %arg0, %arg1 fastmath<nnan,nsz> : f32
+  // CHECK-NEXT: %2 = arith.maxnumf %arg2, %arg2 fastmath<fast> : vector<2xf16>
+  %2 = arith.maxnumf %arg2, %arg2 fastmath<fast> : vector<2xf16>
+  // CHECK-NEXT: return
+  return
+}
+
+// index_castui, bitcast (also on memrefs), truncf's rounding modes and fastmath,
+// extf's fastmath, and the scaling casts.
+// CHECK-LABEL: func.func @casts(%arg0: i32, %arg1: index, %arg2: f32, %arg3: vector<4xf16>, %arg4: memref<2xi32>, %arg5: f4E2M1FN, %arg6: f8E8M0FNU, %arg7: vector<4xf32>, %arg8: vector<4xf8E8M0FNU>) {
+func.func @casts(%arg0: i32, %arg1: index, %arg2: f32, %arg3: vector<4xf16>, %arg4: memref<2xi32>, %arg5: f4E2M1FN, %arg6: f8E8M0FNU, %arg7: vector<4xf32>, %arg8: vector<4xf8E8M0FNU>) {
+  // CHECK-NEXT: %0 = arith.index_castui %arg0 : i32 to index
+  %0 = arith.index_castui %arg0 : i32 to index
+  // CHECK-NEXT: %1 = arith.index_castui %arg1 : index to i64
+  %1 = arith.index_castui %arg1 : index to i64
+  // CHECK-NEXT: %2 = arith.bitcast %arg0 : i32 to f32
+  %2 = arith.bitcast %arg0 : i32 to f32
+  // CHECK-NEXT: %3 = arith.bitcast %arg3 : vector<4xf16> to vector<4xi16>
+  %3 = arith.bitcast %arg3 : vector<4xf16> to vector<4xi16>
+  // CHECK-NEXT: %4 = arith.bitcast %arg4 : memref<2xi32> to memref<2xf32>
+  %4 = arith.bitcast %arg4 : memref<2xi32> to memref<2xf32>
+  // CHECK-NEXT: %5 = arith.truncf %arg2 : f32 to f16
+  %5 = arith.truncf %arg2 : f32 to f16
+  // CHECK-NEXT: %6 = arith.truncf %arg2 to_nearest_even : f32 to bf16
+  %6 = arith.truncf %arg2 to_nearest_even : f32 to bf16
+  // CHECK-NEXT: %7 = arith.truncf %arg2 downward : f32 to f16
+  %7 = arith.truncf %arg2 downward : f32 to f16
+  // CHECK-NEXT: %8 = arith.truncf %arg2 upward fastmath<contract> : f32 to f16
+  %8 = arith.truncf %arg2 upward fastmath<contract> : f32 to f16
+  // CHECK-NEXT: %9 = arith.truncf %arg2 toward_zero : f32 to f8E5M2
+  %9 = arith.truncf %arg2 toward_zero : f32 to f8E5M2
+  // CHECK-NEXT: %10 = arith.truncf %arg2 to_nearest_away : f32 to f16
+  %10 = arith.truncf %arg2 to_nearest_away : f32 to f16
+  // CHECK-NEXT: %11 = arith.truncf %arg2 fastmath<fast> : f32 to f16
+  %11 = arith.truncf %arg2 fastmath<fast> : f32 to f16
+  // CHECK-NEXT: %12 = arith.extf %arg3 fastmath<contract> : vector<4xf16> to vector<4xf32>
+  %12 = arith.extf %arg3 fastmath<contract> : vector<4xf16> to vector<4xf32>
+  // CHECK-NEXT: %13 = arith.scaling_extf %arg5, %arg6 : f4E2M1FN, f8E8M0FNU to f32
+  %13 = arith.scaling_extf %arg5, %arg6 : f4E2M1FN, f8E8M0FNU to f32
+  // CHECK-NEXT: %14 = arith.scaling_extf %arg5, %arg6 fastmath<nnan> : f4E2M1FN, f8E8M0FNU to bf16
+  %14 = arith.scaling_extf %arg5, %arg6 fastmath<nnan> : f4E2M1FN, f8E8M0FNU to bf16
+  // CHECK-NEXT: %15 = arith.scaling_truncf %arg2, %arg6 : f32, f8E8M0FNU to f4E2M1FN
+  %15 = arith.scaling_truncf %arg2, %arg6 : f32, f8E8M0FNU to f4E2M1FN
+  // CHECK-NEXT: %16 = arith.scaling_truncf %arg7, %arg8 downward fastmath<fast> : vector<4xf32>, vector<4xf8E8M0FNU> to vector<4xf4E2M1FN>
+  %16 = arith.scaling_truncf %arg7, %arg8 downward fastmath<fast> : vector<4xf32>, vector<4xf8E8M0FNU> to vector<4xf4E2M1FN>
+  // CHECK-NEXT: return
   return
 }

@@ -30,9 +30,12 @@ Where MLIR leaves the result undefined or poison, the interpreter raises
 :class:`UndefinedBehavior` as soon as the op executes (eagerly, even if the poison
 value would never be observed): integer division or remainder by zero, signed
 division or remainder overflow (`MIN / -1`), float to integer conversion of NaN,
-infinity or an out-of-range value, `addi`/`subi`/`muli` overflow under the
-`nsw`/`nuw` flags, and a NaN or infinity met by a float op with the `nnan` or `ninf`
-fastmath flag. Such programs can legally change results under transformation.
+infinity or an out-of-range value, `addi`/`subi`/`muli`/`shli` overflow under the
+`nsw`/`nuw` flags, a shift by the bit width or more, a division or right shift that
+drops nonzero bits under `exact`, and a NaN or infinity met by a float op with the
+`nnan` or `ninf` fastmath flag. Such programs can legally change results under
+transformation. :class:`UnmodelledNaN` (a kind of it) marks results that depend on
+NaN payloads, which the interpreter does not keep.
 
 Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
 :func:`register_handler`); an op without a handler raises
@@ -53,6 +56,7 @@ from mlc.ir.core.attributes import (
     IntegerType,
     Type,
     bits_to_float,
+    float_to_bits,
     round_int_to_precision,
 )
 from mlc.ir.core.ir import Block, Operation, Value
@@ -62,8 +66,10 @@ __all__ = [
     "OP_HANDLERS",
     "Interpreter",
     "InterpreterError",
+    "ROUNDING_MODES",
     "RecursionLimitExceeded",
     "UndefinedBehavior",
+    "UnmodelledNaN",
     "canonical_int",
     "to_signed",
     "to_unsigned",
@@ -96,6 +102,13 @@ class UnsupportedOperation(InterpreterError):
 
 class RecursionLimitExceeded(InterpreterError):
     """`func.call`s nested deeper than the interpreter's limit."""
+
+
+class UnmodelledNaN(UndefinedBehavior):
+    """A result that depends on what the interpreter does not keep of a NaN: its
+    payload and whether it signals (a bit cast of a NaN; maxnumf/minnumf of one NaN,
+    which gives the other operand for a quiet NaN and a NaN for a signaling one, as
+    LLVM folds it). For comparing runs it counts as undefined: any value may come."""
 
 
 # ============================================================================ integers
@@ -150,20 +163,41 @@ def _max_finite(precision: int, emax: int) -> float:
     return math.ldexp((1 << precision) - 1, emax - precision + 1)
 
 
-def round_float(value: float, type_: Type) -> float:
-    """`value` rounded to `type_`: nearest, ties to even; overflow gives infinity."""
+ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
+"""arith's rounding modes (`arith.truncf`'s `roundingmode`), by their keywords."""
+
+
+def round_float(value: float, type_: Type, mode: str = "to_nearest_even") -> float:
+    """`value` rounded to `type_` in the rounding `mode` (default: nearest, ties to
+    even). Beyond the largest finite value: infinity, except where the mode rounds
+    toward zero (toward_zero, downward of a positive value, upward of a negative one),
+    which gives the largest finite value, as IEEE-754 says."""
     precision, emin, emax = _float_format(type_)
     if precision == 53 or math.isnan(value) or math.isinf(value) or value == 0.0:
         return value
     _, exponent = math.frexp(value)  # |value| = m * 2**exponent, 0.5 <= m < 1
     ulp_exponent = max(exponent - 1, emin) - (precision - 1)
-    # Scaling by a power of two is exact; round() on a float rounds ties to even.
+    # Scaling by a power of two is exact, and so is taking the fraction of the result.
+    scaled = math.ldexp(abs(value), -ulp_exponent)
+    whole = math.floor(scaled)
+    fraction = scaled - whole
+    toward_zero = (mode == "toward_zero" or (mode == "downward" and value > 0)
+                   or (mode == "upward" and value < 0))
+    if mode == "to_nearest_even":
+        magnitude = round(scaled)
+    elif mode == "to_nearest_away":
+        magnitude = whole + (fraction >= 0.5)
+    elif toward_zero:
+        magnitude = whole
+    else:  # away from zero: upward of a positive value, downward of a negative one
+        magnitude = whole + (fraction > 0)
     try:
-        rounded = math.ldexp(round(math.ldexp(abs(value), -ulp_exponent)), ulp_exponent)
+        rounded = math.ldexp(magnitude, ulp_exponent)
     except OverflowError:  # rounded up past f64's range: certainly past the type's
         rounded = math.inf
-    if rounded > _max_finite(precision, emax):
-        rounded = math.inf
+    largest = _max_finite(precision, emax)
+    if rounded > largest:
+        rounded = largest if toward_zero else math.inf
     return math.copysign(rounded, value)
 
 
@@ -429,10 +463,18 @@ def _unsigned_operands(op: Operation, operands: list[ScalarValue]) -> tuple[int,
     return a, b
 
 
+def _check_exact(op: Operation, remainder: int) -> None:
+    """`exact`: a division or right shift that drops nonzero bits is poison."""
+    if remainder and "isExact" in op.attributes:
+        raise UndefinedBehavior(f"'{op.name}' with exact drops nonzero bits")
+
+
 @register_handler("arith.divsi")
 def _divsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
     """Signed division, rounding toward zero."""
-    return [canonical_int(_signed_quotient_and_remainder(op, operands)[0], _result_type(op))]
+    quotient, remainder = _signed_quotient_and_remainder(op, operands)
+    _check_exact(op, remainder)
+    return [canonical_int(quotient, _result_type(op))]
 
 
 @register_handler("arith.remsi")
@@ -445,7 +487,104 @@ def _remsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> l
 def _divui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
     """Unsigned division."""
     a, b = _unsigned_operands(op, operands)
+    _check_exact(op, a % b)
     return [canonical_int(a // b, _result_type(op))]
+
+
+@register_handler("arith.ceildivsi", "arith.floordivsi")
+def _rounding_divsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]
+                    ) -> list[ScalarValue]:
+    """Signed division rounding toward +infinity (ceildivsi) or -infinity (floordivsi);
+    undefined for a zero divisor and for MIN / -1."""
+    quotient, remainder = _signed_quotient_and_remainder(op, operands)
+    if remainder:  # the quotient was truncated toward zero: one step off, or right
+        a, b = (to_signed(v, _result_type(op)) for v in operands)
+        positive = (a < 0) == (b < 0)
+        if op.name == "arith.ceildivsi" and positive:
+            quotient += 1
+        elif op.name == "arith.floordivsi" and not positive:
+            quotient -= 1
+    return [canonical_int(quotient, _result_type(op))]
+
+
+@register_handler("arith.ceildivui")
+def _ceildivui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Unsigned division rounding up."""
+    a, b = _unsigned_operands(op, operands)
+    return [canonical_int(-(-a // b), _result_type(op))]
+
+
+def _shift_amount(op: Operation, amount: ScalarValue) -> int:
+    """The shift amount read as unsigned; the bit width or more is poison."""
+    type_ = _result_type(op)
+    amount = to_unsigned(amount, type_)
+    if amount >= _int_width(type_):
+        raise UndefinedBehavior(f"'{op.name}' by {amount}, not less than the bit width")
+    return amount
+
+
+@register_handler("arith.shli")
+def _shli(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Left shift; `nsw`: poison unless shifting back (arithmetically) gives the value,
+    `nuw`: poison if a one bit is shifted out."""
+    type_ = _result_type(op)
+    amount = _shift_amount(op, operands[1])
+    value = to_unsigned(operands[0], type_)
+    result = to_unsigned(value << amount, type_)
+    flags = _overflow_flags(op)
+    if "nsw" in flags and to_signed(result, type_) >> amount != to_signed(value, type_):
+        raise UndefinedBehavior(f"'{op.name}' with nsw overflows (signed)")
+    if "nuw" in flags and result >> amount != value:
+        raise UndefinedBehavior(f"'{op.name}' with nuw overflows (unsigned)")
+    return [canonical_int(result, type_)]
+
+
+@register_handler("arith.shrui", "arith.shrsi")
+def _shr(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Right shift filling with zeros (shrui) or copies of the sign bit (shrsi)."""
+    type_ = _result_type(op)
+    amount = _shift_amount(op, operands[1])
+    read = to_unsigned if op.name == "arith.shrui" else to_signed
+    value = read(operands[0], type_)
+    _check_exact(op, to_unsigned(value, type_) & ((1 << amount) - 1))
+    return [canonical_int(value >> amount, type_)]
+
+
+def _extremum(signed: bool, pick: Callable[[int, int], int]) -> Handler:
+    """maxsi/maxui/minsi/minui: the greater or smaller operand, read signed or not."""
+
+    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+        type_ = _result_type(op)
+        read = to_signed if signed else to_unsigned
+        return [canonical_int(pick(*(read(v, type_) for v in operands)), type_)]
+
+    return handler
+
+
+register_handler("arith.maxsi")(_extremum(True, max))
+register_handler("arith.maxui")(_extremum(False, max))
+register_handler("arith.minsi")(_extremum(True, min))
+register_handler("arith.minui")(_extremum(False, min))
+
+
+@register_handler("arith.addui_extended")
+def _addui_extended(interp: Interpreter, op: Operation, operands: list[ScalarValue]
+                    ) -> list[ScalarValue]:
+    """The wrapped sum, and 1 if the unsigned sum overflowed."""
+    type_ = _result_type(op)
+    total = sum(to_unsigned(v, type_) for v in operands)
+    return [canonical_int(total, type_), int(total >> _int_width(type_) != 0)]
+
+
+@register_handler("arith.mulsi_extended", "arith.mului_extended")
+def _mul_extended(interp: Interpreter, op: Operation, operands: list[ScalarValue]
+                  ) -> list[ScalarValue]:
+    """The low and high halves of the double-width product (signed or unsigned)."""
+    type_ = _result_type(op)
+    read = to_signed if op.name == "arith.mulsi_extended" else to_unsigned
+    a, b = (read(v, type_) for v in operands)
+    product = a * b
+    return [canonical_int(product, type_), canonical_int(product >> _int_width(type_), type_)]
 
 
 @register_handler("arith.remui")
@@ -544,8 +683,29 @@ register_handler("arith.subf")(_float_binary(lambda a, b: a - b))
 register_handler("arith.mulf")(_float_binary(lambda a, b: a * b))
 register_handler("arith.divf")(_float_binary(_divide))
 register_handler("arith.remf")(_float_binary(_fmod))
+def _maximum_number(a: float, b: float) -> float:
+    """maxnumf: the other operand of a NaN (which operand, and what a signaling NaN
+    does, depend on what the interpreter does not keep: see UnmodelledNaN)."""
+    if math.isnan(a) and math.isnan(b):
+        return math.nan
+    if math.isnan(a) or math.isnan(b):
+        raise UnmodelledNaN("maxnumf of a NaN (quiet: the other operand; signaling: NaN)")
+    return _maximum(a, b)
+
+
+def _minimum_number(a: float, b: float) -> float:
+    """minnumf: as maxnumf."""
+    if math.isnan(a) and math.isnan(b):
+        return math.nan
+    if math.isnan(a) or math.isnan(b):
+        raise UnmodelledNaN("minnumf of a NaN (quiet: the other operand; signaling: NaN)")
+    return _minimum(a, b)
+
+
 register_handler("arith.maximumf")(_float_binary(_maximum))
 register_handler("arith.minimumf")(_float_binary(_minimum))
+register_handler("arith.maxnumf")(_float_binary(_maximum_number))
+register_handler("arith.minnumf")(_float_binary(_minimum_number))
 
 
 @register_handler("arith.negf")
@@ -619,8 +779,30 @@ def _float_to_int(signed: bool) -> Callable[[ScalarValue, Type, Type, Operation]
     return convert
 
 
+def _bitcast(value: ScalarValue, source: Type, target: Type, op: Operation) -> ScalarValue:
+    """The same bits read as the target type (a NaN's bits are not kept: unmodelled)."""
+    if isinstance(source, FloatType):
+        if math.isnan(value):
+            raise UnmodelledNaN("bitcast of a NaN (its payload is not kept)")
+        bits = float_to_bits(value, source)
+    else:
+        bits = to_unsigned(value, source)
+    if isinstance(target, FloatType):
+        return bits_to_float(bits, target)
+    return canonical_int(bits, target)
+
+
+def _truncf(value: ScalarValue, source: Type, target: Type, op: Operation) -> ScalarValue:
+    """Rounded in the op's rounding mode (default: to nearest even)."""
+    mode = op.attributes.get("roundingmode")
+    return round_float(value, target, ROUNDING_MODES[mode.value] if mode is not None
+                       else "to_nearest_even")
+
+
 _CASTS: dict[str, Callable[[ScalarValue, Type, Type, Operation], ScalarValue]] = {
     "arith.index_cast": lambda v, s, t, op: canonical_int(to_signed(v, s), t),
+    "arith.index_castui": lambda v, s, t, op: canonical_int(to_unsigned(v, s), t),
+    "arith.bitcast": _bitcast,
     "arith.extsi": lambda v, s, t, op: canonical_int(to_signed(v, s), t),
     "arith.extui": lambda v, s, t, op: canonical_int(to_unsigned(v, s), t),
     "arith.trunci": lambda v, s, t, op: canonical_int(v, t),
@@ -629,7 +811,7 @@ _CASTS: dict[str, Callable[[ScalarValue, Type, Type, Operation], ScalarValue]] =
     "arith.fptosi": _float_to_int(True),
     "arith.fptoui": _float_to_int(False),
     "arith.extf": lambda v, s, t, op: round_float(v, t),
-    "arith.truncf": lambda v, s, t, op: round_float(v, t),
+    "arith.truncf": _truncf,
 }
 
 for _name, _convert in _CASTS.items():

@@ -508,23 +508,36 @@ def _overflow_bits(fmt: FloatFormat, sign: int) -> int:
     return _nan_bits(fmt, sign)
 
 
-def extend_float_bits(bits: int, source: FloatType, target: FloatType) -> int | None:
-    """`bits` of `source` widened to `target` exactly, NaN payloads kept (shifted into
-    the wider fraction) as LLVM's APFloat converts; None for a signaling NaN, which
-    MLIR leaves unfolded (converting it would raise an invalid-operation flag)."""
+def convert_float_bits_exactly(bits: int, source: FloatType, target: FloatType) -> int | None:
+    """`bits` of `source` as a `target`, when the conversion loses nothing (as MLIR
+    folds `arith.extf` and `arith.truncf`, whatever the rounding mode): a value the
+    target holds exactly; an infinity where it has one; a quiet NaN with its sign and
+    payload (shifted into the target's fraction, as LLVM's APFloat converts, when no
+    payload bit is dropped). Else None: a signaling NaN (converting it raises an
+    invalid-operation flag), a value that would round or overflow. Formats wider than
+    f64 as the source are left alone (their values do not fit a Python float)."""
     src, dst = FLOAT_FORMATS[source.name], FLOAT_FORMATS[target.name]
-    if src.nonfinite == dst.nonfinite == "ieee" and not (src.explicit_integer_bit
-                                                         or dst.explicit_integer_bit):
-        top = (1 << src.exponent_bits) - 1
+    if src.width > 64 or src.explicit_integer_bit:
+        return None
+    value = bits_to_float(bits, source)
+    if math.isnan(value):
+        if src.nonfinite != "ieee" or dst.nonfinite != "ieee" or dst.explicit_integer_bit:
+            return None
         fraction = bits & ((1 << src.mantissa_bits) - 1)
-        if (bits >> src.mantissa_bits) & top == top and fraction:  # a NaN
-            if not fraction >> (src.mantissa_bits - 1):
-                return None
-            sign = (bits >> (src.exponent_bits + src.mantissa_bits)) & 1
-            return ((sign << (dst.exponent_bits + dst.mantissa_bits))
-                    | (((1 << dst.exponent_bits) - 1) << dst.mantissa_bits)
-                    | (fraction << (dst.mantissa_bits - src.mantissa_bits)))
-    return float_to_bits(bits_to_float(bits, source), target)
+        if not fraction >> (src.mantissa_bits - 1):
+            return None  # signaling
+        shift = dst.mantissa_bits - src.mantissa_bits
+        if shift < 0 and fraction & ((1 << -shift) - 1):
+            return None  # payload bits would be dropped
+        sign = (bits >> (src.exponent_bits + src.mantissa_bits)) & 1
+        return ((sign << (dst.exponent_bits + dst.mantissa_bits))
+                | (((1 << dst.exponent_bits) - 1) << dst.mantissa_bits)
+                | (fraction << shift if shift >= 0 else fraction >> -shift))
+    converted = float_to_bits(value, target)
+    back = bits_to_float(converted, target)
+    if back != value or math.copysign(1.0, back) != math.copysign(1.0, value):
+        return None  # rounded, overflowed, or lost the sign of a zero
+    return converted
 
 
 def bits_to_float(bits: int, type_: FloatType) -> float:

@@ -1,5 +1,11 @@
 """The `arith` dialect: integer and floating-point arithmetic on scalars, vectors and
-tensors, with MLIR's op names, syntax and folders."""
+tensors, with MLIR's op names, syntax and folders.
+
+This module declares the dialect, its attributes and its arithmetic, comparison and
+select ops; the casts are in `arith_casts.py`, the canonicalization patterns in
+`arith_canonicalization.py` (the module the dialect's entry point names, which
+imports the other two).
+"""
 
 from __future__ import annotations
 
@@ -12,18 +18,15 @@ from mlc.ir.core.attributes import (
     DenseElementsAttr,
     DialectAttribute,
     FloatAttr,
-    FloatType,
     IndexType,
     IntegerAttr,
-    IntegerType,
     Location,
     RankedTensorType,
     Type,
     VectorType,
     bits_to_float,
-    extend_float_bits,
-    float_to_bits,
     i1,
+    i32,
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialect import Dialect
@@ -32,30 +35,29 @@ from mlc.ir.dialects.arith_constants import (
     constant_scalars,
     constant_value_of,
     element_type_of,
+    float_order_key,
     fold_binary,
     fold_float_binary,
     fold_int_binary,
-    int_to_float_bits,
+    int_width,
     is_float_value,
     is_int_value,
     is_nan,
+    is_signaling_nan,
     make_constant,
+    quieted,
     to_unsigned,
     wrap_int,
 )
-from mlc.ir.interfaces.cast import NARROWER, WIDER, Cast, CastRule
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import (
-    AnyFloat,
-    AnySignlessInteger,
     BoolLike,
     FloatLike,
-    Index,
     IntEnum,
     SignlessIntegerLike,
     TypedAttr,
-    TypeMatches,
+    UnitAttrConstraint,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.directive import Directive
@@ -64,6 +66,7 @@ from mlc.ir.opdef.traits import (
     AllTypesMatch,
     Commutative,
     ConstantLike,
+    ElementwiseMappable,
     NoMemoryEffect,
     Pure,
     SameOperandsAndResultType,
@@ -129,6 +132,9 @@ CmpIPredicate = IntEnum("CmpIPredicate", ("eq", "ne", "slt", "sle", "sgt", "sge"
                                           "ugt", "uge"))
 CmpFPredicate = IntEnum("CmpFPredicate", ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
                                           "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"))
+# MLIR's Arith_RoundingModeAttr: an i32 enum, spelled as the bare keyword.
+RoundingMode = IntEnum("RoundingMode", ("to_nearest_even", "downward", "upward", "toward_zero",
+                                        "to_nearest_away"), i32)
 
 
 # ------------------------------------------------------------------ ops
@@ -171,7 +177,7 @@ class _FloatBinaryOp(Op):
     rhs = OperandDef(FloatLike)
     result = ResultDef(FloatLike)
     fastmath = AttrDef(FastMathFlags, default=FASTMATH_NONE)
-    traits = (Pure, SameOperandsAndResultType)
+    traits = (Pure, SameOperandsAndResultType, ElementwiseMappable)
     assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
 
@@ -179,7 +185,7 @@ class _IntArithmeticOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(SignlessIntegerLike)
-    traits = (SameOperandsAndResultType,)
+    traits = (SameOperandsAndResultType, ElementwiseMappable)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
 
 
@@ -205,9 +211,27 @@ class _IntDivisionOp(_IntArithmeticOp):
         return Speculatability.SPECULATABLE
 
 
+# `exact`: the result is poison unless the division (or right shift) drops no nonzero
+# bits. Folders may ignore it: a poison result may become any value.
+_EXACT_FORMAT = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
+
+
+class _IntExactDivisionOp(_IntDivisionOp):
+    isExact = AttrDef(UnitAttrConstraint, optional=True)  # noqa: N815 - MLIR's name
+    assembly_format = _EXACT_FORMAT
+
+
+class _IntExactShiftOp(_IntBinaryOp):
+    isExact = AttrDef(UnitAttrConstraint, optional=True)  # noqa: N815 - MLIR's name
+    assembly_format = _EXACT_FORMAT
+
+
 class _IntOverflowBinaryOp(_IntBinaryOp):
     overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name
     assembly_format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
+
+
+# ------------------------------------------------------------------ float arithmetic
 
 
 @arith.op
@@ -278,50 +302,95 @@ class RemFOp(_FloatBinaryOp):
         return fold_float_binary(operands, math.fmod)
 
 
-def _maximum(a: float, b: float) -> float:
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if a == b == 0.0:
-        return a if math.copysign(1.0, a) > 0 else b
-    return max(a, b)
+def _extremum(element: Type, greater: bool, propagate_nan: bool):
+    """LLVM's APFloat maximum/minimum (`propagate_nan`: a NaN operand, quieted, is the
+    result) or maxnum/minnum (a quiet NaN operand gives the other one; a signaling NaN
+    gives itself quieted), on bit patterns; -0.0 orders below +0.0 in all four."""
+
+    def pick(a: int, b: int) -> int:
+        nan_a = math.isnan(bits_to_float(a, element))
+        nan_b = math.isnan(bits_to_float(b, element))
+        if propagate_nan:
+            if nan_a or nan_b:
+                return quieted(a if nan_a else b, element)
+        else:
+            for bits in (a, b):
+                if is_signaling_nan(bits, element):
+                    return quieted(bits, element)
+            if nan_a:
+                return b
+            if nan_b:
+                return a
+        key_a, key_b = float_order_key(a, element), float_order_key(b, element)
+        if key_a == key_b == 0 and a != b:  # +0.0 and -0.0: the sign bit decides
+            negative = a if a > b else b
+            positive = b if negative == a else a
+            return positive if greater else negative
+        if greater:
+            return b if key_a < key_b else a
+        return b if key_b < key_a else a
+
+    return pick
 
 
-def _minimum(a: float, b: float) -> float:
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if a == b == 0.0:
-        return a if math.copysign(1.0, a) < 0 else b
-    return min(a, b)
+class _FloatExtremumOp(_FloatBinaryOp):
+    """maximumf/minimumf/maxnumf/minnumf: which extreme, and what a NaN does."""
+
+    traits = (Commutative,)
+    greater = True
+    propagates_nan = True
+
+    def fold(self, operands):
+        if self.lhs is self.rhs:
+            return self.rhs
+        if self.propagates_nan:
+            # The identity: -inf for maximumf, +inf for minimumf.
+            if is_float_value(operands[1], -math.inf if self.greater else math.inf):
+                return self.lhs
+        elif is_nan(operands[1]):
+            return self.lhs
+        element = element_type_of(self.result.type)
+        return fold_binary(operands, _extremum(element, self.greater, self.propagates_nan))
 
 
 @arith.op
-class MaximumFOp(_FloatBinaryOp):
-    """IEEE-754 maximum: NaN if either operand is NaN, and -0.0 < +0.0."""
+class MaximumFOp(_FloatExtremumOp):
+    """IEEE-754 2019 maximum: NaN if either operand is NaN, and -0.0 < +0.0."""
 
     name = "arith.maximumf"
-    traits = (Commutative,)
-
-    def fold(self, operands):
-        if self.lhs is self.rhs:
-            return self.lhs
-        if is_float_value(operands[1], -math.inf):
-            return self.lhs
-        return fold_float_binary(operands, _maximum)
 
 
 @arith.op
-class MinimumFOp(_FloatBinaryOp):
-    """IEEE-754 minimum: NaN if either operand is NaN, and -0.0 < +0.0."""
+class MinimumFOp(_FloatExtremumOp):
+    """IEEE-754 2019 minimum: NaN if either operand is NaN, and -0.0 < +0.0."""
 
     name = "arith.minimumf"
-    traits = (Commutative,)
+    greater = False
 
-    def fold(self, operands):
-        if self.lhs is self.rhs:
-            return self.lhs
-        if is_float_value(operands[1], math.inf):
-            return self.lhs
-        return fold_float_binary(operands, _minimum)
+
+@arith.op
+class MaxNumFOp(_FloatExtremumOp):
+    """Maximum ignoring NaN: a NaN operand gives the other operand (a NaN only if both
+    are); -0.0 < +0.0.
+
+    As IEEE-754 2008's maxNum, which LLVM's constant folder follows: a signaling NaN
+    operand gives a quiet NaN."""
+
+    name = "arith.maxnumf"
+    propagates_nan = False
+
+
+@arith.op
+class MinNumFOp(_FloatExtremumOp):
+    """Minimum ignoring NaN: a NaN operand gives the other operand (a NaN only if both
+    are); -0.0 < +0.0.
+
+    As IEEE-754 2008's minNum, which LLVM's constant folder follows: a signaling NaN
+    operand gives a quiet NaN."""
+
+    name = "arith.minnumf"
+    greater = False
+    propagates_nan = False
 
 
 @arith.op
@@ -332,7 +401,7 @@ class NegFOp(Op):
     operand = OperandDef(FloatLike)
     result = ResultDef(FloatLike)
     fastmath = AttrDef(FastMathFlags, default=FASTMATH_NONE)
-    traits = (Pure, SameOperandsAndResultType)
+    traits = (Pure, SameOperandsAndResultType, ElementwiseMappable)
     assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
     def fold(self, operands):
@@ -345,6 +414,9 @@ class NegFOp(Op):
         type_, bits = scalars
         element = element_type_of(type_)
         return make_constant(type_, bits ^ (1 << (element.width - 1)))
+
+
+# ------------------------------------------------------------------ integer arithmetic
 
 
 @arith.op
@@ -419,18 +491,64 @@ def _rem_unsigned(a: int, b: int, t) -> int | None:
     return None if b == 0 else to_unsigned(a, t) % b
 
 
+def _signed_min(t) -> int:
+    return -(1 << (int_width(t) - 1))
+
+
 def _overflows_signed_division(operands) -> bool:
     lhs, rhs = (constant_scalars(a) for a in operands)
     if lhs is None or rhs is None:
         return False
-    element = element_type_of(lhs[0])
-    width = 64 if isinstance(element, IndexType) else element.width
-    return wrap_int(lhs[1], lhs[0]) == -(1 << (width - 1)) and wrap_int(rhs[1], rhs[0]) == -1
+    return as_signed(lhs[1], lhs[0]) == _signed_min(lhs[0]) and as_signed(rhs[1], rhs[0]) == -1
+
+
+def _ceil_div_signed(a: int, b: int, t) -> int | None:
+    """Signed division rounding up, as MLIR folds it: refused for a zero divisor, and
+    whenever its two's-complement steps would negate the minimum value (MIN / -1
+    overflows; MLIR's folder also leaves every other division of or by MIN alone)."""
+    a, b = as_signed(a, t), as_signed(b, t)
+    if b == 0:
+        return None
+    if a == 0:
+        return 0
+    if _signed_min(t) in (a, b):
+        return None
+    return -(-a // b)
+
+
+def _ceil_div_unsigned(a: int, b: int, t) -> int | None:
+    a, b = to_unsigned(a, t), to_unsigned(b, t)
+    if b == 0:
+        return None
+    return -(-a // b)
+
+
+def _floor_div_signed(a: int, b: int, t) -> int | None:
+    a, b = as_signed(a, t), as_signed(b, t)
+    if b == 0 or (a == _signed_min(t) and b == -1):
+        return None
+    return a // b
+
+
+def _quotient_of_product(lhs, rhs, required: Overflow):
+    """`(a * b) / b` is `a` when the product cannot have wrapped: the muli carries the
+    flag (`nuw` for an unsigned division, `nsw` for a signed one)."""
+    product = lhs.defining_op
+    if not isinstance(product, MulIOp) or required not in product.overflowFlags.flags:
+        return None
+    if product.lhs is rhs:
+        return product.rhs
+    if product.rhs is rhs:
+        return product.lhs
+    return None
 
 
 @arith.op
-class DivSIOp(_IntDivisionOp):
-    """Signed integer division, rounding toward zero."""
+class DivSIOp(_IntExactDivisionOp):
+    """Signed integer division, rounding toward zero.
+
+    Division by zero and the overflowing `MIN / -1` are undefined behaviour; with
+    `exact`, so is a nonzero remainder (the result is poison)."""
 
     name = "arith.divsi"
     signed = True
@@ -438,21 +556,74 @@ class DivSIOp(_IntDivisionOp):
     def fold(self, operands):
         if is_int_value(operands[1], 1):
             return self.lhs
+        quotient = _quotient_of_product(self.lhs, self.rhs, Overflow.nsw)
+        if quotient is not None:
+            return quotient
         if _overflows_signed_division(operands):
             return None
         return fold_int_binary(operands, _div_signed)
 
 
 @arith.op
-class DivUIOp(_IntDivisionOp):
-    """Unsigned integer division."""
+class DivUIOp(_IntExactDivisionOp):
+    """Unsigned integer division.
+
+    Division by zero is undefined behaviour; with `exact`, so is a nonzero remainder
+    (the result is poison)."""
 
     name = "arith.divui"
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
             return self.lhs
+        quotient = _quotient_of_product(self.lhs, self.rhs, Overflow.nuw)
+        if quotient is not None:
+            return quotient
         return fold_int_binary(operands, _div_unsigned)
+
+
+@arith.op
+class CeilDivSIOp(_IntDivisionOp):
+    """Signed integer division, rounding toward positive infinity (`7 / -2 = -3`).
+
+    Division by zero and the overflowing `MIN / -1` are undefined behaviour."""
+
+    name = "arith.ceildivsi"
+    signed = True
+
+    def fold(self, operands):
+        if is_int_value(operands[1], 1):
+            return self.lhs
+        return fold_int_binary(operands, _ceil_div_signed)
+
+
+@arith.op
+class CeilDivUIOp(_IntDivisionOp):
+    """Unsigned integer division, rounding toward positive infinity.
+
+    Division by zero is undefined behaviour."""
+
+    name = "arith.ceildivui"
+
+    def fold(self, operands):
+        if is_int_value(operands[1], 1):
+            return self.lhs
+        return fold_int_binary(operands, _ceil_div_unsigned)
+
+
+@arith.op
+class FloorDivSIOp(_IntBinaryOp):
+    """Signed integer division, rounding toward negative infinity (`5 / -2 = -3`).
+
+    Division by zero and the overflowing `MIN / -1` are undefined behaviour (MLIR
+    nevertheless declares the op pure, so it may be hoisted)."""
+
+    name = "arith.floordivsi"
+
+    def fold(self, operands):
+        if is_int_value(operands[1], 1):
+            return self.lhs
+        return fold_int_binary(operands, _floor_div_signed)
 
 
 @arith.op
@@ -536,7 +707,208 @@ class XOrIOp(_IntBinaryOp):
         return fold_int_binary(operands, lambda a, b, t: a ^ b)
 
 
-def _bool_like_of(type_: Type) -> Type:
+def _fold_shift(op: Op, operands, direction: str):
+    """A shift by the rhs read as unsigned: by zero it is the lhs; by the bit width or
+    more the result is poison, which is not folded."""
+    if is_int_value(operands[1], 0):
+        return op.lhs
+
+    def shifted(a: int, b: int, t) -> int | None:
+        amount = to_unsigned(b, t)
+        if amount >= int_width(t):
+            return None
+        if direction == "left":
+            return a << amount
+        if direction == "right, zeros":
+            return to_unsigned(a, t) >> amount
+        return as_signed(a, t) >> amount
+
+    return fold_int_binary(operands, shifted)
+
+
+@arith.op
+class ShLIOp(_IntOverflowBinaryOp):
+    """Left shift, filling with zeros; the rhs is read as unsigned.
+
+    Shifting by the bit width or more gives poison, as does a shift that changes the
+    value read as signed (`nsw`) or drops a one bit (`nuw`)."""
+
+    name = "arith.shli"
+
+    def fold(self, operands):
+        return _fold_shift(self, operands, "left")
+
+
+@arith.op
+class ShRUIOp(_IntExactShiftOp):
+    """Logical right shift, filling with zeros; both operands are read as unsigned.
+
+    Shifting by the bit width or more gives poison, as does shifting out a one bit
+    under `exact`."""
+
+    name = "arith.shrui"
+
+    def fold(self, operands):
+        return _fold_shift(self, operands, "right, zeros")
+
+
+@arith.op
+class ShRSIOp(_IntExactShiftOp):
+    """Arithmetic right shift, filling with copies of the sign bit; the rhs is read as
+    unsigned.
+
+    Shifting by the bit width or more gives poison, as does shifting out a one bit
+    under `exact`."""
+
+    name = "arith.shrsi"
+
+    def fold(self, operands):
+        return _fold_shift(self, operands, "right, sign")
+
+
+class _IntExtremumOp(_IntBinaryOp):
+    """maxsi/maxui/minsi/minui: which extreme, in which reading of the bits."""
+
+    traits = (Commutative,)
+    signed = True
+    greater = True
+
+    def fold(self, operands):
+        if self.lhs is self.rhs:
+            return self.rhs
+        read = as_signed if self.signed else to_unsigned
+        scalars = constant_scalars(operands[1])
+        if scalars is not None:
+            type_, value = scalars
+            width = int_width(type_)
+            low, high = ((-(1 << (width - 1)), (1 << (width - 1)) - 1) if self.signed
+                         else (0, (1 << width) - 1))
+            absorbing, identity = (high, low) if self.greater else (low, high)
+            if read(value, type_) == absorbing:
+                return self.rhs
+            if read(value, type_) == identity:
+                return self.lhs
+        pick = max if self.greater else min
+        return fold_int_binary(operands, lambda a, b, t: pick(read(a, t), read(b, t)))
+
+
+@arith.op
+class MaxSIOp(_IntExtremumOp):
+    """Signed integer maximum."""
+
+    name = "arith.maxsi"
+
+
+@arith.op
+class MaxUIOp(_IntExtremumOp):
+    """Unsigned integer maximum."""
+
+    name = "arith.maxui"
+    signed = False
+
+
+@arith.op
+class MinSIOp(_IntExtremumOp):
+    """Signed integer minimum."""
+
+    name = "arith.minsi"
+    greater = False
+
+
+@arith.op
+class MinUIOp(_IntExtremumOp):
+    """Unsigned integer minimum."""
+
+    name = "arith.minui"
+    signed = False
+    greater = False
+
+
+# ------------------------------------------------------------------ extended arithmetic
+
+
+@arith.op
+class AddUIExtendedOp(Op):
+    """Integer addition with its unsigned carry: the wrapped sum, and whether the sum
+    of the operands read as unsigned overflowed (`i1`, or a shaped `i1`)."""
+
+    name = "arith.addui_extended"
+    lhs = OperandDef(SignlessIntegerLike)
+    rhs = OperandDef(SignlessIntegerLike)
+    sum = ResultDef(SignlessIntegerLike)
+    overflow = ResultDef(BoolLike)
+    traits = (Pure, Commutative, AllTypesMatch(("lhs", "rhs", "sum")), ElementwiseMappable)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
+
+    def fold(self, operands):
+        overflow_type = self.overflow.type
+        if is_int_value(operands[1], 0):
+            no_carry = make_constant(overflow_type, 0)
+            return None if no_carry is None else [self.lhs, no_carry]
+
+        def wrapped_sum(a: int, b: int, t) -> int:
+            return a + b
+
+        def carry(a: int, b: int) -> int:
+            type_ = self.lhs.type
+            return int(to_unsigned(a + b, type_) < to_unsigned(a, type_))
+
+        total = fold_int_binary(operands, wrapped_sum)
+        if total is None:
+            return None
+        return [total, fold_binary(operands, carry, overflow_type)]
+
+
+class _MulExtendedOp(Op):
+    """mulsi_extended/mului_extended: the low and high halves of the double-width
+    product of the operands read as signed or unsigned."""
+
+    lhs = OperandDef(SignlessIntegerLike)
+    rhs = OperandDef(SignlessIntegerLike)
+    low = ResultDef(SignlessIntegerLike)
+    high = ResultDef(SignlessIntegerLike)
+    traits = (Pure, Commutative, AllTypesMatch(("lhs", "rhs", "low", "high")),
+              ElementwiseMappable)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
+    signed = True
+
+    def fold(self, operands):
+        if is_int_value(operands[1], 0):
+            return [operands[1], operands[1]]
+        if not self.signed and is_int_value(operands[1], 1):
+            zero = make_constant(self.lhs.type, 0)
+            return None if zero is None else [self.lhs, zero]
+        read = as_signed if self.signed else to_unsigned
+        low = fold_int_binary(operands, lambda a, b, t: a * b)
+        if low is None:
+            return None
+        high = fold_int_binary(
+            operands, lambda a, b, t: (read(a, t) * read(b, t)) >> int_width(t))
+        return [low, high]
+
+
+@arith.op
+class MulSIExtendedOp(_MulExtendedOp):
+    """Signed multiplication giving both halves of the double-width product; the low
+    half is `arith.muli`'s result."""
+
+    name = "arith.mulsi_extended"
+
+
+@arith.op
+class MulUIExtendedOp(_MulExtendedOp):
+    """Unsigned multiplication giving both halves of the double-width product; the low
+    half is `arith.muli`'s result."""
+
+    name = "arith.mului_extended"
+    signed = False
+
+
+# ------------------------------------------------------------------ comparisons and select
+
+
+def bool_like_of(type_: Type) -> Type:
+    """`i1`, or the vector or tensor of `i1` of `type_`'s shape."""
     if isinstance(type_, RankedTensorType):
         return RankedTensorType(type_.shape, i1, type_.encoding)
     if isinstance(type_, VectorType):
@@ -559,12 +931,12 @@ class CmpIOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(BoolLike)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType())
+    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType(), ElementwiseMappable)
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
-        return [_bool_like_of(operand_types[0])]
+        return [bool_like_of(operand_types[0])]
 
     def fold(self, operands):
         predicate = CmpIPredicate.keyword(self.predicate)
@@ -608,13 +980,13 @@ class CmpFOp(Op):
     rhs = OperandDef(FloatLike)
     result = ResultDef(BoolLike)
     fastmath = AttrDef(FastMathFlags, default=FASTMATH_NONE)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType())
+    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType(), ElementwiseMappable)
     assembly_format = ("$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict "
                        "`:` type($lhs)")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
-        return [_bool_like_of(operand_types[0])]
+        return [bool_like_of(operand_types[0])]
 
     def fold(self, operands):
         predicate = CmpFPredicate.keyword(self.predicate)
@@ -637,7 +1009,8 @@ class SelectOp(Op):
     true_value = OperandDef()
     false_value = OperandDef()
     result = ResultDef()
-    traits = (Pure, InferType(), AllTypesMatch(("true_value", "false_value", "result")))
+    traits = (Pure, InferType(), AllTypesMatch(("true_value", "false_value", "result")),
+              ElementwiseMappable)
     assembly_format = ("$condition `,` $true_value `,` $false_value attr-dict `:` "
                        "custom<SelectTypes>(type($condition), type($result))")
 
@@ -650,7 +1023,7 @@ class SelectOp(Op):
             raise VerificationError("requires the true and false values and the result to have "
                                     "the same type")
         condition = self.condition.type
-        if condition != i1 and condition != _bool_like_of(self.result.type):
+        if condition != i1 and condition != bool_like_of(self.result.type):
             raise VerificationError(f"expected condition type to be i1 or to have the shape of "
                                     f"the result, got {condition}")
 
@@ -686,177 +1059,3 @@ class SelectTypes(Directive):
 
 
 arith.directive(SelectTypes())
-
-
-# ------------------------------------------------------------------ casts
-
-
-class _CastOp(Op):
-    """An elementwise cast; each op declares the (source, target) types it allows."""
-
-    input = OperandDef()
-    out = ResultDef()
-    traits = (Pure,)
-    assembly_format = "$input attr-dict `:` type($input) `to` type($out)"
-    # Whether a chain of two such casts is one: ext(ext(x)) is ext(x), trunc(trunc(x))
-    # is trunc(x).
-    chains_collapse = False
-
-    def fold(self, operands):
-        source = self.input.defining_op
-        if self.chains_collapse and type(source) is type(self):
-            self.set_operand(0, source.input)  # folded in place
-            return self.out
-        scalars = constant_scalars(operands[0])
-        if scalars is None:
-            return None
-        source_type, value = scalars
-        source = element_type_of(source_type)
-        target = element_type_of(self.out.type)
-        converted = _CAST_FOLDS[self.op_def.name](value, source, target)
-        if converted is None:
-            return None
-        if _int_like(target):
-            converted = wrap_int(converted, target)
-        return make_constant(self.out.type, converted)
-
-
-def _int_like(t: Type) -> bool:
-    return isinstance(t, (IntegerType, IndexType))
-
-
-def _elementwise_cast(*rules: CastRule) -> Cast:
-    return Cast(*rules, elementwise=True)
-
-
-INT_TO_FLOAT = _elementwise_cast(CastRule(AnySignlessInteger, AnyFloat))
-FLOAT_TO_INT = _elementwise_cast(CastRule(AnyFloat, AnySignlessInteger))
-
-
-def _fold_float_to_int(signed: bool):
-    def fold(bits: int, s: FloatType, t: IntegerType) -> int | None:
-        value = bits_to_float(bits, s)
-        if math.isnan(value) or math.isinf(value):
-            return None
-        truncated = int(value)
-        low, high = ((-(1 << (t.width - 1)), (1 << (t.width - 1)) - 1) if signed
-                     else (0, (1 << t.width) - 1))
-        return truncated if low <= truncated <= high else None
-
-    return fold
-
-
-_CAST_FOLDS = {
-    "arith.index_cast": lambda v, s, t: as_signed(v, s),
-    "arith.sitofp": lambda v, s, t: int_to_float_bits(as_signed(v, s), t),
-    "arith.uitofp": lambda v, s, t: int_to_float_bits(to_unsigned(v, s), t),
-    "arith.fptosi": _fold_float_to_int(True),
-    "arith.fptoui": _fold_float_to_int(False),
-    "arith.extf": extend_float_bits,
-    "arith.truncf": lambda v, s, t: float_to_bits(bits_to_float(v, s), t),
-    "arith.extsi": lambda v, s, t: as_signed(v, s),
-    "arith.extui": lambda v, s, t: to_unsigned(v, s),
-    "arith.trunci": lambda v, s, t: v,
-}
-
-
-@arith.op
-class IndexCastOp(_CastOp):
-    """Between `index` and a signless integer (sign-extending or truncating)."""
-
-    name = "arith.index_cast"
-    traits = (_elementwise_cast(CastRule(Index, AnySignlessInteger), CastRule(AnySignlessInteger, Index)),)
-    input = OperandDef(TypeMatches(lambda t: _int_like(element_type_of(t)), "integer or index"))
-
-
-@arith.op
-class SIToFPOp(_CastOp):
-    """Signed integer to floating point."""
-
-    name = "arith.sitofp"
-    traits = (INT_TO_FLOAT,)
-
-
-@arith.op
-class UIToFPOp(_CastOp):
-    """Unsigned integer to floating point."""
-
-    name = "arith.uitofp"
-    traits = (INT_TO_FLOAT,)
-
-
-@arith.op
-class FPToSIOp(_CastOp):
-    """Floating point to signed integer, rounding toward zero."""
-
-    name = "arith.fptosi"
-    traits = (FLOAT_TO_INT,)
-
-
-@arith.op
-class FPToUIOp(_CastOp):
-    """Floating point to unsigned integer, rounding toward zero."""
-
-    name = "arith.fptoui"
-    traits = (FLOAT_TO_INT,)
-
-
-@arith.op
-class ExtFOp(_CastOp):
-    """Widens a float."""
-
-    name = "arith.extf"
-    traits = (_elementwise_cast(CastRule(AnyFloat, AnyFloat, WIDER)),)
-
-
-@arith.op
-class TruncFOp(_CastOp):
-    """Narrows a float, rounding to nearest even."""
-
-    name = "arith.truncf"
-    traits = (_elementwise_cast(CastRule(AnyFloat, AnyFloat, NARROWER)),)
-
-
-@arith.op
-class ExtSIOp(_CastOp):
-    """Widens an integer, sign-extending."""
-
-    name = "arith.extsi"
-    chains_collapse = True
-    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER)),)
-
-
-@arith.op
-class ExtUIOp(_CastOp):
-    """Widens an integer, zero-extending."""
-
-    name = "arith.extui"
-    chains_collapse = True
-    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER)),)
-
-
-@arith.op
-class TruncIOp(_CastOp):
-    """Narrows an integer, dropping high bits."""
-
-    name = "arith.trunci"
-    chains_collapse = True
-    traits = (_elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, NARROWER)),)
-    overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name
-    assembly_format = ("$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) "
-                       "`to` type($out)")
-
-    def fold(self, operands):
-        source = self.input.defining_op
-        if isinstance(source, (ExtSIOp, ExtUIOp)):
-            # Truncating an extension drops the bits it added, and maybe more: trunci of
-            # the original (in place) when it is wider still, the original when it has
-            # the result's type. A narrower original is the patterns' (TruncIExt*).
-            original = source.input
-            if element_type_of(original.type).width > element_type_of(self.out.type).width:
-                self.set_operand(0, original)
-                return self.out
-            if original.type == self.out.type:
-                return original
-        return super().fold(operands)
-

@@ -14,22 +14,36 @@ import operator
 from mlc.ir.core.attributes import Attribute, FloatType, IndexType, IntegerAttr, i1
 from mlc.ir.dialects.arith import (
     AddIOp,
+    AddUIExtendedOp,
     CmpIOp,
     CmpIPredicate,
     ConstantOp,
-    ExtSIOp,
-    ExtUIOp,
-    IndexCastOp,
     MulIOp,
+    MulSIExtendedOp,
+    MulUIExtendedOp,
     SelectOp,
+    ShRSIOp,
+    ShRUIOp,
     SubIOp,
-    TruncIOp,
     XOrIOp,
     arith,
 )
+from mlc.ir.dialects.arith_casts import (
+    BitcastOp,
+    ExtSIOp,
+    ExtUIOp,
+    IndexCastOp,
+    IndexCastUIOp,
+    SIToFPOp,
+    TruncFOp,
+    TruncIOp,
+    UIToFPOp,
+)
 from mlc.ir.dialects.arith_constants import (
+    as_signed,
     constant_scalars,
     element_type_of,
+    int_width,
     is_int_value,
     make_constant,
     wrap_int,
@@ -103,6 +117,44 @@ def casts_to_index(op) -> bool:
 def result_wider_than(op, value) -> bool:
     """`op`'s result has wider elements than `value`."""
     return element_type_of(op.results[0].type).width > element_type_of(value.type).width
+
+
+def second_result_unused(op) -> bool:
+    """Nothing uses `op`'s second result (a carry, a high half)."""
+    return not op.results[1].uses
+
+
+def is_signed_one(attr: Attribute) -> bool:
+    """A scalar or splat integer constant that is +1 read as signed (not i1's `true`,
+    which is -1)."""
+    scalars = constant_scalars(attr)
+    return scalars is not None and not isinstance(element_type_of(scalars[0]), FloatType) \
+        and as_signed(scalars[1], scalars[0]) == 1
+
+
+def has_fixed_width(value) -> bool:
+    """`value` is an integer of a fixed width (not `index`, which extsi cannot give)."""
+    return not isinstance(element_type_of(value.type), IndexType)
+
+
+def zero_of(value) -> Attribute | None:
+    """The zero constant of `value`'s type (None for a tensor of dynamic shape)."""
+    return make_constant(value.type, 0)
+
+
+def has_default_rounding(op) -> bool:
+    """`op` (a truncf) states no rounding mode: it rounds to nearest even."""
+    return op.attributes.get("roundingmode") is None
+
+
+def shifts_out_truncated_bits(value, truncation, amount: Attribute) -> bool:
+    """The shift `amount` is exactly the number of bits `truncation` drops from
+    `value`: the shifted-in bits are all dropped again."""
+    scalars = constant_scalars(amount)
+    if scalars is None or isinstance(element_type_of(scalars[0]), FloatType):
+        return False
+    dropped = int_width(value.type) - int_width(truncation.results[0].type)
+    return wrap_int(scalars[1], scalars[0]) == dropped
 
 
 TRUE = IntegerAttr(1, i1)
@@ -231,8 +283,82 @@ INDEX_CAST = [
                [Check(result_has_type_of, "root", "x"), Check(casts_to_index, "inner")],
                doc="index_cast(index_cast(x : iN -> index) -> iN) -> x: widening to index "
                    "and back loses nothing (the other way round truncates)"),
+    DagPattern("IndexCastOfExtSI",
+               Dag(IndexCastOp, Dag(ExtSIOp, V("x"))),
+               Dag(IndexCastOp, V("x")),
+               doc="index_cast(extsi(x)) -> index_cast(x): the cast sign-extends too"),
+    DagPattern("IndexCastUIOfIndexCastUI",
+               Dag(IndexCastUIOp, Dag(IndexCastUIOp, V("x"), bind="inner"), bind="root"),
+               V("x"),
+               [Check(result_has_type_of, "root", "x"), Check(casts_to_index, "inner")],
+               doc="index_castui(index_castui(x : iN -> index) -> iN) -> x: widening to "
+                   "index and back loses nothing (the other way round truncates)"),
+    DagPattern("IndexCastUIOfExtUI",
+               Dag(IndexCastUIOp, Dag(ExtUIOp, V("x"))),
+               Dag(IndexCastUIOp, V("x")),
+               doc="index_castui(extui(x)) -> index_castui(x): the cast zero-extends too"),
 ]
 
-arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *SELECT, *CASTS, *INDEX_CAST])
+BITCAST = [
+    DagPattern("BitcastOfBitcast",
+               Dag(BitcastOp, Dag(BitcastOp, V("x"))),
+               Dag(BitcastOp, V("x")),
+               doc="bitcast(bitcast(x)) -> bitcast(x) (which folds away when it casts x to "
+                   "its own type)"),
+]
+
+# The new shrui is exact-less and the new trunci carries no overflow flags: MLIR keeps
+# the trunci's, but `nsw` would make the rewrite poison a negative x that was fine.
+FLOAT_AND_SHIFT_CASTS = [
+    DagPattern("TruncIShrSIToTrunciShrUI",
+               Dag(TruncIOp, Dag(ShRSIOp, V("x"), Const("c")), bind="root"),
+               Dag(TruncIOp, Dag(ShRUIOp, V("x"), Dag(ConstantOp, value=A("c")))),
+               [Check(shifts_out_truncated_bits, "x", "root", "c")],
+               doc="trunci(shrsi(x, c)) -> trunci(shrui(x, c)), when the truncation drops "
+                   "exactly the c bits the shift fills in"),
+    DagPattern("TruncFSIToFPToSIToFP",
+               Dag(TruncFOp, Dag(SIToFPOp, V("x")), bind="root"),
+               Dag(SIToFPOp, V("x")),
+               [Check(has_default_rounding, "root")],
+               doc="truncf(sitofp(x)) -> sitofp(x) to the narrower type, when the truncf "
+                   "rounds to nearest even"),
+    DagPattern("TruncFUIToFPToUIToFP",
+               Dag(TruncFOp, Dag(UIToFPOp, V("x")), bind="root"),
+               Dag(UIToFPOp, V("x")),
+               [Check(has_default_rounding, "root")],
+               doc="truncf(uitofp(x)) -> uitofp(x) to the narrower type, when the truncf "
+                   "rounds to nearest even"),
+]
+
+# The second result of the extended ops, when nothing uses it, may be replaced by any
+# value: MLIR's patterns give the first operand.
+EXTENDED = [
+    DagPattern("AddUIExtendedToAddI",
+               Dag(AddUIExtendedOp, V("x"), V("y"), bind="root"),
+               (Dag(AddIOp, V("x"), V("y")), V("x")),
+               [Check(second_result_unused, "root")],
+               doc="addui_extended(x, y) -> [addi(x, y), x], when the carry is unused"),
+    DagPattern("MulSIExtendedToMulI",
+               Dag(MulSIExtendedOp, V("x"), V("y"), bind="root"),
+               (Dag(MulIOp, V("x"), V("y")), V("x")),
+               [Check(second_result_unused, "root")],
+               doc="mulsi_extended(x, y) -> [muli(x, y), x], when the high half is unused"),
+    DagPattern("MulSIExtendedRHSOne",
+               Dag(MulSIExtendedOp, V("x"), Const("one")),
+               (V("x"), Dag(ExtSIOp, Dag(CmpIOp, V("x"), Dag(ConstantOp, value=Native(zero_of, "x")),
+                                         predicate=AttrIs(CmpIPredicate.attr("slt"))))),
+               [Check(is_signed_one, "one"), Check(has_fixed_width, "x")],
+               doc="mulsi_extended(x, 1) -> [x, extsi(cmpi slt, x, 0)]: the high half is "
+                   "the sign of x (not for index, which extsi cannot give; MLIR builds the "
+                   "invalid extsi)"),
+    DagPattern("MulUIExtendedToMulI",
+               Dag(MulUIExtendedOp, V("x"), V("y"), bind="root"),
+               (Dag(MulIOp, V("x"), V("y")), V("x")),
+               [Check(second_result_unused, "root")],
+               doc="mului_extended(x, y) -> [muli(x, y), x], when the high half is unused"),
+]
+
+arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *SELECT, *CASTS, *INDEX_CAST,
+                                     *BITCAST, *FLOAT_AND_SHIFT_CASTS, *EXTENDED])
 
 __all__ = ["arith"]

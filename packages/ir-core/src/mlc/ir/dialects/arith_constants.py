@@ -53,10 +53,13 @@ def element_type_of(type_: Type) -> Type:
     return type_.element_type if isinstance(type_, ShapedType) else type_
 
 
-def make_constant(type_: Type, value: int) -> Attribute:
-    """A scalar or splat constant of `type_` (floats given as bit patterns)."""
+def make_constant(type_: Type, value: int) -> Attribute | None:
+    """A scalar or splat constant of `type_` (floats given as bit patterns); None for a
+    tensor of dynamic shape, which no constant has."""
     element = element_type_of(type_)
     if isinstance(type_, (RankedTensorType, VectorType)):
+        if not type_.has_static_shape():
+            return None
         if isinstance(element, FloatType):
             scalar = value if element.name == "bf16" else bits_to_float(value, element)
         else:
@@ -67,13 +70,17 @@ def make_constant(type_: Type, value: int) -> Attribute:
     return IntegerAttr(value, type_)
 
 
+def int_width(type_: Type) -> int:
+    """The width in bits of an integer-like type's elements (`index`: 64, as MLIR's
+    constants and folders take it)."""
+    element = element_type_of(type_)
+    return 64 if isinstance(element, IndexType) else element.width
+
+
 def wrap_int(value: int, type_: Type) -> int:
     """`value` modulo the integer type's width, in MLIR's printed range."""
     element = element_type_of(type_)
-    if isinstance(element, IndexType):
-        width = 64
-    else:
-        width = element.width
+    width = int_width(element)
     if width == 1:
         return value & 1
     value &= (1 << width) - 1
@@ -84,8 +91,7 @@ def wrap_int(value: int, type_: Type) -> int:
 
 def as_signed(value: int, type_: Type) -> int:
     """The two's-complement reading of `value` (for i1: true is -1, as in MLIR)."""
-    element = element_type_of(type_)
-    width = 64 if isinstance(element, IndexType) else element.width
+    width = int_width(type_)
     value &= (1 << width) - 1
     return value - (1 << width) if value >= 1 << (width - 1) else value
 
@@ -98,9 +104,7 @@ def int_to_float_bits(value: int, type_: FloatType) -> int:
 
 def to_unsigned(value: int, type_: Type) -> int:
     """The unsigned reading of `value` in the integer type's width."""
-    element = element_type_of(type_)
-    width = 64 if isinstance(element, IndexType) else element.width
-    return value & ((1 << width) - 1)
+    return value & ((1 << int_width(type_)) - 1)
 
 
 def is_float_value(attr: Attribute | None, value: float) -> bool:
@@ -122,6 +126,45 @@ def is_nan(attr: Attribute | None) -> bool:
         return False
     element = element_type_of(scalars[0])
     return isinstance(element, FloatType) and math.isnan(bits_to_float(scalars[1], element))
+
+
+def _nan_fields(bits: int, element: FloatType) -> tuple[int, int] | None:
+    """(fraction, fraction width) of an IEEE-style NaN, else None (not a NaN, or a format
+    whose NaN has no quiet bit)."""
+    fmt = element.format
+    if fmt.nonfinite != "ieee":
+        return None
+    fraction_bits = fmt.mantissa_bits - 1 if fmt.explicit_integer_bit else fmt.mantissa_bits
+    top = (1 << fmt.exponent_bits) - 1
+    fraction = bits & ((1 << fraction_bits) - 1)
+    if (bits >> fmt.mantissa_bits) & top != top or not fraction:
+        return None
+    return fraction, fraction_bits
+
+
+def is_signaling_nan(bits: int, element: FloatType) -> bool:
+    """Whether `bits` is a signaling NaN (quiet bit clear) of an IEEE-style format."""
+    fields = _nan_fields(bits, element)
+    return fields is not None and not fields[0] >> (fields[1] - 1)
+
+
+def quieted(bits: int, element: FloatType) -> int:
+    """A NaN's bits with the quiet bit set (sign and payload kept), as APFloat's
+    makeQuiet; other values unchanged."""
+    fields = _nan_fields(bits, element)
+    return bits if fields is None else bits | (1 << (fields[1] - 1))
+
+
+def float_order_key(bits: int, element: FloatType) -> int:
+    """An integer that orders non-NaN bit patterns of `element` as their values (both
+    zeros get 0: they compare equal), read straight from the sign and magnitude bits so
+    that no value is rounded on the way."""
+    fmt = element.format
+    if fmt.nonfinite == "exponent_only":  # unsigned: the bits are the order
+        return bits
+    magnitude_bits = fmt.exponent_bits + fmt.mantissa_bits
+    magnitude = bits & ((1 << magnitude_bits) - 1)
+    return -magnitude if bits >> magnitude_bits & 1 else magnitude
 
 
 def is_int_value(attr: Attribute | None, value: int) -> bool:
@@ -182,16 +225,45 @@ def fold_binary(operands, scalar_fold, result_type: Type | None = None) -> Attri
         if value is None:
             return None
         results.append(value)
-    result_type = result_type or lhs_type
-    element = element_type_of(result_type)
-    dtype = element_dtype(element)
+    return _dense_of(results, result_type or lhs_type)
+
+
+def fold_unary(operand: Attribute | None, scalar_fold, result_type: Type) -> Attribute | None:
+    """Fold one constant with `scalar_fold(value)` on its elements (floats as bit
+    patterns; it returns None to refuse), as MLIR's constFoldUnaryOp/constFoldCastOp: a
+    scalar or splat gives a scalar or splat of `result_type`, a dense constant folds
+    element by element."""
+    scalars = constant_scalars(operand)
+    if scalars is not None:
+        value = scalar_fold(scalars[1])
+        return None if value is None else make_constant(result_type, value)
+    elements = constant_elements(operand)
+    if elements is None:
+        return None
+    results = []
+    for element in elements[1]:
+        value = scalar_fold(element)
+        if value is None:
+            return None
+        results.append(value)
+    return _dense_of(results, result_type)
+
+
+def _dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
+    """A dense constant of the shaped `type_` from its element values (floats as bit
+    patterns), in row-major order."""
     import numpy as np
 
+    element = element_type_of(type_)
+    dtype = element_dtype(element)
     if isinstance(element, FloatType):
-        array = np.array(results, dtype=f"u{dtype.itemsize}").view(dtype)
+        array = np.array(values, dtype=f"u{dtype.itemsize}").view(dtype)
     else:
-        array = np.array([bool(v) if dtype == np.bool_ else v for v in results], dtype=dtype)
-    return DenseElementsAttr.from_array(array.reshape(result_type.shape), result_type)
+        if dtype != np.bool_:
+            values = [wrap_int(v, element) if dtype.kind == "i" else to_unsigned(v, element)
+                      for v in values]
+        array = np.array([bool(v) if dtype == np.bool_ else v for v in values], dtype=dtype)
+    return DenseElementsAttr.from_array(array.reshape(type_.shape), type_)
 
 
 def fold_float_binary(operands, fn) -> Attribute | None:

@@ -36,6 +36,7 @@ class TypeRelation:
 
 WIDER = TypeRelation(lambda s, t: s.width < t.width, "wider")
 NARROWER = TypeRelation(lambda s, t: s.width > t.width, "narrower")
+SAME_WIDTH = TypeRelation(lambda s, t: s.width == t.width, "same-width")
 
 
 @dataclass(frozen=True)
@@ -82,11 +83,14 @@ def _shape_problem(source: Type, target: Type) -> str | None:
 
 
 class Cast(Interface):
-    """A cast, allowed between the types its rules name."""
+    """A cast, allowed between the types its rules name. `scaled`: the op's first
+    operand is the one cast, the others parametrise the cast (arith.scaling_extf's
+    scales) and are not checked against the rules."""
 
-    def __init__(self, *rules: CastRule, elementwise: bool = False):
+    def __init__(self, *rules: CastRule, elementwise: bool = False, scaled: bool = False):
         self.rules = rules
         self.elementwise = elementwise
+        self.scaled = scaled
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -100,7 +104,7 @@ class Cast(Interface):
         """Why a cast of `inputs` to `outputs` is not allowed, or None if it is."""
         if not self.rules:
             return None
-        if len(inputs) != 1 or len(outputs) != 1:
+        if (len(inputs) != 1 and not (self.scaled and inputs)) or len(outputs) != 1:
             return f"expected one input and one output, got {len(inputs)} and {len(outputs)}"
         source, target = inputs[0], outputs[0]
         if self.elementwise:
@@ -111,8 +115,9 @@ class Cast(Interface):
         if any(rule.allows(source, target) for rule in self.rules):
             return None
         allowed = ", or ".join(map(str, self.rules))
-        return (f"operand type '{inputs[0]}' and result type '{outputs[0]}' are cast "
-                f"incompatible (it casts {allowed})")
+        operands = ", ".join(f"'{t}'" for t in inputs)
+        return (f"operand type{'s' if len(inputs) > 1 else ''} {operands} and result type "
+                f"'{outputs[0]}' are cast incompatible (it casts {allowed})")
 
     def are_cast_compatible(self, inputs: Sequence[Type], outputs: Sequence[Type]) -> bool:
         """Whether the op may cast values of types `inputs` to `outputs`."""

@@ -193,13 +193,22 @@ class EnumSpelling(Spelling):
         return cls(enum_class.__name__, tuple(_member_keyword(m) for m in enum_class),
                    enum_class=enum_class)
 
-    def parse_optional(self, p):
+    def parse(self, p):
         pos = p.current_pos()
         word = p.parse_optional_keyword()
         if word is None:
-            return None
+            raise p.expected(self.expected)
         if word not in self.cases:
-            raise p.error(f"expected {self.name} to be one of: {', '.join(self.cases)}", pos)
+            raise p.error(f"expected {self.expected}", pos)
+        return self._value(word)
+
+    def parse_optional(self, p):
+        # Only a case is consumed: an optional enum may be followed by other keywords
+        # (`arith.truncf %x fastmath<fast>`, no rounding mode).
+        word = p.parse_optional_keyword(self.cases)
+        return None if word is None else self._value(word)
+
+    def _value(self, word: str):
         index = self.cases.index(word)
         if self.enum_class is not None:
             return list(self.enum_class)[index]

@@ -224,3 +224,51 @@ class AllTypesMatch(Trait):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, AllTypesMatch) and other.names == self.names
+
+
+def _shapes_compatible(shapes: list[tuple[int, ...] | None]) -> bool:
+    """MLIR's verifyCompatibleShapes: the ranked shapes (None: unranked) agree in rank
+    and in every dimension both know (a dynamic size agrees with any)."""
+    from mlc.ir.core.attributes import DYNAMIC
+
+    ranked = [s for s in shapes if s is not None]
+    if any(len(s) != len(ranked[0]) for s in ranked):
+        return False
+    for dims in zip(*ranked):
+        static = {d for d in dims if d != DYNAMIC}
+        if len(static) > 1:
+            return False
+    return True
+
+
+class _ElementwiseMappable(Trait):
+    name = "ElementwiseMappable"
+    summary = ("applies elementwise: vector and tensor operands and results have one "
+               "shape, and scalars mix with them only as operands")
+
+    def verify(self, op: Operation) -> str | None:
+        from mlc.ir.core.attributes import RankedTensorType, UnrankedTensorType, VectorType
+
+        mappable = (VectorType, RankedTensorType, UnrankedTensorType)
+        operands = [o.value.type for o in op.op_operands if isinstance(o.value.type, mappable)]
+        results = [r.type for r in op.results if isinstance(r.type, mappable)]
+        if not operands and not results:
+            return None
+        if not operands:
+            return "if a result is non-scalar, then at least one operand must be non-scalar"
+        if not results:
+            return ("if an operand is non-scalar, then there must be at least one "
+                    "non-scalar result")
+        if len(results) != len(op.results):
+            return "if an operand is non-scalar, then all results must be non-scalar"
+        types = operands + results
+        if any(type(t) is not type(types[0]) for t in types) or not _shapes_compatible(
+                [getattr(t, "shape", None) for t in types]):
+            return "all non-scalar operands/results must have the same shape and base type"
+        return None
+
+
+ElementwiseMappable = _ElementwiseMappable()
+"""MLIR's ElementwiseMappable: the op maps elementwise over vectors and tensors (its
+verifier: any vector or tensor among the operands means every result is one, all of
+one kind and of compatible shapes)."""

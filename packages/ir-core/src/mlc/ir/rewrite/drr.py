@@ -22,6 +22,10 @@ pattern says is checked then, not when it first runs: an unknown op, a wrong num
 operands, an undeclared attribute, a capture used but never bound or bound as two
 different kinds are a :class:`~mlc.ir.rewrite.pattern.PatternError` naming the pattern.
 
+A root with several results is replaced by a tuple of results, one per result (MLIR's
+`Pattern<source, [results...]>`): `(Dag(MulIOp, V("x"), V("y")), V("x"))` replaces
+`mulsi_extended`'s low half by a `muli` and its unused high half by anything.
+
 A name captured twice in the source means the two must be equal: the same SSA value
 (`V`), equal attributes (`A`, `Const`) or the same op (`bind=`). Constraints
 (`Check(fn, *names)`) and computed attributes (`Native(fn, *names)`) are plain
@@ -193,6 +197,8 @@ class DagPattern(RewritePattern):
             checker.uses(check.args, kinds, None)
         natives: list[Native] = []
         checker.check_result(result, kinds, natives)
+        if isinstance(result, tuple):
+            checker.check_result_count(source, len(result))
         object.__setattr__(self, "pattern_name", name)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "result", result)
@@ -217,7 +223,10 @@ class DagPattern(RewritePattern):
         return self.doc
 
     def __str__(self) -> str:
-        text = f"{self.pattern_name}: {self.source} -> {self.result}"
+        result = self.result
+        if isinstance(result, tuple):
+            result = "[" + ", ".join(str(r) for r in result) + "]"
+        text = f"{self.pattern_name}: {self.source} -> {result}"
         if self.constraints:
             text += " where " + ", ".join(str(c) for c in self.constraints)
         return text
@@ -250,6 +259,17 @@ class DagPattern(RewritePattern):
             rewriter.replace_op(op, [bindings[self.result.name]])
             return True
         rewriter.set_insertion_point_before(op)
+        if isinstance(self.result, tuple):
+            values = []
+            for index, node in enumerate(self.result):
+                if isinstance(node, V):
+                    values.append(bindings[node.name])
+                else:
+                    built = _build(node, bindings, computed, rewriter, op,
+                                   result_types=[op.results[index].type])
+                    values.append(built.results[0])
+            rewriter.replace_op(op, values)
+            return True
         new = _build(self.result, bindings, computed, rewriter, op, outermost=True)
         rewriter.replace_op(op, new.results)
         return True
@@ -274,6 +294,8 @@ class _Checker:
 
     def resolve(self, node, in_result: bool):
         """`node` with every Dag's op class resolved and checked."""
+        if in_result and isinstance(node, (tuple, list)):
+            return tuple(self.resolve(n, in_result) for n in node)
         if not isinstance(node, Dag):
             return node
         op_class = node.op_class
@@ -353,8 +375,26 @@ class _Checker:
         if getattr(function, "__name__", "<lambda>") == "<lambda>":
             raise self.error(f"a {what} must be a named function (it is printed by its name)")
 
+    def check_result_count(self, source: Dag, count: int) -> None:
+        """A tuple of results has one per result of the root."""
+        op_def = source.op_class.op_def if source.op_class is not None else None
+        if op_def is None or not all(d.is_single for d in op_def.results):
+            return
+        if count != len(op_def.results):
+            raise self.error(f"'{op_def.name}' has {len(op_def.results)} result"
+                             f"{'' if len(op_def.results) == 1 else 's'}, the pattern gives "
+                             f"{count} replacements")
+
     def check_result(self, node, kinds: dict[str, str], natives: list) -> None:
         """The result DAG uses captures as what they capture; collect its natives."""
+        if isinstance(node, tuple):
+            if not node:
+                raise self.error("a tuple of results must not be empty")
+            for item in node:
+                if isinstance(item, tuple):
+                    raise self.error("a tuple of results holds V and Dag nodes, not tuples")
+                self.check_result(item, kinds, natives)
+            return
         if isinstance(node, V):
             self.uses([node.name], kinds, _VALUE)
             return
@@ -426,7 +466,7 @@ def _match_op(node: Dag, op: Operation, bindings: dict) -> bool:
 
 
 def _build(node, bindings: dict, computed: dict, rewriter: PatternRewriter, root: Operation,
-           outermost: bool = False):
+           outermost: bool = False, result_types=None):
     if isinstance(node, V):
         return bindings[node.name]
     operands = [_build(o, bindings, computed, rewriter, root) for o in node.operands]
@@ -439,7 +479,8 @@ def _build(node, bindings: dict, computed: dict, rewriter: PatternRewriter, root
             attrs[name] = attr_node.value
         else:
             attrs[name] = computed[attr_node]
-    result_types = root.result_types if outermost else None
+    if outermost:
+        result_types = root.result_types
     op = node.op_class.create_from_flat(operands, attrs, result_types, root.loc)
     rewriter.insert(op)
     return op
