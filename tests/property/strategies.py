@@ -52,6 +52,7 @@ from mlc.ir import (
     Operation,
     RankedTensorType,
     Region,
+    StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
     TupleType,
@@ -429,8 +430,10 @@ overflow_attrs = _flag_sets(arith.Overflow).map(arith.IntegerOverflowFlags)
 
 opaque_attrs = st.sampled_from([
     OpaqueAttr("#unk.a"), OpaqueAttr("#unk.a<1, [2]>"), OpaqueAttr('#unk.a<"}>">'),
-    OpaqueAttr("strided<[4, 1], offset: ?>"),
 ])
+
+_stride = st.one_of(st.none(), st.integers(-(1 << 63), (1 << 63) - 1))
+strided_attrs = st.builds(StridedLayoutAttr, st.lists(_stride, max_size=3).map(tuple), _stride)
 
 
 def has_nonfinite_f64(attr) -> bool:
@@ -460,6 +463,7 @@ leaf_attrs = st.one_of(
     fastmath_attrs,
     overflow_attrs,
     opaque_attrs,
+    strided_attrs,
     affine_map_attrs,
     integer_set_attrs,
 )

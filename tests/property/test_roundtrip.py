@@ -68,6 +68,21 @@ def generic(op, debuginfo: bool = False) -> str:
     return print_op(op, GENERIC_DEBUG if debuginfo else GENERIC)
 
 
+def unnamed(op, options=None) -> str:
+    """`op` printed with every value name it was given dropped: the IR itself, for
+    comparing what two forms read back (a name from the input may get a different
+    suffix in custom form, where ops name their results too, than in generic form)."""
+    copy = op.clone()
+    for nested in copy.walk():
+        for result in nested.results:
+            result.name_hint = None
+        for region in nested.regions:
+            for block in region.blocks:
+                for arg in block.args:
+                    arg.name_hint = None
+    return print_op(copy, options or GENERIC)
+
+
 def attr_key(attr):
     """A comparable form of an attribute in which NaNs compare by their bits."""
     if isinstance(attr, ArrayAttr):
@@ -164,7 +179,7 @@ def test_custom_form_roundtrip(module):
     parsed = parse(text)
     assert print_op(parsed) == text
     # What was parsed is the IR that was printed.
-    assert generic(parsed) == generic(module)
+    assert unnamed(parsed) == unnamed(module)
     verify(parsed)
 
 
@@ -174,7 +189,7 @@ def test_generic_form_roundtrip(module):
     text = generic(module)
     parsed = parse(text)
     assert generic(parsed) == text
-    assert print_op(parsed) == print_op(module)
+    assert unnamed(parsed, PrintOptions()) == unnamed(module, PrintOptions())
     verify(parsed)
 
 
@@ -184,7 +199,7 @@ def test_generic_and_custom_forms_agree(module):
     from_custom = parse(print_op(module))
     from_generic = parse(generic(module))
     assert print_op(from_custom) == print_op(from_generic)
-    assert generic(from_custom) == generic(from_generic)
+    assert unnamed(from_custom) == unnamed(from_generic)
 
 
 @given(S.modules(locs=True))
@@ -194,7 +209,7 @@ def test_debuginfo_roundtrip(module):
         text = print_op(module, options)
         parsed = parse(text)
         assert print_op(parsed, options) == text
-        assert print_op(parsed, other) == print_op(module, other)
+        assert unnamed(parsed, other) == unnamed(module, other)
         verify(parsed)
 
 
@@ -205,7 +220,7 @@ def test_deeper_modules_roundtrip(module):
     text = print_op(module)
     parsed = parse(text)
     assert print_op(parsed) == text
-    assert generic(parsed) == generic(module)
+    assert unnamed(parsed) == unnamed(module)
 
 
 # ============================================== known bugs (excluded from strategies)

@@ -111,15 +111,22 @@ class Printer:
         generic = self.options.generic  # MLIR's generic form does not ask ops for names
         used: set[str] = set()
         undo: list[str] = []
-        # Next value number, next argument number, next suffix for a name taken
-        # already (one counter for every name, as MLIR: %c0_i32_0, then %cst_1).
+        # Next value number, next argument number, next suffix for a name an op gave
+        # that is taken already: one counter for all of those, as MLIR numbers them
+        # (%c0_i32_0, then %cst_1). A name from the input that is taken gets its own
+        # suffixes instead, so printing what was parsed gives the same names again.
         counters = [0, 0, 0]
 
-        def unique(hint: str) -> str:
+        def unique(hint: str, op_given: bool = False) -> str:
             candidate = hint
+            suffix = 0
             while candidate in used:
-                candidate = f"{hint}_{counters[2]}"
-                counters[2] += 1
+                if op_given:
+                    candidate = f"{hint}_{counters[2]}"
+                    counters[2] += 1
+                else:
+                    candidate = f"{hint}_{suffix}"
+                    suffix += 1
             used.add(candidate)
             undo.append(candidate)
             return candidate
@@ -133,10 +140,11 @@ class Printer:
                 results = op.results
                 if results:
                     hint = results[0].name_hint
+                    op_given = False
                     if not hint and op.asm_result_name is not None and not generic:
-                        hint = op.asm_result_name()
+                        hint, op_given = op.asm_result_name(), True
                     if hint:
-                        base = unique(hint)
+                        base = unique(hint, op_given)
                     else:
                         base = str(counters[0])
                         counters[0] += 1
