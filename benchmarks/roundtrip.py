@@ -60,6 +60,7 @@ SECTION_MARKERS = {  # README section -> (begin, end)
     "roundtrip": (BEGIN_MARKER, END_MARKER),
     "passes": ("<!-- passes:begin -->", "<!-- passes:end -->"),
     "graph": ("<!-- graph:begin -->", "<!-- graph:end -->"),
+    "conformance": ("<!-- conformance:begin -->", "<!-- conformance:end -->"),
 }
 STARTUP_REPEAT = 5
 PHASE_NAMES = ("parse", "verify", "print")
@@ -1053,7 +1054,8 @@ into `benchmarks/.work/` on demand.
 """
 
 SECTION_TITLES = {"roundtrip": "Results: round trips", "passes": "Results: passes",
-                  "graph": "Results: graph-optimize and fusion"}
+                  "graph": "Results: graph-optimize and fusion",
+                  "conformance": "Results: MLIR conformance"}
 
 
 def write_readme(sections: dict[str, str] | str, readme: Path = README) -> None:

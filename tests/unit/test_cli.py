@@ -258,6 +258,82 @@ def test_failed_run_does_not_create_output(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.mlir"]
 
 
+# --verify-diagnostics runs that fail: (input, what stderr says at which line:column).
+# BAD_VERIFY's error is at 2:8; an expectation `@+1` on a line of its own before it.
+def _expecting(designator_line: str) -> str:
+    return BAD_VERIFY.replace('  %0 = "arith.addf"', designator_line + '\n  %0 = "arith.addf"')
+
+
+FAILING_VERIFY_DIAGNOSTICS = {
+    "unterminated text": (_expecting("  // expected-error@+1 {{must be floating-point-like"),
+                          "2:24: error: the expected text must end its line with '}}'"),
+    "text then more": (_expecting("  // expected-error@+1 {{must be floating-point-like}} !"),
+                       "2:24: error: the expected text must end its line with '}}'"),
+    "designator @x": (_expecting("  // expected-error@x {{must be floating-point-like}}"),
+                      "2:20: error: invalid designator '@x'"),
+    "designator @+": (_expecting("  // expected-error@+ {{must be floating-point-like}}"),
+                      "2:20: error: invalid designator '@+'"),
+    "designator @above2": (_expecting("  // expected-error@above2 {{floating-point-like}}"),
+                           "2:20: error: invalid designator '@above2'"),
+    "designator @belowx": (_expecting("  // expected-error@belowx {{floating-point-like}}"),
+                           "2:20: error: invalid designator '@belowx'"),
+    "no braces": (_expecting("  // expected-error@+1 must be floating-point-like"),
+                  "2:24: error: expected '{{' after 'expected-error@+1'"),
+    "regex with no end": (_expecting("  // expected-error-re@+1 {{operand {{[0-9]+ must}}"),
+                          "2:6: error: found start of regex with no end '}}'"),
+    "bad regex": (_expecting("  // expected-error-re@+1 {{operand {{(}}}}"),
+                  "2:6: error: invalid regex: "),
+    "wrong text": (_expecting("  // expected-error@+1 {{must be an integer}}"),
+                   '2:6: error: expected error "must be an integer" was not produced'),
+    "wrong line": (_expecting("  // expected-error@+2 {{must be floating-point-like}}"),
+                   "3:8: error: unexpected error: 'arith.addf' op operand #1"),
+    "wrong severity": (_expecting("  // expected-warning@+1 {{must be floating-point-like}}"),
+                       "2:6: error: 'error' diagnostic emitted when expecting a 'warning'"),
+    "offset past the end": (_expecting("  // expected-error@+100 {{must be floating-point-like}}"),
+                            '2:6: error: expected error "must be floating-point-like" was not'),
+    "offset before the start": ("func.func private @f()\n// expected-error@-5 {{nothing}}\n",
+                                '2:4: error: expected error "nothing" was not produced'),
+    "expected, none emitted": (GOOD + "// expected-remark@above {{a remark}}\n",
+                               '8:4: error: expected remark "a remark" was not produced'),
+    "emitted, none expected": (BAD_VERIFY, "2:8: error: unexpected error: 'arith.addf'"),
+}
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["whole", "split"])
+@pytest.mark.parametrize("name", list(FAILING_VERIFY_DIAGNOSTICS))
+def test_failed_verify_diagnostics_run_does_not_create_output(tmp_path, name, split):
+    text, message = FAILING_VERIFY_DIAGNOSTICS[name]
+    path = write(tmp_path / "in.mlir", text)
+    out = tmp_path / "out.mlir"
+    result = run(path, "--verify-diagnostics", *(["--split-input-file"] if split else []), "-o", out)
+    assert result.returncode == 1, result.stderr.decode()
+    assert_no_crash(result)
+    assert f"{path}:{message}" in result.stderr.decode()
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mlir"]
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["whole", "split"])
+def test_failed_verify_diagnostics_in_one_chunk_writes_no_output(tmp_path, split):
+    # The expectation of the second chunk fails; the first and third are fine.
+    text = "\n// -----\n".join([
+        "func.func private @a()",
+        "// expected-error@+1 {{never comes}}\nfunc.func private @b()",
+        _expecting("  // expected-error@+1 {{must be floating-point-like}}"),
+    ])
+    path = write(tmp_path / "in.mlir", text)
+    out = tmp_path / "out.mlir"
+    result = run(path, "--verify-diagnostics", *(["--split-input-file"] if split else []), "-o", out)
+    assert result.returncode == 1
+    assert f'{path}:3:4: error: expected error "never comes" was not produced' in result.stderr.decode()
+    assert not out.exists()
+    # The same run without the failing expectation succeeds and writes the file.
+    write(path, text.replace("// expected-error@+1 {{never comes}}\n", ""))
+    result = run(path, "--verify-diagnostics", *(["--split-input-file"] if split else []), "-o", out)
+    assert result.returncode == 0, result.stderr.decode()
+    assert out.read_text().count("module {") == (2 if split else 0)
+
+
 BAD_PIPELINES = {
     # pipeline: (column of the error, the start of its message)
     "nope": (1, "'nope' does not refer to a registered pass or pass pipeline"),

@@ -213,6 +213,28 @@ def test_two_convs_in_a_row_stay_blocked_between_them():
     _check_same_outputs(module, inputs, expected)
 
 
+def test_asymmetric_windows_survive_the_conversion():
+    """Strides, dilations and every side of the padding different: the blocked conv2d
+    keeps them, and a max_pool2d after it (NCHW only) gets its input back in NCHW."""
+    b = GraphBuilder()
+    x = b.param("x", (1, 16, 9, 11))
+    attrs = {"strides": (2, 1), "padding": (1, 0, 2, 3), "dilation": (1, 2)}
+    conv = b.conv2d(x, b.param("w", (32, 16, 3, 2)), **attrs)
+    pooled = b.max_pool2d(conv, pool_size=(2, 3), strides=(1, 2), padding=(0, 1, 1, 0),
+                          ceil_mode=True)
+    module = b.module(pooled)
+    inputs = [_random(1, 16, 9, 11), _random(32, 16, 3, 2)]
+    expected = evaluate(module, inputs)
+    _alter(module)
+    [blocked] = (op for op in _ops(module) if op.name == "graph.conv2d")
+    assert blocked.values["data_layout"] == "NCHW16c"
+    assert (blocked.values["strides"], blocked.values["padding"], blocked.values["dilation"]) == \
+        (attrs["strides"], attrs["padding"], attrs["dilation"])
+    # H (9 + 1 + 2 - 2 - 1) // 2 + 1 = 5, W (11 + 0 + 3 - 2 - 1) // 1 + 1 = 12
+    assert blocked.results[0].type.shape == (1, 2, 5, 12, 16)
+    _check_same_outputs(module, inputs, expected)
+
+
 def test_block_option():
     b = GraphBuilder()
     x = b.param("x", (1, 8, 6, 6))

@@ -138,6 +138,46 @@ SHAPE_CASES = [
     ("reshape", [(2, 3, 4)], {"shape": (0, -1)}, (2, 12)),
     ("conv2d", [(1, 4, 5, 5), (6, 2, 3, 3)], {"groups": 2, "padding": 1, "strides": 2},
      (1, 6, 3, 3)),
+    # Windows with every padding side different (top != bottom, left != right,
+    # left != bottom), strides and dilations different along H and W, by hand:
+    # out = (size + before + after - dilation * (kernel - 1) - 1) // stride + 1.
+    # H: (11 + 1 + 2 - 2*2 - 1) // 2 + 1 = 5; W: (13 + 0 + 4 - 1*1 - 1) // 3 + 1 = 6
+    ("conv2d", [(1, 2, 11, 13), (4, 2, 3, 2)],
+     {"strides": (2, 3), "padding": (1, 0, 2, 4), "dilation": (2, 1)}, (1, 4, 5, 6)),
+    # H: (9 + 0 + 3 - 1*1 - 1) // 1 + 1 = 11; W: (10 + 2 + 1 - 3*2 - 1) // 2 + 1 = 4
+    ("conv2d", [(2, 4, 9, 10), (6, 2, 2, 3)],
+     {"groups": 2, "strides": (1, 2), "padding": (0, 2, 3, 1), "dilation": (1, 3)}, (2, 6, 11, 4)),
+    # NCHW4c data, OIHW4i4o weight (8 output channels): H (9 + 2 + 0 - 1*2 - 1) // 2 + 1
+    # = 5; W (10 + 1 + 3 - 2*2 - 1) // 1 + 1 = 10; the result is NCHW4c
+    ("conv2d", [(1, 2, 9, 10, 4), (2, 2, 3, 3, 4, 4)],
+     {"data_layout": "NCHW4c", "kernel_layout": "OIHW4i4o", "strides": (2, 1),
+      "padding": (2, 1, 0, 3), "dilation": (1, 2)}, (1, 2, 5, 10, 4)),
+    # H: (10 + 2 + 1 - 1*3 - 1) // 3 + 1 = 4; W: (13 + 0 + 3 - 2*2 - 1) // 2 + 1 = 6
+    ("max_pool2d", [(1, 3, 10, 13)],
+     {"pool_size": (4, 3), "strides": (3, 2), "padding": (2, 0, 1, 3), "dilation": (1, 2)},
+     (1, 3, 4, 6)),
+    # ceil_mode, padding on the left and right only: H (7 - 1 - 1) / 2 = 2.5 rounds up to
+    # 3 (+1 = 4; the fourth window starts at row 6, inside the input); W (8 + 2 - 1 - 1)
+    # / 2 = 4 exactly (+1 = 5)
+    ("max_pool2d", [(1, 1, 7, 8)],
+     {"pool_size": (2, 2), "strides": (2, 2), "padding": (0, 1, 0, 1), "ceil_mode": True},
+     (1, 1, 4, 5)),
+    # ceil_mode decided by the leading padding, not the trailing one: (5 + 2 - 1 - 1) / 3
+    # = 1.67 along both axes; a third window starts at 6, past the 5 rows (top padding
+    # 0, bottom 2): 2 rows; but inside the 2 + 5 columns (left padding 2): 3 columns
+    ("max_pool2d", [(1, 1, 5, 5)],
+     {"pool_size": (2, 2), "strides": (3, 3), "padding": (0, 2, 2, 0), "ceil_mode": True},
+     (1, 1, 2, 3)),
+    # ceil_mode: H (12 + 1 + 0 - 3*2 - 1) / 2 = 3 exactly (+1 = 4); W (9 + 2 + 3 - 1*3 -
+    # 1) / 3 = 3.33, but a fifth window would start at column 12 of the padded row,
+    # past the input and its left padding (11 columns): dropped, 4
+    ("avg_pool2d", [(2, 2, 12, 9)],
+     {"pool_size": (3, 4), "strides": (2, 3), "padding": (1, 2, 0, 3), "dilation": (3, 1),
+      "ceil_mode": True}, (2, 2, 4, 4)),
+    # H: (6 + 1 + 3 - 2*1 - 1) // 1 + 1 = 8; W: (11 + 0 + 2 - 2*2 - 1) // 4 + 1 = 3
+    ("avg_pool2d", [(1, 2, 6, 11)],
+     {"pool_size": (2, 3), "strides": (1, 4), "padding": (1, 0, 3, 2), "dilation": (2, 2)},
+     (1, 2, 8, 3)),
     ("dense", [(2, 5, 3), (4, 3)], {}, (2, 5, 4)),
 ]
 
@@ -184,9 +224,13 @@ def conv2d_loops(x, k, strides, padding, dilation, groups):
     return out
 
 
-def test_conv2d_matches_loops():
-    x, k = rand(1, 4, 5, 5), rand(4, 2, 3, 3)
-    attrs = {"strides": (2, 1), "padding": (1, 0, 0, 2), "dilation": (1, 2), "groups": 2}
+@pytest.mark.parametrize("attrs", [
+    {"strides": (2, 1), "padding": (1, 0, 0, 2), "dilation": (1, 2), "groups": 2},
+    {"strides": (1, 3), "padding": (0, 2, 2, 1), "dilation": (2, 1), "groups": 1},
+    {"strides": (3, 2), "padding": (2, 1, 1, 0), "dilation": (1, 1), "groups": 4},
+], ids=["grouped", "dilated-h", "depthwise"])
+def test_conv2d_matches_loops(attrs):
+    x, k = rand(1, 4, 5, 5), rand(4, 4 // attrs["groups"], 3, 3)
     got = run("conv2d", x, k, **attrs)
     np.testing.assert_allclose(got, conv2d_loops(x, k, **attrs), rtol=1e-5, atol=1e-5)
 
@@ -294,6 +338,12 @@ POOL_CASES = [
     {"pool_size": (2, 2), "strides": (2, 2), "ceil_mode": True},
     {"pool_size": (2, 2), "strides": (1, 2), "dilation": (2, 1), "padding": (0, 1, 1, 0)},
     {"pool_size": (3, 3), "strides": (3, 3), "padding": (1, 1, 1, 1), "ceil_mode": True},
+    # ceil_mode overhangs along H; only W is padded
+    {"pool_size": (2, 2), "strides": (2, 2), "padding": (0, 1, 0, 1), "ceil_mode": True},
+    # every side different, the larger stride and the dilation along W
+    {"pool_size": (2, 2), "strides": (1, 3), "dilation": (1, 2), "padding": (1, 0, 0, 1),
+     "ceil_mode": True},
+    {"pool_size": (3, 2), "strides": (2, 1), "dilation": (1, 2), "padding": (2, 1, 0, 0)},
 ]
 
 

@@ -497,6 +497,8 @@ CONV_CASES = [
     dict(padding=(2, 1, 0, 1), strides=(1, 3), dilation=(2, 1)),
     dict(padding=(1, 3, 2, 0), strides=(3, 2), dilation=(1, 2), groups=2),
     dict(padding=(1, 1, 1, 1), groups=4),  # depthwise
+    # the larger stride and the dilation along W, top < bottom and left > right
+    dict(padding=(0, 2, 3, 1), strides=(1, 2), dilation=(1, 3)),
 ]
 
 
@@ -522,17 +524,21 @@ def test_conv2d_nan_and_inf_as_onnx():
                        onnx_attrs={"pads": [1, 0, 0, 1]})
 
 
-def test_conv2d_blocked_layouts_by_hand():
+@pytest.mark.parametrize("attrs", [
+    {"padding": (1, 0, 2, 1), "strides": (2, 1)},
+    {"padding": (2, 1, 0, 3), "strides": (1, 2), "dilation": (2, 1)},
+], ids=["strided", "dilated"])
+def test_conv2d_blocked_layouts_by_hand(attrs):
     """NCHW4c data and OIHW2i4o weights give the NCHW4c form of ONNX's NCHW result
     (the blocked layouts rearranged here with numpy, as TVM defines them)."""
     x = normal(1, 8, 6, 5)
     w = normal(8, 8, 3, 3)
-    attrs = {"padding": (1, 0, 2, 1), "strides": (2, 1)}
     x_blocked = x.reshape(1, 2, 4, 6, 5).transpose(0, 1, 3, 4, 2)      # N C/4 H W 4c
     w_blocked = w.reshape(2, 4, 2, 4, 3, 3).transpose(0, 2, 4, 5, 3, 1)  # O/4 I/4 H W 4i 4o
     [ours] = graph_run("conv2d", [x_blocked, w_blocked], data_layout="NCHW4c",
                        kernel_layout="OIHW4i4o", **attrs)
-    [theirs] = onnx_run("Conv", [x, w], pads=[1, 0, 2, 1], strides=[2, 1])
+    [theirs] = onnx_run("Conv", [x, w], pads=list(attrs["padding"]), strides=list(attrs["strides"]),
+                        dilations=list(attrs.get("dilation", (1, 1))))
     n, c, h, wd = theirs.shape
     expected = theirs.reshape(n, c // 4, 4, h, wd).transpose(0, 1, 3, 4, 2)
     assert_same(ours, expected, scale=_conv_scale(x, w, attrs).reshape(n, c // 4, 4, h, wd)
@@ -622,6 +628,12 @@ POOL_CASES = [
     dict(pool_size=(2, 2), strides=(2, 3), padding=(1, 1, 0, 0), ceil_mode=True),
     dict(pool_size=(3, 3), strides=(2, 2), padding=(1, 1, 1, 1), ceil_mode=True),
     dict(pool_size=(2, 2), strides=(3, 3), ceil_mode=True),
+    # ceil_mode's last row of windows runs past the input, which is padded on the left
+    # and right only: the overhang along H must not be taken from W's padding
+    dict(pool_size=(2, 2), strides=(2, 2), padding=(0, 1, 0, 1), ceil_mode=True),
+    dict(pool_size=(3, 3), strides=(3, 2), padding=(2, 0, 1, 2), dilation=(1, 2)),
+    # ceil_mode's extra window along W would start in the right padding: dropped
+    dict(pool_size=(2, 2), strides=(1, 4), padding=(1, 0, 0, 1), dilation=(1, 2), ceil_mode=True),
 ]
 
 

@@ -520,7 +520,7 @@ def test_verify_each_failure_names_the_pass(module):
     assert result.diagnostics[0].message == \
         "verification failed after running pass 'unit-test-mgr-break-ir'"
     assert len(result.diagnostics) > 1  # the verifier's own findings follow
-    assert "is not a terminator" in result.diagnostics[1].message
+    assert "block with no terminator" in result.diagnostics[1].message
     assert ("i", "failed", "unit-test-mgr-break-ir", "builtin.module") in instrument.events
     assert not any(e[1] == "after" for e in instrument.events)
     assert LOG == []

@@ -12,7 +12,7 @@
 
 // -----
 
-// expected-error@+1 {{expected an integer element, got '1.5'}}
+// expected-error@+1 {{expected integer elements, but parsed floating-point}}
 %0 = arith.constant dense<[1.5]> : tensor<1xi32>
 
 // -----
@@ -38,7 +38,7 @@
 
 // -----
 
-// expected-error@+1 {{expected an integer element, got '1.5'}}
+// expected-error@+1 {{expected integer elements, but parsed floating-point}}
 "foo.op"() {a = array<i32: 1.5>} : () -> ()
 
 // -----
@@ -82,3 +82,14 @@ func.func @f(%arg0: i32) -> i1 {
 
 // expected-error@+1 {{integer constant out of range for attribute of type 'i1'}}
 %0 = arith.constant 2 : i1
+
+// -----
+
+// Hex floats wider than the type: an error at the element (was an internal error).
+// expected-error@+1 {{hexadecimal float constant out of range for type}}
+%0 = arith.constant dense<[0x3F800000, 0xFFFFFFFFFF]> : tensor<2xf32>
+
+// -----
+
+// expected-error@+1 {{hexadecimal float constant out of range for type}}
+"foo.op"() {a = array<f32: 1.0, 0xFFFFFFFFFF>} : () -> ()

@@ -34,10 +34,10 @@ func.func @h(%arg0: f32) -> f32 {
   %0 = arith.addf %arg0, %arg0 : f32
   return %1 : f32
 }
-// CHECK:      {{^}}[[FILE]]:[[# @LINE - 4]]:8: error: 'arith.addf' op operand #0 does not dominate this use
+// CHECK:      {{^}}[[FILE]]:[[# @LINE - 4]]:8: error: operand #0 does not dominate this use
 // CHECK-NEXT: {{^}}  %1 = arith.addf %0, %arg0 : f32
 // CHECK-NEXT: {{^}}       ^
-// CHECK-NEXT: {{^}}[[FILE]]:[[# @LINE - 6]]:8: note: operand defined here
+// CHECK-NEXT: {{^}}[[FILE]]:[[# @LINE - 6]]:8: note: operand defined here (op in the same block)
 // CHECK-NEXT: {{^}}  %0 = arith.addf %arg0, %arg0 : f32
 // CHECK-NEXT: {{^}}       ^
 

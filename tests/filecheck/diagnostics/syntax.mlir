@@ -41,7 +41,8 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{expected identifier key for 'resource' entry}}
+// At the end of the input, which is the blank line below (as mlir-opt-22 reports it).
+// expected-error@+2 {{expected identifier key for 'resource' entry}}
 {-# dialect_resources: {
 
 // -----

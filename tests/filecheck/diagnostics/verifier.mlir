@@ -160,9 +160,9 @@ func.func @decl()
 
 // Dominance: a use before its definition in the same block, and across blocks.
 func.func @f(%arg0: f32) -> f32 {
-  // expected-error@+1 {{'arith.addf' op operand #0 does not dominate this use}}
+  // expected-error@+1 {{operand #0 does not dominate this use}}
   %1 = arith.addf %0, %arg0 : f32
-  // expected-note@+1 {{operand defined here}}
+  // expected-note@+1 {{operand defined here (op in the same block)}}
   %0 = arith.addf %arg0, %arg0 : f32
   return %1 : f32
 }
@@ -172,29 +172,29 @@ func.func @f(%arg0: f32) -> f32 {
 func.func @f(%arg0: i32) {
   "foo.br"() [^bb1] : () -> ()
 ^bb1:
-  // expected-error@+1 {{'arith.addi' op operand #0 does not dominate this use}}
+  // expected-error@+1 {{operand #0 does not dominate this use}}
   %x = arith.addi %y, %arg0 : i32
   "foo.br"() [^bb2] : () -> ()
 ^bb2:
-  // expected-note@+1 {{operand defined here}}
+  // expected-note@+1 {{operand defined here (op in the same region)}}
   %y = arith.addi %arg0, %arg0 : i32
   return
 }
 
 // -----
 
-// Block terminators.
+// Block terminators: MLIR's words, the op quoted in generic form.
 func.func @f(%arg0: f32) -> f32 {
-  // expected-error@+1 {{'arith.addf' op is not a terminator, but it ends a block of 'func.func'}}
+  // expected-error@+1 {{block with no terminator, has %0 = "arith.addf"(%arg0, %arg0)}}
   %0 = arith.addf %arg0, %arg0 : f32
 }
 
 // -----
 
+// As MLIR: the first error in a function is the one reported.
 func.func @f(%arg0: f32) -> f32 {
   // expected-error@+1 {{'func.return' op must be the last operation in the parent block}}
   return %arg0 : f32
-  // expected-error@+1 {{'arith.addf' op is not a terminator, but it ends a block of 'func.func'}}
   %0 = arith.addf %arg0, %arg0 : f32
 }
 

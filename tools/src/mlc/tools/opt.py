@@ -262,7 +262,7 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
     from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceManager
     from mlc.ir.dialect import Context
     from mlc.ir.text.printer import PrintOptions, print_op
-    from mlc.ir.verify.expected import check_diagnostics, collect_expectations
+    from mlc.ir.verify.expected import ExpectedDiagnostics
     from mlc.ir.verify.verifier import Verifier
 
     if args.list_ops or args.op_docs or args.list_passes or args.list_patterns:
@@ -394,6 +394,13 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
 
     outputs: list[str] = []
     failed = False
+    expected = None
+    if args.verify_diagnostics:
+        # Read from the whole file, as mlir-opt does, whatever the chunks.
+        expected = ExpectedDiagnostics(source)
+        for problem in expected.problems:
+            sys.stderr.write(sources.render(problem))
+        failed = bool(expected.problems)
     for start, end in _chunks(text, args.split_input_file):
         ctx = Context(allow_unregistered=args.allow_unregistered_dialect)
         diagnostics: list[Diagnostic] = []
@@ -422,9 +429,8 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
                     timing.record("Output", time.perf_counter() - began)
         except DiagnosticError as exc:
             diagnostics = exc.diagnostics
-        if args.verify_diagnostics:
-            expectations = collect_expectations(source, start, end)
-            problems = check_diagnostics(diagnostics, expectations, source)
+        if expected is not None:
+            problems = expected.check(diagnostics)
             for problem in problems:
                 sys.stderr.write(sources.render(problem))
             failed |= bool(problems)
@@ -434,6 +440,11 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             failed |= any(d.severity == "error" for d in diagnostics)
         # As mlir-opt: a chunk that fails prints nothing, the others print.
         outputs.append(output or "")
+    if expected is not None:
+        problems = expected.finish()
+        for problem in problems:
+            sys.stderr.write(sources.render(problem))
+        failed |= bool(problems)
     if statistics is not None:
         sys.stderr.write(statistics.report())
     if timing is not None:

@@ -18,25 +18,15 @@ class ToolArgumentParser(argparse.ArgumentParser):
 
 
 def write_output(path: str, text: str) -> None:
-    """Write `text` to `path` ('-' is stdout). A regular file is written to a temporary
-    file beside it and renamed into place, so a failed run never leaves a partial or
-    clobbered output; a device or pipe (/dev/null) is written directly, never replaced."""
+    """Write `text` to `path` ('-' is stdout); a file is written whole, then renamed into
+    place (see :func:`mlc.ir.core.files.write_text_file`), so a failed run never leaves
+    a partial or clobbered output."""
     if path == "-":
         sys.stdout.write(text)
         return
-    if os.path.exists(path) and not os.path.isfile(path):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        return
-    directory = os.path.dirname(os.path.abspath(path))
-    temp = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        with open(temp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, path)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
+    from mlc.ir.core.files import write_text_file  # lazily: `mlc.ir` costs start-up time
+
+    write_text_file(path, text)
 
 
 def internal_error(tool: str, exc: BaseException) -> int:

@@ -21,12 +21,15 @@ SEVERITIES = ("error", "warning", "note", "remark")
 
 @dataclass
 class Diagnostic:
-    """One message about the IR, with notes that point at related places."""
+    """One message about the IR, with notes that point at related places. `length` is
+    how many characters from `loc` on the message is about: more than one is drawn
+    under the source line as `^~~~`, as LLVM's SourceMgr draws a range."""
 
     severity: str
     message: str
     loc: Location | None = None
     notes: list[Diagnostic] = field(default_factory=list)
+    length: int = 0
 
     def add_note(self, message: str, loc: Location | None = None) -> Diagnostic:
         self.notes.append(Diagnostic("note", message, loc))
@@ -130,7 +133,7 @@ class SourceManager:
             return
         lines.append(text)
         caret_pad = "".join(c if c == "\t" else " " for c in text[: max(position.column - 1, 0)])
-        lines.append(caret_pad + "^")
+        lines.append(caret_pad + "^" + "~" * (diag.length - 1))
 
 
 DiagnosticHandler = Callable[[Diagnostic], None]

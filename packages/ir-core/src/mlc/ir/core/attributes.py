@@ -638,12 +638,17 @@ def escape_string(value: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class StringAttr(Attribute):
-    """`"text"`, with MLIR's escapes."""
+    """`"text"`, with MLIR's escapes; `"text" : !dialect.type` when it has a type (a
+    string's type is usually none, and then not printed)."""
 
     value: str
+    type: Type | None = None
 
     def write(self, w: AsmWriter) -> None:
         w.write(f'"{escape_string(self.value)}"')
+        if self.type is not None:
+            w.write(" : ")
+            self.type.write(w)
 
 
 @dataclass(frozen=True, slots=True)
@@ -784,9 +789,23 @@ class DenseArrayAttr(Attribute):
 
 
 @dataclass(frozen=True, slots=True)
+class StridedLayoutAttr(Attribute):
+    """`strided<[s0, s1, ...], offset: o>`: a memref layout by strides and an offset,
+    each an int or None for `?` (dynamic). A zero offset is not printed, as in MLIR."""
+
+    strides: tuple[int | None, ...]
+    offset: int | None = 0
+
+    def write(self, w: AsmWriter) -> None:
+        w.write("strided<[" + ", ".join("?" if s is None else str(s) for s in self.strides) + "]")
+        if self.offset != 0:
+            w.write(f", offset: {'?' if self.offset is None else self.offset}")
+        w.write(">")
+
+
+@dataclass(frozen=True, slots=True)
 class OpaqueAttr(Attribute):
-    """An attribute of a dialect that is not loaded (`#dialect.name<body>`), or builtin
-    syntax that mlc keeps verbatim (`strided<...>`), as text."""
+    """An attribute of a dialect that is not loaded (`#dialect.name<body>`), as text."""
 
     text: str
 
@@ -870,6 +889,15 @@ class DenseElementsAttr(Attribute):
         for bf16 and the small float formats); None when not a splat."""
         return self.array[(0,) * self.array.ndim] if self.is_splat() else None
 
+    def _hex_bytes(self) -> bytes:
+        """The elements as MLIR's hex form holds them (i1: eight to a byte, the first
+        in the lowest bit)."""
+        import numpy as np
+
+        if self.type.element_type == i1:
+            return np.packbits(self.array.reshape(-1), bitorder="little").tobytes()
+        return self.array.tobytes()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DenseElementsAttr) or self.type != other.type:
             return False
@@ -899,7 +927,7 @@ class DenseElementsAttr(Attribute):
             w.write(_format_element(splat, self.type.element_type))
             w.write("> : ")
         elif w.hex_if_larger is not None and size > w.hex_if_larger:
-            w.write(f'dense<"0x{self.array.tobytes().hex().upper()}"> : ')
+            w.write(f'dense<"0x{self._hex_bytes().hex().upper()}"> : ')
         else:
             w.write("dense<")
             w.write(_format_nested(self.array, self.type.element_type))
@@ -1003,14 +1031,20 @@ class UnknownLoc(Location):
 
 @dataclass(frozen=True, slots=True)
 class FileLineColLoc(Location):
-    """`loc("file":line:col)`."""
+    """`loc("file":line:col)`, or a range of the file: `loc("file":line:col to :col2)`
+    (on one line) or `loc("file":line:col to line2:col2)` (MLIR's FileLineColRange)."""
 
     filename: str
     line: int
     column: int
+    end_line: int | None = None
+    end_column: int | None = None
 
     def write_inner(self, w: AsmWriter) -> None:
         w.write(f'"{escape_string(self.filename)}":{self.line}:{self.column}')
+        if self.end_column is not None:
+            end_line = "" if self.end_line in (None, self.line) else str(self.end_line)
+            w.write(f" to {end_line}:{self.end_column}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ every value keeps the set of operands that use it, so `replace_all_uses_with` an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mlc.ir.core.attributes import Attribute, Location, Type, unknown_loc
@@ -136,6 +136,10 @@ class Operation:
     __slots__ = ("name", "_operands", "results", "attributes", "regions", "successors",
                  "loc", "parent", "prev_op", "next_op", "properties", "__weakref__")
     op_def: OpDef | None = None
+    # MLIR's OpAsmOpInterface: an op class may define `asm_result_name(self) -> str`,
+    # the name the printer gives its results when they have none of their own
+    # (`%c0_i32`, `%cst`); None (the default): numbered.
+    asm_result_name: Callable[[Operation], str] | None = None
 
     def __init__(
         self,

@@ -18,6 +18,7 @@ from mlc.ir.core.attributes import (
     DenseElementsAttr,
     DialectAttribute,
     FloatAttr,
+    IndexType,
     IntegerAttr,
     Location,
     RankedTensorType,
@@ -158,6 +159,17 @@ class ConstantOp(Op):
 
     def fold(self, operands):
         return self.value
+
+    def asm_result_name(self) -> str:
+        """MLIR's names: `%true`/`%false`, `%c42` for an index, `%c0_i32` for another
+        integer, `%cst` for the rest."""
+        value = self.value
+        if isinstance(value, IntegerAttr):
+            type_ = value.type
+            if type_ == i1:
+                return "true" if value.value else "false"
+            return f"c{value.value}" if isinstance(type_, IndexType) else f"c{value.value}_{type_}"
+        return "cst"
 
 
 class _FloatBinaryOp(Op):

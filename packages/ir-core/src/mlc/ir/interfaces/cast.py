@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mlc.ir.core.attributes import ShapedType, Type
+from mlc.ir.core.attributes import (
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    VectorType,
+)
 from mlc.ir.core.ir import Operation
 from mlc.ir.opdef.constraints import TypeConstraint
 from mlc.ir.opdef.traits import Interface
@@ -57,6 +63,25 @@ def _element(type_: Type) -> Type:
     return type_.element_type if isinstance(type_, ShapedType) else type_
 
 
+def _shape_problem(source: Type, target: Type) -> str | None:
+    """Why an elementwise cast from `source` to `target` changes the shape, in MLIR's
+    words and order: its tensor-dimensions constraint (when a tensor is involved), then
+    the SameOperandsAndResultShape trait."""
+    def shaped(t: Type) -> bool:
+        return isinstance(t, (ShapedType, UnrankedTensorType))
+
+    if shaped(source) and shaped(target) and (
+            isinstance(source, (RankedTensorType, UnrankedTensorType))
+            or isinstance(target, (RankedTensorType, UnrankedTensorType))):
+        if type(source) is not type(target) or getattr(source, "shape", None) != getattr(target, "shape", None):
+            return "failed to verify that input and output have the same tensor dimensions"
+        return None
+    if shaped(source) != shaped(target) or (
+            isinstance(source, VectorType) and (source.shape, source.scalable) != (target.shape, target.scalable)):
+        return "requires the same shape for all operands and results"
+    return None
+
+
 class Cast(Interface):
     """A cast, allowed between the types its rules name. `scaled`: the op's first
     operand is the one cast, the others parametrise the cast (arith.scaling_extf's
@@ -83,11 +108,9 @@ class Cast(Interface):
             return f"expected one input and one output, got {len(inputs)} and {len(outputs)}"
         source, target = inputs[0], outputs[0]
         if self.elementwise:
-            shaped = isinstance(source, ShapedType)
-            if shaped != isinstance(target, ShapedType):
-                return "requires the same shape for all operands and results"
-            if shaped and (type(source) is not type(target) or source.shape != target.shape):
-                return "failed to verify that input and output have the same tensor dimensions"
+            problem = _shape_problem(source, target)
+            if problem is not None:
+                return problem
             source, target = _element(source), _element(target)
         if any(rule.allows(source, target) for rule in self.rules):
             return None

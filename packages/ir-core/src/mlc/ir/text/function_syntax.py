@@ -54,7 +54,14 @@ def parse_function(p: AsmParser, op_class: type, visibilities=("public", "privat
         attrs[arg_attrs] = ArrayAttr(tuple(d or DictionaryAttr(()) for d in arg_dicts))
     if any(d is not None for d in result_dicts):
         attrs[res_attrs] = ArrayAttr(tuple(d or DictionaryAttr(()) for d in result_dicts))
-    p.parse_optional_attr_dict_with_keyword(attrs)
+    dict_pos = p.current_pos()
+    written: dict[str, Attribute] = {}
+    p.parse_optional_attr_dict_with_keyword(written)
+    for inferred in ("sym_visibility", "sym_name", type_attr):
+        if inferred in written:
+            raise p.error(f"'{inferred}' is an inferred attribute and should not be specified "
+                          "in the explicit attribute dictionary", dict_pos)
+    attrs.update(written)
     body_pos = p.current_pos()
     body = p.parse_optional_region(arguments, op_class)
     if body is None:

@@ -109,7 +109,7 @@ class LALRDriver:
                     stream.pos = token.start_pos
                     break
             try:
-                return self._finish(state_stack, value_stack, start, token)
+                return self._finish(state_stack, value_stack, start, token, observer)
             except ParseFailure:
                 if lex_error is not None:
                     raise lex_error from None
@@ -118,7 +118,7 @@ class LALRDriver:
             if observer is not None:
                 observer.value_stack = saved_stack
 
-    def _finish(self, state_stack: list, value_stack: list, start: str, token):
+    def _finish(self, state_stack: list, value_stack: list, start: str, token, observer=None):
         table = self.table
         end_state = self.end_states[start]
         end = Tok("$END", "", token.start_pos)
@@ -134,6 +134,8 @@ class LALRDriver:
                 del value_stack[-size:]
             else:
                 args = []
+            if observer is not None:
+                observer.raw_args = args
             value_stack.append(callback(args))
             state_stack.append(table[state_stack[-1]][origin][1])
             if state_stack[-1] == end_state:

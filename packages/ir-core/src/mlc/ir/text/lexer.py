@@ -155,7 +155,7 @@ class LexerConfig:
             r"(?P<bang>!" + BARE_ID_RE + r")",
             r"(?P<hash>#" + BARE_ID_RE + r")",
             r"(?P<metadata>\{-\#)",
-            r"(?P<dimstart>[?*](?=x)|\[(?=[0-9]+\]x))",
+            r"(?P<dimstart>[?*](?=[ \t\n]*x)|\[(?=[0-9]+\][ \t\n]*x))",
             r"(?P<punct>" + "|".join(re.escape(p) for p in puncts) + r")" if puncts
             else r"(?P<punct>(?!))",
         ]) + ")")
@@ -188,7 +188,8 @@ def next_op_head(text: str, pos: int) -> tuple[OpTok, int] | None:
     if m is None:
         return None
     return _op_tok(m.group(1), m.start(1), m.group(2), m.start(2)), m.end()
-_DIMS_RE = re.compile(r"\*x|(?:(?:[0-9]+|\?|\[[0-9]+\])x)+")
+# MLIR allows spaces around each `x` (`vector<4 x i32>`).
+_DIMS_RE = re.compile(r"\*[ \t\n]*x[ \t\n]*|(?:(?:[0-9]+|\?|\[[0-9]+\])[ \t\n]*x[ \t\n]*)+")
 _SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
 
 

@@ -10,6 +10,7 @@ from mlc.ir.core.attributes import (
     FloatType,
     IntegerType,
     ShapedType,
+    StridedLayoutAttr,
     Type,
     element_dtype,
     float_to_bits,
@@ -55,6 +56,8 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
     if isinstance(element_type, FloatType):
         if text.startswith("0x"):
             bits = int(text, 16)
+            if bits.bit_length() > element_type.width:
+                raise ValueError("hexadecimal float constant out of range for type")
             if element_type.name == "bf16" or float_bits:
                 return bits
             from mlc.ir.core.attributes import bits_to_float
@@ -65,7 +68,7 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
             return float_to_bits(value, element_type)
         return value
     if "." in text or "e" in text.lower() and not text.startswith("0x"):
-        raise ValueError(f"expected an integer element, got '{text}'")
+        raise ValueError("expected integer elements, but parsed floating-point")
     value = int(text, 16) if text.startswith("0x") else int(text)
     if element_type == i1:
         if value not in (-1, 0, 1):
@@ -82,9 +85,22 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
     return value
 
 
-class ElementsLiteralError(ValueError):
-    """A malformed `dense<...>` body; `offset` is where in the body text the error is
-    (None: the literal as a whole)."""
+def _unpack_bits(data: bytes, count: int):
+    """i1 elements from MLIR's hex form: bits packed eight to a byte, the first element
+    in the lowest bit, or one byte 0x00/0xFF for a splat (of one element, any nonzero
+    byte is true); None if the size is wrong."""
+    import numpy as np
+
+    if len(data) == 1 and (count == 1 or data[0] in (0x00, 0xFF)):
+        return np.bool_(data[0] != 0)
+    if len(data) != (count + 7) // 8:
+        return None
+    return np.unpackbits(np.frombuffer(data, np.uint8), count=count, bitorder="little").astype(bool)
+
+
+class LiteralError(ValueError):
+    """A malformed literal; `offset` is where in the literal's text the error is (None:
+    the literal as a whole)."""
 
     def __init__(self, message: str, offset: int | None = None):
         super().__init__(message)
@@ -107,16 +123,19 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
     if body.startswith('"'):
         digits = unescape_string(body)
         if not _HEX_BLOB_RE.fullmatch(digits):
-            raise ElementsLiteralError("expected string containing hex digits starting with `0x`",
+            raise LiteralError("expected string containing hex digits starting with `0x`",
                                        start)
         data = bytes.fromhex(digits[2:])
-        element_size = dtype.itemsize
         count = type_.num_elements
-        if len(data) == element_size and count != 1:
+        if element_type == i1:
+            array = _unpack_bits(data, count)
+        elif len(data) == dtype.itemsize and count != 1:
             array = np.frombuffer(data, dtype)[0]  # a splat
-        elif len(data) == element_size * count:
+        elif len(data) == dtype.itemsize * count:
             array = np.frombuffer(data, dtype).reshape(type_.shape)
         else:
+            array = None
+        if array is None:
             raise ValueError(f"elements hex data size is invalid for provided type: '{type_}'")
         return DenseElementsAttr.from_array(array, type_)
     if not body:
@@ -144,7 +163,12 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         elif m.group(7):
             raise ValueError("complex elements are not supported")
         else:
-            stack[-1].append(_element_value(m.group(m.lastindex), element_type, float_bits=True))
+            try:
+                stack[-1].append(_element_value(m.group(m.lastindex), element_type, float_bits=True))
+            except LiteralError:
+                raise
+            except ValueError as exc:  # at the element, as MLIR reports it
+                raise LiteralError(str(exc), start + m.start(m.lastindex)) from None
     if len(stack) != 1 or len(stack[0]) != 1:
         raise ValueError("malformed elements literal")
     literal = stack[0][0]
@@ -183,3 +207,56 @@ def parse_dense_array(text: str, simple_type) -> DenseArrayAttr:
     else:
         raise ValueError(f"dense arrays hold integers or floats, not {element_type}")
     return DenseArrayAttr(element_type, parsed)
+
+
+_STRIDED_TOKEN = re.compile(r"\s*(-?[0-9]+|\?|[A-Za-z_]+|.)")
+
+
+def parse_strided_layout(text: str) -> StridedLayoutAttr:
+    """`strided<[1, ?], offset: 4>` (the whole text); LiteralError at the offending
+    token, in MLIR's words."""
+    pos = len("strided<")
+
+    def token() -> tuple[str, int]:
+        m = _STRIDED_TOKEN.match(text, pos)
+        return (m.group(1), m.start(1)) if m else ("", len(text))
+
+    def int_or_dynamic() -> int | None:
+        nonlocal pos
+        value, at = token()
+        if value == "?":
+            pos = at + 1
+            return None
+        if not re.fullmatch(r"-?[0-9]+", value) or not -(1 << 63) <= int(value) < 1 << 63:
+            raise LiteralError("expected a 64-bit signed integer or '?'", at)
+        pos = at + len(value)
+        return int(value)
+
+    def expect(what: str, message: str) -> None:
+        nonlocal pos
+        value, at = token()
+        if value != what:  # after the text before the token, as MLIR reports "expected"
+            raise LiteralError(message, pos)
+        pos = at + len(value)
+
+    expect("[", "expected '['")
+    strides: list[int | None] = []
+    if token()[0] == "]":
+        pos = token()[1] + 1
+    else:
+        while True:
+            strides.append(int_or_dynamic())
+            value, at = token()
+            if value not in (",", "]"):
+                raise LiteralError("expected ']'", pos)
+            pos = at + 1
+            if value == "]":
+                break
+    offset: int | None = 0
+    if token()[0] == ",":
+        pos = token()[1] + 1
+        expect("offset", "expected 'offset' after comma")
+        expect(":", "expected ':' after 'offset'")
+        offset = int_or_dynamic()
+    expect(">", "expected '>'")
+    return StridedLayoutAttr(tuple(strides), offset)

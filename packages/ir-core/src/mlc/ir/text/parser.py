@@ -25,6 +25,7 @@ from mlc.ir.core.attributes import (
     CallSiteLoc,
     ComplexType,
     DenseResourceElementsAttr,
+    DialectType,
     DictionaryAttr,
     FileLineColLoc,
     FloatAttr,
@@ -42,6 +43,7 @@ from mlc.ir.core.attributes import (
     OpaqueType,
     RankedTensorType,
     ShapedType,
+    StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
     TupleType,
@@ -66,8 +68,10 @@ from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
+    LiteralError,
     parse_dense_array,
     parse_dense_body,
+    parse_strided_layout,
     unescape_string,
 )
 from mlc.ir.text.resources import parse_file_metadata
@@ -97,6 +101,14 @@ def simple_type(text: str) -> Type:
     _SIMPLE_TYPES[text] = result
     return result
 
+
+
+# Element types MLIR refuses (as MLIR's TensorType/BaseMemRefType::isValidElementType):
+# a memref may hold memrefs and declared dialect types, not unregistered ones.
+_NOT_TENSOR_ELEMENTS = (RankedTensorType, UnrankedTensorType, MemRefType, UnrankedMemRefType,
+                        FunctionType, TupleType, NoneType)
+_NOT_MEMREF_ELEMENTS = (RankedTensorType, UnrankedTensorType, FunctionType, TupleType, NoneType,
+                        OpaqueType)
 
 class ForwardValue(Value):
     """A placeholder for a value used before its definition."""
@@ -686,9 +698,22 @@ class _Callbacks:
         except KeyError:
             raise self.s.error(f"undefined type alias '{tok.value}'", tok.start_pos) from None
 
+    def _element_pos(self, dims: Tok | None) -> int:
+        """Where the element type of a shaped type being reduced starts."""
+        start = dims.start_pos + len(dims.value) if dims is not None else self.s.raw_args[1].start_pos + 1
+        text = self.s.stream.text
+        while start < len(text) and text[start] in " \t\r\n":
+            start += 1
+        return start
+
+    def _check_element(self, element: Type, dims: Tok | None, invalid: tuple, what: str) -> None:
+        if isinstance(element, invalid):
+            raise self.s.error(f"invalid {what} element type", self._element_pos(dims))
+
     def tensor_type(self, children):
         dims, element, encoding = children
-        if dims is not None and dims.value == "*x":
+        self._check_element(element, dims, _NOT_TENSOR_ELEMENTS, "tensor")
+        if dims is not None and dims.value.startswith("*"):
             if encoding is not None:
                 raise self.s.error("unranked tensors have no encoding", dims.start_pos)
             return UnrankedTensorType(element)
@@ -696,9 +721,10 @@ class _Callbacks:
 
     def memref_type(self, children):
         dims, element, *extra = children
+        self._check_element(element, dims, _NOT_MEMREF_ELEMENTS, "memref")
         layout = extra[0] if extra else None
         space = extra[1] if len(extra) > 1 else None
-        if dims is not None and dims.value == "*x":
+        if dims is not None and dims.value.startswith("*"):
             if isinstance(layout, AffineMapAttr):
                 raise self.s.error("cannot have affine map for unranked memref type", dims.start_pos)
             return UnrankedMemRefType(element, layout)
@@ -711,18 +737,20 @@ class _Callbacks:
                                    f"{len(shape)} != {layout.value.num_dims}", self.s.raw_args[0].start_pos)
             if layout.value.is_identity():
                 layout = None  # MLIR normalises an identity layout away
-        elif isinstance(layout, OpaqueAttr) and layout.text.startswith("strided<"):
-            strides = layout.text[layout.text.find("[") + 1:layout.text.find("]")]
-            if len([s for s in strides.split(",") if s.strip()]) != len(shape):
+        elif isinstance(layout, StridedLayoutAttr):
+            if len(layout.strides) != len(shape):
                 raise self.s.error("expected the number of strides to match the rank",
                                    self.s.raw_args[0].start_pos)
         return MemRefType(shape, element, layout, space)
 
+    @staticmethod
+    def _dim_texts(dims: Tok | None) -> list[str]:
+        """The dimensions of a DIMS token (`4x?x[8]x`, spaces allowed around `x`)."""
+        return [d.strip() for d in dims.value.split("x")[:-1]] if dims is not None else []
+
     def _shape(self, dims: Tok | None) -> tuple[int, ...]:
-        if dims is None:
-            return ()
         shape = []
-        for d in dims.value.split("x")[:-1]:
+        for d in self._dim_texts(dims):
             if d == "?":
                 shape.append(-1)
                 continue
@@ -737,9 +765,12 @@ class _Callbacks:
 
     def vector_type(self, children):
         dims, element = children
+        if not isinstance(element, (IntegerType, IndexType, FloatType, DialectType)):
+            raise self.s.error("failed to verify 'elementType': VectorElementTypeInterface instance",
+                               self.s.raw_args[0].start_pos)
         shape = self._shape(dims)
-        scalable = tuple(d.startswith("[") for d in dims.value.split("x")[:-1]) if dims else ()
-        if dims is not None and dims.value == "*x":
+        scalable = tuple(d.startswith("[") for d in self._dim_texts(dims))
+        if dims is not None and dims.value.startswith("*"):
             raise self.s.error("vector types must have a known rank", dims.start_pos)
         if any(d <= 0 for d in shape):
             raise self.s.error("vector types must have positive constant sizes but got "
@@ -750,6 +781,8 @@ class _Callbacks:
         return TupleType(tuple(children[0] or ()))
 
     def complex_type(self, children):
+        if not isinstance(children[0], (IntegerType, FloatType)):
+            raise self.s.error("invalid element type for complex", self._element_pos(None))
         return ComplexType(children[0])
 
     def function_type(self, children):
@@ -815,7 +848,7 @@ class _Callbacks:
         value = int(tok.value, 16)
         if isinstance(type_, FloatType):
             if value.bit_length() > type_.width:
-                raise self.s.error(f"hexadecimal float constant out of range for type '{type_}'",
+                raise self.s.error("hexadecimal float constant out of range for type",
                                    tok.start_pos)
             return FloatAttr(value, type_)
         if type_ is not None and not isinstance(type_, (IntegerType, IndexType)):
@@ -832,7 +865,7 @@ class _Callbacks:
 
     def string_attr(self, children):
         tok, type_ = children
-        return StringAttr(self.s.string_value(tok))
+        return StringAttr(self.s.string_value(tok), None if isinstance(type_, NoneType) else type_)
 
     def bool_attr(self, children):
         return IntegerAttr(1 if children[0].value == "true" else 0, i1)
@@ -896,7 +929,10 @@ class _Callbacks:
 
     def OPAQUE_BUILTIN(self, tok):  # noqa: N802
         if tok.value.startswith("strided"):
-            return OpaqueAttr(tok.value)
+            try:
+                return parse_strided_layout(tok.value)
+            except LiteralError as exc:
+                raise self.s.error(str(exc), tok.start_pos + exc.offset) from None
         try:
             return parse_affine_attribute(tok.value)
         except AffineParseError as exc:
@@ -924,13 +960,18 @@ class _Callbacks:
         return unknown_loc
 
     def file_loc(self, children):
-        name, line, col = children
-        for what, tok in (("line", line), ("column", col)):
+        name, line, col, (end_line, end_col) = children[:3] + [children[3] or (None, None)]
+        for what, tok in (("line", line), ("column", col), ("line", end_line), ("column", end_col)):
             if tok is not None and tok.value.startswith("-"):
                 raise self.s.error(f"expected integer {what} number in FileLineColRange",
                                    tok.start_pos)
         return FileLineColLoc(self.s.string_value(name), int(line.value),
-                              int(col.value) if col is not None else 0)
+                              int(col.value) if col is not None else 0,
+                              int(end_line.value) if end_line is not None else None,
+                              int(end_col.value) if end_col is not None else None)
+
+    def file_range_end(self, children):
+        return children[0], children[1]
 
     def _nested_loc(self, loc):
         """A location inside another: an alias there must already be defined."""
@@ -1123,7 +1164,12 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
     module = ModuleOp.build()
     for op in ops:
         module.body.append(op.detach())
-    module.loc = FileLineColLoc(source.name, 0, 0)  # as MLIR marks the implicit module
+    # As MLIR marks the implicit module: the start of the input, or of the chunk of a
+    # split input (right after its `// -----` line, on that line).
+    if base_offset > 0:
+        module.loc = source.loc(base_offset - (2 if source.text[base_offset - 2:base_offset] == "\r\n" else 1))
+    else:
+        module.loc = FileLineColLoc(source.name, 0, 0)
     return module
 
 

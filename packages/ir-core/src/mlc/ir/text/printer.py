@@ -82,7 +82,9 @@ MAX_INDENT_LEVELS = 64
 _INDENTS = tuple("  " * level for level in range(MAX_INDENT_LEVELS + 1))
 
 
-def _indentation(level: int) -> str:
+def indentation(level: int) -> str:
+    """The indentation of nesting `level`: two spaces a level, up to MAX_INDENT_LEVELS
+    (shared by every writer of nested text, so all stay linear in nesting depth)."""
     return _INDENTS[level] if level <= MAX_INDENT_LEVELS else _INDENTS[MAX_INDENT_LEVELS]
 
 
@@ -106,16 +108,18 @@ class Printer:
 
     def assign_names(self, root: Operation) -> None:
         names = self.names
+        generic = self.options.generic  # MLIR's generic form does not ask ops for names
         used: set[str] = set()
         undo: list[str] = []
-        counters = [0, 0]  # next value number, next argument number
+        # Next value number, next argument number, next suffix for a name taken
+        # already (one counter for every name, as MLIR: %c0_i32_0, then %cst_1).
+        counters = [0, 0, 0]
 
         def unique(hint: str) -> str:
             candidate = hint
-            suffix = 0
             while candidate in used:
-                candidate = f"{hint}_{suffix}"
-                suffix += 1
+                candidate = f"{hint}_{counters[2]}"
+                counters[2] += 1
             used.add(candidate)
             undo.append(candidate)
             return candidate
@@ -129,6 +133,8 @@ class Printer:
                 results = op.results
                 if results:
                     hint = results[0].name_hint
+                    if not hint and op.asm_result_name is not None and not generic:
+                        hint = op.asm_result_name()
                     if hint:
                         base = unique(hint)
                     else:
@@ -143,12 +149,12 @@ class Printer:
                 if op.regions:
                     isolated = _is_isolated(op)
                     for region in reversed(op.regions):
-                        stack.append(("exit", counters[0], counters[1], len(undo), isolated, used))
+                        stack.append(("exit", tuple(counters), len(undo), isolated, used))
                         stack.append(("region", region, isolated))
             elif kind == "region":
                 region, isolated = item[1], item[2]
                 if isolated:
-                    counters[0] = counters[1] = 0
+                    counters[0] = counters[1] = counters[2] = 0
                     used = set()
                 for index, block in enumerate(region.blocks):
                     self.block_names[block] = f"^bb{index}"
@@ -170,8 +176,10 @@ class Printer:
                         names[arg] = f"%{counters[0]}"
                         counters[0] += 1
             else:  # exit a region: restore the enclosing numbering and names
-                _, value_counter, arg_counter, undo_len, isolated, outer_used = item
-                counters[0], counters[1] = value_counter, arg_counter
+                _, outer_counters, undo_len, isolated, outer_used = item
+                counters[0], counters[1] = outer_counters[0], outer_counters[1]
+                if isolated:
+                    counters[2] = outer_counters[2]
                 if isolated:
                     used = outer_used
                 del_names = undo[undo_len:]
@@ -186,12 +194,27 @@ class Printer:
         with gc_paused():
             return self._print_op(root)
 
+    def op_text(self, op: Operation) -> str:
+        """`op` alone (regions included), with the names `assign_names` gave them (called
+        on an op enclosing it), as a message quotes an op."""
+        with gc_paused():
+            out: list[str] = []
+            self._render(op, out)
+            return "".join(out)
+
     def _print_op(self, root: Operation) -> str:
         self.assign_names(root)
         out: list[str] = []
         if not self.options.local_scope:
             self.aliases = attribute_aliases(root, self.options)
             out.extend(f"{name} = {attr}\n" for attr, name in self.aliases.items())
+        self._render(root, out)
+        out.append("\n")
+        if self.used_resources:
+            out.append(self._resource_section())
+        return "".join(out)
+
+    def _render(self, root: Operation, out: list[str]) -> None:
         stack = [iter([_OpMarker(root, 0)])]
         expand_op = self._op_parts
         expand_region = self._region_parts
@@ -211,10 +234,6 @@ class Printer:
                     break
             else:
                 stack.pop()
-        out.append("\n")
-        if self.used_resources:
-            out.append(self._resource_section())
-        return "".join(out)
 
     def _resource_section(self) -> str:
         lines = ["", "{-#", "  dialect_resources: {", "    builtin: {"]  # after a blank line, as MLIR
@@ -236,7 +255,7 @@ class Printer:
     def _op_parts(self, op: Operation, indent: int, parts: list) -> list:
         """Append the op's text to `parts` (region markers stand for its regions)."""
         self.parts = parts
-        parts.append(_indentation(indent))
+        parts.append(indentation(indent))
         self.indent = indent
         results = op.results
         if results:
@@ -335,7 +354,7 @@ class Printer:
                 block.first_op is None and not block.args and (
                     self.options.generic or not _implicit_block(marker.region)))
             if show_label:
-                parts.append(_indentation(indent))
+                parts.append(indentation(indent))
                 parts.append(self.block_names[block])
                 if block.args:
                     parts.append("(")
@@ -352,7 +371,7 @@ class Printer:
             for op in block.ops():
                 parts.append(_OpMarker(op, indent + 1))
                 parts.append("\n")
-        parts.append(_indentation(indent) + "}")
+        parts.append(indentation(indent) + "}")
         return parts
 
     # ---------------------------------------------------------------- element API

@@ -1,19 +1,22 @@
-"""Verifying IR: structure first, then each op's declared constraints, then its custom
-checks.
+"""Verifying IR in MLIR's order: first every op — its own invariants when the walk
+enters it (successors in its region, traits, declared constraints, custom checks),
+then its regions, then, leaving each block, that a terminator ends it and, leaving the
+op, its symbol table — and only when all of that holds, dominance: every operand is
+defined and its definition dominates the use (SSA dominance within a block, across
+blocks through the dominator tree of a region, and into nested regions), and ops
+isolated from above use no outside value.
 
-Structural checks: every operand is defined and its definition dominates the use
-(SSA dominance within a block, across blocks through the dominator tree of a region,
-and into nested regions), terminators end blocks that need them, ops isolated from
-above use no outside value, symbol names are unique in a symbol table, successors
-belong to the same region. The walk is iterative, so deep nesting is fine.
+As MLIR, the first failure inside an op isolated from above (a function) ends the
+checks of that op, so a test case shows the error MLIR shows; other functions are
+still checked. The walks are iterative, so deep nesting is fine.
 """
 
 from __future__ import annotations
 
 from mlc.ir.analysis.dominance import dominator_tree
-from mlc.ir.core.attributes import DenseArrayAttr
+from mlc.ir.core.attributes import DenseArrayAttr, Location
 from mlc.ir.core.gc_pause import gc_paused
-from mlc.ir.core.ir import Block, BlockArgument, Operation, Value
+from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.ir.opdef.constraints import AnyType
 from mlc.ir.opdef.declare import Op, OpDef, VerificationError
@@ -32,12 +35,6 @@ def _op_error(op: Operation, message: str) -> Diagnostic:
     return Diagnostic("error", f"'{op.name}' op {message}", op.loc)
 
 
-def _value_loc(value: Value):
-    if isinstance(value, BlockArgument):
-        return value.loc or (value.block.parent_op.loc if value.block.parent_op else None)
-    return value.defining_op.loc
-
-
 class Verifier:
     """Collects every diagnostic rather than stopping at the first."""
 
@@ -52,17 +49,46 @@ class Verifier:
 
     def verify(self, root: Operation) -> list[Diagnostic]:
         with gc_paused():
-            self._structure(root)
+            self._operations(root)
             if not self.diagnostics:
-                for op in root.walk():
-                    self._declared(op)
-                    if len(self.diagnostics) >= self.max_errors:
-                        break
+                self._dominance(root)
         return self.diagnostics
+
+    # ---------------------------------------------------------------- operations
+
+    def _operations(self, root: Operation) -> None:
+        # Work items carry the op isolated from above whose checks they belong to (the
+        # "unit"); a unit stops at its first error.
+        failed: set[Operation] = set()
+        work: list = [("enter", root, root)]
+        while work and len(self.diagnostics) < self.max_errors:
+            kind, item, unit = work.pop()
+            if unit in failed:
+                continue
+            before = len(self.diagnostics)
+            if kind == "enter":
+                self._check_op_structure(item)
+                if len(self.diagnostics) == before:
+                    self._declared(item)
+                if len(self.diagnostics) > before:
+                    failed.add(unit)
+                    continue
+                inner = item if item.has_trait(IsolatedFromAbove) else unit
+                work.append(("exit", item, unit))
+                for region in reversed(item.regions):
+                    for block in reversed(region.blocks):
+                        work.append(("block", block, inner))
+                        work.extend(("enter", op, inner) for op in block.ops_reversed())
+            elif kind == "block":
+                self._check_block(item)
+            else:
+                self._check_symbol_table(item)
+            if len(self.diagnostics) > before:
+                failed.add(unit)
 
     # ---------------------------------------------------------------- structure
 
-    def _structure(self, root: Operation) -> None:
+    def _dominance(self, root: Operation) -> None:
         # `visible` holds the values that dominate the current point. Blocks are
         # visited in dominator-tree pre-order; a block's values are dropped once its
         # dominator subtree is done, so "visible" means "dominates". Entering a region
@@ -76,17 +102,20 @@ class Verifier:
             if kind == "op":
                 op = item[1]
                 self._check_operands(op, visible)
-                self._check_op_structure(op)
                 if not op.regions:
                     visible.update(op.results)
                     continue
                 isolated = op.has_trait(IsolatedFromAbove)
                 graph = op.has_trait(GraphRegions)
                 work.append(("results", op))
+                # As MLIR's DominanceInfo: nothing is known of an unregistered op, so
+                # a region of it with one block may be a graph region; regions of
+                # several blocks always have SSA dominance.
+                unknown = op.op_def is None
                 for region in reversed(op.regions):
                     if isolated:
                         work.append(("restore",))
-                    work.append(("region", region, graph))
+                    work.append(("region", region, graph or (unknown and len(region.blocks) == 1)))
                     if isolated:
                         work.append(("isolate",))
             elif kind == "results":
@@ -114,7 +143,6 @@ class Verifier:
                 work.append(("block", roots[0], tree, graph))
             elif kind == "block":
                 block, tree, graph = item[1], item[2], item[3]
-                self._check_block(block)
                 ops = list(block.ops())
                 work.append(("drop", block, ops))
                 for child in reversed(tree.children.get(block, ())):
@@ -142,11 +170,14 @@ class Verifier:
             if value.type is None or (not isinstance(value, BlockArgument) and value.defining_op is None):
                 self.error(_op_error(op, f"operand #{index} is not defined"))
                 continue
-            diag = _op_error(op, f"operand #{index} does not dominate this use")
-            if _is_outside_isolated(op, value):
-                diag = _op_error(op, f"operand #{index} uses a value defined outside the region of "
-                                 "an op isolated from above")
-            diag.add_note("operand defined here", _value_loc(value))
+            isolated = _isolating_ancestor(op, value)
+            if isolated is not None:
+                diag = _op_error(op, "using value defined outside the region")
+                diag.add_note("required by region isolation constraints", isolated.loc)
+            else:
+                # MLIR's words, which name neither the op nor the operand.
+                diag = Diagnostic("error", f"operand #{index} does not dominate this use", op.loc)
+                diag.add_note(*_where_defined(op, value))
             self.error(diag)
 
     def _check_op_structure(self, op: Operation) -> None:
@@ -157,11 +188,15 @@ class Verifier:
         if op_def is None:
             return
         traits = op_def.trait_set
+        if IsTerminator in traits and op.parent is not None and op is not op.parent.last_op:
+            self.error(_op_error(op, "must be the last operation in the parent block"))
         if SingleBlock in traits:
             for region in op.regions:
                 if len(region.blocks) > 1:
                     self.error(_op_error(op, "expects a single block in each region"))
-        if SymbolTable in traits:
+
+    def _check_symbol_table(self, op: Operation) -> None:
+        if op.op_def is not None and SymbolTable in op.op_def.trait_set:
             seen: dict[str, Operation] = {}
             for region in op.regions:
                 for child in region.ops():
@@ -182,17 +217,13 @@ class Verifier:
             return
         last = block.last_op
         needs_terminator = not parent.has_trait(NoTerminator) and parent.op_def is not None
-        for op in block.ops():
-            if op is not last and op.has_trait(IsTerminator):
-                self.error(_op_error(op, "must be the last operation in the parent block"))
         if needs_terminator:
             if last is None:
                 self.error(Diagnostic("error", "empty block: expect at least a terminator",
                                       parent.loc))
             elif last.op_def is not None and not last.has_trait(IsTerminator):
-                diag = _op_error(last, "is not a terminator, but it ends a block of "
-                                 f"'{parent.name}'")
-                self.error(diag)
+                self.error(Diagnostic("error", f"block with no terminator, has {_generic_text(last)}",
+                                      last.loc))
 
     # ---------------------------------------------------------------- declarations
 
@@ -223,14 +254,76 @@ class Verifier:
             self.error(diag)
 
 
-def _is_outside_isolated(op: Operation, value: Value) -> bool:
+def _generic_text(op: Operation) -> str:
+    """`op` in MLIR's generic form, its values named as in the whole function (the
+    closest op isolated from above), as MLIR quotes an op in a message."""
+    from mlc.ir.text.printer import Printer, PrintOptions  # the verifier is below text
+
+    scope = op
+    while scope.parent_op is not None and not scope.has_trait(IsolatedFromAbove):
+        scope = scope.parent_op
+    printer = Printer(PrintOptions(generic=True, local_scope=True))
+    printer.assign_names(scope)
+    return printer.op_text(op)
+
+
+def _isolating_ancestor(op: Operation, value: Value) -> Operation | None:
+    """The closest ancestor of `op` isolated from above, if `value` is defined outside it."""
     owner = value.block.parent_op if isinstance(value, BlockArgument) else value.defining_op
     current = op.parent_op
     while current is not None:
         if current.has_trait(IsolatedFromAbove):
-            return owner is None or not current.is_ancestor_of(owner)
+            return current if owner is None or not current.is_ancestor_of(owner) else None
         current = current.parent_op
+    return None
+
+
+def _encloses(outer: Region, inner: Region) -> bool:
+    """`inner` is nested, at any depth, in an op of `outer`."""
+    current = inner.parent.parent_region if inner.parent is not None else None
+    while current is not None:
+        if current is outer:
+            return True
+        current = current.parent.parent_region if current.parent is not None else None
     return False
+
+
+def _where_defined(op: Operation, value: Value) -> tuple[str, Location | None]:
+    """The note MLIR attaches to an operand that does not dominate its use: where the
+    value is defined, relative to the use (mlir/lib/IR/Verifier.cpp)."""
+    use_block = op.parent
+    use_region = use_block.parent if use_block is not None else None
+    if isinstance(value, BlockArgument):
+        def_block = value.block
+        owner = def_block.parent_op
+        loc = owner.loc if owner is not None else None
+        def_region = def_block.parent
+        if def_region is None:
+            return " (block without parent)", loc
+        if def_region is use_region:
+            relation = "in the same region"
+        elif use_region is not None and _encloses(def_region, use_region):
+            relation = "in a parent region"
+        elif use_region is not None and _encloses(use_region, def_region):
+            relation = "in a child region"
+        else:
+            relation = "neither in a parent nor in a child region"
+        index = def_region.blocks.index(def_block)
+        return f"operand defined as a block argument (block #{index} {relation})", loc
+    definer = value.defining_op
+    def_block = definer.parent
+    def_region = def_block.parent if def_block is not None else None
+    if def_block is use_block:
+        relation = "op in the same block"
+    elif def_region is use_region:
+        relation = "op in the same region"
+    elif def_region is not None and use_region is not None and _encloses(def_region, use_region):
+        relation = "op in a parent region"
+    elif def_region is not None and use_region is not None and _encloses(use_region, def_region):
+        relation = "op in a child region"
+    else:
+        relation = "op is neither in a parent nor in a child region"
+    return f"operand defined here ({relation})", definer.loc
 
 
 def _check_group_counts(kind: str, defs, count: int, op: Operation, sizes_name: str) -> str | None:

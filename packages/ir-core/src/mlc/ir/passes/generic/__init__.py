@@ -1,5 +1,5 @@
 """The generic passes: canonicalize, cse, dce, loop-invariant-code-motion, symbol-dce,
-print-ir, reconcile-unrealized-casts. Importing this package registers them."""
+print-ir, reconcile-unrealized-casts, view-op-graph. Importing this package registers them."""
 
 from mlc.ir.passes.generic import (
     canonicalize,
@@ -9,4 +9,5 @@ from mlc.ir.passes.generic import (
     print_ir,
     reconcile_casts,
     symbol_dce,
+    view_op_graph,
 )

@@ -1,0 +1,272 @@
+"""The pure parts of benchmarks/mlir_conformance.py: reading RUN lines, translating
+mlir-opt's flags to mlc-opt's, cutting a test file into cases, judging and
+classifying results. No network and no mlir-opt needed."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def conformance():
+    """The script as a module (it imports its sibling `roundtrip`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(BENCHMARKS))
+        spec = importlib.util.spec_from_file_location("mlir_conformance",
+                                                      BENCHMARKS / "mlir_conformance.py")
+        module = importlib.util.module_from_spec(spec)
+        patch.setitem(sys.modules, "mlir_conformance", module)  # dataclasses look it up
+        spec.loader.exec_module(module)
+        yield module
+
+
+
+
+def mlc_flags(conformance):
+    return conformance.MlcFlags(
+        options=frozenset({"--allow-unregistered-dialect", "--split-input-file",
+                           "--verify-diagnostics", "--print-op-generic", "--print-debuginfo",
+                           "-p", "-o"}),
+        passes=frozenset({"canonicalize", "cse"}))
+
+
+# ------------------------------------------------------------------ RUN lines
+
+
+def test_run_commands_join_continuations(conformance):
+    lines = ["// RUN: mlir-opt %s -foo \\\n", "// RUN:   --split-input-file | FileCheck %s\n",
+             "func.func @f()\n", "// RUN: mlir-opt %s\n"]
+    assert conformance.run_commands(lines) == [
+        (1, "mlir-opt %s -foo --split-input-file | FileCheck %s"), (4, "mlir-opt %s")]
+
+
+def test_parse_run_line_pipe_not_and_stderr(conformance):
+    run = conformance.parse_run_line(
+        3, "not mlir-opt %s -split-input-file 2>&1 | mlir-opt -verify-diagnostics| "
+           "FileCheck %s -check-prefix GENERIC --check-prefixes=A,B --strict-whitespace")
+    assert not run.unsupported
+    first, second = run.commands
+    assert (first.negated, first.merge_stderr, first.args) == (True, True,
+                                                               ("%s", "-split-input-file"))
+    assert (second.negated, second.args) == (False, ("-verify-diagnostics",))
+    assert run.check.prefixes == ("GENERIC", "A", "B") and run.check.strict_whitespace
+    assert run.splits and not run.per_chunk  # under `not` the file runs whole
+
+
+def test_parse_run_line_quoted_pipeline(conformance):
+    run = conformance.parse_run_line(
+        1, "mlir-opt %s -pass-pipeline='builtin.module(func.func(cse))' | FileCheck %s")
+    assert run.commands[0].args == ("%s", "-pass-pipeline=builtin.module(func.func(cse))")
+    assert run.check.prefixes == ("CHECK",) and run.per_chunk is False
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("mlir-opt %s | mlir-translate --mlir-to-llvmir", "program mlir-translate"),
+    ("mlir-opt %s -o %t", "lit substitution"),
+    ("mlir-opt %s > %t.out", "redirection"),
+    ("mlir-opt %s | FileCheck %s --implicit-check-not=foo", "FileCheck flag"),
+    ("FileCheck %s", "no mlir-opt"),
+])
+def test_parse_run_line_says_what_it_cannot_run(conformance, text, reason):
+    assert reason in conformance.parse_run_line(1, text).unsupported
+
+
+# ---------------------------------------------------------------- translation
+
+
+@pytest.mark.parametrize("mlir, mlc", [
+    (["%s", "-allow-unregistered-dialect", "--mlir-print-op-generic"],
+     ["%s", "--allow-unregistered-dialect", "--print-op-generic"]),
+    (["-pass-pipeline=builtin.module(func.func(canonicalize{test-convergence}))"],
+     ["-p", "builtin.module(func.func(canonicalize{test-convergence}))"]),
+    (["-o=/dev/null", "-mlir-print-debuginfo"], ["-o", "/dev/null", "--print-debuginfo"]),
+    (["-o", "-"], ["-o", "-"]),
+    (["-canonicalize=test-convergence", "-cse"], ["--canonicalize=test-convergence", "--cse"]),
+    (["--mlir-disable-threading=true", "-verify-diagnostics=false"], []),
+])
+def test_translate_opt_args(conformance, mlir, mlc):
+    assert conformance.translate_opt_args(mlir, mlc_flags(conformance)) == mlc
+
+
+@pytest.mark.parametrize("mlir, flag", [
+    (["%s", "-test-greedy-patterns"], "-test-greedy-patterns"),
+    (["--mlir-print-local-scope"], "--mlir-print-local-scope"),  # mapped, but not in this mlc
+    (["-emit-bytecode"], "-emit-bytecode"),
+    (["-verify-diagnostics=maybe"], "-verify-diagnostics=maybe"),
+])
+def test_translate_opt_args_names_the_missing_flag(conformance, mlir, flag):
+    with pytest.raises(conformance.Unsupported, match=flag):
+        conformance.translate_opt_args(mlir, mlc_flags(conformance))
+
+
+def test_mlc_flags_reads_the_installed_mlc_opt(conformance):
+    flags = conformance.mlc_flags(Path(sys.executable).parent / "mlc-opt")
+    assert {"--print-op-generic", "--verify-diagnostics", "-p"} <= flags.options
+    assert {"canonicalize", "cse", "symbol-dce"} <= flags.passes
+
+
+# ------------------------------------------------------------------- cutting
+
+SPLIT_FILE = """\
+// RUN: mlir-opt %s -split-input-file | FileCheck %s
+// RUN: mlir-opt %s -split-input-file | FileCheck %s --check-prefix=GEN
+
+// CHECK-DAG: #[[MAP:.*]] = affine_map
+// CHECK-LABEL: func @a
+// GEN-LABEL: func @a
+// CHECK: return
+func.func @a() { return }
+
+// CHECK-LABEL: func @b
+func.func @b() { return }
+
+// -----
+
+// expected-error@+1 {{bad}}
+func.func @c() -> i32 { return }
+// -----
+""".splitlines(keepends=True)
+
+
+def cut(conformance, lines):
+    runs = [conformance.parse_run_line(n, t) for n, t in conformance.run_commands(lines)]
+    return runs, *conformance.cut_cases("x.mlir", lines, runs)
+
+
+def test_cut_cases_chunks_and_label_blocks(conformance):
+    runs, chunks, cases, prefix_of = cut(conformance, SPLIT_FILE)
+    assert chunks == [(0, 12), (13, 16), (17, 17)]  # 0-based, markers left out
+    assert [(c.chunk, c.line + 1) for c in cases] == [(0, 5), (0, 10), (1, 15), (2, 17)]
+    first, second, third, _ = cases
+    # The preamble (the CHECK-DAG before the first label) belongs to every block;
+    # consecutive labels of two prefixes open one block.
+    assert [n + 1 for n in first.check_lines] == [4, 5, 6, 7]
+    assert first.terminator == (9,) and second.terminator == ()
+    assert [n + 1 for n in second.check_lines] == [4, 10]
+    assert second.earlier_lines == (4, 5, 6)
+    assert third.expects_diagnostics and not first.expects_diagnostics
+    assert prefix_of[5] == "GEN" and prefix_of[3] == "CHECK"
+
+
+def test_without_split_the_file_is_one_chunk(conformance):
+    lines = ["// RUN: mlir-opt %s | FileCheck %s\n", "// CHECK-LABEL: @a\n", "// -----\n",
+             "// CHECK-LABEL: @b\n"]
+    _, chunks, cases, _ = cut(conformance, lines)
+    assert chunks == [(0, 4)] and [c.line for c in cases] == [1, 3]
+
+
+def test_chunk_text_keeps_line_numbers(conformance, tmp_path):
+    path = tmp_path / "x.mlir"
+    path.write_text("".join(SPLIT_FILE))
+    test = conformance.load_test_file(path, "x.mlir", has_asserts=False)
+    chunk = test.chunk_text(1).splitlines()
+    assert len(chunk) == 16 and not any(chunk[:13])
+    assert chunk[15] == "func.func @c() -> i32 { return }"
+
+
+def test_check_text_keeps_only_the_case_and_resolves_line_expressions(conformance, tmp_path):
+    path = tmp_path / "x.mlir"
+    path.write_text("// RUN: mlir-opt %s | FileCheck %s\n\n"
+                    "// CHECK: loc(\"x\":[[# @LINE+1]]:3) [[# @LINE - 1]] [[@LINE]]\n"
+                    "// CHECK: other\n")
+    test = conformance.load_test_file(path, "x.mlir", has_asserts=False)
+    assert test.check_text([2]).splitlines() == ["", "", '// CHECK: loc("x":4:3) 2 3', ""]
+
+
+def test_lit_skips_follow_requires_and_xfail(conformance):
+    assert conformance._lit_skips(["// REQUIRES: asserts\n"], has_asserts=False)
+    assert not conformance._lit_skips(["// REQUIRES: asserts\n"], has_asserts=True)
+    assert not conformance._lit_skips(["// XFAIL: target={{(s390x|sparc.*)-.*}}\n"], False)
+    assert conformance._lit_skips(["// XFAIL: *\n"], False)
+
+
+def test_glob_match_does_not_cross_directories(conformance):
+    match = conformance._glob_match
+    assert match("Dialect/Builtin/ops.mlir", "Dialect/Builtin/*.mlir")
+    assert not match("Dialect/Builtin/Bytecode/attrs.mlir", "Dialect/Builtin/*.mlir")
+    assert match("Transforms/cse.mlir", "cse.mlir")
+
+
+# ----------------------------------------------------------- judging, kinds
+
+
+def test_judge_ends_a_block_at_the_next_label(conformance, tmp_path):
+    """A CHECK-NOT at the end of a block must not see the next block's output (as in
+    FileCheck), and a missing next label is the next block's failure, not this one's."""
+    path = tmp_path / "x.mlir"
+    path.write_text("// RUN: mlir-opt %s | FileCheck %s\n"
+                    "// CHECK-LABEL: @a\n// CHECK-NOT: addi\n"
+                    "// CHECK-LABEL: @b\n// CHECK: addi\n")
+    test = conformance.load_test_file(path, "x.mlir", has_asserts=False)
+    run = test.runs[0]
+    first, second = test.cases
+
+    def verdicts(output):
+        execution = conformance.Execution(stdout=output)
+        return [conformance.judge(test, case, run, execution, tmp_path / "checks", None).passed
+                for case in (first, second)]
+
+    assert verdicts("func @a\nfunc @b\naddi\n") == [True, True]
+    assert verdicts("func @a\naddi\nfunc @b\naddi\n") == [False, True]
+    assert verdicts("func @a\nfunc @c\naddi\n") == [False, False]  # addi follows @a
+    assert verdicts("func @a\n") == [True, False]
+
+
+def failed(conformance, messages, run_text="mlir-opt %s", returncode=1, stdout=""):
+    run = conformance.parse_run_line(1, run_text)
+    stage = conformance.StageResult(["mlc-opt"], returncode, messages)
+    return run, conformance.Execution([stage], stdout, failed_stage=0)
+
+
+@pytest.mark.parametrize("messages, returncode, run_text, expects, kind, subject", [
+    ("x.mlir:2:8: error: custom op 'memref.alloc' is unknown (dialect 'memref' is not "
+     "installed)", 1, "mlir-opt %s", False, "unsupported op", "memref.alloc"),
+    ("x.mlir:2:8: error: dialect 'test' has no attribute 'test.custom'", 1, "mlir-opt %s",
+     False, "unsupported op", "test.custom"),
+    # An unknown op of a dialect MLIR lacks too is the input's fault, not mlc's.
+    ("x.mlir:2:8: error: custom op 'foo.bar' is unknown", 1, "mlir-opt %s", False,
+     "valid input rejected", ""),
+    # Under --verify-diagnostics only an unexpected error tells that mlc lacks the op.
+    ("x.mlir:2:8: error: expected error \"custom op 'memref.x' is unknown\" was not produced",
+     1, "mlir-opt %s -verify-diagnostics", True, "diagnostic mismatch", ""),
+    ("<pipeline>:1:11: error: 'test-foo' does not refer to a registered pass or pass "
+     "pipeline", 1, "mlir-opt %s", False, "unsupported flag", "test-foo"),
+    ("mlc-opt: internal error: AttributeError: 'list' object has no attribute 'x'", 1,
+     "mlir-opt %s", False, "crash", "AttributeError"),
+    ("", -11, "mlir-opt %s", False, "crash", "signal 11"),
+    ("", None, "mlir-opt %s", False, "crash", "timeout"),
+    ("", 0, "not mlir-opt %s", False, "diagnostic mismatch", ""),
+    ("x.mlir:1:1: error: unexpected error: bad", 1, "mlir-opt %s -verify-diagnostics", False,
+     "valid input rejected", ""),
+])
+def test_classify_mlc_failure(conformance, messages, returncode, run_text, expects, kind,
+                              subject):
+    run, execution = failed(conformance, messages, run_text, returncode)
+    case = conformance.Case("x.mlir", 0, 0, (), (), expects)
+    verdict = conformance.classify_mlc_failure(execution, run, case,
+                                               frozenset({"memref", "test", "arith"}))
+    assert (verdict.passed, verdict.kind, verdict.subject) == (False, kind, subject)
+
+
+def test_untranslatable_flag_is_an_unsupported_flag(conformance):
+    run = conformance.parse_run_line(4, "mlir-opt %s -test-clone | FileCheck %s")
+    tool = conformance.ToolUnderTest(
+        "mlc-opt", Path("mlc-opt"), lambda args: conformance.translate_opt_args(
+            args, mlc_flags(conformance)))
+    execution = conformance.execute(tool, run, Path("x.mlir"), 1, "x.mlir")
+    case = conformance.Case("x.mlir", 0, 0, (), (), False)
+    verdict = conformance.classify_mlc_failure(execution, run, case, frozenset())
+    assert (verdict.kind, verdict.subject, verdict.run_line) == (
+        "unsupported flag", "--test-clone", 4)
+
+
+def test_combine_takes_the_most_basic_kind(conformance):
+    verdict = conformance.Verdict
+    mismatch = verdict(False, "output mismatch", run_line=1)
+    flag = verdict(False, "unsupported flag", run_line=3)
+    assert conformance.combine([conformance.PASSED, mismatch, flag]) is flag
+    assert conformance.combine([conformance.PASSED, conformance.PASSED]).passed
