@@ -190,6 +190,36 @@ def test_dialect_directive_parses_and_prints():
     assert print_op(parse_module(printed, Context([tst]))) == printed
 
 
+@tst.op
+class SplitOp(Op):
+    """Results in groups: `%head, %rest:2 = tst.split %x : ...`."""
+
+    name = "tst.split"
+    input = OperandDef()
+    head = ResultDef()
+    rest = ResultDef(variadic=True)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($head) `,` type($rest)"
+
+
+def test_results_are_named_as_declared_unless_the_input_names_them():
+    # MLIR's printer names the results of an op with several result groups by the
+    # groups' declared names (a variadic group as `%name:count`); names given in the
+    # input are kept, one by one or grouped as given; the generic form numbers them.
+    text = ("func.func @f(%x: i32) -> (i32, i32, i32, i32) {\n"
+            "  %0:3 = tst.split %x : i32 -> i32, i32, i32\n"
+            "  %1:2 = tst.split %x : i32 -> i32, i32\n"
+            "  %a, %b:2 = tst.split %x : i32 -> i32, i32, i32\n"
+            "  return %0#2, %1#1, %b#1, %a : i32, i32, i32, i32\n}\n")
+    printed = print_op(parse_module(text, Context([tst])))
+    assert "  %head, %rest:2 = tst.split %x : i32 -> i32, i32, i32\n" in printed
+    assert "  %head_0, %rest_1 = tst.split %x : i32 -> i32, i32\n" in printed
+    assert "  %a, %b:2 = tst.split %x : i32 -> i32, i32, i32\n" in printed
+    assert "return %rest#1, %rest_1, %b#1, %a : i32, i32, i32, i32" in printed
+    assert print_op(parse_module(printed, Context([tst]))) == printed
+    generic = print_op(parse_module(text, Context([tst])), PrintOptions(generic=True))
+    assert '%0:3 = "tst.split"(%x)' in generic and '%1:2 = "tst.split"(%x)' in generic
+
+
 def test_a_directive_of_another_dialect_is_not_visible():
     other = Dialect("other", "")
 

@@ -225,9 +225,8 @@ func.func @extended_identities(%arg0: i32, %arg1: i32) -> (i32, i1, i32, i32, i3
 // CHECK: %[[ADDI:.*]] = arith.addi %arg0, %arg1 : i32
 // CHECK: %[[MULI:.*]] = arith.muli %arg0, %arg1 : i32
 // CHECK: %[[MULI2:.*]] = arith.muli %arg0, %arg1 : i32
-// (mlc names the results `%sum_2:2`, mlir-opt `%sum, %overflow`.)
-// CHECK: {{.*}} = arith.addui_extended %arg1, %arg0 : i32, i1
-// CHECK: return %[[ADDI]], %[[MULI]], %[[MULI2]], {{%[^ ]+}} : i32, i32, i32, i1
+// CHECK: %[[SUM:.*]], %[[CARRY:.*]] = arith.addui_extended %arg1, %arg0 : i32, i1
+// CHECK: return %[[ADDI]], %[[MULI]], %[[MULI2]], %[[CARRY]] : i32, i32, i32, i1
 func.func @extended_halves(%arg0: i32, %arg1: i32) -> (i32, i32, i32, i1) {
   %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
   %low, %high = arith.mulsi_extended %arg0, %arg1 : i32

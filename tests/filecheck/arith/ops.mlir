@@ -5,9 +5,8 @@
 // RUN: mlc-opt %s | mlc-opt - | filecheck %s
 // RUN: mlc-opt %s --print-op-generic | mlc-opt - | filecheck %s
 //
-// mlir-opt-22 reads mlc's custom and generic forms as the IR it reads here (its printer
-// names the extended ops' results `%sum, %overflow` and `%low, %high` where mlc writes
-// `%0:2`; going through it once more makes the names alike):
+// mlir-opt-22 reads mlc's custom and generic forms as the IR it reads here (both
+// printed by it, so that values are named alike):
 // RUN: %if mlir-opt %{ %mlir_opt %s > %t.theirs %}
 // RUN: %if mlir-opt %{ mlc-opt %s | %mlir_opt > %t.custom %}
 // RUN: %if mlir-opt %{ diff %t.custom %t.theirs %}
@@ -245,21 +244,23 @@ func.func @integer_ops(%arg0: i32, %arg1: i32, %arg2: index, %arg3: vector<4xi8>
   return
 }
 
-// The extended ops give two results: the sum and its carry, the low and high halves.
-// CHECK-LABEL: func.func @extended(%arg0: i32, %arg1: i32, %arg2: vector<4xi8>, %arg3: index) {
-func.func @extended(%arg0: i32, %arg1: i32, %arg2: vector<4xi8>, %arg3: index) {
-  // CHECK-NEXT: %0:2 = arith.addui_extended %arg0, %arg1 : i32, i1
+// The extended ops give two results: the sum and its carry, the low and high halves,
+// named as their declarations name them (as mlir-opt-22 names them) when the input
+// does not name them.
+// CHECK-LABEL: func.func @extended(%arg0: i32, %arg1: i32, %arg2: vector<4xi8>, %arg3: index) -> (i1, vector<4xi8>, index) {
+func.func @extended(%arg0: i32, %arg1: i32, %arg2: vector<4xi8>, %arg3: index) -> (i1, vector<4xi8>, index) {
+  // CHECK-NEXT: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
   %0:2 = arith.addui_extended %arg0, %arg1 : i32, i1
-  // CHECK-NEXT: %1:2 = arith.addui_extended %arg2, %arg2 : vector<4xi8>, vector<4xi1>
+  // CHECK-NEXT: %sum_0, %overflow_1 = arith.addui_extended %arg2, %arg2 : vector<4xi8>, vector<4xi1>
   %1:2 = arith.addui_extended %arg2, %arg2 : vector<4xi8>, vector<4xi1>
-  // CHECK-NEXT: %2:2 = arith.mulsi_extended %arg0, %arg1 : i32
+  // CHECK-NEXT: %low, %high = arith.mulsi_extended %arg0, %arg1 : i32
   %2:2 = arith.mulsi_extended %arg0, %arg1 : i32
-  // CHECK-NEXT: %3:2 = arith.mului_extended %arg2, %arg2 : vector<4xi8>
+  // CHECK-NEXT: %low_2, %high_3 = arith.mului_extended %arg2, %arg2 : vector<4xi8>
   %3:2 = arith.mului_extended %arg2, %arg2 : vector<4xi8>
-  // CHECK-NEXT: %4:2 = arith.mulsi_extended %arg3, %arg3 : index
-  %4:2 = arith.mulsi_extended %arg3, %arg3 : index
-  // CHECK-NEXT: return
-  return
+  // CHECK-NEXT: %x, %y = arith.mulsi_extended %arg3, %arg3 : index
+  %x, %y = arith.mulsi_extended %arg3, %arg3 : index
+  // CHECK-NEXT: return %overflow, %high_3, %y : i1, vector<4xi8>, index
+  return %0#1, %3#1, %y : i1, vector<4xi8>, index
 }
 
 // maxnumf and minnumf take fastmath flags like the other float ops.

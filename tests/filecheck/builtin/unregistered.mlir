@@ -44,16 +44,16 @@ func.func @loop(%arg0: index) {
   return
 }
 
-// Results bound one by one are one multi-result value: `%a, %b` prints as `%a:2`.
+// Results bound one by one keep their names, groups too: `%a, %b`, `%c:2, %d`.
 // CHECK-LABEL: func.func @pair
 func.func @pair() -> i1 {
-  // CHECK-NEXT: %[[P:.+]]:2 = "foo.pair"() : () -> (i1, i1)
+  // CHECK-NEXT: %a, %b = "foo.pair"() : () -> (i1, i1)
   %a, %b = "foo.pair"() : () -> (i1, i1)
-  // CHECK-NEXT: %[[Q:.+]]:3 = "foo.triple"() : () -> (i8, i16, i32)
+  // CHECK-NEXT: %c:2, %d = "foo.triple"() : () -> (i8, i16, i32)
   %c:2, %d = "foo.triple"() : () -> (i8, i16, i32)
-  // CHECK-NEXT: "foo.use"(%[[P]]#1, %[[Q]]#2, %[[Q]]#1) : (i1, i32, i16) -> ()
+  // CHECK-NEXT: "foo.use"(%b, %d, %c#1) : (i1, i32, i16) -> ()
   "foo.use"(%b, %d, %c#1) : (i1, i32, i16) -> ()
-  // CHECK-NEXT: return %[[P]]#0 : i1
+  // CHECK-NEXT: return %a : i1
   return %a : i1
 }
 

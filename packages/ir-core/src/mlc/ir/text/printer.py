@@ -26,7 +26,7 @@ from mlc.ir.core.attributes import (
     write_symbol_name,
 )
 from mlc.ir.core.gc_pause import gc_paused
-from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
+from mlc.ir.core.ir import Block, BlockArgument, IRError, Operation, Region, Value
 from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
 from mlc.ir.text.format import op_printer
 
@@ -70,6 +70,41 @@ def _implicit_block(region: Region) -> bool:
     return op_def is not None and SingleBlock in op_def.trait_set and NoTerminator in op_def.trait_set
 
 
+def _result_name_segments(op: Operation, generic: bool) -> tuple[list[tuple[str, int]], bool] | None:
+    """How an op's results are named, as MLIR names them: (name, count) segments, a
+    segment of several results printed `%name:count`, and whether the op gave the
+    names. Results named in the input keep their names (consecutive ones named alike,
+    `%x:2`, stay a group); else, in custom form, the op's own name for them
+    (`asm_result_name`: `%c0_i32`), or for a declared op with several result groups the
+    groups' declared names (`%low, %high`, `%sizes:2`); None: numbered."""
+    results = op.results
+    hints = [r.name_hint for r in results]
+    if all(hints):
+        segments: list[list] = []
+        for hint in hints:
+            if segments and segments[-1][0] == hint:
+                segments[-1][1] += 1
+            else:
+                segments.append([hint, 1])
+        return [(name, count) for name, count in segments], False
+    if hints[0]:
+        return [(hints[0], len(results))], False
+    if generic:
+        return None
+    if op.asm_result_name is not None:
+        return [(op.asm_result_name(), len(results))], True
+    op_def = op.op_def
+    if op_def is None or len(op_def.results) < 2:
+        return None
+    try:
+        sizes = [op_def.result_segment(op, i)[1] for i in range(len(op_def.results))]
+    except IRError:  # an op not (yet) verified: no names rather than no printing
+        return None
+    if sum(sizes) != len(results):
+        return None
+    return [(d.name, size) for d, size in zip(op_def.results, sizes) if size], True
+
+
 def _is_isolated(op: Operation) -> bool:
     op_def = op.op_def
     return op_def is not None and IsolatedFromAbove in op_def.trait_set
@@ -95,7 +130,8 @@ class Printer:
         self.options = options
         self.parts: list = []
         self.names: dict[Value, str] = {}
-        self.group_names: dict[Operation, str] = {}
+        # How an op with several results names them: `%0:2`, `%low, %high`.
+        self.result_lists: dict[Operation, str] = {}
         self.block_names: dict[Block, str] = {}
         self.type_cache: dict[Type, str] = {}
         self.indent = 0
@@ -139,21 +175,26 @@ class Printer:
                 op = item[1]
                 results = op.results
                 if results:
-                    hint = results[0].name_hint
-                    op_given = False
-                    if not hint and op.asm_result_name is not None and not generic:
-                        hint, op_given = op.asm_result_name(), True
-                    if hint:
-                        base = unique(hint, op_given)
-                    else:
-                        base = str(counters[0])
+                    named = _result_name_segments(op, generic)
+                    if named is None:  # numbered, all results one group
+                        segments = [(str(counters[0]), len(results))]
                         counters[0] += 1
-                    if len(results) == 1:
-                        names[results[0]] = "%" + base
                     else:
-                        self.group_names[op] = "%" + base
-                        for i, r in enumerate(results):
-                            names[r] = f"%{base}#{i}"
+                        segments, op_given = named
+                        segments = [(unique(name, op_given), count) for name, count in segments]
+                    lhs = []
+                    first = 0
+                    for base, count in segments:
+                        if count == 1:
+                            names[results[first]] = "%" + base
+                            lhs.append("%" + base)
+                        else:
+                            for i in range(count):
+                                names[results[first + i]] = f"%{base}#{i}"
+                            lhs.append(f"%{base}:{count}")
+                        first += count
+                    if len(results) > 1:
+                        self.result_lists[op] = ", ".join(lhs)
                 if op.regions:
                     isolated = _is_isolated(op)
                     for region in reversed(op.regions):
@@ -267,11 +308,8 @@ class Printer:
         self.indent = indent
         results = op.results
         if results:
-            group = self.group_names.get(op) if len(results) > 1 else None
-            if group is not None:
-                parts.append(f"{group}:{len(results)} = ")
-            else:
-                parts.append(self.names[results[0]] + " = ")
+            parts.append((self.result_lists[op] if len(results) > 1 else self.names[results[0]])
+                         + " = ")
         op_def = op.op_def
         custom = op_printer(op.__class__) if op_def is not None and not self.options.generic \
             else None
