@@ -198,7 +198,7 @@ def test_generic_and_custom_forms_agree(module):
     note(generic(module))
     from_custom = parse(print_op(module))
     from_generic = parse(generic(module))
-    assert print_op(from_custom) == print_op(from_generic)
+    assert unnamed(from_custom, PrintOptions()) == unnamed(from_generic, PrintOptions())
     assert unnamed(from_custom) == unnamed(from_generic)
 
 

@@ -261,13 +261,6 @@ class _ParseState:
         for name, count, pos in results:
             self.define(name, op.results[start:start + count], pos)
             start += count
-        if op.asm_result_name is not None and op.results and op.results[0].name_hint:
-            # A name the op gives itself (`%c0_i32`, `%c0_i32_3`) is not the user's:
-            # the printer gives it again, numbered afresh, as MLIR does.
-            own, hint = op.asm_result_name(), op.results[0].name_hint
-            if hint == own or (hint.startswith(own + "_") and hint[len(own) + 1:].isdigit()):
-                for result in op.results:
-                    result.name_hint = None
 
     def definition_pos(self, value: Value) -> int | None:
         for group, pos in self.values.values():
