@@ -23,6 +23,7 @@ from mlc.ir.core.attributes import (
     Location,
     RankedTensorType,
     Type,
+    UnrankedTensorType,
     VectorType,
     bits_to_float,
     i1,
@@ -912,7 +913,9 @@ def bool_like_of(type_: Type) -> Type:
     if isinstance(type_, RankedTensorType):
         return RankedTensorType(type_.shape, i1, type_.encoding)
     if isinstance(type_, VectorType):
-        return VectorType(type_.shape, i1)
+        return VectorType(type_.shape, i1, type_.scalable)
+    if isinstance(type_, UnrankedTensorType):
+        return UnrankedTensorType(i1)
     return i1
 
 
