@@ -629,3 +629,19 @@ def test_output_is_a_fixed_point(tmp_path):
     generic = run("-", "--allow-unregistered-dialect", "--print-op-generic", stdin=first.stdout)
     again = run("-", "--allow-unregistered-dialect", "--print-op-generic", stdin=generic.stdout)
     assert again.stdout == generic.stdout
+
+
+def test_print_flags_also_answer_to_mlir_opts_names(tmp_path):
+    path = tmp_path / "in.mlir"
+    path.write_text(SAMPLE)
+    pairs = [("--print-op-generic",), ("--print-debuginfo",), ("--print-local-scope",),
+             ("--elide-elementsattrs-if-larger", "1"),
+             ("--print-elementsattrs-with-hex-if-larger", "1")]
+    for flag, *value in pairs:
+        ours = run(path, "--allow-unregistered-dialect", flag, *value)
+        theirs = run(path, "--allow-unregistered-dialect", "--mlir-" + flag[2:], *value)
+        assert ours.returncode == theirs.returncode == 0, theirs.stderr
+        assert ours.stdout == theirs.stdout
+    # and differ from the default output, so the flag did something
+    assert run(path, "--allow-unregistered-dialect", "--mlir-print-op-generic").stdout \
+        != run(path, "--allow-unregistered-dialect").stdout

@@ -12,7 +12,7 @@
 
 // UNKNOWN: usage: mlc-opt
 // UNKNOWN: mlc-opt: error: unrecognized arguments: --bogus
-// BADINT: mlc-opt: error: argument --elide-elementsattrs-if-larger: invalid int value: 'abc'
+// BADINT: mlc-opt: error: argument --elide-elementsattrs-if-larger/--mlir-elide-elementsattrs-if-larger: invalid int value: 'abc'
 // NOVALUE: mlc-opt: error: argument -o: expected one argument
 // TWO: mlc-opt: error: unrecognized arguments:
 // NOTRACE: mlc-opt: error:

@@ -58,17 +58,18 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     add("input", nargs="?", default="-", help="input file ('-' for stdin)")
     add("-o", dest="output", metavar="FILE", default="-",
         help="output file, written only on success ('-' for stdout)")
+    # Each also under mlir-opt's name (`--mlir-print-op-generic`), for its users.
     group = parser.add_argument_group("output")
-    group.add_argument("--print-op-generic", action="store_true",
+    group.add_argument("--print-op-generic", "--mlir-print-op-generic", action="store_true",
                        help="print every op in MLIR's generic form")
-    group.add_argument("--print-debuginfo", action="store_true", help="print op locations")
-    group.add_argument("--print-local-scope", action="store_true",
+    group.add_argument("--print-debuginfo", "--mlir-print-debuginfo", action="store_true", help="print op locations")
+    group.add_argument("--print-local-scope", "--mlir-print-local-scope", action="store_true",
                        help="print affine maps and sets where they are used, not as "
                             "#map/#set aliases")
-    group.add_argument("--elide-elementsattrs-if-larger", type=int, metavar="N",
+    group.add_argument("--elide-elementsattrs-if-larger", "--mlir-elide-elementsattrs-if-larger", type=int, metavar="N",
                        help="print dense constants with more than N elements as "
                             "dense_resource<__elided__>")
-    group.add_argument("--print-elementsattrs-with-hex-if-larger", type=int, metavar="N",
+    group.add_argument("--print-elementsattrs-with-hex-if-larger", "--mlir-print-elementsattrs-with-hex-if-larger", type=int, metavar="N",
                        default=PrintOptions.hex_if_larger,
                        help="print dense constants with more than N elements as hex "
                             f"(default {PrintOptions.hex_if_larger}, as mlir-opt; -1: never)")
