@@ -165,8 +165,6 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         else:
             try:
                 stack[-1].append(_element_value(m.group(m.lastindex), element_type, float_bits=True))
-            except LiteralError:
-                raise
             except ValueError as exc:  # at the element, as MLIR reports it
                 raise LiteralError(str(exc), start + m.start(m.lastindex)) from None
     if len(stack) != 1 or len(stack[0]) != 1:
@@ -241,8 +239,9 @@ def parse_strided_layout(text: str) -> StridedLayoutAttr:
 
     expect("[", "expected '['")
     strides: list[int | None] = []
-    if token()[0] == "]":
-        pos = token()[1] + 1
+    value, at = token()
+    if value == "]":
+        pos = at + 1
     else:
         while True:
             strides.append(int_or_dynamic())
@@ -253,8 +252,9 @@ def parse_strided_layout(text: str) -> StridedLayoutAttr:
             if value == "]":
                 break
     offset: int | None = 0
-    if token()[0] == ",":
-        pos = token()[1] + 1
+    value, at = token()
+    if value == ",":
+        pos = at + 1
         expect("offset", "expected 'offset' after comma")
         expect(":", "expected ':' after 'offset'")
         offset = int_or_dynamic()
