@@ -213,6 +213,20 @@ def gather_elements(node: Node) -> Value:
     return node.b.gather_elements(data, node.input(1), axis=axis)
 
 
+@converter("Trilu", 14)
+def trilu(node: Node) -> Value:
+    """The upper (or lower) triangle of the last two axes, from diagonal k; zeros elsewhere."""
+    x = node.input(0)
+    node.check(len(x.type.shape) >= 2, "the input needs at least two axes")
+    k = node.optional_constant(1)
+    k = 0 if k is None else int(k)
+    rows, columns = x.type.shape[-2:]
+    ones = np.ones((rows, columns), np.bool_)
+    keep = np.triu(ones, k) if node.attr("upper", 1) else np.tril(ones, k)
+    zeros = np.zeros((), _dtype_of(x))
+    return node.b.where(node.b.const(keep), x, node.b.const(zeros, dtype=x.type.element_type))
+
+
 @converter("Where", 9)
 def where(node: Node) -> Value:
     return node.b.where(node.input(0), node.input(1), node.input(2))
