@@ -21,10 +21,7 @@ from mlc.ir.core.attributes import (
     IndexType,
     IntegerAttr,
     Location,
-    RankedTensorType,
     Type,
-    UnrankedTensorType,
-    VectorType,
     bits_to_float,
     i1,
     i32,
@@ -48,6 +45,7 @@ from mlc.ir.dialects.arith_constants import (
     make_constant,
     quieted,
     to_unsigned,
+    with_element_type,
     wrap_int,
 )
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
@@ -910,13 +908,7 @@ class MulUIExtendedOp(_MulExtendedOp):
 
 def bool_like_of(type_: Type) -> Type:
     """`i1`, or the vector or tensor of `i1` of `type_`'s shape."""
-    if isinstance(type_, RankedTensorType):
-        return RankedTensorType(type_.shape, i1, type_.encoding)
-    if isinstance(type_, VectorType):
-        return VectorType(type_.shape, i1, type_.scalable)
-    if isinstance(type_, UnrankedTensorType):
-        return UnrankedTensorType(i1)
-    return i1
+    return with_element_type(type_, i1)
 
 
 _SIGNED_CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "slt": lambda a, b: a < b,

@@ -21,6 +21,7 @@ from mlc.ir.core.attributes import (
     RankedTensorType,
     ShapedType,
     Type,
+    UnrankedTensorType,
     VectorType,
     bits_to_float,
     element_dtype,
@@ -51,6 +52,17 @@ def constant_scalars(attr: Attribute | None):
 def element_type_of(type_: Type) -> Type:
     """The element type of a shaped type; a scalar type itself."""
     return type_.element_type if isinstance(type_, ShapedType) else type_
+
+
+def with_element_type(type_: Type, element: Type) -> Type:
+    """`type_`'s shape (vector, tensor, or none for a scalar) around `element`."""
+    if isinstance(type_, VectorType):
+        return VectorType(type_.shape, element, type_.scalable)
+    if isinstance(type_, RankedTensorType):
+        return RankedTensorType(type_.shape, element, type_.encoding)
+    if isinstance(type_, UnrankedTensorType):
+        return UnrankedTensorType(element)
+    return element
 
 
 def make_constant(type_: Type, value: int) -> Attribute | None:
