@@ -50,6 +50,7 @@ from mlc.ir.dialects.arith_constants import (
     to_unsigned,
     wrap_int,
 )
+from mlc.ir.dialects.ub import PoisonAttr, ub
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import (
@@ -78,6 +79,8 @@ class ArithDialect(Dialect):
     def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
         if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) and value.type == type_:
             return ConstantOp.build(value=value, loc=loc)
+        if isinstance(value, PoisonAttr):  # what folders give for an op on poison
+            return ub.materialize_constant(value, type_, loc)
         return None
 
 

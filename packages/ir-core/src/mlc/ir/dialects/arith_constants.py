@@ -29,7 +29,7 @@ from mlc.ir.core.attributes import (
     round_int_to_precision,
 )
 from mlc.ir.core.ir import Value
-from mlc.ir.opdef.traits import ConstantLike
+from mlc.ir.opdef.traits import constant_value
 
 
 def constant_scalars(attr: Attribute | None):
@@ -297,7 +297,4 @@ def fold_int_binary(operands, fn) -> Attribute | None:
 
 def constant_value_of(value: Value) -> Attribute | None:
     """The attribute of the constant op defining `value`, if it is one."""
-    op = value.defining_op
-    if op is not None and op.has_trait(ConstantLike):
-        return op.attributes.get("value")
-    return None
+    return constant_value(value)
