@@ -50,7 +50,7 @@ from mlc.ir.dialects.arith_constants import (
     to_unsigned,
     wrap_int,
 )
-from mlc.ir.dialects.ub import PoisonAttr, ub
+from mlc.ir.dialects.ub import PoisonAttr, is_poison, poison_of, ub
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import (
@@ -353,6 +353,9 @@ class _FloatExtremumOp(_FloatBinaryOp):
                 return self.lhs
         elif is_nan(operands[1]):
             return self.lhs
+        poison = poison_of(operands)
+        if poison is not None:
+            return poison
         element = element_type_of(self.result.type)
         return fold_binary(operands, _extremum(element, self.greater, self.propagates_nan))
 
@@ -412,6 +415,8 @@ class NegFOp(Op):
         source = self.operand.defining_op
         if isinstance(source, NegFOp):
             return source.operand
+        if is_poison(operands[0]):
+            return operands[0]
         scalars = constant_scalars(operands[0])
         if scalars is None:
             return None
@@ -713,9 +718,12 @@ class XOrIOp(_IntBinaryOp):
 
 def _fold_shift(op: Op, operands, direction: str):
     """A shift by the rhs read as unsigned: by zero it is the lhs; by the bit width or
-    more the result is poison, which is not folded."""
+    more the result is poison, which is not folded (nor is a shift of poison, as in
+    MLIR)."""
     if is_int_value(operands[1], 0):
         return op.lhs
+    if poison_of(operands) is not None:
+        return None
 
     def shifted(a: int, b: int, t) -> int | None:
         amount = to_unsigned(b, t)
@@ -845,6 +853,8 @@ class AddUIExtendedOp(Op):
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
 
     def fold(self, operands):
+        if poison_of(operands) is not None:
+            return None  # (mlir-opt-22 crashes here)
         overflow_type = self.overflow.type
         if is_int_value(operands[1], 0):
             no_carry = make_constant(overflow_type, 0)
@@ -1043,6 +1053,11 @@ class SelectOp(Op):
         if self.result.type == i1 and is_int_value(operands[1], 1) and \
                 is_int_value(operands[2], 0):
             return self.condition  # select(c, true, false) is c
+        # Poison may be any value: the other one.
+        if is_poison(operands[1]):
+            return self.false_value
+        if is_poison(operands[2]):
+            return self.true_value
         return None
 
 

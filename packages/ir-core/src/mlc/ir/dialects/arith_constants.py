@@ -23,12 +23,15 @@ from mlc.ir.core.attributes import (
     Type,
     VectorType,
     bits_to_float,
+    element_bits,
     element_dtype,
     float_to_bits,
     i1,
     round_int_to_precision,
+    stores_float_bits,
 )
 from mlc.ir.core.ir import Value
+from mlc.ir.dialects.ub import poison_of
 from mlc.ir.opdef.traits import constant_value
 
 
@@ -42,7 +45,7 @@ def constant_scalars(attr: Attribute | None):
     if first is not None:
         element = attr.type.element_type
         if isinstance(element, FloatType):
-            bits = int(first) if element.name == "bf16" else float_to_bits(float(first), element)
+            bits = int(first) if stores_float_bits(element) else float_to_bits(float(first), element)
             return attr.type, bits
         return attr.type, int(first)
     return None
@@ -61,7 +64,7 @@ def make_constant(type_: Type, value: int) -> Attribute | None:
         if not type_.has_static_shape():
             return None
         if isinstance(element, FloatType):
-            scalar = value if element.name == "bf16" else bits_to_float(value, element)
+            scalar = value if stores_float_bits(element) else bits_to_float(value, element)
         else:
             scalar = bool(value) if element == i1 else value
         return DenseElementsAttr.from_array(scalar, type_)
@@ -181,12 +184,8 @@ def constant_elements(attr: Attribute | None):
     if not isinstance(attr, DenseElementsAttr) or attr.is_splat():
         return None
     flat = attr.array.reshape(-1)
-    element = attr.type.element_type
-    if isinstance(element, FloatType):
-        import numpy as np  # only for dense constants: the import costs start-up time
-
-        bits = flat.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
-        return attr.type, [int(b) for b in bits.tolist()]
+    if isinstance(attr.type.element_type, FloatType):
+        return attr.type, element_bits(flat)
     return attr.type, [int(v) for v in flat.tolist()]
 
 
@@ -256,7 +255,9 @@ def _dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
 
     element = element_type_of(type_)
     dtype = element_dtype(element)
-    if isinstance(element, FloatType):
+    if dtype.hasobject:
+        array = np.array(values, dtype=object)
+    elif isinstance(element, FloatType):
         array = np.array(values, dtype=f"u{dtype.itemsize}").view(dtype)
     else:
         if dtype != np.bool_:
@@ -267,7 +268,11 @@ def _dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
 
 
 def fold_float_binary(operands, fn) -> Attribute | None:
-    """Fold a float operation `fn(a, b)`, computed in Python and rounded to the type."""
+    """Fold a float operation `fn(a, b)`, computed in Python and rounded to the type
+    (poison if an operand is poison)."""
+    poison = poison_of(operands)
+    if poison is not None:
+        return poison
     typed = next((a.type for a in operands if a is not None), None)
     if typed is None:
         return None
@@ -283,7 +288,11 @@ def fold_float_binary(operands, fn) -> Attribute | None:
 
 
 def fold_int_binary(operands, fn) -> Attribute | None:
-    """Fold an integer operation `fn(a, b, type)` (None: do not fold), wrapped to the type."""
+    """Fold an integer operation `fn(a, b, type)` (None: do not fold), wrapped to the type
+    (poison if an operand is poison)."""
+    poison = poison_of(operands)
+    if poison is not None:
+        return poison
     typed = next((a.type for a in operands if a is not None), None)
     if typed is None:
         return None
