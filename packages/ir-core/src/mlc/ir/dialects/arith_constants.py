@@ -224,7 +224,7 @@ def fold_binary(operands, scalar_fold, result_type: Type | None = None) -> Attri
         if value is None:
             return None
         results.append(value)
-    return _dense_of(results, result_type or lhs_type)
+    return dense_of(results, result_type or lhs_type)
 
 
 def fold_unary(operand: Attribute | None, scalar_fold, result_type: Type) -> Attribute | None:
@@ -245,10 +245,10 @@ def fold_unary(operand: Attribute | None, scalar_fold, result_type: Type) -> Att
         if value is None:
             return None
         results.append(value)
-    return _dense_of(results, result_type)
+    return dense_of(results, result_type)
 
 
-def _dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
+def dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
     """A dense constant of the shaped `type_` from its element values (floats as bit
     patterns), in row-major order."""
     import numpy as np
