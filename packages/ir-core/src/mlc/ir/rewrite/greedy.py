@@ -24,7 +24,7 @@ from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
-from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove
+from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, constant_value
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
 
@@ -306,15 +306,7 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
 
 
 def _operand_constants(op: Operation) -> list[Attribute | None]:
-    constants: list[Attribute | None] = []
-    for operand in op.op_operands:
-        defining = getattr(operand.value, "op", None)  # an OpResult's op; None for arguments
-        op_def = defining.op_def if defining is not None else None
-        if op_def is not None and ConstantLike in op_def.trait_set:
-            constants.append(defining.attributes.get("value"))
-        else:
-            constants.append(None)
-    return constants
+    return [constant_value(operand.value) for operand in op.op_operands]
 
 
 def fold_op(op: Operation, rewriter: PatternRewriter) -> list[Attribute | Value] | None:
