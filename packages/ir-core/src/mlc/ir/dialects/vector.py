@@ -94,3 +94,7 @@ vector.add_canonicalization_patterns([
 ])
 
 __all__ = ["BroadcastOp", "broadcast_mismatch", "vector"]
+
+# The ops that take vectors apart and put them together live in their own module,
+# registered on this dialect.
+from mlc.ir.dialects import vector_slicing  # noqa: E402, F401
