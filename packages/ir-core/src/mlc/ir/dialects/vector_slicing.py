@@ -16,6 +16,7 @@ from mlc.ir.dialects.vector import AnyVector, vector
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.directive import Directive
+from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.opdef.traits import Pure
 
 I64Array = ArrayOf(IntAttrOf(i64))
@@ -80,7 +81,7 @@ class ExtractOp(Op):
     source = OperandDef(AnyVector)
     result = ResultDef()
     static_position = AttrDef(DenseArrayConstraint)
-    traits = (Pure,)
+    traits = (Pure, InferType())
     assembly_format = ("$source `` custom<DynamicIndexList>($static_position) attr-dict `:` "
                        "type($result) `from` type($source)")
 
@@ -109,7 +110,7 @@ class InsertOp(Op):
     dest = OperandDef(AnyVector)
     result = ResultDef(AnyVector)
     static_position = AttrDef(DenseArrayConstraint)
-    traits = (Pure,)
+    traits = (Pure, InferType())
     assembly_format = ("$value_to_store `,` $dest custom<DynamicIndexList>($static_position) "
                        "attr-dict `:` type($value_to_store) `into` type($dest)")
 
@@ -144,7 +145,7 @@ class ExtractStridedSliceOp(Op):
     offsets = AttrDef(I64Array)
     sizes = AttrDef(I64Array)
     strides = AttrDef(I64Array)
-    traits = (Pure,)
+    traits = (Pure, InferType())
     assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
 
     @classmethod
@@ -181,7 +182,7 @@ class InsertStridedSliceOp(Op):
     result = ResultDef(AnyVector)
     offsets = AttrDef(I64Array)
     strides = AttrDef(I64Array)
-    traits = (Pure,)
+    traits = (Pure, InferType())
     assembly_format = ("$value_to_store `,` $dest attr-dict `:` type($value_to_store) `into` "
                        "type($dest)")
 
