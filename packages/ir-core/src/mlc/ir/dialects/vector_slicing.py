@@ -160,12 +160,19 @@ class ExtractStridedSliceOp(Op):
         if not len(offsets) == len(sizes) == len(strides) <= len(source.shape):
             raise VerificationError("expected offsets, sizes and strides of one length, at "
                                     "most the source vector rank")
-        for offset, size, stride, dim in zip(offsets, sizes, strides, source.shape):
+        for axis, (offset, size, stride, dim) in enumerate(
+                zip(offsets, sizes, strides, source.shape)):
             if stride != 1:
                 raise VerificationError("expected strides to be confined to [1, 2)")
-            if offset < 0 or size < 1 or offset + size > dim:
-                raise VerificationError("expected offsets and sizes to stay within the "
-                                        "source vector")
+            if not 0 <= offset < dim:
+                raise VerificationError(f"expected offsets dimension {axis} to be confined "
+                                        f"to [0, {dim})")
+            if not 1 <= size <= dim:
+                raise VerificationError(f"expected sizes dimension {axis} to be confined to "
+                                        f"[1, {dim + 1})")
+            if offset + size > dim:
+                raise VerificationError(f"expected sum(offsets, sizes) dimension {axis} to be "
+                                        f"confined to [1, {dim + 1})")
         expected = VectorType(sizes + source.shape[len(sizes):], source.element_type)
         if self.result.type != expected:
             raise VerificationError(f"expected result type {expected}, got {self.result.type}")
@@ -224,7 +231,9 @@ class ShapeCastOp(Op):
         if source.element_type != result.element_type:
             raise VerificationError("has different source and result element types")
         if math.prod(source.shape) != math.prod(result.shape):
-            raise VerificationError("has different source and result number of elements")
+            raise VerificationError(f"has different number of elements at source "
+                                    f"({math.prod(source.shape)}) and result "
+                                    f"({math.prod(result.shape)})")
 
     def fold(self, operands):
         if self.source.type == self.result.type:
