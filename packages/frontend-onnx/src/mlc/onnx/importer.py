@@ -175,7 +175,8 @@ class _Importer:
         if unknown:
             raise self.fail(f"--input-shape names {', '.join(repr(n) for n in unknown)}, which "
                             f"{'is' if len(unknown) == 1 else 'are'} not among the model's inputs "
-                            f"({', '.join(repr(n) for n in sorted(known)) or 'none'})")
+                            f"({', '.join(repr(n) for n in sorted(known)) or 'none'})"
+                            + _dimension_hint(unknown, inputs))
         unknown = sorted(set(self.constant_inputs) - known)
         if unknown:
             raise self.fail(f"constant_inputs names {', '.join(map(repr, unknown))}, not an "
@@ -389,6 +390,19 @@ def _shapes_bound(inputs, shapes: dict[str, tuple[int, ...]]) -> Iterator[None]:
     finally:
         for value_info, original in zip(inputs, saved):
             value_info.type.tensor_type.CopyFrom(original)
+
+
+def _dimension_hint(names: Sequence[str], inputs) -> str:
+    """When a name given a shape is a dynamic dimension's (`batch`), how to bind it:
+    through the whole shape of an input that has it."""
+    for name in names:
+        for value_info in inputs:
+            dims = value_info.type.tensor_type.shape.dim
+            if any(d.dim_param == name for d in dims):
+                example = ",".join(str(d.dim_value) if d.HasField("dim_value") else "N" for d in dims)
+                return (f"; '{name}' is a dimension of input '{value_info.name}': give that "
+                        f"input's whole shape (--input-shape {value_info.name}={example})")
+    return ""
 
 
 def _count(n: int, noun: str) -> str:
