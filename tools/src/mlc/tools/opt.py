@@ -276,6 +276,7 @@ def _list_patterns(ctx) -> str:
 
 
 def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
+    from mlc.ir.core.attributes import UnknownLoc
     from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceManager
     from mlc.ir.dialect import Context
     from mlc.ir.text.printer import PrintOptions, print_op
@@ -496,7 +497,10 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             failed |= bool(problems)
         else:
             for diag in diagnostics:
-                sys.stderr.write(sources.render(diag))
+                # An imported model has no text to point into: what is not at a node
+                # is about the model, and says so as the importer's own errors do.
+                about_model = imported is not None and (diag.loc is None or isinstance(diag.loc, UnknownLoc))
+                sys.stderr.write((f"{filename}: " if about_model else "") + sources.render(diag))
             failed |= any(d.severity == "error" for d in diagnostics)
         # As mlir-opt: a chunk that fails prints nothing, the others print.
         outputs.append(output or "")
