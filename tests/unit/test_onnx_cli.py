@@ -143,6 +143,13 @@ def test_print_debuginfo_locates_ops_at_their_nodes(capsys, net) -> None:
     assert out.count('loc("conv1")') == 2  # conv2d and bias_add
 
 
+def test_import_with_weights_elided(capsys, net) -> None:
+    code, out, _ = run_import(capsys, str(net), *BIND, "--elide-elementsattrs-if-larger", "4")
+    assert code == 0
+    assert "%conv1.weight = graph.constant dense_resource<__elided__> : tensor<4x3x3x3xf32>" in out
+    assert "%conv1.bias = graph.constant dense<[" in out and "dialect_resources" not in out
+
+
 def test_a_scalar_input_shape(capsys, in_dir) -> None:
     model = make_model([helper.make_node("Neg", ["s"], ["y"], name="neg")],
                        [value("s", ["unknown"])], [value("y", [])])

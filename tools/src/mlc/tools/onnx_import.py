@@ -35,6 +35,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
                              "not constants")
     parser.add_argument("--print-debuginfo", action="store_true",
                         help="print op locations (the ONNX node each op comes from)")
+    parser.add_argument("--elide-elementsattrs-if-larger", type=int, metavar="N",
+                        help="print constants of more than N elements as "
+                             "dense_resource<__elided__>, not as blobs (for reading)")
     parser.add_argument("--list-ops", action="store_true",
                         help="list the ONNX ops mlc converts and the opsets of their converters")
     return parser
@@ -91,9 +94,13 @@ def run(args: argparse.Namespace) -> int:
     except FrontendMissing as exc:
         sys.stderr.write(f"mlc-import: error: {exc}\n")
         return 1
-    from mlc.ir import PrintOptions
+    from mlc.ir import PrintOptions, print_op
 
-    text = module_text(module, PrintOptions(debuginfo=args.print_debuginfo))
+    if args.elide_elementsattrs_if_larger is not None:
+        text = print_op(module, PrintOptions(debuginfo=args.print_debuginfo,
+                                             elide_large_elements=args.elide_elementsattrs_if_larger))
+    else:
+        text = module_text(module, PrintOptions(debuginfo=args.print_debuginfo))
     try:
         write_output(args.output, text)
     except OSError as exc:
