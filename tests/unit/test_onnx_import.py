@@ -210,6 +210,38 @@ def test_every_truncation_of_a_model_is_a_diagnostic(tmp_path) -> None:
     import_onnx(path)
 
 
+def test_a_name_that_is_not_utf8(tmp_path) -> None:
+    data = conv_model(batch=1).SerializeToString()
+    path = tmp_path / "names.onnx"
+    path.write_bytes(data.replace(b"relu1", b"\xffelu1"))
+    assert import_error(path) == (
+        f"{path}: error: the model is not valid ONNX: the name of node #1 is not valid UTF-8")
+    path.write_bytes(data.replace(b"transpose1", b"transpose\xff", 1))
+    assert import_error(path) == (
+        f"{path}: error: the model is not valid ONNX: the name of node #2 is not valid UTF-8")
+
+
+def test_corrupted_bytes_give_diagnostics(tmp_path) -> None:
+    """Seeded random changes of one to three bytes of a model: each imports, or fails
+    with an OnnxImportError naming the file (never another exception)."""
+    data = conv_model(batch=1).SerializeToString()
+    rng = np.random.default_rng(11)
+    path = tmp_path / "corrupt.onnx"
+    outcomes = set()
+    for _ in range(150):
+        corrupt = bytearray(data)
+        for position in rng.integers(0, len(data), rng.integers(1, 4)):
+            corrupt[position] = rng.integers(0, 256)
+        path.write_bytes(bytes(corrupt))
+        try:
+            import_onnx(path)
+            outcomes.add("imported")
+        except OnnxImportError as error:
+            assert str(error).startswith(f"{path}: error: ")
+            outcomes.add(str(error).split(": error: ")[1][:20])
+    assert len(outcomes) >= 3  # the changes reach the parser, the checker and the importer
+
+
 # ------------------------------------------------------------------ opsets
 
 

@@ -30,12 +30,48 @@ def check_model(model: onnx.ModelProto) -> None:
     ModelCheckError saying, in one message, what fails and at which node."""
     try:
         onnx.checker.check_model(model, full_check=True)
+    except UnicodeDecodeError:  # ONNX's message quotes a string that is not UTF-8
+        raise ModelCheckError("the model is not valid ONNX (onnx.checker): a string in the "
+                              "model is not valid UTF-8") from None
     except onnx.checker.ValidationError as exc:
         raise ModelCheckError("the model is not valid ONNX (onnx.checker): "
                               + _validation_message(str(exc), model)) from None
     except onnx.shape_inference.InferenceError as exc:
         raise ModelCheckError("ONNX shape inference fails on the model:"
                               + _inference_message(str(exc), model)) from None
+    except Exception as exc:  # the C++ checker's other exceptions (invalid data type, ...)
+        raise ModelCheckError("the model is not valid ONNX (onnx.checker): "
+                              + _validation_message(str(exc), model)) from None
+
+
+def check_names_are_utf8(model: onnx.ModelProto) -> None:
+    """Raise ModelCheckError if a name, op or domain of the model is not UTF-8: protobuf
+    does not check proto2's strings and hands such a one to Python as bytes. Run first,
+    before anything reads a name."""
+    not_utf8 = _first_name_not_utf8(model)
+    if not_utf8:
+        raise ModelCheckError(f"the model is not valid ONNX: {not_utf8} is not valid UTF-8")
+
+
+def _first_name_not_utf8(model: onnx.ModelProto) -> str | None:
+    graph = model.graph
+    for kind, values in (("graph input", graph.input), ("graph output", graph.output),
+                         ("initializer", graph.initializer), ("value_info", graph.value_info)):
+        for index, value in enumerate(values):
+            if isinstance(value.name, bytes):
+                return f"the name of {kind} #{index}"
+    for index, node in enumerate(graph.node):
+        for field in ("name", "op_type", "domain"):
+            if isinstance(getattr(node, field), bytes):
+                return f"the {field.replace('_', ' ')} of node #{index}"
+        for kind, names in (("input", node.input), ("output", node.output)):
+            if any(isinstance(name, bytes) for name in names):
+                return f"an {kind} name of node #{index}"
+        if any(isinstance(a.name, bytes) for a in node.attribute):
+            return f"an attribute name of node #{index}"
+    if any(isinstance(o.domain, bytes) for o in model.opset_import):
+        return "an opset's domain"
+    return None
 
 
 def _validation_message(text: str, model: onnx.ModelProto) -> str:

@@ -26,9 +26,9 @@ import mlc.onnx.converters  # noqa: F401  (registers the converters)
 from mlc.graph.builder import GraphBuilder
 from mlc.graph.op_base import GraphOp, UndefinedResultError
 from mlc.graph.types import tensor
-from mlc.ir import BlockArgument, DenseElementsAttr, Operation, RankedTensorType, Value
+from mlc.ir import BlockArgument, DenseElementsAttr, IRError, Operation, RankedTensorType, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
-from mlc.onnx.checker import ModelCheckError, check_model
+from mlc.onnx.checker import ModelCheckError, check_model, check_names_are_utf8
 from mlc.onnx.node import Node, Unsupported, node_name
 from mlc.onnx.registry import find_converter, first_supported_opset
 from mlc.onnx.types import UnsupportedType, element_type, numpy_dtype
@@ -126,6 +126,10 @@ class _Importer:
     # -- the flow
 
     def run(self) -> Operation:
+        try:
+            check_names_are_utf8(self.model)
+        except ModelCheckError as exc:
+            raise self.fail(str(exc)) from None
         self.opset = self._default_opset()
         if self.model.functions:
             from onnx import inliner
@@ -307,6 +311,12 @@ class _Importer:
                 continue
             except UndefinedResultError as exc:
                 problems.append((name, f"{proto.op_type}: {exc}", ()))
+                self._stand_in(proto, inferred)
+                continue
+            except IRError as exc:
+                # Graph ops refusing their operands: shapes onnx.checker lets through
+                # (a Conv whose weight has the wrong number of channels).
+                problems.append((name, f"{proto.op_type} (opset {opset}): {exc}", ()))
                 self._stand_in(proto, inferred)
                 continue
             results = results if isinstance(results, (list, tuple)) else [results]
