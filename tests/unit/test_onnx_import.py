@@ -325,6 +325,18 @@ def test_every_unconvertible_node_in_one_diagnostic() -> None:
         "  node 'bn': BatchNormalization (opset 15): training_mode=1 is not supported")
 
 
+def test_graph_ops_refusing_what_onnx_checker_lets_through() -> None:
+    """ONNX's shape inference does not check a Conv's channels against its weight;
+    the graph op does, and the node is named with the others mlc cannot convert."""
+    weight = numpy_helper.from_array(np.ones((4, 2, 3, 3), np.float32), "w")
+    model = make_model([helper.make_node("Conv", ["x", "w"], ["y"], name="conv")],
+                       [value("x", [1, 3, 5, 5])], [value("y", [1, 4, 3, 3])], [weight])
+    assert import_error(model) == (
+        "<model>: error: cannot convert 1 node of the model (opset 17):\n"
+        "  node 'conv': Conv (opset 17): 'graph.conv2d' weight expects 2 input channels "
+        "(2 per group x 1 groups), data has 3")
+
+
 def test_an_op_converted_only_from_a_later_opset() -> None:
     from mlc.onnx.registry import supported_ops
 
