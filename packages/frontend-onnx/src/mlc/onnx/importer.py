@@ -309,8 +309,8 @@ class _Importer:
                 problems.append((name, f"{label}: {exc.reason}", exc.needs_inputs))
                 self._stand_in(proto, inferred)
                 continue
-            except UndefinedResultError as exc:
-                problems.append((name, f"{proto.op_type}: {exc}", ()))
+            except (IRError, UndefinedResultError) as exc:  # graph ops refuse the operands
+                problems.append((name, f"{proto.op_type} (opset {opset}): {exc}", ()))
                 self._stand_in(proto, inferred)
                 continue
             except IRError as exc:

@@ -54,9 +54,9 @@ def constant_of_shape(node: Node) -> Value:
 def range_(node: Node) -> Value:
     start, limit, delta = (node.constant(i) for i in range(3))
     node.check(delta != 0, "delta is zero")
-    count = max(math.ceil((float(limit) - float(start)) / float(delta)), 0)
-    values = start + np.arange(count, dtype=start.dtype) * delta
-    return node.b.const(values.astype(start.dtype))
+    python = int if start.dtype.kind in "iu" else float
+    return node.b.range(start=python(start), limit=python(limit), delta=python(delta),
+                        dtype=node.type(0).element_type)
 
 
 @converter("Shape", 15)
@@ -206,6 +206,27 @@ def gather(node: Node) -> Value:
     return node.b.gather(data, node.input(1), axis=_axis(node, node.attr("axis", 0), len(data.type.shape)))
 
 
+@converter("GatherElements", 11)
+def gather_elements(node: Node) -> Value:
+    data = node.input(0)
+    axis = _axis(node, node.attr("axis", 0), len(data.type.shape))
+    return node.b.gather_elements(data, node.input(1), axis=axis)
+
+
+@converter("Trilu", 14)
+def trilu(node: Node) -> Value:
+    """The upper (or lower) triangle of the last two axes, from diagonal k; zeros elsewhere."""
+    x = node.input(0)
+    node.check(len(x.type.shape) >= 2, "the input needs at least two axes")
+    k = node.optional_constant(1)
+    k = 0 if k is None else int(k)
+    rows, columns = x.type.shape[-2:]
+    ones = np.ones((rows, columns), np.bool_)
+    keep = np.triu(ones, k) if node.attr("upper", 1) else np.tril(ones, k)
+    zeros = np.zeros((), _dtype_of(x))
+    return node.b.where(node.b.const(keep), x, node.b.const(zeros, dtype=x.type.element_type))
+
+
 @converter("Where", 9)
 def where(node: Node) -> Value:
     return node.b.where(node.input(0), node.input(1), node.input(2))
@@ -254,3 +275,31 @@ def _split(node: Node, sizes, num_outputs: int | None) -> list[Value]:
                f"split sizes {sections} do not add up to the extent {extent}")
     result = node.b.split(x, sections=sections, axis=axis)
     return result if isinstance(result, list) else [result]
+
+
+@converter("Pad", 11)
+def pad(node: Node) -> Value:
+    x = node.input(0)
+    rank = len(x.type.shape)
+    mode = node.attr("mode", "constant")
+    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
+    pads = [int(p) for p in node.constant(1)]
+    value = node.optional_constant(2)
+    axes = node.optional_constant(3)
+    axes = list(range(rank)) if axes is None else [_axis(node, int(a), rank) for a in axes]
+    node.check(len(pads) == 2 * len(axes), f"pads has {len(pads)} values for {len(axes)} axes")
+    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
+    full = [0] * 2 * rank
+    for i, axis in enumerate(axes):
+        full[axis], full[rank + axis] = pads[i], pads[len(axes) + i]
+    fill = 0.0 if value is None or value.size == 0 else float(value.reshape(-1)[0])
+    return node.b.pad(x, pads=full, value=fill)
+
+
+@converter("Pad", 2)
+def pad_2(node: Node) -> Value:
+    mode = node.attr("mode", "constant")
+    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
+    pads = list(node.attr("pads"))
+    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
+    return node.b.pad(node.input(0), pads=pads, value=float(node.attr("value", 0.0)))
