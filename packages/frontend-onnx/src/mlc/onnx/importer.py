@@ -313,12 +313,6 @@ class _Importer:
                 problems.append((name, f"{proto.op_type} (opset {opset}): {exc}", ()))
                 self._stand_in(proto, inferred)
                 continue
-            except IRError as exc:
-                # Graph ops refusing their operands: shapes onnx.checker lets through
-                # (a Conv whose weight has the wrong number of channels).
-                problems.append((name, f"{proto.op_type} (opset {opset}): {exc}", ()))
-                self._stand_in(proto, inferred)
-                continue
             results = results if isinstance(results, (list, tuple)) else [results]
             for output, value in zip(proto.output, results):
                 if output:
