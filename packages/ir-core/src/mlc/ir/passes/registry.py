@@ -1,7 +1,7 @@
 """Declaring passes and named pipelines; the registries mlc-opt reads.
 
     @register_pass("symbol-dce", opt_level=1, op_traits=(SymbolTable,),
-                   summary="Erase private symbols nothing live references.")
+                   summary="Erase the symbols nothing live references.")
     class SymbolDCE(Pass):
         def run(self, op, run): ...
 
