@@ -258,7 +258,8 @@ def test_leaky_relu_matches_onnx(alpha):
                        onnx_attrs={"alpha": float(np.float32(alpha))})
 
 
-@pytest.mark.parametrize("low, high", [(0.0, 6.0), (-1.5, 2.5), (-np.inf, 0.0)])
+@pytest.mark.parametrize("low, high", [(0.0, 6.0), (-1.5, 2.5), (-np.inf, 0.0), (1.0, 0.0),
+                                       (np.inf, -np.inf)])
 def test_clip_matches_onnx(low, high):
     x = floats(np.float32)
     check_against_onnx("clip", [x], "Clip", [x, np.array(low, np.float32), np.array(high, np.float32)],
@@ -273,6 +274,16 @@ def test_integer_clip_matches_onnx_with_bounds_taken_inward():
                        attrs={"min": -1.5, "max": 6.5})
     check_against_onnx("clip", [x], "Clip", [x, np.array(I64_MIN, np.int64), np.array(0, np.int64)],
                        attrs={"min": -np.inf, "max": 0.0})
+
+
+def test_clip_with_min_above_max_gives_max():
+    """ONNX's test_clip_min_greater_than_max: every element becomes max (NaN stays)."""
+    x = floats(np.float32)
+    [ours] = graph_run("clip", [x], min=1.0, max=0.0)
+    assert_same(ours, np.where(np.isnan(x), np.float32(np.nan), np.float32(0.0)))
+    xi = np.array(INT64_EDGES, np.int64)
+    check_against_onnx("clip", [xi], "Clip", [xi, np.array(6, np.int64), np.array(-1, np.int64)],
+                       attrs={"min": 6.0, "max": -1.0})
 
 
 def test_integer_clip_needs_an_integer_between_the_bounds():

@@ -299,11 +299,13 @@ class SwishOp(FloatUnary):
 
 @graph.op
 class ClipOp(Unary):
-    """Elementwise clamp to [min, max] (relu6 is clip 0..6).
+    """Elementwise clamp to [min, max] (relu6 is clip 0..6): min(max(x, min), max).
+
+    When min > max every element becomes max, as in ONNX Clip and numpy's clip.
 
     Integers: the bounds are taken inward to integers (min rounded up, max rounded
-    down, both limited to the element type's range); the verifier requires an integer
-    in [min, max].
+    down, both limited to the element type's range); when min <= max the verifier
+    requires an integer between them.
 
     NaN: NaN gives NaN.
     """
@@ -315,9 +317,11 @@ class ClipOp(Unary):
     @classmethod
     def infer(cls, types, attrs):
         low, high = attrs["min"], attrs["max"]
-        shape_check(low <= high, f"needs min <= max, got min {low} and max {high}")
+        shape_check(not (math.isnan(low) or math.isnan(high)),
+                    f"min and max must be numbers, got min {low} and max {high}")
         element = types[0].element_type
-        if not isinstance(element, FloatType) and math.isfinite(low) and math.isfinite(high):
+        if not isinstance(element, FloatType) and math.isfinite(low) and math.isfinite(high) \
+                and low <= high:
             shape_check(math.ceil(low) <= math.floor(high),
                         f"[{low}, {high}] holds no integer to clip {element} values to")
         return [types[0]]
@@ -332,8 +336,8 @@ class ClipOp(Unary):
                     else to_integer(value)
 
             low, high = bound(min, math.ceil), bound(max, math.floor)
-            return np.clip(x, x.dtype.type(low), x.dtype.type(high))
-        return np.clip(x, min, max)
+            return np.minimum(np.maximum(x, x.dtype.type(low)), x.dtype.type(high))
+        return np.minimum(np.maximum(x, min), max)
 
 
 @graph.op
