@@ -612,6 +612,8 @@ INVALID = [
      "%a: tensor<2x3xf32>, %b: tensor<2xf32>", "slope shape [2] does not broadcast to x shape [2, 3]"),
     ("graph.clip %a {min = 0x7FC00000 : f32, max = 1.0 : f32} : tensor<2xf32>", "%a: tensor<2xf32>",
      "min and max must be numbers, got min nan and max 1.0"),
+    ("graph.gelu %a {approximate = \"erf\"} : tensor<2xf32>", "%a: tensor<2xf32>",
+     "attribute 'approximate' failed to satisfy constraint: string, one of none, tanh"),
     ("graph.celu %a {alpha = 0.0 : f32} : tensor<2xf32>", "%a: tensor<2xf32>",
      "alpha must be non-zero"),
     ("graph.elu %a : tensor<2xi32>", "%a: tensor<2xi32>",

@@ -236,6 +236,29 @@ def test_gelu_matches_onnx_and_erfc_by_hand():
     assert ours[x == np.float32(-11.5)][0] < 0  # not flushed to -0
 
 
+def test_gelu_tanh_matches_onnx_and_the_tanh_form_by_hand():
+    """approximate = "tanh": against x/2·(1 + tanh(u)) from Python's math (where that
+    does not cancel, x > -5) within 1 ulp; below, the value stays negative and tiny
+    instead of 0. ONNX's function body takes √(2/π) and 0.044715 as f32 constants,
+    which moves its results by up to about 1e-7·|u| relatively, and computes 1 + tanh,
+    which cancels below -5: compared with it above -5 at rtol 1e-5, NaN and the
+    infinities exactly."""
+    x = np.concatenate([floats(np.float32), normal(64) * 4])
+    [ours] = graph_run("gelu", [x], approximate="tanh")
+    [theirs] = onnx_run("Gelu", [x.astype(np.float64)], approximate="tanh")
+    above = ~(x <= -5)
+    assert_same(ours[above], theirs.astype(np.float32)[above], scale=np.zeros(above.sum()))
+    by_hand = np.array([v / 2 * (1 + math.tanh(math.sqrt(2 / math.pi) * (v + 0.044715 * v**3)))
+                        for v in x.astype(np.float64) if -5 < v < 1e10])
+    assert_same(ours[(x > -5) & (x < 1e10)], by_hand.astype(np.float32), ulps=1)
+    deep = np.array([-6.0, -9.0], np.float32)  # tiny, yet above f32's smallest subnormal
+    [tiny] = graph_run("gelu", [deep], approximate="tanh")
+    u = [math.sqrt(2 / math.pi) * (v + 0.044715 * v**3) for v in deep.astype(np.float64)]
+    expected = [v * math.exp(2 * w) / (1 + math.exp(2 * w)) for v, w in zip(deep.astype(np.float64), u)]
+    assert np.all(tiny < 0)
+    assert_same(tiny, np.array(expected).astype(np.float32), ulps=1)
+
+
 def test_rsqrt_by_hand():
     """ONNX has no Rsqrt: 1/√x from Python's math, and the IEEE edge values."""
     x = np.concatenate([floats(np.float32), np.abs(normal(32)) * 100])
@@ -959,6 +982,22 @@ def test_reshape_transpose_flatten_squeeze_expand_match_onnx():
                        attrs={"axis": 1, "num_newaxis": 2})
     check_against_onnx("expand_dims", [x], "Unsqueeze", [x, _ints(-1)], attrs={"axis": -1})
     check_against_onnx("expand_dims", [x], "Unsqueeze", [x, _ints(0)], attrs={"axis": -4})
+
+
+def test_reshape_allowzero_matches_onnx():
+    """ONNX's test_reshape_allowzero_reordered: (0, 3, 4) to (3, 4, 0), where the 0 is
+    an extent (without allowzero it copies the operand's, 4, and is refused); with
+    allowzero a 0 next to a -1 cannot be resolved."""
+    x = np.zeros((0, 3, 4), np.float32)
+    check_against_onnx("reshape", [x], "Reshape", [x, _ints(3, 4, 0)],
+                       attrs={"shape": (3, 4, 0), "allowzero": True}, onnx_attrs={"allowzero": 1})
+    y = np.arange(6, dtype=np.int64).reshape(2, 3)
+    check_against_onnx("reshape", [y], "Reshape", [y, _ints(3, 2)],
+                       attrs={"shape": (3, 2), "allowzero": True}, onnx_attrs={"allowzero": 1})
+    with pytest.raises(IRError, match=r"cannot reshape \[0, 3, 4\] \(0 elements\) into \[3, 4, 0\]"):
+        graph_run("reshape", [x], shape=(3, 4, 0))
+    with pytest.raises(IRError, match="has both a 0 and a -1"):
+        graph_run("reshape", [x], shape=(0, -1), allowzero=True)
 
 
 def test_broadcast_to_and_tile_match_onnx():

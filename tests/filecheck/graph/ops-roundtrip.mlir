@@ -156,7 +156,8 @@ func.func @all(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %b: tensor<2x3xi1>, %v:
 }
 
 // The ops ONNX's node tests need beyond the core set: activations with their
-// attributes, comparisons, gather_elements, argmin and select_last_index, range.
+// attributes, comparisons, gather_elements, argmin and select_last_index, range,
+// gelu's tanh form, reshape's allowzero.
 // CHECK-LABEL: func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
 func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
   // CHECK-NEXT: %0 = graph.elu %x {alpha = 5.000000e-01 : f32} : tensor<2x3xf32>
@@ -209,6 +210,10 @@ func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b:
   %23 = graph.range {delta = -5.000000e-01 : f32, limit = -1.000000e+00 : f32, start = 1.000000e+00 : f32} : tensor<4xf32>
   // CHECK-NEXT: %24 = graph.range {delta = 1 : i32, limit = 0 : i32, start = 5 : i32} : tensor<0xi32>
   %24 = graph.range {delta = 1 : i32, limit = 0 : i32, start = 5 : i32} : tensor<0xi32>
+  // CHECK-NEXT: %25 = graph.gelu %x {approximate = "tanh"} : tensor<2x3xf32>
+  %25 = graph.gelu %x {approximate = "tanh"} : tensor<2x3xf32>
+  // CHECK-NEXT: %26 = graph.reshape %x {allowzero = true, shape = array<i64: 3, 2>} : tensor<2x3xf32> -> tensor<3x2xf32>
+  %26 = graph.reshape %x {allowzero = true, shape = array<i64: 3, 2>} : tensor<2x3xf32> -> tensor<3x2xf32>
   // CHECK-NEXT: return
   return
 // CHECK-NEXT: }

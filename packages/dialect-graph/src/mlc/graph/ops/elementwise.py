@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from mlc.graph.attributes import element_type, real
+from mlc.graph.attributes import element_type, real, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import (
     GraphOp,
@@ -80,6 +80,12 @@ def gelu(x: np.ndarray) -> np.ndarray:
     return 0.5 * x * np.asarray(_erfc(-x / math.sqrt(2)), np.float64)
 
 
+def gelu_tanh(x: np.ndarray) -> np.ndarray:
+    """x/2·(1 + tanh(u)), u = √(2/π)·(x + 0.044715·x³), as x·sigmoid(2u): the same
+    number (1 + tanh(u) = 2·sigmoid(2u)) without the cancellation for negative x."""
+    return x * sigmoid(2 * math.sqrt(2 / math.pi) * (x + 0.044715 * x**3))
+
+
 _NAN_STAYS = "NaN: NaN gives NaN."
 
 
@@ -130,10 +136,6 @@ NaN: NaN gives NaN (as ONNX Relu).""", Unary)
 ErfOp = _unary("graph.erf", erf, f"""Elementwise error function.
 
 {_NAN_STAYS}""")
-GeluOp = _unary("graph.gelu", gelu, f"""Elementwise GELU, exact form x·Φ(x) = x/2·(1 + erf(x/√2)).
-
-Computed as x/2·erfc(-x/√2), precise also for very negative x. gelu(-inf) is NaN
-(-inf · 0), as in ONNX. {_NAN_STAYS}""")
 FloorOp = _unary("graph.floor", np.floor, f"""Elementwise round down.
 
 ±inf stay. {_NAN_STAYS}""")
@@ -172,6 +174,25 @@ class LeakyReluOp(FloatUnary):
     @staticmethod
     def fn(x, alpha):
         return np.where(x > 0, x, x * alpha)
+
+
+@graph.op
+class GeluOp(FloatUnary):
+    """Elementwise GELU (ONNX Gelu): the exact form x·Φ(x) = x/2·(1 + erf(x/√2)), or
+    with `approximate = "tanh"` x/2·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
+
+    The exact form is computed as x/2·erfc(-x/√2), the tanh form as x·sigmoid(2·√(2/π)·
+    (x + 0.044715·x³)): both keep their precision for very negative x, where
+    1 + erf or 1 + tanh would cancel to 0. gelu(-inf) is NaN (-inf · 0), as in ONNX.
+    NaN: NaN gives NaN."""
+
+    name = "graph.gelu"
+    approximate = string("none", "the exact form (none) or the tanh approximation",
+                         choices=("none", "tanh"))
+
+    @staticmethod
+    def fn(x, approximate):
+        return gelu_tanh(x) if approximate == "tanh" else gelu(x)
 
 
 def softplus(x: np.ndarray) -> np.ndarray:
