@@ -1,0 +1,119 @@
+"""ONNX's backend interface for mlc, so ONNX's own backend test suite runs against it.
+
+    import mlc.onnx.backend as backend
+    outputs = backend.run_model(model, [x])             # import, graph-optimize, run
+    rep = backend.prepare(model); rep.run([x])          # the same, prepared once
+
+`prepare` imports the model (:func:`mlc.onnx.import_onnx`), runs the `graph-optimize`
+pipeline and keeps the module; `run` evaluates it with the graph interpreter. A model
+whose graph inputs set shapes (a Reshape's target given as an input, as ONNX's node
+tests do) cannot be imported before their values are known: `prepare` then defers,
+and `run` imports it with those inputs bound as constants (once per distinct value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import onnx
+from onnx.backend.base import Backend, BackendRep, Device, DeviceType
+
+from mlc.onnx.importer import OnnxImportError, import_onnx
+
+DEFAULT_PIPELINE = "graph-optimize"
+
+
+class MlcBackendRep(BackendRep):
+    """A prepared model: its optimised graph module, or, while graph inputs that set
+    shapes are unknown, the model and the names of those inputs."""
+
+    def __init__(self, model: onnx.ModelProto, pipeline: str = DEFAULT_PIPELINE):
+        self.model = model
+        self.pipeline = pipeline
+        self.input_names = [i.name for i in model.graph.input
+                            if i.name not in {t.name for t in model.graph.initializer}]
+        self.output_names = [o.name for o in model.graph.output]
+        self._specialised: dict[bytes, Any] = {}
+        self.constant_inputs: tuple[str, ...] = ()
+        try:
+            self.module = self._compile({})
+        except OnnxImportError as exc:
+            if not exc.needs_inputs:
+                raise
+            self.module = None
+            self.constant_inputs = exc.needs_inputs
+
+    def _compile(self, constant_inputs: dict[str, np.ndarray]):
+        from mlc.ir.passes.manager import run_pipeline
+        from mlc.ir.passes.registry import load_pass_plugins
+
+        module = import_onnx(self.model, constant_inputs=constant_inputs)
+        if self.pipeline:
+            load_pass_plugins()
+            run_pipeline(module, self.pipeline)
+        return module
+
+    def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
+        """Outputs of the model on `inputs` (a sequence in the order of the model's
+        inputs, or a dict by name); numpy scalars are taken as 0-d arrays."""
+        from mlc.graph import evaluate
+
+        if isinstance(inputs, dict):
+            inputs = [inputs[name] for name in self.input_names]
+        arrays = [np.asarray(x) for x in (inputs if isinstance(inputs, Sequence) else [inputs])]
+        if len(arrays) != len(self.input_names):
+            raise ValueError(f"the model takes {len(self.input_names)} inputs, got {len(arrays)}")
+        module, runtime_inputs = self.module, arrays
+        if module is None:
+            module = self._specialise(dict(zip(self.input_names, arrays)))
+            runtime_inputs = [a for n, a in zip(self.input_names, arrays)
+                              if n not in self.constant_inputs]
+        return tuple(evaluate(module, runtime_inputs))
+
+
+    def _specialise(self, inputs: dict[str, np.ndarray]):
+        """The module with the shape-setting inputs bound to their values in `inputs`
+        (a converter may name further ones once the first are known)."""
+        while True:
+            bound = {n: inputs[n] for n in self.constant_inputs}
+            key = b"|".join(n.encode() + a.dtype.str.encode() + str(a.shape).encode() + a.tobytes()
+                            for n, a in bound.items())
+            if key in self._specialised:
+                return self._specialised[key]
+            try:
+                module = self._specialised[key] = self._compile(bound)
+                return module
+            except OnnxImportError as exc:
+                more = [n for n in exc.needs_inputs if n not in self.constant_inputs]
+                if not more:
+                    raise
+                self.constant_inputs += tuple(more)
+
+
+class MlcBackend(Backend):
+    """mlc as an ONNX backend (device CPU: the graph interpreter)."""
+
+    @classmethod
+    def is_compatible(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> bool:
+        return cls.supports_device(device)
+
+    @classmethod
+    def prepare(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> MlcBackendRep:
+        super().prepare(model, device, **kwargs)  # onnx.checker, as every backend does
+        return MlcBackendRep(model, kwargs.get("pipeline", DEFAULT_PIPELINE))
+
+    @classmethod
+    def run_model(cls, model: onnx.ModelProto, inputs: Any, device: str = "CPU",
+                  **kwargs: Any) -> tuple[np.ndarray, ...]:
+        return cls.prepare(model, device, **kwargs).run(inputs)
+
+    @classmethod
+    def supports_device(cls, device: str) -> bool:
+        return Device(device).type == DeviceType.CPU
+
+
+prepare = MlcBackend.prepare
+run_model = MlcBackend.run_model
+supports_device = MlcBackend.supports_device

@@ -1,0 +1,3 @@
+"""ONNX converters by family; importing this package registers them all."""
+
+from mlc.onnx.converters import elementwise, nn, reduce, tensor  # noqa: F401

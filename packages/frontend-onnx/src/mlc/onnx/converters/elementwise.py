@@ -1,0 +1,136 @@
+"""Elementwise and broadcasting ONNX ops: arithmetic, comparisons, logic, activations."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlc.ir import Value
+from mlc.onnx.node import Node
+from mlc.onnx.registry import converter
+
+# ONNX op -> graph op, for ops that are the same function under another name. The
+# opset is where the current definition (types and broadcasting) begins; older
+# opsets with `broadcast`/`axis` attributes or `consumed_inputs` are not read.
+_UNARY = {
+    "Abs": ("abs", 6), "Neg": ("neg", 6), "Exp": ("exp", 6), "Log": ("log", 6),
+    "Sqrt": ("sqrt", 6), "Reciprocal": ("reciprocal", 6), "Floor": ("floor", 6),
+    "Ceil": ("ceil", 6), "Relu": ("relu", 6), "Sigmoid": ("sigmoid", 6), "Tanh": ("tanh", 6),
+    "Erf": ("erf", 9), "Sign": ("sign", 9), "Round": ("round", 11), "Not": ("logical_not", 1),
+    "Softplus": ("softplus", 1), "Softsign": ("softsign", 1), "Mish": ("mish", 18),
+    "HardSwish": ("hard_swish", 14),
+}
+_BINARY = {
+    "Add": ("add", 7), "Sub": ("subtract", 7), "Mul": ("multiply", 7), "Div": ("divide", 7),
+    "Equal": ("equal", 7), "Greater": ("greater", 7), "Less": ("less", 7),
+    "And": ("logical_and", 7), "Or": ("logical_or", 7), "Xor": ("logical_xor", 7),
+    "GreaterOrEqual": ("greater_equal", 12), "LessOrEqual": ("less_equal", 12),
+    "PRelu": ("prelu", 9),
+}
+
+# ONNX op -> graph op with the same float attributes (name, ONNX's default).
+_UNARY_WITH_ATTRIBUTES = {
+    "LeakyRelu": ("leaky_relu", 6, {"alpha": 0.01}),
+    "Elu": ("elu", 6, {"alpha": 1.0}),
+    "Selu": ("selu", 6, {"alpha": 1.67326319217681884765625, "gamma": 1.05070102214813232421875}),
+    "Celu": ("celu", 12, {"alpha": 1.0}),
+    "ThresholdedRelu": ("thresholded_relu", 10, {"alpha": 1.0}),
+    "HardSigmoid": ("hard_sigmoid", 6, {"alpha": 0.2, "beta": 0.5}),
+    "Swish": ("swish", 24, {"alpha": 1.0}),
+}
+
+
+def _register_same_function(table: dict[str, tuple[str, int]], arity: int) -> None:
+    for onnx_op, (graph_op, since) in table.items():
+        def convert(node: Node, graph_op=graph_op) -> Value:
+            return node.b.op(graph_op, *(node.input(i) for i in range(arity)))
+        converter(onnx_op, since)(convert)
+
+
+_register_same_function(_UNARY, 1)
+_register_same_function(_BINARY, 2)
+
+for _onnx_op, (_graph_op, _since, _defaults) in _UNARY_WITH_ATTRIBUTES.items():
+    def _convert(node: Node, graph_op=_graph_op, defaults=_defaults) -> Value:
+        values = {name: float(node.attr(name, default)) for name, default in defaults.items()}
+        return node.b.op(graph_op, node.input(0), **values)
+    converter(_onnx_op, _since)(_convert)
+
+
+@converter("Pow", 7)
+def pow_(node: Node) -> Value:
+    base, exponent = node.input(0), node.input(1)
+    if exponent.type.element_type != base.type.element_type:  # Pow-12: any exponent type
+        exponent = node.b.cast(exponent, dtype=base.type.element_type)
+    return node.b.power(base, exponent)
+
+
+@converter("Identity", 1)
+def identity(node: Node) -> Value:
+    return node.input(0)
+
+
+def _variadic(node: Node, graph_op: str) -> Value:
+    result = node.input(0)
+    for i in range(1, len(node.inputs)):
+        result = node.b.op(graph_op, result, node.input(i))
+    return result
+
+
+@converter("Sum", 8)
+def sum_(node: Node) -> Value:
+    return _variadic(node, "add")
+
+
+@converter("Max", 8)
+def max_(node: Node) -> Value:
+    return _variadic(node, "maximum")
+
+
+@converter("Min", 8)
+def min_(node: Node) -> Value:
+    return _variadic(node, "minimum")
+
+
+@converter("Mean", 8)
+def mean(node: Node) -> Value:
+    total = _variadic(node, "add")
+    count = np.array(len(node.inputs), dtype=np.float64)
+    return node.b.divide(total, node.b.const(count, dtype=total.type.element_type))
+
+
+@converter("Clip", 11)
+def clip(node: Node) -> Value:
+    x = node.input(0)
+    low, high = node.optional_constant(1), node.optional_constant(2)
+    low = float("-inf") if low is None else float(low)
+    high = float("inf") if high is None else float(high)
+    # min > max: ONNX (as numpy.clip) gives max everywhere.
+    return node.b.clip(x, min=min(low, high), max=high)
+
+
+@converter("Clip", 6)
+def clip_6(node: Node) -> Value:
+    low, high = node.attr("min", float("-inf")), node.attr("max", float("inf"))
+    return node.b.clip(node.input(0), min=min(low, high), max=high)
+
+
+@converter("Dropout", 12)
+def dropout(node: Node) -> list[Value]:
+    """Inference: the identity, and a mask of ones (ONNX's `training_mode` input must
+    be false or absent)."""
+    training = node.optional_constant(2)
+    node.check(training is None or not bool(training), "training_mode=true is not supported")
+    return _dropout_outputs(node)
+
+
+@converter("Dropout", 7)
+def dropout_7(node: Node) -> list[Value]:
+    return _dropout_outputs(node)
+
+
+def _dropout_outputs(node: Node) -> list[Value]:
+    x = node.input(0)
+    outputs = [x]
+    if len(node.proto.output) > 1 and node.proto.output[1]:
+        outputs.append(node.b.const(np.broadcast_to(np.True_, x.type.shape)))
+    return outputs

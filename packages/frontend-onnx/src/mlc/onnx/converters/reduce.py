@@ -1,0 +1,86 @@
+"""ONNX reductions: Reduce* (the composite ones written on graph reductions) and ArgMax."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mlc.ir import Value
+from mlc.onnx.node import Node
+from mlc.onnx.registry import converter
+
+Reduction = Callable[[Node, Value, list[int], bool], Value]
+
+
+def _plain(graph_op: str) -> Reduction:
+    return lambda node, x, axes, keepdims: node.b.op(graph_op, x, axes=axes, keepdims=keepdims)
+
+
+def _of_squares(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
+    return node.b.sum(node.b.multiply(x, x), axes=axes, keepdims=keepdims)
+
+
+def _log_sum_exp(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
+    """log(sum(exp(x))) as max + log(sum(exp(x - max))): no overflow for large x."""
+    peak = node.b.max(x, axes=axes, keepdims=True)
+    total = node.b.sum(node.b.exp(node.b.subtract(x, peak)), axes=axes, keepdims=True)
+    result = node.b.add(node.b.log(total), peak)
+    if keepdims:
+        return result
+    return node.b.squeeze(result, axes=axes)
+
+
+# ONNX op -> how it reduces, and the opset from which `axes` is an input rather than
+# an attribute (ReduceSum moved first, at 13; the others at 18).
+_REDUCE: dict[str, tuple[Reduction, int]] = {
+    "ReduceSum": (_plain("sum"), 13), "ReduceMean": (_plain("mean"), 18),
+    "ReduceMax": (_plain("max"), 18), "ReduceMin": (_plain("min"), 18),
+    "ReduceProd": (_plain("prod"), 18),
+    "ReduceL1": (lambda n, x, axes, k: n.b.sum(n.b.abs(x), axes=axes, keepdims=k), 18),
+    "ReduceL2": (lambda n, x, axes, k: n.b.sqrt(_of_squares(n, x, axes, k)), 18),
+    "ReduceSumSquare": (_of_squares, 18),
+    "ReduceLogSum": (lambda n, x, axes, k: n.b.log(n.b.sum(x, axes=axes, keepdims=k)), 18),
+    "ReduceLogSumExp": (_log_sum_exp, 18),
+}
+
+
+def _reduce(node: Node, reduction: Reduction, axes) -> Value:
+    x = node.input(0)
+    rank = len(x.type.shape)
+    axes = [] if axes is None else [int(a) for a in axes]
+    if not axes and node.attr("noop_with_empty_axes", 0):
+        return x
+    for a in axes:
+        node.check(-rank <= a < rank, f"axis {a} is out of range for rank {rank}")
+    axes = sorted({a + rank if a < 0 else a for a in axes}) or list(range(rank))
+    return reduction(node, x, axes, bool(node.attr("keepdims", 1)))
+
+
+for _onnx_op, (_reduction, _axes_as_input) in _REDUCE.items():
+    def _with_input(node: Node, reduction=_reduction) -> Value:
+        return _reduce(node, reduction, node.optional_constant(1))
+
+    def _with_attribute(node: Node, reduction=_reduction) -> Value:
+        return _reduce(node, reduction, node.attr("axes", None))
+
+    converter(_onnx_op, _axes_as_input)(_with_input)
+    converter(_onnx_op, 1)(_with_attribute)
+
+
+def _arg_extremum(node: Node, graph_op: str) -> Value:
+    x = node.input(0)
+    rank = len(x.type.shape)
+    axis = node.attr("axis", 0)
+    node.check(-rank <= axis < rank, f"axis {axis} is out of range for rank {rank}")
+    return node.b.op(graph_op, x, axis=axis + rank if axis < 0 else axis,
+                     keepdims=bool(node.attr("keepdims", 1)),
+                     select_last_index=bool(node.attr("select_last_index", 0)))
+
+
+@converter("ArgMax", 1)
+def argmax(node: Node) -> Value:
+    return _arg_extremum(node, "argmax")
+
+
+@converter("ArgMin", 1)
+def argmin(node: Node) -> Value:
+    return _arg_extremum(node, "argmin")

@@ -1,0 +1,385 @@
+"""ONNX model -> graph module.
+
+    module = import_onnx("resnet18.onnx", input_shapes={"input": (1, 3, 224, 224)})
+
+The seed flow of TVM's frontends, with MLIR's diagnostics: the model is read and
+checked by `onnx.checker` (full check, with shape inference) after its dynamic
+dimensions are bound; then each node, in ONNX's topological order, goes through the
+converter registered for its op and opset (:mod:`mlc.onnx.registry`), inside a builder
+that locates every op it makes at the node (`loc("node name")`). Problems are
+collected across the whole model and reported in one diagnostic: every node without a
+converter, every attribute value or input form a converter refuses.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+import onnx
+from onnx import numpy_helper
+
+import mlc.onnx.converters  # noqa: F401  (registers the converters)
+from mlc.graph.builder import GraphBuilder
+from mlc.graph.op_base import GraphOp, UndefinedResultError
+from mlc.graph.types import tensor
+from mlc.ir import BlockArgument, DenseElementsAttr, IRError, Operation, RankedTensorType, Value
+from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.onnx.node import Node, Unsupported
+from mlc.onnx.registry import find_converter, first_supported_opset
+from mlc.onnx.types import UnsupportedType, element_type, numpy_dtype
+
+# The opsets of the default domain mlc reads: ONNX 1.23.2 defines 1..28.
+SUPPORTED_OPSETS = range(1, onnx.defs.onnx_opset_version() + 1)
+
+
+class OnnxImportError(DiagnosticError):
+    """The model cannot be imported; the diagnostics say why. `needs_inputs` names the
+    graph inputs whose values would let the import go through (see
+    `import_onnx(constant_inputs=...)`), when that is the only problem."""
+
+    def __init__(self, source: str, diagnostics: Diagnostic | Sequence[Diagnostic],
+                 needs_inputs: Sequence[str] = ()):
+        super().__init__(diagnostics)
+        self.source = source
+        self.needs_inputs = tuple(needs_inputs)
+
+    def __str__(self) -> str:
+        """Each diagnostic as one headline; those about the model as a whole (no
+        location of their own) begin with the model's path, as `file: error: ...`."""
+        return "\n".join(
+            (f"{self.source}: " if d.loc is None else "") + str(DiagnosticError(d))
+            for d in self.diagnostics)
+
+
+def import_onnx(model_or_path: onnx.ModelProto | str | os.PathLike,
+                input_shapes: Mapping[str, Sequence[int]] | None = None,
+                freeze_params: bool = True,
+                constant_inputs: Mapping[str, np.ndarray] | None = None) -> Operation:
+    """Import an ONNX model (a ModelProto or a path to a `.onnx` file) as a graph
+    module whose `@main` takes the model's inputs and returns its outputs.
+
+    `input_shapes` binds dynamic dimensions (`{"input": (1, 3, 224, 224)}`); every
+    dimension left unbound is named in the error. With `freeze_params` (the default)
+    initializers become `graph.constant`s; otherwise they become parameters of `@main`
+    after the inputs, in the model's order. `constant_inputs` binds graph inputs to
+    values, as freezing binds initializers: for inputs that set shapes (a Reshape's
+    target shape given as an input), which graph ops take as attributes.
+    Raises OnnxImportError with located diagnostics."""
+    source = os.fspath(model_or_path) if isinstance(model_or_path, (str, os.PathLike)) else "<model>"
+    model = _load(model_or_path, source)
+    return _Importer(model, source, dict(input_shapes or {}), freeze_params,
+                     dict(constant_inputs or {})).run()
+
+
+def _load(model_or_path, source: str) -> onnx.ModelProto:
+    if isinstance(model_or_path, onnx.ModelProto):
+        return model_or_path
+    path = Path(model_or_path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise OnnxImportError(source, _error(f"cannot read the model: {exc.strerror or exc}")) from None
+    model = onnx.ModelProto()
+    try:
+        model.ParseFromString(data)
+    except Exception:  # protobuf's DecodeError, whose module differs between runtimes
+        raise OnnxImportError(source, _error(
+            f"not an ONNX model: the file ({len(data)} bytes) is not a valid ModelProto "
+            "(truncated or not protobuf)")) from None
+    if not model.HasField("graph"):
+        raise OnnxImportError(source, _error("not an ONNX model: it has no graph"))
+    if model.graph.initializer and any(t.data_location == onnx.TensorProto.EXTERNAL
+                                       for t in model.graph.initializer):
+        try:
+            onnx.external_data_helper.load_external_data_for_model(model, str(path.parent))
+        except Exception as exc:  # missing or short external data files
+            raise OnnxImportError(source, _error(f"cannot load external data: {exc}")) from None
+    return model
+
+
+def _error(message: str, loc=None) -> Diagnostic:
+    return Diagnostic("error", message, loc)
+
+
+class _Importer:
+    def __init__(self, model: onnx.ModelProto, source: str, input_shapes: dict,
+                 freeze_params: bool, constant_inputs: dict):
+        self.model = model
+        self.source = source
+        self.input_shapes = input_shapes
+        self.freeze_params = freeze_params
+        self.constant_inputs = constant_inputs
+        self.values: dict[str, Value] = {}
+        self.constants: dict[Value, np.ndarray] = {}
+        self.builder = GraphBuilder("main")
+
+    def fail(self, message: str, needs_inputs: Sequence[str] = ()) -> OnnxImportError:
+        return OnnxImportError(self.source, _error(message), needs_inputs)
+
+    # -- the flow
+
+    def run(self) -> Operation:
+        self.opset = self._default_opset()
+        if self.model.functions:
+            from onnx import inliner
+            self.model = inliner.inline_local_functions(self.model)
+        graph = self.model.graph
+        initializers = {t.name: t for t in graph.initializer}
+        inputs = [i for i in graph.input if i.name not in initializers]
+        self._check_names(inputs, initializers)
+        shapes = self._bind_shapes(inputs)
+        self._check_model(inputs, shapes)
+        inferred = self._inferred_types()
+        self._add_inputs(inputs, shapes)
+        self._add_initializers(graph.initializer)
+        problems = self._convert_nodes(graph.node, inferred)
+        if problems:
+            lines = [f"  node '{name}': {reason}" for name, reason, _ in problems]
+            needs = sorted({n for _, _, needs in problems for n in needs})
+            only_inputs = all(needs for _, _, needs in problems)
+            noun = "node" if len(problems) == 1 else "nodes"
+            raise self.fail(f"cannot convert {len(problems)} {noun} of the model "
+                            f"(opset {self.opset}):\n" + "\n".join(lines),
+                            needs if only_inputs else ())
+        outputs = self._outputs(graph.output)
+        module = self.builder.module(*outputs)
+        _verify(module, self.source)
+        return module
+
+    def _default_opset(self) -> int:
+        versions = [o.version for o in self.model.opset_import if o.domain in ("", "ai.onnx")]
+        if not versions:
+            raise self.fail("the model imports no opset of the default ONNX domain")
+        opset = versions[0]
+        if opset not in SUPPORTED_OPSETS:
+            raise self.fail(f"opset {opset} of the default ONNX domain is not supported "
+                            f"(mlc reads opsets {SUPPORTED_OPSETS.start} to {SUPPORTED_OPSETS.stop - 1})")
+        other = sorted(o.domain for o in self.model.opset_import if o.domain not in ("", "ai.onnx"))
+        self.other_domains = other
+        return opset
+
+    def _check_names(self, inputs, initializers) -> None:
+        known = {i.name for i in inputs}
+        unknown = sorted(set(self.input_shapes) - known)
+        if unknown:
+            raise self.fail(f"--input-shape names {', '.join(repr(n) for n in unknown)}, which "
+                            f"{'is' if len(unknown) == 1 else 'are'} not among the model's inputs "
+                            f"({', '.join(repr(n) for n in sorted(known)) or 'none'})")
+        unknown = sorted(set(self.constant_inputs) - known)
+        if unknown:
+            raise self.fail(f"constant_inputs names {', '.join(map(repr, unknown))}, not an "
+                            "input of the model")
+
+    def _bind_shapes(self, inputs) -> dict[str, tuple[int, ...]]:
+        """Each input's static shape: its own dimensions, with the dynamic ones taken
+        from `input_shapes` (or from a constant input's value); every dimension left
+        unbound is named in one error."""
+        shapes, unbound = {}, []
+        for value_info in inputs:
+            name = value_info.name
+            type_proto = value_info.type
+            if not type_proto.HasField("tensor_type"):
+                raise self.fail(f"input '{name}' is not a tensor (sequences, maps and optionals "
+                                "are not supported)")
+            if name in self.constant_inputs:
+                shapes[name] = tuple(np.shape(self.constant_inputs[name]))
+                continue
+            declared = type_proto.tensor_type.shape if type_proto.tensor_type.HasField("shape") else None
+            given = self.input_shapes.get(name)
+            if given is not None:
+                given = tuple(int(d) for d in given)
+                if any(d < 0 for d in given):
+                    raise self.fail(f"--input-shape {name}: dimensions must be >= 0, got {list(given)}")
+                if declared is not None:
+                    if len(declared.dim) != len(given):
+                        raise self.fail(f"input '{name}' has rank {len(declared.dim)}, but "
+                                        f"{len(given)} dimensions are given for it")
+                    for i, (dim, size) in enumerate(zip(declared.dim, given)):
+                        if dim.HasField("dim_value") and dim.dim_value != size:
+                            raise self.fail(f"input '{name}' has dimension {i} of size "
+                                            f"{dim.dim_value}, but {size} is given for it")
+                shapes[name] = given
+                continue
+            if declared is None:
+                unbound.append(f"'{name}' (rank unknown)")
+                continue
+            dims = []
+            for i, dim in enumerate(declared.dim):
+                if dim.HasField("dim_value"):
+                    dims.append(dim.dim_value)
+                else:
+                    label = f"'{dim.dim_param}'" if dim.HasField("dim_param") else "?"
+                    unbound.append(f"'{name}' dimension {i} ({label})")
+                    dims.append(-1)
+            shapes[name] = tuple(dims)
+        if unbound:
+            raise self.fail("dynamic dimensions must be bound with --input-shape NAME=D0,D1,... "
+                            "(input_shapes=): unbound: " + ", ".join(unbound))
+        return shapes
+
+    def _check_model(self, inputs, shapes) -> None:
+        """onnx.checker's full check on the model with its shapes bound."""
+        for value_info in inputs:
+            dims = value_info.type.tensor_type.shape.dim
+            if len(dims) != len(shapes[value_info.name]):
+                del dims[:]
+                for _ in shapes[value_info.name]:
+                    dims.add()
+            for dim, size in zip(dims, shapes[value_info.name]):
+                dim.Clear()
+                dim.dim_value = size
+        try:
+            onnx.checker.check_model(self.model, full_check=True)
+        except onnx.checker.ValidationError as exc:
+            raise self.fail("the model is not valid ONNX (onnx.checker): " + _first_line(exc)) from None
+        except onnx.shape_inference.InferenceError as exc:
+            raise self.fail("ONNX shape inference fails on the model: " + _first_line(exc)) from None
+
+    def _inferred_types(self) -> dict[str, RankedTensorType]:
+        """Value types from ONNX's shape inference, where static: used for stand-ins
+        while collecting problems and to check converters' results."""
+        try:
+            inferred = onnx.shape_inference.infer_shapes(self.model, data_prop=True)
+        except Exception:  # the checker passed; inference is a help, not a requirement
+            return {}
+        types = {}
+        for value_info in list(inferred.graph.value_info) + list(inferred.graph.output):
+            t = value_info.type.tensor_type
+            if not t.HasField("shape") or not all(d.HasField("dim_value") for d in t.shape.dim):
+                continue
+            try:
+                types[value_info.name] = tensor(tuple(d.dim_value for d in t.shape.dim),
+                                                element_type(t.elem_type))
+            except UnsupportedType:
+                continue
+        return types
+
+    def _add_inputs(self, inputs, shapes) -> None:
+        for value_info in inputs:
+            name = value_info.name
+            elem = value_info.type.tensor_type.elem_type
+            try:
+                dtype = numpy_dtype(elem)
+            except UnsupportedType as exc:
+                raise self.fail(f"input '{name}': {exc}") from None
+            if name in self.constant_inputs:
+                array = np.asarray(self.constant_inputs[name], dtype)
+                self._bind(name, self.builder.const(array, name=name))
+            else:
+                self._bind(name, self.builder.param(name, shapes[name], element_type(elem)))
+
+    def _add_initializers(self, initializers) -> None:
+        for proto in initializers:
+            try:
+                array = numpy_helper.to_array(proto)
+                element = element_type(proto.data_type)
+            except (UnsupportedType, ValueError) as exc:
+                raise self.fail(f"initializer '{proto.name}': {exc}") from None
+            if self.freeze_params:
+                self._bind(proto.name, self.builder.const(array, dtype=element, name=proto.name))
+            else:
+                self._bind(proto.name, self.builder.param(proto.name, array.shape, element))
+
+    def _bind(self, name: str, value: Value) -> None:
+        self.values[name] = value
+
+    def _convert_nodes(self, nodes, inferred) -> list[tuple[str, str, tuple[str, ...]]]:
+        problems = []
+        for index, proto in enumerate(nodes):
+            name = proto.name or f"{proto.op_type}_{index}"
+            domain = proto.domain if proto.domain != "ai.onnx" else ""
+            if domain:
+                opset = next((o.version for o in self.model.opset_import if o.domain == domain), 0)
+            else:
+                opset = self.opset
+            found = find_converter(proto.op_type, opset, domain)
+            if found is None:
+                problems.append((name, self._no_converter(proto.op_type, domain, opset), ()))
+                self._stand_in(proto, inferred)
+                continue
+            inputs = [self.values.get(i) if i else None for i in proto.input]
+            if any(i and i not in self.values for i in proto.input):
+                continue  # after an earlier problem without a stand-in: already reported
+            outputs_types = [inferred.get(o) for o in proto.output]
+            node = Node(proto, opset, self.builder, inputs, outputs_types, self._constant_of)
+            try:
+                with self.builder.layer(name):
+                    results = found.convert(node)
+            except Unsupported as exc:
+                label = f"{proto.op_type} (opset {opset})"
+                problems.append((name, f"{label}: {exc.reason}", exc.needs_inputs))
+                self._stand_in(proto, inferred)
+                continue
+            except (IRError, UndefinedResultError) as exc:  # graph ops refuse the operands
+                problems.append((name, f"{proto.op_type} (opset {opset}): {exc}", ()))
+                self._stand_in(proto, inferred)
+                continue
+            results = results if isinstance(results, (list, tuple)) else [results]
+            for output, value in zip(proto.output, results):
+                if output:
+                    self._bind(output, value)
+        return problems
+
+    def _no_converter(self, op_type: str, domain: str, opset: int) -> str:
+        qualified = f"{domain}.{op_type}" if domain else op_type
+        first = first_supported_opset(op_type, domain)
+        if first is None:
+            return f"{qualified} (opset {opset}): mlc has no converter for this op"
+        return f"{qualified} (opset {opset}): mlc converts it from opset {first} on"
+
+    def _stand_in(self, proto: onnx.NodeProto, inferred) -> None:
+        """Zeros of the inferred type in place of a node that did not convert, so the
+        nodes after it are converted and their problems reported too."""
+        for output in proto.output:
+            t = inferred.get(output)
+            if output and t is not None:
+                from mlc.ir import element_dtype
+                zeros = np.broadcast_to(np.zeros((), element_dtype(t.element_type)), t.shape)
+                self._bind(output, self.builder.const(zeros, dtype=t.element_type))
+
+    def _constant_of(self, value: Value) -> np.ndarray:
+        """The value of `value` if known at import time: a constant, or an op on
+        known values (run on its reference semantics)."""
+        known = self.constants.get(value)
+        if known is not None:
+            return known
+        if isinstance(value, BlockArgument):
+            name = value.name_hint or "?"
+            raise Unsupported(f"needs the value of graph input '{name}' at import time "
+                              "(bind it with constant_inputs)", needs_inputs=(name,))
+        op = value.op
+        if op.name == "graph.constant" and isinstance(op.attributes["value"], DenseElementsAttr):
+            array = op.attributes["value"].array
+        elif isinstance(op, GraphOp):
+            operands = [self._constant_of(v) for v in op.operands]
+            array = op.evaluate(operands)[value.index]
+        else:
+            raise Unsupported(f"needs an input known at import time, got the result of {op.name}")
+        self.constants[value] = array
+        return array
+
+    def _outputs(self, outputs) -> list[Value]:
+        values = []
+        for value_info in outputs:
+            value = self.values.get(value_info.name)
+            if value is None:
+                raise self.fail(f"graph output '{value_info.name}' is not computed by any node")
+            values.append(value)
+        return values
+
+
+def _verify(module: Operation, source: str) -> None:
+    from mlc.ir import verify
+
+    try:
+        verify(module)
+    except DiagnosticError as exc:
+        raise OnnxImportError(source, exc.diagnostics) from None
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

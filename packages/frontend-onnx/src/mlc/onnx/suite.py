@@ -1,0 +1,63 @@
+"""ONNX's backend node tests, built in memory from onnx's own case generators, run
+against mlc's backend and compared with ONNX's own assertion.
+
+    from mlc.onnx.suite import node_cases, run_case
+    run_case(node_cases()["test_relu"])          # raises AssertionError on a mismatch
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+
+@functools.cache
+def node_cases() -> dict:
+    """Every node test case of the installed onnx, by name (test_relu, ...)."""
+    with warnings.catch_warnings():  # the generators overflow casts on purpose
+        warnings.simplefilter("ignore")
+        from onnx.backend.test.loader import load_node_model_tests
+
+        return {case.name: case for case in load_node_model_tests()}
+
+
+def run_case(case) -> None:
+    """Prepare the case's model with mlc's backend, run it on each data set and compare
+    with ONNX's own assertion (exact dtype and shape, then rtol/atol of the case)."""
+    from onnx.backend.test.runner import Runner
+
+    from mlc.onnx.backend import MlcBackend
+
+    rep = MlcBackend.prepare(case.model, "CPU")
+    for inputs, expected in case.data_sets:
+        outputs = rep.run([_as_array(x) for x in inputs])
+        Runner.assert_similar_outputs([_as_array(x) for x in expected], list(outputs), rtol=case.rtol,
+                                      atol=case.atol, model_dir=None)
+
+
+def _as_array(value) -> np.ndarray:
+    """A case's input or output as numpy: some cases hold TensorProtos or numpy scalars."""
+    from onnx import TensorProto, numpy_helper
+
+    return numpy_helper.to_array(value) if isinstance(value, TensorProto) else np.asarray(value)
+
+
+def is_float32_case(case) -> bool:
+    """Whether every input and output of the case's model is a float32 tensor."""
+    from onnx import TensorProto
+
+    graph = case.model.graph
+    values = list(graph.input) + list(graph.output)
+    return all(v.type.HasField("tensor_type") and v.type.tensor_type.elem_type == TensorProto.FLOAT
+               for v in values)
+
+
+def read_test_names(paths) -> tuple[str, ...]:
+    """The test names listed in text files `paths` (one per line), in order."""
+    names: list[str] = []
+    for path in sorted(paths):
+        names += [line.strip() for line in Path(path).read_text().splitlines() if line.strip()]
+    return tuple(names)
