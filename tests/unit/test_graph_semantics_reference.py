@@ -34,7 +34,7 @@ from mlc.ir import IRError, bf16, verify
 
 OPSET = 21
 # Ops whose attributes or existence came later than OPSET (Swish is opset 24).
-NEWER_OPSETS = {"Swish": 24}
+NEWER_OPSETS = {"Swish": 24, "CumProd": 26}
 I64_MIN, I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 I32_MIN, I32_MAX = np.iinfo(np.int32).min, np.iinfo(np.int32).max
 
@@ -414,6 +414,52 @@ def test_prelu_matches_onnx(x_shape, slope_shape):
     check_against_onnx("prelu", [xi, np.array([2], np.int64)], "PRelu")
 
 
+TRIGONOMETRIC = [("sin", "Sin"), ("cos", "Cos"), ("tan", "Tan"), ("asin", "Asin"),
+                 ("acos", "Acos"), ("atan", "Atan"), ("sinh", "Sinh"), ("cosh", "Cosh"),
+                 ("asinh", "Asinh"), ("acosh", "Acosh"), ("atanh", "Atanh")]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("op, onnx_op", TRIGONOMETRIC, ids=[c[0] for c in TRIGONOMETRIC])
+def test_trigonometric_ops_match_onnx(op, onnx_op, dtype):
+    """The edge values (outside the domains: NaN), values in [-1, 1] and beyond, within
+    2 ulp of ONNX's reference run in float64 and rounded to the type."""
+    x = np.concatenate([floats(dtype), np.linspace(-1, 1, 21, dtype=dtype), normal(32, dtype=dtype) * 3])
+    [ours] = graph_run(op, [x])
+    [theirs] = onnx_run(onnx_op, [x.astype(np.float64)])
+    with np.errstate(over="ignore"):  # sinh and cosh overflow f32: inf on both sides
+        theirs = theirs.astype(dtype)
+    assert_same(ours, theirs, ulps=2)
+
+
+def test_isnan_and_isinf_match_onnx():
+    x = floats(np.float32)
+    check_against_onnx("isnan", [x], "IsNaN")
+    for positive, negative in ((True, True), (True, False), (False, True), (False, False)):
+        check_against_onnx("isinf", [x], "IsInf", attrs={"detect_positive": positive,
+                                                         "detect_negative": negative},
+                           onnx_attrs={"detect_positive": int(positive),
+                                       "detect_negative": int(negative)})
+    [ours] = graph_run("isnan", [np.array(INT64_EDGES, np.int64)])
+    assert not ours.any()
+
+
+@pytest.mark.parametrize("lambd, bias", [(0.5, 0.0), (1.5, 1.0), (0.0, -2.0)])
+def test_shrink_matches_onnx(lambd, bias):
+    """Floats, NaN (neither side of the band: 0) included, and integers."""
+    x = np.concatenate([floats(np.float32), normal(16) * 3])
+    check_against_onnx("shrink", [x], "Shrink", attrs={"lambd": lambd, "bias": bias},
+                       onnx_attrs={"lambd": lambd, "bias": bias}, signed_zeros=False)
+    xi = np.arange(-4, 5, dtype=np.int32)
+    check_against_onnx("shrink", [xi], "Shrink", attrs={"lambd": lambd, "bias": bias},
+                       onnx_attrs={"lambd": lambd, "bias": bias})
+
+
+def test_shrink_on_integers_needs_an_integral_bias():
+    with pytest.raises(IRError, match="bias 0.5 must be an integer for i32 values"):
+        graph_run("shrink", [np.arange(3, dtype=np.int32)], bias=0.5)
+
+
 # ------------------------------------------------------------------ casts
 
 
@@ -546,6 +592,67 @@ def test_not_equal_is_not_equal_and_xor_is_onnx_xor():
         [equal] = onnx_run("Equal", [a.reshape(-1, 1), a.reshape(1, -1)])
         assert_same(ours, ~equal)
     check_against_onnx("logical_xor", [np.array([[True], [False]]), np.array([True, False])], "Xor")
+
+
+@pytest.mark.parametrize("edges, dtype", [(INT64_EDGES, np.int64), (INT32_EDGES, np.int32),
+                                          ([-128, -3, -1, 0, 1, 3, 127], np.int8),
+                                          ([0, 1, 3, 200, 255], np.uint8)])
+@pytest.mark.parametrize("fmod", [False, True])
+def test_integer_mod_matches_onnx(edges, dtype, fmod):
+    """Every pair but a zero divisor: the sign of rhs (Python's %) or, with fmod, of
+    lhs (C's); INT_MIN % -1 is 0."""
+    a = np.array(edges, dtype).reshape(-1, 1)
+    b = np.array([v for v in edges if v != 0], dtype).reshape(1, -1)
+    check_against_onnx("mod", [a, b], "Mod", attrs={"fmod": fmod}, onnx_attrs={"fmod": int(fmod)})
+
+
+def test_integer_mod_by_zero_is_reported():
+    with pytest.raises(EvaluationError, match="integer remainder by zero"):
+        graph_run("mod", [np.array([3, 4], np.int32), np.array([1, 0], np.int32)])
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_float_fmod_matches_onnx(dtype):
+    """Every pair of edge values: fmod(inf, y) and fmod(x, 0) are NaN, fmod(x, inf) is
+    x; the remainder is exact."""
+    a = floats(dtype).reshape(-1, 1)
+    b = floats(dtype).reshape(1, -1)
+    check_against_onnx("mod", [a, b], "Mod", attrs={"fmod": True}, onnx_attrs={"fmod": 1})
+
+
+def test_float_mod_needs_fmod():
+    with pytest.raises(IRError, match="f32 remainders need fmod"):
+        graph_run("mod", [np.ones(2, np.float32), np.ones(2, np.float32)])
+
+
+SHIFT_CASES = [(np.uint8, 8), (np.uint16, 16), (np.uint32, 32), (np.uint64, 64), (np.int32, 32),
+               (np.int8, 8)]
+
+
+@pytest.mark.parametrize("dtype, bits", SHIFT_CASES, ids=[c[0].__name__ for c in SHIFT_CASES])
+@pytest.mark.parametrize("op, direction", [("left_shift", "LEFT"), ("right_shift", "RIGHT")])
+def test_shifts_match_onnx(op, direction, dtype, bits):
+    """Shifts by 0 to bits + 1 of the type's edges (and by -1 for signed types): past
+    the width every bit is gone (-1 remains of a negative signed value shifted
+    right)."""
+    info = np.iinfo(dtype)
+    a = np.array(sorted({info.min, info.min + 1, 0, 1, 3, info.max // 2, info.max - 1, info.max}),
+                 dtype).reshape(-1, 1)
+    amounts = list(range(0, bits + 2, max(1, bits // 8))) + [bits - 1, bits]
+    if info.min < 0:
+        amounts.append(-1)
+    b = np.array(amounts, dtype).reshape(1, -1)
+    check_against_onnx(op, [a, b], "BitShift", onnx_attrs={"direction": direction})
+
+
+@pytest.mark.parametrize("op, onnx_op", [("bitwise_and", "BitwiseAnd"), ("bitwise_or", "BitwiseOr"),
+                                         ("bitwise_xor", "BitwiseXor")])
+def test_bitwise_ops_match_onnx(op, onnx_op):
+    for edges, dtype in ((INT64_EDGES, np.int64), (INT32_EDGES, np.int32), ([0, 1, 127, 128, 255], np.uint8)):
+        a = np.array(edges, dtype)
+        check_against_onnx(op, [a.reshape(-1, 1), a.reshape(1, -1)], onnx_op)
+    for edges, dtype in ((INT64_EDGES, np.int64), ([0, 1, 127, 128, 255], np.uint8)):
+        check_against_onnx("bitwise_not", [np.array(edges, dtype)], "BitwiseNot")
 
 
 def test_float_power_matches_onnx():
@@ -956,6 +1063,36 @@ def test_select_last_index_by_hand():
     assert graph_run("argmax", [x], select_last_index=True)[0] == 2
     assert graph_run("argmin", [x])[0] == 1
     assert graph_run("argmin", [x], select_last_index=True)[0] == 3
+
+
+SCANS = [(axis, exclusive, reverse) for axis in (0, -1) for exclusive in (False, True)
+         for reverse in (False, True)]
+
+
+@pytest.mark.parametrize("axis, exclusive, reverse", SCANS)
+@pytest.mark.parametrize("op, onnx_op", [("cumsum", "CumSum"), ("cumprod", "CumProd")])
+def test_scans_match_onnx(op, onnx_op, axis, exclusive, reverse):
+    """Floats (the graph sums in float64: within rtol 1e-5 of ONNX's float32 running
+    sums) with a NaN and an inf in one column, and int64 exactly (wrapping)."""
+    x = normal(4, 5)
+    x[1, 2], x[2, 3] = np.nan, np.inf
+    attrs = {"axis": axis, "exclusive": exclusive, "reverse": reverse}
+    onnx_attrs = {"exclusive": int(exclusive), "reverse": int(reverse)}
+    axis_input = np.array(axis, np.int64)
+    [ours] = graph_run(op, [x], **attrs)
+    [theirs] = onnx_run(onnx_op, [x.astype(np.float64), axis_input], **onnx_attrs)
+    assert_same(ours, theirs.astype(np.float32), ulps=1)
+    xi = np.array([[I64_MAX, 2, -3], [I64_MIN, -1, 7], [5, 3, 2]], np.int64)
+    check_against_onnx(op, [xi], onnx_op, [xi, axis_input], attrs=attrs, onnx_attrs=onnx_attrs)
+
+
+def test_cumsum_by_hand():
+    x = np.array([1, 2, 3, 4], np.int32)
+    assert graph_run("cumsum", [x])[0].tolist() == [1, 3, 6, 10]
+    assert graph_run("cumsum", [x], exclusive=True)[0].tolist() == [0, 1, 3, 6]
+    assert graph_run("cumsum", [x], reverse=True)[0].tolist() == [10, 9, 7, 4]
+    assert graph_run("cumsum", [x], exclusive=True, reverse=True)[0].tolist() == [9, 7, 4, 0]
+    assert graph_run("cumprod", [x], exclusive=True)[0].tolist() == [1, 1, 2, 6]
 
 
 # ------------------------------------------------------------------ injective
