@@ -622,6 +622,21 @@ INVALID = [
      "must be ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64"),
     ("graph.shrink %a {bias = 0.5 : f32} : tensor<2xi8>", "%a: tensor<2xi8>",
      "bias 0.5 must be an integer for i8 values"),
+    ("graph.gather_nd %a, %i : (tensor<2x3xf32>, tensor<2x3xi64>) -> tensor<2xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2x3xi64>", "indices address 3 axes, data has 2 after the batch axes"),
+    ("graph.gather_nd %a, %i {batch_dims = 1} : (tensor<2x3xf32>, tensor<3x1xi64>) -> tensor<3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<3x1xi64>",
+     "the first 1 axes of data [2, 3] and indices [3, 1] must agree"),
+    ("graph.scatter_nd %a, %i, %u : (tensor<2x3xf32>, tensor<2x1xi64>, tensor<2xf32>) -> tensor<2x3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2xf32>",
+     "updates must have shape [2, 3] (indices.shape[:-1] + data.shape[1:]), got [2]"),
+    ("graph.scatter_elements %a, %i, %u : (tensor<2x3xf32>, tensor<2x3xi64>, tensor<2x2xf32>) -> tensor<2x3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x2xf32>",
+     "indices [2, 3] and updates [2, 2] must have one shape"),
+    ("graph.scatter_elements %a, %i, %a {reduction = \"add\"} : (tensor<2xi1>, tensor<2xi64>, tensor<2xi1>) -> tensor<2xi1>",
+     "%a: tensor<2xi1>, %i: tensor<2xi64>", "reduction add is arithmetic, which i1 has not"),
+    ("%0:2 = graph.top_k %a {k = 4} : tensor<2x3xf32> -> tensor<2x4xf32>, tensor<2x4xi64>",
+     "%a: tensor<2x3xf32>", "k 4 must be in [0, 3] (the extent of axis 1)"),
     ("graph.clip %a {min = 0x7FC00000 : f32, max = 1.0 : f32} : tensor<2xf32>", "%a: tensor<2xf32>",
      "min and max must be numbers, got min nan and max 1.0"),
     ("graph.gelu %a {approximate = \"erf\"} : tensor<2xf32>", "%a: tensor<2xf32>",
@@ -657,7 +672,7 @@ INVALID = [
 
 
 @pytest.mark.parametrize("op, args, message", INVALID, ids=[c[0].split()[0] if c[0][0] != "%"
-                                                           else "split" for c in INVALID])
+                                                           else c[0].split()[2] for c in INVALID])
 def test_verifier_says_what_was_expected(op, args, message):
     line = op if op.startswith("%") else f"%0 = {op}"
     text = f"func.func @f({args}) {{\n  {line}\n  return\n}}\n"
@@ -709,7 +724,8 @@ PATTERNS = {
     "range": "injective", "sin": "elemwise", "atanh": "elemwise", "isnan": "elemwise",
     "isinf": "elemwise", "shrink": "elemwise", "bitwise_not": "elemwise",
     "bitwise_xor": "broadcast", "left_shift": "broadcast", "right_shift": "broadcast",
-    "mod": "broadcast", "cumsum": "opaque", "cumprod": "opaque",
+    "mod": "broadcast", "cumsum": "opaque", "cumprod": "opaque", "gather_nd": "injective",
+    "scatter_nd": "opaque", "scatter_elements": "opaque", "top_k": "opaque",
 }
 
 

@@ -1258,6 +1258,103 @@ def test_range_matches_onnx(dtype, start, limit, delta):
     assert_same(ours, expected)
 
 
+GATHER_ND = [((2, 2), [[0, 0], [1, 1]], 0), ((2, 2), [[1], [0]], 0),
+             ((2, 2, 2), [[0, 1], [1, 0]], 0), ((2, 2, 2), [[[0, 1]], [[1, 0]]], 0),
+             ((2, 2, 2), [[1], [0]], 1), ((2, 3, 4), [[[-1, 0], [2, -4]], [[0, 3], [1, 1]]], 1),
+             ((2, 3), [[-1]], 0)]
+
+
+@pytest.mark.parametrize("data_shape, indices, batch_dims", GATHER_ND,
+                         ids=[str(i) for i in range(len(GATHER_ND))])
+def test_gather_nd_matches_onnx(data_shape, indices, batch_dims):
+    """ONNX's gathernd examples (int32, float32, batch_dims 1) and negative indices."""
+    data = np.arange(math.prod(data_shape), dtype=np.float32).reshape(data_shape)
+    data.reshape(-1)[1] = np.nan
+    check_against_onnx("gather_nd", [data, np.array(indices, np.int64)], "GatherND",
+                       attrs={"batch_dims": batch_dims}, onnx_attrs={"batch_dims": batch_dims})
+
+
+REDUCTIONS_OF_SCATTER = ["none", "add", "mul", "max", "min"]
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS_OF_SCATTER)
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_scatter_elements_matches_onnx(reduction, axis):
+    """Repeated and negative indices (applied in row-major order), indices shorter than
+    data off the axis, floats and int64 at its edges. Repeated updates combine in
+    float64, rounded once: within 1 ulp of ONNX's f32 steps. ONNX's reference takes
+    max and min with Python's max/min, which drop a NaN update: NaN is checked
+    against it for the other reductions only (max and min propagate it, as
+    graph.maximum does: `test_scatter_max_propagates_nan`)."""
+    data = normal(3, 4)
+    extent = data.shape[axis]
+    indices = np.array([[0, -1, 1], [1, 1, -extent]], np.int64)
+    updates = normal(2, 3)
+    if reduction not in ("max", "min"):
+        updates[1, 2] = np.nan
+    check_against_onnx("scatter_elements", [data, indices, updates], "ScatterElements",
+                       attrs={"axis": axis, "reduction": reduction},
+                       onnx_attrs={"axis": axis % 2, "reduction": reduction}, ulps=1)
+    ints = np.array([[I64_MAX, 1, 2, 3], [I64_MIN, -1, 0, 7], [5, 6, 7, 8]], np.int64)
+    check_against_onnx("scatter_elements", [ints, indices, np.full((2, 3), 3, np.int64)],
+                       "ScatterElements", attrs={"axis": axis, "reduction": reduction},
+                       onnx_attrs={"axis": axis % 2, "reduction": reduction})
+
+
+def test_scatter_max_propagates_nan():
+    data = np.array([1.0, 2.0, 3.0], np.float32)
+    for op, indices in (("scatter_elements", np.array([0, 2], np.int64)),
+                        ("scatter_nd", np.array([[0], [2]], np.int64))):
+        for reduction in ("max", "min"):
+            [ours] = graph_run(op, [data, indices, np.array([np.nan, 0.5], np.float32)],
+                               reduction=reduction)
+            assert np.isnan(ours[0]) and ours[1] == 2.0
+            assert ours[2] == (3.0 if reduction == "max" else 0.5)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS_OF_SCATTER)
+def test_scatter_nd_matches_onnx(reduction):
+    """Slices (k = 1 of a 3-D data) and single elements (k = 3), a repeated index
+    (combined in float64: within 1 ulp of ONNX's f32 steps)."""
+    data = normal(4, 2, 3)
+    indices = np.array([[0], [2], [0]], np.int64)
+    check_against_onnx("scatter_nd", [data, indices, normal(3, 2, 3)], "ScatterND",
+                       attrs={"reduction": reduction}, onnx_attrs={"reduction": reduction}, ulps=1)
+    indices = np.array([[1, 0, 2], [3, 1, 0], [1, 0, 2]], np.int64)
+    check_against_onnx("scatter_nd", [data, indices, normal(3)], "ScatterND",
+                       attrs={"reduction": reduction}, onnx_attrs={"reduction": reduction}, ulps=1)
+
+
+@pytest.mark.parametrize("op, inputs, message", [
+    ("gather_nd", [np.zeros((2, 2), np.float32), np.array([[0, 2]], np.int64)],
+     "gather_nd index 2 is out of range"),
+    ("scatter_nd", [np.zeros((2, 2), np.float32), np.array([[-3]], np.int64),
+                    np.zeros((1, 2), np.float32)], "scatter_nd index -3 is out of range"),
+    ("scatter_elements", [np.zeros((2, 2), np.float32), np.array([[0, 5]], np.int64),
+                          np.zeros((1, 2), np.float32)], "scatter_elements index 5 is out of range"),
+])
+def test_index_out_of_range_is_reported(op, inputs, message):
+    with pytest.raises(EvaluationError, match=message):
+        graph_run(op, inputs)
+
+
+@pytest.mark.parametrize("largest", [True, False])
+@pytest.mark.parametrize("axis, k", [(-1, 3), (0, 2), (1, 0), (1, 5)])
+def test_top_k_matches_onnx(largest, axis, k):
+    """Ties (the lower index first), ±inf, ±0 and NaN (larger than everything), and
+    int64 edges."""
+    x = np.array([[3.0, 1.0, 3.0, np.nan, -np.inf], [0.0, -0.0, 2.0, 2.0, np.inf],
+                  [5.0, 5.0, 5.0, 5.0, 5.0]], np.float32)
+    onnx_attrs = {"axis": axis, "largest": int(largest)}
+    check_against_onnx("top_k", [x], "TopK", [x, np.array([k], np.int64)],
+                       attrs={"k": k, "axis": axis, "largest": largest}, onnx_attrs=onnx_attrs,
+                       outputs=2)
+    xi = np.array([[I64_MAX, 0, I64_MIN, 0, I64_MAX]] * 3, np.int64)
+    check_against_onnx("top_k", [xi], "TopK", [xi, np.array([k], np.int64)],
+                       attrs={"k": k, "axis": axis, "largest": largest}, onnx_attrs=onnx_attrs,
+                       outputs=2)
+
+
 def test_concat_and_split_match_onnx():
     a, b = normal(2, 3), normal(2, 1)
     check_against_onnx("concat", [[a, b]], "Concat", [a, b], attrs={"axis": -1},

@@ -158,9 +158,10 @@ func.func @all(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %b: tensor<2x3xi1>, %v:
 // The ops ONNX's node tests need beyond the core set: activations with their
 // attributes, comparisons, gather_elements, argmin and select_last_index, range,
 // gelu's tanh form, reshape's allowzero; trigonometry, isnan/isinf, shrink, bitwise
-// ops and shifts, mod, cumsum/cumprod.
-// CHECK-LABEL: func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
-func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
+// ops and shifts, mod, cumsum/cumprod; gather_nd, scatter_nd, scatter_elements, top_k
+// (whose results print as written, or by their declarations' names: %top, %indices).
+// CHECK-LABEL: func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>, %k: tensor<2x1xi64>, %v2: tensor<2xf32>, %y2: tensor<2x2xf32>) {
+func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>, %k: tensor<2x1xi64>, %v2: tensor<2xf32>, %y2: tensor<2x2xf32>) {
   // CHECK-NEXT: %0 = graph.elu %x {alpha = 5.000000e-01 : f32} : tensor<2x3xf32>
   %0 = graph.elu %x {alpha = 5.000000e-01 : f32} : tensor<2x3xf32>
   // CHECK-NEXT: %1 = graph.selu %x : tensor<2x3xf32>
@@ -263,6 +264,18 @@ func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b:
   %49 = graph.cumsum %x {axis = -1 : i64, exclusive = true} : tensor<2x3xf32>
   // CHECK-NEXT: %50 = graph.cumprod %i {reverse = true} : tensor<2x2xi64>
   %50 = graph.cumprod %i {reverse = true} : tensor<2x2xi64>
+  // CHECK-NEXT: %51 = graph.gather_nd %x, %i : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2xf32>
+  %51 = graph.gather_nd %x, %i : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2xf32>
+  // CHECK-NEXT: %52 = graph.gather_nd %x, %k {batch_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi64>) -> tensor<2xf32>
+  %52 = graph.gather_nd %x, %k {batch_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi64>) -> tensor<2xf32>
+  // CHECK-NEXT: %53 = graph.scatter_nd %x, %i, %v2 : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2xf32>) -> tensor<2x3xf32>
+  %53 = graph.scatter_nd %x, %i, %v2 : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: %54 = graph.scatter_elements %x, %i, %y2 {axis = 1 : i64, reduction = "add"} : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2x2xf32>) -> tensor<2x3xf32>
+  %54 = graph.scatter_elements %x, %i, %y2 {axis = 1 : i64, reduction = "add"} : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2x2xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: %t:2 = graph.top_k %x {k = 2 : i64} : tensor<2x3xf32> -> tensor<2x2xf32>, tensor<2x2xi64>
+  %t:2 = graph.top_k %x {k = 2 : i64} : tensor<2x3xf32> -> tensor<2x2xf32>, tensor<2x2xi64>
+  // CHECK-NEXT: %top, %indices = graph.top_k %x {axis = 0 : i64, k = 1 : i64, largest = false} : tensor<2x3xf32> -> tensor<1x3xf32>, tensor<1x3xi64>
+  %top, %indices = graph.top_k %x {axis = 0 : i64, k = 1 : i64, largest = false} : tensor<2x3xf32> -> tensor<1x3xf32>, tensor<1x3xi64>
   // CHECK-NEXT: return
   return
 // CHECK-NEXT: }
