@@ -741,7 +741,6 @@ LogicalXorOp = _binary("graph.logical_xor", np.logical_xor, "Elementwise boolean
                        "broadcasting.", LogicalBinary, commutative=True)
 
 
-
 class IntegerBinary(Binary):
     """A broadcasting binary op on integers."""
 
