@@ -637,6 +637,14 @@ INVALID = [
      "%a: tensor<2xi1>, %i: tensor<2xi64>", "reduction add is arithmetic, which i1 has not"),
     ("%0:2 = graph.top_k %a {k = 4} : tensor<2x3xf32> -> tensor<2x4xf32>, tensor<2x4xi64>",
      "%a: tensor<2x3xf32>", "k 4 must be in [0, 3] (the extent of axis 1)"),
+    ("graph.one_hot %i {depth = 3, on_value = 1.0 : f32, off_value = 0 : i64} : tensor<2xi64> -> tensor<2x3xf32>",
+     "%i: tensor<2xi64>", "on_value and off_value must have one type, got f32, i64"),
+    ("graph.one_hot %i {depth = 3, axis = 3, on_value = 1 : i64, off_value = 0 : i64} : tensor<2xi64> -> tensor<2x3xi64>",
+     "%i: tensor<2xi64>", "axis 3 is out of range for one-hot of a rank-1 tensor (expected -2..1)"),
+    ("graph.one_hot %i {depth = -1, on_value = 1 : i64, off_value = 0 : i64} : tensor<2xi64> -> tensor<2x3xi64>",
+     "%i: tensor<2xi64>", "depth must be >= 0, got -1"),
+    ("graph.one_hot %i {depth = 3, on_value = 1 : i64, off_value = 0 : i64} : tensor<2xf32> -> tensor<2x3xi64>",
+     "%i: tensor<2xf32>", "must be ranked tensor of i32 or i64"),
     ("graph.clip %a {min = 0x7FC00000 : f32, max = 1.0 : f32} : tensor<2xf32>", "%a: tensor<2xf32>",
      "min and max must be numbers, got min nan and max 1.0"),
     ("graph.gelu %a {approximate = \"erf\"} : tensor<2xf32>", "%a: tensor<2xf32>",
@@ -726,6 +734,7 @@ PATTERNS = {
     "bitwise_xor": "broadcast", "left_shift": "broadcast", "right_shift": "broadcast",
     "mod": "broadcast", "cumsum": "opaque", "cumprod": "opaque", "gather_nd": "injective",
     "scatter_nd": "opaque", "scatter_elements": "opaque", "top_k": "opaque",
+    "one_hot": "injective",
 }
 
 

@@ -1355,6 +1355,34 @@ def test_top_k_matches_onnx(largest, axis, k):
                        outputs=2)
 
 
+@pytest.mark.parametrize("axis", [-1, 0, 1, -3])
+@pytest.mark.parametrize("values", [np.array([0.0, 1.0], np.float32), np.array([-7, 3], np.int64),
+                                    np.array([2.5, -1e300], np.float64)])
+def test_one_hot_matches_onnx(axis, values):
+    """Indices in range, negative ones (from the end) and ones outside [-depth, depth)
+    (rows of off_value), int64 and int32. (ONNX's reference computes
+    hit·(on - off) + off, so a NaN value spreads everywhere there; the graph places
+    the values as they are: `test_one_hot_places_nan_only_where_it_belongs`.)"""
+    from mlc.graph.builder import element_type_of_dtype
+
+    indices = np.array([[0, 3, -1], [4, -5, 1]], np.int64)
+    off, on = values.tolist()
+    element = element_type_of_dtype(values.dtype)
+    for index_type in (np.int64, np.int32):
+        [ours] = graph_run("one_hot", [indices.astype(index_type)], depth=4, axis=axis,
+                           on_value=on, off_value=off, dtype=element)
+        [theirs] = onnx_run("OneHot", [indices.astype(index_type), np.array(4, np.int64), values],
+                            axis=axis)
+        assert_same(ours, theirs)
+
+
+def test_one_hot_places_nan_only_where_it_belongs():
+    [ours] = graph_run("one_hot", [np.array([1, 5], np.int64)], depth=3, on_value=math.nan,
+                       off_value=0.5)
+    assert np.isnan(ours[0, 1]) and ours[0, [0, 2]].tolist() == [0.5, 0.5]
+    assert ours[1].tolist() == [0.5, 0.5, 0.5]
+
+
 def test_concat_and_split_match_onnx():
     a, b = normal(2, 3), normal(2, 1)
     check_against_onnx("concat", [[a, b]], "Concat", [a, b], attrs={"axis": -1},

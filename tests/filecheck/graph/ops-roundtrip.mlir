@@ -158,7 +158,7 @@ func.func @all(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %b: tensor<2x3xi1>, %v:
 // The ops ONNX's node tests need beyond the core set: activations with their
 // attributes, comparisons, gather_elements, argmin and select_last_index, range,
 // gelu's tanh form, reshape's allowzero; trigonometry, isnan/isinf, shrink, bitwise
-// ops and shifts, mod, cumsum/cumprod; gather_nd, scatter_nd, scatter_elements, top_k
+// ops and shifts, mod, cumsum/cumprod; gather_nd, scatter_nd, scatter_elements, one_hot, top_k
 // (whose results print as written, or by their declarations' names: %top, %indices).
 // CHECK-LABEL: func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>, %k: tensor<2x1xi64>, %v2: tensor<2xf32>, %y2: tensor<2x2xf32>) {
 func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>, %k: tensor<2x1xi64>, %v2: tensor<2xf32>, %y2: tensor<2x2xf32>) {
@@ -276,6 +276,10 @@ func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b:
   %t:2 = graph.top_k %x {k = 2 : i64} : tensor<2x3xf32> -> tensor<2x2xf32>, tensor<2x2xi64>
   // CHECK-NEXT: %top, %indices = graph.top_k %x {axis = 0 : i64, k = 1 : i64, largest = false} : tensor<2x3xf32> -> tensor<1x3xf32>, tensor<1x3xi64>
   %top, %indices = graph.top_k %x {axis = 0 : i64, k = 1 : i64, largest = false} : tensor<2x3xf32> -> tensor<1x3xf32>, tensor<1x3xi64>
+  // CHECK-NEXT: %55 = graph.one_hot %j {depth = 3 : i64, off_value = 0.000000e+00 : f32, on_value = 1.000000e+00 : f32} : tensor<2xi64> -> tensor<2x3xf32>
+  %55 = graph.one_hot %j {depth = 3 : i64, off_value = 0.000000e+00 : f32, on_value = 1.000000e+00 : f32} : tensor<2xi64> -> tensor<2x3xf32>
+  // CHECK-NEXT: %56 = graph.one_hot %i {axis = 0 : i64, depth = 2 : i64, off_value = false, on_value = true} : tensor<2x2xi64> -> tensor<2x2x2xi1>
+  %56 = graph.one_hot %i {axis = 0 : i64, depth = 2 : i64, off_value = false, on_value = true} : tensor<2x2xi64> -> tensor<2x2x2xi1>
   // CHECK-NEXT: return
   return
 // CHECK-NEXT: }

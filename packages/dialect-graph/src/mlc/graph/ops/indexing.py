@@ -1,5 +1,6 @@
 """Ops that address elements by computed indices: gather_nd, scatter_elements,
-scatter_nd (ONNX GatherND, ScatterElements, ScatterND) and top_k (ONNX TopK).
+scatter_nd, one_hot (ONNX GatherND, ScatterElements, ScatterND, OneHot) and top_k
+(ONNX TopK).
 
 Indices are i32 or i64 and may be negative (counted from the end of their axis); an
 index outside its axis has no defined result: the reference raises
@@ -10,13 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from mlc.graph.attributes import flag, integer, string
+from mlc.graph.attributes import flag, integer, number, string
 from mlc.graph.dialect import graph
-from mlc.graph.op_base import GraphOp, PatternKind, same_element_type, shape_check
+from mlc.graph.op_base import GraphOp, PatternKind, ShapeError, same_element_type, shape_check
+from mlc.graph.ops.constant import number_type, typed_numbers
 from mlc.graph.ops.elementwise import wide_floats
 from mlc.graph.ops.transform import IndexTensor, check_indices, normalize_axis
 from mlc.graph.types import Tensor, tensor
-from mlc.ir import i1, i64
+from mlc.ir import Attribute, RankedTensorType, Type, i1, i64
+from mlc.ir.interfaces.infer_type import TypeInferenceError
 from mlc.ir.opdef import OperandDef, ResultDef
 
 
@@ -254,3 +257,69 @@ class TopKOp(GraphOp):
             order = np.argsort(x, axis=axis, kind="stable")
         order = np.take(order, np.arange(k), axis=axis)
         return np.take_along_axis(x, order, axis=axis), order.astype(np.int64)
+
+
+@graph.op
+class OneHotOp(GraphOp):
+    """`on_value` where the position along the new axis `axis` equals the index,
+    `off_value` elsewhere (ONNX OneHot, Relay's one_hot): the result has the shape of
+    `indices` with an axis of extent `depth` inserted at `axis`.
+
+    on_value and off_value are attributes of one type, the result's element type
+    (`on_value = 1.0 : f32`); from the builder, `dtype` gives it (by default i64 for
+    integers, f32 otherwise). An index in [-depth, 0) counts from the end; one outside
+    [-depth, depth) matches no position, so its row is all off_value (as ONNX
+    defines it).
+
+    Integers and NaN: on_value and off_value are placed as they are."""
+
+    name = "graph.one_hot"
+    indices = OperandDef(IndexTensor)
+    result = ResultDef(Tensor)
+    depth = integer(doc="the extent of the new axis, >= 0")
+    axis = integer(-1, "where the new axis goes, in [-rank-1, rank]; negative counts from the "
+                       "end of the result")
+    on_value = number(doc="the value at each index")
+    off_value = number(doc="the value everywhere else")
+    # out[..., j, ...] reads one index: injective (Relay registers one_hot as
+    # out-elemwise-fusable, for its compute schedule; the dependence is injective).
+    pattern = PatternKind.INJECTIVE
+    assembly_format = "$indices attr-dict `:` type($indices) `->` type($result)"
+
+    @classmethod
+    def normalize(cls, attrs: dict) -> dict:
+        """The builder's spelling: plain numbers, and `dtype` for their type."""
+        return typed_numbers(attrs, ("on_value", "off_value"))
+
+    @staticmethod
+    def new_axis(rank: int, axis: int) -> int:
+        """The normalized position of the inserted axis."""
+        shape_check(-rank - 1 <= axis <= rank, f"axis {axis} is out of range for one-hot of a "
+                                               f"rank-{rank} tensor (expected {-rank - 1}..{rank})")
+        return axis + rank + 1 if axis < 0 else axis
+
+    @classmethod
+    def infer(cls, types, attrs):
+        # The shape; infer_result_types gives it the element type of the values.
+        shape = types[0].shape
+        shape_check(attrs["depth"] >= 0, f"depth must be >= 0, got {attrs['depth']}")
+        axis = cls.new_axis(len(shape), attrs["axis"])
+        return [tensor((*shape[:axis], attrs["depth"], *shape[axis:]), i1)]
+
+    @classmethod
+    def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
+        [shaped] = super().infer_result_types(operand_types, attributes)
+        try:
+            element = number_type(attributes, ("on_value", "off_value"))
+        except ShapeError as exc:
+            raise TypeInferenceError(cls.op_def.name, str(exc)) from None
+        return [RankedTensorType(shaped.shape, element)]
+
+    @classmethod
+    def reference(cls, attrs, indices):
+        depth = attrs["depth"]
+        axis = cls.new_axis(indices.ndim, attrs["axis"])
+        wrapped = np.where(indices < 0, indices.astype(np.int64) + depth, indices)
+        positions = np.arange(depth).reshape((-1,) + (1,) * (indices.ndim - axis))
+        hit = np.expand_dims(wrapped, axis) == positions
+        return np.where(hit, attrs["on_value"], attrs["off_value"])
