@@ -154,6 +154,14 @@ class ConstantFolder:
         op = dialect.materialize_constant(value, type_, anchor.loc)
         if op is None:
             return None
+        made_by = op.op_def.dialect_name if op.op_def is not None else op.name
+        if made_by != dialect.name:
+            # Materialised in another dialect (arith's poison is a ub.poison): the same
+            # constant of that dialect may be there already, as MLIR's folder checks.
+            key = (made_by, value, type_)
+            existing = table.get(key)
+            if existing is not None:
+                return existing.results[0]
         entry = region.blocks[0]
         with rewriter.insertion_point():
             rewriter.block, rewriter.before = entry, self._first_non_constant(entry)
