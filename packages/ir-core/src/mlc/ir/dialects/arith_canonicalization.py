@@ -478,6 +478,9 @@ EXTENDED = [
                doc="mului_extended(x, y) -> [muli(x, y), x], when the high half is unused"),
 ]
 
+# The code pattern CmpFIntToFPConst registers itself on import.
+import mlc.ir.dialects.arith_cmpf_of_int  # noqa: E402, F401
+
 arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *LOGIC_OF_EXTENSIONS, *CMPI,
                                      *SELECT, *FLOAT, *CASTS, *INDEX_CAST, *BITCAST,
                                      *FLOAT_AND_SHIFT_CASTS, *EXTENDED])
