@@ -106,6 +106,11 @@ CASES = {
         "  %r = arith.trunci %s : i32 to i16",
         "%c = arith.constant 16 : i32\n  %s = arith.shrui %x, %c : i32\n"
         "  %r = arith.trunci %s : i32 to i16", "i16"),
+    "TruncIShrSIExactToTrunciShrUIExact": (
+        "%c = arith.constant 16 : i32\n  %s = arith.shrsi %x, %c exact : i32\n"
+        "  %r = arith.trunci %s : i32 to i16",
+        "%c = arith.constant 16 : i32\n  %s = arith.shrui %x, %c exact : i32\n"
+        "  %r = arith.trunci %s : i32 to i16", "i16"),
     "TruncFSIToFPToSIToFP": (
         "%f = arith.sitofp %x : i32 to f32\n  %r = arith.truncf %f : f32 to f16",
         "%r = arith.sitofp %x : i32 to f16", "f16"),
@@ -263,6 +268,12 @@ FOLDS = {
     "andi_of_its_complement": (
         "%n = arith.xori %x, %cm1 : i32\n  %r = arith.andi %n, %x : i32",
         "%r = arith.constant 0 : i32", "i32"),
+    "ori_of_its_complement": (
+        "%n = arith.xori %cm1, %x : i32\n  %r = arith.ori %x, %n : i32",
+        "%r = arith.constant -1 : i32", "i32"),
+    "extsi_of_i0": (
+        "%z = arith.constant 0 : i0\n  %r = arith.extsi %z : i0 to i16",
+        "%r = arith.constant 0 : i16", "i16"),
     "andi_of_andi": (
         "%a = arith.andi %y, %x : i32\n  %r = arith.andi %a, %x : i32",
         "%r = arith.andi %y, %x : i32", "i32"),
