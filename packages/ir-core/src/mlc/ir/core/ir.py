@@ -573,6 +573,12 @@ class Block:
             found = block
         return found
 
+    def drop_all_references(self) -> None:
+        """Drop every operand and successor use of the ops in the block (nested ones
+        too): what erasing blocks that refer to each other needs first."""
+        for op in self.ops():
+            op.drop_all_references()
+
     def replace_all_uses_with(self, other: Block) -> None:
         """Make every terminator branching here branch to `other` instead."""
         for use in list(self.uses):

@@ -23,7 +23,7 @@ from mlc.ir.core.ir import Block, Value
 from mlc.ir.dialect import Dialect
 from mlc.ir.interfaces.control_flow import BranchLike
 from mlc.ir.interfaces.side_effects import MemoryEffects, Write
-from mlc.ir.opdef.constraints import I1, AnyIntElementsAttr, AnyInteger, DenseArrayOf, StrAttr
+from mlc.ir.opdef.constraints import I1, AnyInteger, AnyIntElementsAttr, DenseArrayOf, StrAttr
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, SuccessorDef, VerificationError
 from mlc.ir.opdef.traits import AttrSizedOperandSegments, IsTerminator, Pure
 
