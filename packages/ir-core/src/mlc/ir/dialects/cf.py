@@ -212,12 +212,14 @@ class SwitchOp(Op):
         branch = BranchLike.get(self)
         _print_successor_and_operands(p, self.defaultDestination,
                                       branch.successor_operands(self, 0))
-        for value, block, operands in self.cases:
+        cases = self.cases
+        for value, block, operands in cases:
             p.write(",")
             p.newline()
             p.write(f"  {min(value, _U64_MAX)}: ")
             _print_successor_and_operands(p, block, operands)
-        p.newline()
+        if cases:  # as MLIR: without cases, `]` follows the default on its line
+            p.newline()
         p.write("]")
         p.attr_dict(self, {"case_values", "case_operand_segments", "operandSegmentSizes"})
 

@@ -197,14 +197,13 @@ def _propagate_op(op: Operation, live: _Liveness) -> None:
         # be one: it is live for its unknown effects, and the arguments of the
         # blocks it branches to are live only if used.)
         live.mark_op(op)
-        branch = BranchLike.get(op)
-        for index, block in enumerate(op.successors):
-            # An argument whose value the op does not say where it comes from
-            # (an op that is not BranchLike) must stay.
-            passed = len(block.args) if branch is None else \
-                len(branch.successor_operands(op, index))
-            for arg in block.args[:passed]:
-                live.mark(arg)
+        if BranchLike.get(op) is None:
+            # The op does not say which operands become which arguments: they stay.
+            # (A BranchLike op only forwards operands; their arguments live or die
+            # by their own uses.)
+            for block in op.successors:
+                for arg in block.args:
+                    live.mark(arg)
         return
     if op in live.ops:
         return
