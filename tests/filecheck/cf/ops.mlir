@@ -26,7 +26,7 @@
 // GENERIC-LABEL: "func.func"
 // GENERIC: "cf.cond_br"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})[^bb1, ^bb2] <{branch_weights = array<i32: 3, 5>, operandSegmentSizes = array<i32: 1, 1, 2>}> : (i1, i32, i32, i64) -> ()
 // GENERIC: "cf.assert"(%{{.*}}) <{msg = "boom"}> : (i1) -> ()
-// GENERIC: "cf.switch"(%{{.*}}, %0, %0, %{{.*}})[^bb1, ^bb2, ^bb3] <{case_operand_segments = array<i32: 2, 0>, case_values = dense<[-1, 42]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 2>}> : (i32, i32, i32, i64) -> ()
+// GENERIC: "cf.switch"(%{{.*}}, %[[X:[0-9]+]], %[[X]], %{{.*}})[^bb1, ^bb2, ^bb3] <{case_operand_segments = array<i32: 2, 0>, case_values = dense<[-1, 42]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 2>}> : (i32, i32, i32, i64) -> ()
 // GENERIC: "cf.br"()[^bb3] : () -> ()
 func.func @branches(%arg0: i1, %arg1: i32, %arg2: i64, %arg3: i32) -> i32 {
   cf.cond_br %arg0 weights([3, 5]), ^bb1(%arg1 : i32), ^bb2(%arg1, %arg2 : i32, i64)
