@@ -32,12 +32,14 @@ LEVELS = ("disabled", "normal", "aggressive")
 
 
 def simplify_regions(rewriter: Rewriter, regions: Sequence[Region], level: str = "normal") -> bool:
-    """Run the simplifications of `level` ("normal": unreachable blocks and dead
-    code; "aggressive": also merging blocks and dropping redundant arguments) on
-    `regions` and the regions nested in them; whether anything changed."""
-    if level == "disabled":
-        return False
+    """Run the simplifications of `level` on `regions` and the regions nested in
+    them; whether anything changed. Unreachable blocks go at every level, as
+    mlir-opt-22's canonicalize erases them even with `region-simplify=disabled`;
+    "normal" adds dead code and block arguments; "aggressive" also merges blocks
+    and drops redundant arguments."""
     changed = erase_unreachable_blocks(rewriter, regions)
+    if level == "disabled":
+        return changed
     changed |= run_region_dce(rewriter, regions)
     if level == "aggressive":
         changed |= merge_identical_blocks(rewriter, regions)

@@ -48,7 +48,8 @@ class CanonicalizeOptions:
     region_simplify: str = option("normal", choices=LEVELS,
                                   doc="after each sweep, simplify the regions: normal erases "
                                   "unreachable blocks and dead code (block arguments too), "
-                                  "aggressive also merges identical blocks")
+                                  "aggressive also merges identical blocks; disabled only "
+                                  "erases unreachable blocks (as mlir-opt-22)")
 
 
 @register_pass("canonicalize", opt_level=0, options=CanonicalizeOptions,
