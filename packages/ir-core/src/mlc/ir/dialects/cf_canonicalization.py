@@ -142,8 +142,10 @@ class CondBranchThroughPassThroughBlocks(RewritePattern):
 
 
 class CondBranchToOneBlock(RewritePattern):
-    """cf.cond_br whose two ways go to one block: a jump, selecting with
-    `arith.select` each value that differs (when no other edge reaches the block)."""
+    """cf.cond_br whose two ways go to one block: a jump (with selects if needed).
+
+    Each value that differs between the two ways is chosen by an `arith.select`,
+    which needs the branch to be the only edge into the block."""
 
     root = CondBranchOp
 
@@ -170,8 +172,10 @@ class CondBranchToOneBlock(RewritePattern):
 
 
 class CondBranchDecidedByPredecessor(RewritePattern):
-    """cf.cond_br in a block reached only from a cf.cond_br on the same condition:
-    the way that block was entered decides this branch too."""
+    """cf.cond_br after a cf.cond_br on the same condition: decided by the first.
+
+    The block must be reached only from that branch: the way it was entered
+    decides this branch too."""
 
     root = CondBranchOp
 
@@ -188,8 +192,10 @@ class CondBranchDecidedByPredecessor(RewritePattern):
 
 
 class PropagateBranchCondition(RewritePattern):
-    """Uses of a cf.cond_br's condition in a successor that only this branch
-    reaches know its value there: true in the true successor, false in the false one."""
+    """cf.cond_br: uses of its condition in its successors become constants.
+
+    In a successor only this branch reaches, the condition is known: true in the
+    true successor, false in the false one."""
 
     root = CondBranchOp
 
@@ -308,8 +314,9 @@ def _switch_before(op: SwitchOp) -> SwitchOp | None:
 
 
 class SwitchDecidedByPredecessor(RewritePattern):
-    """cf.switch in a block a case of a cf.switch on the same flag reaches (and
-    nothing else): the flag is that case's value, so the switch is a jump."""
+    """cf.switch in a case of a cf.switch on the same flag: a jump.
+
+    The block must be reached only from that case: the flag is the case's value."""
 
     root = SwitchOp
 
@@ -328,9 +335,10 @@ class SwitchDecidedByPredecessor(RewritePattern):
 
 
 class DropSwitchCasesExcludedByPredecessor(RewritePattern):
-    """cf.switch in the default block of a cf.switch on the same flag (reached from
-    nowhere else): the values that switch sent elsewhere cannot come, so their cases
-    are dropped."""
+    """cf.switch in the default of a cf.switch on the same flag: fewer cases.
+
+    The block must be reached only from that default: the values the first switch
+    sent elsewhere cannot come, so their cases are dropped."""
 
     root = SwitchOp
 
