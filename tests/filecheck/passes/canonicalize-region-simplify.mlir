@@ -93,3 +93,21 @@ func.func @redundant_argument(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
   "test.use"(%a, %b) : (i32, i32) -> ()
   return %a : i32
 }
+
+// Any BranchLike terminator (here the test dialect's test.br, which has no custom
+// form) loses the operands its successor's dead arguments received; aggressive also
+// drops the argument its one predecessor always passes %arg1.
+// CHECK-LABEL: func.func @branch_like(%arg0: f32, %arg1: f32) {
+// DISABLED-NEXT:   "test.br"(%arg0, %arg1)[^bb1] : (f32, f32) -> ()
+// NORMAL-NEXT:     "test.br"(%arg1)[^bb1] : (f32) -> ()
+// NORMAL-NEXT:     ^bb1(%[[Y:.*]]: f32):  // pred: ^bb0
+// NORMAL-NEXT:       "test.print"(%[[Y]]) : (f32) -> ()
+// AGGRESSIVE-NEXT: "test.br"()[^bb1] : () -> ()
+// AGGRESSIVE-NEXT: ^bb1:  // pred: ^bb0
+// AGGRESSIVE-NEXT:   "test.print"(%arg1) : (f32) -> ()
+func.func @branch_like(%arg0: f32, %arg1: f32) {
+  "test.br"(%arg0, %arg1)[^bb1] : (f32, f32) -> ()
+^bb1(%x: f32, %y: f32):
+  "test.print"(%y) : (f32) -> ()
+  return
+}
