@@ -1,5 +1,6 @@
-"""Control flow between an op and its regions: MLIR's RegionBranchOpInterface and
-RegionBranchTerminatorOpInterface, declared as data.
+"""Control flow, declared as data: between an op and its regions (MLIR's
+RegionBranchOpInterface and RegionBranchTerminatorOpInterface), and between the
+blocks of a region (MLIR's BranchOpInterface: :class:`BranchLike`, at the end).
 
 An op with regions says where control may go from itself ("parent": entering the op)
 and from the end of each region, by naming regions, or "parent" for leaving the op:
