@@ -116,3 +116,11 @@ func.func @assert_of_i32(%x: i32) {
   "cf.assert"(%x) <{msg = "x"}> : (i32) -> ()
   return
 }
+
+// -----
+
+// expected-error@+1 {{entry block of region may not have predecessors}}
+func.func @branch_to_entry() {
+^bb0:
+  cf.br ^bb0
+}

@@ -184,6 +184,12 @@ class Verifier:
         for block in op.successors:
             if block.parent is None or block.parent is not (op.parent.parent if op.parent else None):
                 self.error(_op_error(op, "reference to block defined in another region"))
+        for region in op.regions:
+            if region.blocks and region.blocks[0].uses:
+                # MLIR's words, which do not name the op.
+                self.error(Diagnostic("error", "entry block of region may not have predecessors",
+                                      op.loc))
+                return
         op_def = op.op_def
         if op_def is None:
             return
