@@ -185,7 +185,8 @@ class Operation:
         self.regions: list[Region] = []
         for region in regions:
             self.add_region(region)
-        self._successors = [BlockOperand(self, i, b) for i, b in enumerate(successors)]
+        self._successors = [BlockOperand(self, i, b) for i, b in enumerate(successors)] \
+            if successors else []
         self.loc = loc
         self.parent: Block | None = None
         self.prev_op: Operation | None = None

@@ -168,32 +168,33 @@ def _post_order(region: Region) -> list[Block]:
 
 
 def _propagate(regions: Sequence[Region], live: _Liveness) -> None:
-    # Regions, blocks and ops backwards, so uses are mostly seen before definitions.
+    # Blocks in post-order and their ops backwards, so uses are mostly seen before
+    # definitions; an op with regions after the ops nested in it. The order only
+    # speeds the fixpoint up.
     work: list = [("region", region) for region in reversed(regions)]
     while work:
         kind, item = work.pop()
         if kind == "region":
             if not item.blocks:
                 continue
-            for block in reversed(_post_order(item)):
-                work.append(("args", block))
-                work.extend(("op", op) for op in block.ops())
-        elif kind == "op":
-            op = item
-            work.append(("self", op))
-            work.extend(("region", region) for region in op.regions)
-        elif kind == "self":
+            for block in _post_order(item):
+                for op in block.ops_reversed():
+                    if op.regions:
+                        work.append(("op", op))
+                        work.extend(("region", region) for region in op.regions)
+                    else:
+                        _propagate_op(op, live)
+                if not block.is_entry:
+                    for arg in block.args:
+                        if arg not in live.args:
+                            _process_value(arg, live)
+        else:
             _propagate_op(item, live)
-        else:  # "args": a non-entry block's arguments, after its ops
-            block = item
-            if block.is_entry:
-                continue
-            for arg in block.args:
-                if arg not in live.args:
-                    _process_value(arg, live)
 
 
 def _propagate_op(op: Operation, live: _Liveness) -> None:
+    if op in live.ops:
+        return
     if op.has_trait(IsTerminator):
         # Terminators are always live. (As MLIR, an unregistered op is not known to
         # be one: it is live for its unknown effects, and the arguments of the
@@ -206,8 +207,6 @@ def _propagate_op(op: Operation, live: _Liveness) -> None:
             for block in op.successors:
                 for arg in block.args:
                     live.mark(arg)
-        return
-    if op in live.ops:
         return
     if not would_be_trivially_dead(op):
         live.mark_op(op)
