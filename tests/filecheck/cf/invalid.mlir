@@ -124,3 +124,22 @@ func.func @branch_to_entry() {
 ^bb0:
   cf.br ^bb0
 }
+
+// -----
+
+func.func @branch_before_the_end() {
+  // expected-error@+1 {{operation with block successors must terminate its parent block}}
+  cf.br ^bb1
+  return
+^bb1:
+  return
+}
+
+// -----
+
+func.func @successors_in_non_terminator(%a : i32, %b : i32) {
+  // expected-error@+1 {{successors in non-terminator}}
+  %c = "arith.addi"(%a, %b)[^bb1] : (i32, i32) -> i32
+^bb1:
+  return
+}

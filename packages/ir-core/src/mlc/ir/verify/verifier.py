@@ -181,6 +181,11 @@ class Verifier:
             self.error(diag)
 
     def _check_op_structure(self, op: Operation) -> None:
+        if op.block_operands and op.parent is not None and op is not op.parent.last_op:
+            # MLIR's words (it checks this for any op, registered or not).
+            self.error(Diagnostic("error", "operation with block successors must terminate "
+                                  "its parent block", op.loc))
+            return
         for block in op.successors:
             if block.parent is None or block.parent is not (op.parent.parent if op.parent else None):
                 self.error(_op_error(op, "reference to block defined in another region"))
