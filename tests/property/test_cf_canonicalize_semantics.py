@@ -24,6 +24,13 @@ INPUTS = [(0, 0, 0), (1, 7, 1), (-3, 42, 0), (5, 5, 1)]
 OPS = ("addi", "subi", "muli", "xori")
 
 
+def _successor(target: int, passed: list[str]) -> str:
+    """`^bbN` with the values it is passed: `^bb2(%a, %v1 : i32, i32)`."""
+    if not passed:
+        return f"^bb{target}"
+    return f"^bb{target}({', '.join(passed)} : {', '.join(['i32'] * len(passed))})"
+
+
 @st.composite
 def programs(draw) -> str:
     """The text of `@main(%a: i32, %b: i32, %c: i1) -> i32`, blocks ^bb1..^bbN after
@@ -51,7 +58,7 @@ def programs(draw) -> str:
             renames = {f"%p{block - 1}_{i}": f"%p{block}_{i}" for i in range(arity[block])}
             for line in bodies[block - 1]:
                 renames[line.split("=")[0].strip()] = new = f"%v{next(fresh)}"
-                body.append(re.sub(r"%\w+", lambda m: renames.get(m.group(0), m.group(0)),
+                body.append(re.sub(r"%\w+", lambda m, r=renames: r.get(m.group(0), m.group(0)),
                                    line))
                 values.append(new)
         else:
@@ -65,10 +72,8 @@ def programs(draw) -> str:
         lines.extend(body)
         later = list(range(block + 1, count + 1))
 
-        def edge(target: int) -> str:
-            passed = [draw(st.sampled_from(values)) for _ in range(arity[target])]
-            return f"^bb{target}" + (f"({', '.join(passed)} : {', '.join(['i32'] * len(passed))})"
-                                     if passed else "")
+        def edge(target: int, values=values) -> str:
+            return _successor(target, [draw(st.sampled_from(values)) for _ in range(arity[target])])
 
         kind = draw(st.sampled_from(("br", "cond_br", "switch", "return"))) if later else "return"
         copied = jumps.get(block - 1) if twin else None
@@ -76,8 +81,7 @@ def programs(draw) -> str:
             # A twin jumps where its model jumps, passing its own values: mergeable.
             target, passed = copied
             passed = [renames.get(v, v) for v in passed]
-            lines.append(f"  cf.br ^bb{target}" + (
-                f"({', '.join(passed)} : {', '.join(['i32'] * len(passed))})" if passed else ""))
+            lines.append(f"  cf.br {_successor(target, passed)}")
             continue
         if kind == "return":
             lines.append(f"  return {draw(st.sampled_from(values))} : i32")
@@ -85,8 +89,7 @@ def programs(draw) -> str:
             target = draw(st.sampled_from(later))
             passed = [draw(st.sampled_from(values)) for _ in range(arity[target])]
             jumps[block] = (target, passed)
-            lines.append(f"  cf.br ^bb{target}" + (
-                f"({', '.join(passed)} : {', '.join(['i32'] * len(passed))})" if passed else ""))
+            lines.append(f"  cf.br {_successor(target, passed)}")
         elif kind == "cond_br":
             condition = draw(st.sampled_from(("%c", "%t", "%f", "cmp")))
             if condition == "cmp":
