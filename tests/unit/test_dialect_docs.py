@@ -16,6 +16,7 @@ DOCS = {
     "math": ROOT / "packages/ir-core/src/mlc/ir/dialects/math.md",
     "ub": ROOT / "packages/ir-core/src/mlc/ir/dialects/ub.md",
     "vector": ROOT / "packages/ir-core/src/mlc/ir/dialects/vector.md",
+    "cf": ROOT / "packages/ir-core/src/mlc/ir/dialects/cf.md",
     "graph": ROOT / "packages/dialect-graph/src/mlc/graph/graph.md",
 }
 

@@ -664,11 +664,3 @@ def test_unreachable_blocks_go_before_patterns_run():
     func = next(op for op in module.walk() if op.name == "func.func")
     assert len(func.regions[0].blocks) == 1
     assert [op.name for op in module.walk() if op.name.startswith("arith.")] == []
-
-
-def test_unreachable_blocks_may_be_kept():
-    module = parse_module(UNREACHABLE, Context(["arith", "test"]))
-    config = GreedyConfig(erase_unreachable_blocks=False, max_rewrites=20)
-    apply_patterns_greedily(module, PatternSet([]), config)
-    func = next(op for op in module.walk() if op.name == "func.func")
-    assert len(func.regions[0].blocks) == 2

@@ -131,6 +131,7 @@ _CORE_DIALECTS = {
     "math": "mlc.ir.dialects.math:math",
     "ub": "mlc.ir.dialects.ub:ub",
     "vector": "mlc.ir.dialects.vector:vector",
+    "cf": "mlc.ir.dialects.cf_canonicalization:cf",
 }
 
 

@@ -4,7 +4,8 @@
   on a value or a resource) and speculatability; the one query for dead ops.
 - :mod:`~mlc.ir.interfaces.loop_like`: loops (induction variables, bounds, steps, body).
 - :mod:`~mlc.ir.interfaces.control_flow`: which regions control enters and leaves, and
-  which values go along (region branches and their terminators).
+  which values go along (region branches and their terminators); which operands a
+  branch passes to each successor block (`BranchLike`).
 - :mod:`~mlc.ir.interfaces.cast`: casts, declared by the (source, target) types they allow.
 - :mod:`~mlc.ir.interfaces.infer_type`: result types computed from operands and attributes.
 

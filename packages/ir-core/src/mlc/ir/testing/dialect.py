@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import IndexType, IntegerAttr, IntegerType, MemRefType
 from mlc.ir.dialect import Dialect
-from mlc.ir.interfaces.control_flow import RegionBranch, ReturnLike
+from mlc.ir.interfaces.control_flow import BranchLike, RegionBranch, ReturnLike
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.loop_like import LoopLike
 from mlc.ir.interfaces.side_effects import (
@@ -21,7 +21,15 @@ from mlc.ir.interfaces.side_effects import (
     Write,
 )
 from mlc.ir.opdef.constraints import ArrayOf, StrAttr, StringKeyword, TypeIs, TypeMatches
-from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
+from mlc.ir.opdef.declare import (
+    AttrDef,
+    Op,
+    OperandDef,
+    RegionDef,
+    ResultDef,
+    SuccessorDef,
+    VerificationError,
+)
 from mlc.ir.opdef.traits import (
     ConstantLike,
     HasParent,
@@ -191,6 +199,17 @@ class IfOp(Op):
               RegionBranch({"parent": ("thenRegion", "elseRegion"), "thenRegion": ("parent",),
                             "elseRegion": ("parent",)}))
     assembly_format = "$condition $thenRegion (`else` $elseRegion^)? attr-dict (`->` type($outputs)^)?"
+
+
+@test.op
+class BranchOp(Op):
+    """A branch with no custom form (MLIR's test.br): passes its operands to its one
+    successor, so region simplification may drop the ones whose argument is dead."""
+
+    name = "test.br"
+    targetOperands = OperandDef(variadic=True)
+    target = SuccessorDef()
+    traits = (IsTerminator, BranchLike("targetOperands"))
 
 
 @test.op

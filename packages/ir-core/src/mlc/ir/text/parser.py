@@ -62,7 +62,7 @@ from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
 from mlc.ir.dialect import Context
-from mlc.ir.opdef.traits import IsolatedFromAbove
+from mlc.ir.opdef.traits import IsolatedFromAbove, IsTerminator
 from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
@@ -577,6 +577,10 @@ class _Callbacks:
         s = self.s
         name = s.string_value(name_tok)
         cls = s.op_class(name, name_tok.start_pos)
+        if successors is not None:
+            successors, bracket = successors
+            if cls is not Operation and IsTerminator not in cls.op_def.trait_set:
+                raise s.error("successors in non-terminator", bracket)
         operands = operands or []
         if len(operands) != len(fn_type.inputs):
             raise s.error(f"expected {len(operands)} operand types but had {len(fn_type.inputs)}",
@@ -598,11 +602,13 @@ class _Callbacks:
         return children[0]
 
     def successors(self, children):
-        return children
+        # The position of the `[` comes along, for "successors in non-terminator".
+        first = children[0]
+        return [block for block, _ in children], self.s.stream.text.rfind("[", 0, first[1])
 
     def successor(self, children):
         tok = children[0]
-        return self.s.block_for_label(tok.value, tok.start_pos, defining=False)
+        return self.s.block_for_label(tok.value, tok.start_pos, defining=False), tok.start_pos
 
     def region_list(self, children):
         return children

@@ -181,9 +181,20 @@ class Verifier:
             self.error(diag)
 
     def _check_op_structure(self, op: Operation) -> None:
+        if op.block_operands and op.parent is not None and op is not op.parent.last_op:
+            # MLIR's words (it checks this for any op, registered or not).
+            self.error(Diagnostic("error", "operation with block successors must terminate "
+                                  "its parent block", op.loc))
+            return
         for block in op.successors:
             if block.parent is None or block.parent is not (op.parent.parent if op.parent else None):
                 self.error(_op_error(op, "reference to block defined in another region"))
+        for region in op.regions:
+            if region.blocks and region.blocks[0].uses:
+                # MLIR's words, which do not name the op.
+                self.error(Diagnostic("error", "entry block of region may not have predecessors",
+                                      op.loc))
+                return
         op_def = op.op_def
         if op_def is None:
             return
@@ -241,7 +252,9 @@ class Verifier:
         for trait in plan.traits:
             message = trait.verify(op)
             if message is not None:
-                self.error(_op_error(op, message))
+                # A trait may word the whole diagnostic itself (MLIR's interface
+                # verifiers that do not name the op).
+                self.error(message if isinstance(message, Diagnostic) else _op_error(op, message))
                 return
         if not plan.custom:
             return
@@ -421,8 +434,12 @@ class _DeclarationPlan:
                         f"{definition.constraint.description}")
         if len(op.regions) != self.regions:
             return f"requires {self.regions} regions, but found {len(op.regions)}"
-        if len(op.successors) < self.successors:
-            return f"requires {len(op_def.successors)} successors, but found {len(op.successors)}"
+        found = len(op.successors)
+        variadic = len(op_def.successors) != self.successors
+        if found < self.successors or (found != self.successors and not variadic):
+            noun = "successor" if self.successors == 1 else "successors"
+            at_least = "at least " if variadic else ""
+            return f"requires {at_least}{self.successors} {noun} but found {found}"
         return None
 
     def _counts(self, op: Operation) -> str | None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from mlc.ir.core.ir import Operation
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.passes.registry import Pass, register_pass
-from mlc.ir.rewrite.region_simplification import erase_unreachable_blocks
-
-__all__ = ["erase_dead_ops", "erase_unreachable_blocks"]
+from mlc.ir.rewrite import region_simplify
+from mlc.ir.rewrite.rewriter import Rewriter
 
 
 def erase_dead_ops(root: Operation) -> int:
@@ -29,6 +28,17 @@ def erase_dead_ops(root: Operation) -> int:
                 queued.add(producer)
                 worklist.append(producer)
     return erased
+
+
+def erase_unreachable_blocks(root: Operation) -> int:
+    """Erase blocks of the regions under `root` that their entry block cannot reach;
+    how many were erased."""
+    def count() -> int:
+        return sum(len(region.blocks) for op in root.walk() for region in op.regions)
+
+    before = count()
+    region_simplify.erase_unreachable_blocks(Rewriter(), root.regions)
+    return before - count()
 
 
 @register_pass("dce", opt_level=1, summary="Erase unused side-effect-free ops and unreachable blocks.",
