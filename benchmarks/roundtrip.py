@@ -61,6 +61,7 @@ SECTION_MARKERS = {  # README section -> (begin, end)
     "passes": ("<!-- passes:begin -->", "<!-- passes:end -->"),
     "graph": ("<!-- graph:begin -->", "<!-- graph:end -->"),
     "conformance": ("<!-- conformance:begin -->", "<!-- conformance:end -->"),
+    "onnx-coverage": ("<!-- onnx-coverage:begin -->", "<!-- onnx-coverage:end -->"),
 }
 STARTUP_REPEAT = 5
 PHASE_NAMES = ("parse", "verify", "print")
@@ -1055,7 +1056,8 @@ into `benchmarks/.work/` on demand.
 
 SECTION_TITLES = {"roundtrip": "Results: round trips", "passes": "Results: passes",
                   "graph": "Results: graph-optimize and fusion",
-                  "conformance": "Results: MLIR conformance"}
+                  "conformance": "Results: MLIR conformance",
+                  "onnx-coverage": "ONNX node tests"}
 
 
 def write_readme(sections: dict[str, str] | str, readme: Path = README) -> None:

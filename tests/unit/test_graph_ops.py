@@ -14,7 +14,17 @@ import numpy as np
 import pytest
 
 from mlc.graph import GraphBuilder, PatternKind, evaluate, graph
-from mlc.ir import Context, DiagnosticError, IRError, PrintOptions, parse_module, print_op, verify
+from mlc.ir import (
+    Context,
+    DiagnosticError,
+    IRError,
+    PrintOptions,
+    i1,
+    i32,
+    parse_module,
+    print_op,
+    verify,
+)
 
 ROUNDTRIP = Path(__file__).resolve().parents[1] / "filecheck/graph/ops-roundtrip.mlir"
 RNG = np.random.default_rng(0)
@@ -179,6 +189,23 @@ SHAPE_CASES = [
      {"pool_size": (2, 3), "strides": (1, 4), "padding": (1, 0, 3, 2), "dilation": (2, 2)},
      (1, 2, 8, 3)),
     ("dense", [(2, 5, 3), (4, 3)], {}, (2, 5, 4)),
+    ("argmin", [(2, 3, 4)], {"axis": -2, "keepdims": True, "select_last_index": True}, (2, 1, 4)),
+    ("prelu", [(1, 4, 5, 5), (4, 1, 1)], {}, (1, 4, 5, 5)),
+    ("prelu", [(3, 4), ()], {}, (3, 4)),
+    ("greater_equal", [(3, 1), (4,)], {}, (3, 4)),
+    ("not_equal", [(2, 1, 3), (5, 1)], {}, (2, 5, 3)),
+    # gather_elements: the result has the shape of indices, which may be shorter than
+    # data along the other axes
+    ("gather_elements", [(3, 3), ((2, 3), "int64")], {}, (2, 3)),
+    ("gather_elements", [(3, 4), ((3, 2), "int32")], {"axis": -1}, (3, 2)),
+    ("gather_elements", [(3, 4), ((2, 7), "int64")], {"axis": 1}, (2, 7)),
+    # range: max(ceil((limit - start) / delta), 0) elements
+    ("range", [], {"start": 1, "limit": 10, "delta": 3}, (3,)),
+    ("range", [], {"start": 10, "limit": 1, "delta": -3}, (3,)),
+    ("range", [], {"start": 0, "limit": 5, "delta": -1}, (0,)),
+    ("range", [], {"start": 0.5, "limit": 2.0, "delta": 0.5}, (3,)),
+    ("range", [], {"start": 1.0, "limit": 5.0, "delta": 2.0}, (2,)),
+    ("range", [], {"start": 0.0, "limit": 1.0, "delta": 0.3}, (4,)),
 ]
 
 
@@ -579,6 +606,37 @@ INVALID = [
      "sections [1, 2] sum to 3, but axis 0 has extent 2"),
     ("graph.flatten %a {axis = 1.0} : tensor<2x3xf32> -> tensor<2x3xf32>", "%a: tensor<2x3xf32>",
      "attribute 'axis' failed to satisfy constraint: i64 integer"),
+    ("graph.prelu %a, %b : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>",
+     "%a: tensor<3xf32>, %b: tensor<2x3xf32>", "slope shape [2, 3] does not broadcast to x shape [3]"),
+    ("graph.prelu %a, %b : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>",
+     "%a: tensor<2x3xf32>, %b: tensor<2xf32>", "slope shape [2] does not broadcast to x shape [2, 3]"),
+    ("graph.celu %a {alpha = 0.0 : f32} : tensor<2xf32>", "%a: tensor<2xf32>",
+     "alpha must be non-zero"),
+    ("graph.elu %a : tensor<2xi32>", "%a: tensor<2xi32>",
+     "must be ranked tensor of f16, bf16, f32 or f64"),
+    ("graph.gather_elements %a, %i : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2xi64>", "indices must have data's rank 2, got shape [2]"),
+    ("graph.gather_elements %a, %i {axis = 1} : (tensor<2x3xf32>, tensor<3x3xi64>) -> tensor<3x3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<3x3xi64>",
+     "indices shape [3, 3] is longer than data shape [2, 3] along axis 0"),
+    ("graph.gather_elements %a, %i {axis = 2} : (tensor<2x3xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2x3xi64>", "axis 2 is out of range for a rank-2 tensor"),
+    ("graph.argmin %a {axis = 0} : tensor<0x3xf32> -> tensor<3xi64>", "%a: tensor<0x3xf32>",
+     "cannot reduce axis 0 of extent 0"),
+    ("graph.range {start = 0 : i64, limit = 4 : i64, delta = 0 : i64} : tensor<0xi64>", "",
+     "delta must be non-zero"),
+    ("graph.range {start = 0 : i64, limit = 4 : i32, delta = 1 : i64} : tensor<4xi64>", "",
+     "start, limit and delta must have one type, got i64, i32, i64"),
+    ("graph.range {start = 0.0 : f32, limit = 0x7F800000 : f32, delta = 1.0 : f32} : tensor<1xf32>",
+     "", "start, limit and delta must be finite, got 0.0, inf and 1.0"),
+    ("graph.range {start = false, limit = true, delta = true} : tensor<1xi1>", "",
+     "must be ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64, but got 'tensor<1xi1>'"),
+    ("graph.range {start = 0 : i64, limit = 4 : i64, delta = 1 : i64} : tensor<3xi64>", "",
+     "does not match the inferred type tensor<4xi64>"),
+    ("graph.range {start = 0 : i64, limit = 4 : i64} : tensor<4xi64>", "",
+     "requires attribute 'delta'"),
+    ("graph.range {start = 0 : i64, limit = 4 : i64, delta = \"1\"} : tensor<4xi64>", "",
+     "attribute 'delta' failed to satisfy constraint: integer or float"),
 ]
 
 
@@ -600,6 +658,17 @@ def test_builder_reports_bad_operands():
         build("max", (0, 3), axes=(0,))
     with pytest.raises(IRError, match="has no attribute 'axes'"):
         build("argmax", (2, 3), axes=(0,))
+    with pytest.raises(IRError, match="cannot make a range of i1"):
+        build("range", start=0, limit=1, delta=1, dtype=i1)
+
+
+def test_range_builder_types_its_bounds():
+    """Plain numbers: i64 when all are integers, f32 otherwise; `dtype` chooses."""
+    assert str(build("range", start=0, limit=3, delta=1)[1].type) == "tensor<3xi64>"
+    assert str(build("range", start=0, limit=1.5, delta=0.5)[1].type) == "tensor<3xf32>"
+    _, out = build("range", start=5, limit=-1, delta=-2, dtype=i32)
+    assert str(out.type) == "tensor<3xi32>"
+    assert str(out.defining_op.attributes["start"]) == "5 : i32"
 
 
 # ------------------------------------------------------------------ pattern kinds
@@ -616,6 +685,12 @@ PATTERNS = {
     "pad": "injective", "slice": "injective", "gather": "injective", "concat": "injective",
     "split": "injective", "reshape": "injective", "layout_transform": "injective",
     "conv2d": "out-elemwise-fusable", "dense": "out-elemwise-fusable",
+    "elu": "elemwise", "selu": "elemwise", "celu": "elemwise", "thresholded_relu": "elemwise",
+    "softplus": "elemwise", "softsign": "elemwise", "mish": "elemwise", "hard_sigmoid": "elemwise",
+    "hard_swish": "elemwise", "swish": "elemwise", "prelu": "broadcast",
+    "greater_equal": "broadcast", "less_equal": "broadcast", "not_equal": "broadcast",
+    "logical_xor": "broadcast", "gather_elements": "injective", "argmin": "comm-reduce",
+    "range": "injective",
 }
 
 

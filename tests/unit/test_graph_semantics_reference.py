@@ -33,6 +33,8 @@ from mlc.graph.builder import element_type_of_dtype
 from mlc.ir import IRError, bf16, verify
 
 OPSET = 21
+# Ops whose attributes or existence came later than OPSET (Swish is opset 24).
+NEWER_OPSETS = {"Swish": 24}
 I64_MIN, I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 I32_MIN, I32_MAX = np.iinfo(np.int32).min, np.iinfo(np.int32).max
 
@@ -93,7 +95,8 @@ def onnx_run(op_type: str, inputs: list, outputs: int = 1, **attrs) -> list[np.n
          for n, a in given.items()],
         [helper.make_tensor_value_info(f"out{i}", TensorProto.UNDEFINED, None)
          for i in range(outputs)])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)])
+    model = helper.make_model(graph, opset_imports=[
+        helper.make_opsetid("", NEWER_OPSETS.get(op_type, OPSET))])
     # The oracle's own numpy warnings (exp overflowing, 0 * inf) are its business.
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
@@ -285,6 +288,98 @@ def test_dropout_and_logical_not_match_onnx():
     check_against_onnx("logical_not", [np.array([True, False])], "Not")
 
 
+# Activations ONNX has, with the attribute values its node tests use and others.
+ACTIVATIONS = [
+    ("elu", "Elu", {}), ("elu", "Elu", {"alpha": 2.0}),
+    ("selu", "Selu", {}), ("selu", "Selu", {"alpha": 2.0, "gamma": 3.0}),
+    ("celu", "Celu", {}), ("celu", "Celu", {"alpha": 2.0}),
+    ("thresholded_relu", "ThresholdedRelu", {}), ("thresholded_relu", "ThresholdedRelu", {"alpha": 2.0}),
+    ("softplus", "Softplus", {}), ("softsign", "Softsign", {}), ("mish", "Mish", {}),
+    ("hard_sigmoid", "HardSigmoid", {}), ("hard_sigmoid", "HardSigmoid", {"alpha": 0.5, "beta": 0.6}),
+    ("swish", "Swish", {}), ("swish", "Swish", {"alpha": 1.702}),
+]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("op, onnx_op, attrs", ACTIVATIONS,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(ACTIVATIONS)])
+def test_activations_match_onnx(op, onnx_op, attrs, dtype):
+    """The edge values and random ones, NaN and the infinities included (mish, swish
+    and hard_swish of -inf are -inf · 0 = NaN on both sides; softsign of ±inf too).
+
+    The oracle runs in float64 (in float32 it flushes tiny results to zero, which the
+    graph, computing in float64 and rounding once, keeps): within 1 ulp of its
+    result rounded to f32, within 4 ulp in f64."""
+    x = np.concatenate([floats(dtype), normal(64, dtype=dtype) * 4])
+    [ours] = graph_run(op, [x], **attrs)
+    onnx_attrs = {k: float(np.float32(v)) for k, v in attrs.items()}
+    [theirs] = onnx_run(onnx_op, [x.astype(np.float64)], **onnx_attrs)
+    assert_same(ours, theirs.astype(dtype), ulps=1 if dtype == np.float32 else 4,
+                signed_zeros=False)
+
+
+def test_hard_swish_by_hand_and_against_onnx():
+    """x·clip(x/6 + 1/2, 0, 1) with 1/6 exact, from Python's fractions: within 1 ulp.
+    ONNX's function body takes alpha as the f32 0.16666667, 1e-8 more than 1/6: its
+    results differ by that times x², no more."""
+    x = np.concatenate([floats(np.float32), normal(64) * 4,
+                        np.array([-3.0, -3.0000002, -2.9999998, 3.0, 2.9999998], np.float32)])
+    [ours] = graph_run("hard_swish", [x])
+    expected = []
+    for v in x.astype(np.float64):
+        if not math.isfinite(v):
+            expected.append(math.nan if math.isnan(v) or v < 0 else v)
+            continue
+        gate = min(max(Fraction(v) / 6 + Fraction(1, 2), Fraction(0)), Fraction(1))
+        expected.append(float(Fraction(v) * gate))
+    assert_same(ours, np.array(expected).astype(np.float32), ulps=1, signed_zeros=False)
+    [theirs] = onnx_run("HardSwish", [x.astype(np.float64)])
+    finite = np.isfinite(x)
+    assert np.all(np.abs(ours[finite] - theirs[finite]) <= 2e-8 * x[finite].astype(np.float64) ** 2
+                  + 2 * np.spacing(np.abs(ours[finite])))
+
+
+@pytest.mark.parametrize("op, fn", [
+    ("softplus", lambda v: math.log1p(math.exp(v)) if v < 30 else v + math.log1p(math.exp(-v))),
+    ("mish", lambda v: v * math.tanh(math.log1p(math.exp(v)) if v < 30 else v)),
+    ("elu", lambda v: v if v > 0 else math.expm1(v)),
+    ("swish", lambda v: v / (1 + math.exp(-v)) if v > -700 else v * math.exp(v)),
+])
+def test_activations_by_hand_where_f32_loses_them(op, fn):
+    """Very negative x, where the value is tiny but not zero, and x near 0: from
+    Python's math in double precision, within 1 ulp of f32 (ONNX's f32 reference
+    flushes some of these)."""
+    x = np.array([-100.0, -87.0, -40.0, -20.0, -1e-3, -1e-20, 1e-20, 1e-3, 20.0, 80.0], np.float32)
+    [ours] = graph_run(op, [x])
+    expected = np.array([fn(v) for v in x.astype(np.float64)]).astype(np.float32)
+    assert_same(ours, expected, ulps=1)
+
+
+def test_hard_sigmoid_and_thresholded_relu_at_their_corners():
+    """hard_sigmoid reaches 0 and 1 exactly at x = -beta/alpha and (1-beta)/alpha;
+    thresholded_relu keeps x only strictly above alpha, and NaN is not above it."""
+    x = np.array([-2.5, -2.4999998, 2.5, 2.5000002, np.nan, -np.inf, np.inf], np.float32)
+    [ours] = graph_run("hard_sigmoid", [x])
+    assert ours[[0, 2]].tolist() == [0.0, 1.0]
+    assert 0 < ours[1] < 1e-6 and ours[3] == 1.0
+    assert np.isnan(ours[4]) and ours[5:].tolist() == [0.0, 1.0]
+    [ours] = graph_run("thresholded_relu", [np.array([1.0, 1.0000001, np.nan, -5.0], np.float32)])
+    assert ours.tolist() == [0.0, np.float32(1.0000001), 0.0, 0.0]
+
+
+@pytest.mark.parametrize("x_shape, slope_shape", [((3, 4, 5), (3, 4, 5)), ((3, 4, 5), (5,)),
+                                                  ((2, 3, 4, 4), (3, 1, 1)), ((2, 3), ())])
+def test_prelu_matches_onnx(x_shape, slope_shape):
+    """The slope broadcasts one way, to x (ONNX's test_prelu_broadcast is (3, 4, 5)
+    with (5,)); at x = 0 the result is 0·slope."""
+    x = np.concatenate([floats(np.float32), normal(math.prod(x_shape), dtype=np.float32)])
+    x = x[:math.prod(x_shape)].reshape(x_shape)
+    slope = normal(*slope_shape, dtype=np.float32) if slope_shape else np.float32(-0.25)
+    check_against_onnx("prelu", [x, np.asarray(slope)], "PRelu")
+    xi = np.array([[I64_MIN, -3, 0, 5]], np.int64)
+    check_against_onnx("prelu", [xi, np.array([2], np.int64)], "PRelu")
+
+
 # ------------------------------------------------------------------ casts
 
 
@@ -388,6 +483,35 @@ def test_float_binary_ops_match_onnx(op, onnx_op, dtype):
     a = floats(dtype).reshape(-1, 1)
     b = floats(dtype).reshape(1, -1)
     check_against_onnx(op, [a, b], onnx_op, signed_zeros=op not in ZERO_SIGN_OPEN)
+
+
+COMPARISONS = [("greater_equal", "GreaterOrEqual"), ("less_equal", "LessOrEqual")]
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("op, onnx_op", COMPARISONS, ids=[c[0] for c in COMPARISONS])
+def test_ordered_comparisons_match_onnx(op, onnx_op, dtype):
+    """Every pair of edge values: NaN compares false, -0 >= +0 and -0 <= +0 hold."""
+    a = floats(dtype).reshape(-1, 1)
+    b = floats(dtype).reshape(1, -1)
+    check_against_onnx(op, [a, b], onnx_op)
+
+
+@pytest.mark.parametrize("op, onnx_op", COMPARISONS, ids=[c[0] for c in COMPARISONS])
+@pytest.mark.parametrize("edges, dtype", [(INT64_EDGES, np.int64), (INT32_EDGES, np.int32)])
+def test_integer_comparisons_match_onnx(op, onnx_op, edges, dtype):
+    a = np.array(edges, dtype).reshape(-1, 1)
+    check_against_onnx(op, [a, a.reshape(1, -1)], onnx_op)
+
+
+def test_not_equal_is_not_equal_and_xor_is_onnx_xor():
+    """ONNX has no NotEqual: Not(Equal), on every pair of float edges (NaN differs from
+    itself) and of int64 edges."""
+    for a in (floats(np.float32), np.array(INT64_EDGES, np.int64)):
+        [ours] = graph_run("not_equal", [a.reshape(-1, 1), a.reshape(1, -1)])
+        [equal] = onnx_run("Equal", [a.reshape(-1, 1), a.reshape(1, -1)])
+        assert_same(ours, ~equal)
+    check_against_onnx("logical_xor", [np.array([[True], [False]]), np.array([True, False])], "Xor")
 
 
 def test_float_power_matches_onnx():
@@ -775,6 +899,31 @@ def test_argmax_matches_onnx(axis, keepdims):
     check_against_onnx("argmax", [xi], "ArgMax", attrs={"axis": -1}, onnx_attrs={"axis": -1, "keepdims": 0})
 
 
+@pytest.mark.parametrize("op, onnx_op", [("argmax", "ArgMax"), ("argmin", "ArgMin")])
+@pytest.mark.parametrize("select_last_index", [False, True])
+@pytest.mark.parametrize("axis, keepdims", [(0, True), (-1, False), (1, True), (-2, False)])
+def test_arg_reductions_match_onnx(op, onnx_op, select_last_index, axis, keepdims):
+    """Ties in every row, NaN first and last, ±inf and ±0; integers at their edges."""
+    x = np.array([[[1.0, 5.0, 5.0], [np.nan, 2.0, np.nan]],
+                  [[-np.inf, -np.inf, -1.0], [0.0, -0.0, 3.0]],
+                  [[7.0, 7.0, 7.0], [np.inf, -3.0, np.inf]]], np.float32)
+    xi = np.array([[I64_MIN, I64_MAX, I64_MAX, I64_MIN], [0, -1, 0, -1]], np.int64)
+    for data in (x, xi):
+        if axis >= data.ndim:
+            continue
+        attrs = {"axis": axis, "keepdims": keepdims, "select_last_index": select_last_index}
+        check_against_onnx(op, [data], onnx_op, attrs=attrs,
+                           onnx_attrs={k: int(v) for k, v in attrs.items()})
+
+
+def test_select_last_index_by_hand():
+    x = np.array([3, 1, 3, 1, 2], np.int32)
+    assert graph_run("argmax", [x])[0] == 0
+    assert graph_run("argmax", [x], select_last_index=True)[0] == 2
+    assert graph_run("argmin", [x])[0] == 1
+    assert graph_run("argmin", [x], select_last_index=True)[0] == 3
+
+
 # ------------------------------------------------------------------ injective
 
 
@@ -860,6 +1009,66 @@ def test_gather_matches_onnx(axis):
 def test_gather_out_of_range_is_reported(index):
     with pytest.raises(EvaluationError, match=f"gather index {index} is out of range"):
         graph_run("gather", [np.arange(3, dtype=np.float32), np.array([0, index], np.int64)])
+
+
+@pytest.mark.parametrize("data_shape, indices_shape, axis", [
+    ((2, 2), (2, 2), 1), ((3, 3), (2, 3), 0), ((3, 3), (2, 3), -2), ((2, 3, 4), (2, 3, 6), -1),
+    ((2, 3, 4), (5, 3, 4), 0), ((4,), (7,), 0),
+])
+def test_gather_elements_matches_onnx(data_shape, indices_shape, axis):
+    """Indices anywhere in [-n, n), negative ones counted from the end (ONNX's
+    test_gather_elements_negative_indices); int32 and int64 indices."""
+    data = np.arange(math.prod(data_shape), dtype=np.float32).reshape(data_shape)
+    data.reshape(-1)[0] = np.nan
+    extent = data_shape[axis]
+    indices = RNG.integers(-extent, extent, indices_shape)
+    for index_type in (np.int64, np.int32):
+        # The oracle mishandles a negative axis: it gets the axis normalized.
+        check_against_onnx("gather_elements", [data, indices.astype(index_type)], "GatherElements",
+                           attrs={"axis": axis}, onnx_attrs={"axis": axis % data.ndim})
+
+
+def test_gather_elements_with_indices_shorter_than_data_by_hand():
+    """ONNX's reference needs equal extents off the axis; PyTorch's gather (and the
+    graph op) reads the leading positions when indices are shorter."""
+    data = np.arange(12, dtype=np.int64).reshape(3, 4)
+    indices = np.array([[3, 0], [-1, 1]], np.int64)
+    [ours] = graph_run("gather_elements", [data, indices], axis=1)
+    expected = [[data[i, indices[i, j] % 4] for j in range(2)] for i in range(2)]
+    assert ours.tolist() == expected
+
+
+@pytest.mark.parametrize("index", [2, -3, I64_MAX])
+def test_gather_elements_out_of_range_is_reported(index):
+    with pytest.raises(EvaluationError, match=f"gather_elements index {index} is out of range"):
+        graph_run("gather_elements", [np.zeros((2, 2), np.float32),
+                                      np.array([[0, index], [1, 0]], np.int64)], axis=0)
+
+
+RANGES = [
+    (np.float32, 1.0, 5.0, 2.0), (np.float32, 10.0, 6.0, -3.0), (np.float32, 0.0, 1.0, 0.1),
+    (np.float32, -1.0, 1.0, 0.3), (np.float64, 0.0, 1.0, 0.1), (np.float32, 3.0, 1.0, 1.0),
+    (np.int32, 10, 6, -3), (np.int64, -5, 5, 4), (np.int64, 0, 0, 1),
+    (np.int64, I64_MIN, I64_MAX, I64_MAX), (np.int16, 0, 30000, 7000),
+]
+
+
+@pytest.mark.parametrize("dtype, start, limit, delta", RANGES,
+                         ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(RANGES)])
+def test_range_matches_onnx(dtype, start, limit, delta):
+    """The count is ceil((limit - start) / delta) (0 when negative); ONNX's test
+    range_float_type_positive_delta is (1, 5, 2) in float32. Near i64's ends i·delta
+    wraps, the elements do not."""
+    from mlc.graph.builder import element_type_of_dtype
+
+    element = element_type_of_dtype(np.dtype(dtype))
+    [ours] = graph_run("range", [], start=start, limit=limit, delta=delta, dtype=element)
+    scalars = [np.array(v, dtype) for v in (start, limit, delta)]
+    if (start, limit) == (I64_MIN, I64_MAX):  # the oracle's arange overflows here
+        expected = np.array([I64_MIN, -1, I64_MAX - 1], np.int64)
+    else:
+        [expected] = onnx_run("Range", scalars)
+    assert_same(ours, expected)
 
 
 def test_concat_and_split_match_onnx():

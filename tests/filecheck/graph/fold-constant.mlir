@@ -79,9 +79,31 @@ func.func @growth(%x: tensor<64xf32>) -> (tensor<32x64x64xf32>, tensor<64x64xf32
   return %0, %1, %2, %3, %4 : tensor<32x64x64xf32>, tensor<64x64xf32>, tensor<2x64xf32>, tensor<64xf32>, tensor<32x64x64xf32>
 }
 
-// Statistics, summed over the three cases.
+// -----
+
+// graph.range has no operands: it folds into the constant it computes, unless that
+// holds more than max-growth-elements (100000 elements here; 2000 under GROW), and
+// what it feeds folds after it.
+// CHECK-LABEL: func.func @range(
+// CHECK-NEXT:    %pos = graph.constant dense<[0, 1, 2, 3]> : tensor<4xi64>
+// CHECK-NEXT:    %total = graph.constant dense<1.999000e+06> : tensor<f32>
+// CHECK-NEXT:    %big = graph.range {delta = 1 : i32, limit = 100000 : i32, start = 0 : i32} : tensor<100000xi32>
+// CHECK-NEXT:    return %pos, %total, %big
+// GROW-LABEL:  func.func @range(
+// GROW-NEXT:     %pos = graph.constant dense<[0, 1, 2, 3]> : tensor<4xi64>
+// GROW-NEXT:     %r = graph.range {{.*}} : tensor<2000xf32>
+// GROW-NEXT:     %total = graph.sum %r
+func.func @range() -> (tensor<4xi64>, tensor<f32>, tensor<100000xi32>) {
+  %pos = graph.range {start = 0 : i64, limit = 4 : i64, delta = 1 : i64} : tensor<4xi64>
+  %r = graph.range {start = 0.0 : f32, limit = 2.0e3 : f32, delta = 1.0 : f32} : tensor<2000xf32>
+  %total = graph.sum %r : tensor<2000xf32> -> tensor<f32>
+  %big = graph.range {start = 0 : i32, limit = 100000 : i32, delta = 1 : i32} : tensor<100000xi32>
+  return %pos, %total, %big : tensor<4xi64>, tensor<f32>, tensor<100000xi32>
+}
+
+// Statistics, summed over the four cases.
 // STATS:      graph-fold-constant
-// STATS-NEXT:   (8) num-folded - ops folded into constants
-// STATS-NEXT:   (1) num-too-large - ops not folded: result larger than max-growth-elements beyond the inputs
+// STATS-NEXT:   (11) num-folded - ops folded into constants
+// STATS-NEXT:   (2) num-too-large - ops not folded: result larger than max-growth-elements beyond the inputs
 // STATS-NEXT:   (0) num-undefined - ops not folded: their result is undefined on these constants
-// STATS-NEXT:   (5) num-dead-constants - constants erased once their last use folded
+// STATS-NEXT:   (6) num-dead-constants - constants erased once their last use folded

@@ -155,6 +155,65 @@ func.func @all(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %b: tensor<2x3xi1>, %v:
 // CHECK-NEXT: }
 }
 
+// The ops ONNX's node tests need beyond the core set: activations with their
+// attributes, comparisons, gather_elements, argmin and select_last_index, range.
+// CHECK-LABEL: func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
+func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
+  // CHECK-NEXT: %0 = graph.elu %x {alpha = 5.000000e-01 : f32} : tensor<2x3xf32>
+  %0 = graph.elu %x {alpha = 5.000000e-01 : f32} : tensor<2x3xf32>
+  // CHECK-NEXT: %1 = graph.selu %x : tensor<2x3xf32>
+  %1 = graph.selu %x : tensor<2x3xf32>
+  // CHECK-NEXT: %2 = graph.selu %x {alpha = 2.000000e+00 : f32, gamma = 3.000000e+00 : f32} : tensor<2x3xf32>
+  %2 = graph.selu %x {alpha = 2.000000e+00 : f32, gamma = 3.000000e+00 : f32} : tensor<2x3xf32>
+  // CHECK-NEXT: %3 = graph.celu %x {alpha = 2.000000e+00 : f32} : tensor<2x3xf32>
+  %3 = graph.celu %x {alpha = 2.000000e+00 : f32} : tensor<2x3xf32>
+  // CHECK-NEXT: %4 = graph.thresholded_relu %x {alpha = 1.500000e+00 : f32} : tensor<2x3xf32>
+  %4 = graph.thresholded_relu %x {alpha = 1.500000e+00 : f32} : tensor<2x3xf32>
+  // CHECK-NEXT: %5 = graph.softplus %x : tensor<2x3xf32>
+  %5 = graph.softplus %x : tensor<2x3xf32>
+  // CHECK-NEXT: %6 = graph.softsign %x : tensor<2x3xf32>
+  %6 = graph.softsign %x : tensor<2x3xf32>
+  // CHECK-NEXT: %7 = graph.mish %x : tensor<2x3xf32>
+  %7 = graph.mish %x : tensor<2x3xf32>
+  // CHECK-NEXT: %8 = graph.hard_sigmoid %x {alpha = 1.000000e-01 : f32, beta = 6.000000e-01 : f32} : tensor<2x3xf32>
+  %8 = graph.hard_sigmoid %x {alpha = 1.000000e-01 : f32, beta = 6.000000e-01 : f32} : tensor<2x3xf32>
+  // CHECK-NEXT: %9 = graph.hard_swish %x : tensor<2x3xf32>
+  %9 = graph.hard_swish %x : tensor<2x3xf32>
+  // CHECK-NEXT: %10 = graph.swish %x : tensor<2x3xf32>
+  %10 = graph.swish %x : tensor<2x3xf32>
+  // CHECK-NEXT: %11 = graph.swish %x {alpha = 1.702000e+00 : f32} : tensor<2x3xf32>
+  %11 = graph.swish %x {alpha = 1.702000e+00 : f32} : tensor<2x3xf32>
+  // CHECK-NEXT: %12 = graph.prelu %x, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %12 = graph.prelu %x, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: %13 = graph.prelu %img, %s : (tensor<1x4x5x5xf32>, tensor<4x1x1xf32>) -> tensor<1x4x5x5xf32>
+  %13 = graph.prelu %img, %s : (tensor<1x4x5x5xf32>, tensor<4x1x1xf32>) -> tensor<1x4x5x5xf32>
+  // CHECK-NEXT: %14 = graph.greater_equal %x, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %14 = graph.greater_equal %x, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  // CHECK-NEXT: %15 = graph.less_equal %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %15 = graph.less_equal %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  // CHECK-NEXT: %16 = graph.not_equal %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi1>
+  %16 = graph.not_equal %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi1>
+  // CHECK-NEXT: %17 = graph.logical_xor %b, %b : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %17 = graph.logical_xor %b, %b : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  // CHECK-NEXT: %18 = graph.gather_elements %x, %i {axis = 1 : i64} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+  %18 = graph.gather_elements %x, %i {axis = 1 : i64} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+  // CHECK-NEXT: %19 = graph.gather_elements %x, %i : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+  %19 = graph.gather_elements %x, %i : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+  // CHECK-NEXT: %20 = graph.argmin %x {axis = -1 : i64, keepdims = true} : tensor<2x3xf32> -> tensor<2x1xi64>
+  %20 = graph.argmin %x {axis = -1 : i64, keepdims = true} : tensor<2x3xf32> -> tensor<2x1xi64>
+  // CHECK-NEXT: %21 = graph.argmax %x {select_last_index = true} : tensor<2x3xf32> -> tensor<3xi64>
+  %21 = graph.argmax %x {select_last_index = true} : tensor<2x3xf32> -> tensor<3xi64>
+  // CHECK-NEXT: %22 = graph.range {delta = 3 : i64, limit = 10 : i64, start = 1 : i64} : tensor<3xi64>
+  %22 = graph.range {delta = 3 : i64, limit = 10 : i64, start = 1 : i64} : tensor<3xi64>
+  // CHECK-NEXT: %23 = graph.range {delta = -5.000000e-01 : f32, limit = -1.000000e+00 : f32, start = 1.000000e+00 : f32} : tensor<4xf32>
+  %23 = graph.range {delta = -5.000000e-01 : f32, limit = -1.000000e+00 : f32, start = 1.000000e+00 : f32} : tensor<4xf32>
+  // CHECK-NEXT: %24 = graph.range {delta = 1 : i32, limit = 0 : i32, start = 5 : i32} : tensor<0xi32>
+  %24 = graph.range {delta = 1 : i32, limit = 0 : i32, start = 5 : i32} : tensor<0xi32>
+  // CHECK-NEXT: return
+  return
+// CHECK-NEXT: }
+}
+
 // Shorthand spellings print in the canonical form: an untyped integer is i64, an
 // attribute equal to its default is elided, a one-piece split has one plain result.
 // CHECK-LABEL: func.func @spellings(%t: tensor<2x3x4xf32>) {

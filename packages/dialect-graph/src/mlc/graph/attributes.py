@@ -1,5 +1,5 @@
 """The attribute kinds graph ops declare (`ints`, `integer`, `real`, `flag`,
-`string`, `element_type`), with their Python spellings."""
+`string`, `element_type`, `number`), with their Python spellings."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from mlc.ir import (
     Type,
     TypeAttr,
     f32,
+    f64,
     i1,
     i64,
 )
@@ -28,7 +29,8 @@ from mlc.ir.opdef import AttrConstraint, AttrDef, Spelling, spelling
 @dataclass(frozen=True)
 class GraphAttr(AttrConstraint):
     """An attribute kind of graph ops, with its Python spelling: `ints` (a dense i64
-    array), `int`, `float`, `bool`, `str` (optionally one of `choices`), `type`."""
+    array), `int`, `float`, `bool`, `str` (optionally one of `choices`), `type`, or
+    `number` (an integer or float of any type: a value of a tensor element type)."""
 
     kind: str
     choices: tuple[str, ...] = ()
@@ -42,7 +44,7 @@ class GraphAttr(AttrConstraint):
     def description(self) -> str:  # type: ignore[override]
         return {
             "ints": "i64 array", "int": "i64 integer", "float": "f32 float", "bool": "bool",
-            "type": "element type",
+            "type": "element type", "number": "integer or float",
             "str": "string" + (", one of " + ", ".join(self.choices) if self.choices else ""),
         }[self.kind]
 
@@ -58,6 +60,8 @@ class GraphAttr(AttrConstraint):
             return isinstance(attr, IntegerAttr) and attr.type == i1
         if kind == "type":
             return isinstance(attr, TypeAttr)
+        if kind == "number":
+            return isinstance(attr, (IntegerAttr, FloatAttr))
         return isinstance(attr, StringAttr) and (not self.choices or attr.value in self.choices)
 
     def to_attr(self, value: Any) -> Attribute:
@@ -69,8 +73,10 @@ class GraphAttr(AttrConstraint):
             return value
         if kind == "ints":
             return DenseArrayAttr(i64, tuple(int(v) for v in value))
-        if kind == "int":
+        if kind == "int" or (kind == "number" and isinstance(value, int)):
             return IntegerAttr(int(value), i64)
+        if kind == "number":
+            return FloatAttr.from_value(float(value), f64)
         if kind == "float":
             return FloatAttr.from_value(float(value), f32)
         if kind == "bool":
@@ -131,3 +137,9 @@ def element_type(default: Type | None = None, doc: str = "") -> AttrDef:
     return _attr("type", default, doc)
 
 
+
+
+def number(default: Any = None, doc: str = "") -> AttrDef:
+    """An integer or float attribute of any type (`1 : i32`, `2.5 : f16`); from Python,
+    an int is i64 and a float f64 unless an attribute is given."""
+    return _attr("number", default, doc)

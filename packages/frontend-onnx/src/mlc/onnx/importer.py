@@ -25,7 +25,7 @@ import mlc.onnx.converters  # noqa: F401  (registers the converters)
 from mlc.graph.builder import GraphBuilder
 from mlc.graph.op_base import GraphOp, UndefinedResultError
 from mlc.graph.types import tensor
-from mlc.ir import BlockArgument, DenseElementsAttr, Operation, RankedTensorType, Value
+from mlc.ir import BlockArgument, DenseElementsAttr, IRError, Operation, RankedTensorType, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.onnx.node import Node, Unsupported
 from mlc.onnx.registry import find_converter, first_supported_opset
@@ -313,8 +313,8 @@ class _Importer:
                 problems.append((name, f"{label}: {exc.reason}", exc.needs_inputs))
                 self._stand_in(proto, inferred)
                 continue
-            except UndefinedResultError as exc:
-                problems.append((name, f"{proto.op_type}: {exc}", ()))
+            except (IRError, UndefinedResultError) as exc:  # graph ops refuse the operands
+                problems.append((name, f"{proto.op_type} (opset {opset}): {exc}", ()))
                 self._stand_in(proto, inferred)
                 continue
             results = results if isinstance(results, (list, tuple)) else [results]

@@ -33,9 +33,16 @@ def run_case(case) -> None:
 
     rep = MlcBackend.prepare(case.model, "CPU")
     for inputs, expected in case.data_sets:
-        outputs = rep.run([np.asarray(x) if np.isscalar(x) else x for x in inputs])
-        Runner.assert_similar_outputs(list(expected), list(outputs), rtol=case.rtol,
+        outputs = rep.run([_as_array(x) for x in inputs])
+        Runner.assert_similar_outputs([_as_array(x) for x in expected], list(outputs), rtol=case.rtol,
                                       atol=case.atol, model_dir=None)
+
+
+def _as_array(value) -> np.ndarray:
+    """A case's input or output as numpy: some cases hold TensorProtos or numpy scalars."""
+    from onnx import TensorProto, numpy_helper
+
+    return numpy_helper.to_array(value) if isinstance(value, TensorProto) else np.asarray(value)
 
 
 def is_float32_case(case) -> bool:

@@ -1,18 +1,24 @@
-"""graph.constant: a tensor known at compile time (dense, splat or resource-backed)."""
+"""Tensors known at compile time: graph.constant (dense, splat or resource-backed)
+and graph.range (an arithmetic progression its attributes describe)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
+from mlc.graph.attributes import number
 from mlc.graph.dialect import graph
-from mlc.graph.op_base import GraphOp, PatternKind
-from mlc.graph.types import Tensor
+from mlc.graph.op_base import GraphOp, PatternKind, ShapeError, shape_check
+from mlc.graph.types import NumericTensor, Tensor, computable
 from mlc.ir import (
     Attribute,
     DenseElementsAttr,
     DenseResourceElementsAttr,
+    FloatAttr,
+    FloatType,
+    IntegerAttr,
     RankedTensorType,
     Type,
     f32,
@@ -71,6 +77,86 @@ class ConstantOp(GraphOp):
     def doc_facts(cls) -> list[str]:
         return ["Fusion pattern: `elemwise` for a rank-0 constant (fused into its consumer), "
                 "`opaque` otherwise (passed to the fused function as a parameter)"]
+
+
+@graph.op
+class RangeOp(GraphOp):
+    """The numbers start, start + delta, start + 2·delta, ... up to but excluding
+    `limit` (ONNX Range, numpy's arange).
+
+    start, limit and delta are attributes of one type, the result's element type
+    (`start = 0 : i64`); from the builder, `dtype` gives it (by default i64 for
+    integers, f32 otherwise). There are max(ceil((limit - start) / delta), 0)
+    elements; delta is non-zero. graph-fold-constant folds the op into a constant
+    when that is not much larger than the op (`max-growth-elements`).
+
+    Integers: exact.
+
+    NaN: floats are computed in float64 as start + i·delta and rounded once, as ONNX's
+    reference and numpy compute them; a NaN or infinite attribute is a verifier error.
+    """
+
+    name = "graph.range"
+    start = number(doc="the first element")
+    limit = number(doc="the bound, excluded")
+    delta = number(doc="the step, non-zero")
+    result = ResultDef(NumericTensor)
+    # TVM's arange is opaque only because its bounds may be run-time values; these
+    # are attributes, and out[i] depends on i alone.
+    pattern = PatternKind.INJECTIVE
+    assembly_format = "attr-dict `:` type($result)"
+
+    @classmethod
+    def normalize(cls, attrs: dict) -> dict:
+        """The builder's spelling: plain numbers, and `dtype` for their type."""
+        names = ("start", "limit", "delta")
+        dtype = attrs.pop("dtype", None)
+        if dtype is None:
+            plain = [attrs[n] for n in names if n in attrs and not isinstance(attrs[n], Attribute)]
+            dtype = i64 if all(isinstance(v, int) for v in plain) else f32
+        for n in names:
+            if n in attrs and not isinstance(attrs[n], Attribute):
+                attrs[n] = FloatAttr.from_value(float(attrs[n]), dtype) \
+                    if isinstance(dtype, FloatType) else IntegerAttr(int(attrs[n]), dtype)
+        return attrs
+
+    @staticmethod
+    def length(start: float, limit: float, delta: float) -> int:
+        """How many elements the progression has (ints exactly, floats in float64)."""
+        shape_check(delta != 0, "delta must be non-zero")
+        if all(isinstance(v, int) for v in (start, limit, delta)):
+            return max(-((start - limit) // delta), 0)  # ceil((limit - start) / delta)
+        shape_check(all(math.isfinite(v) for v in (start, limit, delta)),
+                    f"start, limit and delta must be finite, got {start}, {limit} and {delta}")
+        return max(math.ceil((limit - start) / delta), 0)
+
+    @classmethod
+    def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
+        bounds = [attributes[n] for n in ("start", "limit", "delta")]
+        element = bounds[0].type
+        try:
+            shape_check(all(b.type == element for b in bounds),
+                        "start, limit and delta must have one type, got "
+                        + ", ".join(str(b.type) for b in bounds))
+            shape_check(computable(element) and element != i1,
+                        f"cannot make a range of {element}: graph tensors hold 8/16/32/64-bit "
+                        f"integers, index, f16, bf16, f32 or f64")
+            values = cls.attribute_values(attributes)
+            count = cls.length(values["start"], values["limit"], values["delta"])
+        except ShapeError as exc:
+            raise TypeInferenceError(cls.op_def.name, str(exc)) from None
+        return [RankedTensorType((count,), element)]
+
+    @classmethod
+    def reference(cls, attrs, *inputs):
+        start, limit, delta = attrs["start"], attrs["limit"], attrs["delta"]
+        steps = np.arange(cls.length(start, limit, delta))
+        if all(isinstance(v, int) for v in (start, limit, delta)):
+            # Modulo 2^64, which the result type's low bits keep: each element lies
+            # between start and limit, so it is exact even where i·delta wraps.
+            wrap = np.uint64
+            return wrap(start % 2**64) + steps.astype(wrap) * wrap(delta % 2**64)
+        return float(start) + steps * float(delta)
 
 
 def constant_array(attr: Any) -> np.ndarray:

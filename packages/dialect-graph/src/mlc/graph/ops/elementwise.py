@@ -174,6 +174,129 @@ class LeakyReluOp(FloatUnary):
         return np.where(x > 0, x, x * alpha)
 
 
+def softplus(x: np.ndarray) -> np.ndarray:
+    """log(1 + e^x) without overflow (log(e^0 + e^x)), precise for very negative x."""
+    return np.logaddexp(0.0, x)
+
+
+def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
+    # maximum/minimum (not clip) so that NaN propagates, as ONNX's reference does.
+    return np.maximum(0.0, np.minimum(1.0, alpha * x + beta))
+
+
+@graph.op
+class EluOp(FloatUnary):
+    """Elementwise ELU: x if x > 0 else alpha·(e^x - 1) (ONNX Elu).
+
+    e^x - 1 is computed as expm1, precise near 0. NaN: NaN gives NaN."""
+
+    name = "graph.elu"
+    alpha = real(1.0, "scale of the negative part")
+
+    @staticmethod
+    def fn(x, alpha):
+        return np.where(x > 0, x, alpha * np.expm1(x))
+
+
+# ONNX Selu's defaults, the constants of "Self-Normalizing Neural Networks" as f32.
+_SELU_ALPHA = 1.67326319217681884765625
+_SELU_GAMMA = 1.05070102214813232421875
+
+
+@graph.op
+class SeluOp(FloatUnary):
+    """Elementwise SELU: gamma·x if x > 0 else gamma·alpha·(e^x - 1) (ONNX Selu).
+
+    NaN: NaN gives NaN."""
+
+    name = "graph.selu"
+    alpha = real(_SELU_ALPHA, "scale of the negative part")
+    gamma = real(_SELU_GAMMA, "scale of the whole")
+
+    @staticmethod
+    def fn(x, alpha, gamma):
+        return gamma * np.where(x > 0, x, alpha * np.expm1(x))
+
+
+@graph.op
+class CeluOp(FloatUnary):
+    """Elementwise CELU: max(0, x) + min(0, alpha·(e^(x/alpha) - 1)) (ONNX Celu).
+
+    The verifier requires a non-zero alpha. NaN: NaN gives NaN."""
+
+    name = "graph.celu"
+    alpha = real(1.0, "scale of the negative part, non-zero")
+
+    @classmethod
+    def infer(cls, types, attrs):
+        shape_check(attrs["alpha"] != 0, "alpha must be non-zero")
+        return [types[0]]
+
+    @staticmethod
+    def fn(x, alpha):
+        return np.maximum(0.0, x) + np.minimum(0.0, alpha * np.expm1(x / alpha))
+
+
+@graph.op
+class ThresholdedReluOp(FloatUnary):
+    """Elementwise x if x > alpha else 0 (ONNX ThresholdedRelu).
+
+    NaN: NaN is not greater than alpha, so it gives 0 (as ONNX's reference)."""
+
+    name = "graph.thresholded_relu"
+    alpha = real(1.0, "the threshold")
+
+    @staticmethod
+    def fn(x, alpha):
+        return np.where(x > alpha, x, 0.0)
+
+
+SoftplusOp = _unary("graph.softplus", softplus, f"""Elementwise softplus log(1 + e^x).
+
+Computed as log(e^0 + e^x), without overflow: softplus(inf) is inf, and very negative
+x give e^x rather than 0. {_NAN_STAYS}""")
+SoftsignOp = _unary("graph.softsign", lambda x: x / (1 + np.abs(x)), """Elementwise x/(1 + |x|).
+
+NaN: NaN gives NaN, and so do ±inf (inf/inf), as ONNX's reference computes.""")
+MishOp = _unary("graph.mish", lambda x: x * np.tanh(softplus(x)), """Elementwise mish x·tanh(softplus(x)).
+
+softplus is computed without overflow (see graph.softplus). mish(-inf) is NaN
+(-inf · 0), as ONNX's function body computes. NaN: NaN gives NaN.""")
+HardSwishOp = _unary("graph.hard_swish", lambda x: x * _hard_sigmoid(x / 6, 1.0, 0.5), """Elementwise x·max(0, min(1, x/6 + 1/2)) (ONNX HardSwish).
+
+x/6 is exact to float64 (ONNX's function body multiplies by the f32 0.16666667
+instead, which moves results by about 1e-8·x²). hard_swish(-inf) is NaN (-inf · 0),
+as ONNX's reference computes. NaN: NaN gives NaN.""")
+
+
+@graph.op
+class HardSigmoidOp(FloatUnary):
+    """Elementwise max(0, min(1, alpha·x + beta)) (ONNX HardSigmoid).
+
+    NaN: NaN gives NaN."""
+
+    name = "graph.hard_sigmoid"
+    alpha = real(0.2, "slope")
+    beta = real(0.5, "offset")
+
+    fn = staticmethod(_hard_sigmoid)
+
+
+@graph.op
+class SwishOp(FloatUnary):
+    """Elementwise swish x·sigmoid(alpha·x) (ONNX Swish; SiLU for alpha 1).
+
+    The sigmoid is computed without overflow (see graph.sigmoid). swish(-inf) is NaN
+    (-inf · 0) for alpha > 0, as ONNX's reference computes. NaN: NaN gives NaN."""
+
+    name = "graph.swish"
+    alpha = real(1.0, "scale of x inside the sigmoid")
+
+    @staticmethod
+    def fn(x, alpha):
+        return x * sigmoid(alpha * x)
+
+
 @graph.op
 class ClipOp(Unary):
     """Elementwise clamp to [min, max] (relu6 is clip 0..6).
@@ -436,11 +559,63 @@ EqualOp = _binary("graph.equal", np.equal, f"""Elementwise lhs == rhs, broadcast
 Integers: exact.
 
 {_UNORDERED} -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1)
+LessEqualOp = _binary("graph.less_equal", np.less_equal, f"""Elementwise lhs <= rhs, broadcasting; i1 results.
+
+Integers: exact (signed or unsigned as the type says; on i1 false < true).
+
+{_UNORDERED} -0 <= +0 holds.""", OrderedBinary, result_element=i1)
+GreaterEqualOp = _binary("graph.greater_equal", np.greater_equal, f"""Elementwise lhs >= rhs, broadcasting; i1 results.
+
+Integers: exact (signed or unsigned as the type says; on i1 false < true).
+
+{_UNORDERED} -0 >= +0 holds.""", OrderedBinary, result_element=i1)
+NotEqualOp = _binary("graph.not_equal", np.not_equal, """Elementwise lhs != rhs, broadcasting; i1 results.
+
+Integers: exact.
+
+NaN: unordered, so NaN differs from everything, NaN too (the negation of
+graph.equal). -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1)
 LogicalAndOp = _binary("graph.logical_and", np.logical_and, "Elementwise boolean and, broadcasting.",
                        LogicalBinary, commutative=True)
 LogicalOrOp = _binary("graph.logical_or", np.logical_or, "Elementwise boolean or, broadcasting.",
                       LogicalBinary, commutative=True)
 
+LogicalXorOp = _binary("graph.logical_xor", np.logical_xor, "Elementwise boolean exclusive or, "
+                       "broadcasting.", LogicalBinary, commutative=True)
+
+
+@graph.op
+class PReluOp(GraphOp):
+    """Elementwise x if x > 0 else slope·x, `slope` broadcast to `x` (ONNX PRelu).
+
+    The broadcast is one-way, as ONNX's: the result has x's shape, and slope's shape
+    must broadcast to it (a per-channel slope of NCHW data is (C, 1, 1)).
+
+    Integers: slope·x wraps modulo 2^bits.
+
+    NaN: a NaN x, or a NaN slope where x <= 0, gives NaN."""
+
+    name = "graph.prelu"
+    x = OperandDef(NumericTensor)
+    slope = OperandDef(NumericTensor)
+    result = ResultDef(NumericTensor)
+    pattern = PatternKind.BROADCAST
+    assembly_format = "$x `,` $slope attr-dict `:` functional-type(operands, results)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        x, slope = types
+        same_element_type(x, slope)
+        shape_check(slope.rank <= x.rank and all(s in (1, d) for s, d in zip(slope.shape[::-1],
+                                                                             x.shape[::-1])),
+                    f"slope shape {list(slope.shape)} does not broadcast to x shape "
+                    f"{list(x.shape)}")
+        return [x]
+
+    @classmethod
+    def reference(cls, attrs, x, slope):
+        x, slope = wide_floats(x), wide_floats(slope)
+        return np.where(x > 0, x, x * slope)
 
 @graph.op
 class WhereOp(GraphOp):

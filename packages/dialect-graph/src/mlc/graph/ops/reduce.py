@@ -1,4 +1,4 @@
-"""Reductions over axes: sum, mean, max, min, prod, argmax."""
+"""Reductions over axes: sum, mean, max, min, prod, argmax, argmin."""
 
 from __future__ import annotations
 
@@ -125,22 +125,19 @@ Integers: wraps modulo 2^bits. Over an axis of extent 0 the product is 1.
 {_ACCUMULATED} 0 · inf is NaN.""")
 
 
-@graph.op
-class ArgMaxOp(Reduce):
-    """Index of the largest element along `axis`, as i64.
+class ArgReduce(Reduce):
+    """The index of an extreme element along `axis`, as i64; `fn` is numpy's argmax or
+    argmin."""
 
-    On ties the first index wins, as in numpy and ONNX ArgMax.
-
-    Integers: exact.
-
-    NaN: counts as the largest value: the index of the first NaN is the result.
-    """
-
-    name = "graph.argmax"
     axis = integer(0, "the axis searched (negative counts from the end)")
     keepdims = flag(False, "keep the reduced axis, with extent 1")
+    select_last_index = flag(False, "on ties, the last index wins instead of the first")
     result_element = i64
     needs_elements = True
+
+    @staticmethod
+    def fn(x: np.ndarray, axis: int) -> np.ndarray:  # pragma: no cover - each op sets it
+        raise NotImplementedError
 
     @classmethod
     def reduced_axes(cls, rank, attrs):
@@ -148,4 +145,42 @@ class ArgMaxOp(Reduce):
 
     @classmethod
     def reference(cls, attrs, x):
-        return np.argmax(x, axis=attrs["axis"], keepdims=attrs["keepdims"])
+        axis = normalize_axis(attrs["axis"], x.ndim)
+        if attrs["select_last_index"]:
+            # The first winner of the reversed axis is the last one of the axis.
+            index = x.shape[axis] - 1 - cls.fn(np.flip(x, axis), axis=axis)
+        else:
+            index = cls.fn(x, axis=axis)
+        return np.expand_dims(index, axis) if attrs["keepdims"] else index
+
+
+@graph.op
+class ArgMaxOp(ArgReduce):
+    """Index of the largest element along `axis`, as i64 (ONNX ArgMax).
+
+    On ties the first index wins, as in numpy, or the last with `select_last_index`.
+
+    Integers: exact; on i1 true is the larger.
+
+    NaN: counts as the largest value: the index of the first NaN (the last, with
+    `select_last_index`) is the result.
+    """
+
+    name = "graph.argmax"
+    fn = staticmethod(np.argmax)
+
+
+@graph.op
+class ArgMinOp(ArgReduce):
+    """Index of the smallest element along `axis`, as i64 (ONNX ArgMin).
+
+    On ties the first index wins, as in numpy, or the last with `select_last_index`.
+
+    Integers: exact; on i1 false is the smaller.
+
+    NaN: counts as the smallest value: the index of the first NaN (the last, with
+    `select_last_index`) is the result.
+    """
+
+    name = "graph.argmin"
+    fn = staticmethod(np.argmin)

@@ -1,6 +1,6 @@
-"""Injective ops: reshapes, transposes, slicing, padding, gathering, concatenation,
-splitting and layout changes (and broadcast_to, a broadcast op); the axis helpers
-every axis-taking graph op shares."""
+"""Injective ops: reshapes, transposes, slicing, padding, gathering (gather,
+gather_elements), concatenation, splitting and layout changes (and broadcast_to, a
+broadcast op); the axis helpers every axis-taking graph op shares."""
 
 from __future__ import annotations
 
@@ -415,14 +415,64 @@ class GatherOp(GraphOp):
     @classmethod
     def reference(cls, attrs, data, indices):
         extent = data.shape[normalize_axis(attrs["axis"], data.ndim)]
-        indices = indices.astype(np.int64)
-        outside = (indices < -extent) | (indices >= extent)
-        if np.any(outside):
-            raise UndefinedResultError(
-                f"gather index {indices[outside][0]} is out of range for axis {attrs['axis']} "
-                f"of extent {extent} (valid: {-extent}..{extent - 1})")
-        return np.take(data, indices, axis=attrs["axis"])
+        return np.take(data, check_indices(indices, extent, "gather"), axis=attrs["axis"])
 
+
+def check_indices(indices: np.ndarray, extent: int, what: str) -> np.ndarray:
+    """`indices` as int64, or UndefinedResultError naming the first one outside
+    [-extent, extent) (negative ones count from the end, as ONNX's)."""
+    indices = indices.astype(np.int64)
+    outside = (indices < -extent) | (indices >= extent)
+    if np.any(outside):
+        raise UndefinedResultError(
+            f"{what} index {indices[outside][0]} is out of range for an axis of extent {extent} "
+            f"(valid: {-extent}..{extent - 1})")
+    return indices
+
+
+@graph.op
+class GatherElementsOp(GraphOp):
+    """Takes one element of `data` per element of `indices`, which names its position
+    along `axis` (ONNX GatherElements, PyTorch's gather, numpy's take_along_axis).
+
+    The result has the shape of `indices`, of data's rank; along every other axis
+    indices may be shorter than data, not longer. out[i][j][k] is
+    data[indices[i][j][k]][j][k] for axis 0, and so on. Negative indices count from the
+    end.
+
+    Integers and NaN: the gathered elements are passed on as they are. An index
+    outside [-n, n), n the extent of `axis`, has no defined result (an error in ONNX):
+    the interpreter reports it, graph-fold-constant does not fold it.
+    """
+
+    name = "graph.gather_elements"
+    data = OperandDef(Tensor)
+    indices = OperandDef(IndexTensor)
+    result = ResultDef(Tensor)
+    axis = integer(0, "the axis gathered along")
+    pattern = PatternKind.INJECTIVE
+    assembly_format = "$data `,` $indices attr-dict `:` functional-type(operands, results)"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        data, indices = types
+        shape_check(data.rank >= 1, "data must have rank >= 1, got a rank-0 tensor")
+        shape_check(indices.rank == data.rank, f"indices must have data's rank {data.rank}, got "
+                                               f"shape {list(indices.shape)}")
+        axis = normalize_axis(attrs["axis"], data.rank)
+        for a, (d, i) in enumerate(zip(data.shape, indices.shape)):
+            shape_check(a == axis or i <= d,
+                        f"indices shape {list(indices.shape)} is longer than data shape "
+                        f"{list(data.shape)} along axis {a}")
+        return [tensor(indices.shape, data.element_type)]
+
+    @classmethod
+    def reference(cls, attrs, data, indices):
+        axis = normalize_axis(attrs["axis"], data.ndim)
+        indices = check_indices(indices, data.shape[axis], "gather_elements")
+        # Along the other axes only the leading indices.shape[a] positions are read.
+        window = tuple(slice(None) if a == axis else slice(0, n) for a, n in enumerate(indices.shape))
+        return np.take_along_axis(data[window], indices % max(data.shape[axis], 1), axis=axis)
 
 @graph.op
 class ConcatOp(GraphOp):

@@ -1,5 +1,5 @@
-"""graph-fold-constant: evaluate every graph op whose operands are all constants and
-replace it by a constant (Relay's FoldConstant).
+"""graph-fold-constant: evaluate every graph op whose operands are all constants (or
+that has none, as graph.range) and replace it by a constant (Relay's FoldConstant).
 
 One sweep in program order suffices: an op's operands are defined before it, so by
 the time the sweep reaches an op, every foldable producer has already become a
@@ -107,7 +107,7 @@ def _growth(op: Operation, producers: list[Operation]) -> int:
     as stored (a splat stores one element)."""
     expanded = [_elements(op.result_types)]
     expanded += [_elements(p.result_types) for p in producers if stored_elements(p.value) == 1]
-    return max(expanded) - max(stored_elements(p.value) for p in producers)
+    return max(expanded) - max((stored_elements(p.value) for p in producers), default=0)
 
 
 def _evaluate_splats(op: GraphOp, producers: list[Operation]) -> list[np.ndarray] | None:
@@ -146,7 +146,8 @@ def _evaluate_splats(op: GraphOp, producers: list[Operation]) -> list[np.ndarray
 
 
 def _foldable(op: Operation) -> bool:
-    if not isinstance(op, GraphOp) or isinstance(op, ConstantOp) or not op.op_operands:
+    # An op without operands (graph.range) is computed from its attributes alone.
+    if not isinstance(op, GraphOp) or isinstance(op, ConstantOp):
         return False
     if not all(isinstance(t, RankedTensorType) for t in op.result_types):
         return False

@@ -1,6 +1,8 @@
-"""ONNX reductions: Reduce* and ArgMax."""
+"""ONNX reductions: Reduce* (the composite ones written on graph reductions) and ArgMax."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -10,13 +12,42 @@ from mlc.onnx.registry import converter
 
 _INT64_MIN = -(2**63)
 
-# ONNX op -> graph op, and the opset from which `axes` is an input rather than an
-# attribute (ReduceSum moved first).
-_REDUCE = {"ReduceSum": ("sum", 13), "ReduceMean": ("mean", 18), "ReduceMax": ("max", 18),
-           "ReduceMin": ("min", 18), "ReduceProd": ("prod", 18)}
+Reduction = Callable[[Node, Value, list[int], bool], Value]
 
 
-def _reduce(node: Node, graph_op: str, axes) -> Value:
+def _plain(graph_op: str) -> Reduction:
+    return lambda node, x, axes, keepdims: node.b.op(graph_op, x, axes=axes, keepdims=keepdims)
+
+
+def _of_squares(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
+    return node.b.sum(node.b.multiply(x, x), axes=axes, keepdims=keepdims)
+
+
+def _log_sum_exp(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
+    """log(sum(exp(x))) as max + log(sum(exp(x - max))): no overflow for large x."""
+    peak = node.b.max(x, axes=axes, keepdims=True)
+    total = node.b.sum(node.b.exp(node.b.subtract(x, peak)), axes=axes, keepdims=True)
+    result = node.b.add(node.b.log(total), peak)
+    if keepdims:
+        return result
+    return node.b.squeeze(result, axes=axes)
+
+
+# ONNX op -> how it reduces, and the opset from which `axes` is an input rather than
+# an attribute (ReduceSum moved first, at 13; the others at 18).
+_REDUCE: dict[str, tuple[Reduction, int]] = {
+    "ReduceSum": (_plain("sum"), 13), "ReduceMean": (_plain("mean"), 18),
+    "ReduceMax": (_plain("max"), 18), "ReduceMin": (_plain("min"), 18),
+    "ReduceProd": (_plain("prod"), 18),
+    "ReduceL1": (lambda n, x, axes, k: n.b.sum(n.b.abs(x), axes=axes, keepdims=k), 18),
+    "ReduceL2": (lambda n, x, axes, k: n.b.sqrt(_of_squares(n, x, axes, k)), 18),
+    "ReduceSumSquare": (_of_squares, 18),
+    "ReduceLogSum": (lambda n, x, axes, k: n.b.log(n.b.sum(x, axes=axes, keepdims=k)), 18),
+    "ReduceLogSumExp": (_log_sum_exp, 18),
+}
+
+
+def _reduce(node: Node, reduction: Reduction, axes) -> Value:
     x = node.input(0)
     rank = len(x.type.shape)
     axes = [] if axes is None else [int(a) for a in axes]
@@ -25,15 +56,15 @@ def _reduce(node: Node, graph_op: str, axes) -> Value:
     for a in axes:
         node.check(-rank <= a < rank, f"axis {a} is out of range for rank {rank}")
     axes = sorted({a + rank if a < 0 else a for a in axes}) or list(range(rank))
-    return node.b.op(graph_op, x, axes=axes, keepdims=bool(node.attr("keepdims", 1)))
+    return reduction(node, x, axes, bool(node.attr("keepdims", 1)))
 
 
-for _onnx_op, (_graph_op, _axes_as_input) in _REDUCE.items():
-    def _with_input(node: Node, graph_op=_graph_op) -> Value:
-        return _reduce(node, graph_op, node.optional_constant(1))
+for _onnx_op, (_reduction, _axes_as_input) in _REDUCE.items():
+    def _with_input(node: Node, reduction=_reduction) -> Value:
+        return _reduce(node, reduction, node.optional_constant(1))
 
-    def _with_attribute(node: Node, graph_op=_graph_op) -> Value:
-        return _reduce(node, graph_op, node.attr("axes", None))
+    def _with_attribute(node: Node, reduction=_reduction) -> Value:
+        return _reduce(node, reduction, node.attr("axes", None))
 
     converter(_onnx_op, _axes_as_input)(_with_input)
     converter(_onnx_op, 1)(_with_attribute)

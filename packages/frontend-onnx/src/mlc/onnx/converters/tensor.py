@@ -254,3 +254,31 @@ def _split(node: Node, sizes, num_outputs: int | None) -> list[Value]:
                f"split sizes {sections} do not add up to the extent {extent}")
     result = node.b.split(x, sections=sections, axis=axis)
     return result if isinstance(result, list) else [result]
+
+
+@converter("Pad", 11)
+def pad(node: Node) -> Value:
+    x = node.input(0)
+    rank = len(x.type.shape)
+    mode = node.attr("mode", "constant")
+    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
+    pads = [int(p) for p in node.constant(1)]
+    value = node.optional_constant(2)
+    axes = node.optional_constant(3)
+    axes = list(range(rank)) if axes is None else [_axis(node, int(a), rank) for a in axes]
+    node.check(len(pads) == 2 * len(axes), f"pads has {len(pads)} values for {len(axes)} axes")
+    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
+    full = [0] * 2 * rank
+    for i, axis in enumerate(axes):
+        full[axis], full[rank + axis] = pads[i], pads[len(axes) + i]
+    fill = 0.0 if value is None or value.size == 0 else float(value.reshape(-1)[0])
+    return node.b.pad(x, pads=full, value=fill)
+
+
+@converter("Pad", 2)
+def pad_2(node: Node) -> Value:
+    mode = node.attr("mode", "constant")
+    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
+    pads = list(node.attr("pads"))
+    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
+    return node.b.pad(node.input(0), pads=pads, value=float(node.attr("value", 0.0)))
