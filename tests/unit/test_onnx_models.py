@@ -24,8 +24,8 @@ from mlc.ir.dialects.func import FuncOp
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.manager import run_pipeline
 from mlc.ir.passes.registry import load_pass_plugins
+from mlc.onnx import OnnxImportError, import_onnx
 from mlc.onnx import examples as onnx_examples
-from mlc.onnx import import_onnx
 
 # float32 kernels against onnx.reference through up to 20 layers, as test_graph_pipeline.
 RTOL = ATOL = 1e-4
@@ -170,3 +170,47 @@ def test_ops_are_located_at_their_nodes():
     names = {str(op.loc) for op in _main(module).entry_block.ops() if op.name == "graph.constant"}
     assert 'loc("layer1.0.conv1.weight")' in names
 
+
+
+# -- large weights: onnx.checker and shape inference see them declared, not carried
+
+
+def _relu_model(x_dims, initializer: onnx.TensorProto | None = None) -> onnx.ModelProto:
+    nodes = [onnx.helper.make_node("Relu", ["x"], ["y"], name="relu")]
+    outputs = [onnx.helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, x_dims)]
+    initializers = []
+    if initializer is not None:
+        nodes.append(onnx.helper.make_node("Relu", [initializer.name], ["w_relu"], name="w_relu"))
+        outputs.append(onnx.helper.make_tensor_value_info("w_relu", onnx.TensorProto.FLOAT,
+                                                          list(initializer.dims)))
+        initializers.append(initializer)
+    graph = onnx.helper.make_graph(
+        nodes, "g", [onnx.helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, x_dims)],
+        outputs, initializer=initializers)
+    return onnx.helper.make_model(graph, opset_imports=[onnx.helper.make_opsetid("", 17)])
+
+
+def test_a_large_initializer_whose_data_does_not_fill_its_dims_is_reported():
+    short = onnx.TensorProto(name="w", data_type=onnx.TensorProto.FLOAT, dims=[50, 50],
+                             raw_data=np.zeros(2499, np.float32).tobytes())
+    model = _relu_model([2], short)
+    with pytest.raises(onnx.checker.ValidationError):  # onnx.checker on the whole model
+        onnx.checker.check_model(model)
+    with pytest.raises(OnnxImportError, match="initializer 'w': .*2499.* into shape \\(50,50\\)"):
+        import_onnx(model)
+
+
+def test_large_initializers_import_with_their_values():
+    weights = np.random.default_rng(0).standard_normal((50, 50), dtype=np.float32)
+    model = _relu_model([2], onnx.numpy_helper.from_array(weights, "w"))
+    module = import_onnx(model)
+    _, w_relu = evaluate(module, [np.zeros(2, np.float32)])
+    np.testing.assert_array_equal(w_relu, np.maximum(weights, 0))
+
+
+def test_import_leaves_the_callers_model_unchanged():
+    model = _relu_model(["N", 4])
+    before = model.SerializeToString()
+    module = import_onnx(model, input_shapes={"x": (3, 4)})
+    assert _main(module).entry_block.args[0].type.shape == (3, 4)
+    assert model.SerializeToString() == before
