@@ -45,8 +45,6 @@ from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent
 WORK_DIR = BENCH_DIR / ".work"
-MODEL_NAME = "resnet18-224.onnx"
-INPUT_SHAPE = (1, 3, 224, 224)
 
 # mlc's phases: the importer's steps, in order (see mlc.onnx.importer._Importer.run).
 MLC_PHASES = (
@@ -83,7 +81,7 @@ def write_model(image_size: int) -> tuple[Path, int]:
 
     model = resnet18(image_size=image_size)
     WORK_DIR.mkdir(exist_ok=True)
-    path = WORK_DIR / MODEL_NAME.replace("224", str(image_size))
+    path = WORK_DIR / f"resnet18-{image_size}.onnx"
     onnx.save(model, path)
     return path, sum(math.prod(t.dims) for t in model.graph.initializer)
 
@@ -163,7 +161,8 @@ def tvm_side(path: Path, repeat: int) -> dict:
     from tvm import relax
     from tvm.relax.frontend.onnx import from_onnx
 
-    shape_dict = {"x": list(INPUT_SHAPE)}
+    shape_dict = {i.name: [d.dim_value for d in i.type.tensor_type.shape.dim]
+                  for i in onnx.load(path, load_external_data=False).graph.input}
 
     def once() -> dict[str, float]:
         gc.collect()
@@ -229,6 +228,13 @@ def _load_average() -> str:
     return f"{os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "n/a"
 
 
+def _input_shape(path: Path) -> str:
+    import onnx
+
+    [x] = onnx.load(path).graph.input
+    return "x".join(str(d.dim_value) for d in x.type.tensor_type.shape.dim)
+
+
 def render(path: Path, weights: int, repeat: int, mlc: dict, tvm: dict, load: str) -> str:
     import onnx
     from roundtrip import markdown_table
@@ -238,8 +244,9 @@ def render(path: Path, weights: int, repeat: int, mlc: dict, tvm: dict, load: st
             f"{platform.python_version()}, onnx {onnx.__version__}; "
             + (f"TVM {tvm['version']}" if "error" not in tvm else f"TVM: {tvm['error']}")
             + f". Load average {load} at the start, {_load_average()} at the end.")
-    model = (f"`{path.relative_to(BENCH_DIR.parent)}`: ResNet-18 at "
-             f"{'x'.join(map(str, INPUT_SHAPE))}, {weights / 1e6:.1f} M weights, "
+    shown = path.relative_to(BENCH_DIR.parent) if path.is_relative_to(BENCH_DIR.parent) else path
+    model = (f"`{shown}`: ResNet-18 at "
+             f"{_input_shape(path)}, {weights / 1e6:.1f} M weights, "
              f"{path.stat().st_size / 1e6:.0f} MB; median of {repeat} runs after a warm-up.")
     tvm_total = tvm.get("total_ms")
     rows = [["import, file to verified module", _ms(mlc["total_ms"]), _ms(tvm_total),
