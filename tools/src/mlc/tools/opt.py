@@ -138,13 +138,21 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
 
 
 def _split_pass_flags(argv: list[str]) -> tuple[list[str], list[str]]:
-    """Separate `--pass-name[=options]` flags (kept in order) from the rest."""
+    """Separate `--pass-name[=options]` flags (kept in order) from the rest. As in
+    mlir-opt, a long flag may be written with one dash (`-canonicalize`,
+    `-split-input-file`); short flags with their value attached (`-ofile`) stay short."""
     from mlc.ir.passes.registry import PASSES, PIPELINES, load_pass_plugins
 
     parser = build_arg_parser()
     known = {opt for action in parser._actions for opt in action.option_strings}
     rest, passes = [], []
     for arg in argv:
+        if len(arg) > 2 and arg[0] == "-" and arg[1].isalpha():
+            name = arg[1:].split("=", 1)[0]
+            if f"--{name}" not in known:
+                load_pass_plugins(name)
+            if f"--{name}" in known or name in PASSES or name in PIPELINES:
+                arg = "-" + arg
         name, _, options = arg[2:].partition("=") if arg.startswith("--") else ("", "", "")
         if arg.startswith("--") and arg.split("=", 1)[0] not in known:
             load_pass_plugins(name)

@@ -16,11 +16,26 @@ _UNARY = {
     "Sqrt": ("sqrt", 6), "Reciprocal": ("reciprocal", 6), "Floor": ("floor", 6),
     "Ceil": ("ceil", 6), "Relu": ("relu", 6), "Sigmoid": ("sigmoid", 6), "Tanh": ("tanh", 6),
     "Erf": ("erf", 9), "Sign": ("sign", 9), "Round": ("round", 11), "Not": ("logical_not", 1),
+    "Softplus": ("softplus", 1), "Softsign": ("softsign", 1), "Mish": ("mish", 18),
+    "HardSwish": ("hard_swish", 14),
 }
 _BINARY = {
     "Add": ("add", 7), "Sub": ("subtract", 7), "Mul": ("multiply", 7), "Div": ("divide", 7),
     "Equal": ("equal", 7), "Greater": ("greater", 7), "Less": ("less", 7),
-    "And": ("logical_and", 7), "Or": ("logical_or", 7),
+    "And": ("logical_and", 7), "Or": ("logical_or", 7), "Xor": ("logical_xor", 7),
+    "GreaterOrEqual": ("greater_equal", 12), "LessOrEqual": ("less_equal", 12),
+    "PRelu": ("prelu", 9),
+}
+
+# ONNX op -> graph op with the same float attributes (name, ONNX's default).
+_UNARY_WITH_ATTRIBUTES = {
+    "LeakyRelu": ("leaky_relu", 6, {"alpha": 0.01}),
+    "Elu": ("elu", 6, {"alpha": 1.0}),
+    "Selu": ("selu", 6, {"alpha": 1.67326319217681884765625, "gamma": 1.05070102214813232421875}),
+    "Celu": ("celu", 12, {"alpha": 1.0}),
+    "ThresholdedRelu": ("thresholded_relu", 10, {"alpha": 1.0}),
+    "HardSigmoid": ("hard_sigmoid", 6, {"alpha": 0.2, "beta": 0.5}),
+    "Swish": ("swish", 24, {"alpha": 1.0}),
 }
 
 
@@ -33,6 +48,12 @@ def _register_same_function(table: dict[str, tuple[str, int]], arity: int) -> No
 
 _register_same_function(_UNARY, 1)
 _register_same_function(_BINARY, 2)
+
+for _onnx_op, (_graph_op, _since, _defaults) in _UNARY_WITH_ATTRIBUTES.items():
+    def _convert(node: Node, graph_op=_graph_op, defaults=_defaults) -> Value:
+        values = {name: float(node.attr(name, default)) for name, default in defaults.items()}
+        return node.b.op(graph_op, node.input(0), **values)
+    converter(_onnx_op, _since)(_convert)
 
 
 @converter("Pow", 7)
@@ -75,11 +96,6 @@ def mean(node: Node) -> Value:
     total = _variadic(node, "add")
     count = np.array(len(node.inputs), dtype=np.float64)
     return node.b.divide(total, node.b.const(count, dtype=total.type.element_type))
-
-
-@converter("LeakyRelu", 6)
-def leaky_relu(node: Node) -> Value:
-    return node.b.leaky_relu(node.input(0), alpha=node.attr("alpha", 0.01))
 
 
 @converter("Clip", 11)

@@ -259,3 +259,16 @@ def gelu(node: Node) -> Value:
     inner = node.b.multiply(node.b.add(x, node.b.multiply(cube, const(0.044715))),
                             const(math.sqrt(2 / math.pi)))
     return node.b.multiply(node.b.multiply(x, const(0.5)), node.b.add(node.b.tanh(inner), const(1.0)))
+
+
+@converter("RMSNormalization", 23)
+def rms_norm(node: Node) -> Value:
+    """X / sqrt(mean(X², axes [axis, rank)) + epsilon) · scale."""
+    x, scale = node.input(0), node.input(1)
+    rank = len(x.type.shape)
+    axis = node.attr("axis", -1)
+    node.check(-rank <= axis < rank, f"axis {axis} is out of range for rank {rank}")
+    axes = list(range(axis + rank if axis < 0 else axis, rank))
+    mean_square = node.b.mean(node.b.multiply(x, x), axes=axes, keepdims=True)
+    epsilon = node.b.const(np.array(node.attr("epsilon", 1e-5)), dtype=x.type.element_type)
+    return node.b.multiply(node.b.multiply(x, node.b.rsqrt(node.b.add(mean_square, epsilon))), scale)

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
 from mlc.ir import Value
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
-
-_INT64_MIN = -(2**63)
 
 Reduction = Callable[[Node, Value, list[int], bool], Value]
 
@@ -70,18 +66,21 @@ for _onnx_op, (_reduction, _axes_as_input) in _REDUCE.items():
     converter(_onnx_op, 1)(_with_attribute)
 
 
-@converter("ArgMax", 1)
-def argmax(node: Node) -> Value:
+def _arg_extremum(node: Node, graph_op: str) -> Value:
     x = node.input(0)
     rank = len(x.type.shape)
     axis = node.attr("axis", 0)
     node.check(-rank <= axis < rank, f"axis {axis} is out of range for rank {rank}")
-    keepdims = bool(node.attr("keepdims", 1))
-    if node.attr("select_last_index", 0):
-        # The last maximum is the first one of the axis reversed, counted from its end.
-        axis = axis + rank if axis < 0 else axis
-        reversed_x = node.b.slice(x, starts=[-1], ends=[_INT64_MIN], axes=[axis], steps=[-1])
-        index = node.b.argmax(reversed_x, axis=axis, keepdims=keepdims)
-        last = node.b.const(np.array(x.type.shape[axis] - 1, np.int64))
-        return node.b.subtract(last, index)
-    return node.b.argmax(x, axis=axis, keepdims=keepdims)
+    return node.b.op(graph_op, x, axis=axis + rank if axis < 0 else axis,
+                     keepdims=bool(node.attr("keepdims", 1)),
+                     select_last_index=bool(node.attr("select_last_index", 0)))
+
+
+@converter("ArgMax", 1)
+def argmax(node: Node) -> Value:
+    return _arg_extremum(node, "argmax")
+
+
+@converter("ArgMin", 1)
+def argmin(node: Node) -> Value:
+    return _arg_extremum(node, "argmin")

@@ -54,9 +54,9 @@ def constant_of_shape(node: Node) -> Value:
 def range_(node: Node) -> Value:
     start, limit, delta = (node.constant(i) for i in range(3))
     node.check(delta != 0, "delta is zero")
-    count = max(math.ceil((float(limit) - float(start)) / float(delta)), 0)
-    values = start + np.arange(count, dtype=start.dtype) * delta
-    return node.b.const(values.astype(start.dtype))
+    python = int if start.dtype.kind in "iu" else float
+    return node.b.range(start=python(start), limit=python(limit), delta=python(delta),
+                        dtype=node.type(0).element_type)
 
 
 @converter("Shape", 15)
@@ -204,6 +204,27 @@ def tile(node: Node) -> Value:
 def gather(node: Node) -> Value:
     data = node.input(0)
     return node.b.gather(data, node.input(1), axis=_axis(node, node.attr("axis", 0), len(data.type.shape)))
+
+
+@converter("GatherElements", 11)
+def gather_elements(node: Node) -> Value:
+    data = node.input(0)
+    axis = _axis(node, node.attr("axis", 0), len(data.type.shape))
+    return node.b.gather_elements(data, node.input(1), axis=axis)
+
+
+@converter("Trilu", 14)
+def trilu(node: Node) -> Value:
+    """The upper (or lower) triangle of the last two axes, from diagonal k; zeros elsewhere."""
+    x = node.input(0)
+    node.check(len(x.type.shape) >= 2, "the input needs at least two axes")
+    k = node.optional_constant(1)
+    k = 0 if k is None else int(k)
+    rows, columns = x.type.shape[-2:]
+    ones = np.ones((rows, columns), np.bool_)
+    keep = np.triu(ones, k) if node.attr("upper", 1) else np.tril(ones, k)
+    zeros = np.zeros((), _dtype_of(x))
+    return node.b.where(node.b.const(keep), x, node.b.const(zeros, dtype=x.type.element_type))
 
 
 @converter("Where", 9)
