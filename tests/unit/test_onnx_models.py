@@ -214,3 +214,27 @@ def test_import_leaves_the_callers_model_unchanged():
     module = import_onnx(model, input_shapes={"x": (3, 4)})
     assert _main(module).entry_block.args[0].type.shape == (3, 4)
     assert model.SerializeToString() == before
+
+
+@pytest.mark.parametrize("trans_b", [1, 0], ids=["transB=1 (torch)", "transB=0 (keras, tf2onnx)"])
+def test_a_gemm_with_its_bias_and_relu_is_one_dense_kernel(trans_b):
+    rng = np.random.default_rng(0)
+    weight = rng.standard_normal((16, 8) if trans_b else (8, 16), dtype=np.float32)
+    bias = rng.standard_normal(16, dtype=np.float32)
+    graph = onnx.helper.make_graph(
+        [onnx.helper.make_node("Gemm", ["x", "w", "b"], ["h"], name="fc", transB=trans_b),
+         onnx.helper.make_node("Relu", ["h"], ["y"], name="relu")], "g",
+        [onnx.helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [2, 8])],
+        [onnx.helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, [2, 16])],
+        initializer=[onnx.numpy_helper.from_array(weight, "w"),
+                     onnx.numpy_helper.from_array(bias, "b")])
+    model = onnx.helper.make_model(graph, opset_imports=[onnx.helper.make_opsetid("", 17)])
+    x = rng.standard_normal((2, 8), dtype=np.float32)
+    module = import_onnx(model)
+    load_pass_plugins()
+    with PassContext(opt_level=3):
+        assert run_pipeline(module, "graph-optimize").success
+    kernels = [op.sym_name.value for op in module.regions[0].ops()
+               if isinstance(op, FuncOp) and is_primitive(op)]
+    assert kernels == ["fused_dense_bias_add_relu"]  # a transposed weight is folded
+    _assert_close(evaluate(module, [x]), ReferenceEvaluator(model).run(None, {"x": x}))
