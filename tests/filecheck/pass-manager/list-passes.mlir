@@ -28,7 +28,7 @@
 // CHECK:        print-ir  (opt level 0)  Print the IR to stderr, with an optional label.
 // CHECK-NEXT:       label: str = ""  printed in the dump's header
 // CHECK-NEXT:   reconcile-unrealized-casts  (opt level 0)  Remove unrealized conversion casts that cancel out; fail on any left.
-// CHECK-NEXT:   symbol-dce  (opt level 1, on ops with SymbolTable)  Erase private symbols nothing live references.
+// CHECK-NEXT:   symbol-dce  (opt level 1, on ops with SymbolTable)  Erase the symbols nothing live references.
 // CHECK-NEXT:   test-legalize-full  (opt level 0)  (test) full conversion of the test dialect
 // CHECK-NEXT:   test-legalize-partial  (opt level 0)  (test) partial conversion of the test dialect
 // CHECK:      Pipelines:

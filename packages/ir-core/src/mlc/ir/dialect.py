@@ -128,6 +128,9 @@ _CORE_DIALECTS = {
     "builtin": "mlc.ir.dialects.builtin:builtin",
     "func": "mlc.ir.dialects.func:func",
     "arith": "mlc.ir.dialects.arith_canonicalization:arith",
+    "math": "mlc.ir.dialects.math:math",
+    "ub": "mlc.ir.dialects.ub:ub",
+    "vector": "mlc.ir.dialects.vector:vector",
 }
 
 

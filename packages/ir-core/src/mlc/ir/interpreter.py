@@ -1,4 +1,5 @@
-"""A reference interpreter for the `arith` and `func` dialects, on scalars.
+"""A reference interpreter for the `arith` and `func` dialects, on scalars and
+vectors, and the `vector` ops that take vectors apart and put them together.
 
     from mlc.ir.interpreter import evaluate
 
@@ -19,7 +20,10 @@ Value representation
   representable in the type: every result is rounded to the type (nearest, ties
   to even, with subnormals and overflow to infinity). NaN payloads are not modelled:
   a NaN is just `math.nan` (possibly negated).
-* Shaped types (tensors, vectors) are not supported.
+* Vectors (`vector<3x2xi32>`) are tuples of their elements' values, in row-major
+  order. The arith ops apply to them element by element; `vector.extract`,
+  `vector.insert`, their strided-slice forms, `vector.shape_cast` and
+  `vector.broadcast` rearrange them. Tensors are not supported.
 
 Arguments are normalised the same way: ints (and bools) are wrapped to the width of
 the parameter's integer type, floats (and ints) rounded to the float type.
@@ -31,9 +35,12 @@ Where MLIR leaves the result undefined or poison, the interpreter raises
 value would never be observed): integer division or remainder by zero, signed
 division or remainder overflow (`MIN / -1`), float to integer conversion of NaN,
 infinity or an out-of-range value, `addi`/`subi`/`muli`/`shli` overflow under the
-`nsw`/`nuw` flags, a shift by the bit width or more, a division or right shift that
-drops nonzero bits under `exact`, and a NaN or infinity met by a float op with the
-`nnan` or `ninf` fastmath flag. Such programs can legally change results under
+`nsw`/`nuw` flags, a division or right shift that drops nonzero bits under `exact`,
+and a NaN or infinity met by a float op with the `nnan` or `ninf` fastmath flag.
+One exception is modelled lazily, as LLVM's poison: a shift by the bit width or more
+gives :data:`POISON`, which every op but `select` passes on (a `select` may discard
+it: lowerings such as the wide-integer emulation rely on that), and which is
+undefined behaviour once a function returns it. Such programs can legally change results under
 transformation. :class:`UnmodelledNaN` (a kind of it) marks results that depend on
 NaN payloads, which the interpreter does not keep.
 
@@ -55,6 +62,7 @@ from mlc.ir.core.attributes import (
     IntegerAttr,
     IntegerType,
     Type,
+    VectorType,
     bits_to_float,
     float_to_bits,
     round_int_to_precision,
@@ -64,6 +72,7 @@ from mlc.ir.core.ir import Block, Operation, Value
 __all__ = [
     "DEFAULT_MAX_CALL_DEPTH",
     "OP_HANDLERS",
+    "POISON",
     "Interpreter",
     "InterpreterError",
     "ROUNDING_MODES",
@@ -85,6 +94,7 @@ DEFAULT_MAX_CALL_DEPTH = 64
 """How deeply `func.call`s may nest before :class:`RecursionLimitExceeded`."""
 
 ScalarValue = int | float
+"""A scalar's value; a vector's is a tuple of them (see the module docstring)."""
 Handler = Callable[["Interpreter", Operation, list[ScalarValue]], list[ScalarValue]]
 
 
@@ -102,6 +112,21 @@ class UnsupportedOperation(InterpreterError):
 
 class RecursionLimitExceeded(InterpreterError):
     """`func.call`s nested deeper than the interpreter's limit."""
+
+
+class _Poison:
+    """The one poison value (see the module docstring)."""
+
+    def __repr__(self) -> str:
+        return "POISON"
+
+
+POISON = _Poison()
+"""The result of a shift by the bit width or more; see the module docstring."""
+
+
+def _holds_poison(value) -> bool:
+    return value is POISON or (isinstance(value, tuple) and any(v is POISON for v in value))
 
 
 class UnmodelledNaN(UndefinedBehavior):
@@ -229,6 +254,11 @@ def normalize(value: object, type_: Type) -> ScalarValue:
         if isinstance(value, int):
             return round_int_to_float(value, type_)
         return round_float(value, type_)
+    if isinstance(type_, VectorType) and not any(type_.scalable or ()):
+        if not isinstance(value, (tuple, list)) or len(value) != math.prod(type_.shape):
+            raise TypeError(f"expected {math.prod(type_.shape)} elements for {type_}, "
+                            f"got {value!r}")
+        return tuple(normalize(v, type_.element_type) for v in value)
     raise UnsupportedOperation(f"values of type {type_} are not supported")
 
 
@@ -322,7 +352,12 @@ class Interpreter:
                 except KeyError:
                     raise InterpreterError(f"'{op.name}' uses a value not defined before it"
                                            ) from None
-                results = handler(self, op, operands)
+                if _has_vector_operand_or_result(op) and op.name in ELEMENTWISE_OPS:
+                    results = _map_elements(self, handler, op, operands)
+                elif op.name in ELEMENTWISE_OPS and _poisoned(op.name, operands):
+                    results = [POISON] * len(op.results)
+                else:
+                    results = handler(self, op, operands)
                 if len(results) != len(op.results):
                     raise InterpreterError(f"handler of '{op.name}' returned {len(results)} "
                                            f"values for {len(op.results)} results")
@@ -349,7 +384,11 @@ def evaluate(module: Operation, function_name: str, args: Sequence[object],
 
 @register_handler("func.return")
 def _return(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Ends the enclosing function's run with `operands` as its results."""
+    """Ends the enclosing function's run with `operands` as its results (returning
+    poison is undefined behaviour)."""
+    if any(_holds_poison(v) for v in operands):
+        raise UndefinedBehavior("a poison value is returned (a shift by the bit width or "
+                                "more)")
     raise _Return(list(operands))
 
 
@@ -375,8 +414,10 @@ def _result_type(op: Operation) -> Type:
 
 @register_handler("arith.constant")
 def _constant(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """A scalar integer or float constant (every NaN payload reads as NaN)."""
+    """An integer or float constant, scalar or vector (every NaN payload reads as NaN)."""
     attr = op.attributes["value"]
+    if isinstance(op.results[0].type, VectorType):
+        return [_dense_elements(attr, op.results[0].type)]
     type_ = _result_type(op)
     if isinstance(attr, IntegerAttr):
         return [canonical_int(attr.value, type_)]
@@ -514,13 +555,11 @@ def _ceildivui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) 
     return [canonical_int(-(-a // b), _result_type(op))]
 
 
-def _shift_amount(op: Operation, amount: ScalarValue) -> int:
-    """The shift amount read as unsigned; the bit width or more is poison."""
+def _shift_amount(op: Operation, amount: ScalarValue) -> int | None:
+    """The shift amount read as unsigned; None (poison) for the bit width or more."""
     type_ = _result_type(op)
     amount = to_unsigned(amount, type_)
-    if amount >= _int_width(type_):
-        raise UndefinedBehavior(f"'{op.name}' by {amount}, not less than the bit width")
-    return amount
+    return amount if amount < _int_width(type_) else None
 
 
 @register_handler("arith.shli")
@@ -529,6 +568,8 @@ def _shli(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> li
     `nuw`: poison if a one bit is shifted out."""
     type_ = _result_type(op)
     amount = _shift_amount(op, operands[1])
+    if amount is None:
+        return [POISON]
     value = to_unsigned(operands[0], type_)
     result = to_unsigned(value << amount, type_)
     flags = _overflow_flags(op)
@@ -544,6 +585,8 @@ def _shr(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> lis
     """Right shift filling with zeros (shrui) or copies of the sign bit (shrsi)."""
     type_ = _result_type(op)
     amount = _shift_amount(op, operands[1])
+    if amount is None:
+        return [POISON]
     read = to_unsigned if op.name == "arith.shrui" else to_signed
     value = read(operands[0], type_)
     _check_exact(op, to_unsigned(value, type_) & ((1 << amount) - 1))
@@ -816,3 +859,158 @@ _CASTS: dict[str, Callable[[ScalarValue, Type, Type, Operation], ScalarValue]] =
 
 for _name, _convert in _CASTS.items():
     register_handler(_name)(_cast(_convert))
+
+
+# ============================================================================ vectors
+
+ELEMENTWISE_OPS = frozenset(name for name in OP_HANDLERS if name.startswith("arith.")) - {
+    "arith.constant"}
+"""The ops that apply to vectors element by element."""
+
+
+def _poisoned(name: str, operands: list) -> bool:
+    """Whether an elementwise op's result is poison: an operand is, or for `select`
+    its condition is (the value it does not pick may be)."""
+    if name == "arith.select":
+        return operands[0] is POISON
+    return any(v is POISON for v in operands)
+
+
+def _has_vector_operand_or_result(op: Operation) -> bool:
+    return any(isinstance(v.type, VectorType) for v in (*op.operands, *op.results))
+
+
+class _TypedValue:
+    __slots__ = ("type",)
+
+    def __init__(self, type_: Type):
+        self.type = type_
+
+
+class _ElementView:
+    """An elementwise op seen on one element: its operand and result types are the
+    element types (what a scalar handler reads)."""
+
+    __slots__ = ("name", "attributes", "operands", "results")
+
+    def __init__(self, op: Operation):
+        self.name = op.name
+        self.attributes = op.attributes
+        self.operands = [_TypedValue(_element_type(v.type)) for v in op.operands]
+        self.results = [_TypedValue(_element_type(v.type)) for v in op.results]
+
+
+def _element_type(type_: Type) -> Type:
+    return type_.element_type if isinstance(type_, VectorType) else type_
+
+
+def _map_elements(interp: Interpreter, handler: Handler, op: Operation,
+                  operands: list) -> list:
+    """Run the scalar `handler` on each element (a scalar operand, such as select's
+    condition, applies to every element)."""
+    view = _ElementView(op)
+    count = math.prod(next(v.type for v in (*op.operands, *op.results)
+                           if isinstance(v.type, VectorType)).shape)
+    columns: list[list] = [[] for _ in op.results]
+    for i in range(count):
+        scalars = [v[i] if isinstance(v, tuple) else v for v in operands]
+        results = ([POISON] * len(columns) if _poisoned(op.name, scalars)
+                   else handler(interp, view, scalars))
+        for column, result in zip(columns, results):
+            column.append(result)
+    return [tuple(column) for column in columns]
+
+
+def _dense_elements(attr, type_: VectorType) -> tuple:
+    """The values of a dense constant, in the interpreter's representation."""
+    from mlc.ir.core.attributes import DenseElementsAttr
+
+    element = type_.element_type
+    if not isinstance(attr, DenseElementsAttr):
+        raise UnsupportedOperation(f"constant {attr} is not supported")
+    if isinstance(element, FloatType):
+        if element.name in ("f16", "f32", "f64"):
+            return tuple(float(v) for v in attr.array.flat)
+        return tuple(bits_to_float(int(v), element) for v in attr.array.flat)
+    return tuple(canonical_int(int(v), element) for v in attr.array.flat)
+
+
+def _as_array(value, type_: Type):
+    """A vector value as a numpy object array of its shape (a scalar as itself)."""
+    import numpy as np
+
+    if not isinstance(type_, VectorType):
+        return value
+    array = np.empty(len(value), dtype=object)
+    array[:] = list(value)
+    return array.reshape(type_.shape)
+
+
+def _from_array(array, type_: Type):
+    if not isinstance(type_, VectorType):
+        return array
+    return tuple(array.reshape(-1).tolist())
+
+
+def _array_attr_ints(attr) -> list[int]:
+    return [a.value for a in attr.elements]
+
+
+@register_handler("vector.extract")
+def _vector_extract(interp: Interpreter, op: Operation, operands: list) -> list:
+    """The element or sub-vector at the static position."""
+    position = tuple(op.attributes["static_position"].values)
+    array = _as_array(operands[0], op.operands[0].type)
+    return [_from_array(array[position], op.results[0].type)]
+
+
+@register_handler("vector.insert")
+def _vector_insert(interp: Interpreter, op: Operation, operands: list) -> list:
+    """The dest with the element or sub-vector at the static position replaced."""
+    position = tuple(op.attributes["static_position"].values)
+    array = _as_array(operands[1], op.operands[1].type).copy()
+    array[position] = _as_array(operands[0], op.operands[0].type)
+    return [_from_array(array, op.results[0].type)]
+
+
+@register_handler("vector.extract_strided_slice")
+def _vector_extract_strided_slice(interp: Interpreter, op: Operation, operands: list) -> list:
+    """The slice at `offsets` of `sizes`, every `strides`-th element."""
+    offsets, sizes, strides = (_array_attr_ints(op.attributes[k])
+                               for k in ("offsets", "sizes", "strides"))
+    array = _as_array(operands[0], op.operands[0].type)
+    index = tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides))
+    return [_from_array(array[index], op.results[0].type)]
+
+
+@register_handler("vector.insert_strided_slice")
+def _vector_insert_strided_slice(interp: Interpreter, op: Operation, operands: list) -> list:
+    """The dest with the slice at `offsets` replaced by the source."""
+    source_type, dest_type = op.operands[0].type, op.operands[1].type
+    offsets = _array_attr_ints(op.attributes["offsets"])
+    strides = [1] * (len(dest_type.shape) - len(source_type.shape)) + \
+        _array_attr_ints(op.attributes["strides"])
+    sizes = [1] * (len(dest_type.shape) - len(source_type.shape)) + list(source_type.shape)
+    array = _as_array(operands[1], dest_type).copy()
+    index = tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides))
+    array[index] = _as_array(operands[0], source_type).reshape(sizes)
+    return [_from_array(array, op.results[0].type)]
+
+
+@register_handler("vector.shape_cast")
+def _vector_shape_cast(interp: Interpreter, op: Operation, operands: list) -> list:
+    """The same elements in the same order."""
+    return [operands[0]]
+
+
+@register_handler("vector.broadcast")
+def _vector_broadcast(interp: Interpreter, op: Operation, operands: list) -> list:
+    """numpy's broadcast of the source to the result shape."""
+    import numpy as np
+
+    result_type = op.results[0].type
+    source = _as_array(operands[0], op.operands[0].type)
+    array = np.empty(1, dtype=object)
+    array[0] = source
+    source = source if isinstance(op.operands[0].type, VectorType) else array.reshape(())
+    return [_from_array(np.broadcast_to(source, result_type.shape), result_type)]

@@ -514,12 +514,14 @@ def convert_float_bits_exactly(bits: int, source: FloatType, target: FloatType) 
     target holds exactly; an infinity where it has one; a quiet NaN with its sign and
     payload (shifted into the target's fraction, as LLVM's APFloat converts, when no
     payload bit is dropped). Else None: a signaling NaN (converting it raises an
-    invalid-operation flag), a value that would round or overflow. Formats wider than
-    f64 as the source are left alone (their values do not fit a Python float)."""
+    invalid-operation flag), a value that would round or overflow. From formats wider
+    than f64, only values that are doubles convert (the others do not fit a Python
+    float), and no NaN."""
     src, dst = FLOAT_FORMATS[source.name], FLOAT_FORMATS[target.name]
-    if src.width > 64 or src.explicit_integer_bit:
-        return None
     value = bits_to_float(bits, source)
+    if src.width > 64 or src.explicit_integer_bit:
+        if math.isnan(value) or float_to_bits(value, source) != bits:
+            return None
     if math.isnan(value):
         if src.nonfinite != "ieee" or dst.nonfinite != "ieee" or dst.explicit_integer_bit:
             return None
@@ -817,15 +819,19 @@ class OpaqueAttr(Attribute):
 
 
 def element_dtype(element_type: Type) -> np.dtype:
-    """The numpy dtype that stores elements of `element_type` (bf16 as raw uint16 bits)."""
+    """The numpy dtype that stores elements of `element_type` (bf16 as raw uint16 bits;
+    floats of no numpy type as their bit patterns too: the small formats in uint8, tf32
+    in uint32, f80 and f128 as Python ints in an object array)."""
     import numpy as np
 
     if isinstance(element_type, FloatType):
         native = {"f16": np.float16, "bf16": np.uint16, "f32": np.float32, "f64": np.float64}
         if element_type.name in native:
             return np.dtype(native[element_type.name])
-        if element_type.width <= 8:  # the small formats, as their bit patterns
-            return np.dtype(np.uint8)
+        for width, bits in ((8, np.uint8), (32, np.uint32)):
+            if element_type.width <= width:
+                return np.dtype(bits)
+        return np.dtype(object)
     if isinstance(element_type, IntegerType):
         if element_type.width == 1 and element_type.signedness == "signless":
             return np.dtype(np.bool_)
@@ -836,6 +842,12 @@ def element_dtype(element_type: Type) -> np.dtype:
     if isinstance(element_type, IndexType):
         return np.dtype(np.int64)
     raise ValueError(f"no dense storage for element type {element_type}")
+
+
+def stores_float_bits(element_type: Type) -> bool:
+    """Whether dense storage keeps `element_type`'s elements as their bit patterns (bf16
+    and the floats numpy has no type for) rather than as numpy floats."""
+    return isinstance(element_type, FloatType) and element_dtype(element_type).kind != "f"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -881,7 +893,7 @@ class DenseElementsAttr(Attribute):
         flat = self.array.reshape(-1)
         if flat.size == 0:
             return False
-        bits = flat.view(_bits_dtype(flat))
+        bits = flat if flat.dtype.hasobject else flat.view(_bits_dtype(flat))
         return bool((bits == bits[0]).all())
 
     def splat_element(self):
@@ -896,6 +908,9 @@ class DenseElementsAttr(Attribute):
 
         if self.type.element_type == i1:
             return np.packbits(self.array.reshape(-1), bitorder="little").tobytes()
+        if self.array.dtype.hasobject:  # wide floats: in 64-bit words, as APInt keeps them
+            size = (self.type.element_type.width + 63) // 64 * 8
+            return b"".join(int(b).to_bytes(size, "little") for b in self.array.reshape(-1))
         return self.array.tobytes()
 
     def __eq__(self, other: object) -> bool:
@@ -903,8 +918,9 @@ class DenseElementsAttr(Attribute):
             return False
         if self._is_splat_view() or other._is_splat_view():
             mine, theirs = self.splat_element(), other.splat_element()
-            return mine is not None and theirs is not None and mine.tobytes() == theirs.tobytes()
-        return self.array.tobytes() == other.array.tobytes()
+            return mine is not None and theirs is not None and \
+                _storage_bytes(mine) == _storage_bytes(theirs)
+        return _storage_bytes(self.array) == _storage_bytes(other.array)
 
     def __hash__(self) -> int:
         # A sample of the elements, not all of them: hashing must stay cheap for
@@ -915,7 +931,7 @@ class DenseElementsAttr(Attribute):
 
         size = self.array.size
         sample = self.array.flat[np.arange(0, size, max(1, size // 64))[:64]]
-        return hash((self.type, sample.tobytes()))
+        return hash((self.type, _storage_bytes(sample)))
 
     def write(self, w: AsmWriter) -> None:
         size = self.array.size
@@ -941,12 +957,29 @@ def _bits_dtype(array):
     return {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[array.dtype.itemsize]
 
 
+def _storage_bytes(array) -> bytes | tuple:
+    """What identifies stored elements: their bytes (an object array's ints, which
+    have no fixed-width bytes, as a tuple)."""
+    import numpy as np
+
+    array = np.asarray(array)
+    return tuple(int(v) for v in array.reshape(-1)) if array.dtype.hasobject else array.tobytes()
+
+
+def element_bits(array) -> list[int]:
+    """The bit pattern of every float element of a dense array, in row-major order."""
+    flat = array.reshape(-1)
+    if flat.dtype.hasobject:
+        return [int(v) for v in flat.tolist()]
+    return flat.view(_bits_dtype(flat)).tolist()
+
+
 def _element_texts(array, element_type: Type) -> list[str]:
     """The spelling of every element, in order. Floats go through their raw bits, so
     NaN payloads and signalling NaNs survive."""
     flat = array.reshape(-1)
     if isinstance(element_type, FloatType):
-        return [format_float(b, element_type) for b in flat.view(_bits_dtype(flat)).tolist()]
+        return [format_float(b, element_type) for b in element_bits(flat)]
     if element_type == i1:
         return ["true" if v else "false" for v in flat.tolist()]
     return [str(int(v)) for v in flat.tolist()]
@@ -990,6 +1023,8 @@ class DenseResourceElementsAttr(Attribute):
         if blob is None:
             return None
         dtype = element_dtype(self.type.element_type)
+        if dtype.hasobject:  # no fixed-width storage to view the blob as
+            return None
         data = np.frombuffer(blob[1], dtype=dtype)
         if data.size != int(np.prod(self.type.shape)):
             return None

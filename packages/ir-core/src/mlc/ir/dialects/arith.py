@@ -21,10 +21,7 @@ from mlc.ir.core.attributes import (
     IndexType,
     IntegerAttr,
     Location,
-    RankedTensorType,
     Type,
-    UnrankedTensorType,
-    VectorType,
     bits_to_float,
     i1,
     i32,
@@ -33,8 +30,10 @@ from mlc.ir.core.ir import Operation
 from mlc.ir.dialect import Dialect
 from mlc.ir.dialects.arith_constants import (
     as_signed,
+    constant_elements,
     constant_scalars,
     constant_value_of,
+    dense_of,
     element_type_of,
     float_order_key,
     fold_binary,
@@ -48,8 +47,10 @@ from mlc.ir.dialects.arith_constants import (
     make_constant,
     quieted,
     to_unsigned,
+    with_element_type,
     wrap_int,
 )
+from mlc.ir.dialects.ub import PoisonAttr, is_poison, poison_of, ub
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import (
@@ -78,6 +79,8 @@ class ArithDialect(Dialect):
     def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
         if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) and value.type == type_:
             return ConstantOp.build(value=value, loc=loc)
+        if isinstance(value, PoisonAttr):  # what folders give for an op on poison
+            return ub.materialize_constant(value, type_, loc)
         return None
 
 
@@ -270,6 +273,11 @@ class MulFOp(_FloatBinaryOp):
     def fold(self, operands):
         if is_float_value(operands[1], 1.0):
             return self.lhs
+        # x * (+-0.0) is that zero when NaN operands and the sign of zero may be ignored.
+        fastmath = self.fastmath.flags
+        if FastMath.nnan in fastmath and FastMath.nsz in fastmath and \
+                (is_float_value(operands[1], 0.0) or is_float_value(operands[1], -0.0)):
+            return self.rhs
         return fold_float_binary(operands, lambda a, b: a * b)
 
 
@@ -350,6 +358,9 @@ class _FloatExtremumOp(_FloatBinaryOp):
                 return self.lhs
         elif is_nan(operands[1]):
             return self.lhs
+        poison = poison_of(operands)
+        if poison is not None:
+            return poison
         element = element_type_of(self.result.type)
         return fold_binary(operands, _extremum(element, self.greater, self.propagates_nan))
 
@@ -409,6 +420,8 @@ class NegFOp(Op):
         source = self.operand.defining_op
         if isinstance(source, NegFOp):
             return source.operand
+        if is_poison(operands[0]):
+            return operands[0]
         scalars = constant_scalars(operands[0])
         if scalars is None:
             return None
@@ -430,10 +443,11 @@ class AddIOp(_IntOverflowBinaryOp):
     def fold(self, operands):
         if is_int_value(operands[1], 0):
             return self.lhs
-        # (a - b) + b -> a
-        source = self.lhs.defining_op
-        if isinstance(source, SubIOp) and source.rhs is self.rhs:
-            return source.lhs
+        # (a - b) + b -> a, and b + (a - b) -> a
+        for sub, other in ((self.lhs, self.rhs), (self.rhs, self.lhs)):
+            source = sub.defining_op
+            if isinstance(source, SubIOp) and source.rhs is other:
+                return source.lhs
         return fold_int_binary(operands, lambda a, b, t: a + b)
 
 
@@ -448,6 +462,13 @@ class SubIOp(_IntOverflowBinaryOp):
             return make_constant(self.result.type, 0)
         if is_int_value(operands[1], 0):
             return self.lhs
+        # (a + b) - b -> a, and (a + b) - a -> b
+        source = self.lhs.defining_op
+        if isinstance(source, AddIOp):
+            if source.rhs is self.rhs:
+                return source.lhs
+            if source.lhs is self.rhs:
+                return source.rhs
         return fold_int_binary(operands, lambda a, b, t: a - b)
 
 
@@ -665,6 +686,15 @@ class AndIOp(_IntBinaryOp):
             return operands[1]
         if is_int_value(operands[1], -1):
             return self.lhs
+        for inner, other in ((self.lhs, self.rhs), (self.rhs, self.lhs)):
+            source = inner.defining_op
+            # x & ~x -> 0, whichever side of the xori x is on
+            if isinstance(source, XOrIOp) and source.lhs is other and \
+                    is_int_value(constant_value_of(source.rhs), -1):
+                return make_constant(self.result.type, 0)
+            # a & (a & b) -> a & b
+            if isinstance(source, AndIOp) and other in (source.lhs, source.rhs):
+                return inner
         return fold_int_binary(operands, lambda a, b, t: a & b)
 
 
@@ -710,9 +740,12 @@ class XOrIOp(_IntBinaryOp):
 
 def _fold_shift(op: Op, operands, direction: str):
     """A shift by the rhs read as unsigned: by zero it is the lhs; by the bit width or
-    more the result is poison, which is not folded."""
+    more the result is poison, which is not folded (nor is a shift of poison, as in
+    MLIR)."""
     if is_int_value(operands[1], 0):
         return op.lhs
+    if poison_of(operands) is not None:
+        return None
 
     def shifted(a: int, b: int, t) -> int | None:
         amount = to_unsigned(b, t)
@@ -842,6 +875,8 @@ class AddUIExtendedOp(Op):
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
 
     def fold(self, operands):
+        if poison_of(operands) is not None:
+            return None  # (mlir-opt-22 crashes here)
         overflow_type = self.overflow.type
         if is_int_value(operands[1], 0):
             no_carry = make_constant(overflow_type, 0)
@@ -910,15 +945,11 @@ class MulUIExtendedOp(_MulExtendedOp):
 
 def bool_like_of(type_: Type) -> Type:
     """`i1`, or the vector or tensor of `i1` of `type_`'s shape."""
-    if isinstance(type_, RankedTensorType):
-        return RankedTensorType(type_.shape, i1, type_.encoding)
-    if isinstance(type_, VectorType):
-        return VectorType(type_.shape, i1, type_.scalable)
-    if isinstance(type_, UnrankedTensorType):
-        return UnrankedTensorType(i1)
-    return i1
+    return with_element_type(type_, i1)
 
 
+_SWAPPED_CMPI = {"eq": "eq", "ne": "ne", "slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle",
+                 "ult": "ugt", "ugt": "ult", "ule": "uge", "uge": "ule"}
 _SIGNED_CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "slt": lambda a, b: a < b,
                "sle": lambda a, b: a <= b, "sgt": lambda a, b: a > b, "sge": lambda a, b: a >= b}
 _UNSIGNED_CMP = {"ult": lambda a, b: a < b, "ule": lambda a, b: a <= b,
@@ -946,6 +977,24 @@ class CmpIOp(Op):
         if self.lhs is self.rhs:
             value = predicate in ("eq", "sle", "sge", "ule", "uge")
             return make_constant(self.result.type, int(value))
+        if operands[0] is not None and operands[1] is None:
+            # A constant goes to the right, the predicate mirrored: c < x is x > c.
+            self.predicate = CmpIPredicate.attr(_SWAPPED_CMPI[predicate])
+            lhs, rhs = self.lhs, self.rhs
+            self.set_operand(0, rhs)
+            self.set_operand(1, lhs)
+            return self.result  # folded in place
+        if element_type_of(self.lhs.type) == i1:
+            # On i1: x != false and x == true are x.
+            if (predicate == "ne" and is_int_value(operands[1], 0)) or \
+                    (predicate == "eq" and is_int_value(operands[1], 1)):
+                return self.lhs
+        if predicate == "ne" and is_int_value(operands[1], 0):
+            # ext(b) != 0 is b, for an extension of an i1 b.
+            source = self.lhs.defining_op
+            if isinstance(source, Op) and source.name in ("arith.extsi", "arith.extui") and \
+                    element_type_of(source.operand(0).type) == i1:
+                return source.operand(0)
         type_ = self.lhs.type
         if predicate in _SIGNED_CMP:
             compare, read = _SIGNED_CMP[predicate], as_signed
@@ -1040,7 +1089,41 @@ class SelectOp(Op):
         if self.result.type == i1 and is_int_value(operands[1], 1) and \
                 is_int_value(operands[2], 0):
             return self.condition  # select(c, true, false) is c
+        # select(a == b, a, b) is b, and select(a != b, a, b) is a (either way round).
+        compare = self.condition.defining_op
+        if isinstance(compare, CmpIOp):
+            predicate = CmpIPredicate.keyword(compare.predicate)
+            values = {self.true_value, self.false_value}
+            if predicate in ("eq", "ne") and self.true_value is not self.false_value and \
+                    {compare.lhs, compare.rhs} == values:
+                return self.true_value if predicate == "ne" else self.false_value
+        # Poison may be any value: the other one.
+        if is_poison(operands[1]):
+            return self.false_value
+        if is_poison(operands[2]):
+            return self.true_value
+        return _select_elements(operands)
+
+
+def _select_elements(operands) -> Attribute | None:
+    """Elementwise select of dense constants under a dense constant condition."""
+    condition = constant_elements(operands[0])
+    if condition is None:
         return None
+    count = len(condition[1])
+    sides = []
+    for attr in operands[1:]:
+        elements = constant_elements(attr)
+        if elements is None:  # a splat side: its one value, everywhere
+            scalars = constant_scalars(attr)
+            if scalars is None or not isinstance(attr, DenseElementsAttr):
+                return None
+            elements = (scalars[0], [scalars[1]] * count)
+        sides.append(elements)
+    if sides[0][0] != sides[1][0]:
+        return None
+    picked = [t if c else f for c, t, f in zip(condition[1], sides[0][1], sides[1][1])]
+    return dense_of(picked, sides[0][0])
 
 
 class SelectTypes(Directive):

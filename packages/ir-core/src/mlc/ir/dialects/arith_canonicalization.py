@@ -3,7 +3,8 @@ ArithCanonicalization.td) and registered on the `arith` dialect, with the constr
 and natives they use.
 
 This is the module the arith entry point names: importing it gives the complete
-dialect, its ops (`arith.py`) and these patterns. Result ops carry no overflow flags:
+dialect, its ops (`arith.py`) and these patterns. A reassociation keeps the overflow
+flags both ops had (MLIR's MergeOverflow); other result ops carry none, as in MLIR:
 dropping `nsw`/`nuw` is always correct.
 """
 
@@ -11,16 +12,22 @@ from __future__ import annotations
 
 import operator
 
-from mlc.ir.core.attributes import Attribute, FloatType, IndexType, IntegerAttr, i1
+from mlc.ir.core.attributes import Attribute, FloatType, IndexType, IntegerAttr, IntegerType, i1
 from mlc.ir.dialects.arith import (
     AddIOp,
     AddUIExtendedOp,
+    AndIOp,
     CmpIOp,
     CmpIPredicate,
     ConstantOp,
+    DivFOp,
+    IntegerOverflowFlags,
+    MulFOp,
     MulIOp,
     MulSIExtendedOp,
     MulUIExtendedOp,
+    NegFOp,
+    OrIOp,
     SelectOp,
     ShRSIOp,
     ShRUIOp,
@@ -157,6 +164,37 @@ def shifts_out_truncated_bits(value, truncation, amount: Attribute) -> bool:
     return wrap_int(scalars[1], scalars[0]) == dropped
 
 
+def merge_overflow(a: IntegerOverflowFlags, b: IntegerOverflowFlags) -> IntegerOverflowFlags:
+    """The flags both ops had: what still holds of the combined op."""
+    return IntegerOverflowFlags(a.flags & b.flags)
+
+
+def same_type(a, b) -> bool:
+    """`a` and `b` have one type."""
+    return a.type == b.type
+
+
+def is_equality(predicate: IntegerAttr) -> bool:
+    """An `eq` or `ne` comparison."""
+    return CmpIPredicate.keyword(predicate) in ("eq", "ne")
+
+
+def is_one(attr: Attribute) -> bool:
+    """A scalar or splat integer constant 1."""
+    return is_int_constant(attr) and is_int_value(attr, 1)
+
+
+def is_zero(attr: Attribute) -> bool:
+    """A scalar or splat integer constant 0."""
+    return is_int_constant(attr) and is_int_value(attr, 0)
+
+
+def is_wide_scalar_integer(op) -> bool:
+    """`op`'s result is a scalar integer wider than i1 (which an extui can give)."""
+    type_ = op.results[0].type
+    return isinstance(type_, IntegerType) and type_.width > 1
+
+
 TRUE = IntegerAttr(1, i1)
 FALSE = IntegerAttr(0, i1)
 
@@ -167,20 +205,31 @@ def _const(native_fn, *args: str) -> Dag:
 
 # ------------------------------------------------------------------ patterns
 
+def _ovf(name: str) -> dict:
+    return {"overflowFlags": A(name)}
+
+
+def _merged() -> dict:
+    return {"overflowFlags": Native(merge_overflow, "ovf1", "ovf2")}
+
+
 ADDI = [
     DagPattern("AddIAddConstant",
-               Dag(AddIOp, Dag(AddIOp, V("x"), Const("c0")), Const("c1")),
-               Dag(AddIOp, V("x"), _const(add_int, "c0", "c1")),
+               Dag(AddIOp, Dag(AddIOp, V("x"), Const("c0"), **_ovf("ovf1")), Const("c1"),
+                   **_ovf("ovf2")),
+               Dag(AddIOp, V("x"), _const(add_int, "c0", "c1"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="addi(addi(x, c0), c1) -> addi(x, c0 + c1)"),
     DagPattern("AddISubConstantRHS",
-               Dag(AddIOp, Dag(SubIOp, V("x"), Const("c0")), Const("c1")),
-               Dag(AddIOp, V("x"), _const(sub_int, "c1", "c0")),
+               Dag(AddIOp, Dag(SubIOp, V("x"), Const("c0"), **_ovf("ovf1")), Const("c1"),
+                   **_ovf("ovf2")),
+               Dag(AddIOp, V("x"), _const(sub_int, "c1", "c0"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="addi(subi(x, c0), c1) -> addi(x, c1 - c0)"),
     DagPattern("AddISubConstantLHS",
-               Dag(AddIOp, Dag(SubIOp, Const("c0"), V("x")), Const("c1")),
-               Dag(SubIOp, _const(add_int, "c0", "c1"), V("x")),
+               Dag(AddIOp, Dag(SubIOp, Const("c0"), V("x"), **_ovf("ovf1")), Const("c1"),
+                   **_ovf("ovf2")),
+               Dag(SubIOp, _const(add_int, "c0", "c1"), V("x"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="addi(subi(c0, x), c1) -> subi(c0 + c1, x)"),
     DagPattern("AddIMulNegativeOneRhs",
@@ -200,40 +249,78 @@ SUBI = [
                Dag(SubIOp, Dag(AddIOp, V("x"), Const("c0")), Const("c1")),
                Dag(AddIOp, V("x"), _const(sub_int, "c0", "c1")),
                [Check(is_int_constant, "c0")],
-               doc="subi(addi(x, c0), c1) -> addi(x, c0 - c1)"),
+               doc="subi(addi(x, c0), c1) -> addi(x, c0 - c1) (no flags: x + c0 may not "
+                   "overflow where x - (c1 - c0) does)"),
     DagPattern("SubILHSAddConstant",
-               Dag(SubIOp, Const("c1"), Dag(AddIOp, V("x"), Const("c0"))),
-               Dag(SubIOp, _const(sub_int, "c1", "c0"), V("x")),
+               Dag(SubIOp, Const("c1"), Dag(AddIOp, V("x"), Const("c0"), **_ovf("ovf1")),
+                   **_ovf("ovf2")),
+               Dag(SubIOp, _const(sub_int, "c1", "c0"), V("x"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="subi(c1, addi(x, c0)) -> subi(c1 - c0, x)"),
     DagPattern("SubIRHSSubConstantRHS",
-               Dag(SubIOp, Dag(SubIOp, V("x"), Const("c0")), Const("c1")),
-               Dag(SubIOp, V("x"), _const(add_int, "c0", "c1")),
+               Dag(SubIOp, Dag(SubIOp, V("x"), Const("c0"), **_ovf("ovf1")), Const("c1"),
+                   **_ovf("ovf2")),
+               Dag(SubIOp, V("x"), _const(add_int, "c0", "c1"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="subi(subi(x, c0), c1) -> subi(x, c0 + c1)"),
     DagPattern("SubIRHSSubConstantLHS",
-               Dag(SubIOp, Dag(SubIOp, Const("c0"), V("x")), Const("c1")),
-               Dag(SubIOp, _const(sub_int, "c0", "c1"), V("x")),
+               Dag(SubIOp, Dag(SubIOp, Const("c0"), V("x"), **_ovf("ovf1")), Const("c1"),
+                   **_ovf("ovf2")),
+               Dag(SubIOp, _const(sub_int, "c0", "c1"), V("x"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="subi(subi(c0, x), c1) -> subi(c0 - c1, x)"),
     DagPattern("SubILHSSubConstantRHS",
-               Dag(SubIOp, Const("c1"), Dag(SubIOp, V("x"), Const("c0"))),
-               Dag(SubIOp, _const(add_int, "c0", "c1"), V("x")),
+               Dag(SubIOp, Const("c1"), Dag(SubIOp, V("x"), Const("c0"), **_ovf("ovf1")),
+                   **_ovf("ovf2")),
+               Dag(SubIOp, _const(add_int, "c0", "c1"), V("x"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="subi(c1, subi(x, c0)) -> subi(c0 + c1, x)"),
     DagPattern("SubILHSSubConstantLHS",
-               Dag(SubIOp, Const("c1"), Dag(SubIOp, Const("c0"), V("x"))),
-               Dag(AddIOp, V("x"), _const(sub_int, "c1", "c0")),
+               Dag(SubIOp, Const("c1"), Dag(SubIOp, Const("c0"), V("x"), **_ovf("ovf1")),
+                   **_ovf("ovf2")),
+               Dag(AddIOp, V("x"), _const(sub_int, "c1", "c0"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="subi(c1, subi(c0, x)) -> addi(x, c1 - c0)"),
+    DagPattern("SubISubILHSRHSLHS",
+               Dag(SubIOp, Dag(SubIOp, V("x"), V("y"), **_ovf("ovf1")), V("x"), **_ovf("ovf2")),
+               Dag(SubIOp, Dag(ConstantOp, value=Native(zero_of, "y")), V("y"), **_merged()),
+               doc="subi(subi(x, y), x) -> subi(0, y)"),
 ]
 
 MULI = [
     DagPattern("MulIMulIConstant",
-               Dag(MulIOp, Dag(MulIOp, V("x"), Const("c0")), Const("c1")),
-               Dag(MulIOp, V("x"), _const(mul_int, "c0", "c1")),
+               Dag(MulIOp, Dag(MulIOp, V("x"), Const("c0"), **_ovf("ovf1")), Const("c1"),
+                   **_ovf("ovf2")),
+               Dag(MulIOp, V("x"), _const(mul_int, "c0", "c1"), **_merged()),
                [Check(is_int_constant, "c0")],
                doc="muli(muli(x, c0), c1) -> muli(x, c0 * c1)"),
+]
+
+
+def _of_extensions(name: str, logic, extension, doc: str) -> DagPattern:
+    return DagPattern(name, Dag(logic, Dag(extension, V("x")), Dag(extension, V("y"))),
+                      Dag(extension, Dag(logic, V("x"), V("y"))),
+                      [Check(same_type, "x", "y")], doc=doc)
+
+
+# A bitwise op commutes with an extension of both operands from one type.
+LOGIC_OF_EXTENSIONS = [
+    _of_extensions("AndOfExtUI", AndIOp, ExtUIOp, "andi(extui(x), extui(y)) -> extui(andi(x, y))"),
+    _of_extensions("AndOfExtSI", AndIOp, ExtSIOp, "andi(extsi(x), extsi(y)) -> extsi(andi(x, y))"),
+    _of_extensions("OrOfExtUI", OrIOp, ExtUIOp, "ori(extui(x), extui(y)) -> extui(ori(x, y))"),
+    _of_extensions("OrOfExtSI", OrIOp, ExtSIOp, "ori(extsi(x), extsi(y)) -> extsi(ori(x, y))"),
+    _of_extensions("XOrIOfExtUI", XOrIOp, ExtUIOp, "xori(extui(x), extui(y)) -> extui(xori(x, y))"),
+    _of_extensions("XOrIOfExtSI", XOrIOp, ExtSIOp, "xori(extsi(x), extsi(y)) -> extsi(xori(x, y))"),
+]
+
+CMPI = [
+    DagPattern(f"CmpIExt{kind}",
+               Dag(CmpIOp, Dag(extension, V("a")), Dag(extension, V("b")), predicate=A("p")),
+               Dag(CmpIOp, V("a"), V("b"), predicate=A("p")),
+               [Check(same_type, "a", "b"), Check(is_equality, "p")],
+               doc=f"cmpi(eq or ne, ext{kind.lower()}(a), ext{kind.lower()}(b)) -> "
+                   "cmpi(eq or ne, a, b): extending both keeps (in)equality")
+    for kind, extension in (("SI", ExtSIOp), ("UI", ExtUIOp))
 ]
 
 XORI = [
@@ -246,14 +333,47 @@ XORI = [
 
 SELECT = [
     DagPattern("SelectNotCond",
-               Dag(SelectOp, Dag(XOrIOp, V("c"), Const(equals=TRUE)), V("a"), V("b")),
+               Dag(SelectOp, Dag(XOrIOp, V("c"), Const("ones")), V("a"), V("b")),
                Dag(SelectOp, V("c"), V("b"), V("a")),
-               [Check(is_i1, "c")],
+               [Check(is_minus_one, "ones")],
                doc="select(xori(c, true), a, b) -> select(c, b, a)"),
+    DagPattern("RedundantSelectTrue",
+               Dag(SelectOp, V("c"), Dag(SelectOp, V("c"), V("a"), V("b")), V("d")),
+               Dag(SelectOp, V("c"), V("a"), V("d")),
+               doc="select(c, select(c, a, b), d) -> select(c, a, d)"),
+    DagPattern("RedundantSelectFalse",
+               Dag(SelectOp, V("c"), V("a"), Dag(SelectOp, V("c"), V("b"), V("d"))),
+               Dag(SelectOp, V("c"), V("a"), V("d")),
+               doc="select(c, a, select(c, b, d)) -> select(c, a, d)"),
     DagPattern("SelectI1ToNot",
                Dag(SelectOp, V("c"), Const(equals=FALSE), Const(equals=TRUE)),
                Dag(XOrIOp, V("c"), Dag(ConstantOp, value=AttrIs(TRUE))),
                doc="select(c, false, true) -> xori(c, true)"),
+    DagPattern("SelectToExtUI",
+               Dag(SelectOp, V("c"), Const("one"), Const("zero"), bind="root"),
+               Dag(ExtUIOp, V("c")),
+               [Check(is_wide_scalar_integer, "root"), Check(is_one, "one"),
+                Check(is_zero, "zero")],
+               doc="select(c, 1, 0) -> extui(c), for a scalar integer result wider than i1"),
+    DagPattern("SelectToNotExtUI",
+               Dag(SelectOp, V("c"), Const("zero"), Const("one"), bind="root"),
+               Dag(ExtUIOp, Dag(XOrIOp, V("c"), Dag(ConstantOp, value=AttrIs(TRUE)))),
+               [Check(is_wide_scalar_integer, "root"), Check(is_one, "one"),
+                Check(is_zero, "zero")],
+               doc="select(c, 0, 1) -> extui(xori(c, true)), for a scalar integer result "
+                   "wider than i1"),
+]
+
+# The fastmath flags are the root's, as in MLIR.
+FLOAT = [
+    DagPattern("MulFOfNegF",
+               Dag(MulFOp, Dag(NegFOp, V("x")), Dag(NegFOp, V("y")), fastmath=A("fmf")),
+               Dag(MulFOp, V("x"), V("y"), fastmath=A("fmf")),
+               doc="mulf(negf(x), negf(y)) -> mulf(x, y)"),
+    DagPattern("DivFOfNegF",
+               Dag(DivFOp, Dag(NegFOp, V("x")), Dag(NegFOp, V("y")), fastmath=A("fmf")),
+               Dag(DivFOp, V("x"), V("y"), fastmath=A("fmf")),
+               doc="divf(negf(x), negf(y)) -> divf(x, y)"),
 ]
 
 # The extension's bits are dropped again, but not all of them: one extension, from the
@@ -358,7 +478,8 @@ EXTENDED = [
                doc="mului_extended(x, y) -> [muli(x, y), x], when the high half is unused"),
 ]
 
-arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *SELECT, *CASTS, *INDEX_CAST,
-                                     *BITCAST, *FLOAT_AND_SHIFT_CASTS, *EXTENDED])
+arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *LOGIC_OF_EXTENSIONS, *CMPI,
+                                     *SELECT, *FLOAT, *CASTS, *INDEX_CAST, *BITCAST,
+                                     *FLOAT_AND_SHIFT_CASTS, *EXTENDED])
 
 __all__ = ["arith"]

@@ -31,6 +31,7 @@ from mlc.ir.dialects.arith_constants import (
     to_unsigned,
     wrap_int,
 )
+from mlc.ir.dialects.ub import is_poison
 from mlc.ir.interfaces.cast import NARROWER, SAME_WIDTH, WIDER, Cast, CastRule
 from mlc.ir.opdef.constraints import (
     AnyFloat,
@@ -68,7 +69,9 @@ class _CastOp(Op):
         return self.fold_constant(operands[0])
 
     def fold_constant(self, operand):
-        """The cast of a constant operand, element by element."""
+        """The cast of a constant operand, element by element (of poison: poison)."""
+        if is_poison(operand):
+            return operand
         source = element_type_of(self.input.type)
         target = element_type_of(self.out.type)
         convert = self.convert

@@ -21,15 +21,19 @@ from mlc.ir.core.attributes import (
     RankedTensorType,
     ShapedType,
     Type,
+    UnrankedTensorType,
     VectorType,
     bits_to_float,
+    element_bits,
     element_dtype,
     float_to_bits,
     i1,
     round_int_to_precision,
+    stores_float_bits,
 )
 from mlc.ir.core.ir import Value
-from mlc.ir.opdef.traits import ConstantLike
+from mlc.ir.dialects.ub import poison_of
+from mlc.ir.opdef.traits import constant_value
 
 
 def constant_scalars(attr: Attribute | None):
@@ -42,7 +46,7 @@ def constant_scalars(attr: Attribute | None):
     if first is not None:
         element = attr.type.element_type
         if isinstance(element, FloatType):
-            bits = int(first) if element.name == "bf16" else float_to_bits(float(first), element)
+            bits = int(first) if stores_float_bits(element) else float_to_bits(float(first), element)
             return attr.type, bits
         return attr.type, int(first)
     return None
@@ -53,6 +57,17 @@ def element_type_of(type_: Type) -> Type:
     return type_.element_type if isinstance(type_, ShapedType) else type_
 
 
+def with_element_type(type_: Type, element: Type) -> Type:
+    """`type_`'s shape (vector, tensor, or none for a scalar) around `element`."""
+    if isinstance(type_, VectorType):
+        return VectorType(type_.shape, element, type_.scalable)
+    if isinstance(type_, RankedTensorType):
+        return RankedTensorType(type_.shape, element, type_.encoding)
+    if isinstance(type_, UnrankedTensorType):
+        return UnrankedTensorType(element)
+    return element
+
+
 def make_constant(type_: Type, value: int) -> Attribute | None:
     """A scalar or splat constant of `type_` (floats given as bit patterns); None for a
     tensor of dynamic shape, which no constant has."""
@@ -61,7 +76,7 @@ def make_constant(type_: Type, value: int) -> Attribute | None:
         if not type_.has_static_shape():
             return None
         if isinstance(element, FloatType):
-            scalar = value if element.name == "bf16" else bits_to_float(value, element)
+            scalar = value if stores_float_bits(element) else bits_to_float(value, element)
         else:
             scalar = bool(value) if element == i1 else value
         return DenseElementsAttr.from_array(scalar, type_)
@@ -181,12 +196,8 @@ def constant_elements(attr: Attribute | None):
     if not isinstance(attr, DenseElementsAttr) or attr.is_splat():
         return None
     flat = attr.array.reshape(-1)
-    element = attr.type.element_type
-    if isinstance(element, FloatType):
-        import numpy as np  # only for dense constants: the import costs start-up time
-
-        bits = flat.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
-        return attr.type, [int(b) for b in bits.tolist()]
+    if isinstance(attr.type.element_type, FloatType):
+        return attr.type, element_bits(flat)
     return attr.type, [int(v) for v in flat.tolist()]
 
 
@@ -225,7 +236,7 @@ def fold_binary(operands, scalar_fold, result_type: Type | None = None) -> Attri
         if value is None:
             return None
         results.append(value)
-    return _dense_of(results, result_type or lhs_type)
+    return dense_of(results, result_type or lhs_type)
 
 
 def fold_unary(operand: Attribute | None, scalar_fold, result_type: Type) -> Attribute | None:
@@ -246,17 +257,19 @@ def fold_unary(operand: Attribute | None, scalar_fold, result_type: Type) -> Att
         if value is None:
             return None
         results.append(value)
-    return _dense_of(results, result_type)
+    return dense_of(results, result_type)
 
 
-def _dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
+def dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
     """A dense constant of the shaped `type_` from its element values (floats as bit
     patterns), in row-major order."""
     import numpy as np
 
     element = element_type_of(type_)
     dtype = element_dtype(element)
-    if isinstance(element, FloatType):
+    if dtype.hasobject:
+        array = np.array(values, dtype=object)
+    elif isinstance(element, FloatType):
         array = np.array(values, dtype=f"u{dtype.itemsize}").view(dtype)
     else:
         if dtype != np.bool_:
@@ -267,7 +280,11 @@ def _dense_of(values: list[int], type_: Type) -> DenseElementsAttr:
 
 
 def fold_float_binary(operands, fn) -> Attribute | None:
-    """Fold a float operation `fn(a, b)`, computed in Python and rounded to the type."""
+    """Fold a float operation `fn(a, b)`, computed in Python and rounded to the type
+    (poison if an operand is poison)."""
+    poison = poison_of(operands)
+    if poison is not None:
+        return poison
     typed = next((a.type for a in operands if a is not None), None)
     if typed is None:
         return None
@@ -283,7 +300,11 @@ def fold_float_binary(operands, fn) -> Attribute | None:
 
 
 def fold_int_binary(operands, fn) -> Attribute | None:
-    """Fold an integer operation `fn(a, b, type)` (None: do not fold), wrapped to the type."""
+    """Fold an integer operation `fn(a, b, type)` (None: do not fold), wrapped to the type
+    (poison if an operand is poison)."""
+    poison = poison_of(operands)
+    if poison is not None:
+        return poison
     typed = next((a.type for a in operands if a is not None), None)
     if typed is None:
         return None
@@ -297,7 +318,4 @@ def fold_int_binary(operands, fn) -> Attribute | None:
 
 def constant_value_of(value: Value) -> Attribute | None:
     """The attribute of the constant op defining `value`, if it is one."""
-    op = value.defining_op
-    if op is not None and op.has_trait(ConstantLike):
-        return op.attributes.get("value")
-    return None
+    return constant_value(value)

@@ -195,7 +195,11 @@ class EnumSpelling(Spelling):
 
     def parse(self, p):
         pos = p.current_pos()
+        # A case may be a string too (`arith.cmpi "eq", ...`), as MLIR's enum parsers
+        # take a keyword or a string.
         word = p.parse_optional_keyword()
+        if word is None:
+            word = p.parse_optional_string()
         if word is None:
             raise p.expected(self.expected)
         if word not in self.cases:

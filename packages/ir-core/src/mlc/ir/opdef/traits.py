@@ -109,6 +109,21 @@ IsolatedFromAbove = _SimpleTrait("IsolatedFromAbove",
                                  "its regions use no value defined outside them")
 SymbolTable = _SimpleTrait("SymbolTable", "its region holds symbols with unique names")
 ConstantLike = _SimpleTrait("ConstantLike", "materialises a constant attribute as a value")
+
+
+def constant_value(value):
+    """The constant `value` is, if a ConstantLike op defines it: the op's `value`
+    attribute, when that has no type (`#ub.poison`) or `value`'s type. An attribute of
+    another type (MLIR's test dialect can write `"test.constant"() {value = 1 : i64} :
+    () -> i32`) is no constant of the value: folders and patterns must not read it."""
+    op = value.defining_op
+    if op is None or op.op_def is None or ConstantLike not in op.op_def.trait_set:
+        return None
+    attr = op.attributes.get("value")
+    attr_type = getattr(attr, "type", None)
+    if attr is None or (attr_type is not None and attr_type != value.type):
+        return None
+    return attr
 SingleBlock = _SimpleTrait("SingleBlock", "each region has at most one block")
 GraphRegions = _SimpleTrait("GraphRegions",
                             "its regions are graph regions: ops may use values defined later")

@@ -1,7 +1,7 @@
 """Declaring passes and named pipelines; the registries mlc-opt reads.
 
     @register_pass("symbol-dce", opt_level=1, op_traits=(SymbolTable,),
-                   summary="Erase private symbols nothing live references.")
+                   summary="Erase the symbols nothing live references.")
     class SymbolDCE(Pass):
         def run(self, op, run): ...
 
@@ -181,6 +181,7 @@ def load_pass_plugins(name: str | None = None) -> None:
     the plugins are not imported: a core pipeline does not pay for importing every
     package (the graph dialect's passes import numpy)."""
     global _PLUGINS_LOADED
+    import mlc.ir.passes.arith  # noqa: F401 - registers arith's passes
     import mlc.ir.passes.generic  # noqa: F401 - registers the core passes
 
     if _PLUGINS_LOADED or (name is not None and (name in PASSES or name in PIPELINES)):

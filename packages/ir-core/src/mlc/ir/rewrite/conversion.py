@@ -9,8 +9,9 @@
   :mod:`mlc.ir.rewrite.adaptor`), and a :class:`ConversionRewriter`.
 
 The driver legalizes the ops under the root in pre-order: an illegal op (or, in a
-full conversion, an op with no rule) is rewritten by the first pattern whose results
-can be legalized in turn; a pattern is not applied again to what it produced. The
+full conversion, an op with no rule) is first folded, as in MLIR (replaced by what it
+folds to, or changed in place and legalized again), else rewritten by the first
+pattern whose results can be legalized in turn; a pattern is not applied again to what it produced. The
 rewriter's changes are tentative. Ops it replaces or erases stay where they are,
 their results mapped to the replacements; every other change is written to a
 :class:`~mlc.ir.rewrite.journal.ChangeJournal`. A pattern whose results cannot be
@@ -30,12 +31,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from mlc.ir.core.attributes import Location, Type, unknown_loc
+from mlc.ir.core.attributes import Attribute, Location, Type, unknown_loc
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, IRError, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialect import Dialect, UnknownOpError, lookup_dialect, lookup_op_class
+from mlc.ir.opdef.traits import ConstantLike
 from mlc.ir.rewrite.adaptor import OpAdaptor, make_adaptor
+from mlc.ir.rewrite.greedy import fold_op
 from mlc.ir.rewrite.journal import INSERTED, MODIFIED, ChangeJournal
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
@@ -393,6 +396,8 @@ class _Conversion:
             return True
         if depth > MAX_PATTERN_DEPTH:
             return False
+        if self._legalize_with_fold(op, depth):
+            return True
         rewriter, journal = self.rewriter, self.journal
         for pattern in self.patterns.for_op(op.name):
             key = id(pattern)
@@ -412,6 +417,38 @@ class _Conversion:
             finally:
                 self.active.discard(key)
             journal.rollback(checkpoint)
+        return False
+
+    def _legalize_with_fold(self, op: Operation, depth: int) -> bool:
+        """Fold the illegal `op` before trying patterns, as MLIR does: replaced by what
+        it folds to (new constants legalized in turn), or changed in place and then
+        legalized again. Undone unless that makes it legal."""
+        if op.op_def is None or op.has_trait(ConstantLike):
+            return False
+        rewriter, journal = self.rewriter, self.journal
+        checkpoint = journal.checkpoint()
+        journal.modifying(op)  # an in-place fold changes the op before saying so
+        rewriter.set_insertion_point_before(op)
+        folded = fold_op(op, rewriter)
+        if folded is not None and not folded:
+            if self.legalize(op, depth + 1):
+                return True
+        elif folded is not None:
+            values, constants = [], []
+            for item, old in zip(folded, op.results):
+                if not isinstance(item, Attribute):
+                    values.append(item)
+                    continue
+                constant = op.op_def.dialect.materialize_constant(item, old.type, op.loc)
+                if constant is None:
+                    break
+                constants.append(rewriter.insert(constant))
+                values.append(constant.results[0])
+            else:
+                rewriter.replace_op(op, values)
+                if all(self.legalize(constant, depth + 1) for constant in constants):
+                    return True
+        journal.rollback(checkpoint)
         return False
 
     def _legalize_changes(self, pattern: RewritePattern, op: Operation, checkpoint: int,

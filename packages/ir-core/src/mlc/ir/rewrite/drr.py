@@ -42,7 +42,7 @@ from typing import Any
 from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialect import Context
-from mlc.ir.opdef.traits import ConstantLike
+from mlc.ir.opdef.traits import constant_value
 from mlc.ir.rewrite.pattern import PatternError, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
 
@@ -437,9 +437,7 @@ def _match_value(node, value: Value, bindings: dict) -> bool:
     if defining is None:
         return False
     if isinstance(node, Const):
-        if not defining.has_trait(ConstantLike):
-            return False
-        attr = defining.attributes.get("value")
+        attr = constant_value(value)
         if attr is None or (node.equals is not None and attr != node.equals):
             return False
         return node.name is None or _bind(bindings, node.name, attr, same=False)

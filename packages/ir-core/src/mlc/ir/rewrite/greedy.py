@@ -24,7 +24,7 @@ from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
-from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove
+from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, constant_value
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
 
@@ -306,15 +306,35 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
 
 
 def _operand_constants(op: Operation) -> list[Attribute | None]:
-    constants: list[Attribute | None] = []
-    for operand in op.op_operands:
-        defining = getattr(operand.value, "op", None)  # an OpResult's op; None for arguments
-        op_def = defining.op_def if defining is not None else None
-        if op_def is not None and ConstantLike in op_def.trait_set:
-            constants.append(defining.attributes.get("value"))
-        else:
-            constants.append(None)
-    return constants
+    return [constant_value(operand.value) for operand in op.op_operands]
+
+
+def fold_op(op: Operation, rewriter: PatternRewriter) -> list[Attribute | Value] | None:
+    """Fold `op` (a registered op, not a constant) as MLIR's Operation::fold does: a
+    commutative op with a constant on the left only gets it moved to the right (the
+    canonical order, where patterns and folders look); any other op runs its folder.
+    None: it does not fold; []: it folded in place (listeners are told); else one value
+    or attribute per result, for the caller to replace the op with."""
+    constants = _operand_constants(op)
+    if Commutative in op.op_def.trait_set and len(constants) == 2 and \
+            constants[0] is not None and constants[1] is None:
+        with rewriter.modify_op_in_place(op):
+            lhs, rhs = op.operand(0), op.operand(1)
+            op.set_operand(0, rhs)
+            op.set_operand(1, lhs)
+        return []
+    folded = op.fold(constants)
+    if folded is None:
+        return None
+    if isinstance(folded, (Attribute, Value)):
+        folded = [folded]  # a single-result op's folder returns its one value
+    if len(folded) != len(op.results):
+        return None
+    if all(v is r for v, r in zip(folded, op.results)):
+        if rewriter.listener is not None:
+            rewriter.listener.notify_op_modified(op)
+        return []
+    return list(folded)
 
 
 def _try_fold(op: Operation, folder: ConstantFolder, rewriter: PatternRewriter,
@@ -322,33 +342,14 @@ def _try_fold(op: Operation, folder: ConstantFolder, rewriter: PatternRewriter,
     op_def = op.op_def
     if op_def is None:
         return False
-    traits = op_def.trait_set
-    if ConstantLike in traits:
+    if ConstantLike in op_def.trait_set:
         changed = folder.insert_known_constant(op, rewriter)
         if changed and op.parent is None:
             result.constants_deduplicated += 1
         return changed
-    constants = _operand_constants(op)
-    if Commutative in traits and len(constants) == 2 and constants[0] is not None \
-            and constants[1] is None:
-        # Canonical order: constants on the right, so patterns and folders look there.
-        with rewriter.modify_op_in_place(op):
-            lhs, rhs = op.operand(0), op.operand(1)
-            op.set_operand(0, rhs)
-            op.set_operand(1, lhs)
-        result.folds += 1
-        return True
-    folded = op.fold(constants)
+    folded = fold_op(op, rewriter)
     if folded is None:
         return False
-    if isinstance(folded, (Attribute, Value)):
-        folded = [folded]  # a single-result op's folder returns its one value
-    if len(folded) != len(op.results):
-        return False
-    if all(v is r for v, r in zip(folded, op.results)):
-        rewriter.listener.notify_op_modified(op)  # folded in place
-        result.folds += 1
-        return True
     values: list[Value] = []
     for item, old in zip(folded, op.results):
         if isinstance(item, Value):
@@ -358,7 +359,8 @@ def _try_fold(op: Operation, folder: ConstantFolder, rewriter: PatternRewriter,
         if materialised is None:
             return False
         values.append(materialised)
-    rewriter.replace_op(op, values)
+    if folded:
+        rewriter.replace_op(op, values)
     result.folds += 1
     return True
 

@@ -26,10 +26,12 @@ from mlc.ir.opdef.traits import (
     ConstantLike,
     HasParent,
     IsTerminator,
+    NoMemoryEffect,
     NoTerminator,
     Pure,
     RecursivelySpeculatable,
     RecursiveMemoryEffects,
+    constant_value,
 )
 
 test = Dialect("test", "Ops for testing the rewriting and conversion drivers and the op interfaces.")
@@ -99,6 +101,21 @@ class UnknownOp(Op):
 
 
 @test.op
+class ConstantOp(Op):
+    """A constant of any attribute, as MLIR's test dialect has it: unlike
+    `arith.constant`, the attribute's type need not be the result's (a value of another
+    type is then no constant of the result, for folders and patterns)."""
+
+    name = "test.constant"
+    value = AttrDef()
+    result = ResultDef()
+    traits = (ConstantLike, NoMemoryEffect)
+
+    def fold(self, operands):
+        return self.value
+
+
+@test.op
 class WrapperOp(Op):
     """An op holding a region, with no semantics of its own."""
 
@@ -121,12 +138,8 @@ Index = TypeIs(IndexType())  # one type, so custom forms need not spell it
 
 
 def _constant_int(value) -> int | None:
-    op = value.defining_op
-    if op is not None and op.has_trait(ConstantLike):
-        attr = op.attributes.get("value")
-        if isinstance(attr, IntegerAttr):
-            return attr.value
-    return None
+    attr = constant_value(value)
+    return attr.value if isinstance(attr, IntegerAttr) else None
 
 
 @test.op

@@ -15,6 +15,7 @@ from mlc.ir.core.attributes import (
     element_dtype,
     float_to_bits,
     i1,
+    stores_float_bits,
 )
 
 _ESCAPE_RE = re.compile(r"\\(?:([0-9a-fA-F]{2})|(.))", re.S)
@@ -58,13 +59,13 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
             bits = int(text, 16)
             if bits.bit_length() > element_type.width:
                 raise ValueError("hexadecimal float constant out of range for type")
-            if element_type.name == "bf16" or float_bits:
+            if stores_float_bits(element_type) or float_bits:
                 return bits
             from mlc.ir.core.attributes import bits_to_float
 
             return bits_to_float(bits, element_type)
         value = float(text)
-        if element_type.name == "bf16" or float_bits:
+        if stores_float_bits(element_type) or float_bits:
             return float_to_bits(value, element_type)
         return value
     if "." in text or "e" in text.lower() and not text.startswith("0x"):
@@ -127,6 +128,8 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
                                        start)
         data = bytes.fromhex(digits[2:])
         count = type_.num_elements
+        if dtype.hasobject:
+            raise ValueError(f"hex elements of {element_type} are not supported")
         if element_type == i1:
             array = _unpack_bits(data, count)
         elif len(data) == dtype.itemsize and count != 1:
@@ -171,7 +174,8 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         raise ValueError("malformed elements literal")
     literal = stack[0][0]
     # Floats are built from their bit patterns, then viewed as floats.
-    storage = np.dtype(f"u{dtype.itemsize}") if isinstance(element_type, FloatType) else dtype
+    storage = np.dtype(f"u{dtype.itemsize}") if isinstance(element_type, FloatType) and \
+        not dtype.hasobject else dtype
     try:
         if not isinstance(literal, list):  # a splat: one element, whatever the shape
             array = np.array(literal, dtype=storage)
