@@ -51,7 +51,7 @@ WORK_DIR = BENCH_DIR / ".work"
 MLC_PHASES = (
     ("read + parse", "_load"),
     ("checked form", "_checked_form"),
-    ("onnx.checker", "_Importer._check_model"),
+    ("onnx.checker", "check_model"),
     ("shape inference", "_Importer._inferred_types"),
     ("initializers", "_Importer._add_initializers"),
     ("nodes", "_Importer._convert_nodes"),

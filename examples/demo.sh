@@ -1,5 +1,5 @@
 #!/bin/sh
-# `make demo`: mlc-opt on the built-in examples.
+# `make demo`: mlc-opt on the built-in examples, mlc-import on an ONNX model, mlc-model on the networks.
 set -u
 cd "$(dirname "$0")"
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
@@ -23,6 +23,13 @@ step mlc-opt tutorial.mlir --opt-level 2 -p 'graph-fold-constant,cse,graph-fuse-
 step mlc-opt tutorial.mlir --opt-level 3 -p 'graph-fold-constant,cse,graph-fuse-ops'
 step mlc-opt tutorial.mlir --graph-alter-op-layout --elide-elementsattrs-if-larger 16
 step mlc-opt fusion.mlir --graph-fuse-ops --fusion-remarks
+echo
+echo "# An ONNX model (built by onnx_convnet.py), imported and optimised:"
+model=/tmp/mlc-demo-$$.onnx
+step python onnx_convnet.py "$model"
+step mlc-import "$model" --input-shape image=1,3,32,32 --elide-elementsattrs-if-larger 16
+step mlc-opt "$model" --input-shape image=1,3,32,32 -p graph-optimize --elide-elementsattrs-if-larger 16
+rm -f "$model"
 echo
 echo "# The acceptance networks through graph-optimize (kernels after fusion, checked by the interpreter):"
 step mlc-model mlp --check

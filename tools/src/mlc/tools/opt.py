@@ -4,6 +4,7 @@
     mlc-opt input.mlir -p 'func.func(cse),canonicalize'
     mlc-opt input.mlir --canonicalize --cse          # the same as -p 'canonicalize,cse'
     mlc-opt cases.mlir --split-input-file --verify-diagnostics
+    mlc-opt model.onnx --input-shape input=1,3,224,224 -p graph-optimize
 
 Errors are diagnostics (`file:line:col: error: ...` with the source line and a caret)
 and exit status 1; Python tracebacks never reach the user.
@@ -18,6 +19,14 @@ import re
 import sys
 import time
 
+from mlc.tools.onnx_input import (
+    FrontendMissing,
+    OnnxInputError,
+    import_model,
+    is_onnx_path,
+    module_text,
+    parse_input_shapes,
+)
 from mlc.tools.output import ToolArgumentParser, internal_error, write_output
 
 SPLIT_MARKER = "// -----"
@@ -55,7 +64,8 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                "--canonicalize='max-iterations=3'); --list-passes shows them.",
     )
     add = parser.add_argument
-    add("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    add("input", nargs="?", default="-",
+        help="input file ('-' for stdin); a .onnx file is an ONNX model, imported")
     add("-o", dest="output", metavar="FILE", default="-",
         help="output file, written only on success ('-' for stdout)")
     # Each also under mlir-opt's name (`--mlir-print-op-generic`), for its users.
@@ -82,6 +92,12 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                        help="check diagnostics against // expected-error {{...}} comments")
     group.add_argument("--no-verify", action="store_true",
                        help="skip verifying the input after parsing")
+    group = parser.add_argument_group("ONNX input (a .onnx file; see mlc-import)")
+    group.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
+                       help="the shape of the model's input NAME, binding its dynamic "
+                            "dimensions (repeatable; NAME= for a scalar)")
+    group.add_argument("--keep-params", action="store_true",
+                       help="the model's initializers become parameters of @main, not constants")
     group = parser.add_argument_group("passes")
     group.add_argument("-p", "--pass-pipeline", metavar="PIPELINE",
                        help="e.g. 'builtin.module(func.func(cse,canonicalize{max-iterations=3}))'")
@@ -268,6 +284,7 @@ def _list_patterns(ctx) -> str:
 
 
 def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
+    from mlc.ir.core.attributes import UnknownLoc
     from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceManager
     from mlc.ir.dialect import Context
     from mlc.ir.text.printer import PrintOptions, print_op
@@ -296,9 +313,29 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             sys.stdout.write(_list_passes() if args.list_passes else _list_patterns(ctx))
         return 0
 
+    onnx_input = is_onnx_path(args.input)
+    if onnx_input:
+        text_only = [flag for flag, given in (("--split-input-file", args.split_input_file),
+                                              ("--verify-diagnostics", args.verify_diagnostics),
+                                              ("--run-reproducer", args.run_reproducer)) if given]
+        if text_only:
+            verb = "reads" if len(text_only) == 1 else "read"
+            sys.stderr.write(f"mlc-opt: error: {', '.join(text_only)} {verb} MLIR text, not an "
+                             f"ONNX model ('{args.input}')\n")
+            return 1
+        try:
+            input_shapes = parse_input_shapes(args.input_shape)
+        except ValueError as exc:
+            sys.stderr.write(f"mlc-opt: error: {exc}\n")
+            return 1
+    elif args.input_shape or args.keep_params:
+        sys.stderr.write("mlc-opt: error: --input-shape and --keep-params apply to ONNX models "
+                         f"(.onnx files), not to '{args.input}'\n")
+        return 1
+
     sources = SourceManager()
     try:
-        text, filename = _read_input(args.input)
+        text, filename = ("", args.input) if onnx_input else _read_input(args.input)
     except OSError as exc:
         sys.stderr.write(f"mlc-opt: error: cannot read '{args.input}': {exc.strerror}\n")
         return 1
@@ -410,15 +447,33 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         for problem in expected.problems:
             sys.stderr.write(sources.render(problem))
         failed = bool(expected.problems)
+    imported = None
+    if onnx_input:
+        began = time.perf_counter()
+        try:
+            imported = import_model(args.input, input_shapes, args.keep_params)
+        except OnnxInputError as exc:
+            sys.stderr.write(f"{exc}\n")
+            return 1
+        except FrontendMissing as exc:
+            sys.stderr.write(f"mlc-opt: error: {exc}\n")
+            return 1
+        if timing:
+            timing.record("Import", time.perf_counter() - began)
     for start, end in _chunks(text, args.split_input_file):
         ctx = Context(allow_unregistered=args.allow_unregistered_dialect)
         diagnostics: list[Diagnostic] = []
         output = None
         try:
-            began = time.perf_counter()
-            module = _parse_frozen(text[start:end], ctx, source, start)
-            if timing:
-                timing.record("Parser", time.perf_counter() - began)
+            if imported is not None:
+                from mlc.ir.passes.manager import context_of
+
+                module, ctx = imported, context_of(imported)
+            else:
+                began = time.perf_counter()
+                module = _parse_frozen(text[start:end], ctx, source, start)
+                if timing:
+                    timing.record("Parser", time.perf_counter() - began)
             if not args.no_verify:
                 began = time.perf_counter()
                 diagnostics = Verifier().verify(module)
@@ -427,13 +482,18 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             if not diagnostics and pipeline is not None:
                 began = time.perf_counter()
                 row = len(timing.rows) if timing else 0
-                diagnostics = _run_pipeline(pipeline, module, ctx, context, args,
-                                            text[start:end])
+                # A crash reproducer of an ONNX model holds the imported module.
+                input_text = (module_text(module) if imported is not None and args.crash_reproducer
+                              else text[start:end])
+                diagnostics = _run_pipeline(pipeline, module, ctx, context, args, input_text)
                 if timing:
                     timing.rows.insert(row, (0, "Pipeline", time.perf_counter() - began, ""))
             if not any(d.severity == "error" for d in diagnostics):
                 began = time.perf_counter()
-                output = print_op(module, options, ctx.resources)
+                if imported is not None and args.elide_elementsattrs_if_larger is None:
+                    output = module_text(module, options)  # weights as blobs, as mlc-import
+                else:
+                    output = print_op(module, options, ctx.resources)
                 if timing:
                     timing.record("Output", time.perf_counter() - began)
         except DiagnosticError as exc:
@@ -445,7 +505,10 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             failed |= bool(problems)
         else:
             for diag in diagnostics:
-                sys.stderr.write(sources.render(diag))
+                # An imported model has no text to point into: what is not at a node
+                # is about the model, and says so as the importer's own errors do.
+                about_model = imported is not None and (diag.loc is None or isinstance(diag.loc, UnknownLoc))
+                sys.stderr.write((f"{filename}: " if about_model else "") + sources.render(diag))
             failed |= any(d.severity == "error" for d in diagnostics)
         # As mlir-opt: a chunk that fails prints nothing, the others print.
         outputs.append(output or "")

@@ -28,7 +28,8 @@ from mlc.graph.op_base import GraphOp, UndefinedResultError
 from mlc.graph.types import tensor
 from mlc.ir import BlockArgument, DenseElementsAttr, IRError, Operation, RankedTensorType, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
-from mlc.onnx.node import Node, Unsupported
+from mlc.onnx.checker import ModelCheckError, check_model, check_names_are_utf8
+from mlc.onnx.node import Node, Unsupported, node_name
 from mlc.onnx.registry import find_converter, first_supported_opset
 from mlc.onnx.types import UnsupportedType, element_type, numpy_dtype
 
@@ -83,6 +84,8 @@ def _load(model_or_path, source: str) -> onnx.ModelProto:
         data = path.read_bytes()
     except OSError as exc:
         raise OnnxImportError(source, _error(f"cannot read the model: {exc.strerror or exc}")) from None
+    if not data:
+        raise OnnxImportError(source, _error("not an ONNX model: the file is empty"))
     model = onnx.ModelProto()
     try:
         model.ParseFromString(data)
@@ -123,6 +126,10 @@ class _Importer:
     # -- the flow
 
     def run(self) -> Operation:
+        try:
+            check_names_are_utf8(self.model)
+        except ModelCheckError as exc:
+            raise self.fail(str(exc)) from None
         self.opset = self._default_opset()
         if self.model.functions:
             from onnx import inliner
@@ -133,7 +140,10 @@ class _Importer:
         self._check_names(inputs, initializers)
         shapes = self._bind_shapes(inputs)
         checked = _checked_form(self.model, shapes)
-        self._check_model(checked)
+        try:
+            check_model(checked)
+        except ModelCheckError as exc:
+            raise self.fail(str(exc)) from None
         inferred = self._inferred_types(checked)
         self._add_inputs(inputs, shapes)
         self._add_initializers(graph.initializer)
@@ -169,7 +179,8 @@ class _Importer:
         if unknown:
             raise self.fail(f"--input-shape names {', '.join(repr(n) for n in unknown)}, which "
                             f"{'is' if len(unknown) == 1 else 'are'} not among the model's inputs "
-                            f"({', '.join(repr(n) for n in sorted(known)) or 'none'})")
+                            f"({', '.join(repr(n) for n in sorted(known)) or 'none'})"
+                            + _dimension_hint(unknown, inputs))
         unknown = sorted(set(self.constant_inputs) - known)
         if unknown:
             raise self.fail(f"constant_inputs names {', '.join(map(repr, unknown))}, not an "
@@ -198,7 +209,8 @@ class _Importer:
                 if declared is not None:
                     if len(declared.dim) != len(given):
                         raise self.fail(f"input '{name}' has rank {len(declared.dim)}, but "
-                                        f"{len(given)} dimensions are given for it")
+                                        f"{_count(len(given), 'dimension')} "
+                                        f"{'is' if len(given) == 1 else 'are'} given for it")
                     for i, (dim, size) in enumerate(zip(declared.dim, given)):
                         if dim.HasField("dim_value") and dim.dim_value != size:
                             raise self.fail(f"input '{name}' has dimension {i} of size "
@@ -222,19 +234,10 @@ class _Importer:
                             "(input_shapes=): unbound: " + ", ".join(unbound))
         return shapes
 
-    def _check_model(self, checked: onnx.ModelProto) -> None:
-        """onnx.checker's full check on the model's checked form (see `_checked_form`)."""
-        try:
-            onnx.checker.check_model(checked, full_check=True)
-        except onnx.checker.ValidationError as exc:
-            raise self.fail("the model is not valid ONNX (onnx.checker): " + _first_line(exc)) from None
-        except onnx.shape_inference.InferenceError as exc:
-            raise self.fail("ONNX shape inference fails on the model: " + _first_line(exc)) from None
-
     def _inferred_types(self, checked: onnx.ModelProto) -> dict[str, RankedTensorType]:
-        """Value types from ONNX's shape inference on the model's checked form, where
-        static: used for stand-ins while collecting problems and to check converters'
-        results."""
+        """Value types from ONNX's shape inference on the model's checked form (see
+        `_checked_form`), where static: used for stand-ins while collecting problems
+        and to check converters' results."""
         try:
             inferred = onnx.shape_inference.infer_shapes(checked, data_prop=True)
         except Exception:  # the checker passed; inference is a help, not a requirement
@@ -285,7 +288,7 @@ class _Importer:
     def _convert_nodes(self, nodes, inferred) -> list[tuple[str, str, tuple[str, ...]]]:
         problems = []
         for index, proto in enumerate(nodes):
-            name = proto.name or f"{proto.op_type}_{index}"
+            name = node_name(proto, index)
             domain = proto.domain if proto.domain != "ai.onnx" else ""
             if domain:
                 opset = next((o.version for o in self.model.opset_import if o.domain == domain), 0)
@@ -417,6 +420,10 @@ def _copy_field(message, descriptor, value) -> None:
         getattr(message, descriptor.name).extend(value)
     elif descriptor.type == descriptor.TYPE_MESSAGE:
         getattr(message, descriptor.name).CopyFrom(value)
+    elif descriptor.type == descriptor.TYPE_STRING and isinstance(value, bytes):
+        # A proto2 string that is not UTF-8 comes as bytes and cannot be set back: a
+        # name or doc of the model or graph, which no check reads.
+        setattr(message, descriptor.name, value.decode("utf-8", "replace"))
     else:
         setattr(message, descriptor.name, value)
 
@@ -430,6 +437,18 @@ def _verify(module: Operation, source: str) -> None:
         raise OnnxImportError(source, exc.diagnostics) from None
 
 
-def _first_line(exc: Exception) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
+def _dimension_hint(names: Sequence[str], inputs) -> str:
+    """When a name given a shape is a dynamic dimension's (`batch`), how to bind it:
+    through the whole shape of an input that has it."""
+    for name in names:
+        for value_info in inputs:
+            dims = value_info.type.tensor_type.shape.dim
+            if any(d.dim_param == name for d in dims):
+                example = ",".join(str(d.dim_value) if d.HasField("dim_value") else "N" for d in dims)
+                return (f"; '{name}' is a dimension of input '{value_info.name}': give that "
+                        f"input's whole shape (--input-shape {value_info.name}={example})")
+    return ""
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -112,3 +112,9 @@ class Node:
         """Raise Unsupported(`reason`) unless `condition` holds."""
         if not condition:
             raise Unsupported(reason)
+
+
+def node_name(proto: onnx.NodeProto, index: int) -> str:
+    """The name a node's ops are located at and diagnostics call it: its ONNX name, or
+    `OpType_index` (its position in the graph) when it has none."""
+    return proto.name or f"{proto.op_type}_{index}"

@@ -1,0 +1,131 @@
+"""`mlc-import`: an ONNX model as a graph-dialect module in MLIR text.
+
+    mlc-import model.onnx                            # @main with the weights as blobs
+    mlc-import model.onnx -o model.mlir --input-shape input=1,3,224,224
+    mlc-import model.onnx --keep-params              # initializers as parameters of @main
+    mlc-import --list-ops                            # the ONNX ops and opsets mlc converts
+
+Weights are printed as `dense_resource` blobs, which `mlc-opt` reads back; `mlc-opt
+model.onnx -p PIPELINE` imports and runs passes in one step. A model that cannot be
+imported (unreadable, not ONNX, an opset or op mlc does not convert, dynamic dimensions
+left unbound) is a diagnostic naming the model, `model.onnx: error: ...`, and exit
+status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from mlc.tools.output import ToolArgumentParser, internal_error, write_output
+
+
+def build_arg_parser() -> argparse.ArgumentParser:
+    parser = ToolArgumentParser(
+        prog="mlc-import", description="Import an ONNX model as a graph-dialect module.",
+        epilog="To run passes on the imported module: mlc-opt model.onnx -p PIPELINE.")
+    parser.add_argument("input", nargs="?", help="the ONNX model (a .onnx file)")
+    parser.add_argument("-o", dest="output", metavar="FILE", default="-",
+                        help="output file, written only on success ('-' for stdout)")
+    parser.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
+                        help="the shape of input NAME, binding its dynamic dimensions "
+                             "(repeatable; NAME= for a scalar)")
+    parser.add_argument("--keep-params", action="store_true",
+                        help="initializers become parameters of @main after the inputs, "
+                             "not constants")
+    parser.add_argument("--print-debuginfo", action="store_true",
+                        help="print op locations (the ONNX node each op comes from)")
+    parser.add_argument("--elide-elementsattrs-if-larger", type=int, metavar="N",
+                        help="print constants of more than N elements as "
+                             "dense_resource<__elided__>, not as blobs (for reading)")
+    parser.add_argument("--list-ops", action="store_true",
+                        help="list the ONNX ops mlc converts and the opsets of their converters")
+    return parser
+
+
+def list_ops() -> str:
+    """The ONNX ops mlc converts, with the opset each of an op's converters begins at."""
+    from mlc.onnx.importer import SUPPORTED_OPSETS
+    from mlc.onnx.registry import supported_ops
+
+    ops = supported_ops()
+    lines = [f"mlc converts {len(ops)} ONNX ops, in models of opsets {SUPPORTED_OPSETS.start} "
+             f"to {SUPPORTED_OPSETS.stop - 1} of the default domain.",
+             "Each converter is listed by the opset it begins at; a model of opset N uses "
+             "the newest at or below N."]
+    width = max((len(f"{d}.{op}" if d else op) for d, op, _ in ops), default=0)
+    for domain, op, since in ops:
+        name = f"{domain}.{op}" if domain else op
+        lines.append(f"  {name:{width}}  {', '.join(map(str, since))}")
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    from mlc.tools.onnx_input import (
+        FrontendMissing,
+        OnnxInputError,
+        import_model,
+        module_text,
+        onnx_frontend,
+        parse_input_shapes,
+    )
+
+    if args.list_ops:
+        try:
+            onnx_frontend()
+        except FrontendMissing as exc:
+            sys.stderr.write(f"mlc-import: error: {exc}\n")
+            return 1
+        sys.stdout.write(list_ops())
+        return 0
+    if args.input is None:
+        sys.stderr.write("mlc-import: error: name the ONNX model to import (mlc-import model.onnx)\n")
+        return 1
+    try:
+        shapes = parse_input_shapes(args.input_shape)
+    except ValueError as exc:
+        sys.stderr.write(f"mlc-import: error: {exc}\n")
+        return 1
+    try:
+        module = import_model(args.input, shapes, keep_params=args.keep_params)
+    except OnnxInputError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return 1
+    except FrontendMissing as exc:
+        sys.stderr.write(f"mlc-import: error: {exc}\n")
+        return 1
+    from mlc.ir import PrintOptions, print_op
+
+    if args.elide_elementsattrs_if_larger is not None:
+        text = print_op(module, PrintOptions(debuginfo=args.print_debuginfo,
+                                             elide_large_elements=args.elide_elementsattrs_if_larger))
+    else:
+        text = module_text(module, PrintOptions(debuginfo=args.print_debuginfo))
+    try:
+        write_output(args.output, text)
+    except OSError as exc:
+        sys.stderr.write(f"mlc-import: error: cannot write '{args.output}': {exc.strerror}\n")
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run mlc-import on `argv` (default: the command line); the exit status."""
+    args = build_arg_parser().parse_args(argv)
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as exc:  # a bug: say so, without a traceback
+        return internal_error("mlc-import", exc)
+
+
+def entry() -> None:
+    """The console script."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    entry()
