@@ -10,12 +10,14 @@ a mix of every fusion pattern kind.
 What is generated (each kind only when the graph dialect declares its op, so the
 strategy keeps working while ops are being added):
 
-- elementwise: relu, neg, abs, tanh, clip, leaky_relu, sigmoid, exp, dropout, and
-  cast round trips (f32 -> f64 -> f32 folds away, f32 -> f16 -> f32 must not);
+- elementwise: relu, neg, abs, tanh, clip, leaky_relu, sigmoid, exp, dropout, ONNX's
+  activations (elu, selu, celu, thresholded_relu, softplus, softsign, mish,
+  hard_sigmoid, hard_swish, swish), and cast round trips (f32 -> f64 -> f32 folds
+  away, f32 -> f16 -> f32 must not);
 - broadcast: add, subtract, multiply, maximum, minimum between values, and with
   constants of every broadcasting shape (scalar, per channel, full, one that
   broadcasts the value up), including splats of 1 and 0 and per-channel scales;
-  divide by constants away from zero; bias_add;
+  divide by constants away from zero; bias_add; prelu with a constant slope;
 - injective: reshape (and to the same shape), flatten, transpose (and of a
   transpose), expand_dims then squeeze, slice, pad, concat;
 - reductions (sum, mean, max, min), softmax, pooling;
@@ -47,6 +49,20 @@ from mlc.ir.core.attributes import TypeAttr, f16, f64
 from mlc.ir.core.ir import Value
 
 BOUND_LIMIT = 1e4  # largest magnitude a generated value may reach (float32 stays exact enough)
+
+# ONNX's activations: attribute values, and a bound of the result from the operand's.
+ACTIVATIONS = {
+    "elu": ({"alpha": 0.5}, lambda b: b),
+    "selu": ({}, lambda b: 1.06 * max(b, 1.68)),
+    "celu": ({"alpha": 2.0}, lambda b: max(b, 2.0)),
+    "thresholded_relu": ({"alpha": 0.25}, lambda b: b),
+    "softplus": ({}, lambda b: b + 0.7),
+    "softsign": ({}, lambda b: 1.0),
+    "mish": ({}, lambda b: b),
+    "hard_sigmoid": ({"alpha": 0.3, "beta": 0.4}, lambda b: 1.0),
+    "hard_swish": ({}, lambda b: b),
+    "swish": ({"alpha": 1.5}, lambda b: b),
+}
 
 
 @dataclass(frozen=True)
@@ -177,7 +193,7 @@ class _Generator:
     def step_unary(self) -> bool:
         x = self.pick()
         name = self.draw(st.sampled_from(["relu", "neg", "abs", "tanh", "clip", "leaky_relu",
-                                          "sigmoid", "exp", "dropout", "cast"]))
+                                          "sigmoid", "exp", "dropout", "cast", *ACTIVATIONS]))
         if name == "exp" and x.bound > 8:
             return False
         if name == "cast":
@@ -193,6 +209,9 @@ class _Generator:
             return False
         bound = {"tanh": 1.0, "sigmoid": 1.0, "exp": math.exp(x.bound)}.get(name, x.bound)
         attrs = {}
+        if name in ACTIVATIONS:
+            attrs, bound_of = ACTIVATIONS[name]
+            bound = bound_of(x.bound)
         if name == "clip":
             low = self.draw(st.sampled_from([-1.0, 0.0]))
             attrs = {"min": low, "max": self.draw(st.sampled_from([1.0, 6.0]))}
@@ -204,7 +223,14 @@ class _Generator:
 
     def step_binary(self) -> bool:
         x = self.pick()
-        name = self.draw(st.sampled_from(["add", "subtract", "multiply", "maximum", "minimum"]))
+        name = self.draw(st.sampled_from(["add", "subtract", "multiply", "maximum", "minimum",
+                                          "prelu"]))
+        if name == "prelu":  # the slope broadcasts one way, to x
+            y = self.constant(self.constant_like(x.shape, "random"))
+            if _broadcast(y.shape, x.shape) != x.shape or x.bound * y.bound > BOUND_LIMIT:
+                return False
+            self.add(self.b.prelu(x.value, y.value), x.bound * max(1.0, y.bound), x.constant)
+            return True
         if self.draw(st.booleans()):
             y = self.pick(lambda v: _broadcast(v.shape, x.shape) is not None and v.value is not x.value
                           and len(_broadcast(v.shape, x.shape)) <= 4)

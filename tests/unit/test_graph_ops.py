@@ -610,6 +610,45 @@ INVALID = [
      "%a: tensor<3xf32>, %b: tensor<2x3xf32>", "slope shape [2, 3] does not broadcast to x shape [3]"),
     ("graph.prelu %a, %b : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>",
      "%a: tensor<2x3xf32>, %b: tensor<2xf32>", "slope shape [2] does not broadcast to x shape [2, 3]"),
+    ("graph.mod %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>", "%a: tensor<2xf32>",
+     "f32 remainders need fmod (the sign of lhs), as ONNX Mod does"),
+    ("graph.left_shift %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
+     "%a: tensor<2xf32>", "must be ranked tensor of 8-64-bit integers or index"),
+    ("graph.bitwise_not %a : tensor<2xi1>", "%a: tensor<2xi1>",
+     "must be ranked tensor of 8-64-bit integers or index"),
+    ("graph.cumsum %a {axis = 1} : tensor<2xf32>", "%a: tensor<2xf32>",
+     "axis 1 is out of range for a rank-1 tensor"),
+    ("graph.isnan %a : tensor<2xi1>", "%a: tensor<2xi1>",
+     "must be ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64"),
+    ("graph.shrink %a {bias = 0.5 : f32} : tensor<2xi8>", "%a: tensor<2xi8>",
+     "bias 0.5 must be an integer for i8 values"),
+    ("graph.gather_nd %a, %i : (tensor<2x3xf32>, tensor<2x3xi64>) -> tensor<2xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2x3xi64>", "indices address 3 axes, data has 2 after the batch axes"),
+    ("graph.gather_nd %a, %i {batch_dims = 1} : (tensor<2x3xf32>, tensor<3x1xi64>) -> tensor<3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<3x1xi64>",
+     "the first 1 axes of data [2, 3] and indices [3, 1] must agree"),
+    ("graph.scatter_nd %a, %i, %u : (tensor<2x3xf32>, tensor<2x1xi64>, tensor<2xf32>) -> tensor<2x3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2xf32>",
+     "updates must have shape [2, 3] (indices.shape[:-1] + data.shape[1:]), got [2]"),
+    ("graph.scatter_elements %a, %i, %u : (tensor<2x3xf32>, tensor<2x3xi64>, tensor<2x2xf32>) -> tensor<2x3xf32>",
+     "%a: tensor<2x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x2xf32>",
+     "indices [2, 3] and updates [2, 2] must have one shape"),
+    ("graph.scatter_elements %a, %i, %a {reduction = \"add\"} : (tensor<2xi1>, tensor<2xi64>, tensor<2xi1>) -> tensor<2xi1>",
+     "%a: tensor<2xi1>, %i: tensor<2xi64>", "reduction add is arithmetic, which i1 has not"),
+    ("%0:2 = graph.top_k %a {k = 4} : tensor<2x3xf32> -> tensor<2x4xf32>, tensor<2x4xi64>",
+     "%a: tensor<2x3xf32>", "k 4 must be in [0, 3] (the extent of axis 1)"),
+    ("graph.one_hot %i {depth = 3, on_value = 1.0 : f32, off_value = 0 : i64} : tensor<2xi64> -> tensor<2x3xf32>",
+     "%i: tensor<2xi64>", "on_value and off_value must have one type, got f32, i64"),
+    ("graph.one_hot %i {depth = 3, axis = 3, on_value = 1 : i64, off_value = 0 : i64} : tensor<2xi64> -> tensor<2x3xi64>",
+     "%i: tensor<2xi64>", "axis 3 is out of range for one-hot of a rank-1 tensor (expected -2..1)"),
+    ("graph.one_hot %i {depth = -1, on_value = 1 : i64, off_value = 0 : i64} : tensor<2xi64> -> tensor<2x3xi64>",
+     "%i: tensor<2xi64>", "depth must be >= 0, got -1"),
+    ("graph.one_hot %i {depth = 3, on_value = 1 : i64, off_value = 0 : i64} : tensor<2xf32> -> tensor<2x3xi64>",
+     "%i: tensor<2xf32>", "must be ranked tensor of i32 or i64"),
+    ("graph.clip %a {min = 0x7FC00000 : f32, max = 1.0 : f32} : tensor<2xf32>", "%a: tensor<2xf32>",
+     "min and max must be numbers, got min nan and max 1.0"),
+    ("graph.gelu %a {approximate = \"erf\"} : tensor<2xf32>", "%a: tensor<2xf32>",
+     "attribute 'approximate' failed to satisfy constraint: string, one of none, tanh"),
     ("graph.celu %a {alpha = 0.0 : f32} : tensor<2xf32>", "%a: tensor<2xf32>",
      "alpha must be non-zero"),
     ("graph.elu %a : tensor<2xi32>", "%a: tensor<2xi32>",
@@ -641,7 +680,7 @@ INVALID = [
 
 
 @pytest.mark.parametrize("op, args, message", INVALID, ids=[c[0].split()[0] if c[0][0] != "%"
-                                                           else "split" for c in INVALID])
+                                                           else c[0].split()[2] for c in INVALID])
 def test_verifier_says_what_was_expected(op, args, message):
     line = op if op.startswith("%") else f"%0 = {op}"
     text = f"func.func @f({args}) {{\n  {line}\n  return\n}}\n"
@@ -690,7 +729,12 @@ PATTERNS = {
     "hard_swish": "elemwise", "swish": "elemwise", "prelu": "broadcast",
     "greater_equal": "broadcast", "less_equal": "broadcast", "not_equal": "broadcast",
     "logical_xor": "broadcast", "gather_elements": "injective", "argmin": "comm-reduce",
-    "range": "injective",
+    "range": "injective", "sin": "elemwise", "atanh": "elemwise", "isnan": "elemwise",
+    "isinf": "elemwise", "shrink": "elemwise", "bitwise_not": "elemwise",
+    "bitwise_xor": "broadcast", "left_shift": "broadcast", "right_shift": "broadcast",
+    "mod": "broadcast", "cumsum": "opaque", "cumprod": "opaque", "gather_nd": "injective",
+    "scatter_nd": "opaque", "scatter_elements": "opaque", "top_k": "opaque",
+    "one_hot": "injective",
 }
 
 

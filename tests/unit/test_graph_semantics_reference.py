@@ -34,7 +34,7 @@ from mlc.ir import IRError, bf16, verify
 
 OPSET = 21
 # Ops whose attributes or existence came later than OPSET (Swish is opset 24).
-NEWER_OPSETS = {"Swish": 24}
+NEWER_OPSETS = {"Swish": 24, "CumProd": 26}
 I64_MIN, I64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 I32_MIN, I32_MAX = np.iinfo(np.int32).min, np.iinfo(np.int32).max
 
@@ -236,6 +236,29 @@ def test_gelu_matches_onnx_and_erfc_by_hand():
     assert ours[x == np.float32(-11.5)][0] < 0  # not flushed to -0
 
 
+def test_gelu_tanh_matches_onnx_and_the_tanh_form_by_hand():
+    """approximate = "tanh": against x/2·(1 + tanh(u)) from Python's math (where that
+    does not cancel, x > -5) within 1 ulp; below, the value stays negative and tiny
+    instead of 0. ONNX's function body takes √(2/π) and 0.044715 as f32 constants,
+    which moves its results by up to about 1e-7·|u| relatively, and computes 1 + tanh,
+    which cancels below -5: compared with it above -5 at rtol 1e-5, NaN and the
+    infinities exactly."""
+    x = np.concatenate([floats(np.float32), normal(64) * 4])
+    [ours] = graph_run("gelu", [x], approximate="tanh")
+    [theirs] = onnx_run("Gelu", [x.astype(np.float64)], approximate="tanh")
+    above = ~(x <= -5)
+    assert_same(ours[above], theirs.astype(np.float32)[above], scale=np.zeros(above.sum()))
+    by_hand = np.array([v / 2 * (1 + math.tanh(math.sqrt(2 / math.pi) * (v + 0.044715 * v**3)))
+                        for v in x.astype(np.float64) if -5 < v < 1e10])
+    assert_same(ours[(x > -5) & (x < 1e10)], by_hand.astype(np.float32), ulps=1)
+    deep = np.array([-6.0, -9.0], np.float32)  # tiny, yet above f32's smallest subnormal
+    [tiny] = graph_run("gelu", [deep], approximate="tanh")
+    u = [math.sqrt(2 / math.pi) * (v + 0.044715 * v**3) for v in deep.astype(np.float64)]
+    expected = [v * math.exp(2 * w) / (1 + math.exp(2 * w)) for v, w in zip(deep.astype(np.float64), u)]
+    assert np.all(tiny < 0)
+    assert_same(tiny, np.array(expected).astype(np.float32), ulps=1)
+
+
 def test_rsqrt_by_hand():
     """ONNX has no Rsqrt: 1/√x from Python's math, and the IEEE edge values."""
     x = np.concatenate([floats(np.float32), np.abs(normal(32)) * 100])
@@ -258,7 +281,8 @@ def test_leaky_relu_matches_onnx(alpha):
                        onnx_attrs={"alpha": float(np.float32(alpha))})
 
 
-@pytest.mark.parametrize("low, high", [(0.0, 6.0), (-1.5, 2.5), (-np.inf, 0.0)])
+@pytest.mark.parametrize("low, high", [(0.0, 6.0), (-1.5, 2.5), (-np.inf, 0.0), (1.0, 0.0),
+                                       (np.inf, -np.inf)])
 def test_clip_matches_onnx(low, high):
     x = floats(np.float32)
     check_against_onnx("clip", [x], "Clip", [x, np.array(low, np.float32), np.array(high, np.float32)],
@@ -273,6 +297,16 @@ def test_integer_clip_matches_onnx_with_bounds_taken_inward():
                        attrs={"min": -1.5, "max": 6.5})
     check_against_onnx("clip", [x], "Clip", [x, np.array(I64_MIN, np.int64), np.array(0, np.int64)],
                        attrs={"min": -np.inf, "max": 0.0})
+
+
+def test_clip_with_min_above_max_gives_max():
+    """ONNX's test_clip_min_greater_than_max: every element becomes max (NaN stays)."""
+    x = floats(np.float32)
+    [ours] = graph_run("clip", [x], min=1.0, max=0.0)
+    assert_same(ours, np.where(np.isnan(x), np.float32(np.nan), np.float32(0.0)))
+    xi = np.array(INT64_EDGES, np.int64)
+    check_against_onnx("clip", [xi], "Clip", [xi, np.array(6, np.int64), np.array(-1, np.int64)],
+                       attrs={"min": 6.0, "max": -1.0})
 
 
 def test_integer_clip_needs_an_integer_between_the_bounds():
@@ -378,6 +412,52 @@ def test_prelu_matches_onnx(x_shape, slope_shape):
     check_against_onnx("prelu", [x, np.asarray(slope)], "PRelu")
     xi = np.array([[I64_MIN, -3, 0, 5]], np.int64)
     check_against_onnx("prelu", [xi, np.array([2], np.int64)], "PRelu")
+
+
+TRIGONOMETRIC = [("sin", "Sin"), ("cos", "Cos"), ("tan", "Tan"), ("asin", "Asin"),
+                 ("acos", "Acos"), ("atan", "Atan"), ("sinh", "Sinh"), ("cosh", "Cosh"),
+                 ("asinh", "Asinh"), ("acosh", "Acosh"), ("atanh", "Atanh")]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("op, onnx_op", TRIGONOMETRIC, ids=[c[0] for c in TRIGONOMETRIC])
+def test_trigonometric_ops_match_onnx(op, onnx_op, dtype):
+    """The edge values (outside the domains: NaN), values in [-1, 1] and beyond, within
+    2 ulp of ONNX's reference run in float64 and rounded to the type."""
+    x = np.concatenate([floats(dtype), np.linspace(-1, 1, 21, dtype=dtype), normal(32, dtype=dtype) * 3])
+    [ours] = graph_run(op, [x])
+    [theirs] = onnx_run(onnx_op, [x.astype(np.float64)])
+    with np.errstate(over="ignore"):  # sinh and cosh overflow f32: inf on both sides
+        theirs = theirs.astype(dtype)
+    assert_same(ours, theirs, ulps=2)
+
+
+def test_isnan_and_isinf_match_onnx():
+    x = floats(np.float32)
+    check_against_onnx("isnan", [x], "IsNaN")
+    for positive, negative in ((True, True), (True, False), (False, True), (False, False)):
+        check_against_onnx("isinf", [x], "IsInf", attrs={"detect_positive": positive,
+                                                         "detect_negative": negative},
+                           onnx_attrs={"detect_positive": int(positive),
+                                       "detect_negative": int(negative)})
+    [ours] = graph_run("isnan", [np.array(INT64_EDGES, np.int64)])
+    assert not ours.any()
+
+
+@pytest.mark.parametrize("lambd, bias", [(0.5, 0.0), (1.5, 1.0), (0.0, -2.0)])
+def test_shrink_matches_onnx(lambd, bias):
+    """Floats, NaN (neither side of the band: 0) included, and integers."""
+    x = np.concatenate([floats(np.float32), normal(16) * 3])
+    check_against_onnx("shrink", [x], "Shrink", attrs={"lambd": lambd, "bias": bias},
+                       onnx_attrs={"lambd": lambd, "bias": bias}, signed_zeros=False)
+    xi = np.arange(-4, 5, dtype=np.int32)
+    check_against_onnx("shrink", [xi], "Shrink", attrs={"lambd": lambd, "bias": bias},
+                       onnx_attrs={"lambd": lambd, "bias": bias})
+
+
+def test_shrink_on_integers_needs_an_integral_bias():
+    with pytest.raises(IRError, match="bias 0.5 must be an integer for i32 values"):
+        graph_run("shrink", [np.arange(3, dtype=np.int32)], bias=0.5)
 
 
 # ------------------------------------------------------------------ casts
@@ -512,6 +592,67 @@ def test_not_equal_is_not_equal_and_xor_is_onnx_xor():
         [equal] = onnx_run("Equal", [a.reshape(-1, 1), a.reshape(1, -1)])
         assert_same(ours, ~equal)
     check_against_onnx("logical_xor", [np.array([[True], [False]]), np.array([True, False])], "Xor")
+
+
+@pytest.mark.parametrize("edges, dtype", [(INT64_EDGES, np.int64), (INT32_EDGES, np.int32),
+                                          ([-128, -3, -1, 0, 1, 3, 127], np.int8),
+                                          ([0, 1, 3, 200, 255], np.uint8)])
+@pytest.mark.parametrize("fmod", [False, True])
+def test_integer_mod_matches_onnx(edges, dtype, fmod):
+    """Every pair but a zero divisor: the sign of rhs (Python's %) or, with fmod, of
+    lhs (C's); INT_MIN % -1 is 0."""
+    a = np.array(edges, dtype).reshape(-1, 1)
+    b = np.array([v for v in edges if v != 0], dtype).reshape(1, -1)
+    check_against_onnx("mod", [a, b], "Mod", attrs={"fmod": fmod}, onnx_attrs={"fmod": int(fmod)})
+
+
+def test_integer_mod_by_zero_is_reported():
+    with pytest.raises(EvaluationError, match="integer remainder by zero"):
+        graph_run("mod", [np.array([3, 4], np.int32), np.array([1, 0], np.int32)])
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_float_fmod_matches_onnx(dtype):
+    """Every pair of edge values: fmod(inf, y) and fmod(x, 0) are NaN, fmod(x, inf) is
+    x; the remainder is exact."""
+    a = floats(dtype).reshape(-1, 1)
+    b = floats(dtype).reshape(1, -1)
+    check_against_onnx("mod", [a, b], "Mod", attrs={"fmod": True}, onnx_attrs={"fmod": 1})
+
+
+def test_float_mod_needs_fmod():
+    with pytest.raises(IRError, match="f32 remainders need fmod"):
+        graph_run("mod", [np.ones(2, np.float32), np.ones(2, np.float32)])
+
+
+SHIFT_CASES = [(np.uint8, 8), (np.uint16, 16), (np.uint32, 32), (np.uint64, 64), (np.int32, 32),
+               (np.int8, 8)]
+
+
+@pytest.mark.parametrize("dtype, bits", SHIFT_CASES, ids=[c[0].__name__ for c in SHIFT_CASES])
+@pytest.mark.parametrize("op, direction", [("left_shift", "LEFT"), ("right_shift", "RIGHT")])
+def test_shifts_match_onnx(op, direction, dtype, bits):
+    """Shifts by 0 to bits + 1 of the type's edges (and by -1 for signed types): past
+    the width every bit is gone (-1 remains of a negative signed value shifted
+    right)."""
+    info = np.iinfo(dtype)
+    a = np.array(sorted({info.min, info.min + 1, 0, 1, 3, info.max // 2, info.max - 1, info.max}),
+                 dtype).reshape(-1, 1)
+    amounts = list(range(0, bits + 2, max(1, bits // 8))) + [bits - 1, bits]
+    if info.min < 0:
+        amounts.append(-1)
+    b = np.array(amounts, dtype).reshape(1, -1)
+    check_against_onnx(op, [a, b], "BitShift", onnx_attrs={"direction": direction})
+
+
+@pytest.mark.parametrize("op, onnx_op", [("bitwise_and", "BitwiseAnd"), ("bitwise_or", "BitwiseOr"),
+                                         ("bitwise_xor", "BitwiseXor")])
+def test_bitwise_ops_match_onnx(op, onnx_op):
+    for edges, dtype in ((INT64_EDGES, np.int64), (INT32_EDGES, np.int32), ([0, 1, 127, 128, 255], np.uint8)):
+        a = np.array(edges, dtype)
+        check_against_onnx(op, [a.reshape(-1, 1), a.reshape(1, -1)], onnx_op)
+    for edges, dtype in ((INT64_EDGES, np.int64), ([0, 1, 127, 128, 255], np.uint8)):
+        check_against_onnx("bitwise_not", [np.array(edges, dtype)], "BitwiseNot")
 
 
 def test_float_power_matches_onnx():
@@ -924,6 +1065,36 @@ def test_select_last_index_by_hand():
     assert graph_run("argmin", [x], select_last_index=True)[0] == 3
 
 
+SCANS = [(axis, exclusive, reverse) for axis in (0, -1) for exclusive in (False, True)
+         for reverse in (False, True)]
+
+
+@pytest.mark.parametrize("axis, exclusive, reverse", SCANS)
+@pytest.mark.parametrize("op, onnx_op", [("cumsum", "CumSum"), ("cumprod", "CumProd")])
+def test_scans_match_onnx(op, onnx_op, axis, exclusive, reverse):
+    """Floats (the graph sums in float64: within rtol 1e-5 of ONNX's float32 running
+    sums) with a NaN and an inf in one column, and int64 exactly (wrapping)."""
+    x = normal(4, 5)
+    x[1, 2], x[2, 3] = np.nan, np.inf
+    attrs = {"axis": axis, "exclusive": exclusive, "reverse": reverse}
+    onnx_attrs = {"exclusive": int(exclusive), "reverse": int(reverse)}
+    axis_input = np.array(axis, np.int64)
+    [ours] = graph_run(op, [x], **attrs)
+    [theirs] = onnx_run(onnx_op, [x.astype(np.float64), axis_input], **onnx_attrs)
+    assert_same(ours, theirs.astype(np.float32), ulps=1)
+    xi = np.array([[I64_MAX, 2, -3], [I64_MIN, -1, 7], [5, 3, 2]], np.int64)
+    check_against_onnx(op, [xi], onnx_op, [xi, axis_input], attrs=attrs, onnx_attrs=onnx_attrs)
+
+
+def test_cumsum_by_hand():
+    x = np.array([1, 2, 3, 4], np.int32)
+    assert graph_run("cumsum", [x])[0].tolist() == [1, 3, 6, 10]
+    assert graph_run("cumsum", [x], exclusive=True)[0].tolist() == [0, 1, 3, 6]
+    assert graph_run("cumsum", [x], reverse=True)[0].tolist() == [10, 9, 7, 4]
+    assert graph_run("cumsum", [x], exclusive=True, reverse=True)[0].tolist() == [9, 7, 4, 0]
+    assert graph_run("cumprod", [x], exclusive=True)[0].tolist() == [1, 1, 2, 6]
+
+
 # ------------------------------------------------------------------ injective
 
 
@@ -948,6 +1119,22 @@ def test_reshape_transpose_flatten_squeeze_expand_match_onnx():
                        attrs={"axis": 1, "num_newaxis": 2})
     check_against_onnx("expand_dims", [x], "Unsqueeze", [x, _ints(-1)], attrs={"axis": -1})
     check_against_onnx("expand_dims", [x], "Unsqueeze", [x, _ints(0)], attrs={"axis": -4})
+
+
+def test_reshape_allowzero_matches_onnx():
+    """ONNX's test_reshape_allowzero_reordered: (0, 3, 4) to (3, 4, 0), where the 0 is
+    an extent (without allowzero it copies the operand's, 4, and is refused); with
+    allowzero a 0 next to a -1 cannot be resolved."""
+    x = np.zeros((0, 3, 4), np.float32)
+    check_against_onnx("reshape", [x], "Reshape", [x, _ints(3, 4, 0)],
+                       attrs={"shape": (3, 4, 0), "allowzero": True}, onnx_attrs={"allowzero": 1})
+    y = np.arange(6, dtype=np.int64).reshape(2, 3)
+    check_against_onnx("reshape", [y], "Reshape", [y, _ints(3, 2)],
+                       attrs={"shape": (3, 2), "allowzero": True}, onnx_attrs={"allowzero": 1})
+    with pytest.raises(IRError, match=r"cannot reshape \[0, 3, 4\] \(0 elements\) into \[3, 4, 0\]"):
+        graph_run("reshape", [x], shape=(3, 4, 0))
+    with pytest.raises(IRError, match="has both a 0 and a -1"):
+        graph_run("reshape", [x], shape=(0, -1), allowzero=True)
 
 
 def test_broadcast_to_and_tile_match_onnx():
@@ -1069,6 +1256,131 @@ def test_range_matches_onnx(dtype, start, limit, delta):
     else:
         [expected] = onnx_run("Range", scalars)
     assert_same(ours, expected)
+
+
+GATHER_ND = [((2, 2), [[0, 0], [1, 1]], 0), ((2, 2), [[1], [0]], 0),
+             ((2, 2, 2), [[0, 1], [1, 0]], 0), ((2, 2, 2), [[[0, 1]], [[1, 0]]], 0),
+             ((2, 2, 2), [[1], [0]], 1), ((2, 3, 4), [[[-1, 0], [2, -4]], [[0, 3], [1, 1]]], 1),
+             ((2, 3), [[-1]], 0)]
+
+
+@pytest.mark.parametrize("data_shape, indices, batch_dims", GATHER_ND,
+                         ids=[str(i) for i in range(len(GATHER_ND))])
+def test_gather_nd_matches_onnx(data_shape, indices, batch_dims):
+    """ONNX's gathernd examples (int32, float32, batch_dims 1) and negative indices."""
+    data = np.arange(math.prod(data_shape), dtype=np.float32).reshape(data_shape)
+    data.reshape(-1)[1] = np.nan
+    check_against_onnx("gather_nd", [data, np.array(indices, np.int64)], "GatherND",
+                       attrs={"batch_dims": batch_dims}, onnx_attrs={"batch_dims": batch_dims})
+
+
+REDUCTIONS_OF_SCATTER = ["none", "add", "mul", "max", "min"]
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS_OF_SCATTER)
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_scatter_elements_matches_onnx(reduction, axis):
+    """Repeated and negative indices (applied in row-major order), indices shorter than
+    data off the axis, floats and int64 at its edges. Repeated updates combine in
+    float64, rounded once: within 1 ulp of ONNX's f32 steps. ONNX's reference takes
+    max and min with Python's max/min, which drop a NaN update: NaN is checked
+    against it for the other reductions only (max and min propagate it, as
+    graph.maximum does: `test_scatter_max_propagates_nan`)."""
+    data = normal(3, 4)
+    extent = data.shape[axis]
+    indices = np.array([[0, -1, 1], [1, 1, -extent]], np.int64)
+    updates = normal(2, 3)
+    if reduction not in ("max", "min"):
+        updates[1, 2] = np.nan
+    check_against_onnx("scatter_elements", [data, indices, updates], "ScatterElements",
+                       attrs={"axis": axis, "reduction": reduction},
+                       onnx_attrs={"axis": axis % 2, "reduction": reduction}, ulps=1)
+    ints = np.array([[I64_MAX, 1, 2, 3], [I64_MIN, -1, 0, 7], [5, 6, 7, 8]], np.int64)
+    check_against_onnx("scatter_elements", [ints, indices, np.full((2, 3), 3, np.int64)],
+                       "ScatterElements", attrs={"axis": axis, "reduction": reduction},
+                       onnx_attrs={"axis": axis % 2, "reduction": reduction})
+
+
+def test_scatter_max_propagates_nan():
+    data = np.array([1.0, 2.0, 3.0], np.float32)
+    for op, indices in (("scatter_elements", np.array([0, 2], np.int64)),
+                        ("scatter_nd", np.array([[0], [2]], np.int64))):
+        for reduction in ("max", "min"):
+            [ours] = graph_run(op, [data, indices, np.array([np.nan, 0.5], np.float32)],
+                               reduction=reduction)
+            assert np.isnan(ours[0]) and ours[1] == 2.0
+            assert ours[2] == (3.0 if reduction == "max" else 0.5)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS_OF_SCATTER)
+def test_scatter_nd_matches_onnx(reduction):
+    """Slices (k = 1 of a 3-D data) and single elements (k = 3), a repeated index
+    (combined in float64: within 1 ulp of ONNX's f32 steps)."""
+    data = normal(4, 2, 3)
+    indices = np.array([[0], [2], [0]], np.int64)
+    check_against_onnx("scatter_nd", [data, indices, normal(3, 2, 3)], "ScatterND",
+                       attrs={"reduction": reduction}, onnx_attrs={"reduction": reduction}, ulps=1)
+    indices = np.array([[1, 0, 2], [3, 1, 0], [1, 0, 2]], np.int64)
+    check_against_onnx("scatter_nd", [data, indices, normal(3)], "ScatterND",
+                       attrs={"reduction": reduction}, onnx_attrs={"reduction": reduction}, ulps=1)
+
+
+@pytest.mark.parametrize("op, inputs, message", [
+    ("gather_nd", [np.zeros((2, 2), np.float32), np.array([[0, 2]], np.int64)],
+     "gather_nd index 2 is out of range"),
+    ("scatter_nd", [np.zeros((2, 2), np.float32), np.array([[-3]], np.int64),
+                    np.zeros((1, 2), np.float32)], "scatter_nd index -3 is out of range"),
+    ("scatter_elements", [np.zeros((2, 2), np.float32), np.array([[0, 5]], np.int64),
+                          np.zeros((1, 2), np.float32)], "scatter_elements index 5 is out of range"),
+])
+def test_index_out_of_range_is_reported(op, inputs, message):
+    with pytest.raises(EvaluationError, match=message):
+        graph_run(op, inputs)
+
+
+@pytest.mark.parametrize("largest", [True, False])
+@pytest.mark.parametrize("axis, k", [(-1, 3), (0, 2), (1, 0), (1, 5)])
+def test_top_k_matches_onnx(largest, axis, k):
+    """Ties (the lower index first), ±inf, ±0 and NaN (larger than everything), and
+    int64 edges."""
+    x = np.array([[3.0, 1.0, 3.0, np.nan, -np.inf], [0.0, -0.0, 2.0, 2.0, np.inf],
+                  [5.0, 5.0, 5.0, 5.0, 5.0]], np.float32)
+    onnx_attrs = {"axis": axis, "largest": int(largest)}
+    check_against_onnx("top_k", [x], "TopK", [x, np.array([k], np.int64)],
+                       attrs={"k": k, "axis": axis, "largest": largest}, onnx_attrs=onnx_attrs,
+                       outputs=2)
+    xi = np.array([[I64_MAX, 0, I64_MIN, 0, I64_MAX]] * 3, np.int64)
+    check_against_onnx("top_k", [xi], "TopK", [xi, np.array([k], np.int64)],
+                       attrs={"k": k, "axis": axis, "largest": largest}, onnx_attrs=onnx_attrs,
+                       outputs=2)
+
+
+@pytest.mark.parametrize("axis", [-1, 0, 1, -3])
+@pytest.mark.parametrize("values", [np.array([0.0, 1.0], np.float32), np.array([-7, 3], np.int64),
+                                    np.array([2.5, -1e300], np.float64)])
+def test_one_hot_matches_onnx(axis, values):
+    """Indices in range, negative ones (from the end) and ones outside [-depth, depth)
+    (rows of off_value), int64 and int32. (ONNX's reference computes
+    hit·(on - off) + off, so a NaN value spreads everywhere there; the graph places
+    the values as they are: `test_one_hot_places_nan_only_where_it_belongs`.)"""
+    from mlc.graph.builder import element_type_of_dtype
+
+    indices = np.array([[0, 3, -1], [4, -5, 1]], np.int64)
+    off, on = values.tolist()
+    element = element_type_of_dtype(values.dtype)
+    for index_type in (np.int64, np.int32):
+        [ours] = graph_run("one_hot", [indices.astype(index_type)], depth=4, axis=axis,
+                           on_value=on, off_value=off, dtype=element)
+        [theirs] = onnx_run("OneHot", [indices.astype(index_type), np.array(4, np.int64), values],
+                            axis=axis)
+        assert_same(ours, theirs)
+
+
+def test_one_hot_places_nan_only_where_it_belongs():
+    [ours] = graph_run("one_hot", [np.array([1, 5], np.int64)], depth=3, on_value=math.nan,
+                       off_value=0.5)
+    assert np.isnan(ours[0, 1]) and ours[0, [0, 2]].tolist() == [0.5, 0.5]
+    assert ours[1].tolist() == [0.5, 0.5, 0.5]
 
 
 def test_concat_and_split_match_onnx():

@@ -74,6 +74,19 @@ func.func @reshapes(%x: tensor<2x3x4xf32>) -> (tensor<4x6xf32>, tensor<2x3x4xf32
 
 // -----
 
+// A chain ending in an extent of 0 becomes a reshape with allowzero: without it the
+// 0 would copy the operand's extent (5), and the reshape would not verify.
+// CHECK-LABEL: func.func @reshape_to_zero_extent(
+// CHECK-NEXT:    %[[R:.*]] = graph.reshape %x {allowzero = true, shape = array<i64: 5, 0>} : tensor<0x5xf32> -> tensor<5x0xf32>
+// CHECK-NEXT:    return %[[R]]
+func.func @reshape_to_zero_extent(%x: tensor<0x5xf32>) -> tensor<5x0xf32> {
+  %a = graph.expand_dims %x {axis = 2} : tensor<0x5xf32> -> tensor<0x5x1xf32>
+  %b = graph.reshape %a {shape = array<i64: 5, -1>} : tensor<0x5x1xf32> -> tensor<5x0xf32>
+  return %b : tensor<5x0xf32>
+}
+
+// -----
+
 // Two transposes compose into one; a composition that is the identity disappears.
 // CHECK-LABEL: func.func @transposes(
 // CHECK-NEXT:    %[[T:.*]] = graph.transpose %x {axes = array<i64: 1, 2, 0>} : tensor<2x3x4xf32> -> tensor<3x4x2xf32>

@@ -248,3 +248,27 @@ func.func @split_pieces_apart(%x: tensor<4x8xf32>) -> (tensor<4x4xf32>, tensor<4
   %2 = graph.sum %0#1 {axes = array<i64: 1>} : tensor<4x4xf32> -> tensor<4xf32>
   return %1, %2 : tensor<4x4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// The activations of ONNX models follow the same rules: prelu with a per-channel
+// slope is broadcast and the others elementwise, so conv2d takes them all; a
+// gather_elements (injective) after them cannot join an out-elemwise-fusable group.
+// graph.range reads nothing and is injective: in phase 2 it joins the injective
+// group of the gather, with the elementwise ops between them.
+// CHECK-LABEL: func.func @onnx_activations(
+// CHECK-NEXT:    %[[C:.*]] = call @fused_conv2d_prelu_hard_swish_mish(%x, %w, %slope)
+// CHECK-NEXT:    %[[G:.*]] = call @fused_gather_elements_softplus_range_swish_add(%[[C]], %i)
+// CHECK-NEXT:    return %[[G]]
+func.func @onnx_activations(%x: tensor<1x4x6x6xf32>, %w: tensor<4x4x3x3xf32>, %slope: tensor<4x1x1xf32>, %i: tensor<1x4x4x4xi64>) -> tensor<1x4x4x4xf32> {
+  %0 = graph.conv2d %x, %w : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x4x4xf32>
+  %1 = graph.prelu %0, %slope : (tensor<1x4x4x4xf32>, tensor<4x1x1xf32>) -> tensor<1x4x4x4xf32>
+  %2 = graph.hard_swish %1 : tensor<1x4x4x4xf32>
+  %3 = graph.mish %2 : tensor<1x4x4x4xf32>
+  %4 = graph.gather_elements %3, %i {axis = 3 : i64} : (tensor<1x4x4x4xf32>, tensor<1x4x4x4xi64>) -> tensor<1x4x4x4xf32>
+  %5 = graph.softplus %4 : tensor<1x4x4x4xf32>
+  %r = graph.range {start = 0.0 : f32, limit = 4.0 : f32, delta = 1.0 : f32} : tensor<4xf32>
+  %6 = graph.swish %r : tensor<4xf32>
+  %7 = graph.add %5, %6 : (tensor<1x4x4x4xf32>, tensor<4xf32>) -> tensor<1x4x4x4xf32>
+  return %7 : tensor<1x4x4x4xf32>
+}

@@ -156,9 +156,12 @@ func.func @all(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %b: tensor<2x3xi1>, %v:
 }
 
 // The ops ONNX's node tests need beyond the core set: activations with their
-// attributes, comparisons, gather_elements, argmin and select_last_index, range.
-// CHECK-LABEL: func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
-func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>) {
+// attributes, comparisons, gather_elements, argmin and select_last_index, range,
+// gelu's tanh form, reshape's allowzero; trigonometry, isnan/isinf, shrink, bitwise
+// ops and shifts, mod, cumsum/cumprod; gather_nd, scatter_nd, scatter_elements, one_hot, top_k
+// (whose results print as written, or by their declarations' names: %top, %indices).
+// CHECK-LABEL: func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>, %k: tensor<2x1xi64>, %v2: tensor<2xf32>, %y2: tensor<2x2xf32>) {
+func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b: tensor<2x3xi1>, %img: tensor<1x4x5x5xf32>, %s: tensor<4x1x1xf32>, %i: tensor<2x2xi64>, %j: tensor<2xi64>, %k: tensor<2x1xi64>, %v2: tensor<2xf32>, %y2: tensor<2x2xf32>) {
   // CHECK-NEXT: %0 = graph.elu %x {alpha = 5.000000e-01 : f32} : tensor<2x3xf32>
   %0 = graph.elu %x {alpha = 5.000000e-01 : f32} : tensor<2x3xf32>
   // CHECK-NEXT: %1 = graph.selu %x : tensor<2x3xf32>
@@ -209,6 +212,74 @@ func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b:
   %23 = graph.range {delta = -5.000000e-01 : f32, limit = -1.000000e+00 : f32, start = 1.000000e+00 : f32} : tensor<4xf32>
   // CHECK-NEXT: %24 = graph.range {delta = 1 : i32, limit = 0 : i32, start = 5 : i32} : tensor<0xi32>
   %24 = graph.range {delta = 1 : i32, limit = 0 : i32, start = 5 : i32} : tensor<0xi32>
+  // CHECK-NEXT: %25 = graph.gelu %x {approximate = "tanh"} : tensor<2x3xf32>
+  %25 = graph.gelu %x {approximate = "tanh"} : tensor<2x3xf32>
+  // CHECK-NEXT: %26 = graph.reshape %x {allowzero = true, shape = array<i64: 3, 2>} : tensor<2x3xf32> -> tensor<3x2xf32>
+  %26 = graph.reshape %x {allowzero = true, shape = array<i64: 3, 2>} : tensor<2x3xf32> -> tensor<3x2xf32>
+  // CHECK-NEXT: %27 = graph.sin %x : tensor<2x3xf32>
+  %27 = graph.sin %x : tensor<2x3xf32>
+  // CHECK-NEXT: %28 = graph.cos %x : tensor<2x3xf32>
+  %28 = graph.cos %x : tensor<2x3xf32>
+  // CHECK-NEXT: %29 = graph.tan %x : tensor<2x3xf32>
+  %29 = graph.tan %x : tensor<2x3xf32>
+  // CHECK-NEXT: %30 = graph.asin %x : tensor<2x3xf32>
+  %30 = graph.asin %x : tensor<2x3xf32>
+  // CHECK-NEXT: %31 = graph.acos %x : tensor<2x3xf32>
+  %31 = graph.acos %x : tensor<2x3xf32>
+  // CHECK-NEXT: %32 = graph.atan %x : tensor<2x3xf32>
+  %32 = graph.atan %x : tensor<2x3xf32>
+  // CHECK-NEXT: %33 = graph.sinh %x : tensor<2x3xf32>
+  %33 = graph.sinh %x : tensor<2x3xf32>
+  // CHECK-NEXT: %34 = graph.cosh %x : tensor<2x3xf32>
+  %34 = graph.cosh %x : tensor<2x3xf32>
+  // CHECK-NEXT: %35 = graph.asinh %x : tensor<2x3xf32>
+  %35 = graph.asinh %x : tensor<2x3xf32>
+  // CHECK-NEXT: %36 = graph.acosh %x : tensor<2x3xf32>
+  %36 = graph.acosh %x : tensor<2x3xf32>
+  // CHECK-NEXT: %37 = graph.atanh %x : tensor<2x3xf32>
+  %37 = graph.atanh %x : tensor<2x3xf32>
+  // CHECK-NEXT: %38 = graph.isnan %x : tensor<2x3xf32>
+  %38 = graph.isnan %x : tensor<2x3xf32>
+  // CHECK-NEXT: %39 = graph.isinf %x {detect_negative = false} : tensor<2x3xf32>
+  %39 = graph.isinf %x {detect_negative = false} : tensor<2x3xf32>
+  // CHECK-NEXT: %40 = graph.shrink %x {bias = 5.000000e-01 : f32} : tensor<2x3xf32>
+  %40 = graph.shrink %x {bias = 5.000000e-01 : f32} : tensor<2x3xf32>
+  // CHECK-NEXT: %41 = graph.bitwise_not %i : tensor<2x2xi64>
+  %41 = graph.bitwise_not %i : tensor<2x2xi64>
+  // CHECK-NEXT: %42 = graph.bitwise_and %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  %42 = graph.bitwise_and %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  // CHECK-NEXT: %43 = graph.bitwise_or %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  %43 = graph.bitwise_or %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  // CHECK-NEXT: %44 = graph.bitwise_xor %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  %44 = graph.bitwise_xor %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  // CHECK-NEXT: %45 = graph.left_shift %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  %45 = graph.left_shift %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  // CHECK-NEXT: %46 = graph.right_shift %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  %46 = graph.right_shift %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  // CHECK-NEXT: %47 = graph.mod %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  %47 = graph.mod %i, %j : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<2x2xi64>
+  // CHECK-NEXT: %48 = graph.mod %x, %v {fmod = true} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %48 = graph.mod %x, %v {fmod = true} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: %49 = graph.cumsum %x {axis = -1 : i64, exclusive = true} : tensor<2x3xf32>
+  %49 = graph.cumsum %x {axis = -1 : i64, exclusive = true} : tensor<2x3xf32>
+  // CHECK-NEXT: %50 = graph.cumprod %i {reverse = true} : tensor<2x2xi64>
+  %50 = graph.cumprod %i {reverse = true} : tensor<2x2xi64>
+  // CHECK-NEXT: %51 = graph.gather_nd %x, %i : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2xf32>
+  %51 = graph.gather_nd %x, %i : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2xf32>
+  // CHECK-NEXT: %52 = graph.gather_nd %x, %k {batch_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi64>) -> tensor<2xf32>
+  %52 = graph.gather_nd %x, %k {batch_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi64>) -> tensor<2xf32>
+  // CHECK-NEXT: %53 = graph.scatter_nd %x, %i, %v2 : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2xf32>) -> tensor<2x3xf32>
+  %53 = graph.scatter_nd %x, %i, %v2 : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: %54 = graph.scatter_elements %x, %i, %y2 {axis = 1 : i64, reduction = "add"} : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2x2xf32>) -> tensor<2x3xf32>
+  %54 = graph.scatter_elements %x, %i, %y2 {axis = 1 : i64, reduction = "add"} : (tensor<2x3xf32>, tensor<2x2xi64>, tensor<2x2xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: %t:2 = graph.top_k %x {k = 2 : i64} : tensor<2x3xf32> -> tensor<2x2xf32>, tensor<2x2xi64>
+  %t:2 = graph.top_k %x {k = 2 : i64} : tensor<2x3xf32> -> tensor<2x2xf32>, tensor<2x2xi64>
+  // CHECK-NEXT: %top, %indices = graph.top_k %x {axis = 0 : i64, k = 1 : i64, largest = false} : tensor<2x3xf32> -> tensor<1x3xf32>, tensor<1x3xi64>
+  %top, %indices = graph.top_k %x {axis = 0 : i64, k = 1 : i64, largest = false} : tensor<2x3xf32> -> tensor<1x3xf32>, tensor<1x3xi64>
+  // CHECK-NEXT: %55 = graph.one_hot %j {depth = 3 : i64, off_value = 0.000000e+00 : f32, on_value = 1.000000e+00 : f32} : tensor<2xi64> -> tensor<2x3xf32>
+  %55 = graph.one_hot %j {depth = 3 : i64, off_value = 0.000000e+00 : f32, on_value = 1.000000e+00 : f32} : tensor<2xi64> -> tensor<2x3xf32>
+  // CHECK-NEXT: %56 = graph.one_hot %i {axis = 0 : i64, depth = 2 : i64, off_value = false, on_value = true} : tensor<2x2xi64> -> tensor<2x2x2xi1>
+  %56 = graph.one_hot %i {axis = 0 : i64, depth = 2 : i64, off_value = false, on_value = true} : tensor<2x2xi64> -> tensor<2x2x2xi1>
   // CHECK-NEXT: return
   return
 // CHECK-NEXT: }

@@ -14,7 +14,17 @@ from mlc.graph.builder import GraphBuilder
 from mlc.graph.dialect import graph
 from mlc.graph.interpreter import EvaluationError, evaluate
 from mlc.graph.op_base import GraphOp, PatternKind, ShapeError
-from mlc.graph.ops import constant, elementwise, nn, norm, reduce, transform
+from mlc.graph.ops import (
+    constant,
+    elementwise,
+    indexing,
+    nn,
+    norm,
+    reduce,
+    scan,
+    transform,
+)
 
 __all__ = ["GraphBuilder", "GraphOp", "PatternKind", "ShapeError", "graph", "evaluate",
-           "EvaluationError", "constant", "elementwise", "nn", "norm", "reduce", "transform"]
+           "EvaluationError", "constant", "elementwise", "indexing", "nn", "norm", "reduce", "scan",
+           "transform"]

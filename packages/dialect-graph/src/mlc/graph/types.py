@@ -33,6 +33,8 @@ Tensor = _tensor_of(lambda e: True,
                     "ranked tensor of i1, 8-64-bit integers, index, f16, bf16, f32 or f64")
 NumericTensor = _tensor_of(lambda e: e != i1,
                            "ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64")
+IntegerTensor = _tensor_of(lambda e: e != i1 and not isinstance(e, FloatType),
+                           "ranked tensor of 8-64-bit integers or index")
 FloatTensor = _tensor_of(lambda e: isinstance(e, FloatType),
                          "ranked tensor of f16, bf16, f32 or f64")
 BoolTensor = _tensor_of(lambda e: e == i1, "ranked tensor of i1")

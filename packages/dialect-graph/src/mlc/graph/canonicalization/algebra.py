@@ -20,6 +20,7 @@ from mlc.graph.ops.elementwise import AddOp, CastOp, DivideOp, MultiplyOp, NegOp
 from mlc.graph.ops.transform import ExpandDimsOp, FlattenOp, ReshapeOp, SqueezeOp, TransposeOp
 from mlc.ir import (
     Attribute,
+    BoolAttr,
     DenseArrayAttr,
     DenseElementsAttr,
     FloatType,
@@ -85,6 +86,12 @@ def result_shape(op: Operation) -> Attribute:
     return DenseArrayAttr(i64, tuple(op.results[0].type.shape))
 
 
+def has_zero_extent(op: Operation) -> Attribute:
+    """A reshape's `allowzero` for `result_shape(op)`: set when an extent is 0, which
+    would otherwise copy the operand's extent."""
+    return BoolAttr(0 in op.results[0].type.shape)
+
+
 def _storage(element) -> np.dtype | None:
     """The numpy dtype whose values are exactly the element type's, or None."""
     if isinstance(element, FloatType):
@@ -148,7 +155,8 @@ RESHAPES = [
     for op, short in RESHAPE_LIKE.items()
 ] + [
     DagPattern(f"ReshapeOf{short}", Dag(ReshapeOp, Dag(op, V("x")), bind="root"),
-               Dag(ReshapeOp, V("x"), shape=Native(result_shape, "root")),
+               Dag(ReshapeOp, V("x"), shape=Native(result_shape, "root"),
+                   allowzero=Native(has_zero_extent, "root")),
                doc=f"reshape({op.op_def.short_name}(x)) -> reshape(x): one reshape to the last shape")
     for op, short in RESHAPE_LIKE.items()
 ] + [

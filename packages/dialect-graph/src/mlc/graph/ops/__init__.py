@@ -3,7 +3,16 @@ and then their canonicalization patterns (the graph entry point names this modul
 
 from mlc.graph import canonicalization
 from mlc.graph.dialect import graph
-from mlc.graph.ops import constant, elementwise, nn, norm, reduce, transform
+from mlc.graph.ops import (
+    constant,
+    elementwise,
+    indexing,
+    nn,
+    norm,
+    reduce,
+    scan,
+    transform,
+)
 
-__all__ = ["graph", "canonicalization", "constant", "elementwise", "nn", "norm", "reduce",
-           "transform"]
+__all__ = ["graph", "canonicalization", "constant", "elementwise", "indexing", "nn", "norm",
+           "reduce", "scan", "transform"]

@@ -79,6 +79,33 @@ class ConstantOp(GraphOp):
                 "`opaque` otherwise (passed to the fused function as a parameter)"]
 
 
+def typed_numbers(attrs: dict, names: tuple[str, ...]) -> dict:
+    """The builder's spelling of `number` attributes that give an op's element type:
+    plain Python numbers made attributes of `dtype` (popped from `attrs`; by default
+    i64 when they are all ints, f32 otherwise)."""
+    dtype = attrs.pop("dtype", None)
+    plain = {n: attrs[n] for n in names if n in attrs and not isinstance(attrs[n], Attribute)}
+    if dtype is None:
+        dtype = i64 if all(isinstance(v, int) for v in plain.values()) else f32
+    for n, v in plain.items():
+        attrs[n] = FloatAttr.from_value(float(v), dtype) if isinstance(dtype, FloatType) \
+            else IntegerAttr(int(v), dtype)
+    return attrs
+
+
+def number_type(attributes: dict[str, Attribute], names: tuple[str, ...]) -> Type:
+    """The one type of the `number` attributes `names` (an element type graph tensors
+    hold), or ShapeError."""
+    numbers = [attributes[n] for n in names]
+    element = numbers[0].type
+    shape_check(all(v.type == element for v in numbers),
+                " and ".join(", ".join(names).rsplit(", ", 1)) + " must have one type, got "
+                + ", ".join(str(v.type) for v in numbers))
+    shape_check(computable(element), f"{element} is not an element type of graph tensors: they "
+                                     f"hold i1, 8/16/32/64-bit integers, index, f16, bf16, f32 or f64")
+    return element
+
+
 @graph.op
 class RangeOp(GraphOp):
     """The numbers start, start + delta, start + 2·delta, ... up to but excluding
@@ -109,16 +136,7 @@ class RangeOp(GraphOp):
     @classmethod
     def normalize(cls, attrs: dict) -> dict:
         """The builder's spelling: plain numbers, and `dtype` for their type."""
-        names = ("start", "limit", "delta")
-        dtype = attrs.pop("dtype", None)
-        if dtype is None:
-            plain = [attrs[n] for n in names if n in attrs and not isinstance(attrs[n], Attribute)]
-            dtype = i64 if all(isinstance(v, int) for v in plain) else f32
-        for n in names:
-            if n in attrs and not isinstance(attrs[n], Attribute):
-                attrs[n] = FloatAttr.from_value(float(attrs[n]), dtype) \
-                    if isinstance(dtype, FloatType) else IntegerAttr(int(attrs[n]), dtype)
-        return attrs
+        return typed_numbers(attrs, ("start", "limit", "delta"))
 
     @staticmethod
     def length(start: float, limit: float, delta: float) -> int:
@@ -132,15 +150,9 @@ class RangeOp(GraphOp):
 
     @classmethod
     def infer_result_types(cls, operand_types: list[Type], attributes: dict[str, Attribute]) -> list[Type]:
-        bounds = [attributes[n] for n in ("start", "limit", "delta")]
-        element = bounds[0].type
         try:
-            shape_check(all(b.type == element for b in bounds),
-                        "start, limit and delta must have one type, got "
-                        + ", ".join(str(b.type) for b in bounds))
-            shape_check(computable(element) and element != i1,
-                        f"cannot make a range of {element}: graph tensors hold 8/16/32/64-bit "
-                        f"integers, index, f16, bf16, f32 or f64")
+            element = number_type(attributes, ("start", "limit", "delta"))
+            shape_check(element != i1, "cannot make a range of i1")
             values = cls.attribute_values(attributes)
             count = cls.length(values["start"], values["limit"], values["delta"])
         except ShapeError as exc:

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from mlc.graph.attributes import element_type, real
+from mlc.graph.attributes import element_type, flag, real, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import (
     GraphOp,
@@ -17,7 +17,15 @@ from mlc.graph.op_base import (
     same_element_type,
     shape_check,
 )
-from mlc.graph.types import BoolTensor, FloatTensor, NumericTensor, Tensor, computable, tensor
+from mlc.graph.types import (
+    BoolTensor,
+    FloatTensor,
+    IntegerTensor,
+    NumericTensor,
+    Tensor,
+    computable,
+    tensor,
+)
 from mlc.ir import FloatType, RankedTensorType, Type, element_dtype, i1
 from mlc.ir.opdef import Commutative, OperandDef, ResultDef, SameOperandsAndResultType
 
@@ -80,6 +88,12 @@ def gelu(x: np.ndarray) -> np.ndarray:
     return 0.5 * x * np.asarray(_erfc(-x / math.sqrt(2)), np.float64)
 
 
+def gelu_tanh(x: np.ndarray) -> np.ndarray:
+    """x/2·(1 + tanh(u)), u = √(2/π)·(x + 0.044715·x³), as x·sigmoid(2u): the same
+    number (1 + tanh(u) = 2·sigmoid(2u)) without the cancellation for negative x."""
+    return x * sigmoid(2 * math.sqrt(2 / math.pi) * (x + 0.044715 * x**3))
+
+
 _NAN_STAYS = "NaN: NaN gives NaN."
 
 
@@ -130,10 +144,6 @@ NaN: NaN gives NaN (as ONNX Relu).""", Unary)
 ErfOp = _unary("graph.erf", erf, f"""Elementwise error function.
 
 {_NAN_STAYS}""")
-GeluOp = _unary("graph.gelu", gelu, f"""Elementwise GELU, exact form x·Φ(x) = x/2·(1 + erf(x/√2)).
-
-Computed as x/2·erfc(-x/√2), precise also for very negative x. gelu(-inf) is NaN
-(-inf · 0), as in ONNX. {_NAN_STAYS}""")
 FloorOp = _unary("graph.floor", np.floor, f"""Elementwise round down.
 
 ±inf stay. {_NAN_STAYS}""")
@@ -148,6 +158,130 @@ SignOp = _unary("graph.sign", np.sign, """Elementwise sign: -1, 0 or 1.
 Integers: -1, 0 or 1 (unsigned: 0 or 1).
 
 NaN: NaN gives NaN; the sign of ±0 is 0.""", Unary)
+
+SinOp = _unary("graph.sin", np.sin, f"""Elementwise sine.
+
+sin(±inf) is NaN. {_NAN_STAYS}""")
+CosOp = _unary("graph.cos", np.cos, f"""Elementwise cosine.
+
+cos(±inf) is NaN. {_NAN_STAYS}""")
+TanOp = _unary("graph.tan", np.tan, f"""Elementwise tangent.
+
+tan(±inf) is NaN. {_NAN_STAYS}""")
+AsinOp = _unary("graph.asin", np.arcsin, f"""Elementwise arcsine.
+
+Outside [-1, 1] it is NaN. {_NAN_STAYS}""")
+AcosOp = _unary("graph.acos", np.arccos, f"""Elementwise arccosine.
+
+Outside [-1, 1] it is NaN. {_NAN_STAYS}""")
+AtanOp = _unary("graph.atan", np.arctan, f"""Elementwise arctangent.
+
+atan(±inf) is ±π/2. {_NAN_STAYS}""")
+SinhOp = _unary("graph.sinh", np.sinh, f"""Elementwise hyperbolic sine.
+
+Overflows to ±inf. {_NAN_STAYS}""")
+CoshOp = _unary("graph.cosh", np.cosh, f"""Elementwise hyperbolic cosine.
+
+Overflows to inf. {_NAN_STAYS}""")
+AsinhOp = _unary("graph.asinh", np.arcsinh, f"""Elementwise inverse hyperbolic sine.
+
+{_NAN_STAYS}""")
+AcoshOp = _unary("graph.acosh", np.arccosh, f"""Elementwise inverse hyperbolic cosine.
+
+Below 1 it is NaN. {_NAN_STAYS}""")
+AtanhOp = _unary("graph.atanh", np.arctanh, f"""Elementwise inverse hyperbolic tangent.
+
+atanh(±1) is ±inf; outside [-1, 1] it is NaN. {_NAN_STAYS}""")
+
+
+class Predicate(GraphOp):
+    """An elementwise test of numbers with i1 results; `fn` is its numpy semantics."""
+
+    x = OperandDef(NumericTensor)
+    result = ResultDef(BoolTensor)
+    pattern = PatternKind.ELEMWISE
+    assembly_format = "$x attr-dict `:` type($x)"
+
+    @staticmethod
+    def fn(x, **attrs):  # pragma: no cover - each op sets it
+        raise NotImplementedError
+
+    @classmethod
+    def infer(cls, types, attrs):
+        return [tensor(types[0].shape, i1)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        return cls.fn(wide_floats(x), **attrs)
+
+
+@graph.op
+class IsNanOp(Predicate):
+    """Elementwise x is NaN, as i1 (ONNX IsNaN).
+
+    Integers: never NaN (false)."""
+
+    name = "graph.isnan"
+    fn = staticmethod(np.isnan)
+
+
+@graph.op
+class IsInfOp(Predicate):
+    """Elementwise x is +inf or -inf, as i1 (ONNX IsInf); `detect_positive` and
+    `detect_negative` choose which.
+
+    Integers: never infinite (false). NaN: not infinite (false)."""
+
+    name = "graph.isinf"
+    detect_positive = flag(True, "+inf counts")
+    detect_negative = flag(True, "-inf counts")
+
+    @staticmethod
+    def fn(x, detect_positive, detect_negative):
+        return np.isinf(x) & np.where(x > 0, detect_positive, detect_negative)
+
+
+@graph.op
+class ShrinkOp(Unary):
+    """Elementwise x + bias if x < -lambd, x - bias if x > lambd, else 0 (ONNX
+    Shrink; the soft shrinkage for bias = lambd, the hard one for bias = 0).
+
+    Integers: x is compared with lambd exactly; bias must be an integer (the verifier
+    checks), added or subtracted wrapping modulo 2^bits.
+
+    NaN: NaN is neither below nor above, so it gives 0 (as ONNX's reference)."""
+
+    name = "graph.shrink"
+    lambd = real(0.5, "the half-width of the band mapped to 0")
+    bias = real(0.0, "moved toward 0 outside the band")
+
+    @classmethod
+    def infer(cls, types, attrs):
+        if not isinstance(types[0].element_type, FloatType):
+            shape_check(float(attrs["bias"]).is_integer(),
+                        f"bias {attrs['bias']} must be an integer for {types[0].element_type} values")
+        return [types[0]]
+
+    @staticmethod
+    def fn(x, lambd, bias):
+        if x.dtype.kind in "iu":
+            # An integral bias moves integers exactly, in their own type.
+            step = x.dtype.type(int(bias))
+            return np.where(x < -lambd, x + step, np.where(x > lambd, x - step, x.dtype.type(0)))
+        return np.where(x < -lambd, x + bias, np.where(x > lambd, x - bias, 0.0))
+
+
+@graph.op
+class BitwiseNotOp(Unary):
+    """Elementwise bitwise complement (ONNX BitwiseNot): every bit flipped.
+
+    Integers: exact: ~x = -x - 1 for signed integers, 2^bits - 1 - x for unsigned
+    ones."""
+
+    name = "graph.bitwise_not"
+    x = OperandDef(IntegerTensor)
+    result = ResultDef(IntegerTensor)
+    fn = staticmethod(np.invert)
 
 
 @graph.op
@@ -172,6 +306,25 @@ class LeakyReluOp(FloatUnary):
     @staticmethod
     def fn(x, alpha):
         return np.where(x > 0, x, x * alpha)
+
+
+@graph.op
+class GeluOp(FloatUnary):
+    """Elementwise GELU (ONNX Gelu): the exact form x·Φ(x) = x/2·(1 + erf(x/√2)), or
+    with `approximate = "tanh"` x/2·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
+
+    The exact form is computed as x/2·erfc(-x/√2), the tanh form as x·sigmoid(2·√(2/π)·
+    (x + 0.044715·x³)): both keep their precision for very negative x, where
+    1 + erf or 1 + tanh would cancel to 0. gelu(-inf) is NaN (-inf · 0), as in ONNX.
+    NaN: NaN gives NaN."""
+
+    name = "graph.gelu"
+    approximate = string("none", "the exact form (none) or the tanh approximation",
+                         choices=("none", "tanh"))
+
+    @staticmethod
+    def fn(x, approximate):
+        return gelu_tanh(x) if approximate == "tanh" else gelu(x)
 
 
 def softplus(x: np.ndarray) -> np.ndarray:
@@ -299,11 +452,13 @@ class SwishOp(FloatUnary):
 
 @graph.op
 class ClipOp(Unary):
-    """Elementwise clamp to [min, max] (relu6 is clip 0..6).
+    """Elementwise clamp to [min, max] (relu6 is clip 0..6): min(max(x, min), max).
+
+    When min > max every element becomes max, as in ONNX Clip and numpy's clip.
 
     Integers: the bounds are taken inward to integers (min rounded up, max rounded
-    down, both limited to the element type's range); the verifier requires an integer
-    in [min, max].
+    down, both limited to the element type's range); when min <= max the verifier
+    requires an integer between them.
 
     NaN: NaN gives NaN.
     """
@@ -315,9 +470,11 @@ class ClipOp(Unary):
     @classmethod
     def infer(cls, types, attrs):
         low, high = attrs["min"], attrs["max"]
-        shape_check(low <= high, f"needs min <= max, got min {low} and max {high}")
+        shape_check(not (math.isnan(low) or math.isnan(high)),
+                    f"min and max must be numbers, got min {low} and max {high}")
         element = types[0].element_type
-        if not isinstance(element, FloatType) and math.isfinite(low) and math.isfinite(high):
+        if not isinstance(element, FloatType) and math.isfinite(low) and math.isfinite(high) \
+                and low <= high:
             shape_check(math.ceil(low) <= math.floor(high),
                         f"[{low}, {high}] holds no integer to clip {element} values to")
         return [types[0]]
@@ -332,8 +489,8 @@ class ClipOp(Unary):
                     else to_integer(value)
 
             low, high = bound(min, math.ceil), bound(max, math.floor)
-            return np.clip(x, x.dtype.type(low), x.dtype.type(high))
-        return np.clip(x, min, max)
+            return np.minimum(np.maximum(x, x.dtype.type(low)), x.dtype.type(high))
+        return np.minimum(np.maximum(x, min), max)
 
 
 @graph.op
@@ -582,6 +739,92 @@ LogicalOrOp = _binary("graph.logical_or", np.logical_or, "Elementwise boolean or
 
 LogicalXorOp = _binary("graph.logical_xor", np.logical_xor, "Elementwise boolean exclusive or, "
                        "broadcasting.", LogicalBinary, commutative=True)
+
+
+class IntegerBinary(Binary):
+    """A broadcasting binary op on integers."""
+
+    lhs = OperandDef(IntegerTensor)
+    rhs = OperandDef(IntegerTensor)
+    result = ResultDef(IntegerTensor)
+
+
+_BITWISE = "Integers: bit by bit on the two's complement patterns; exact."
+BitwiseAndOp = _binary("graph.bitwise_and", np.bitwise_and, f"""Elementwise bitwise and, broadcasting (ONNX BitwiseAnd).
+
+{_BITWISE}""", IntegerBinary, commutative=True)
+BitwiseOrOp = _binary("graph.bitwise_or", np.bitwise_or, f"""Elementwise bitwise or, broadcasting (ONNX BitwiseOr).
+
+{_BITWISE}""", IntegerBinary, commutative=True)
+BitwiseXorOp = _binary("graph.bitwise_xor", np.bitwise_xor, f"""Elementwise bitwise exclusive or, broadcasting (ONNX BitwiseXor).
+
+{_BITWISE}""", IntegerBinary, commutative=True)
+
+
+def _shift_amounts(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(a, b) broadcast, and where b is a shift the type can make (0 <= b < bits)."""
+    a, b = np.broadcast_arrays(a, b)
+    bits = a.dtype.itemsize * 8
+    valid = (b >= 0) & (b < bits)
+    return a, np.where(valid, b, 0).astype(a.dtype), valid
+
+
+def left_shift(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a · 2^b modulo 2^bits; 0 for a shift past the width or a negative one."""
+    a, b, valid = _shift_amounts(a, b)
+    unsigned = np.dtype(f"u{a.dtype.itemsize}")
+    shifted = np.left_shift(a.view(unsigned), b.view(unsigned)).view(a.dtype)
+    return np.where(valid, shifted, a.dtype.type(0))
+
+
+def right_shift(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a / 2^b rounded down (arithmetic for signed types, logical for unsigned); past
+    the width or negative, the sign fill: -1 for negative a, else 0."""
+    a, b, valid = _shift_amounts(a, b)
+    fill = np.where(a < 0, a.dtype.type(-1) if a.dtype.kind == "i" else 0, a.dtype.type(0))
+    return np.where(valid, np.right_shift(a, b), fill.astype(a.dtype))
+
+
+_SHIFT_EDGES = """A shift by bits or more, or by a negative amount, moves every bit out, as ONNX's
+reference defines it."""
+LeftShiftOp = _binary("graph.left_shift", left_shift, f"""Elementwise lhs << rhs, broadcasting (ONNX BitShift LEFT).
+
+Integers: the low bits are kept (wraps modulo 2^bits). {_SHIFT_EDGES}""", IntegerBinary)
+RightShiftOp = _binary("graph.right_shift", right_shift, f"""Elementwise lhs >> rhs, broadcasting (ONNX BitShift RIGHT).
+
+Integers: arithmetic for signed types (rounds toward -inf), logical for unsigned ones.
+{_SHIFT_EDGES} (-1 remains of a negative signed lhs.)""", IntegerBinary)
+
+
+@graph.op
+class ModOp(Binary):
+    """Elementwise remainder, broadcasting (ONNX Mod).
+
+    Without `fmod` the remainder takes the sign of rhs (Python's %, integers only);
+    with `fmod` the sign of lhs (C's fmod), which floats require.
+
+    Integers: exact. A zero rhs has no defined result: the interpreter reports it and
+    graph-fold-constant does not fold it.
+
+    NaN: a NaN operand gives NaN; fmod(±inf, y) and fmod(x, 0) are NaN, fmod(x, ±inf)
+    is x (exact: the remainder of two floats is representable)."""
+
+    name = "graph.mod"
+    fmod = flag(False, "the sign of lhs (C's fmod) rather than of rhs")
+
+    @classmethod
+    def infer(cls, types, attrs):
+        if isinstance(types[0].element_type, FloatType):
+            shape_check(attrs["fmod"], f"{types[0].element_type} remainders need fmod (the sign "
+                                       f"of lhs), as ONNX Mod does")
+        return super().infer(types, attrs)
+
+    @classmethod
+    def reference(cls, attrs, a, b):
+        if _is_integer(a) and np.any(b == 0):
+            raise UndefinedResultError("an integer remainder by zero has no defined result")
+        a, b = wide_floats(a), wide_floats(b)
+        return np.fmod(a, b) if attrs["fmod"] else np.mod(a, b)
 
 
 @graph.op

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from mlc.graph import layout
-from mlc.graph.attributes import integer, ints, real, string
+from mlc.graph.attributes import flag, integer, ints, real, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, UndefinedResultError, shape_check
 from mlc.graph.types import Tensor, tensor
@@ -55,10 +55,17 @@ class Injective(GraphOp):
     assembly_format = _UNARY_FORMAT
 
 
-def reshape_target(shape: tuple[int, ...], newshape: tuple[int, ...]) -> tuple[int, ...]:
-    """`newshape` with 0 (copy the input dimension) and one -1 (whatever is left)
-    resolved, as Relay and ONNX read it."""
-    out = [shape[i] if d == 0 and i < len(shape) else d for i, d in enumerate(newshape)]
+def reshape_target(shape: tuple[int, ...], newshape: tuple[int, ...],
+                   allowzero: bool = False) -> tuple[int, ...]:
+    """`newshape` with 0 (copy the input dimension, unless `allowzero`: then an extent
+    of 0) and one -1 (whatever is left) resolved, as Relay and ONNX read it."""
+    if allowzero:
+        shape_check(not (0 in newshape and -1 in newshape),
+                    f"shape {list(newshape)} has both a 0 and a -1, which allowzero cannot "
+                    f"resolve")
+        out = list(newshape)
+    else:
+        out = [shape[i] if d == 0 and i < len(shape) else d for i, d in enumerate(newshape)]
     shape_check(out.count(-1) <= 1, f"at most one -1 in shape {list(newshape)}")
     shape_check(all(d >= 0 or d == -1 for d in out), f"invalid shape {list(newshape)}")
     total = math.prod(shape)
@@ -74,20 +81,23 @@ def reshape_target(shape: tuple[int, ...], newshape: tuple[int, ...]) -> tuple[i
 
 @graph.op
 class ReshapeOp(Injective):
-    """Same elements, new shape; `shape` may hold one -1 (inferred) and 0s (copied).
+    """Same elements, new shape; `shape` may hold one -1 (inferred) and 0s (copied
+    from the operand's shape, or with `allowzero` extents of 0, as ONNX Reshape).
 
     Integers and NaN: elements are moved as they are, never computed on."""
 
     name = "graph.reshape"
     shape = ints(doc="the new shape")
+    allowzero = flag(False, "a 0 in shape is an extent of 0 rather than a copy")
 
     @classmethod
     def infer(cls, types, attrs):
-        return [tensor(reshape_target(types[0].shape, attrs["shape"]), types[0].element_type)]
+        return [tensor(reshape_target(types[0].shape, attrs["shape"], attrs["allowzero"]),
+                       types[0].element_type)]
 
     @classmethod
     def reference(cls, attrs, x):
-        return x.reshape(reshape_target(x.shape, attrs["shape"]))
+        return x.reshape(reshape_target(x.shape, attrs["shape"], attrs["allowzero"]))
 
 
 @graph.op

@@ -17,14 +17,18 @@ _UNARY = {
     "Ceil": ("ceil", 6), "Relu": ("relu", 6), "Sigmoid": ("sigmoid", 6), "Tanh": ("tanh", 6),
     "Erf": ("erf", 9), "Sign": ("sign", 9), "Round": ("round", 11), "Not": ("logical_not", 1),
     "Softplus": ("softplus", 1), "Softsign": ("softsign", 1), "Mish": ("mish", 18),
-    "HardSwish": ("hard_swish", 14),
+    "HardSwish": ("hard_swish", 14), "Sin": ("sin", 7), "Cos": ("cos", 7), "Tan": ("tan", 7),
+    "Asin": ("asin", 7), "Acos": ("acos", 7), "Atan": ("atan", 7), "Sinh": ("sinh", 9),
+    "Cosh": ("cosh", 9), "Asinh": ("asinh", 9), "Acosh": ("acosh", 9), "Atanh": ("atanh", 9),
+    "IsNaN": ("isnan", 9), "BitwiseNot": ("bitwise_not", 18),
 }
 _BINARY = {
     "Add": ("add", 7), "Sub": ("subtract", 7), "Mul": ("multiply", 7), "Div": ("divide", 7),
     "Equal": ("equal", 7), "Greater": ("greater", 7), "Less": ("less", 7),
     "And": ("logical_and", 7), "Or": ("logical_or", 7), "Xor": ("logical_xor", 7),
     "GreaterOrEqual": ("greater_equal", 12), "LessOrEqual": ("less_equal", 12),
-    "PRelu": ("prelu", 9),
+    "PRelu": ("prelu", 9), "BitwiseAnd": ("bitwise_and", 18), "BitwiseOr": ("bitwise_or", 18),
+    "BitwiseXor": ("bitwise_xor", 18),
 }
 
 # ONNX op -> graph op with the same float attributes (name, ONNX's default).
@@ -36,6 +40,7 @@ _UNARY_WITH_ATTRIBUTES = {
     "ThresholdedRelu": ("thresholded_relu", 10, {"alpha": 1.0}),
     "HardSigmoid": ("hard_sigmoid", 6, {"alpha": 0.2, "beta": 0.5}),
     "Swish": ("swish", 24, {"alpha": 1.0}),
+    "Shrink": ("shrink", 9, {"lambd": 0.5, "bias": 0.0}),
 }
 
 
@@ -104,14 +109,13 @@ def clip(node: Node) -> Value:
     low, high = node.optional_constant(1), node.optional_constant(2)
     low = float("-inf") if low is None else float(low)
     high = float("inf") if high is None else float(high)
-    # min > max: ONNX (as numpy.clip) gives max everywhere.
-    return node.b.clip(x, min=min(low, high), max=high)
+    return node.b.clip(x, min=low, max=high)
 
 
 @converter("Clip", 6)
 def clip_6(node: Node) -> Value:
     low, high = node.attr("min", float("-inf")), node.attr("max", float("inf"))
-    return node.b.clip(node.input(0), min=min(low, high), max=high)
+    return node.b.clip(node.input(0), min=low, max=high)
 
 
 @converter("Dropout", 12)
@@ -134,3 +138,22 @@ def _dropout_outputs(node: Node) -> list[Value]:
     if len(node.proto.output) > 1 and node.proto.output[1]:
         outputs.append(node.b.const(np.broadcast_to(np.True_, x.type.shape)))
     return outputs
+
+
+@converter("IsInf", 10)
+def isinf(node: Node) -> Value:
+    return node.b.isinf(node.input(0), detect_positive=bool(node.attr("detect_positive", 1)),
+                        detect_negative=bool(node.attr("detect_negative", 1)))
+
+
+@converter("BitShift", 11)
+def bit_shift(node: Node) -> Value:
+    direction = node.attr("direction")
+    node.check(direction in ("LEFT", "RIGHT"), f"direction '{direction}' is not LEFT or RIGHT")
+    graph_op = "left_shift" if direction == "LEFT" else "right_shift"
+    return node.b.op(graph_op, node.input(0), node.input(1))
+
+
+@converter("Mod", 10)
+def mod(node: Node) -> Value:
+    return node.b.mod(node.input(0), node.input(1), fmod=bool(node.attr("fmod", 0)))

@@ -244,21 +244,9 @@ def layer_norm(node: Node) -> list[Value]:
 
 @converter("Gelu", 20)
 def gelu(node: Node) -> Value:
-    x = node.input(0)
     approximate = node.attr("approximate", "none")
-    if approximate == "none":
-        return node.b.gelu(x)
-    node.check(approximate == "tanh", f"approximate '{approximate}' is not supported")
-    # 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³))), ONNX's definition
-    element = x.type.element_type
-
-    def const(value: float) -> Value:
-        return node.b.const(np.array(value), dtype=element)
-
-    cube = node.b.multiply(node.b.multiply(x, x), x)
-    inner = node.b.multiply(node.b.add(x, node.b.multiply(cube, const(0.044715))),
-                            const(math.sqrt(2 / math.pi)))
-    return node.b.multiply(node.b.multiply(x, const(0.5)), node.b.add(node.b.tanh(inner), const(1.0)))
+    node.check(approximate in ("none", "tanh"), f"approximate '{approximate}' is not supported")
+    return node.b.gelu(node.input(0), approximate=approximate)
 
 
 @converter("RMSNormalization", 23)

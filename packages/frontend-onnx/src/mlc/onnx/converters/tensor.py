@@ -101,7 +101,7 @@ def _cast_to(node: Node, x: Value, element) -> Value:
 @converter("Reshape", 5)
 def reshape(node: Node) -> Value:
     x, target = node.input(0), [int(d) for d in node.constant(1)]
-    allow_zero = node.attr("allowzero", 0)
+    allow_zero = bool(node.attr("allowzero", 0))
     shape = [x.type.shape[i] if d == 0 and not allow_zero else d for i, d in enumerate(target)]
     if -1 in shape:
         node.check(shape.count(-1) == 1, "the shape has more than one -1")
@@ -111,9 +111,7 @@ def reshape(node: Node) -> Value:
         shape[shape.index(-1)] = math.prod(x.type.shape) // known
     node.check(math.prod(shape) == math.prod(x.type.shape),
                f"cannot reshape {list(x.type.shape)} to {target}")
-    if 0 in shape:  # no elements: graph.reshape reads a 0 as "copy", ONNX's allowzero not
-        return node.b.const(np.zeros(shape, _dtype_of(x)), dtype=x.type.element_type)
-    return node.b.reshape(x, shape=shape)
+    return node.b.reshape(x, shape=shape, allowzero=allow_zero and 0 in shape)
 
 
 @converter("Flatten", 1)

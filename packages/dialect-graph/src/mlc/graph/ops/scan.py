@@ -1,0 +1,81 @@
+"""Scans along an axis: cumsum and cumprod (ONNX CumSum and CumProd)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlc.graph.attributes import flag, integer
+from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp, PatternKind
+from mlc.graph.ops.transform import normalize_axis
+from mlc.graph.types import NumericTensor
+from mlc.ir.opdef import OperandDef, ResultDef, SameOperandsAndResultType
+
+
+class Scan(GraphOp):
+    """A running combination along `axis`: element i of the result combines the
+    elements up to i (`exclusive`: before i; `reverse`: from the end). `fn` is numpy's
+    cumulative function, `identity` what an empty prefix gives."""
+
+    x = OperandDef(NumericTensor)
+    result = ResultDef(NumericTensor)
+    axis = integer(0, "the axis scanned along (negative counts from the end)")
+    exclusive = flag(False, "leave out element i itself (the first result is the identity)")
+    reverse = flag(False, "scan from the last element toward the first")
+    # TVM's cumsum is opaque: each element depends on a whole prefix of the axis.
+    pattern = PatternKind.OPAQUE
+    traits = (SameOperandsAndResultType,)
+    assembly_format = "$x attr-dict `:` type($result)"
+    identity = 0
+
+    @staticmethod
+    def fn(x: np.ndarray, axis: int) -> np.ndarray:  # pragma: no cover - each op sets it
+        raise NotImplementedError
+
+    @classmethod
+    def infer(cls, types, attrs):
+        normalize_axis(attrs["axis"], types[0].rank)
+        return [types[0]]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        axis = normalize_axis(attrs["axis"], x.ndim)
+        # Floats accumulate in float64 and are rounded once; integers in 64 bits, which
+        # wrap as the element type would once stored.
+        wide = {"f": np.float64, "i": np.int64, "u": np.uint64}[x.dtype.kind]
+        x = x.astype(wide)
+        if attrs["reverse"]:
+            x = np.flip(x, axis)
+        out = cls.fn(x, axis=axis)
+        if attrs["exclusive"]:
+            # Shifted one place along the axis, the identity in front.
+            first = np.full_like(np.take(out, [0], axis=axis), cls.identity)
+            out = np.concatenate([first, np.take(out, range(x.shape[axis] - 1), axis=axis)],
+                                 axis=axis)
+        return np.flip(out, axis) if attrs["reverse"] else out
+
+
+@graph.op
+class CumSumOp(Scan):
+    """Running sum along `axis` (ONNX CumSum).
+
+    Integers: wraps modulo 2^bits.
+
+    NaN: from a NaN on, the sums are NaN; floats are accumulated in float64."""
+
+    name = "graph.cumsum"
+    fn = staticmethod(np.cumsum)
+
+
+@graph.op
+class CumProdOp(Scan):
+    """Running product along `axis` (ONNX CumProd).
+
+    Integers: wraps modulo 2^bits.
+
+    NaN: from a NaN on, the products are NaN; floats are accumulated in float64
+    (0 · inf is NaN)."""
+
+    name = "graph.cumprod"
+    fn = staticmethod(np.cumprod)
+    identity = 1
