@@ -62,6 +62,7 @@ SECTION_MARKERS = {  # README section -> (begin, end)
     "graph": ("<!-- graph:begin -->", "<!-- graph:end -->"),
     "conformance": ("<!-- conformance:begin -->", "<!-- conformance:end -->"),
     "onnx-coverage": ("<!-- onnx-coverage:begin -->", "<!-- onnx-coverage:end -->"),
+    "onnx-import": ("<!-- onnx-import:begin -->", "<!-- onnx-import:end -->"),
 }
 STARTUP_REPEAT = 5
 PHASE_NAMES = ("parse", "verify", "print")
@@ -1057,7 +1058,8 @@ into `benchmarks/.work/` on demand.
 SECTION_TITLES = {"roundtrip": "Results: round trips", "passes": "Results: passes",
                   "graph": "Results: graph-optimize and fusion",
                   "conformance": "Results: MLIR conformance",
-                  "onnx-coverage": "ONNX node tests"}
+                  "onnx-coverage": "ONNX node tests",
+                  "onnx-import": "Results: ONNX import"}
 
 
 def write_readme(sections: dict[str, str] | str, readme: Path = README) -> None:

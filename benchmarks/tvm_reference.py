@@ -70,7 +70,8 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent
 WORK_DIR = BENCH_DIR / ".work"
 TVM_VENV = WORK_DIR / "tvm-venv"
-REQUIREMENTS = ("apache-tvm==0.27.0.post1", "numpy")
+# onnx (the version mlc pins) for onnx_import.py, which runs TVM's ONNX frontend here.
+REQUIREMENTS = ("apache-tvm==0.27.0.post1", "numpy", "onnx==1.23.2")
 # Set in the environment of the re-executed process, so that a venv that still cannot
 # import TVM fails instead of re-executing forever.
 REEXEC_MARK = "MLC_TVM_REFERENCE_REEXEC"
@@ -93,18 +94,18 @@ def _in_venv(venv: Path) -> bool:
 
 
 def _venv_has_tvm(python: Path, require: bool = False) -> bool:
-    """Whether `python` can find tvm and numpy (or, with `require`, import TVM Relax:
-    slower, used to check a fresh install)."""
+    """Whether `python` can find tvm, numpy and onnx (or, with `require`, import TVM
+    Relax: slower, used to check a fresh install)."""
     if not python.exists():
         return False
-    code = ("import tvm.relax, numpy" if require else
+    code = ("import tvm.relax, numpy, onnx" if require else
             "import importlib.util as u, sys; "
-            "sys.exit(not (u.find_spec('tvm') and u.find_spec('numpy')))")
+            "sys.exit(not all(u.find_spec(m) for m in ('tvm', 'numpy', 'onnx')))")
     return subprocess.run([str(python), "-c", code], capture_output=True).returncode == 0
 
 
 def ensure_venv(venv: Path, reinstall: bool) -> None:
-    """Create `venv` with TVM and numpy if it is missing or cannot import them (or,
+    """Create `venv` with TVM, numpy and onnx if it is missing or cannot import them (or,
     with `reinstall`, run pip again on it). Raises SystemExit on failure."""
     python = _venv_python(venv)
     if not reinstall and _venv_has_tvm(python):

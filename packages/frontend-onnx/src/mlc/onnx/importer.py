@@ -13,9 +13,9 @@ converter, every attribute value or input form a converter refuses.
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -139,12 +139,12 @@ class _Importer:
         inputs = [i for i in graph.input if i.name not in initializers]
         self._check_names(inputs, initializers)
         shapes = self._bind_shapes(inputs)
-        with _shapes_bound(inputs, shapes):
-            try:
-                check_model(self.model)
-            except ModelCheckError as exc:
-                raise self.fail(str(exc)) from None
-            inferred = self._inferred_types()
+        checked = _checked_form(self.model, shapes)
+        try:
+            check_model(checked)
+        except ModelCheckError as exc:
+            raise self.fail(str(exc)) from None
+        inferred = self._inferred_types(checked)
         self._add_inputs(inputs, shapes)
         self._add_initializers(graph.initializer)
         problems = self._convert_nodes(graph.node, inferred)
@@ -234,11 +234,12 @@ class _Importer:
                             "(input_shapes=): unbound: " + ", ".join(unbound))
         return shapes
 
-    def _inferred_types(self) -> dict[str, RankedTensorType]:
-        """Value types from ONNX's shape inference, where static: used for stand-ins
-        while collecting problems and to check converters' results."""
+    def _inferred_types(self, checked: onnx.ModelProto) -> dict[str, RankedTensorType]:
+        """Value types from ONNX's shape inference on the model's checked form (see
+        `_checked_form`), where static: used for stand-ins while collecting problems
+        and to check converters' results."""
         try:
-            inferred = onnx.shape_inference.infer_shapes(self.model, data_prop=True)
+            inferred = onnx.shape_inference.infer_shapes(checked, data_prop=True)
         except Exception:  # the checker passed; inference is a help, not a requirement
             return {}
         types = {}
@@ -270,8 +271,10 @@ class _Importer:
     def _add_initializers(self, initializers) -> None:
         for proto in initializers:
             try:
-                array = numpy_helper.to_array(proto)
                 element = element_type(proto.data_type)
+                # A view of the tensor's bytes; reshaping it to the dims also checks the
+                # data's size, which onnx.checker did not see for large initializers.
+                array = numpy_helper.to_array(proto)
             except (UnsupportedType, ValueError) as exc:
                 raise self.fail(f"initializer '{proto.name}': {exc}") from None
             if self.freeze_params:
@@ -367,6 +370,64 @@ class _Importer:
         return values
 
 
+# Initializers of more elements than this are declared, not carried, in the model that
+# onnx.checker and shape inference see (see `_checked_form`).
+_CHECKED_WITH_DATA = 1024
+
+
+def _checked_form(model: onnx.ModelProto, shapes: Mapping[str, Sequence[int]]) -> onnx.ModelProto:
+    """The model as onnx.checker and ONNX's shape inference are given it: a copy whose
+    graph inputs have the bound `shapes`, and in which each initializer of more than
+    `_CHECKED_WITH_DATA` elements is a graph input of its type and shape instead.
+
+    Both serialize the whole model for their C++ side, and shape inference parses its
+    result back: for ResNet-18's 47 MB of weights that is four fifths of the import,
+    spent copying bytes that no check reads (the checker only compares their size with
+    the dims, which reading them does too). Small initializers keep their data, so that
+    shape inference propagates the values of shape tensors (a Reshape's target). The
+    caller's model is left as it is."""
+    checked = onnx.ModelProto()
+    for descriptor, value in model.ListFields():
+        if descriptor.name != "graph":
+            _copy_field(checked, descriptor, value)
+    graph = model.graph
+    for descriptor, value in graph.ListFields():
+        if descriptor.name not in ("input", "initializer"):
+            _copy_field(checked.graph, descriptor, value)
+    declared = set()
+    for value_info in graph.input:
+        copy = checked.graph.input.add()
+        copy.CopyFrom(value_info)
+        declared.add(value_info.name)
+        if value_info.name in shapes:
+            shape = copy.type.tensor_type.shape
+            shape.Clear()
+            for size in shapes[value_info.name]:
+                shape.dim.add().dim_value = size
+    for initializer in graph.initializer:
+        if math.prod(initializer.dims) <= _CHECKED_WITH_DATA:
+            checked.graph.initializer.append(initializer)
+        elif initializer.name not in declared:
+            checked.graph.input.append(onnx.helper.make_tensor_value_info(
+                initializer.name, initializer.data_type, list(initializer.dims)))
+    return checked
+
+
+def _copy_field(message, descriptor, value) -> None:
+    """Set field `descriptor` of protobuf `message` to (a copy of) `value`."""
+    # (By the value's kind: FieldDescriptor.label is gone from protobuf 7.)
+    if hasattr(value, "extend"):
+        getattr(message, descriptor.name).extend(value)
+    elif descriptor.type == descriptor.TYPE_MESSAGE:
+        getattr(message, descriptor.name).CopyFrom(value)
+    elif descriptor.type == descriptor.TYPE_STRING and isinstance(value, bytes):
+        # A proto2 string that is not UTF-8 comes as bytes and cannot be set back: a
+        # name or doc of the model or graph, which no check reads.
+        setattr(message, descriptor.name, value.decode("utf-8", "replace"))
+    else:
+        setattr(message, descriptor.name, value)
+
+
 def _verify(module: Operation, source: str) -> None:
     from mlc.ir import verify
 
@@ -374,26 +435,6 @@ def _verify(module: Operation, source: str) -> None:
         verify(module)
     except DiagnosticError as exc:
         raise OnnxImportError(source, exc.diagnostics) from None
-
-
-@contextmanager
-def _shapes_bound(inputs, shapes: dict[str, tuple[int, ...]]) -> Iterator[None]:
-    """The graph inputs' declared shapes replaced by their bound ones (for onnx.checker
-    and shape inference, which then see static shapes), and restored afterwards: the
-    caller's model is left as it was given."""
-    saved = []
-    for value_info in inputs:
-        tensor_type = value_info.type.tensor_type
-        saved.append(onnx.TypeProto.Tensor())
-        saved[-1].CopyFrom(tensor_type)
-        tensor_type.shape.Clear()
-        for size in shapes[value_info.name]:
-            tensor_type.shape.dim.add().dim_value = size
-    try:
-        yield
-    finally:
-        for value_info, original in zip(inputs, saved):
-            value_info.type.tensor_type.CopyFrom(original)
 
 
 def _dimension_hint(names: Sequence[str], inputs) -> str:
