@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 
 from mlc.ir.core.attributes import Attribute, FloatType, IndexType, IntegerAttr, i1
+from mlc.ir.dialects import arith_int_ranges  # noqa: F401 - registers arith's range rules
 from mlc.ir.dialects.arith import (
     AddIOp,
     AddUIExtendedOp,
