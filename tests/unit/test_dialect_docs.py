@@ -13,6 +13,7 @@ DOCS = {
     "builtin": ROOT / "packages/ir-core/src/mlc/ir/dialects/builtin.md",
     "func": ROOT / "packages/ir-core/src/mlc/ir/dialects/func.md",
     "arith": ROOT / "packages/ir-core/src/mlc/ir/dialects/arith.md",
+    "cf": ROOT / "packages/ir-core/src/mlc/ir/dialects/cf.md",
     "graph": ROOT / "packages/dialect-graph/src/mlc/graph/graph.md",
 }
 

@@ -50,4 +50,4 @@
 // DOCS-DAG: func.func
 // DOCS-DAG: func.return
 
-// NODIALECT: mlc-opt: error: no dialect named 'nosuchdialect'; installed: {{.*}}arith, builtin, func
+// NODIALECT: mlc-opt: error: no dialect named 'nosuchdialect'; installed: {{.*}}arith, builtin, cf, func

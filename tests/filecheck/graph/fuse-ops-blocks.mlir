@@ -8,7 +8,7 @@
 // CHECK-LABEL: func.func @two_blocks(
 // CHECK-NEXT:    %[[R:.*]] = call @fused_relu(%x)
 // CHECK-NEXT:    %[[E:.*]] = call @fused_exp_tanh(%[[R]])
-// CHECK-NEXT:    "cf.br"(%[[E]])[^bb1]
+// CHECK-NEXT:    cf.br ^bb1(%[[E]] : tensor<4xf32>)
 // CHECK-NEXT:  ^bb1(%a: tensor<4xf32>):
 // CHECK-NEXT:    %[[S:.*]] = call @fused_exp_add(%a, %[[R]])
 // CHECK-NEXT:    return %[[S]]
@@ -21,7 +21,7 @@ func.func @two_blocks(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = graph.relu %x : tensor<4xf32>
   %1 = graph.exp %0 : tensor<4xf32>
   %2 = graph.tanh %1 : tensor<4xf32>
-  "cf.br"(%2)[^bb1] : (tensor<4xf32>) -> ()
+  cf.br ^bb1(%2 : tensor<4xf32>)
 ^bb1(%a: tensor<4xf32>):
   %3 = graph.exp %a : tensor<4xf32>
   %4 = graph.add %3, %0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -29,10 +29,11 @@ func.func @two_blocks(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // A conditional branch to two blocks, each with its own chain; the condition's
-// producer stays in the entry block.
+// producer stays in the entry block. (The branch is an unregistered op: cf.cond_br
+// branches on an i1, not on a tensor.)
 // CHECK-LABEL: func.func @diamond(
 // CHECK-NEXT:    %[[C:.*]] = call @fused_greater(%x, %y)
-// CHECK-NEXT:    "cf.cond_br"(%[[C]], %x, %y)[^bb1, ^bb2]
+// CHECK-NEXT:    "test.tensor_cond_br"(%[[C]], %x, %y)[^bb1, ^bb2]
 // CHECK-NEXT:  ^bb1(%p: tensor<4xf32>):
 // CHECK-NEXT:    %[[A:.*]] = call @fused_exp_relu(%p)
 // CHECK-NEXT:    return %[[A]]
@@ -41,7 +42,7 @@ func.func @two_blocks(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NEXT:    return %[[B]]
 func.func @diamond(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
   %c = graph.greater %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
-  "cf.cond_br"(%c, %x, %y)[^bb1, ^bb2] : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> ()
+  "test.tensor_cond_br"(%c, %x, %y)[^bb1, ^bb2] : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> ()
 ^bb1(%p: tensor<4xf32>):
   %0 = graph.exp %p : tensor<4xf32>
   %1 = graph.relu %0 : tensor<4xf32>

@@ -14,6 +14,7 @@
 // CHECK-NEXT:       enable-patterns: list of canonicalization pattern names (--list-patterns) = ""  apply only these patterns
 // CHECK-NEXT:       disable-patterns: list of canonicalization pattern names (--list-patterns) = ""  never apply these patterns
 // CHECK-NEXT:       test-convergence: bool = false  fail if the rewrites did not converge
+// CHECK-NEXT:       region-simplify: str in {disabled, normal, aggressive} = normal  after each sweep, simplify the regions: normal erases unreachable blocks and dead code (block arguments too), aggressive also merges identical blocks; disabled only erases unreachable blocks (as mlir-opt-22)
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
 // Installed packages add theirs (mlc-dialect-graph's graph-* passes), in name order.

@@ -32,6 +32,21 @@
 // CHECK-NEXT: TruncIExtUIToExtUI: (arith.trunci:$root (arith.extui $x)) -> (arith.extui $x) where result_wider_than($root, $x)
 // CHECK-NEXT: TruncIShrSIToTrunciShrUI: (arith.trunci:$root (arith.shrsi $x, (constant $c))) -> (arith.trunci (arith.shrui $x, (arith.constant {value = $c}))) where shifts_out_truncated_bits($x, $root, $c)
 // CHECK-NEXT: XOrINotCmpI: (arith.xori (arith.cmpi {predicate = $p} $a, $b), (constant true)) -> (arith.cmpi {predicate = invert_cmpi_predicate($p)} $a, $b)
+// Then the cf dialect's code patterns, by root op.
+// CHECK-NEXT: EraseAssertOfTrue: <code pattern on cf.assert> cf.assert of a constant true does nothing: erase it.
+// CHECK-NEXT: JumpThroughPassThroughBlock: <code pattern on cf.br> cf.br to a block that only jumps on: jump to where that block jumps.
+// CHECK-NEXT: MergeBlockWithSinglePredecessor: <code pattern on cf.br> cf.br to a block no other edge reaches: append that block to this one.
+// CHECK-NEXT: CondBranchDecidedByPredecessor: <code pattern on cf.cond_br> cf.cond_br after a cf.cond_br on the same condition: decided by the first.
+// CHECK-NEXT: CondBranchOnConstant: <code pattern on cf.cond_br> cf.cond_br on a constant: a jump to the way it takes.
+// CHECK-NEXT: CondBranchThroughPassThroughBlocks: <code pattern on cf.cond_br> cf.cond_br to blocks that only jump on: branch to where they jump.
+// CHECK-NEXT: CondBranchToOneBlock: <code pattern on cf.cond_br> cf.cond_br whose two ways go to one block: a jump (with selects if needed).
+// CHECK-NEXT: PropagateBranchCondition: <code pattern on cf.cond_br> cf.cond_br: uses of its condition in its successors become constants.
+// CHECK-NEXT: DropSwitchCasesExcludedByPredecessor: <code pattern on cf.switch> cf.switch in the default of a cf.switch on the same flag: fewer cases.
+// CHECK-NEXT: DropSwitchCasesLikeDefault: <code pattern on cf.switch> cf.switch cases that go where the default goes, with its operands: dropped.
+// CHECK-NEXT: SwitchDecidedByPredecessor: <code pattern on cf.switch> cf.switch in a case of a cf.switch on the same flag: a jump.
+// CHECK-NEXT: SwitchOnConstant: <code pattern on cf.switch> cf.switch on a constant: a jump to the case it matches, or the default.
+// CHECK-NEXT: SwitchThroughPassThroughBlocks: <code pattern on cf.switch> cf.switch to blocks that only jump on: switch to where they jump.
+// CHECK-NEXT: SwitchWithOnlyDefault: <code pattern on cf.switch> cf.switch without cases: a jump to its default.
 // Then the graph dialect's, by root op (graph.add first).
 // CHECK-NEXT: AddZero: (graph.add
 // CHECK:      LayoutTransformInverse: (graph.layout_transform

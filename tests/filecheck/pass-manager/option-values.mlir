@@ -11,10 +11,10 @@
 // LABEL: // -----// IR Dump a b //----- //
 //
 // RUN: mlc-opt %s -p 'canonicalize{enable-patterns= top-down=false}' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=EMPTY
-// EMPTY: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=false fold=true enable-patterns= disable-patterns= test-convergence=false})
+// EMPTY: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=false fold=true enable-patterns= disable-patterns= test-convergence=false region-simplify=normal})
 //
 // The fully spelled-out default options canonicalize like plain canonicalize.
-// RUN: mlc-opt %s -p 'canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns= test-convergence=false}' | filecheck %s
+// RUN: mlc-opt %s -p 'canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns= test-convergence=false region-simplify=normal}' | filecheck %s
 // CHECK-LABEL: func.func @f(%arg0: i32)
 // CHECK-NEXT:    %[[C:.*]] = arith.constant 7 : i32
 // CHECK-NEXT:    %[[R:.*]] = arith.addi %arg0, %[[C]] : i32

@@ -2,11 +2,11 @@
 // after `=`, as in braces.
 // RUN: mlc-opt %s --cse --canonicalize --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=ORDER
 // ORDER:      Pass Manager with 2 passes:
-// ORDER-NEXT: builtin.module(cse,canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns= test-convergence=false})
+// ORDER-NEXT: builtin.module(cse,canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns= test-convergence=false region-simplify=normal})
 // RUN: mlc-opt %s --symbol-dce --allow-unregistered-dialect --cse --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=REVERSED
 // REVERSED: builtin.module(symbol-dce,cse)
 // RUN: mlc-opt %s --canonicalize='max-iterations=3 top-down=false' --print-ir=label=x --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=FLAG-OPTIONS
-// FLAG-OPTIONS: builtin.module(canonicalize{max-iterations=3 max-num-rewrites=-1 top-down=false fold=true enable-patterns= disable-patterns= test-convergence=false},print-ir{label=x})
+// FLAG-OPTIONS: builtin.module(canonicalize{max-iterations=3 max-num-rewrites=-1 top-down=false fold=true enable-patterns= disable-patterns= test-convergence=false region-simplify=normal},print-ir{label=x})
 //
 // --cse --canonicalize gives the same output as -p 'cse,canonicalize'.
 // RUN: mlc-opt %s --cse --canonicalize > %t.flags

@@ -55,7 +55,7 @@
 // Options: unknown, given twice, without a value, of the wrong type; the caret is
 // under the option's name or its value.
 // RUN: not mlc-opt %s -p 'canonicalize{bogus=1}' 2>&1 | filecheck %s --check-prefix=NO-OPTION
-// NO-OPTION:      <pipeline>:1:14: error: pass 'canonicalize' has no option 'bogus' (options: max-iterations, max-num-rewrites, top-down, fold, enable-patterns, disable-patterns, test-convergence)
+// NO-OPTION:      <pipeline>:1:14: error: pass 'canonicalize' has no option 'bogus' (options: max-iterations, max-num-rewrites, top-down, fold, enable-patterns, disable-patterns, test-convergence, region-simplify)
 // NO-OPTION-NEXT: canonicalize{bogus=1}
 // NO-OPTION-NEXT: {{^             \^$}}
 // RUN: not mlc-opt %s -p 'cse{x=1}' 2>&1 | filecheck %s --check-prefix=NO-OPTIONS

@@ -7,16 +7,16 @@
 // RUN: mlc-opt %s -p 'builtin.module(cse,canonicalize)' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=UNANCHORED
 // RUN: mlc-opt %s -p ' cse , canonicalize ' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=UNANCHORED
 // UNANCHORED:      Pass Manager with 2 passes:
-// UNANCHORED-NEXT: builtin.module(cse,canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns= test-convergence=false})
+// UNANCHORED-NEXT: builtin.module(cse,canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns= test-convergence=false region-simplify=normal})
 //
 // RUN: mlc-opt %s -p 'builtin.module(func.func(cse,canonicalize{max-iterations=3 top-down=false}),symbol-dce,any(print-ir{label=x}))' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=NESTED
 // NESTED:      Pass Manager with 4 passes:
-// NESTED-NEXT: builtin.module(func.func(cse,canonicalize{max-iterations=3 max-num-rewrites=-1 top-down=false fold=true enable-patterns= disable-patterns= test-convergence=false}),symbol-dce,any(print-ir{label=x}))
+// NESTED-NEXT: builtin.module(func.func(cse,canonicalize{max-iterations=3 max-num-rewrites=-1 top-down=false fold=true enable-patterns= disable-patterns= test-convergence=false region-simplify=normal}),symbol-dce,any(print-ir{label=x}))
 //
 // List options take comma-separated values; a bool option given without a value is
 // true; `{}` is no options.
 // RUN: mlc-opt %s -p 'canonicalize{disable-patterns=AddZero,AddIAddConstant test-convergence},cse{}' --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=OPTIONS
-// OPTIONS: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns=AddZero,AddIAddConstant test-convergence=true},cse)
+// OPTIONS: builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 top-down=true fold=true enable-patterns= disable-patterns=AddZero,AddIAddConstant test-convergence=true region-simplify=normal},cse)
 //
 // A pipeline spelled as --dump-pass-pipeline prints it dumps the same (see also
 // option-values.mlir).

@@ -128,6 +128,7 @@ _CORE_DIALECTS = {
     "builtin": "mlc.ir.dialects.builtin:builtin",
     "func": "mlc.ir.dialects.func:func",
     "arith": "mlc.ir.dialects.arith_canonicalization:arith",
+    "cf": "mlc.ir.dialects.cf_canonicalization:cf",
 }
 
 

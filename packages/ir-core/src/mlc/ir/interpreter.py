@@ -1,4 +1,4 @@
-"""A reference interpreter for the `arith` and `func` dialects, on scalars.
+"""A reference interpreter for the `arith`, `func` and `cf` dialects, on scalars.
 
     from mlc.ir.interpreter import evaluate
 
@@ -37,6 +37,14 @@ drops nonzero bits under `exact`, and a NaN or infinity met by a float op with t
 transformation. :class:`UnmodelledNaN` (a kind of it) marks results that depend on
 NaN payloads, which the interpreter does not keep.
 
+Control flow
+------------
+A function may have several blocks: `cf.br`, `cf.cond_br` and `cf.switch` jump
+between them, passing their operands as the arguments of the block jumped to. A
+`cf.assert` whose condition is false raises :class:`AssertionFailure` with its
+message. A run taking more than `max_branches` branches stops with an
+:class:`InterpreterError`, so a transformed endless loop cannot hang a comparison.
+
 Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
 :func:`register_handler`); an op without a handler raises
 :class:`UnsupportedOperation`.
@@ -46,6 +54,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from mlc.ir.core.attributes import (
     FLOAT_FORMATS,
@@ -62,6 +71,9 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, Operation, Value
 
 __all__ = [
+    "AssertionFailure",
+    "BranchTo",
+    "DEFAULT_MAX_BRANCHES",
     "DEFAULT_MAX_CALL_DEPTH",
     "OP_HANDLERS",
     "Interpreter",
@@ -84,8 +96,11 @@ __all__ = [
 DEFAULT_MAX_CALL_DEPTH = 64
 """How deeply `func.call`s may nest before :class:`RecursionLimitExceeded`."""
 
+DEFAULT_MAX_BRANCHES = 1_000_000
+"""How many branches one function run may take before it is taken for an endless loop."""
+
 ScalarValue = int | float
-Handler = Callable[["Interpreter", Operation, list[ScalarValue]], list[ScalarValue]]
+Handler = Callable[["Interpreter", Operation, list[ScalarValue]], "list[ScalarValue] | BranchTo"]
 
 
 class InterpreterError(Exception):
@@ -249,6 +264,19 @@ def register_handler(*names: str) -> Callable[[Handler], Handler]:
     return register
 
 
+class AssertionFailure(InterpreterError):
+    """A `cf.assert` met a false condition: the program stops with its message."""
+
+
+@dataclass(frozen=True)
+class BranchTo:
+    """What a terminator's handler returns to jump: the block control goes to and the
+    values of its arguments."""
+
+    block: Block
+    values: list[ScalarValue]
+
+
 class _Return(Exception):
     """Unwinds a function's run at its `func.return`."""
 
@@ -261,9 +289,11 @@ class Interpreter:
     """Runs functions of one module; see the module docstring for the semantics."""
 
     def __init__(self, module: Operation, max_call_depth: int = DEFAULT_MAX_CALL_DEPTH,
-                 handlers: dict[str, Handler] | None = None):
+                 handlers: dict[str, Handler] | None = None,
+                 max_branches: int = DEFAULT_MAX_BRANCHES):
         self.module = module
         self.max_call_depth = max_call_depth
+        self.max_branches = max_branches
         self.handlers = OP_HANDLERS if handlers is None else handlers
         self.depth = 0
 
@@ -296,9 +326,6 @@ class Interpreter:
         if not function.regions or not function.regions[0].blocks:
             raise UnsupportedOperation(f"@{name} is a declaration without a body")
         blocks = function.regions[0].blocks
-        if len(blocks) != 1:
-            raise UnsupportedOperation(f"@{name} has {len(blocks)} blocks; only single-block "
-                                       "functions are supported")
         if self.depth >= self.max_call_depth:
             raise RecursionLimitExceeded(f"calls nested deeper than {self.max_call_depth} "
                                          f"(calling @{name})")
@@ -310,26 +337,42 @@ class Interpreter:
             self.depth -= 1
 
     def run_block(self, block: Block, args: Sequence[ScalarValue]) -> list[ScalarValue]:
-        """Execute `block` with its arguments bound to `args` until a `func.return`."""
-        env: dict[Value, ScalarValue] = dict(zip(block.args, args))
+        """Execute from `block` with its arguments bound to `args`, following the
+        branches of its region (a handler returns a :class:`BranchTo`), until a
+        `func.return`. Values stay bound across blocks: a block only uses values
+        of the blocks that dominate it, all run before it."""
+        env: dict[Value, ScalarValue] = {}
+        branches = 0
         try:
-            for op in block.ops():
-                handler = self.handlers.get(op.name)
-                if handler is None:
-                    raise UnsupportedOperation(f"no interpreter handler for '{op.name}'")
-                try:
-                    operands = [env[v] for v in op.operands]
-                except KeyError:
-                    raise InterpreterError(f"'{op.name}' uses a value not defined before it"
-                                           ) from None
-                results = handler(self, op, operands)
-                if len(results) != len(op.results):
-                    raise InterpreterError(f"handler of '{op.name}' returned {len(results)} "
-                                           f"values for {len(op.results)} results")
-                env.update(zip(op.results, results))
+            while True:
+                env.update(zip(block.args, args))
+                target = self._run_ops(block, env)
+                branches += 1
+                if branches > self.max_branches:
+                    raise InterpreterError(f"more than {self.max_branches} branches taken "
+                                           "(an endless loop?)")
+                block, args = target.block, target.values
         except _Return as ret:
             return ret.values
-        raise InterpreterError("block ended without a func.return")
+
+    def _run_ops(self, block: Block, env: dict[Value, ScalarValue]) -> BranchTo:
+        for op in block.ops():
+            handler = self.handlers.get(op.name)
+            if handler is None:
+                raise UnsupportedOperation(f"no interpreter handler for '{op.name}'")
+            try:
+                operands = [env[v] for v in op.operands]
+            except KeyError:
+                raise InterpreterError(f"'{op.name}' uses a value not defined before it"
+                                       ) from None
+            results = handler(self, op, operands)
+            if isinstance(results, BranchTo):
+                return results
+            if len(results) != len(op.results):
+                raise InterpreterError(f"handler of '{op.name}' returned {len(results)} "
+                                       f"values for {len(op.results)} results")
+            env.update(zip(op.results, results))
+        raise InterpreterError("block ended without a func.return or a branch")
 
 
 def evaluate(module: Operation, function_name: str, args: Sequence[object],
@@ -360,6 +403,49 @@ def _call(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> li
     if getattr(callee, "nested", ()):
         raise UnsupportedOperation("calls to nested symbols are not supported")
     return interp.call(interp.lookup_function(callee.root, op), operands)
+
+
+# ============================================================================ cf
+
+
+def _successor_values(op: Operation, index: int, operands: list[ScalarValue]) -> BranchTo:
+    """Jump to successor `index` of a branch op with the operands it passes there."""
+    from mlc.ir.interfaces.control_flow import BranchLike
+
+    start, size = BranchLike.get(op).successor_operand_range(op, index)
+    return BranchTo(op.successors[index], list(operands[start:start + size]))
+
+
+@register_handler("cf.br")
+def _br(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> BranchTo:
+    """Jumps to the successor."""
+    return _successor_values(op, 0, operands)
+
+
+@register_handler("cf.cond_br")
+def _cond_br(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> BranchTo:
+    """Jumps to the first successor if the condition is true, else to the second."""
+    return _successor_values(op, 0 if operands[0] else 1, operands)
+
+
+@register_handler("cf.switch")
+def _switch(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> BranchTo:
+    """Jumps to the case whose value has the flag's bits, else to the default."""
+    from mlc.ir.dialects.cf import case_values_of
+
+    flag = to_unsigned(operands[0], op.operands[0].type)
+    for index, value in enumerate(case_values_of(op)):
+        if value == flag:
+            return _successor_values(op, index + 1, operands)
+    return _successor_values(op, 0, operands)
+
+
+@register_handler("cf.assert")
+def _assert(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Stops the program with the message if the condition is false."""
+    if not operands[0]:
+        raise AssertionFailure(op.attributes["msg"].value)
+    return []
 
 
 # ============================================================================ arith

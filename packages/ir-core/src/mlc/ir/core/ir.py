@@ -2,7 +2,9 @@
 
 Operations in a block form a doubly linked list, so inserting and erasing are O(1);
 every value keeps the set of operands that use it, so `replace_all_uses_with` and
-"has no uses" cost O(uses). All hot classes use `__slots__`.
+"has no uses" cost O(uses). Likewise every block keeps the set of successor slots of
+terminators that branch to it, so its predecessors are known without scanning the
+region. All hot classes use `__slots__`.
 """
 
 from __future__ import annotations
@@ -128,12 +130,32 @@ class OpOperand:
         del self.value.uses[self]
 
 
+class BlockOperand:
+    """One use of a block: successor `index` of the terminator `owner`."""
+
+    __slots__ = ("owner", "index", "block")
+
+    def __init__(self, owner: Operation, index: int, block: Block):
+        self.owner = owner
+        self.index = index
+        self.block = block
+        block.uses[self] = None
+
+    def set(self, block: Block) -> None:
+        del self.block.uses[self]
+        self.block = block
+        block.uses[self] = None
+
+    def drop(self) -> None:
+        del self.block.uses[self]
+
+
 class Operation:
     """A generic operation. Registered ops are instances of their declared subclass
     (see :mod:`mlc.ir.opdef`), which adds typed accessors; unregistered ones are plain
     `Operation`s with `op_def` None."""
 
-    __slots__ = ("name", "_operands", "results", "attributes", "regions", "successors",
+    __slots__ = ("name", "_operands", "results", "attributes", "regions", "_successors",
                  "loc", "parent", "prev_op", "next_op", "properties", "__weakref__")
     op_def: OpDef | None = None
     # MLIR's OpAsmOpInterface: an op class may define `asm_result_name(self) -> str`,
@@ -163,7 +185,7 @@ class Operation:
         self.regions: list[Region] = []
         for region in regions:
             self.add_region(region)
-        self.successors: list[Block] = list(successors)
+        self._successors = [BlockOperand(self, i, b) for i, b in enumerate(successors)]
         self.loc = loc
         self.parent: Block | None = None
         self.prev_op: Operation | None = None
@@ -203,6 +225,25 @@ class Operation:
         for use in self._operands:
             use.drop()
         self._operands = [OpOperand(self, i, v) for i, v in enumerate(values)]
+
+    # ------------------------------------------------------------------ successors
+
+    @property
+    def successors(self) -> list[Block]:
+        """The blocks this terminator may branch to, in order."""
+        return [s.block for s in self._successors]
+
+    @property
+    def block_operands(self) -> list[BlockOperand]:
+        return self._successors
+
+    def set_successor(self, index: int, block: Block) -> None:
+        self._successors[index].set(block)
+
+    def set_successors(self, blocks: Sequence[Block]) -> None:
+        for use in self._successors:
+            use.drop()
+        self._successors = [BlockOperand(self, i, b) for i, b in enumerate(blocks)]
 
     @property
     def result(self) -> OpResult:
@@ -289,11 +330,14 @@ class Operation:
         return self
 
     def drop_all_references(self) -> None:
-        """Drop every operand use, here and in nested ops."""
+        """Drop every operand and successor use, here and in nested ops."""
         for op in self.walk():
             for use in op._operands:
                 use.drop()
             op._operands = []
+            for successor in op._successors:
+                successor.drop()
+            op._successors = []
 
     def erase(self) -> None:
         """Remove from the IR; the results must have no uses left."""
@@ -363,7 +407,7 @@ def _clone(root: Operation, mapping: dict[Value, Value], block_mapping: dict[Blo
         stack.extend(reversed(pending))
     for op, new in created:
         new._operands = [OpOperand(new, i, mapping.get(v, v)) for i, v in enumerate(op.operands)]
-        new.successors = [block_mapping.get(b, b) for b in op.successors]
+        new.set_successors([block_mapping.get(b, b) for b in op.successors])
     assert new_root is not None
     return new_root
 
@@ -371,11 +415,13 @@ def _clone(root: Operation, mapping: dict[Value, Value], block_mapping: dict[Blo
 class Block:
     """A list of ops (linked, for O(1) insert and erase) with typed arguments."""
 
-    __slots__ = ("args", "parent", "first_op", "last_op", "_size", "__weakref__")
+    __slots__ = ("args", "parent", "first_op", "last_op", "_size", "uses", "__weakref__")
 
     def __init__(self, arg_types: Sequence[Type] = (), arg_names: Sequence[str | None] | None = None,
                  arg_locs: Sequence[Location | None] | None = None):
         self.args: list[BlockArgument] = []
+        # The successor slots branching here: an insertion-ordered set, as Value.uses.
+        self.uses: dict[BlockOperand, None] = {}
         self.parent: Region | None = None
         self.first_op: Operation | None = None
         self.last_op: Operation | None = None
@@ -482,7 +528,10 @@ class Block:
         self._size -= 1
 
     def erase(self) -> None:
-        """Remove from its region; its ops and arguments must have no outside uses."""
+        """Remove from its region; its ops and arguments must have no outside uses,
+        and no terminator may branch to it."""
+        if self.uses:
+            raise IRError("cannot erase a block that terminators still branch to")
         for op in list(self.ops_reversed()):
             op.erase()
         if self.parent is not None:
@@ -492,7 +541,52 @@ class Block:
     @property
     def successors(self) -> list[Block]:
         term = self.last_op
-        return list(term.successors) if term is not None else []
+        return term.successors if term is not None else []
+
+    # ------------------------------------------------------------------ predecessors
+
+    @property
+    def predecessors(self) -> list[Block]:
+        """The block of each terminator successor slot naming this block: a block
+        branching here twice (both ways of a conditional branch) is listed twice."""
+        return [use.owner.parent for use in self.uses]
+
+    def has_predecessors(self) -> bool:
+        return bool(self.uses)
+
+    @property
+    def single_predecessor(self) -> Block | None:
+        """The predecessor, if exactly one successor slot branches here (MLIR's
+        getSinglePredecessor: two edges from one block are not single)."""
+        if len(self.uses) != 1:
+            return None
+        return next(iter(self.uses)).owner.parent
+
+    @property
+    def unique_predecessor(self) -> Block | None:
+        """The predecessor, if every edge here comes from one block."""
+        found = None
+        for use in self.uses:
+            block = use.owner.parent
+            if found is not None and block is not found:
+                return None
+            found = block
+        return found
+
+    def drop_all_references(self) -> None:
+        """Drop every operand and successor use of the ops in the block (nested ones
+        too): what erasing blocks that refer to each other needs first."""
+        for op in self.ops():
+            op.drop_all_references()
+
+    def replace_all_uses_with(self, other: Block) -> None:
+        """Make every terminator branching here branch to `other` instead."""
+        for use in list(self.uses):
+            use.set(other)
+
+    @property
+    def is_entry(self) -> bool:
+        return self.parent is not None and self.parent.blocks[0] is self
 
     def __repr__(self) -> str:
         return f"<Block with {len(self.args)} args, {self._size} ops>"

@@ -193,3 +193,135 @@ class RegionBranchTerminator(Interface):
 
 ReturnLike = RegionBranchTerminator()
 """A terminator that passes all its operands on (MLIR's ReturnLike)."""
+
+
+# ---------------------------------------------------------------------- branches
+
+
+class BranchLike(Interface):
+    """A terminator that branches to successor blocks, passing each some of its
+    operands as the block's arguments (MLIR's BranchOpInterface), declared by naming,
+    for each successor in order, the operand group it receives:
+
+        BranchLike("dest_operands")                                # cf.br
+        BranchLike("true_dest_operands", "false_dest_operands")    # cf.cond_br
+        BranchLike("default_operands", "case_operands",            # cf.switch
+                   segments="case_operand_segments")
+
+    With `segments`, the last group feeds every remaining (variadic) successor: the
+    dense i32 array attribute it names splits that group, one count per successor.
+    `weights` names an optional dense i32 array attribute holding one branch weight
+    per successor (MLIR's WeightedBranchOpInterface). The verifier checks that each
+    successor gets as many values as it has arguments, of the same types, and that
+    there is a weight for each successor.
+    """
+
+    def __init__(self, *groups: str, segments: str | None = None, weights: str | None = None):
+        if not groups:
+            raise ValueError("BranchLike names the operand group of each successor")
+        self.groups = groups
+        self.segments = segments
+        self.weights = weights
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        split = f", split by {self.segments}" if self.segments else ""
+        return f"BranchLike({', '.join(self.groups)}{split})"
+
+    summary = "branches to its successors, passing operand groups as block arguments"
+
+    def bind(self, op_def) -> None:
+        operands = {d.name for d in op_def.operands}
+        for group in self.groups:
+            if group not in operands:
+                raise TypeError(f"'{op_def.name}': BranchLike names '{group}', which is no "
+                                "operand group")
+        for attr in (self.segments, self.weights):
+            if attr is not None and attr not in op_def.attributes:
+                raise TypeError(f"'{op_def.name}': BranchLike names '{attr}', which is no "
+                                "attribute")
+        self._group_index = [next(d.index for d in op_def.operands if d.name == g)
+                             for g in self.groups]
+
+    # ------------------------------------------------------------------ queries
+
+    def _split_counts(self, op: Operation) -> list[int]:
+        """How many values of the last group each variadic successor gets."""
+        attr = op.attributes.get(self.segments) if self.segments else None
+        return [int(n) for n in getattr(attr, "values", ())]
+
+    def successor_operand_range(self, op: Operation, index: int) -> tuple[int, int]:
+        """(first operand index, count) of the operands passed to successor `index`."""
+        fixed = len(self.groups) - (1 if self.segments else 0)
+        if index < fixed:
+            return op.op_def.operand_segment(op, self._group_index[index])
+        start, _ = op.op_def.operand_segment(op, self._group_index[-1])
+        counts = self._split_counts(op)
+        offset = index - fixed
+        return start + sum(counts[:offset]), counts[offset] if offset < len(counts) else 0
+
+    def successor_operands(self, op: Operation, index: int) -> list[Value]:
+        """The values passed to successor `index`."""
+        start, size = self.successor_operand_range(op, index)
+        return [o.value for o in op.op_operands[start:start + size]]
+
+    def successor_for_operand(self, op: Operation, operand_index: int) -> tuple[int, int] | None:
+        """(successor index, argument index) that operand `operand_index` feeds, or None
+        for an operand that is not passed to a successor (a condition)."""
+        for successor in range(len(op.successors)):
+            start, size = self.successor_operand_range(op, successor)
+            if start <= operand_index < start + size:
+                return successor, operand_index - start
+        return None
+
+    def set_successor_operands(self, op: Operation, index: int, values: list[Value]) -> None:
+        """Pass `values` to successor `index` instead (segment sizes follow)."""
+        op_def = op.op_def
+        groups = op_def.operand_groups(op)
+        fixed = len(self.groups) - (1 if self.segments else 0)
+        if index < fixed:
+            groups[self._group_index[index]] = list(values)
+        else:
+            counts = self._split_counts(op)
+            split, rest = [], groups[self._group_index[-1]]
+            for count in counts:
+                split.append(rest[:count])
+                rest = rest[count:]
+            split[index - fixed] = list(values)
+            groups[self._group_index[-1]] = [v for part in split for v in part]
+            from mlc.ir.core.attributes import DenseArrayAttr, i32
+
+            op.attributes[self.segments] = DenseArrayAttr(i32, tuple(len(p) for p in split))
+        op_def.set_operand_groups(op, groups)
+
+    # ------------------------------------------------------------------ verification
+
+    def verify(self, op: Operation):
+        from mlc.ir.diagnostics import Diagnostic
+
+        fixed = len(self.groups) - (1 if self.segments else 0)
+        if self.segments is not None:
+            counts = self._split_counts(op)
+            start, size = op.op_def.operand_segment(op, self._group_index[-1])
+            if sum(counts) != size:
+                return (f"{self.groups[-1]} count ({size}) does not match with the total "
+                        f"size ({sum(counts)}) specified in attribute '{self.segments}'")
+            if len(counts) != len(op.successors) - fixed:
+                return (f"'{self.segments}' has {len(counts)} entries, but the op has "
+                        f"{len(op.successors) - fixed} case successors")
+        # MLIR's words, which do not name the op.
+        for index, block in enumerate(op.successors):
+            values = self.successor_operands(op, index)
+            if len(values) != len(block.args):
+                return Diagnostic("error", f"branch has {len(values)} operands for successor "
+                                  f"#{index}, but target block has {len(block.args)}", op.loc)
+            for i, (value, arg) in enumerate(zip(values, block.args)):
+                if value.type != arg.type:
+                    return Diagnostic("error", f"type mismatch for bb argument #{i} of "
+                                      f"successor #{index}", op.loc)
+        weights = op.attributes.get(self.weights) if self.weights else None
+        if weights is not None and len(weights.values) != len(op.successors):
+            return Diagnostic("error", "expects number of branch weights to match number of "
+                              f"successors: {len(weights.values)} vs {len(op.successors)}",
+                              op.loc)
+        return None

@@ -34,6 +34,7 @@ from mlc.ir.core.attributes import (
     UnrankedMemRefType,
     UnrankedTensorType,
     VectorType,
+    i32,
     i64,
 )
 from mlc.ir.opdef import spelling
@@ -61,13 +62,15 @@ AnyType = TypeConstraint()
 
 @dataclass(frozen=True)
 class TypeIs(TypeConstraint):
-    """Exactly one type."""
+    """Exactly one type; `label` names it in messages (ODS's `I1` is a
+    "1-bit signless integer"), else the type is quoted."""
 
     type: Type
+    label: str = ""
 
     @property
     def description(self) -> str:  # type: ignore[override]
-        return f"'{self.type}'"
+        return self.label or f"'{self.type}'"
 
     def check(self, type_: Type) -> bool:
         return type_ == self.type
@@ -117,6 +120,7 @@ FloatLike = TypeMatches(_scalar_or_container(lambda t: isinstance(t, FloatType))
                         "floating-point-like")
 SignlessIntegerLike = TypeMatches(_scalar_or_container(_is_signless_int_or_index),
                                   "signless-integer-like")
+I1 = TypeIs(IntegerType(1), "1-bit signless integer")
 BoolLike = TypeMatches(_scalar_or_container(lambda t: t == IntegerType(1)), "bool-like")
 IntegerOrIndex = TypeMatches(_is_signless_int_or_index, "signless integer or index")
 AnyTensor = TypeMatches(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)),
@@ -167,6 +171,15 @@ DictAttrConstraint = AttrOfClass((DictionaryAttr,), "dictionary attribute")
 DenseArrayConstraint = AttrOfClass((DenseArrayAttr,), "dense array attribute")
 ElementsAttrConstraint = AttrOfClass((DenseElementsAttr, DenseResourceElementsAttr),
                                      "elements attribute")
+class _IntElements(AttrConstraint):
+    description = "integer elements attribute"
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, DenseElementsAttr) and \
+            isinstance(attr.type.element_type, IntegerType)
+
+
+AnyIntElementsAttr = _IntElements()
 TypedAttr = AttrOfClass((IntegerAttr, FloatAttr, DenseElementsAttr, DenseResourceElementsAttr),
                         "typed attribute (integer, float or elements)")
 
@@ -202,6 +215,24 @@ class IntAttrOf(AttrConstraint):
 
     def check(self, attr: Attribute) -> bool:
         return isinstance(attr, IntegerAttr) and attr.type == self.type
+
+
+@dataclass(frozen=True)
+class DenseArrayOf(AttrConstraint):
+    """A dense array of one element type (`DenseI32ArrayAttr`); written `[1, 2]`."""
+
+    element_type: Type = i32
+
+    @property
+    def spelling(self) -> Spelling:  # type: ignore[override]
+        return spelling.DenseArraySpelling(self.element_type)
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"{self.element_type} dense array attribute"
+
+    def check(self, attr: Attribute) -> bool:
+        return isinstance(attr, DenseArrayAttr) and attr.element_type == self.element_type
 
 
 @dataclass(frozen=True)

@@ -267,6 +267,22 @@ class OpDef:
         return self._segment(self._operand_layout, self.operands, len(op.op_operands), op,
                              "operandSegmentSizes", index)
 
+    def operand_groups(self, op: Operation) -> list[list[Value]]:
+        """The values of each declared operand group of `op`, in order."""
+        groups = []
+        for index in range(len(self.operands)):
+            start, size = self.operand_segment(op, index)
+            groups.append([o.value for o in op.op_operands[start:start + size]])
+        return groups
+
+    def set_operand_groups(self, op: Operation, groups: Sequence[Sequence[Value]]) -> None:
+        """Give `op` these values for its operand groups (one list per group), keeping
+        `operandSegmentSizes` in step."""
+        op.set_operands([value for group in groups for value in group])
+        if self.needs_operand_segments:
+            op.attributes["operandSegmentSizes"] = DenseArrayAttr(
+                i32, tuple(len(group) for group in groups))
+
     def result_segment(self, op: Operation, index: int) -> tuple[int, int]:
         """(start, size) of result group `index` in `op`."""
         if self._result_layout is False:

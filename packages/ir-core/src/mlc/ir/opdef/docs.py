@@ -50,6 +50,9 @@ def dialect_markdown(dialect: Dialect) -> str:
         for region in d.regions:
             rows.append(f"| region | `{region.name}` | {'single block' if region.single_block else 'any'} "
                         f"| {region.doc} |")
+        for successor in d.successors:
+            rows.append(f"| successor | `{successor.name}` | "
+                        f"{'variadic' if successor.variadic else 'one block'} | {successor.doc} |")
         if rows:
             out += ["| kind | name | constraint | notes |", "|---|---|---|---|", *rows, ""]
         if d.declared_traits:

@@ -336,6 +336,31 @@ class ListSpelling(Spelling):
             self.element.print(w, item)
 
 
+class DenseArraySpelling(Spelling):
+    """A dense array attribute of one integer element type written as a bracketed
+    list, `[1, 2]` (ODS's `DenseI32ArrayAttr` in a custom form)."""
+
+    def __init__(self, element_type: Type):
+        self.element_type = element_type
+        self.expected = "'['"
+
+    def parse_optional(self, p):
+        from mlc.ir.core.attributes import DenseArrayAttr
+
+        if not p.parse_optional_punctuation("["):
+            return None
+        values = []
+        if not p.parse_optional_punctuation("]"):
+            values.append(p.parse_integer())
+            while p.parse_optional_punctuation(","):
+                values.append(p.parse_integer())
+            p.parse_punctuation("]")
+        return DenseArrayAttr(self.element_type, tuple(values))
+
+    def print(self, w, value) -> None:
+        w.write("[" + ", ".join(str(v) for v in value.values) + "]")
+
+
 class OptionalSpelling(Spelling):
     """A value that may be absent (an optional parameter)."""
 

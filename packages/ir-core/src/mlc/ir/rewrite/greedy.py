@@ -7,7 +7,9 @@ isolated from above, as MLIR's OperationFolder does; commutative ops get constan
 the right); else the patterns rooted at it are tried by decreasing benefit. Every
 change goes through the rewriter, whose listener queues what may now simplify: new
 ops, modified ops, users of replaced results, and the defining ops of an erased op's
-operands. An iteration ends when the worklist is empty; the driver iterates until one
+operands. An iteration ends when the worklist is empty, then the root's regions are
+simplified (unreachable blocks, dead code and block arguments; with "aggressive",
+identical blocks merged: MLIR's simplifyRegions); the driver iterates until one
 makes no change or `max_iterations` is reached. Each op is handled in time
 proportional to its operands, uses and patterns, so a sweep is linear in IR size.
 
@@ -26,6 +28,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove
 from mlc.ir.rewrite.pattern import PatternSet
+from mlc.ir.rewrite.region_simplify import simplify_regions
 from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
 
 
@@ -37,6 +40,11 @@ class GreedyConfig:
     max_rewrites: int | None = None
     top_down: bool = True
     fold: bool = True
+    # After each sweep: "normal" erases unreachable blocks and dead code (dead
+    # block arguments included), "aggressive" also merges identical blocks,
+    # "disabled" only erases unreachable blocks, as mlir-opt-22 does (see
+    # mlc.ir.rewrite.region_simplify).
+    region_simplify: str = "normal"
 
 
 @dataclass
@@ -296,6 +304,8 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
                     "warning", f"greedy rewriting stopped after the maximum of "
                     f"{config.max_rewrites} rewrites", root.loc))
                 return result
+        # Keep the control-flow graph tidy after the patterns changed it.
+        changed |= simplify_regions(rewriter, root.regions, config.region_simplify)
         if not changed and worklist.changes == 0:
             result.converged = True
             return result

@@ -95,6 +95,7 @@ def _undo_insert(op: Operation, nested: list[Operation]) -> None:
         for use in created.op_operands:
             use.drop()
         created._operands = []
+        created.set_successors(())
 
 
 def _undo_modify(op: Operation, operands, attributes, result_types, successors,
@@ -111,7 +112,8 @@ def _undo_modify(op: Operation, operands, attributes, result_types, successors,
     op.attributes.update(attributes)
     for result, type_ in zip(op.results, result_types):
         result.type = type_
-    op.successors[:] = successors
+    if op.successors != successors:
+        op.set_successors(successors)
     op.properties = properties
 
 

@@ -153,6 +153,15 @@ class Rewriter:
         if self.listener is not None:
             self.listener.notify_op_inserted(op)
 
+    def erase_block(self, block: Block) -> None:
+        """Erase `block` and its ops; nothing outside it may use its values or branch
+        to it."""
+        if block.uses:
+            raise IRError("cannot erase a block that terminators still branch to")
+        for op in list(block.ops_reversed()):
+            self.erase_op(op)
+        self.detach_block(block)
+
     def detach_block(self, block: Block) -> None:
         """Take `block` out of its region (its ops stay in it)."""
         if block.parent is not None:

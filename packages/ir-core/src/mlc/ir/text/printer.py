@@ -133,6 +133,7 @@ class Printer:
         # How an op with several results names them: `%0:2`, `%low, %high`.
         self.result_lists: dict[Operation, str] = {}
         self.block_names: dict[Block, str] = {}
+        self.block_index: dict[Block, int] = {}
         self.type_cache: dict[Type, str] = {}
         self.indent = 0
         self.used_resources: dict[str, None] = {}
@@ -207,6 +208,7 @@ class Printer:
                     used = set()
                 for index, block in enumerate(region.blocks):
                     self.block_names[block] = f"^bb{index}"
+                    self.block_index[block] = index
                 # Blocks in order: arguments, then ops (pushed reversed on the stack).
                 for index in range(len(region.blocks) - 1, -1, -1):
                     block = region.blocks[index]
@@ -413,17 +415,38 @@ class Printer:
                         if self.options.debuginfo:
                             parts.append(" " + self._attr_text(arg.loc or unknown_loc))
                     parts.append(")")
-                parts.append(":\n")
+                parts.append(":")
+                parts.append(self._predecessor_comment(block, index))
+                parts.append("\n")
             for op in block.ops():
                 parts.append(_OpMarker(op, indent + 1))
                 parts.append("\n")
         parts.append(indentation(indent) + "}")
         return parts
 
+    def _predecessor_comment(self, block: Block, index: int) -> str:
+        """What MLIR's printer says after a block label about the edges into it:
+        `// pred: ^bb0`, `// 2 preds: ^bb0, ^bb2` (in block order, an edge per
+        successor slot), or `// no predecessors` for an unreachable block."""
+        if not block.uses:
+            return "" if index == 0 else "  // no predecessors"
+        single = block.single_predecessor
+        if single is not None:
+            return "  // pred: " + self.block_names.get(single, "^<unknown>")
+        order = self.block_index
+        preds = sorted(block.predecessors, key=lambda b: order.get(b, len(order)))
+        names = ", ".join(self.block_names.get(b, "^<unknown>") for b in preds)
+        return f"  // {len(preds)} preds: {names}"
+
     # ---------------------------------------------------------------- element API
 
     def write(self, text: str) -> None:
         self.parts.append(text)
+
+    def newline(self) -> None:
+        """A line break, then the indentation of the op being printed (MLIR's
+        printNewline), for custom forms that span lines."""
+        self.parts.append("\n" + indentation(self.indent))
 
     def value(self, value: Value) -> None:
         self.parts.append(self.names.get(value) or "%<<UNKNOWN SSA VALUE>>")

@@ -241,7 +241,9 @@ class Verifier:
         for trait in plan.traits:
             message = trait.verify(op)
             if message is not None:
-                self.error(_op_error(op, message))
+                # A trait may word the whole diagnostic itself (MLIR's interface
+                # verifiers that do not name the op).
+                self.error(message if isinstance(message, Diagnostic) else _op_error(op, message))
                 return
         if not plan.custom:
             return
@@ -421,8 +423,12 @@ class _DeclarationPlan:
                         f"{definition.constraint.description}")
         if len(op.regions) != self.regions:
             return f"requires {self.regions} regions, but found {len(op.regions)}"
-        if len(op.successors) < self.successors:
-            return f"requires {len(op_def.successors)} successors, but found {len(op.successors)}"
+        found = len(op.successors)
+        variadic = len(op_def.successors) != self.successors
+        if found < self.successors or (found != self.successors and not variadic):
+            noun = "successor" if self.successors == 1 else "successors"
+            at_least = "at least " if variadic else ""
+            return f"requires {at_least}{self.successors} {noun} but found {found}"
         return None
 
     def _counts(self, op: Operation) -> str | None:

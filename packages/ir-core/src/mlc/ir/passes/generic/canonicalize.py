@@ -12,6 +12,7 @@ from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from mlc.ir.rewrite.pattern import PatternSet
+from mlc.ir.rewrite.region_simplify import LEVELS
 
 
 def canonicalization_patterns(ctx: Context) -> PatternSet:
@@ -44,6 +45,11 @@ class CanonicalizeOptions:
                                                choices_name=PATTERN_NAMES,
                                                doc="never apply these patterns")
     test_convergence: bool = option(False, doc="fail if the rewrites did not converge")
+    region_simplify: str = option("normal", choices=LEVELS,
+                                  doc="after each sweep, simplify the regions: normal erases "
+                                  "unreachable blocks and dead code (block arguments too), "
+                                  "aggressive also merges identical blocks; disabled only "
+                                  "erases unreachable blocks (as mlir-opt-22)")
 
 
 @register_pass("canonicalize", opt_level=0, options=CanonicalizeOptions,
@@ -75,7 +81,8 @@ class Canonicalize(Pass):
         config = GreedyConfig(
             max_iterations=options.max_iterations,
             max_rewrites=None if options.max_num_rewrites < 0 else options.max_num_rewrites,
-            top_down=options.top_down, fold=options.fold)
+            top_down=options.top_down, fold=options.fold,
+            region_simplify=options.region_simplify)
         result = apply_patterns_greedily(op, patterns, config)
         self.statistics["num-folds"] += result.folds + result.constants_deduplicated
         self.statistics["num-patterns"] += result.patterns_applied

@@ -6,6 +6,8 @@ from __future__ import annotations
 from mlc.ir.core.ir import Operation
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite import region_simplify
+from mlc.ir.rewrite.rewriter import Rewriter
 
 
 def erase_dead_ops(root: Operation) -> int:
@@ -29,36 +31,14 @@ def erase_dead_ops(root: Operation) -> int:
 
 
 def erase_unreachable_blocks(root: Operation) -> int:
-    """Erase blocks of multi-block regions that the entry block cannot reach."""
-    erased = 0
-    for op in list(root.walk()):
-        for region in op.regions:
-            if len(region.blocks) < 2:
-                continue
-            reachable = {region.blocks[0]}
-            stack = [region.blocks[0]]
-            while stack:
-                for successor in stack.pop().successors:
-                    if successor not in reachable:
-                        reachable.add(successor)
-                        stack.append(successor)
-            dead = [b for b in region.blocks if b not in reachable]
-            for block in dead:
-                for child in block.ops():
-                    child.drop_all_references()
-            for block in dead:
-                for child in list(block.ops_reversed()):
-                    for result in child.results:
-                        for use in list(result.uses):
-                            use.drop()
-                    child.detach()
-                for arg in block.args:
-                    for use in list(arg.uses):
-                        use.drop()
-                region.blocks.remove(block)
-                block.parent = None
-                erased += 1
-    return erased
+    """Erase blocks of the regions under `root` that their entry block cannot reach;
+    how many were erased."""
+    def count() -> int:
+        return sum(len(region.blocks) for op in root.walk() for region in op.regions)
+
+    before = count()
+    region_simplify.erase_unreachable_blocks(Rewriter(), root.regions)
+    return before - count()
 
 
 @register_pass("dce", opt_level=1, summary="Erase unused side-effect-free ops and unreachable blocks.",
