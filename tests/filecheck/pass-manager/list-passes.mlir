@@ -6,6 +6,9 @@
 // RUN: mlc-opt --list-passes %s | filecheck %s
 
 // CHECK:      Passes:
+// CHECK-NEXT:   arith-int-range-narrowing  (opt level 2)  Compute integer ops in the narrowest supported width their ranges allow.
+// CHECK-NEXT:       int-bitwidths-supported: list of ints >= 1 = ""  the integer widths ops may be narrowed to, tried in this order
+// CHECK-NEXT:   arith-unsigned-when-equivalent  (opt level 2)  Replace signed ops by unsigned ones where every operand and result is non-negative.
 // CHECK-NEXT:   canonicalize  (opt level 0)  Fold ops and apply canonicalization patterns until nothing changes.
 // CHECK-NEXT:       max-iterations: int >= -1 = 10 (config canonicalize.max-iterations)  most sweeps over the IR; -1: until nothing changes
 // CHECK-NEXT:       max-num-rewrites: int >= -1 = -1  most rewrites; -1: no limit
@@ -26,6 +29,7 @@
 // CHECK-NEXT:       max-depth: int >= 0 = 256 (config graph.fuse-ops.max-depth)  most ops graph-fuse-ops puts in one kernel
 // CHECK-NEXT:       opt-level: int >= 0 = the PassContext's opt level  fusion level: 0 keeps every op alone
 // CHECK-NEXT:       remarks: bool = false (config graph.fuse-ops.remarks)
+// CHECK:        int-range-optimizations  (opt level 2)  Replace values of constant integer range by constants; drop trivial remainders.
 // CHECK:        print-ir  (opt level 0)  Print the IR to stderr, with an optional label.
 // CHECK-NEXT:       label: str = ""  printed in the dump's header
 // CHECK-NEXT:   reconcile-unrealized-casts  (opt level 0)  Remove unrealized conversion casts that cancel out; fail on any left.

@@ -219,3 +219,58 @@ func.func @unknowns(%x: f32, %y: f32) -> (i1, i1) {
   %f = arith.cmpf olt, %x, %y : f32
   return %pos, %f : i1, i1
 }
+
+// -----
+
+// Block arguments join what the branches to them pass: [0, 16] or [-4, 0].
+// CHECK-LABEL: func.func @branch_join
+// CHECK:         %[[TRUE:.*]] = arith.constant true
+// CHECK-NOT:     arith.cmpi
+// CHECK:         return %[[TRUE]] : i1
+func.func @branch_join(%a: index, %c: i1) -> i1 {
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %cm1 = arith.constant -1 : index
+  %cm4 = arith.constant -4 : index
+  %0 = arith.minui %a, %c4 : index
+  cf.cond_br %c, ^square, ^negate
+^square:
+  %sq = arith.muli %0, %0 : index
+  cf.br ^join(%sq : index)
+^negate:
+  %neg = arith.muli %0, %cm1 : index
+  cf.br ^join(%neg : index)
+^join(%j: index):
+  %le = arith.cmpi sle, %j, %c16 : index
+  %ge = arith.cmpi sge, %j, %cm4 : index
+  %both = arith.andi %le, %ge : i1
+  return %both : i1
+}
+
+// -----
+
+// A loop made of branches: the counter's increment grows at each trip, so it is
+// widened to anything at once, and the counter after the loop is not bounded.
+// CHECK-LABEL: func.func @branch_loop
+// CHECK:         cf.cond_br
+// CHECK:         %[[GE:.*]] = arith.cmpi sge
+// CHECK-NEXT:    %[[LT:.*]] = arith.cmpi slt
+// CHECK-NEXT:    %[[BOTH:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK-NEXT:    return %[[BOTH]] : i1
+func.func @branch_loop() -> i1 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  cf.br ^head(%c0 : index)
+^body(%i: index):
+  %next = arith.addi %i, %c1 : index
+  cf.br ^head(%next : index)
+^head(%k: index):
+  %more = arith.cmpi ult, %k, %c4 : index
+  cf.cond_br %more, ^body(%k : index), ^exit(%k : index)
+^exit(%e: index):
+  %ge = arith.cmpi sge, %e, %c0 : index
+  %lt = arith.cmpi slt, %e, %c4 : index
+  %both = arith.andi %ge, %lt : i1
+  return %both : i1
+}

@@ -8,17 +8,19 @@ lattice's bottom) and only grows, by union:
   to its operands' ranges; an op without a rule (a call, a float op, an unknown op) may
   give anything: its integer results get the maximal range;
 * a block's arguments join what its predecessors pass: the successor operands of the
-  branches that reach it (a terminator says which operands go to successor `i` with a
-  `successor_operands(i)` method, as cf's branches do), or anything when a predecessor
-  does not say; a function's (or any region not entered by a declared region branch)
-  entry arguments may be anything;
+  branches that reach it (:class:`~mlc.ir.interfaces.control_flow.BranchLike`, as cf's
+  branches declare), or anything when a predecessor does not say; a function's (or
+  any region not entered by a declared region branch) entry arguments may be anything;
 * an op with regions that declares :class:`~mlc.ir.interfaces.control_flow.RegionBranch`
   passes its entry operands to the regions it enters, its regions' terminators pass
   theirs on, and what leaves the op joins into its results; a loop's single induction
   variable (:class:`~mlc.ir.interfaces.loop_like.LoopLike`) lies between its bounds.
 
 Only blocks that control can reach are visited (MLIR's dead code analysis): the values
-of the others stay unknown, so passes leave them alone.
+of the others stay unknown, so passes leave them alone. Unlike MLIR's, every successor
+of a reachable branch counts as reachable, even one a constant condition rules out
+(canonicalize folds such branches), and calls are not followed into their callees: a
+call's results may be anything, and so may a function's arguments.
 
 Like MLIR, the analysis does not count loop trips: a value computed by a rule that
 feeds a terminator and grows after its first range is widened to the maximal range at
@@ -31,7 +33,7 @@ from collections import deque
 
 from mlc.ir.analysis.int_range import IntRange, storage_width
 from mlc.ir.core.ir import Block, Operation, Value
-from mlc.ir.interfaces.control_flow import RegionBranch, RegionBranchTerminator
+from mlc.ir.interfaces.control_flow import BranchLike, RegionBranch, RegionBranchTerminator
 from mlc.ir.interfaces.int_range import has_int_range_rule, infer_result_ranges
 from mlc.ir.interfaces.loop_like import LoopLike
 from mlc.ir.opdef.traits import IsTerminator
@@ -214,13 +216,13 @@ class IntegerRangeAnalysis:
         return IntRange.from_signed(low, high, width)
 
     def _visit_branch(self, op: Operation) -> None:
-        query = getattr(op, "successor_operands", None)
+        branch = BranchLike.get(op)
         for index, block in enumerate(op.successors):
             self._mark_live(block)
-            operands = query(index) if callable(query) else None
-            if operands is None:
+            if branch is None:
                 self._set_unknown(block.args)
             else:
+                operands = branch.successor_operands(op, index)
                 self._join_all(block.args, [self._ranges.get(v) for v in operands])
 
     def _visit_region_terminator(self, op: Operation, forwarding: RegionBranchTerminator) -> None:

@@ -85,15 +85,18 @@ class Domain:
         return ""
 
 
-def kind_name(kind: type) -> str:
-    """`int`, `bool`, ..., `list` (a tuple of strs): a type as listings name it."""
-    return "list" if kind is tuple else kind.__name__
+def kind_name(kind: type, domain: Domain | None = None) -> str:
+    """`int`, `bool`, ..., `list` (a tuple of strs), `list of ints`: a type as listings
+    name it."""
+    if kind is tuple:
+        return "list of ints" if domain is not None and domain.element is int else "list"
+    return kind.__name__
 
 
 def describe_setting(kind: type, domain: Domain, default: Any) -> str:
     """`int >= 0 = 256`: a type, its domain and a default, as --list-passes shows them."""
     shown = format_value(default) if default not in ("", ()) else '""'
-    return f"{kind_name(kind)}{domain.describe()} = {shown}"
+    return f"{kind_name(kind, domain)}{domain.describe()} = {shown}"
 
 
 def describe_kind(kind: type, domain: Domain) -> str:
@@ -231,7 +234,8 @@ class PassOption:
     def describe(self) -> str:
         """`int >= 0 = 256 (config graph.fuse-ops.max-depth)`, for --list-passes."""
         if self.from_opt_level:
-            return f"{kind_name(self.kind)}{self.domain.describe()} = the PassContext's opt level"
+            return (f"{kind_name(self.kind, self.domain)}{self.domain.describe()} = the "
+                    "PassContext's opt level")
         text = describe_setting(self.kind, self.domain, self.default)
         return text + (f" (config {self.config})" if self.config else "")
 
