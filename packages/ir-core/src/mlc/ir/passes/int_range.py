@@ -343,8 +343,10 @@ class NarrowElementwise(RewritePattern):
             return False
         wide = op.results[0].type
         for width in self.widths:
-            readings = _common_readings(ranges, width) & self.readings
-            if not readings:
+            # The casts follow what the values fit (as MLIR's); the op must compute
+            # the same in one of those readings.
+            readings = _common_readings(ranges, width)
+            if not readings & self.readings:
                 continue
             # A shift by the narrow width or more would be poison where the wide one is not.
             if self.is_shift and ranges[1].umax >= width:
