@@ -129,9 +129,11 @@ class MaterializeKnownConstantValues(RewritePattern):
                             for block in region.blocks for a in block.args)
         if not constant_results and not constant_args:
             return False
+        changed = False
         replaced_all = bool(op.results)
         for result in op.results:
             replaced = replace_with_constant(self.analysis, rewriter, result)
+            changed |= replaced
             replaced_all = replaced_all and (replaced or not result.uses)
         if replaced_all and is_trivially_dead(op):
             rewriter.erase_op(op)
@@ -141,8 +143,10 @@ class MaterializeKnownConstantValues(RewritePattern):
                 with rewriter.insertion_point():
                     rewriter.set_insertion_point_to_start(block)
                     for arg in block.args:
-                        replace_with_constant(self.analysis, rewriter, arg)
-        return True
+                        changed |= replace_with_constant(self.analysis, rewriter, arg)
+        # (MLIR's says it succeeded even when no constant could be made, e.g. for a
+        # tensor of dynamic shape, and so never converges on it.)
+        return changed
 
 
 class DeleteTrivialRem(RewritePattern):

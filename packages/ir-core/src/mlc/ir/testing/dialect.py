@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mlc.ir.analysis.int_range import IntRange, signed, storage_width, unsigned
-from mlc.ir.core.attributes import IndexType, IntegerAttr, IntegerType, MemRefType
+from mlc.ir.core.attributes import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
 from mlc.ir.dialect import Dialect
 from mlc.ir.interfaces.control_flow import RegionBranch, ReturnLike
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
@@ -294,8 +294,10 @@ class EffectsOp(Op):
 # MLIR's test.with_bounds and test.reflect_bounds, for the tests of the integer range
 # analysis and the passes built on it.
 
-IntLike = TypeMatches(lambda t: storage_width(t) > 0, "signless integer, index, or a vector "
-                      "or tensor of them")
+IntLike = TypeMatches(
+    lambda t: isinstance(t.element_type if isinstance(t, VectorType) else t,
+                         (IntegerType, IndexType)),
+    "integer or index or vector of integer or index values")
 BoundAttr = AttrOfClass((IntegerAttr,), "integer attribute")
 
 
