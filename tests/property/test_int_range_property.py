@@ -59,7 +59,7 @@ def _width(type_name: str) -> int:
 # ============================================================================ soundness
 
 
-def _recording_interpreter(module, seen: list):
+def recording_interpreter(module, seen: list) -> Interpreter:
     """An interpreter that appends (op, results) for every op it runs to `seen`."""
 
     def recording(handler):
@@ -80,7 +80,7 @@ def test_every_computed_value_lies_in_its_inferred_range(program, data):
     analysis = IntegerRangeAnalysis(module)
     for args in data.draw(input_sets(program)):
         seen: list = []
-        interpreter = _recording_interpreter(module, seen)
+        interpreter = recording_interpreter(module, seen)
         try:
             interpreter.call(interpreter.lookup_function(program.entry), list(args))
         except InterpreterError:

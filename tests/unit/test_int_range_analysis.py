@@ -3,6 +3,9 @@ calls, what it leaves unknown, and that what it infers holds when the program ru
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from mlc.ir import Context, parse_module, verify
@@ -13,7 +16,9 @@ from mlc.ir.analysis.int_range import (
     truncation_kinds,
 )
 from mlc.ir.analysis.int_range_analysis import IntegerRangeAnalysis
-from mlc.ir.interpreter import OP_HANDLERS, Interpreter
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "property"))
+from test_int_range_property import recording_interpreter  # noqa: E402
 
 
 def analyse(text: str):
@@ -182,15 +187,7 @@ def test_a_loop_induction_variable_lies_between_its_bounds():
 def test_what_is_inferred_holds_when_the_branches_run(args):
     module, analysis, _ = analyse(BRANCHES + LOOP.replace("@count", "@count_unused"))
     seen = []
-
-    def recording(handler):
-        def run(interp, op, operands):
-            results = handler(interp, op, operands)
-            seen.append((op, results))
-            return results
-        return run
-
-    interpreter = Interpreter(module, handlers={k: recording(h) for k, h in OP_HANDLERS.items()})
+    interpreter = recording_interpreter(module, seen)
     interpreter.call(interpreter.lookup_function("f"), list(args))
     assert seen
     for op, results in seen:

@@ -64,34 +64,19 @@ def _constant(op: ConstantOp) -> IntRange | None:
     return None
 
 
-def _flags(op) -> tuple[bool, bool]:
-    flags = op.overflowFlags.flags
-    return Overflow.nsw in flags, Overflow.nuw in flags
+# The ops with no-wrap flags, whose rules read them.
+_FLAGGED = {AddIOp: R.infer_add, SubIOp: R.infer_sub, MulIOp: R.infer_mul, ShLIOp: R.infer_shl}
 
 
-@int_range_rule(AddIOp)
-def _addi(op: AddIOp, lhs: IntRange, rhs: IntRange) -> IntRange:
-    nsw, nuw = _flags(op)
-    return R.infer_add(lhs, rhs, nsw, nuw)
+def _flagged_rule(infer):
+    def rule(op, lhs: IntRange, rhs: IntRange) -> IntRange:
+        flags = op.overflowFlags.flags
+        return infer(lhs, rhs, nsw=Overflow.nsw in flags, nuw=Overflow.nuw in flags)
+    return rule
 
 
-@int_range_rule(SubIOp)
-def _subi(op: SubIOp, lhs: IntRange, rhs: IntRange) -> IntRange:
-    nsw, nuw = _flags(op)
-    return R.infer_sub(lhs, rhs, nsw, nuw)
-
-
-@int_range_rule(MulIOp)
-def _muli(op: MulIOp, lhs: IntRange, rhs: IntRange) -> IntRange:
-    nsw, nuw = _flags(op)
-    return R.infer_mul(lhs, rhs, nsw, nuw)
-
-
-@int_range_rule(ShLIOp)
-def _shli(op: ShLIOp, lhs: IntRange, rhs: IntRange) -> IntRange:
-    nsw, nuw = _flags(op)
-    return R.infer_shl(lhs, rhs, nsw, nuw)
-
+for _op_class, _infer in _FLAGGED.items():
+    int_range_rule(_op_class)(_flagged_rule(_infer))
 
 # The ops whose rule is a function of the operand ranges alone.
 _BINARY = {

@@ -68,6 +68,36 @@ from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
 
+
+class RangeRewritePass(Pass):
+    """A pass that computes the range analysis of its op once, then rewrites the op
+    greedily (folding included, as MLIR's) with the patterns `patterns` gives."""
+
+    top_down: bool = True
+
+    def patterns(self, analysis: IntegerRangeAnalysis, options) -> PatternSet:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def run(self, op: Operation, run) -> None:
+        patterns = self.patterns(IntegerRangeAnalysis(op), run.options)
+        result = apply_patterns_greedily(op, patterns, GreedyConfig(top_down=self.top_down))
+        self.statistics["num-patterns"] += result.patterns_applied
+        for diagnostic in result.diagnostics:
+            run.emit(diagnostic)
+
+
+class OpPattern(RewritePattern):
+    """A pattern made for one op class, named `Pattern<op name>`."""
+
+    def __init__(self, op_class: type):
+        self.root = op_class.op_def.name
+        self.op_class = op_class
+
+    @property
+    def name(self) -> str:
+        return f"{type(self).__name__}<{self.root}>"
+
+
 # ============================================================================ int-range-optimizations
 
 
@@ -149,17 +179,13 @@ class MaterializeKnownConstantValues(RewritePattern):
         return changed
 
 
-class DeleteTrivialRem(RewritePattern):
+class DeleteTrivialRem(OpPattern):
     """`x rem c` is `x` when `x` lies in `[0, c)` (c a positive constant)."""
 
-    def __init__(self, root_op: type, analysis: IntegerRangeAnalysis):
-        self.root = root_op.op_def.name
-        self.unsigned = root_op is RemUIOp
+    def __init__(self, op_class: type, analysis: IntegerRangeAnalysis):
+        super().__init__(op_class)
+        self.unsigned = op_class is RemUIOp
         self.analysis = analysis
-
-    @property
-    def name(self) -> str:
-        return f"DeleteTrivialRem<{self.root}>"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         lhs, rhs = op.operands
@@ -184,16 +210,11 @@ class DeleteTrivialRem(RewritePattern):
                summary="Replace values of constant integer range by constants; drop trivial "
                        "remainders.",
                statistics=(("num-patterns", "rewrites"),))
-class IntRangeOptimizations(Pass):
-    def run(self, op: Operation, run) -> None:
-        analysis = IntegerRangeAnalysis(op)
-        patterns = PatternSet([MaterializeKnownConstantValues(analysis),
-                               DeleteTrivialRem(RemSIOp, analysis),
-                               DeleteTrivialRem(RemUIOp, analysis)])
-        result = apply_patterns_greedily(op, patterns, GreedyConfig())
-        self.statistics["num-patterns"] += result.patterns_applied
-        for diagnostic in result.diagnostics:
-            run.emit(diagnostic)
+class IntRangeOptimizations(RangeRewritePass):
+    def patterns(self, analysis: IntegerRangeAnalysis, options) -> PatternSet:
+        return PatternSet([MaterializeKnownConstantValues(analysis),
+                           DeleteTrivialRem(RemSIOp, analysis),
+                           DeleteTrivialRem(RemUIOp, analysis)])
 
 
 # ============================================================================ arith-unsigned-when-equivalent
@@ -208,17 +229,13 @@ def _non_negative(analysis: IntegerRangeAnalysis, value: Value) -> bool:
     return range_ is not None and range_.smin >= 0
 
 
-class ConvertOpToUnsigned(RewritePattern):
+class ConvertOpToUnsigned(OpPattern):
     """A signed op whose operands and results are all non-negative is its unsigned form."""
 
     def __init__(self, signed_op: type, unsigned_op: type, analysis: IntegerRangeAnalysis):
-        self.root = signed_op.op_def.name
+        super().__init__(signed_op)
         self.unsigned_op = unsigned_op
         self.analysis = analysis
-
-    @property
-    def name(self) -> str:
-        return f"ConvertOpToUnsigned<{self.root}>"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         if not all(_non_negative(self.analysis, v) for v in (*op.operands, *op.results)):
@@ -250,16 +267,12 @@ class ConvertCmpIToUnsigned(RewritePattern):
                summary="Replace signed ops by unsigned ones where every operand and result "
                        "is non-negative.",
                statistics=(("num-patterns", "rewrites"),))
-class UnsignedWhenEquivalent(Pass):
-    def run(self, op: Operation, run) -> None:
-        analysis = IntegerRangeAnalysis(op)
+class UnsignedWhenEquivalent(RangeRewritePass):
+    def patterns(self, analysis: IntegerRangeAnalysis, options) -> PatternSet:
         patterns = PatternSet([ConvertOpToUnsigned(s, u, analysis)
                                for s, u in _UNSIGNED_FORM.items()])
         patterns.add(ConvertCmpIToUnsigned(analysis))
-        result = apply_patterns_greedily(op, patterns, GreedyConfig())
-        self.statistics["num-patterns"] += result.patterns_applied
-        for diagnostic in result.diagnostics:
-            run.emit(diagnostic)
+        return patterns
 
 
 # ============================================================================ arith-int-range-narrowing
@@ -324,20 +337,16 @@ def _common_readings(ranges, width: int) -> frozenset[str]:
     return readings
 
 
-class NarrowElementwise(RewritePattern):
+class NarrowElementwise(OpPattern):
     """An integer op whose operands and results all fit a narrower supported width is
     computed in it, between casts."""
 
     def __init__(self, op_class: type, analysis: IntegerRangeAnalysis, widths: tuple[int, ...]):
-        self.root = op_class.op_def.name
+        super().__init__(op_class)
         self.readings = _NARROWABLE[op_class]
         self.is_shift = op_class in _SHIFTS
         self.analysis = analysis
         self.widths = widths
-
-    @property
-    def name(self) -> str:
-        return f"NarrowElementwise<{self.root}>"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         values = [*op.operands, *op.results]
@@ -428,22 +437,17 @@ class NarrowCmpI(RewritePattern):
         return False
 
 
-class FoldIndexCastChain(RewritePattern):
+class FoldIndexCastChain(OpPattern):
     """`index_cast(index_cast(x : iN to index) to iN)` is `x` (for a supported N; the
     same for index_castui)."""
 
     def __init__(self, cast: type, widths: tuple[int, ...]):
-        self.root = cast.op_def.name
-        self.cast = cast
+        super().__init__(cast)
         self.widths = widths
-
-    @property
-    def name(self) -> str:
-        return f"FoldIndexCastChain<{self.root}>"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         inner = op.operands[0].defining_op
-        if not isinstance(inner, self.cast):
+        if not isinstance(inner, self.op_class):
             return False
         source = inner.operands[0]
         result_type = op.results[0].type
@@ -465,17 +469,15 @@ class NarrowingOptions:
                summary="Compute integer ops in the narrowest supported width their ranges "
                        "allow.",
                statistics=(("num-patterns", "rewrites"),))
-class IntRangeNarrowing(Pass):
-    def run(self, op: Operation, run) -> None:
-        widths = tuple(run.options.int_bitwidths_supported)
-        analysis = IntegerRangeAnalysis(op)
+class IntRangeNarrowing(RangeRewritePass):
+    # Bottom-up, as MLIR: a comparison is narrowed while its operands still carry
+    # their ranges, before the ops defining them are replaced by casts.
+    top_down = False
+
+    def patterns(self, analysis: IntegerRangeAnalysis, options) -> PatternSet:
+        widths = tuple(options.int_bitwidths_supported)
         patterns = PatternSet([NarrowElementwise(cls, analysis, widths) for cls in _NARROWABLE])
         patterns.add(NarrowCmpI(analysis, widths))
         patterns.add(FoldIndexCastChain(IndexCastUIOp, widths))
         patterns.add(FoldIndexCastChain(IndexCastOp, widths))
-        # Bottom-up, as MLIR: a comparison is narrowed while its operands still carry
-        # their ranges, before the ops defining them are replaced by casts.
-        result = apply_patterns_greedily(op, patterns, GreedyConfig(top_down=False))
-        self.statistics["num-patterns"] += result.patterns_applied
-        for diagnostic in result.diagnostics:
-            run.emit(diagnostic)
+        return patterns
