@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from mlc.ir.analysis.int_range import IntRange, signed, storage_width, unsigned
-from mlc.ir.core.attributes import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
+from mlc.ir.core.attributes import (
+    Attribute,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Location,
+    MemRefType,
+    Type,
+    VectorType,
+)
+from mlc.ir.core.ir import Operation
 from mlc.ir.dialect import Dialect
 from mlc.ir.interfaces.control_flow import RegionBranch, ReturnLike
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
@@ -43,7 +53,16 @@ from mlc.ir.opdef.traits import (
     RecursiveMemoryEffects,
 )
 
-test = Dialect("test", "Ops for testing the rewriting and conversion drivers and the op interfaces.")
+
+class TestDialect(Dialect):
+    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
+        # As MLIR's test dialect: a test.constant of any value (so a test op found to
+        # be constant, by folding or by the range analysis, becomes one).
+        return ConstantOp.create([], [type_], {"value": value}, loc=loc)
+
+
+test = TestDialect("test", "Ops for testing the rewriting and conversion drivers and the op "
+                   "interfaces.")
 
 _UNARY = "$input attr-dict `:` type($input) `->` type($output)"
 
@@ -287,6 +306,19 @@ class EffectsOp(Op):
     def memory_effects(self) -> list[EffectInstance]:
         resource = Resource(self.resource.value) if self.resource is not None else DEFAULT_RESOURCE
         return [EffectInstance(_EFFECT_KINDS[kind.value], None, resource) for kind in self.effects]
+
+
+@test.op
+class ConstantOp(Op):
+    """A constant of any attribute (MLIR's test.constant), what the test dialect folds to."""
+
+    name = "test.constant"
+    value = AttrDef()
+    result = ResultDef()
+    traits = (ConstantLike, NoMemoryEffect)
+
+    def fold(self, operands):
+        return self.value
 
 
 # ------------------------------------------------------------------ integer ranges
