@@ -12,7 +12,6 @@ from __future__ import annotations
 import operator
 
 from mlc.ir.core.attributes import Attribute, FloatType, IndexType, IntegerAttr, i1
-from mlc.ir.dialects import arith_int_ranges  # noqa: F401 - registers arith's range rules
 from mlc.ir.dialects.arith import (
     AddIOp,
     AddUIExtendedOp,
@@ -363,3 +362,6 @@ arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *SELECT, *CASTS
                                      *BITCAST, *FLOAT_AND_SHIFT_CASTS, *EXTENDED])
 
 __all__ = ["arith"]
+
+# The range rules of arith's ops (mlc.ir.interfaces.int_range), a module of their own.
+from mlc.ir.dialects import arith_int_ranges  # noqa: E402, F401

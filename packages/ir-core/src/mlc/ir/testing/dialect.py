@@ -129,6 +129,21 @@ class UnknownOp(Op):
 
 
 @test.op
+class ConstantOp(Op):
+    """A constant of any attribute, as MLIR's test dialect has it: unlike
+    `arith.constant`, the attribute's type need not be the result's (a value of another
+    type is then no constant of the result, for folders and patterns)."""
+
+    name = "test.constant"
+    value = AttrDef()
+    result = ResultDef()
+    traits = (ConstantLike, NoMemoryEffect)
+
+    def fold(self, operands):
+        return self.value
+
+
+@test.op
 class WrapperOp(Op):
     """An op holding a region, with no semantics of its own."""
 
@@ -306,19 +321,6 @@ class EffectsOp(Op):
     def memory_effects(self) -> list[EffectInstance]:
         resource = Resource(self.resource.value) if self.resource is not None else DEFAULT_RESOURCE
         return [EffectInstance(_EFFECT_KINDS[kind.value], None, resource) for kind in self.effects]
-
-
-@test.op
-class ConstantOp(Op):
-    """A constant of any attribute (MLIR's test.constant), what the test dialect folds to."""
-
-    name = "test.constant"
-    value = AttrDef()
-    result = ResultDef()
-    traits = (ConstantLike, NoMemoryEffect)
-
-    def fold(self, operands):
-        return self.value
 
 
 # ------------------------------------------------------------------ integer ranges
