@@ -82,7 +82,8 @@ def test_a_config_key_declared_twice_must_agree():
 
 
 @pytest.mark.parametrize("options,message", [
-    ("complex", "options are bool, int, float, str or tuple"),
+    ("complex", "options are bool, int, float, str, tuple"),
+    ("floats", "is a tuple of <class 'float'>; tuples hold strs or ints"),
     ("no_default", "has no default"),
     ("outside", "the default of option 'n' of Outside: expected an int >= 1, got '0'"),
 ])
@@ -99,7 +100,12 @@ def test_bad_declarations_are_refused(options, message):
     class Outside:
         n: int = option(0, min=1)
 
-    cls = {"complex": Complex, "no_default": NoDefault, "outside": Outside}[options]
+    @dataclass(frozen=True)
+    class Floats:
+        xs: tuple[float, ...] = ()
+
+    cls = {"complex": Complex, "no_default": NoDefault, "outside": Outside,
+           "floats": Floats}[options]
     with pytest.raises((TypeError, ValueError), match=message):
         declared_options(cls)
 
@@ -128,6 +134,7 @@ def test_register_config_refuses_a_default_outside_its_domain_and_odd_types():
     (bool, Domain(), "false", False),
     (str, Domain(choices=("x", "y")), "y", "y"),
     (tuple, Domain(choices=("x", "y")), "x,,y,", ("x", "y")),
+    (tuple, Domain(min=1, element=int), "1,8,16", (1, 8, 16)),
 ])
 def test_parse_value(kind, domain, text, value):
     assert parse_value(kind, domain, text) == value
@@ -141,11 +148,29 @@ def test_parse_value(kind, domain, text, value):
     (bool, Domain(), "yes", "expected true or false, got 'yes'"),
     (str, Domain(choices=("x", "y")), "z", "'z' is not one of x, y"),
     (tuple, Domain(choices=("x", "xy")), "x,xyz", "'xyz' is not one of x, xy; did you mean 'xy'?"),
+    (tuple, Domain(min=1, element=int), "8,x",
+     "expected a comma-separated list of ints >= 1, got '8,x'"),
+    (tuple, Domain(min=1, element=int), "8,0",
+     "expected a comma-separated list of ints >= 1, got '8,0'"),
 ])
 def test_parse_value_says_what_was_expected(kind, domain, text, message):
     with pytest.raises(OptionError) as info:
         parse_value(kind, domain, text)
     assert str(info.value) == message
+
+
+def test_a_tuple_of_ints_option_holds_ints_in_its_domain():
+    @dataclass(frozen=True)
+    class Widths:
+        widths: tuple[int, ...] = option((8,), min=1)
+
+    [spec] = declared_options(Widths)
+    assert spec.kind is tuple and spec.domain.element is int
+    assert spec.parse("16,32") == (16, 32)
+    assert spec.check([1, 8]) == (1, 8)
+    for bad in (("8",), (0,), (True,)):
+        with pytest.raises(OptionError):
+            spec.check(bad)
 
 
 def test_describe_kind():

@@ -12,6 +12,9 @@
 // CHECK-NEXT:       include-bf16: bool = false  expand extf bf16 -> f32 and truncf f32 -> bf16
 // CHECK-NEXT:       include-f8e8m0: bool = false  expand extf and truncf of f8E8M0FNU
 // CHECK-NEXT:       include-f4e2m1: bool = false  expand extf and truncf of f4E2M1FN
+// CHECK-NEXT:   arith-int-range-narrowing  (opt level 2)  Compute integer ops in the narrowest supported width their ranges allow.
+// CHECK-NEXT:       int-bitwidths-supported: list of ints >= 1 = ""  the integer widths ops may be narrowed to, tried in this order
+// CHECK-NEXT:   arith-unsigned-when-equivalent  (opt level 2)  Replace signed ops by unsigned ones where every operand and result is non-negative.
 // CHECK-NEXT:   canonicalize  (opt level 0)  Fold ops and apply canonicalization patterns until nothing changes.
 // CHECK-NEXT:       max-iterations: int >= -1 = 10 (config canonicalize.max-iterations)  most sweeps over the IR; -1: until nothing changes
 // CHECK-NEXT:       max-num-rewrites: int >= -1 = -1  most rewrites; -1: no limit
@@ -32,6 +35,7 @@
 // CHECK-NEXT:       max-depth: int >= 0 = 256 (config graph.fuse-ops.max-depth)  most ops graph-fuse-ops puts in one kernel
 // CHECK-NEXT:       opt-level: int >= 0 = the PassContext's opt level  fusion level: 0 keeps every op alone
 // CHECK-NEXT:       remarks: bool = false (config graph.fuse-ops.remarks)
+// CHECK:        int-range-optimizations  (opt level 2)  Replace values of constant integer range by constants; drop trivial remainders.
 // CHECK:        print-ir  (opt level 0)  Print the IR to stderr, with an optional label.
 // CHECK-NEXT:       label: str = ""  printed in the dump's header
 // CHECK-NEXT:   reconcile-unrealized-casts  (opt level 0)  Remove unrealized conversion casts that cancel out; fail on any left.

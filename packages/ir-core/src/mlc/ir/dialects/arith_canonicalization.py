@@ -508,3 +508,6 @@ arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *LOGIC_OF_EXTEN
                                      *FLOAT_AND_SHIFT_CASTS, *EXTENDED])
 
 __all__ = ["arith"]
+
+# The range rules of arith's ops (mlc.ir.interfaces.int_range), a module of their own.
+from mlc.ir.dialects import arith_int_ranges  # noqa: E402, F401

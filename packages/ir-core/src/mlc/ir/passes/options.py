@@ -6,8 +6,8 @@ listed and resolved from that one declaration.
         max_depth: int = option(256, min=0, config="graph.fuse-ops.max-depth",
                                 doc="most ops in one kernel")
 
-A field's type (bool, int, float, str, or a tuple of str) and its domain (`min`,
-`max`, `choices`) drive the pipeline parser, which reports a bad value at its place
+A field's type (bool, int, float, str, or a tuple of strs or of ints) and its domain
+(`min`, `max`, `choices`; for a tuple, of each element) drive the pipeline parser, which reports a bad value at its place
 in the pipeline text, `--list-passes`, and `--dump-pass-pipeline`. A plain field
 (`count: int = 3`) is an option with no domain.
 
@@ -29,7 +29,8 @@ from typing import Any
 OPTION_METADATA = "mlc.option"
 
 KINDS: tuple[type, ...] = (bool, int, float, str, tuple)
-"""The value types an option or a config key may have (a tuple holds strs)."""
+"""The value types an option or a config key may have (a tuple holds strs or ints, as
+its domain's `element` says)."""
 
 
 class OptionError(ValueError):
@@ -39,17 +40,21 @@ class OptionError(ValueError):
 @dataclass(frozen=True)
 class Domain:
     """The values an option accepts beyond its type: bounds for numbers, choices for
-    strs (for a tuple, its every element). Choices may be computed when a value is
-    checked (`choices=function`, then `choices_name` says what they are)."""
+    strs (for a tuple, its every element, of type `element`). Choices may be computed
+    when a value is checked (`choices=function`, then `choices_name` says what they are)."""
 
     min: float | None = None
     max: float | None = None
     choices: tuple[str, ...] | Callable[[], Iterable[str]] = ()
     choices_name: str = ""  # e.g. "canonicalization pattern names"
+    element: type = str  # what a tuple holds: str or int
 
     def in_bounds(self, value: Any) -> bool:
-        """Whether a number lies within `min` and `max` (anything else does)."""
-        if isinstance(value, (tuple, str, bool)):
+        """Whether a number (or each number of a tuple) lies within `min` and `max`
+        (anything else does)."""
+        if isinstance(value, tuple):
+            return all(self.in_bounds(v) for v in value)
+        if isinstance(value, (str, bool)):
             return True
         return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
 
@@ -80,15 +85,18 @@ class Domain:
         return ""
 
 
-def kind_name(kind: type) -> str:
-    """`int`, `bool`, ..., `list` (a tuple of strs): a type as listings name it."""
-    return "list" if kind is tuple else kind.__name__
+def kind_name(kind: type, domain: Domain | None = None) -> str:
+    """`int`, `bool`, ..., `list` (a tuple of strs), `list of ints`: a type as listings
+    name it."""
+    if kind is tuple:
+        return "list of ints" if domain is not None and domain.element is int else "list"
+    return kind.__name__
 
 
 def describe_setting(kind: type, domain: Domain, default: Any) -> str:
     """`int >= 0 = 256`: a type, its domain and a default, as --list-passes shows them."""
     shown = format_value(default) if default not in ("", ()) else '""'
-    return f"{kind_name(kind)}{domain.describe()} = {shown}"
+    return f"{kind_name(kind, domain)}{domain.describe()} = {shown}"
 
 
 def describe_kind(kind: type, domain: Domain) -> str:
@@ -97,6 +105,8 @@ def describe_kind(kind: type, domain: Domain) -> str:
         return "true or false"
     article = "an" if kind is int else "a"
     noun = {tuple: "comma-separated list", str: "string"}.get(kind, kind.__name__)
+    if kind is tuple and domain.element is int:
+        noun += " of ints"
     return f"{article} {noun}{domain.describe()}"
 
 
@@ -114,7 +124,8 @@ def parse_value(kind: type, domain: Domain, text: str) -> Any:
         elif kind is float:
             value = float(text)
         elif kind is tuple:
-            value = tuple(part for part in text.split(",") if part)
+            parts = [part for part in text.split(",") if part]
+            value = tuple(int(p, 10) for p in parts) if domain.element is int else tuple(parts)
         else:
             value = text
     except ValueError:
@@ -136,7 +147,7 @@ def check_value(kind: type, domain: Domain, value: Any) -> Any:
         value = tuple(value)
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if ok and kind is tuple:
-        ok = all(isinstance(v, str) for v in value)
+        ok = all(isinstance(v, domain.element) and not isinstance(v, bool) for v in value)
     if not ok:
         raise OptionError(f"expected {describe_kind(kind, domain)}, got {type(value).__name__} "
                           f"{value!r}")
@@ -223,7 +234,8 @@ class PassOption:
     def describe(self) -> str:
         """`int >= 0 = 256 (config graph.fuse-ops.max-depth)`, for --list-passes."""
         if self.from_opt_level:
-            return f"{kind_name(self.kind)}{self.domain.describe()} = the PassContext's opt level"
+            return (f"{kind_name(self.kind, self.domain)}{self.domain.describe()} = the "
+                    "PassContext's opt level")
         text = describe_setting(self.kind, self.domain, self.default)
         return text + (f" (config {self.config})" if self.config else "")
 
@@ -238,11 +250,18 @@ def declared_options(options_class: type) -> tuple[PassOption, ...]:
         kind = typing.get_origin(hints[f.name]) or hints[f.name]
         if kind not in KINDS:
             raise TypeError(f"option '{f.name}' of {options_class.__name__} has type "
-                            f"{hints[f.name]!r}; options are bool, int, float, str or tuple[str, ...]")
+                            f"{hints[f.name]!r}; options are bool, int, float, str, tuple[str, ...] or tuple[int, ...]")
         if f.default is dataclasses.MISSING:
             raise TypeError(f"option '{f.name}' of {options_class.__name__} has no default")
         declared = f.metadata.get(OPTION_METADATA, _Declared("", Domain(), None, False))
-        spec = PassOption(f.name, f.name.replace("_", "-"), kind, f.default, declared.domain,
+        domain = declared.domain
+        if kind is tuple:
+            element = (typing.get_args(hints[f.name]) or (str,))[0]
+            if element not in (str, int):
+                raise TypeError(f"option '{f.name}' of {options_class.__name__} is a tuple of "
+                                f"{element!r}; tuples hold strs or ints")
+            domain = dataclasses.replace(domain, element=element)
+        spec = PassOption(f.name, f.name.replace("_", "-"), kind, f.default, domain,
                           declared.doc, declared.config, declared.from_opt_level)
         try:
             spec.check(f.default)

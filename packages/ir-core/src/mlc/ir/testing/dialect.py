@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from mlc.ir.core.attributes import IndexType, IntegerAttr, IntegerType, MemRefType
+from mlc.ir.analysis.int_range import IntRange, signed, storage_width, unsigned
+from mlc.ir.core.attributes import (
+    Attribute,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Location,
+    MemRefType,
+    Type,
+    VectorType,
+)
+from mlc.ir.core.ir import Operation
 from mlc.ir.dialect import Dialect
 from mlc.ir.interfaces.control_flow import BranchLike, RegionBranch, ReturnLike
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
+from mlc.ir.interfaces.int_range import int_range_rule
 from mlc.ir.interfaces.loop_like import LoopLike
 from mlc.ir.interfaces.side_effects import (
     DEFAULT_RESOURCE,
@@ -20,7 +32,14 @@ from mlc.ir.interfaces.side_effects import (
     Speculatability,
     Write,
 )
-from mlc.ir.opdef.constraints import ArrayOf, StrAttr, StringKeyword, TypeIs, TypeMatches
+from mlc.ir.opdef.constraints import (
+    ArrayOf,
+    AttrOfClass,
+    StrAttr,
+    StringKeyword,
+    TypeIs,
+    TypeMatches,
+)
 from mlc.ir.opdef.declare import (
     AttrDef,
     Op,
@@ -31,6 +50,7 @@ from mlc.ir.opdef.declare import (
     VerificationError,
 )
 from mlc.ir.opdef.traits import (
+    AllTypesMatch,
     ConstantLike,
     HasParent,
     IsTerminator,
@@ -42,7 +62,16 @@ from mlc.ir.opdef.traits import (
     constant_value,
 )
 
-test = Dialect("test", "Ops for testing the rewriting and conversion drivers and the op interfaces.")
+
+class TestDialect(Dialect):
+    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
+        # As MLIR's test dialect: a test.constant of any value (so a test op found to
+        # be constant, by folding or by the range analysis, becomes one).
+        return ConstantOp.create([], [type_], {"value": value}, loc=loc)
+
+
+test = TestDialect("test", "Ops for testing the rewriting and conversion drivers and the op "
+                   "interfaces.")
 
 _UNARY = "$input attr-dict `:` type($input) `->` type($output)"
 
@@ -308,3 +337,72 @@ class EffectsOp(Op):
     def memory_effects(self) -> list[EffectInstance]:
         resource = Resource(self.resource.value) if self.resource is not None else DEFAULT_RESOURCE
         return [EffectInstance(_EFFECT_KINDS[kind.value], None, resource) for kind in self.effects]
+
+
+# ------------------------------------------------------------------ integer ranges
+#
+# MLIR's test.with_bounds and test.reflect_bounds, for the tests of the integer range
+# analysis and the passes built on it.
+
+IntLike = TypeMatches(
+    lambda t: isinstance(t.element_type if isinstance(t, VectorType) else t,
+                         (IntegerType, IndexType)),
+    "integer or index or vector of integer or index values")
+BoundAttr = AttrOfClass((IntegerAttr,), "integer attribute")
+
+
+@test.op
+class WithBoundsOp(Op):
+    """A value the range analysis takes to lie in the bounds its attributes give (the
+    bits of `umin`/`umax` read as unsigned, of `smin`/`smax` as signed)."""
+
+    name = "test.with_bounds"
+    umin = AttrDef(BoundAttr)
+    umax = AttrDef(BoundAttr)
+    smin = AttrDef(BoundAttr)
+    smax = AttrDef(BoundAttr)
+    fakeVal = ResultDef(IntLike)  # noqa: N815 - MLIR's name
+    traits = (NoMemoryEffect,)
+    assembly_format = "attr-dict `:` type($fakeVal)"
+
+
+@test.op
+class ReflectBoundsOp(Op):
+    """Its operand, unchanged; the range analysis writes what it knows of the operand
+    into the op's `umin`/`umax` (typed `uiN`) and `smin`/`smax` (`siN`) attributes
+    (`index` for index values), which tests then check."""
+
+    name = "test.reflect_bounds"
+    value = OperandDef(IntLike)
+    umin = AttrDef(BoundAttr, optional=True)
+    umax = AttrDef(BoundAttr, optional=True)
+    smin = AttrDef(BoundAttr, optional=True)
+    smax = AttrDef(BoundAttr, optional=True)
+    result = ResultDef(IntLike)
+    traits = (AllTypesMatch(("value", "result")),)
+    assembly_format = "attr-dict $value `:` type($result)"
+
+
+@int_range_rule(WithBoundsOp)
+def _with_bounds(op: WithBoundsOp) -> IntRange:
+    width = storage_width(op.fakeVal.type)
+    return IntRange(width, unsigned(op.umin.value, width), unsigned(op.umax.value, width),
+                    signed(op.smin.value, width), signed(op.smax.value, width))
+
+
+@int_range_rule(ReflectBoundsOp)
+def _reflect_bounds(op: ReflectBoundsOp, value: IntRange) -> IntRange:
+    element = op.result.type
+    element = getattr(element, "element_type", element)
+    if isinstance(element, IntegerType):
+        signed_type = IntegerType(element.width, "signed")
+        unsigned_type = IntegerType(element.width, "unsigned")
+        umin, umax = value.umin, value.umax
+    else:  # index: its attributes print signed
+        signed_type = unsigned_type = element
+        umin, umax = signed(value.umin, value.width), signed(value.umax, value.width)
+    op.attributes["umin"] = IntegerAttr(umin, unsigned_type)
+    op.attributes["umax"] = IntegerAttr(umax, unsigned_type)
+    op.attributes["smin"] = IntegerAttr(value.smin, signed_type)
+    op.attributes["smax"] = IntegerAttr(value.smax, signed_type)
+    return value
