@@ -13,6 +13,9 @@ DOCS = {
     "builtin": ROOT / "packages/ir-core/src/mlc/ir/dialects/builtin.md",
     "func": ROOT / "packages/ir-core/src/mlc/ir/dialects/func.md",
     "arith": ROOT / "packages/ir-core/src/mlc/ir/dialects/arith.md",
+    "math": ROOT / "packages/ir-core/src/mlc/ir/dialects/math.md",
+    "ub": ROOT / "packages/ir-core/src/mlc/ir/dialects/ub.md",
+    "vector": ROOT / "packages/ir-core/src/mlc/ir/dialects/vector.md",
     "graph": ROOT / "packages/dialect-graph/src/mlc/graph/graph.md",
 }
 

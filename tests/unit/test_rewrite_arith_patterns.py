@@ -31,9 +31,10 @@ PRELUDE = """  %c5 = arith.constant 5 : i32
 # name -> (body computing %r, expected canonical body returning %r, result type[,
 # argument type, i32 unless given])
 CASES = {
-    "AddIAddConstant": (
-        "%a = arith.addi %x, %c5 : i32\n  %r = arith.addi %a, %c7 : i32",
-        "%k = arith.constant 12 : i32\n  %r = arith.addi %x, %k : i32", "i32"),
+    "AddIAddConstant": (  # the flags both ops have stay
+        "%a = arith.addi %x, %c5 overflow<nsw, nuw> : i32\n"
+        "  %r = arith.addi %a, %c7 overflow<nsw> : i32",
+        "%k = arith.constant 12 : i32\n  %r = arith.addi %x, %k overflow<nsw> : i32", "i32"),
     "AddISubConstantRHS": (
         "%a = arith.subi %x, %c5 : i32\n  %r = arith.addi %a, %c7 : i32",
         "%k = arith.constant 2 : i32\n  %r = arith.addi %x, %k : i32", "i32"),
@@ -105,6 +106,11 @@ CASES = {
         "  %r = arith.trunci %s : i32 to i16",
         "%c = arith.constant 16 : i32\n  %s = arith.shrui %x, %c : i32\n"
         "  %r = arith.trunci %s : i32 to i16", "i16"),
+    "TruncIShrSIExactToTrunciShrUIExact": (
+        "%c = arith.constant 16 : i32\n  %s = arith.shrsi %x, %c exact : i32\n"
+        "  %r = arith.trunci %s : i32 to i16",
+        "%c = arith.constant 16 : i32\n  %s = arith.shrui %x, %c exact : i32\n"
+        "  %r = arith.trunci %s : i32 to i16", "i16"),
     "TruncFSIToFPToSIToFP": (
         "%f = arith.sitofp %x : i32 to f32\n  %r = arith.truncf %f : f32 to f16",
         "%r = arith.sitofp %x : i32 to f16", "f16"),
@@ -122,6 +128,48 @@ CASES = {
         "  %r = arith.xori %a#0, %a#1 : i32",
         "%z = arith.constant 0 : i32\n  %n = arith.cmpi slt, %x, %z : i32\n"
         "  %s = arith.extsi %n : i1 to i32\n  %r = arith.xori %x, %s : i32", "i32"),
+    "SubISubILHSRHSLHS": (
+        "%a = arith.subi %x, %y overflow<nsw> : i32\n"
+        "  %r = arith.subi %a, %x overflow<nsw, nuw> : i32",
+        "%z = arith.constant 0 : i32\n  %r = arith.subi %z, %y overflow<nsw> : i32", "i32"),
+    **{name: (f"%ex = arith.{ext} %x : i8 to i32\n  %ey = arith.{ext} %y : i8 to i32\n"
+              f"  %r = arith.{logic} %ex, %ey : i32",
+              f"%a = arith.{logic} %x, %y : i8\n  %r = arith.{ext} %a : i8 to i32", "i32", "i8")
+       for name, logic, ext in (("AndOfExtUI", "andi", "extui"), ("AndOfExtSI", "andi", "extsi"),
+                                ("OrOfExtUI", "ori", "extui"), ("OrOfExtSI", "ori", "extsi"),
+                                ("XOrIOfExtUI", "xori", "extui"),
+                                ("XOrIOfExtSI", "xori", "extsi"))},
+    "CmpIExtSI": (
+        "%ex = arith.extsi %x : i8 to i32\n  %ey = arith.extsi %y : i8 to i32\n"
+        "  %r = arith.cmpi ne, %ex, %ey : i32",
+        "%r = arith.cmpi ne, %x, %y : i8", "i1", "i8"),
+    "CmpIExtUI": (
+        "%ex = arith.extui %x : i8 to i32\n  %ey = arith.extui %y : i8 to i32\n"
+        "  %r = arith.cmpi eq, %ex, %ey : i32",
+        "%r = arith.cmpi eq, %x, %y : i8", "i1", "i8"),
+    "RedundantSelectTrue": (
+        "%s = arith.select %b, %x, %y : i32\n  %r = arith.select %b, %s, %y : i32",
+        "%r = arith.select %b, %x, %y : i32", "i32"),
+    "RedundantSelectFalse": (  # then select(b, x, x) folds to x
+        "%s = arith.select %b, %y, %x : i32\n  %r = arith.select %b, %x, %s : i32",
+        "", "i32"),
+    "SelectToExtUI": (
+        "%o = arith.constant 1 : i64\n  %z = arith.constant 0 : i64\n"
+        "  %r = arith.select %b, %o, %z : i64",
+        "%r = arith.extui %b : i1 to i64", "i64"),
+    "SelectToNotExtUI": (
+        "%o = arith.constant 1 : i64\n  %z = arith.constant 0 : i64\n"
+        "  %r = arith.select %b, %z, %o : i64",
+        "%t = arith.constant true\n  %n = arith.xori %b, %t : i1\n"
+        "  %r = arith.extui %n : i1 to i64", "i64"),
+    "MulFOfNegF": (
+        "%nx = arith.negf %x : f32\n  %ny = arith.negf %y : f32\n"
+        "  %r = arith.mulf %nx, %ny fastmath<nnan> : f32",
+        "%r = arith.mulf %x, %y fastmath<nnan> : f32", "f32", "f32"),
+    "DivFOfNegF": (
+        "%nx = arith.negf %x : f32\n  %ny = arith.negf %y : f32\n"
+        "  %r = arith.divf %nx, %ny fastmath<fast> : f32",
+        "%r = arith.divf %x, %y fastmath<fast> : f32", "f32", "f32"),
     "MulUIExtendedToMulI": (
         "%a:2 = arith.mului_extended %x, %y : i32\n  %r = arith.xori %a#0, %y : i32",
         "%l = arith.muli %x, %y : i32\n  %r = arith.xori %l, %y : i32", "i32"),
@@ -196,6 +244,42 @@ FOLDS = {
     "maxui_with_zero_is_x": (
         "%z = arith.constant 0 : i32\n  %r = arith.maxui %z, %x : i32", "", "i32"),
     "minsi_of_itself": ("%r = arith.minsi %x, %x : i32", "", "i32"),
+    "cmpi_constant_moves_right": (
+        "%r = arith.cmpi ult, %c5, %x : i32", "%k = arith.constant 5 : i32\n"
+        "  %r = arith.cmpi ugt, %x, %k : i32", "i1"),
+    "cmpi_i1_eq_true": ("%r = arith.cmpi eq, %true, %x : i1", "", "i1", "i1"),
+    "cmpi_ne_zero_of_extsi_i1": (
+        "%e = arith.extsi %x : i1 to i32\n  %z = arith.constant 0 : i32\n"
+        "  %r = arith.cmpi ne, %e, %z : i32", "", "i1", "i1"),
+    "select_of_cmpi_eq": (
+        "%e = arith.cmpi eq, %y, %x : i32\n  %r = arith.select %e, %y, %x : i32", "", "i32"),
+    "select_of_cmpi_ne": (
+        "%e = arith.cmpi ne, %y, %x : i32\n  %r = arith.select %e, %x, %y : i32", "", "i32"),
+    "select_of_constant_vectors": (
+        "%c = arith.constant dense<[true, false, false]> : vector<3xi1>\n"
+        "  %u = arith.constant dense<[1, 2, 3]> : vector<3xi8>\n"
+        "  %v = arith.constant dense<7> : vector<3xi8>\n"
+        "  %r = arith.select %c, %u, %v : vector<3xi1>, vector<3xi8>",
+        "%r = arith.constant dense<[1, 7, 7]> : vector<3xi8>", "vector<3xi8>"),
+    "subi_of_addi": (
+        "%a = arith.addi %y, %x : i32\n  %r = arith.subi %a, %y : i32", "", "i32"),
+    "addi_of_subi": (
+        "%s = arith.subi %x, %y : i32\n  %r = arith.addi %y, %s : i32", "", "i32"),
+    "andi_of_its_complement": (
+        "%n = arith.xori %x, %cm1 : i32\n  %r = arith.andi %n, %x : i32",
+        "%r = arith.constant 0 : i32", "i32"),
+    "ori_of_its_complement": (
+        "%n = arith.xori %cm1, %x : i32\n  %r = arith.ori %x, %n : i32",
+        "%r = arith.constant -1 : i32", "i32"),
+    "extsi_of_i0": (
+        "%z = arith.constant 0 : i0\n  %r = arith.extsi %z : i0 to i16",
+        "%r = arith.constant 0 : i16", "i16"),
+    "andi_of_andi": (
+        "%a = arith.andi %y, %x : i32\n  %r = arith.andi %a, %x : i32",
+        "%r = arith.andi %y, %x : i32", "i32"),
+    "mulf_by_zero_without_nan_or_signed_zero": (
+        "%z = arith.constant -0.0 : f32\n  %r = arith.mulf %x, %z fastmath<nnan,nsz> : f32",
+        "%r = arith.constant -0.0 : f32", "f32", "f32"),
     "shli_by_zero": (
         "%z = arith.constant 0 : i32\n  %r = arith.shli %x, %z : i32", "", "i32"),
     "shrsi_of_constants": (

@@ -152,7 +152,7 @@ def test_result_may_be_a_captured_value():
       %c = arith.subi %a, %z : i32
       return %b, %c : i32, i32
     }""")
-    result, _ = _greedy(module, pattern)
+    result, _ = _greedy(module, pattern, fold=False)  # subi's folder knows this one too
     assert result.patterns_applied == 1
     ret = _body(module)[-1]
     x = module.regions[0].blocks[0].first_op.regions[0].blocks[0].args[0]

@@ -6,6 +6,12 @@
 // RUN: mlc-opt --list-passes %s | filecheck %s
 
 // CHECK:      Passes:
+// CHECK-NEXT:   arith-emulate-wide-int  (opt level 0)  Emulate integers twice as wide as the target supports with pairs of supported ones.
+// CHECK-NEXT:       widest-int-supported: int >= 2 = 32  the widest integer type the target supports (a power of two); twice as wide is emulated
+// CHECK-NEXT:   arith-expand  (opt level 0)  Expand arith ops that have no LLVM instruction into simpler arith ops.
+// CHECK-NEXT:       include-bf16: bool = false  expand extf bf16 -> f32 and truncf f32 -> bf16
+// CHECK-NEXT:       include-f8e8m0: bool = false  expand extf and truncf of f8E8M0FNU
+// CHECK-NEXT:       include-f4e2m1: bool = false  expand extf and truncf of f4E2M1FN
 // CHECK-NEXT:   canonicalize  (opt level 0)  Fold ops and apply canonicalization patterns until nothing changes.
 // CHECK-NEXT:       max-iterations: int >= -1 = 10 (config canonicalize.max-iterations)  most sweeps over the IR; -1: until nothing changes
 // CHECK-NEXT:       max-num-rewrites: int >= -1 = -1  most rewrites; -1: no limit

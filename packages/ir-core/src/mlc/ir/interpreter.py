@@ -1,5 +1,6 @@
-"""A reference interpreter for the `arith` and `func` dialects, on scalars and
-vectors, and the `vector` ops that take vectors apart and put them together.
+"""A reference interpreter for the `arith`, `math` and `func` dialects (and `ub.poison`),
+on scalars and vectors, and the `vector` ops that take vectors apart and put them
+together.
 
     from mlc.ir.interpreter import evaluate
 
@@ -861,10 +862,142 @@ for _name, _convert in _CASTS.items():
     register_handler(_name)(_cast(_convert))
 
 
+# ============================================================================ ub and math
+
+
+@register_handler("ub.poison")
+def _poison(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    """Poison: undefined as soon as it is made (see the module docstring)."""
+    raise UndefinedBehavior("'ub.poison' executed: a poison value")
+
+
+def _float_function(fn: Callable[..., float]) -> Handler:
+    """A math op on scalar floats: `fn` on the operands (doubles holding values of the
+    type), rounded once to the type; `nnan`/`ninf` as for arith's float ops."""
+
+    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+        result = round_float(fn(*operands), _result_type(op))
+        _check_fastmath(op, [*operands, result])
+        return [result]
+
+    return handler
+
+
+def _nan_on_domain_error(fn: Callable[[float], float]) -> Callable[[float], float]:
+    """`fn` with C's answers where Python raises: NaN outside the domain (sin of an
+    infinity, log or sqrt of a negative number), an infinity past the range."""
+
+    def checked(x: float) -> float:
+        if math.isnan(x):
+            return x
+        try:
+            return fn(x)
+        except OverflowError:
+            return math.inf
+        except ValueError:
+            return math.nan
+
+    return checked
+
+
+def _log(base_log: Callable[[float], float]) -> Callable[[float], float]:
+    """log/log2: -inf at zero (either sign), NaN below it."""
+
+    def log(x: float) -> float:
+        if x == 0.0:
+            return -math.inf
+        return _nan_on_domain_error(base_log)(x)
+
+    return log
+
+
+def _rsqrt(x: float) -> float:
+    """1 / sqrt(x): infinity of x's sign at a zero, NaN below zero."""
+    if x == 0.0:
+        return math.copysign(math.inf, x)
+    return _nan_on_domain_error(lambda v: 1.0 / math.sqrt(v))(x)
+
+
+def _is_odd_integer(x: float) -> bool:
+    return math.isfinite(x) and x == math.floor(x) and math.fmod(x, 2.0) != 0.0
+
+
+def _pow(a: float, b: float) -> float:
+    """C's pow: a zero to a negative power is an infinity (signed for an odd power of
+    -0.0), a negative base to a non-integral power NaN, overflow an infinity."""
+    try:
+        return math.pow(a, b)
+    except OverflowError:
+        return -math.inf if a < 0 and _is_odd_integer(b) else math.inf
+    except ValueError:
+        if a == 0.0:
+            return math.copysign(math.inf, a) if _is_odd_integer(b) else math.inf
+        return math.nan
+
+
+def _round_half_away(x: float) -> float:
+    """C's round: halfway cases away from zero; the sign of a zero result kept."""
+    if not math.isfinite(x):
+        return x
+    return math.copysign(math.floor(abs(x) + 0.5) if abs(x) < 2.0 ** 52 else abs(x), x)
+
+
+def _integral(rounding: Callable[[float], int]) -> Callable[[float], float]:
+    """floor/ceil on floats: infinities and NaN unchanged, a zero result signed as x."""
+
+    def rounded(x: float) -> float:
+        if not math.isfinite(x):
+            return x
+        return math.copysign(float(rounding(x)), x)
+
+    return rounded
+
+
+def _fma(a: float, b: float, c: float) -> float:
+    """a * b + c computed exactly, then rounded to a double (rounded again to a
+    narrower type by the handler: for f32 and smaller, two roundings)."""
+    from fractions import Fraction
+
+    if not all(math.isfinite(v) for v in (a, b, c)):
+        return a * b + c
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    if exact == 0:  # the sign of a zero sum, as IEEE-754 gives it
+        return (a * b) + c
+    try:
+        return float(exact)
+    except OverflowError:
+        return math.copysign(math.inf, exact)
+
+
+_MATH: dict[str, Callable[..., float]] = {
+    "math.absf": abs,
+    "math.sin": _nan_on_domain_error(math.sin),
+    "math.cos": _nan_on_domain_error(math.cos),
+    "math.exp": _nan_on_domain_error(math.exp),
+    "math.exp2": _nan_on_domain_error(lambda x: math.pow(2.0, x)),
+    "math.log": _log(math.log),
+    "math.log2": _log(math.log2),
+    "math.tanh": math.tanh,
+    "math.sqrt": lambda x: math.copysign(0.0, x) if x == 0.0 else
+    _nan_on_domain_error(math.sqrt)(x),
+    "math.rsqrt": _rsqrt,
+    "math.erf": math.erf,
+    "math.floor": _integral(math.floor),
+    "math.ceil": _integral(math.ceil),
+    "math.round": _round_half_away,
+    "math.powf": _pow,
+    "math.copysign": math.copysign,
+    "math.fma": _fma,
+}
+
+for _name, _function in _MATH.items():
+    register_handler(_name)(_float_function(_function))
+
+
 # ============================================================================ vectors
 
-ELEMENTWISE_OPS = frozenset(name for name in OP_HANDLERS if name.startswith("arith.")) - {
-    "arith.constant"}
+ELEMENTWISE_OPS = frozenset(name for name in OP_HANDLERS
+                            if name.startswith(("arith.", "math."))) - {"arith.constant"}
 """The ops that apply to vectors element by element."""
 
 

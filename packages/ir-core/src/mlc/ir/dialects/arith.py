@@ -712,6 +712,13 @@ class OrIOp(_IntBinaryOp):
             return self.lhs
         if is_int_value(operands[1], -1):
             return operands[1]
+        # x | ~x is all ones, whichever side of the xori x is on
+        for inner, other in ((self.lhs, self.rhs), (self.rhs, self.lhs)):
+            source = inner.defining_op
+            if isinstance(source, XOrIOp) and other in (source.lhs, source.rhs):
+                mask = source.rhs if source.lhs is other else source.lhs
+                if is_int_value(constant_value_of(mask), -1):
+                    return make_constant(self.result.type, -1)
         return fold_int_binary(operands, lambda a, b, t: a | b)
 
 

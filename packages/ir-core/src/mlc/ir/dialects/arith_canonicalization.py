@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import operator
 
-from mlc.ir.core.attributes import Attribute, FloatType, IndexType, IntegerAttr, IntegerType, i1
+from mlc.ir.core.attributes import (
+    Attribute,
+    FloatType,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    i1,
+    unit,
+)
 from mlc.ir.dialects.arith import (
     AddIOp,
     AddUIExtendedOp,
@@ -147,6 +155,11 @@ def has_fixed_width(value) -> bool:
 def zero_of(value) -> Attribute | None:
     """The zero constant of `value`'s type (None for a tensor of dynamic shape)."""
     return make_constant(value.type, 0)
+
+
+def is_inexact(op) -> bool:
+    """`op` (a division or right shift) is not marked `exact`."""
+    return "isExact" not in op.attributes
 
 
 def has_default_rounding(op) -> bool:
@@ -427,15 +440,24 @@ BITCAST = [
                    "its own type)"),
 ]
 
-# The new shrui is exact-less and the new trunci carries no overflow flags: MLIR keeps
-# the trunci's, but `nsw` would make the rewrite poison a negative x that was fine.
+# The new shrui is exact when the shrsi was (no one bit is shifted out either way: the
+# same bits go). The new trunci carries no overflow flags: MLIR keeps the trunci's, but
+# `nsw` would make the rewrite poison a negative x that was fine.
 FLOAT_AND_SHIFT_CASTS = [
     DagPattern("TruncIShrSIToTrunciShrUI",
-               Dag(TruncIOp, Dag(ShRSIOp, V("x"), Const("c")), bind="root"),
+               Dag(TruncIOp, Dag(ShRSIOp, V("x"), Const("c"), bind="shift"), bind="root"),
                Dag(TruncIOp, Dag(ShRUIOp, V("x"), Dag(ConstantOp, value=A("c")))),
-               [Check(shifts_out_truncated_bits, "x", "root", "c")],
+               [Check(shifts_out_truncated_bits, "x", "root", "c"), Check(is_inexact, "shift")],
                doc="trunci(shrsi(x, c)) -> trunci(shrui(x, c)), when the truncation drops "
                    "exactly the c bits the shift fills in"),
+    DagPattern("TruncIShrSIExactToTrunciShrUIExact",
+               Dag(TruncIOp, Dag(ShRSIOp, V("x"), Const("c"), isExact=AttrIs(unit)),
+                   bind="root"),
+               Dag(TruncIOp, Dag(ShRUIOp, V("x"), Dag(ConstantOp, value=A("c")),
+                                 isExact=AttrIs(unit))),
+               [Check(shifts_out_truncated_bits, "x", "root", "c")],
+               doc="trunci(shrsi(x, c) exact) -> trunci(shrui(x, c) exact), when the "
+                   "truncation drops exactly the c bits the shift fills in"),
     DagPattern("TruncFSIToFPToSIToFP",
                Dag(TruncFOp, Dag(SIToFPOp, V("x")), bind="root"),
                Dag(SIToFPOp, V("x")),
@@ -477,6 +499,9 @@ EXTENDED = [
                [Check(second_result_unused, "root")],
                doc="mului_extended(x, y) -> [muli(x, y), x], when the high half is unused"),
 ]
+
+# The code pattern CmpFIntToFPConst registers itself on import.
+import mlc.ir.dialects.arith_cmpf_of_int  # noqa: E402, F401
 
 arith.add_canonicalization_patterns([*ADDI, *SUBI, *MULI, *XORI, *LOGIC_OF_EXTENSIONS, *CMPI,
                                      *SELECT, *FLOAT, *CASTS, *INDEX_CAST, *BITCAST,

@@ -96,8 +96,8 @@ def wrap_int(value: int, type_: Type) -> int:
     """`value` modulo the integer type's width, in MLIR's printed range."""
     element = element_type_of(type_)
     width = int_width(element)
-    if width == 1:
-        return value & 1
+    if width <= 1:  # i0 holds only 0
+        return value & ((1 << width) - 1)
     value &= (1 << width) - 1
     if getattr(element, "signedness", "signless") != "unsigned" and value >= 1 << (width - 1):
         value -= 1 << width
@@ -105,8 +105,11 @@ def wrap_int(value: int, type_: Type) -> int:
 
 
 def as_signed(value: int, type_: Type) -> int:
-    """The two's-complement reading of `value` (for i1: true is -1, as in MLIR)."""
+    """The two's-complement reading of `value` (for i1: true is -1, as in MLIR; i0
+    holds only 0)."""
     width = int_width(type_)
+    if width == 0:
+        return 0
     value &= (1 << width) - 1
     return value - (1 << width) if value >= 1 << (width - 1) else value
 

@@ -13,10 +13,10 @@ import math
 
 from mlc.ir.core.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, Type, VectorType, i64
 from mlc.ir.dialects.vector import AnyVector, vector
+from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.directive import Directive
-from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.opdef.traits import Pure
 
 I64Array = ArrayOf(IntAttrOf(i64))

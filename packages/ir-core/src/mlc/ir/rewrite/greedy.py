@@ -1,7 +1,8 @@
 """The greedy pattern driver, and the walk driver.
 
-Greedy: a worklist seeded with every op under the root (top-down: pre-order; or
-bottom-up: post-order). Each op popped is erased if trivially dead; else folded
+Greedy: blocks no path reaches are erased (as MLIR's driver does by default: ops there
+may use their own results, on which patterns loop), then a worklist is seeded with
+every op under the root (top-down: pre-order; or bottom-up: post-order). Each op popped is erased if trivially dead; else folded
 (constants are uniqued and hoisted to the entry block of the enclosing region
 isolated from above, as MLIR's OperationFolder does; commutative ops get constants on
 the right); else the patterns rooted at it are tried by decreasing benefit. Every
@@ -26,6 +27,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, constant_value
 from mlc.ir.rewrite.pattern import PatternSet
+from mlc.ir.rewrite.region_simplification import erase_unreachable_blocks
 from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
 
 
@@ -37,6 +39,9 @@ class GreedyConfig:
     max_rewrites: int | None = None
     top_down: bool = True
     fold: bool = True
+    # MLIR's region simplification (its default, "normal", less block merging): blocks
+    # no path reaches are erased before each sweep.
+    erase_unreachable_blocks: bool = True
 
 
 @dataclass
@@ -154,6 +159,14 @@ class ConstantFolder:
         op = dialect.materialize_constant(value, type_, anchor.loc)
         if op is None:
             return None
+        made_by = op.op_def.dialect_name if op.op_def is not None else op.name
+        if made_by != dialect.name:
+            # Materialised in another dialect (arith's poison is a ub.poison): the same
+            # constant of that dialect may be there already, as MLIR's folder checks.
+            key = (made_by, value, type_)
+            existing = table.get(key)
+            if existing is not None:
+                return existing.results[0]
         entry = region.blocks[0]
         with rewriter.insertion_point():
             rewriter.block, rewriter.before = entry, self._first_non_constant(entry)
@@ -266,9 +279,9 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
         result.iterations = iteration
         worklist.changes = 0
         worklist.erased.clear()
+        changed = config.erase_unreachable_blocks and erase_unreachable_blocks(root) > 0
         for op in reversed(_ops_in_order(root, config.top_down)):
             worklist.push(op)
-        changed = False
         while True:
             op = worklist.pop()
             if op is None:

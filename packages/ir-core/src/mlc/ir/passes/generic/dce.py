@@ -6,6 +6,9 @@ from __future__ import annotations
 from mlc.ir.core.ir import Operation
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.region_simplification import erase_unreachable_blocks
+
+__all__ = ["erase_dead_ops", "erase_unreachable_blocks"]
 
 
 def erase_dead_ops(root: Operation) -> int:
@@ -25,39 +28,6 @@ def erase_dead_ops(root: Operation) -> int:
             if producer is not None and producer not in queued:
                 queued.add(producer)
                 worklist.append(producer)
-    return erased
-
-
-def erase_unreachable_blocks(root: Operation) -> int:
-    """Erase blocks of multi-block regions that the entry block cannot reach."""
-    erased = 0
-    for op in list(root.walk()):
-        for region in op.regions:
-            if len(region.blocks) < 2:
-                continue
-            reachable = {region.blocks[0]}
-            stack = [region.blocks[0]]
-            while stack:
-                for successor in stack.pop().successors:
-                    if successor not in reachable:
-                        reachable.add(successor)
-                        stack.append(successor)
-            dead = [b for b in region.blocks if b not in reachable]
-            for block in dead:
-                for child in block.ops():
-                    child.drop_all_references()
-            for block in dead:
-                for child in list(block.ops_reversed()):
-                    for result in child.results:
-                        for use in list(result.uses):
-                            use.drop()
-                    child.detach()
-                for arg in block.args:
-                    for use in list(arg.uses):
-                        use.drop()
-                region.blocks.remove(block)
-                block.parent = None
-                erased += 1
     return erased
 
 
