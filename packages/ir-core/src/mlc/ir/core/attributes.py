@@ -861,7 +861,8 @@ class OpaqueAttr(Attribute):
 def element_dtype(element_type: Type) -> np.dtype:
     """The numpy dtype that stores elements of `element_type` (bf16 as raw uint16 bits;
     floats of no numpy type as their bit patterns too: the small formats in uint8, tf32
-    in uint32, f80 and f128 as Python ints in an object array)."""
+    in uint32, f80 and f128 as Python ints in an object array, as are integers wider than
+64 bits)."""
     import numpy as np
 
     if isinstance(element_type, FloatType):
@@ -879,6 +880,7 @@ def element_dtype(element_type: Type) -> np.dtype:
             if element_type.width <= width:
                 signed = element_type.signedness != "unsigned"
                 return np.dtype(f"{'i' if signed else 'u'}{width // 8}")
+        return np.dtype(object)  # wider than 64 bits: Python ints
     if isinstance(element_type, IndexType):
         return np.dtype(np.int64)
     raise ValueError(f"no dense storage for element type {element_type}")
