@@ -428,6 +428,17 @@ def test_full_conversion_fails_on_them_and_leaves_the_ir_untouched():
     ]
 
 
+def test_first_failure_only_stops_where_mlir_stops():
+    module = _parse(_WITH_UNKNOWN)
+    before = print_op(module)
+    target, patterns, converter = _test_setup()
+    result = apply_full_conversion(module, target, patterns, converter, first_failure_only=True)
+    assert not result.success
+    assert print_op(module) == before
+    assert [(d.message, d.loc.line) for d in result.diagnostics] == [
+        ("failed to legalize operation 'test.unknown'", 4)]
+
+
 def test_full_conversion_pass_reports_every_op():
     module = _parse(_WITH_UNKNOWN)
     before = print_op(module)

@@ -122,7 +122,7 @@ func.func @casts() -> (tensor<3xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xbf1
 // CHECK-LABEL: func.func @sigmoid(
 // CHECK:         %0 = graph.constant dense<[2.227364e-39, 0.000000e+00]> : tensor<2xf32>
 // CHECK-NEXT:    %1 = graph.constant dense<1.013279e-05> : tensor<1xf16>
-// CHECK-NEXT:    %2 = graph.constant dense<[0x7F800000, 3.6787945e-01]> : tensor<2xf32>
+// CHECK-NEXT:    %2 = graph.constant dense<[0x7F800000, 0.36787945]> : tensor<2xf32>
 func.func @sigmoid() -> (tensor<2xf32>, tensor<1xf16>, tensor<2xf32>) {
   %x = graph.constant dense<[-89.0, -104.0]> : tensor<2xf32>
   %0 = graph.sigmoid %x : tensor<2xf32>

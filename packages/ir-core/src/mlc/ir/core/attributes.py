@@ -574,28 +574,68 @@ def bits_to_float(bits: int, type_: FloatType) -> float:
 
 
 def format_float(bits: int, type_: FloatType) -> str:
-    """MLIR's float spelling: `%e` with 6 digits if that reads back exactly, else the
-    shortest decimal that does, else (inf, nan, ...) the hex bit pattern."""
-    width = FLOAT_FORMATS[type_.name].width
+    """MLIR's float spelling: `%e` with 6 digits if that reads back exactly, else
+    LLVM's APFloat::toString (as many digits as the type's precision needs) if that
+    has a decimal point, else (an integer such as `4294967296`, inf, nan...) the hex
+    bit pattern."""
+    fmt = FLOAT_FORMATS[type_.name]
     value = bits_to_float(bits, type_)
     if math.isfinite(value):
         text = f"{value:.6e}"
         if float_to_bits(float(text), type_) == bits:
             return text
-        text = repr(value) if width == 64 else _shortest_repr(value, type_, bits)
-        if "e" not in text and "." not in text:
-            text += ".0"
-        if float_to_bits(float(text), type_) == bits:
+        text = apfloat_text(value, fmt.precision)
+        if "." in text:
             return text
-    return f"0x{bits:0{(width + 3) // 4}X}"
+    return f"0x{bits:0{(fmt.width + 3) // 4}X}"
 
 
-def _shortest_repr(value: float, type_: FloatType, bits: int) -> str:
-    for digits in range(1, 18):
-        text = f"{value:.{digits}e}"
-        if float_to_bits(float(text), type_) == bits:
-            return text
-    return repr(value)
+def apfloat_text(value: float, precision: int) -> str:
+    """LLVM's APFloat::toString with its defaults, for a finite nonzero `value` of a
+    type of `precision` significand bits: the exact value rounded (half up, on the
+    first dropped digit) to 2 + precision * 59 / 196 significant digits, trailing
+    zeros dropped; plain unless that needs more than 3 zeros of padding (`1.5E+12`,
+    `1.5E-5`)."""
+    from decimal import Decimal
+
+    digits_limit = 2 + precision * 59 // 196
+    sign, digit_tuple, exponent = Decimal(value).as_tuple()
+    digits = list(digit_tuple)
+    if len(digits) > digits_limit:
+        round_up = digits[digits_limit] >= 5
+        exponent += len(digits) - digits_limit
+        digits = digits[:digits_limit]
+        if round_up:
+            i = len(digits) - 1
+            while i >= 0 and digits[i] == 9:
+                digits[i] = 0
+                i -= 1
+            if i < 0:
+                digits.insert(0, 1)
+                digits.pop()
+                exponent += 1
+            else:
+                digits[i] += 1
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+        exponent += 1
+    text = "".join(map(str, digits))
+    count = len(digits)
+    if exponent >= 0:
+        scientific = exponent > 3 or count + exponent > digits_limit
+    else:
+        scientific = exponent + count - 1 < -3
+    if scientific:
+        power = exponent + count - 1
+        mantissa = text[0] + "." + (text[1:] or "0")
+        body = f"{mantissa}E{'+' if power >= 0 else '-'}{abs(power)}"
+    elif exponent >= 0:
+        body = text + "0" * exponent
+    elif count + exponent > 0:
+        body = text[:count + exponent] + "." + text[count + exponent:]
+    else:
+        body = "0." + "0" * -(count + exponent) + text
+    return ("-" if sign else "") + body
 
 
 @dataclass(frozen=True, slots=True)
@@ -821,7 +861,8 @@ class OpaqueAttr(Attribute):
 def element_dtype(element_type: Type) -> np.dtype:
     """The numpy dtype that stores elements of `element_type` (bf16 as raw uint16 bits;
     floats of no numpy type as their bit patterns too: the small formats in uint8, tf32
-    in uint32, f80 and f128 as Python ints in an object array)."""
+    in uint32, f80 and f128 as Python ints in an object array, as are integers wider than
+64 bits)."""
     import numpy as np
 
     if isinstance(element_type, FloatType):
@@ -839,6 +880,7 @@ def element_dtype(element_type: Type) -> np.dtype:
             if element_type.width <= width:
                 signed = element_type.signedness != "unsigned"
                 return np.dtype(f"{'i' if signed else 'u'}{width // 8}")
+        return np.dtype(object)  # wider than 64 bits: Python ints
     if isinstance(element_type, IndexType):
         return np.dtype(np.int64)
     raise ValueError(f"no dense storage for element type {element_type}")

@@ -1,7 +1,8 @@
 """`vector` ops that take vectors apart and put them together: `vector.extract` and
 `vector.insert` (an element, or a sub-vector of the leading dims, at static
 positions), `vector.extract_strided_slice` and `vector.insert_strided_slice`, and
-`vector.shape_cast`, with MLIR's syntax and verifier rules.
+`vector.shape_cast`, with MLIR's syntax and verifier rules. An extract folds as MLIR's
+does through a chain of inserts and from a splat constant.
 
 Positions are static (MLIR also takes SSA index values in them: a `%` in a position
 list is an error here).
@@ -12,6 +13,8 @@ from __future__ import annotations
 import math
 
 from mlc.ir.core.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, Type, VectorType, i64
+from mlc.ir.dialects.arith_constants import constant_scalars, make_constant
+from mlc.ir.dialects.ub import is_poison
 from mlc.ir.dialects.vector import AnyVector, vector
 from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
@@ -98,6 +101,27 @@ class ExtractOp(Op):
         expected = _element_or_vector(source.shape[len(position):], source.element_type)
         if self.result.type != expected:
             raise VerificationError(f"expected result type {expected}, got {self.result.type}")
+
+    def fold(self, operands):
+        # A splat constant's every element is its one value.
+        scalars = constant_scalars(operands[0])
+        if scalars is not None and not is_poison(operands[0]):
+            return make_constant(self.result.type, scalars[1])
+        # Through a chain of inserts at other positions of the same rank, to the value
+        # inserted at this very position, or else to read the chain's first dest.
+        position = tuple(self.static_position.values)
+        current = self.source
+        while isinstance(insert := current.defining_op, InsertOp):
+            inserted = tuple(insert.static_position.values)
+            if inserted == position:
+                return insert.value_to_store
+            if len(inserted) != len(position):
+                break
+            current = insert.dest
+        if current is not self.source:
+            self.set_operand(0, current)  # folded in place
+            return self.result
+        return None
 
 
 @vector.op

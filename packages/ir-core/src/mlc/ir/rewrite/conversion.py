@@ -564,19 +564,23 @@ def _location(old: Value, new: Sequence[Value]) -> Location:
 
 
 def _apply(root: Operation, target: ConversionTarget, patterns: PatternSet,
-           type_converter: TypeConverter | None, full: bool) -> ConversionResult:
+           type_converter: TypeConverter | None, full: bool,
+           first_failure_only: bool) -> ConversionResult:
     with gc_paused():
-        return _convert(root, target, patterns, type_converter, full)
+        return _convert(root, target, patterns, type_converter, full, first_failure_only)
 
 
 def _convert(root: Operation, target: ConversionTarget, patterns: PatternSet,
-             type_converter: TypeConverter | None, full: bool) -> ConversionResult:
+             type_converter: TypeConverter | None, full: bool,
+             first_failure_only: bool) -> ConversionResult:
     conversion = _Conversion(target, patterns, type_converter, full)
     failed = []
     for op in [o for o in root.walk() if o is not root]:
         # Ops replaced or erased meanwhile (with what they held) are skipped.
         if op not in conversion.ignored and not conversion.legalize(op):
             failed.append(op)
+            if first_failure_only:
+                break
     if failed:
         diagnostics = [Diagnostic(
             "error", f"failed to legalize operation '{op.name}'"
@@ -591,12 +595,17 @@ def _convert(root: Operation, target: ConversionTarget, patterns: PatternSet,
 
 
 def apply_partial_conversion(root: Operation, target: ConversionTarget, patterns: PatternSet,
-                             type_converter: TypeConverter | None = None) -> ConversionResult:
-    """Convert the illegal ops under `root`; ops with no legality rule may stay."""
-    return _apply(root, target, patterns, type_converter, full=False)
+                             type_converter: TypeConverter | None = None,
+                             first_failure_only: bool = False) -> ConversionResult:
+    """Convert the illegal ops under `root`; ops with no legality rule may stay. Every
+    op left illegal is reported, or with `first_failure_only` the first, where MLIR's
+    driver stops (for passes that answer as MLIR's do)."""
+    return _apply(root, target, patterns, type_converter, False, first_failure_only)
 
 
 def apply_full_conversion(root: Operation, target: ConversionTarget, patterns: PatternSet,
-                          type_converter: TypeConverter | None = None) -> ConversionResult:
-    """Convert every op under `root` to a legal one, or fail."""
-    return _apply(root, target, patterns, type_converter, full=True)
+                          type_converter: TypeConverter | None = None,
+                          first_failure_only: bool = False) -> ConversionResult:
+    """Convert every op under `root` to a legal one, or fail (reporting as
+    apply_partial_conversion does)."""
+    return _apply(root, target, patterns, type_converter, True, first_failure_only)

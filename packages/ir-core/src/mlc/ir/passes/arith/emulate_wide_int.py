@@ -764,7 +764,8 @@ class ArithEmulateWideInt(Pass):
                 "error", f"widest-int-supported must be a power of two, got {widest}", op.loc)])
         converter = WideIntEmulationConverter(widest)
         result = apply_partial_conversion(op, emulation_target(converter),
-                                          emulation_patterns(converter), converter)
+                                          emulation_patterns(converter), converter,
+                                          first_failure_only=True)
         if not result.success:
             raise PassFailure(result.diagnostics)
 

@@ -533,7 +533,7 @@ class ArithExpand(Pass):
     def run(self, op: Operation, run) -> None:
         options = run.options
         result = apply_partial_conversion(op, expansion_target(options),
-                                          expansion_patterns(options))
+                                          expansion_patterns(options), first_failure_only=True)
         if not result.success:
             raise PassFailure(result.diagnostics)
 
