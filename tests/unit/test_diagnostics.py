@@ -28,7 +28,7 @@ def test_undefined_value_is_reported_at_its_use():
 def test_type_constraint_violation_points_at_the_op():
     text = 'func.func @f(%a: i32) {\n  %0 = "arith.addf"(%a, %a) : (i32, i32) -> i32\n  return\n}\n'
     rendered = _render(text)
-    assert rendered.startswith("in.mlir:2:8: error: 'arith.addf' op operand #0 ('lhs') must be "
+    assert rendered.startswith("in.mlir:2:8: error: 'arith.addf' op operand #0 must be "
                                "floating-point-like, but got 'i32'\n")
     assert rendered.endswith('  %0 = "arith.addf"(%a, %a) : (i32, i32) -> i32\n       ^\n')
 

@@ -1,6 +1,6 @@
 // Invalid uses of the arith ops added for MLIR 22 conformance: both tools report each
-// with the same words (mlc also names the operand or result, as in "operand #0
-// ('lhs')", and the casts an op allows, so the expected texts are the part both say).
+// with the same words (mlc also names the casts an op allows, so the expected texts
+// are the part both say).
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics
 // RUN: %if mlir-opt %{ %mlir_opt %s --split-input-file --verify-diagnostics %}
 

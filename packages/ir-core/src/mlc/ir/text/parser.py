@@ -242,13 +242,13 @@ class _ParseState:
         if value.type is None:
             value.type = type_
         elif value.type != type_:
+            # MLIR's words for a definition too: its "prior use" is where it is defined.
             if isinstance(value, ForwardValue):
-                raise self.error(f"use of value '{value.ref_name}' expects different type than "
-                                 f"prior uses: '{type_}' vs '{value.type}'", pos,
-                                 [("prior use here", value.pos)])
-            raise self.error(f"use of value expects different type than its definition: "
-                             f"'{type_}' vs '{value.type}'", pos,
-                             [("value defined here", self.definition_pos(value))])
+                name, prior = value.ref_name.partition("#")[0], value.pos
+            else:
+                name, prior = self.definition(value)
+            raise self.error(f"use of value '{name}' expects different type than prior uses: "
+                             f"'{type_}' vs '{value.type}'", pos, [("prior use here", prior)])
         return value
 
     def define_results(self, op: Operation, results: list[tuple[str, int, int]]) -> None:
@@ -262,11 +262,12 @@ class _ParseState:
             self.define(name, op.results[start:start + count], pos)
             start += count
 
-    def definition_pos(self, value: Value) -> int | None:
-        for group, pos in self.values.values():
+    def definition(self, value: Value) -> tuple[str, int | None]:
+        """The name a value is defined by and where (None: not by a name in scope)."""
+        for name, (group, pos) in self.values.items():
             if value in group:
-                return pos
-        return None
+                return name, pos
+        return "<<unknown>>", None
 
     def define(self, name: str, group: list[Value], pos: int) -> None:
         if name in self.values:
