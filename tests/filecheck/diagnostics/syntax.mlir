@@ -11,12 +11,12 @@ func.func @f( {
 func.func @f() {
   return
 }
-// expected-error@-1 {{unexpected '}'}}
+// expected-error@-1 {{expected operation name in quotes}}
 }
 
 // -----
 
-// expected-error@+1 {{unexpected '='}}
+// expected-error@+1 {{expected operation name in quotes}}
 =
 
 // -----
@@ -64,7 +64,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unexpected '-1'}}
+// expected-error@+1 {{expected non-function type}}
 func.func private @f(tensor<-1xf32>)
 
 // -----

@@ -1120,13 +1120,96 @@ def _run(state: _ParseState, start: str):
         callbacks.local.state = previous
 
 
+# What MLIR's recursive-descent parser says where the generic syntax stops, by the LR
+# items of the state the parse failed in: (rule, the last symbols before the dot or "*"
+# for any, the symbol after it, message). The first entry an item of the state matches
+# wins, so a construct's parts MLIR tries first (an attribute, which may be a type; a
+# type; a location) come first. Symbols are rule names, declared terminals, or literal
+# text.
+_MLIR_EXPECTATIONS = (
+    ("op_results", "*", "=", "expected '=' after SSA name"),
+    ("op_results", ",", "VALUE_ID", "expected valid ssa identifier"),
+    ("*", "*", "attribute", "expected attribute value"),
+    ("*", "*", "type", "expected non-function type"),
+    ("*", "*", "type_list", "expected non-function type"),
+    ("*", "*", "_non_function_type", "expected non-function type"),
+    ("*", "*", "_loc_inner", "expected location instance"),
+    ("file_loc", "STRING :", "INT", "expected integer line number in FileLineColRange"),
+    ("file_loc", "INT :", "INT", "expected integer column number in FileLineColRange"),
+    ("file_range_end", "to", "INT", "expected either integer or `:` post `to` in "
+     "FileLineColRange"),
+    ("file_range_end", ":", "INT", "expected integer column number in FileLineColRange"),
+    ("generic_op", "STRING", "(", "expected '(' to start operand list"),
+    ("value_use_list", ",", "VALUE_USE", "expected SSA operand"),
+    ("generic_op", "*", ")", "expected ')' to end operand list"),
+    ("successors", "*", "successor", "expected block name"),
+    ("successors", "*", "]", "expected ',' or ']'"),
+    ("properties", "*", ">", "expected '>' to close properties"),
+    ("region_list", "*", ")", "expected ')' to end region list"),
+    ("generic_op", "*", ":", "expected ':' followed by operation type"),
+    ("generic_op", ":", "function_type", "expected function type"),
+    ("block_label", "*", ":", "expected ':' after block name"),
+    ("block_args", "*", "block_arg", "expected SSA operand"),
+    ("block_arg", "VALUE_ID", ":", "expected ':' and type for SSA operand"),
+    ("block_args", "*", ")", "expected ')'"),
+    ("function_type", "*", ")", "expected ')'"),
+    ("function_type", ")", "->", "expected '->' in function type"),
+    ("function_results", "*", ")", "expected ')'"),
+    ("tensor_type", "tensor", "<", "expected '<' in tensor type"),
+    ("tensor_type", "*", ">", "expected '>' in tensor type"),
+    ("memref_type", "memref", "<", "expected '<' in memref type"),
+    ("memref_type", "*", ">", "expected ',' or '>' in memref type"),
+    ("vector_type", "vector", "<", "expected '<' in vector type"),
+    ("vector_type", "*", ">", "expected '>' in vector type"),
+    ("complex_type", "complex", "<", "expected '<' in complex type"),
+    ("complex_type", "*", ">", "expected '>' in complex type"),
+    ("tuple_type", "tuple", "<", "expected '<' in tuple type"),
+    ("tuple_type", "*", ">", "expected '>' in tuple type"),
+    ("array_attr", "*", "]", "expected ',' or ']'"),
+    ("dictionary_attr", "*", "dict_entry", "expected attribute name"),
+    ("dictionary_attr", "*", "}", "expected '}' in attribute dictionary"),
+    ("symbol_ref", "::", "SYMBOL", "expected nested symbol reference identifier"),
+    ("trailing_loc", "loc", "(", "expected '(' in location"),
+    ("loc_attr", "loc", "(", "expected '(' in location"),
+    ("trailing_loc", "*", ")", "expected ')' in location"),
+    ("loc_attr", "*", ")", "expected ')' in location"),
+    ("callsite_loc", "*", "at", "expected 'at' in callsite location"),
+    ("fused_loc", "*", "]", "expected ']' in fused location"),
+    ("alias_def", "ATTR_ALIAS", "=", "expected '=' in attribute alias definition"),
+    ("alias_def", "TYPE_ALIAS", "=", "expected '=' in type alias definition"),
+)
+
+
+def _mlir_expectation(items, tok) -> str | None:
+    """MLIR's message for a parse that fails on `tok` in a state with LR `items`."""
+    for rule, before, after, message in _MLIR_EXPECTATIONS:
+        for item_rule, item_before, item_after in items:
+            if after == item_after and rule in ("*", item_rule) and (
+                    before in ("*", item_before) or item_before.endswith(" " + before)):
+                if message == "expected '=' after SSA name" and tok.value == ":":
+                    return "expected integer number of results"  # `%0:` without a count
+                return message
+    return None
+
+
 def _unexpected_token(state: _ParseState, exc) -> Exception:
     tok = exc.token
+    stream = state.stream
+    if "FILE_METADATA" in exc.expected and tok.type in ("DIALECT_TYPE", "DIALECT_ATTR") \
+            and "." in tok.value:
+        # A top-level `!a.b = ...`: an alias may not take a dialect's name.
+        what = "type" if tok.type == "DIALECT_TYPE" else "attribute"
+        return state.error(f"{what} names with a '.' are reserved for dialect-defined names",
+                           tok.start_pos)
+    message = _mlir_expectation(_cache.driver().items.get(exc.state, ()), tok)
+    if message is None and "CUSTOM_OP" in exc.expected:
+        message = "expected operation name in quotes"  # where an op may start
+    if message is not None:
+        return state.error(message, stream.error_pos_before(tok.start_pos))
     config = state.stream.config
     expected_terms = {t for t in exc.expected if t.isupper() or t == "$END"}
     expected = _describe_expected(expected_terms, config.punctuation_terminals,
                                   config.keyword_terminals)
-    stream = state.stream
     if tok.type == "$END":
         return state.error(f"unexpected end of input, expected {expected}",
                            stream.error_pos_before(tok.start_pos))
