@@ -713,9 +713,13 @@ class Verdict:
 PASSED = Verdict(True)
 
 _UNKNOWN_OP = re.compile(r"custom op '([\w.$-]+)' is unknown"
+                         r"|Dialect `[\w$-]+' not found for custom op '([\w.$-]+)'"
                          r"|unregistered operation '([\w.$-]+)' found in dialect"
                          r"|dialect '[\w$-]+' has no (?:type|attribute) '([\w.$-]+)'"
                          r"|dialect '([\w.$-]+)' is (?:not installed|unknown)")
+
+
+_UNREGISTERED_DIALECT = "operation being parsed with an unregistered dialect"
 
 
 def _first_error(messages: str, lines: int = 3) -> str:
@@ -729,14 +733,21 @@ def unknown_op(messages: str, verifying: bool, mlir_dialects: frozenset[str]) ->
     """The op or dialect an mlc error calls unknown, if MLIR has its dialect ('' if
     none). With --verify-diagnostics only unexpected errors count (an expected one
     is the test's point)."""
-    for line in messages.splitlines():
+    lines = messages.splitlines()
+    for index, line in enumerate(lines):
         if verifying and "unexpected" not in line:
             continue
         match = _UNKNOWN_OP.search(line)
         if match:
             name = next(group for group in match.groups() if group)
-            if name.split(".", 1)[0] in mlir_dialects:
-                return name
+        elif _UNREGISTERED_DIALECT in line and index + 1 < len(lines):
+            # MLIR's words name no op: it is the generic op on the source line shown.
+            shown = re.search(r'"([\w$-]+\.[\w.$-]+)"\s*\(', lines[index + 1])
+            name = shown.group(1) if shown else ""
+        else:
+            continue
+        if name.split(".", 1)[0] in mlir_dialects:
+            return name
     return ""
 
 

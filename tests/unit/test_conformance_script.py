@@ -228,6 +228,12 @@ def failed(conformance, messages, run_text="mlir-opt %s", returncode=1, stdout="
 @pytest.mark.parametrize("messages, returncode, run_text, expects, kind, subject", [
     ("x.mlir:2:8: error: custom op 'memref.alloc' is unknown (dialect 'memref' is not "
      "installed)", 1, "mlir-opt %s", False, "unsupported op", "memref.alloc"),
+    ("x.mlir:2:8: error: Dialect `memref' not found for custom op 'memref.alloc'", 1,
+     "mlir-opt %s", False, "unsupported op", "memref.alloc"),
+    ("x.mlir:2:16: error: operation being parsed with an unregistered dialect. If this is "
+     "intended, please use -allow-unregistered-dialect with the MLIR tool used\n"
+     '  %0 = "memref.alloc"() : () -> memref<2xf32>\n               ^', 1, "mlir-opt %s", False,
+     "unsupported op", "memref.alloc"),
     ("x.mlir:2:8: error: dialect 'test' has no attribute 'test.custom'", 1, "mlir-opt %s",
      False, "unsupported op", "test.custom"),
     # An unknown op of a dialect MLIR lacks too is the input's fault, not mlc's.

@@ -57,8 +57,17 @@ def test_dominance_violation_with_note():
 
 
 def test_unknown_custom_op():
+    # mlir-opt-22's words: an op of an unknown dialect, with the dialects there are; an
+    # unknown op of a known dialect; a name without a dialect, tried in the default one.
     rendered = _render("func.func @f() {\n  foo.bar\n  return\n}\n")
-    assert rendered.startswith("in.mlir:2:3: error: custom op 'foo.bar' is unknown")
+    assert rendered.startswith("in.mlir:2:3: error: Dialect `foo' not found for custom op "
+                               "'foo.bar'")
+    assert "in.mlir:2:3: note: Available dialects: arith, builtin, func" in rendered
+    rendered = _render("func.func @f() {\n  arith.bar\n  return\n}\n")
+    assert rendered.startswith("in.mlir:2:3: error: custom op 'arith.bar' is unknown\n")
+    rendered = _render("func.func @f() {\n  bar\n  return\n}\n")
+    assert rendered.startswith("in.mlir:2:3: error: custom op 'bar' is unknown (tried "
+                               "'func.bar' as well)")
 
 
 def test_unregistered_generic_op_needs_the_flag():

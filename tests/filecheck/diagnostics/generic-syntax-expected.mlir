@@ -213,3 +213,32 @@ func.func @f() {
 
 // expected-error@+1 {{attribute names with a '.' are reserved for dialect-defined names}}
 #dialect.alias = 7
+
+// -----
+
+// expected-error@+1 {{expected named operation to have at least 1 result}}
+%none:0 = "test.two"() : () -> (f32, f32)
+
+// -----
+
+// expected-error@+1 {{cannot name an operation with no results}}
+%x = "test.nothing"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{empty operation name is invalid}}
+""() : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected valid attribute name}}
+"test.attrs"() {"" = 1} : () -> ()
+
+// -----
+
+func.func @f() {
+  // expected-error@+2 {{Dialect `nodialect' not found for custom op 'nodialect.op'}}
+  // expected-note-re@+1 {{Available dialects: {{.*}}builtin{{.*}}func}}
+  nodialect.op
+  return
+}

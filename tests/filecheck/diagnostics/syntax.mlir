@@ -70,7 +70,7 @@ func.func private @f(tensor<-1xf32>)
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{operation defines 0 results but was provided 1 to bind}}
+  // expected-error@+1 {{cannot name an operation with no results}}
   %r = call @f() : () -> ()
   return
 }

@@ -253,6 +253,11 @@ class _ParseState:
 
     def define_results(self, op: Operation, results: list[tuple[str, int, int]]) -> None:
         """Bind `%name` (or `%name:count`) groups to the op's results, in order."""
+        for _, count, pos in results:
+            if not count:
+                raise self.error("expected named operation to have at least 1 result", pos)
+        if not op.results:
+            raise self.error("cannot name an operation with no results", results[0][2])
         total = sum(count for _, count, _ in results)
         if total != len(op.results):
             raise self.error(f"operation defines {len(op.results)} results but was provided "
@@ -402,6 +407,10 @@ class _ParseState:
         if self.ctx.allow_unregistered:
             return Operation
         dialect = name.split(".", 1)[0] if "." in name else name
+        if self.ctx.try_load(dialect) is None:
+            raise self.error("operation being parsed with an unregistered dialect. If this is "
+                             "intended, please use -allow-unregistered-dialect with the MLIR "
+                             "tool used", pos)
         raise self.error(f"unregistered operation '{name}' found in dialect ('{dialect}') that "
                          "does not allow unknown operations (use --allow-unregistered-dialect "
                          "to accept it)", pos)
@@ -438,10 +447,14 @@ class _ParseState:
                 raise self.error(f"'{cls.op_def.name}' has no custom form; write it in generic "
                                  "form", tok.name_pos)
             dialect = name.split(".", 1)[0]
-            if "." in name and ctx.try_load(dialect) is None and not ctx.allow_unregistered:
-                raise self.error(f"custom op '{name}' is unknown (dialect '{dialect}' is not "
-                                 "installed)", tok.name_pos)
-            raise self.error(f"custom op '{name}' is unknown", tok.name_pos)
+            if "." in name and ctx.try_load(dialect) is None:
+                # Unregistered dialects have generic forms only, allowed or not.
+                raise self.error(f"Dialect `{dialect}' not found for custom op '{name}'",
+                                 tok.name_pos, [("Available dialects: "
+                                                 + ", ".join(ctx.available_namespaces()),
+                                                 tok.name_pos)])
+            tried = f" (tried '{default}.{name}' as well)" if default and "." not in name else ""
+            raise self.error(f"custom op '{name}' is unknown{tried}", tok.name_pos)
         found = self.custom_parsers[(name, default)] = (cls.op_def.name, parse)
         return found
 
@@ -577,6 +590,8 @@ class _Callbacks:
         name_tok, operands, successors, properties, regions, attrs, fn_type = children
         s = self.s
         name = s.string_value(name_tok)
+        if not name:
+            raise s.error("empty operation name is invalid", name_tok.start_pos)
         cls = s.op_class(name, name_tok.start_pos)
         operands = operands or []
         if len(operands) != len(fn_type.inputs):
@@ -895,6 +910,8 @@ class _Callbacks:
     def dict_entry(self, children):
         key, value = children
         name = self.s.string_value(key) if key.type == "STRING" else key.value
+        if not name:
+            raise self.s.error("expected valid attribute name", key.start_pos)
         return name, value if value is not None else unit, key.start_pos
 
     def symbol_ref(self, children):
