@@ -2,12 +2,12 @@
 // unknown enum keywords and flags, malformed dense arrays.
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
-// expected-error@+1 {{elements literal has shape [3], but the type tensor<2xi32> needs [2]}}
+// expected-error@+1 {{inferred shape of elements literal ([3]) does not match type ([2])}}
 %0 = arith.constant dense<[1, 2, 3]> : tensor<2xi32>
 
 // -----
 
-// expected-error@+1 {{elements literal has shape [2, 1], but the type tensor<2x2xi32> needs [2, 2]}}
+// expected-error@+1 {{inferred shape of elements literal ([2, 1]) does not match type ([2, 2])}}
 %0 = arith.constant dense<[[1], [2]]> : tensor<2x2xi32>
 
 // -----
@@ -43,7 +43,7 @@
 
 // -----
 
-// expected-error@+1 {{malformed dense array}}
+// expected-error@+1 {{expected integer or float type, got: 'tensor<2xi32>'}}
 "foo.op"() {a = array<tensor<2xi32>: 1>} : () -> ()
 
 // -----

@@ -66,7 +66,7 @@ from mlc.ir.opdef.traits import IsolatedFromAbove
 from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
-from mlc.ir.text.lexer import LexError, OpTok, Tok, next_op_head
+from mlc.ir.text.lexer import RAW_BODY_KEYWORDS, LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
     LiteralError,
     parse_dense_array,
@@ -863,6 +863,9 @@ class _Callbacks:
         tok, type_ = children
         value = int(tok.value, 16)
         if isinstance(type_, FloatType):
+            if value < 0:  # a hex float is a bit pattern
+                raise self.s.error("hexadecimal float literal should not have a leading minus",
+                                   tok.start_pos)
             if value.bit_length() > type_.width:
                 raise self.s.error("hexadecimal float constant out of range for type",
                                    tok.start_pos)
@@ -925,12 +928,13 @@ class _Callbacks:
         except ValueError as exc:
             offset = getattr(exc, "offset", None)
             pos = tok.start_pos if offset is None else tok.start_pos + len("dense<") + offset
-            raise self.s.error(str(exc), pos) from None
+            notes = [(note, pos) for note in getattr(exc, "notes", ())]
+            raise self.s.error(str(exc), pos, notes) from None
 
     def dense_resource_attr(self, children):
         tok, type_ = children
         if not isinstance(type_, ShapedType):
-            raise self.s.error("dense_resource needs a shaped type", tok.start_pos)
+            raise self.s.error("`dense_resource` expected a shaped type", tok.start_pos)
         handle = tok.value[len("dense_resource<"):-1].strip()
         if handle.startswith('"'):
             handle = unescape_string(handle)
@@ -1197,6 +1201,9 @@ _MLIR_EXPECTATIONS = (
 )
 
 
+_BODY_KEYWORDS = frozenset(RAW_BODY_KEYWORDS)
+
+
 def _mlir_expectation(items, tok) -> str | None:
     """MLIR's message for a parse that fails on `tok` in a state with LR `items`."""
     for rule, before, after, message in _MLIR_EXPECTATIONS:
@@ -1219,6 +1226,8 @@ def _unexpected_token(state: _ParseState, exc) -> Exception:
         return state.error(f"{what} names with a '.' are reserved for dialect-defined names",
                            tok.start_pos)
     message = _mlir_expectation(_cache.driver().items.get(exc.state, ()), tok)
+    if message == "expected attribute value" and tok.value in _BODY_KEYWORDS:
+        message = f"expected '<' after '{tok.value}'"  # a builtin attribute without its body
     if message is None and "CUSTOM_OP" in exc.expected:
         message = "expected operation name in quotes"  # where an op may start
     if message is not None:
