@@ -141,3 +141,21 @@ func.func @f(%a: tensor<4xf4E2M1FN>, %s: tensor<4xf8E8M0FNU>) {
   %0 = arith.scaling_extf %a, %s : tensor<4xf4E2M1FN>, tensor<4xf8E8M0FNU> to tensor<2xf32>
   return
 }
+
+// -----
+
+// A predicate that is no case of the enum (here, one of the other comparison's), or none
+// at all: MLIR's words name the attribute and list its cases.
+func.func @f(%a: f64) -> i1 {
+  // expected-error@+1 {{custom op 'arith.cmpf' expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true]}}
+  %0 = arith.cmpf sgt, %a, %a : f64
+  return %0 : i1
+}
+
+// -----
+
+func.func @f(%a: i64) -> i1 {
+  // expected-error@+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
+  %0 = arith.cmpi %a, %a : i64
+  return %0 : i1
+}

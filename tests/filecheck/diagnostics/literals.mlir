@@ -65,7 +65,7 @@ func.func @f(%arg0: f32) -> f32 {
 // -----
 
 func.func @f(%arg0: f32) -> i1 {
-  // expected-error@+1 {{custom op 'arith.cmpf' expected CmpFPredicate to be one of: false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true}}
+  // expected-error@+1 {{custom op 'arith.cmpf' expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true]}}
   %0 = arith.cmpf bogus, %arg0, %arg0 : f32
   return %0 : i1
 }
@@ -73,7 +73,7 @@ func.func @f(%arg0: f32) -> i1 {
 // -----
 
 func.func @f(%arg0: i32) -> i1 {
-  // expected-error@+1 {{expected CmpIPredicate to be one of}}
+  // expected-error@+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne}}
   %0 = arith.cmpi olt, %arg0, %arg0 : i32
   return %0 : i1
 }
