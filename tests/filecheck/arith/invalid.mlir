@@ -159,3 +159,20 @@ func.func @f(%a: i64) -> i1 {
   %0 = arith.cmpi %a, %a : i64
   return %0 : i1
 }
+
+// -----
+
+// A cast's declared operand and result types are checked before its cast rules.
+func.func @f(%a: index) -> i64 {
+  // expected-error@+1 {{'arith.extui' op operand #0 must be signless-fixed-width-integer-like, but got 'index'}}
+  %0 = arith.extui %a : index to i64
+  return %0 : i64
+}
+
+// -----
+
+func.func @f(%a: vector<3xf16>) -> vector<3xi16> {
+  // expected-error@+1 {{'arith.truncf' op result #0 must be floating-point-like, but got 'vector<3xi16>'}}
+  %0 = arith.truncf %a : vector<3xf16> to vector<3xi16>
+  return %0 : vector<3xi16>
+}
