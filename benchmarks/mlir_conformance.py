@@ -26,7 +26,8 @@ For mlc-opt each `mlir-opt` of a RUN line is translated (`translate_opt_args`):
 becomes `-p P`, a pass flag stays a pass flag when mlc has the pass, and so on.
 An mlc failure gets one kind (`KINDS`, most basic first): unsupported flag (a
 flag or pass mlc-opt lacks), unsupported op (mlc says an op or dialect that MLIR
-has is unknown), crash (internal error, signal, timeout), valid input rejected
+has is unknown, or the input uses an op of MLIR's `test` dialect that mlc-opt's
+dialects lack, which no fix of mlc's could make pass), crash (internal error, signal, timeout), valid input rejected
 (an error where none is expected), diagnostic mismatch (the `expected-*`
 diagnostics, or a failure expected with `not`, differ), output mismatch (the
 CHECK lines do not match).
@@ -281,6 +282,7 @@ class MlcFlags:
 
     options: frozenset[str]
     passes: frozenset[str]
+    ops: frozenset[str] = frozenset()  # every op of its dialects (`mlc-opt --list-ops`)
 
 
 def translate_opt_args(args: Sequence[str], mlc: MlcFlags) -> list[str]:
@@ -328,7 +330,9 @@ def mlc_flags(mlc_opt: Path) -> MlcFlags:
             section = line.rstrip(":")
         elif section in ("Passes", "Pipelines") and re.match(r"^  \S", line):
             passes.add(line.split()[0])
-    return MlcFlags(options, frozenset(passes))
+    ops = re.findall(r"^  ([\w$-]+\.[\w.$-]+)", capture([str(mlc_opt), "--list-ops"]),
+                     re.MULTILINE)
+    return MlcFlags(options, frozenset(passes), frozenset(ops))
 
 
 # ------------------------------------------------------------ cutting into cases
@@ -350,6 +354,7 @@ class Case:
     terminator: tuple[int, ...]
     expects_diagnostics: bool
     earlier_lines: tuple[int, ...] = ()  # the chunk's blocks before this one
+    span: tuple[int, int] = (0, 0)  # [start, end) of its input lines
 
     @property
     def name(self) -> str:
@@ -444,14 +449,15 @@ def cut_cases(relative: str, lines: Sequence[str], runs: Sequence[RunLine]
         if not blocks:
             first = next((n for n in range(start, end) if lines[n].strip()), start)
             cases.append(Case(relative, index, min(first, len(lines) - 1), tuple(preamble), (),
-                              expects))
+                              expects, span=(start, end)))
             continue
         for position, block in enumerate(blocks):
             following = blocks[position + 1] if position + 1 < len(blocks) else []
             terminator = tuple(n for n in following if n in labels)
             earlier = [number for before in blocks[:position] for number in before]
+            span = (block[0] if position else start, following[0] if following else end)
             cases.append(Case(relative, index, block[0], tuple(preamble + block), terminator,
-                              expects, tuple(earlier)))
+                              expects, tuple(earlier), span))
     return chunks, cases, prefix_of
 
 
@@ -707,9 +713,13 @@ class Verdict:
 PASSED = Verdict(True)
 
 _UNKNOWN_OP = re.compile(r"custom op '([\w.$-]+)' is unknown"
+                         r"|Dialect `[\w$-]+' not found for custom op '([\w.$-]+)'"
                          r"|unregistered operation '([\w.$-]+)' found in dialect"
                          r"|dialect '[\w$-]+' has no (?:type|attribute) '([\w.$-]+)'"
                          r"|dialect '([\w.$-]+)' is (?:not installed|unknown)")
+
+
+_UNREGISTERED_DIALECT = "operation being parsed with an unregistered dialect"
 
 
 def _first_error(messages: str, lines: int = 3) -> str:
@@ -723,15 +733,64 @@ def unknown_op(messages: str, verifying: bool, mlir_dialects: frozenset[str]) ->
     """The op or dialect an mlc error calls unknown, if MLIR has its dialect ('' if
     none). With --verify-diagnostics only unexpected errors count (an expected one
     is the test's point)."""
-    for line in messages.splitlines():
+    lines = messages.splitlines()
+    for index, line in enumerate(lines):
         if verifying and "unexpected" not in line:
             continue
         match = _UNKNOWN_OP.search(line)
         if match:
             name = next(group for group in match.groups() if group)
-            if name.split(".", 1)[0] in mlir_dialects:
-                return name
+        elif _UNREGISTERED_DIALECT in line and index + 1 < len(lines):
+            # MLIR's words name no op: it is the generic op on the source line shown.
+            shown = re.search(r'"([\w$-]+\.[\w.$-]+)"\s*\(', lines[index + 1])
+            name = shown.group(1) if shown else ""
+        else:
+            continue
+        if name.split(".", 1)[0] in mlir_dialects:
+            return name
     return ""
+
+
+# An op of MLIR's C++ `test` dialect: quoted and followed by its operands (generic form),
+# or first on its line after any results (custom form).
+_TEST_OP = re.compile(r'"(test\.[\w.$-]+)"\s*\('
+                      r"|^[ \t]*(?:%[^=\n]*=[ \t]*)?(test\.[\w.$-]+)(?![\w.$-])", re.MULTILINE)
+_LINE_COMMENT = re.compile(r"//[^\n]*")
+
+
+def missing_test_ops(text: str, known_ops: frozenset[str]) -> list[str]:
+    """The ops of MLIR's `test` dialect that `text` uses (outside comments) and mlc-opt's
+    dialects lack (`known_ops`), in the order of their first use."""
+    found: dict[str, None] = {}
+    for match in _TEST_OP.finditer(_LINE_COMMENT.sub("", text)):
+        name = match.group(1) or match.group(2)
+        if name not in known_ops:
+            found.setdefault(name)
+    return list(found)
+
+
+def blame_missing_test_op(verdict: Verdict, test: TestFile, case: Case, run: RunLine,
+                          known_ops: frozenset[str]) -> Verdict:
+    """`verdict` as *unsupported op* when mlc-opt failed on input that uses an op of
+    MLIR's `test` dialect it lacks: `--allow-unregistered-dialect` lets such an op
+    parse, but no fix of mlc's could give it the C++ op's verifier, traits or output.
+    The input is the case's own lines for an output mismatch (a block of the output
+    is matched alone), else what the RUN line read (the chunk, or the whole file)."""
+    if verdict.passed or verdict.kind not in (VALID_INPUT_REJECTED, DIAGNOSTIC_MISMATCH,
+                                              OUTPUT_MISMATCH):
+        return verdict
+    if verdict.kind == OUTPUT_MISMATCH:
+        text = "".join(test.lines[case.span[0]:case.span[1]])
+    elif run.per_chunk:
+        text = test.chunk_text(case.chunk)
+    else:
+        text = "".join(test.lines)
+    missing = missing_test_ops(text, known_ops)
+    if not missing:
+        return verdict
+    return Verdict(False, UNSUPPORTED_OP,
+                   f"the input uses '{missing[0]}', an op of MLIR's test dialect that mlc-opt "
+                   f"lacks; mlc-opt said:\n{verdict.detail}", verdict.run_line, missing[0])
 
 
 def classify_mlc_failure(execution: Execution, run: RunLine, case: Case,
@@ -846,8 +905,10 @@ class Report:
 
 def run_conformance(files: list[TestFile], tools: Sequence[ToolUnderTest],
                     mlir_dialects: frozenset[str], jobs: int, timeout: float,
-                    log: Callable[[str], None]) -> list[CaseResult]:
-    """Run every RUN line of `files` with both tools (mlir-opt first) and judge every case."""
+                    log: Callable[[str], None],
+                    mlc_ops: frozenset[str] = frozenset()) -> list[CaseResult]:
+    """Run every RUN line of `files` with both tools (mlir-opt first) and judge every
+    case; `mlc_ops` are mlc-opt's ops (see `blame_missing_test_op`)."""
     with tempfile.TemporaryDirectory(prefix="mlir-conformance-") as scratch:
         scratch_dir = Path(scratch)
         inputs: dict[tuple[str, int | None], Path] = {}
@@ -888,8 +949,10 @@ def run_conformance(files: list[TestFile], tools: Sequence[ToolUnderTest],
                     for tool in tools:
                         execution = executions[(tool.name, test.relative, run.line, unit)]
                         kinds = None if tool.translate is None else classify
-                        verdicts[tool.name].append(
-                            judge(test, case, run, execution, check_dir, kinds))
+                        verdict = judge(test, case, run, execution, check_dir, kinds)
+                        if kinds is not None:
+                            verdict = blame_missing_test_op(verdict, test, case, run, mlc_ops)
+                        verdicts[tool.name].append(verdict)
                 results.append(CaseResult(case, combine(verdicts["mlir-opt"]),
                                           combine(verdicts["mlc-opt"])))
     return results
@@ -1037,7 +1100,8 @@ def main(argv: list[str] | None = None) -> int:
     tools = [ToolUnderTest("mlir-opt", mlir.executable),
              ToolUnderTest("mlc-opt", mlc.executable, lambda a: translate_opt_args(a, flags))]
     started = time.perf_counter()
-    results = run_conformance(files, tools, dialects, args.jobs, args.timeout, _log)
+    results = run_conformance(files, tools, dialects, args.jobs, args.timeout, _log,
+                              flags.ops)
     report = Report(files, results, actual_version, url,
                     {"mlir-opt": mlir.version, "mlc-opt": mlc.version},
                     time.perf_counter() - started)

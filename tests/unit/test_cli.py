@@ -115,7 +115,7 @@ def test_verifier_error_exits_1_with_rendered_diagnostic(tmp_path):
     assert result.returncode == 1
     assert result.stdout == b""
     lines = result.stderr.decode().splitlines()
-    assert lines[0] == (f"{path}:2:8: error: 'arith.addf' op operand #1 ('rhs') must be "
+    assert lines[0] == (f"{path}:2:8: error: 'arith.addf' op operand #1 must be "
                         "floating-point-like, but got 'i32'")
     assert lines[1] == '  %0 = "arith.addf"(%arg0, %arg1) : (f32, i32) -> f32'
     assert lines[2] == "       ^"

@@ -107,6 +107,7 @@ def test_mlc_flags_reads_the_installed_mlc_opt(conformance):
     flags = conformance.mlc_flags(Path(sys.executable).parent / "mlc-opt")
     assert {"--print-op-generic", "--verify-diagnostics", "-p"} <= flags.options
     assert {"canonicalize", "cse", "symbol-dce"} <= flags.passes
+    assert {"arith.addi", "func.func", "test.for"} <= flags.ops  # mlc's own test dialect too
 
 
 # ------------------------------------------------------------------- cutting
@@ -150,6 +151,8 @@ def test_cut_cases_chunks_and_label_blocks(conformance):
     assert second.earlier_lines == (4, 5, 6)
     assert third.expects_diagnostics and not first.expects_diagnostics
     assert prefix_of[5] == "GEN" and prefix_of[3] == "CHECK"
+    # A case's input: the first block from its chunk's start, each up to the next label.
+    assert [c.span for c in cases] == [(0, 9), (9, 12), (13, 16), (17, 17)]
 
 
 def test_without_split_the_file_is_one_chunk(conformance):
@@ -225,6 +228,12 @@ def failed(conformance, messages, run_text="mlir-opt %s", returncode=1, stdout="
 @pytest.mark.parametrize("messages, returncode, run_text, expects, kind, subject", [
     ("x.mlir:2:8: error: custom op 'memref.alloc' is unknown (dialect 'memref' is not "
      "installed)", 1, "mlir-opt %s", False, "unsupported op", "memref.alloc"),
+    ("x.mlir:2:8: error: Dialect `memref' not found for custom op 'memref.alloc'", 1,
+     "mlir-opt %s", False, "unsupported op", "memref.alloc"),
+    ("x.mlir:2:16: error: operation being parsed with an unregistered dialect. If this is "
+     "intended, please use -allow-unregistered-dialect with the MLIR tool used\n"
+     '  %0 = "memref.alloc"() : () -> memref<2xf32>\n               ^', 1, "mlir-opt %s", False,
+     "unsupported op", "memref.alloc"),
     ("x.mlir:2:8: error: dialect 'test' has no attribute 'test.custom'", 1, "mlir-opt %s",
      False, "unsupported op", "test.custom"),
     # An unknown op of a dialect MLIR lacks too is the input's fault, not mlc's.
@@ -270,3 +279,64 @@ def test_combine_takes_the_most_basic_kind(conformance):
     flag = verdict(False, "unsupported flag", run_line=3)
     assert conformance.combine([conformance.PASSED, mismatch, flag]) is flag
     assert conformance.combine([conformance.PASSED, conformance.PASSED]).passed
+
+
+# ---------------------------------------------------- ops of MLIR's test dialect
+
+def test_missing_test_ops_reads_both_forms_and_skips_comments(conformance):
+    text = """\
+%0 = "test.op_with_memread"() : () -> i32  // expected-error {{'test.in_comment' op}}
+%1, %2 = test.graph_region {
+  test.for
+  "test.op_with_memread"() : () -> ()
+}
+#a = #test.attr<"x">
+"foo"() {name = "test.not_an_op"} : () -> ()
+"""
+    known = frozenset({"test.for"})
+    assert conformance.missing_test_ops(text, known) == ["test.op_with_memread",
+                                                         "test.graph_region"]
+
+
+TEST_OP_FILE = """\
+// RUN: mlir-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect
+// expected-error@+1 {{graph regions}}
+test.graph_region { "foo"() : () -> () }
+// -----
+// expected-error@+1 {{bad}}
+"foo"() : () -> ()
+"""
+
+
+@pytest.mark.parametrize("chunk, kind, expected_kind, subject", [
+    (0, "diagnostic mismatch", "unsupported op", "test.graph_region"),
+    (0, "valid input rejected", "unsupported op", "test.graph_region"),
+    (0, "crash", "crash", ""),  # a crash is mlc's fault whatever the input
+    (1, "diagnostic mismatch", "diagnostic mismatch", ""),  # no test op in this chunk
+])
+def test_a_test_op_mlc_lacks_makes_the_case_unsupported(conformance, tmp_path, chunk, kind,
+                                                         expected_kind, subject):
+    path = tmp_path / "x.mlir"
+    path.write_text(TEST_OP_FILE)
+    test = conformance.load_test_file(path, "x.mlir", has_asserts=False)
+    case, run = test.cases[chunk], test.runs[0]
+    verdict = conformance.Verdict(False, kind, "x.mlir:3:1: error: ...", run.line)
+    blamed = conformance.blame_missing_test_op(verdict, test, case, run, frozenset({"test.for"}))
+    assert (blamed.kind, blamed.subject) == (expected_kind, subject)
+    # With the op in mlc's dialects the failure is mlc's own.
+    known = frozenset({"test.graph_region"})
+    assert conformance.blame_missing_test_op(verdict, test, case, run, known) is verdict
+
+
+def test_an_output_mismatch_looks_at_the_case_block_only(conformance, tmp_path):
+    path = tmp_path / "x.mlir"
+    path.write_text("// RUN: mlir-opt %s -allow-unregistered-dialect | FileCheck %s\n"
+                    "// CHECK-LABEL: @a\nfunc.func @a() { \"test.unknown_op\"() : () -> () }\n"
+                    "// CHECK-LABEL: @b\nfunc.func @b() { return }\n")
+    test = conformance.load_test_file(path, "x.mlir", has_asserts=False)
+    run = test.runs[0]
+    mismatch = conformance.Verdict(False, "output mismatch", "", run.line)
+    first, second = (conformance.blame_missing_test_op(mismatch, test, case, run, frozenset())
+                     for case in test.cases)
+    assert (first.kind, first.subject) == ("unsupported op", "test.unknown_op")
+    assert second is mismatch

@@ -332,7 +332,7 @@ def test_induction_variable_is_scoped_to_the_body():
     ("tst.for %i = %lb to %ub step %lb\n", "expected '{' to begin a region", 2, 35),
     ("tst.for %i#1 = %lb to %ub step %lb {", "expected identifier without '#'", 2, 11),
     ("tst.for %i = %n to %ub step %lb {",
-     "use of value expects different type than its definition: 'index' vs 'i32'", 2, 16),
+     "use of value '%n' expects different type than prior uses: 'index' vs 'i32'", 2, 16),
 ])
 def test_hand_written_parse_errors_are_located(bad, message, line, column):
     text = LOOPS.replace("tst.for %i = %lb to %ub step %lb {", bad, 1)

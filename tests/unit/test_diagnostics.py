@@ -28,7 +28,7 @@ def test_undefined_value_is_reported_at_its_use():
 def test_type_constraint_violation_points_at_the_op():
     text = 'func.func @f(%a: i32) {\n  %0 = "arith.addf"(%a, %a) : (i32, i32) -> i32\n  return\n}\n'
     rendered = _render(text)
-    assert rendered.startswith("in.mlir:2:8: error: 'arith.addf' op operand #0 ('lhs') must be "
+    assert rendered.startswith("in.mlir:2:8: error: 'arith.addf' op operand #0 must be "
                                "floating-point-like, but got 'i32'\n")
     assert rendered.endswith('  %0 = "arith.addf"(%a, %a) : (i32, i32) -> i32\n       ^\n')
 
@@ -57,14 +57,27 @@ def test_dominance_violation_with_note():
 
 
 def test_unknown_custom_op():
+    # mlir-opt-22's words: an op of an unknown dialect, with the dialects there are; an
+    # unknown op of a known dialect; a name without a dialect, tried in the default one.
     rendered = _render("func.func @f() {\n  foo.bar\n  return\n}\n")
-    assert rendered.startswith("in.mlir:2:3: error: custom op 'foo.bar' is unknown")
+    assert rendered.startswith("in.mlir:2:3: error: Dialect `foo' not found for custom op "
+                               "'foo.bar'")
+    assert "in.mlir:2:3: note: Available dialects: arith, builtin, func" in rendered
+    rendered = _render("func.func @f() {\n  arith.bar\n  return\n}\n")
+    assert rendered.startswith("in.mlir:2:3: error: custom op 'arith.bar' is unknown\n")
+    rendered = _render("func.func @f() {\n  bar\n  return\n}\n")
+    assert rendered.startswith("in.mlir:2:3: error: custom op 'bar' is unknown (tried "
+                               "'func.bar' as well)")
 
 
 def test_unregistered_generic_op_needs_the_flag():
+    # mlir-opt-22's words: for a dialect that is not there, and for an op its dialect lacks.
     text = '"foo.bar"() : () -> ()\n'
-    assert "does not allow unknown operations" in _render(text)
+    assert "operation being parsed with an unregistered dialect" in _render(text)
     parse_module(text, Context(allow_unregistered=True))
+    text = '"arith.bar"() : () -> ()\n'
+    assert ("unregistered operation 'arith.bar' found in dialect ('arith') that does not allow "
+            "unknown operations") in _render(text)
 
 
 def test_expectations_are_read_as_mlir_opt_reads_them():

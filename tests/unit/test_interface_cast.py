@@ -88,10 +88,17 @@ def test_the_declaration_is_readable_and_only_casts_are_asked():
         are_cast_compatible(AddFOp, [f32], [f32])
 
 
-def test_the_verifier_reports_the_allowed_casts():
-    text = "func.func @f(%a: ui32) {\n  %0 = arith.sitofp %a : ui32 to f32\n  return\n}\n"
+@pytest.mark.parametrize("cast, message", [
+    ("arith.extf %a : f64 to f32", "'arith.extf' op operand type 'f64' and result type 'f32' "
+     "are cast incompatible (it casts floating-point to wider floating-point)"),
+    # As MLIR's ODS: the op's declared operand type first (ui32 is no signless integer).
+    ("arith.sitofp %a : ui32 to f32", "'arith.sitofp' op operand #0 must be "
+     "signless-fixed-width-integer-like, but got 'ui32'"),
+])
+def test_the_verifier_reports_the_allowed_casts(cast, message):
+    source = cast.split(" : ")[1].split(" to ")[0]
+    text = f"func.func @f(%a: {source}) {{\n  %0 = {cast}\n  return\n}}\n"
     module = parse_module(text, Context())
     with pytest.raises(DiagnosticError) as info:
         verify(module)
-    assert ("'arith.sitofp' op operand type 'ui32' and result type 'f32' are cast incompatible "
-            "(it casts signless integer to floating-point)") in str(info.value)
+    assert message in str(info.value)

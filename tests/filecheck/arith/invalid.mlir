@@ -1,6 +1,6 @@
 // Invalid uses of the arith ops added for MLIR 22 conformance: both tools report each
-// with the same words (mlc also names the operand or result, as in "operand #0
-// ('lhs')", and the casts an op allows, so the expected texts are the part both say).
+// with the same words (mlc also names the casts an op allows, so the expected texts
+// are the part both say).
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics
 // RUN: %if mlir-opt %{ %mlir_opt %s --split-input-file --verify-diagnostics %}
 
@@ -140,4 +140,39 @@ func.func @f(%a: tensor<4xf4E2M1FN>, %s: tensor<4xf8E8M0FNU>) {
   // expected-error@+1 {{'arith.scaling_extf' op failed to verify that input and output have the same tensor dimensions}}
   %0 = arith.scaling_extf %a, %s : tensor<4xf4E2M1FN>, tensor<4xf8E8M0FNU> to tensor<2xf32>
   return
+}
+
+// -----
+
+// A predicate that is no case of the enum (here, one of the other comparison's), or none
+// at all: MLIR's words name the attribute and list its cases.
+func.func @f(%a: f64) -> i1 {
+  // expected-error@+1 {{custom op 'arith.cmpf' expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true]}}
+  %0 = arith.cmpf sgt, %a, %a : f64
+  return %0 : i1
+}
+
+// -----
+
+func.func @f(%a: i64) -> i1 {
+  // expected-error@+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
+  %0 = arith.cmpi %a, %a : i64
+  return %0 : i1
+}
+
+// -----
+
+// A cast's declared operand and result types are checked before its cast rules.
+func.func @f(%a: index) -> i64 {
+  // expected-error@+1 {{'arith.extui' op operand #0 must be signless-fixed-width-integer-like, but got 'index'}}
+  %0 = arith.extui %a : index to i64
+  return %0 : i64
+}
+
+// -----
+
+func.func @f(%a: vector<3xf16>) -> vector<3xi16> {
+  // expected-error@+1 {{'arith.truncf' op result #0 must be floating-point-like, but got 'vector<3xi16>'}}
+  %0 = arith.truncf %a : vector<3xf16> to vector<3xi16>
+  return %0 : vector<3xi16>
 }

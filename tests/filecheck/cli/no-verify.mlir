@@ -4,7 +4,7 @@
 
 // CHECK: %0 = arith.addf %arg0, %arg0 : i32
 // CHECK: return %0 : i32
-// ERR: error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like, but got 'i32'
+// ERR: error: 'arith.addf' op operand #0 must be floating-point-like, but got 'i32'
 func.func @f(%arg0: i32) -> i32 {
   %0 = arith.addf %arg0, %arg0 : i32
   return %0 : i32

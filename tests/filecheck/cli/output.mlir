@@ -15,14 +15,14 @@
 // RUN: echo "keep me" > %t.d/out.mlir
 // RUN: not mlc-opt %S/Inputs/bad.mlir -o %t.d/out.mlir 2>&1 | filecheck %s --check-prefix=ERR
 // RUN: filecheck %s --check-prefix=KEPT --input-file %t.d/out.mlir
-// ERR: bad.mlir:2:8: error: 'arith.addf' op operand #1 ('rhs') must be floating-point-like, but got 'i32'
+// ERR: bad.mlir:2:8: error: 'arith.addf' op operand #1 must be floating-point-like, but got 'i32'
 // KEPT: {{^}}keep me{{$}}
 // KEPT-NOT: func
 
 // One failing chunk of a split input fails the run: nothing is written.
 // RUN: not mlc-opt %S/Inputs/split-one-bad.mlir --split-input-file -o %t.d/out.mlir 2>&1 | filecheck %s --check-prefix=SPLIT-ERR
 // RUN: filecheck %s --check-prefix=KEPT --input-file %t.d/out.mlir
-// SPLIT-ERR: split-one-bad.mlir:6:8: error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like
+// SPLIT-ERR: split-one-bad.mlir:6:8: error: 'arith.addf' op operand #0 must be floating-point-like
 
 // A failing run does not create the file either, and leaves no temporary file.
 // RUN: not mlc-opt %S/Inputs/bad.mlir -o %t.d/new.mlir

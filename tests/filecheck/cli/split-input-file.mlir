@@ -27,4 +27,4 @@ func.func private @a()
 
 // -----
 
-// ONEBAD: split-one-bad.mlir:6:8: error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like
+// ONEBAD: split-one-bad.mlir:6:8: error: 'arith.addf' op operand #0 must be floating-point-like

@@ -12,7 +12,7 @@
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 
-// ERR:      <stdin>:2:8: error: 'arith.addf' op operand #1 ('rhs') must be floating-point-like, but got 'i32'
+// ERR:      <stdin>:2:8: error: 'arith.addf' op operand #1 must be floating-point-like, but got 'i32'
 // ERR-NEXT:   %0 = "arith.addf"(%arg0, %arg1) : (f32, i32) -> f32
 // ERR-NEXT:        ^
 

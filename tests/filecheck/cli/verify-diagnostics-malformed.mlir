@@ -22,5 +22,5 @@
 // CHECK:      expected-malformed.mlir:12:26: error: expected '{{[{][{]}}' after 'expected-warning@+1'
 // CHECK:      expected-malformed.mlir:13:20: error: the expected text must end its line with '}}'
 // The line the first expectation meant: its diagnostic is unexpected.
-// CHECK:      expected-malformed.mlir:3:8: error: unexpected error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like
+// CHECK:      expected-malformed.mlir:3:8: error: unexpected error: 'arith.addf' op operand #0 must be floating-point-like
 // CHECK-NOT:  error

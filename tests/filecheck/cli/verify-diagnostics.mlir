@@ -51,7 +51,7 @@ func.func @minus(%arg0: i32) -> i32 {
   return %3 : i32
 }
 
-// MISMATCH-DAG: diag-mismatch.mlir:3:8: error: unexpected error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like, but got 'i32'
+// MISMATCH-DAG: diag-mismatch.mlir:3:8: error: unexpected error: 'arith.addf' op operand #0 must be floating-point-like, but got 'i32'
 // MISMATCH-DAG: diag-mismatch.mlir:2:6: error: expected error "this message is not the one produced" was not produced
 // MISMATCH-DAG: diag-mismatch.mlir:8:6: error: expected error "an error that never comes" was not produced
 // MISMATCH-NOT: diag-mismatch.mlir:14:
@@ -64,7 +64,7 @@ func.func @minus(%arg0: i32) -> i32 {
 // expected-error-re: each {{...}} of the text is a regular expression (POSIX classes
 // as in mlir-opt's extended regular expressions), the rest is literal.
 func.func @regex(%arg0: i32) -> i32 {
-  // expected-error-re@+1 {{operand #{{[[:digit:]]+}} ('{{[a-z]+}}') must be floating-point-like}}
+  // expected-error-re@+1 {{'{{[a-z]+}}.addf' op operand #{{[[:digit:]]+}} must be floating-point-like}}
   %0 = arith.addf %arg0, %arg0 : i32
   return %0 : i32
 }

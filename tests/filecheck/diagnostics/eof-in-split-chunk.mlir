@@ -12,7 +12,7 @@
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics
 
 func.func @f() {
-  // expected-error@+1 {{unexpected end of input}}
+  // expected-error@+1 {{expected operation name in quotes}}
   return
 
 // -----

@@ -2,12 +2,12 @@
 // unknown enum keywords and flags, malformed dense arrays.
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
-// expected-error@+1 {{elements literal has shape [3], but the type tensor<2xi32> needs [2]}}
+// expected-error@+1 {{inferred shape of elements literal ([3]) does not match type ([2])}}
 %0 = arith.constant dense<[1, 2, 3]> : tensor<2xi32>
 
 // -----
 
-// expected-error@+1 {{elements literal has shape [2, 1], but the type tensor<2x2xi32> needs [2, 2]}}
+// expected-error@+1 {{inferred shape of elements literal ([2, 1]) does not match type ([2, 2])}}
 %0 = arith.constant dense<[[1], [2]]> : tensor<2x2xi32>
 
 // -----
@@ -43,7 +43,7 @@
 
 // -----
 
-// expected-error@+1 {{malformed dense array}}
+// expected-error@+1 {{expected integer or float type, got: 'tensor<2xi32>'}}
 "foo.op"() {a = array<tensor<2xi32>: 1>} : () -> ()
 
 // -----
@@ -65,7 +65,7 @@ func.func @f(%arg0: f32) -> f32 {
 // -----
 
 func.func @f(%arg0: f32) -> i1 {
-  // expected-error@+1 {{custom op 'arith.cmpf' expected CmpFPredicate to be one of: false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true}}
+  // expected-error@+1 {{custom op 'arith.cmpf' expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true]}}
   %0 = arith.cmpf bogus, %arg0, %arg0 : f32
   return %0 : i1
 }
@@ -73,7 +73,7 @@ func.func @f(%arg0: f32) -> i1 {
 // -----
 
 func.func @f(%arg0: i32) -> i1 {
-  // expected-error@+1 {{expected CmpIPredicate to be one of}}
+  // expected-error@+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne}}
   %0 = arith.cmpi olt, %arg0, %arg0 : i32
   return %0 : i1
 }

@@ -10,7 +10,7 @@ func.func @f(%arg0: f32, %arg1: i32) -> f32 {
   %0 = "arith.addf"(%arg0, %arg1) : (f32, i32) -> f32
   return %0 : f32
 }
-// CHECK:      {{^}}[[FILE:.*rendered.mlir]]:[[# @LINE - 3]]:8: error: 'arith.addf' op operand #1 ('rhs') must be floating-point-like, but got 'i32'
+// CHECK:      {{^}}[[FILE:.*rendered.mlir]]:[[# @LINE - 3]]:8: error: 'arith.addf' op operand #1 must be floating-point-like, but got 'i32'
 // CHECK-NEXT: {{^}}  %0 = "arith.addf"(%arg0, %arg1) : (f32, i32) -> f32
 // CHECK-NEXT: {{^}}       ^
 // CHECK-NOT:  note

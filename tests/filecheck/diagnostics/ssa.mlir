@@ -42,8 +42,8 @@ func.func @f(%arg0: f32) -> f32 {
 // The use's type disagrees with the definition above it.
 func.func @f(%arg0: f32) -> f32 {
   %0 = arith.addf %arg0, %arg0 : f32
-  // expected-note@-1 {{defined here}}
-  // expected-error@+1 {{expects different type than}}
+  // expected-note@-1 {{prior use here}}
+  // expected-error@+1 {{use of value '%0' expects different type than prior uses: 'i32' vs 'f32'}}
   %1 = arith.addi %0, %0 : i32
   return %0 : f32
 }

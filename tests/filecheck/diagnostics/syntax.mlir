@@ -11,12 +11,12 @@ func.func @f( {
 func.func @f() {
   return
 }
-// expected-error@-1 {{unexpected '}'}}
+// expected-error@-1 {{expected operation name in quotes}}
 }
 
 // -----
 
-// expected-error@+1 {{unexpected '='}}
+// expected-error@+1 {{expected operation name in quotes}}
 =
 
 // -----
@@ -64,13 +64,13 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unexpected '-1'}}
+// expected-error@+1 {{expected non-function type}}
 func.func private @f(tensor<-1xf32>)
 
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{operation defines 0 results but was provided 1 to bind}}
+  // expected-error@+1 {{cannot name an operation with no results}}
   %r = call @f() : () -> ()
   return
 }

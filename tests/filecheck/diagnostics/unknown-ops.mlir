@@ -20,21 +20,23 @@ func.func @f(%arg0: f32) -> f32 {
 // -----
 
 func.func @f(%arg0: f32) {
-  // expected-error@+1 {{unregistered operation 'foo.op' found in dialect ('foo') that does not allow unknown operations}}
+  // expected-error@+1 {{operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used}}
   %0 = "foo.op"(%arg0) : (f32) -> f32
   return
 }
 
 // -----
 
-// expected-error@+1 {{custom op 'foo.op' is unknown}}
+// The custom form of an op of a dialect that is not there: no flag makes it readable.
+// expected-error@+2 {{Dialect `foo' not found for custom op 'foo.op'}}
+// expected-note@+1 {{Available dialects: }}
 foo.op
 
 // -----
 
-// A custom op name without a dialect.
+// A custom op name without a dialect is tried in the enclosing op's default dialect.
 func.func @f() {
-  // expected-error@+1 {{custom op 'frobnicate' is unknown}}
+  // expected-error@+1 {{custom op 'frobnicate' is unknown (tried 'func.frobnicate' as well)}}
   frobnicate
   return
 }

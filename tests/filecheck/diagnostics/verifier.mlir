@@ -3,7 +3,7 @@
 
 // Operand type constraint.
 func.func @f(%arg0: i32) -> i32 {
-  // expected-error@+1 {{'arith.addf' op operand #0 ('lhs') must be floating-point-like, but got 'i32'}}
+  // expected-error@+1 {{'arith.addf' op operand #0 must be floating-point-like, but got 'i32'}}
   %0 = arith.addf %arg0, %arg0 : i32
   return %0 : i32
 }
@@ -12,7 +12,7 @@ func.func @f(%arg0: i32) -> i32 {
 
 // Result type constraint.
 func.func @f(%arg0: i32) {
-  // expected-error@+1 {{'arith.cmpi' op result #0 ('result') must be bool-like, but got 'i32'}}
+  // expected-error@+1 {{'arith.cmpi' op result #0 must be bool-like, but got 'i32'}}
   %1 = "arith.cmpi"(%arg0, %arg0) <{predicate = 2 : i64}> : (i32, i32) -> i32
   return
 }
@@ -20,7 +20,7 @@ func.func @f(%arg0: i32) {
 // -----
 
 func.func @f(%arg0: i32, %arg1: i32) -> i32 {
-  // expected-error@+1 {{'arith.select' op operand #0 ('condition') must be bool-like, but got 'i32'}}
+  // expected-error@+1 {{'arith.select' op operand #0 must be bool-like, but got 'i32'}}
   %0 = "arith.select"(%arg1, %arg0, %arg0) : (i32, i32, i32) -> i32
   return %0 : i32
 }

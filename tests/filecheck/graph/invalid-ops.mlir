@@ -19,7 +19,7 @@ func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x5xf16>) {
 // -----
 
 func.func @f(%a: tensor<2x3xi32>, %b: tensor<3x5xi32>) {
-  // expected-error@+1 {{operand #0 ('lhs') must be ranked tensor of f16, bf16, f32 or f64, but got 'tensor<2x3xi32>'}}
+  // expected-error@+1 {{operand #0 must be ranked tensor of f16, bf16, f32 or f64, but got 'tensor<2x3xi32>'}}
   %0 = graph.matmul %a, %b : (tensor<2x3xi32>, tensor<3x5xi32>) -> tensor<2x5xi32>
   return
 }
@@ -99,7 +99,7 @@ func.func @f(%a: tensor<2x3xf32>) {
 // -----
 
 func.func @f(%a: tensor<2x3xi32>) {
-  // expected-error@+1 {{operand #0 ('x') must be ranked tensor of f16, bf16, f32 or f64, but got 'tensor<2x3xi32>'}}
+  // expected-error@+1 {{operand #0 must be ranked tensor of f16, bf16, f32 or f64, but got 'tensor<2x3xi32>'}}
   %0 = graph.log_softmax %a : tensor<2x3xi32>
   return
 }
@@ -147,7 +147,7 @@ func.func @f(%a: tensor<1x1x5x5xf32>) {
 // -----
 
 func.func @f(%a: tensor<1x1x4x4xi32>) {
-  // expected-error@+1 {{operand #0 ('x') must be ranked tensor of f16, bf16, f32 or f64, but got 'tensor<1x1x4x4xi32>'}}
+  // expected-error@+1 {{operand #0 must be ranked tensor of f16, bf16, f32 or f64, but got 'tensor<1x1x4x4xi32>'}}
   %0 = graph.max_pool2d %a {pool_size = array<i64: 2, 2>} : tensor<1x1x4x4xi32> -> tensor<1x1x3x3xi32>
   return
 }
@@ -315,7 +315,7 @@ func.func @f(%a: tensor<2x3xf32>) {
 // -----
 
 func.func @f(%a: tensor<2x3xf32>, %i: tensor<2xf32>) {
-  // expected-error@+1 {{operand #1 ('indices') must be ranked tensor of i32 or i64, but got 'tensor<2xf32>'}}
+  // expected-error@+1 {{operand #1 must be ranked tensor of i32 or i64, but got 'tensor<2xf32>'}}
   %0 = graph.gather %a, %i : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
   return
 }
@@ -390,7 +390,7 @@ func.func @dynamic_shape(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
 // Graph ops compute on the element types numpy holds exactly: not the small float
 // formats (stored as bit patterns) nor integers narrower than 8 bits.
 func.func @f8(%a: tensor<2xf8E4M3FN>) {
-  // expected-error@+1 {{operand #0 ('lhs') must be ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64, but got 'tensor<2xf8E4M3FN>'}}
+  // expected-error@+1 {{operand #0 must be ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64, but got 'tensor<2xf8E4M3FN>'}}
   %0 = graph.add %a, %a : (tensor<2xf8E4M3FN>, tensor<2xf8E4M3FN>) -> tensor<2xf8E4M3FN>
   return
 }
@@ -399,7 +399,7 @@ func.func @f8(%a: tensor<2xf8E4M3FN>) {
 
 // Arithmetic is not defined on i1.
 func.func @bool_arithmetic(%a: tensor<2xi1>) {
-  // expected-error@+1 {{operand #0 ('x') must be ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64, but got 'tensor<2xi1>'}}
+  // expected-error@+1 {{operand #0 must be ranked tensor of 8-64-bit integers, index, f16, bf16, f32 or f64, but got 'tensor<2xi1>'}}
   %0 = graph.neg %a : tensor<2xi1>
   return
 }

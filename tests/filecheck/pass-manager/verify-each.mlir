@@ -17,7 +17,7 @@
 // RUN: not mlc-opt %s -p cse --verify-each=maybe 2>&1 | filecheck %s --check-prefix=BAD-VALUE
 
 // CHECK:      verify-each.mlir:0:0: error: verification failed after running pass 'cse'
-// CHECK-NEXT: verify-each.mlir:[[# @LINE + 27]]:8: error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like, but got 'i32'
+// CHECK-NEXT: verify-each.mlir:[[# @LINE + 27]]:8: error: 'arith.addf' op operand #0 must be floating-point-like, but got 'i32'
 // CHECK-NOT:  module
 
 // NESTED: verify-each.mlir:[[# @LINE + 23]]:1: error: verification failed after running pass 'cse'
@@ -37,7 +37,7 @@
 // UNVERIFIED-NEXT:    %0 = arith.addf %arg0, %arg0 : i32
 // UNVERIFIED-NEXT:    return %0 : i32
 
-// INPUT:     error: 'arith.addf' op operand #0 ('lhs') must be floating-point-like
+// INPUT:     error: 'arith.addf' op operand #0 must be floating-point-like
 // INPUT-NOT: verification failed after running pass
 // INPUT-NOT: Pipeline
 

@@ -258,6 +258,13 @@ class Context:
         self._failed.add(namespace)
         return None
 
+    def available_namespaces(self) -> list[str]:
+        """The namespaces of the dialects this context has or can load, sorted."""
+        names = set(self.dialects)
+        if self.load_on_demand:
+            names |= set(_CORE_DIALECTS) | set(available_dialects())
+        return sorted(names)
+
     def get_op_class(self, name: str) -> type[Op] | None:
         cls = self._ops.get(name)
         if cls is None and "." in name and self.try_load(name.split(".", 1)[0]) is not None:

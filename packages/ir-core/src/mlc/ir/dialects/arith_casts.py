@@ -38,6 +38,7 @@ from mlc.ir.opdef.constraints import (
     AnySignlessInteger,
     FloatLike,
     Index,
+    SignlessFixedWidthIntegerLike,
     TypeMatches,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
@@ -161,6 +162,8 @@ class SIToFPOp(_CastOp):
     """Signed integer to floating point, rounding to nearest even."""
 
     name = "arith.sitofp"
+    input = OperandDef(SignlessFixedWidthIntegerLike)
+    out = ResultDef(FloatLike)
     traits = INT_TO_FLOAT
     convert = staticmethod(lambda v, s, t: int_to_float_bits(as_signed(v, s), t))
 
@@ -170,6 +173,8 @@ class UIToFPOp(_CastOp):
     """Unsigned integer to floating point, rounding to nearest even."""
 
     name = "arith.uitofp"
+    input = OperandDef(SignlessFixedWidthIntegerLike)
+    out = ResultDef(FloatLike)
     traits = INT_TO_FLOAT
     convert = staticmethod(lambda v, s, t: int_to_float_bits(to_unsigned(v, s), t))
 
@@ -180,6 +185,8 @@ class FPToSIOp(_CastOp):
     values out of range give poison."""
 
     name = "arith.fptosi"
+    input = OperandDef(FloatLike)
+    out = ResultDef(SignlessFixedWidthIntegerLike)
     traits = FLOAT_TO_INT
     convert = _float_to_int(True)
 
@@ -190,6 +197,8 @@ class FPToUIOp(_CastOp):
     values out of range give poison."""
 
     name = "arith.fptoui"
+    input = OperandDef(FloatLike)
+    out = ResultDef(SignlessFixedWidthIntegerLike)
     traits = FLOAT_TO_INT
     convert = _float_to_int(False)
 
@@ -204,6 +213,8 @@ class ExtFOp(_CastOp):
     not: converting it raises invalid)."""
 
     name = "arith.extf"
+    input = OperandDef(FloatLike)
+    out = ResultDef(FloatLike)
     traits = _elementwise_cast(CastRule(AnyFloat, AnyFloat, WIDER))
     fastmath = AttrDef(FastMathFlags, optional=True)
     assembly_format = ("$input (`fastmath` `` $fastmath^)? attr-dict `:` type($input) `to` "
@@ -247,6 +258,8 @@ class TruncFOp(_CastOp):
     to folding."""
 
     name = "arith.truncf"
+    input = OperandDef(FloatLike)
+    out = ResultDef(FloatLike)
     traits = _elementwise_cast(CastRule(AnyFloat, AnyFloat, NARROWER))
     roundingmode = AttrDef(RoundingMode, optional=True)
     fastmath = AttrDef(FastMathFlags, optional=True)
@@ -275,6 +288,8 @@ class ExtSIOp(_CastOp):
     """Widens an integer, sign-extending."""
 
     name = "arith.extsi"
+    input = OperandDef(SignlessFixedWidthIntegerLike)
+    out = ResultDef(SignlessFixedWidthIntegerLike)
     chains_collapse = True
     traits = _elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER))
     convert = staticmethod(lambda v, s, t: as_signed(v, s))
@@ -285,6 +300,8 @@ class ExtUIOp(_CastOp):
     """Widens an integer, zero-extending."""
 
     name = "arith.extui"
+    input = OperandDef(SignlessFixedWidthIntegerLike)
+    out = ResultDef(SignlessFixedWidthIntegerLike)
     chains_collapse = True
     traits = _elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, WIDER))
     convert = staticmethod(lambda v, s, t: to_unsigned(v, s))
@@ -295,6 +312,8 @@ class TruncIOp(_CastOp):
     """Narrows an integer, dropping high bits."""
 
     name = "arith.trunci"
+    input = OperandDef(SignlessFixedWidthIntegerLike)
+    out = ResultDef(SignlessFixedWidthIntegerLike)
     chains_collapse = True
     traits = _elementwise_cast(CastRule(AnySignlessInteger, AnySignlessInteger, NARROWER))
     overflowFlags = AttrDef(IntegerOverflowFlags, default=OVERFLOW_NONE)  # noqa: N815 - MLIR's name

@@ -121,6 +121,8 @@ FloatLike = TypeMatches(_scalar_or_container(lambda t: isinstance(t, FloatType))
 SignlessIntegerLike = TypeMatches(_scalar_or_container(_is_signless_int_or_index),
                                   "signless-integer-like")
 I1 = TypeIs(IntegerType(1), "1-bit signless integer")
+SignlessFixedWidthIntegerLike = TypeMatches(_scalar_or_container(_is_signless_int),
+                                            "signless-fixed-width-integer-like")
 BoolLike = TypeMatches(_scalar_or_container(lambda t: t == IntegerType(1)), "bool-like")
 IntegerOrIndex = TypeMatches(_is_signless_int_or_index, "signless integer or index")
 AnyTensor = TypeMatches(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)),

@@ -44,6 +44,10 @@ class Spelling:
     def parse_optional(self, p) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def parse_attribute(self, p, name: str) -> Any:
+        """`parse`, for the op attribute `name` (whose errors may name it)."""
+        return self.parse(p)
+
     def print(self, w, value: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -204,6 +208,15 @@ class EnumSpelling(Spelling):
             raise p.expected(self.expected)
         if word not in self.cases:
             raise p.error(f"expected {self.expected}", pos)
+        return self._value(word)
+
+    def parse_attribute(self, p, name: str):
+        """An op's enum attribute: a case, else MLIR's error naming the attribute."""
+        pos = p.current_pos()
+        word = p.parse_optional_keyword()
+        if word not in self.cases:
+            raise p.error("expected string or keyword containing one of the following enum "
+                          f"values for attribute '{name}' [{', '.join(self.cases)}]", pos)
         return self._value(word)
 
     def parse_optional(self, p):

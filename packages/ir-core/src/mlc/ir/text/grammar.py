@@ -24,7 +24,7 @@ from typing import Any
 
 from mlc.ir.text.lexer import DECLARED_TERMINALS, LexerConfig
 
-_FORMAT_VERSION = 3  # bump when the cached data's layout changes
+_FORMAT_VERSION = 5  # bump when the cached data's layout changes
 START_SYMBOLS = ("start", "type_start", "attribute_start", "location_start", "region_start",
                  "dict_start")
 
@@ -61,6 +61,11 @@ class ParseTables:
     punctuation: dict[str, str]
     reducers: bytes  # marshalled code of `bind(callbacks) -> [reduce function per rule]`
     terminal_methods: tuple[str, ...]
+    # Per state, its LR items as (rule, the symbols before the dot joined by spaces,
+    # the symbol after it or None at the end): what construct a parse that fails in the
+    # state was reading. A rule lark made for a repetition is named as its own rule; a
+    # terminal that is literal text is named by its text.
+    items: dict[int, tuple[tuple[str, str, str | None], ...]]
 
     def lexer_config(self) -> LexerConfig:
         return LexerConfig(self.keywords, self.punctuation)
@@ -102,7 +107,7 @@ def _build_tables(text: str, methods: set[str]) -> ParseTables:
     from lark import Lark
     from lark.lexer import Lexer, PatternStr
     from lark.parse_tree_builder import maybe_create_child_filter
-    from lark.parsers.lalr_analysis import Shift
+    from lark.parsers.lalr_analysis import IntParseTable, LALR_Analyzer, Shift
 
     class _CollectingLexer(Lexer):
         """lark's lexer slot: mlc lexes itself, so this only records terminals."""
@@ -126,7 +131,22 @@ def _build_tables(text: str, methods: set[str]) -> ParseTables:
                 keywords.setdefault(pattern.value, []).append(terminal.name)
             else:
                 punctuation[pattern.value] = terminal.name
-    parse_table = lark.parser.parser.parser.parse_table
+    # lark's own table forgets each state's LR items; an analysis kept in its debug form
+    # (states keyed by their item sets) has them, and numbers states the same way.
+    analysis = LALR_Analyzer(lark.parser.parser_conf, debug=True)
+    analysis.compute_lalr()
+    parse_table = IntParseTable.from_ParseTable(analysis.parse_table)
+    literal = {t.name: t.pattern.value for t in lark.terminals if isinstance(t.pattern, PatternStr)}
+
+    def symbol(sym) -> str:
+        return literal.get(sym.name) or _rule_name(sym.name)
+
+    items = {
+        index: tuple(sorted({(_rule_name(rp.rule.origin.name),
+                              " ".join(map(symbol, rp.rule.expansion[:rp.index])),
+                              None if rp.is_satisfied else symbol(rp.next))
+                             for rp in closure}, key=str))
+        for index, closure in enumerate(analysis.parse_table.states)}
     rule_index: dict[Any, int] = {}
     rules: list[tuple[int, str]] = []
     functions: list[str] = []
@@ -158,7 +178,14 @@ def _build_tables(text: str, methods: set[str]) -> ParseTables:
                        {str(k): [str(t) for t in v] for k, v in keywords.items()},
                        {str(k): str(v) for k, v in punctuation.items()},
                        marshal.dumps(code),
-                       tuple(n for n in DECLARED_TERMINALS if n in methods))
+                       tuple(n for n in DECLARED_TERMINALS if n in methods), items)
+
+
+def _rule_name(name: str) -> str:
+    """The grammar's name of a rule: lark's `__block_args_star_3` is `block_args`."""
+    if name.startswith("__") and "_star_" in name:
+        return name[2:name.rindex("_star_")]
+    return name
 
 
 def _reducer_source(index: int, rule, methods: set[str], used: set[str],

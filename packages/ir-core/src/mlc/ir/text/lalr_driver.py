@@ -20,12 +20,13 @@ _OTHER_READING = {"VALUE_USE": "VALUE_ID", "VALUE_ID": "VALUE_USE"}
 
 
 class ParseFailure(Exception):
-    """No action for a token: the token, and the terminals the state accepts."""
+    """No action for a token: the token, the terminals the state accepts, the state."""
 
-    def __init__(self, token, expected: set[str]):
+    def __init__(self, token, expected: set[str], state: int):
         super().__init__(f"unexpected {token.type}")
         self.token = token
         self.expected = expected
+        self.state = state
 
 
 class LALRDriver:
@@ -36,6 +37,7 @@ class LALRDriver:
         rule's unfiltered children (for hot rules whose value needs no shaping)."""
         direct_callbacks = direct_callbacks or {}
         reducers, self.terminal_callbacks = tables.bind(callbacks)
+        self.items = tables.items  # per state, for error messages
         self.start_states = tables.start_states
         self.end_states = tables.end_states
         rule_info = [(size, origin, direct_callbacks.get(origin, reducer))
@@ -87,7 +89,8 @@ class LALRDriver:
                             continue
                         if prefix:
                             break
-                        raise ParseFailure(token, set(table[state_stack[-1]]))
+                        raise ParseFailure(token, set(table[state_stack[-1]]),
+                                           self._context_state(state_stack))
                     if entry[0] is _SHIFT:
                         state_stack.append(entry[1])
                         stream.last_end = stream.pos
@@ -118,6 +121,26 @@ class LALRDriver:
             if observer is not None:
                 observer.value_stack = saved_stack
 
+    def _context_state(self, state_stack: list) -> int:
+        """The state a failure is reported from: the failing state after its default
+        reductions (a state that can reduce by one rule only reduces by it, whatever
+        comes next, as yacc's tables do), so that its items name the construct being
+        read, as a recursive-descent parser would, not a finished part of it."""
+        table = self.table
+        stack = list(state_stack)
+        while True:
+            row = table[stack[-1]]
+            rules = {id(entry[1]): entry[1] for entry in row.values() if entry[0] is not _SHIFT}
+            if len(rules) != 1:
+                return stack[-1]
+            size, origin, _ = next(iter(rules.values()))
+            if size:
+                del stack[-size:]
+            goto = table[stack[-1]].get(origin) if stack else None
+            if goto is None:
+                return state_stack[-1]
+            stack.append(goto[1])
+
     def _finish(self, state_stack: list, value_stack: list, start: str, token, observer=None):
         table = self.table
         end_state = self.end_states[start]
@@ -126,7 +149,7 @@ class LALRDriver:
             entry = table[state_stack[-1]].get("$END")
             if entry is None or entry[0] is _SHIFT:
                 raise ParseFailure(token if token.type != "$END" else end,
-                                   set(table[state_stack[-1]]))
+                                   set(table[state_stack[-1]]), self._context_state(state_stack))
             size, origin, callback = entry[1]
             if size:
                 args = value_stack[-size:]

@@ -99,9 +99,15 @@ class LexError(Exception):
 _OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
 
 
-def find_balanced_end(text: str, start: int) -> int:
+# What MLIR says when the body of a builtin attribute is not closed.
+_UNCLOSED_BODY = {"dense_resource": "expected '>'",
+                  "array": "expected '>' to close an array attribute"}
+
+
+def find_balanced_end(text: str, start: int,
+                      unclosed: str = "unbalanced '<' character in pretty dialect name") -> int:
     """Offset just past the bracket closing the one at `start`, skipping strings and
-    `->`; a LexError if it is not closed on the same line."""
+    `->`; a LexError saying `unclosed` if it is not closed on the same line."""
     closers: list[str] = []
     i = start
     n = len(text)
@@ -122,7 +128,7 @@ def find_balanced_end(text: str, start: int) -> int:
         elif c == "\n" and not closers:
             break
         i += 1
-    raise LexError(f"unbalanced '{text[start]}' in dialect or elements body", start)
+    raise LexError(unclosed, start)
 
 
 def unterminated_string_error(text: str, pos: int) -> LexError:
@@ -148,7 +154,7 @@ class LexerConfig:
             r"(?P<caret>\^" + SUFFIX_ID_RE + r")",
             r'(?P<symbol>@(?:"(?:[^"\\\n]|\\.)*"|[\w$.\-]+))',
             r'(?P<string>"(?:[^"\\\n]|\\.)*")',
-            r"(?P<hex>0x[0-9a-fA-F]+)",
+            r"(?P<hex>-?0x[0-9a-fA-F]+)",
             r"(?P<float>-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)",
             r"(?P<int>-?[0-9]+)",
             r"(?P<bare>" + BARE_ID_RE + r")",
@@ -248,7 +254,8 @@ class TokenStream:
             value = m.group(kind)
             raw = RAW_BODY_KEYWORDS.get(value)
             if raw is not None and end < len(text) and text[end] == "<":
-                end = find_balanced_end(text, end)
+                end = find_balanced_end(text, end, _UNCLOSED_BODY.get(
+                    value, f"unbalanced '<' in '{value}' body"))
                 tok = Tok(raw, text[pos:end], pos)
             else:
                 kind_name = self._classify_word(value, accepted)

@@ -43,9 +43,10 @@ def unescape_string(quoted: str) -> str:
     return out.decode("utf-8", "surrogateescape")
 
 
-_ELEMENT_TOKEN_RE = re.compile(r"\s*(?:(\[)|(\])|(,)|(true|false)|(0x[0-9a-fA-F]+)"
+_ELEMENT_TOKEN_RE = re.compile(r"\s*(?:(\[)|(\])|(,)|(true|false)|(-?0x[0-9a-fA-F]+)"
                                r"|(-?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+(?:[eE][-+]?[0-9]+)?"
                                r"|inf|nan))|(\())\s*")
+_DECIMAL_INTEGER_RE = re.compile(r"-?[0-9]+\Z")
 
 
 def _element_value(text: str, element_type: Type, float_bits: bool = False):
@@ -55,6 +56,8 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
         value: float | int = 1 if text == "true" else 0
         return bool(value) if element_type == i1 else value
     if isinstance(element_type, FloatType):
+        if text.startswith("-0x"):
+            raise ValueError("hexadecimal float literal should not have a leading minus")
         if text.startswith("0x"):
             bits = int(text, 16)
             if bits.bit_length() > element_type.width:
@@ -70,13 +73,15 @@ def _element_value(text: str, element_type: Type, float_bits: bool = False):
         return value
     if "." in text or "e" in text.lower() and not text.startswith("0x"):
         raise ValueError("expected integer elements, but parsed floating-point")
-    value = int(text, 16) if text.startswith("0x") else int(text)
+    value = int(text, 16) if "0x" in text else int(text)
     if element_type == i1:
         if value not in (-1, 0, 1):
             raise ValueError("integer constant out of range for type")
         return bool(value)
     width = getattr(element_type, "width", 64)
     signedness = getattr(element_type, "signedness", "signless")
+    if signedness == "unsigned" and value < 0:
+        raise ValueError("expected unsigned integer elements, but parsed negative value")
     low = 0 if signedness == "unsigned" else -(1 << (width - 1))
     high = (1 << (width - 1)) - 1 if signedness == "signed" else (1 << width) - 1
     if not low <= value <= high:
@@ -103,9 +108,10 @@ class LiteralError(ValueError):
     """A malformed literal; `offset` is where in the literal's text the error is (None:
     the literal as a whole)."""
 
-    def __init__(self, message: str, offset: int | None = None):
+    def __init__(self, message: str, offset: int | None = None, notes: tuple[str, ...] = ()):
         super().__init__(message)
         self.offset = offset
+        self.notes = notes  # notes at the same place
 
 
 _HEX_BLOB_RE = re.compile(r"0x(?:[0-9a-fA-F]{2})*")
@@ -115,8 +121,10 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
     """`body` is the text between `dense<` and `>`."""
     import numpy as np
 
-    if not isinstance(type_, ShapedType) or not type_.has_static_shape():
-        raise ValueError("dense elements need a statically shaped type")
+    if not isinstance(type_, ShapedType):
+        raise ValueError("elements literal must be a shaped type")
+    if not type_.has_static_shape():
+        raise ValueError("elements literal type must have static shape")
     element_type = type_.element_type
     dtype = element_dtype(element_type)
     start = len(body) - len(body.lstrip())
@@ -143,7 +151,7 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         return DenseElementsAttr.from_array(array, type_)
     if not body:
         if type_.num_elements != 0:
-            raise ValueError(f"empty elements literal for {type_}")
+            raise ValueError(f"parsed zero elements, but type ('{type_}') expected at least 1")
         return DenseElementsAttr.from_array(np.zeros(type_.shape, dtype), type_)
     # Nested lists: build them with a stack (no recursion), then check the shape.
     stack: list[list] = [[]]
@@ -152,7 +160,8 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
     while pos < n:
         m = _ELEMENT_TOKEN_RE.match(body, pos)
         if m is None or m.end() == pos:
-            raise ValueError(f"unexpected '{body[pos:pos + 10]}' in elements literal")
+            at = start + len(body[pos:]) - len(body[pos:].lstrip()) + pos
+            raise LiteralError("expected element literal of primitive type", at)
         pos = m.end()
         if m.group(1):
             stack.append([])
@@ -166,10 +175,21 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         elif m.group(7):
             raise ValueError("complex elements are not supported")
         else:
+            text = m.group(m.lastindex)
+            at = start + m.start(m.lastindex)
+            if isinstance(element_type, FloatType):
+                if m.group(4):
+                    raise LiteralError("expected floating point literal", at)
+                if _DECIMAL_INTEGER_RE.match(text):
+                    raise LiteralError("unexpected decimal integer literal for a floating point "
+                                       "value", at, ("add a trailing dot to make the literal a "
+                                                     "float",))
+            elif m.group(4) and element_type != i1:
+                raise LiteralError("expected i1 type for 'true' or 'false' values", at)
             try:
-                stack[-1].append(_element_value(m.group(m.lastindex), element_type, float_bits=True))
+                stack[-1].append(_element_value(text, element_type, float_bits=True))
             except ValueError as exc:  # at the element, as MLIR reports it
-                raise LiteralError(str(exc), start + m.start(m.lastindex)) from None
+                raise LiteralError(str(exc), at) from None
     if len(stack) != 1 or len(stack[0]) != 1:
         raise ValueError("malformed elements literal")
     literal = stack[0][0]
@@ -187,27 +207,36 @@ def parse_dense_body(body: str, type_: ShapedType) -> DenseElementsAttr:
         raise ValueError("tensor literal is invalid; ranks are not consistent between "
                          "elements") from None
     if isinstance(literal, list) and array.shape != type_.shape:
-        raise ValueError(f"elements literal has shape {list(array.shape)}, but the type "
-                         f"{type_} needs {list(type_.shape)}")
+        raise ValueError(f"inferred shape of elements literal ([{', '.join(map(str, array.shape))}]) "
+                         f"does not match type ([{', '.join(map(str, type_.shape))}])")
     return DenseElementsAttr.from_array(array, type_)
 
 
-_ARRAY_RE = re.compile(r"array<\s*(?P<type>[A-Za-z0-9]+)\s*(?::(?P<values>[^>]*))?>\Z", re.S)
-
-
 def parse_dense_array(text: str, simple_type) -> DenseArrayAttr:
-    """`array<i32: 1, 2>`; `simple_type` maps a type name to its Type."""
-    m = _ARRAY_RE.match(text)
-    if m is None:
-        raise ValueError("malformed dense array")
-    element_type = simple_type(m.group("type"))
-    values = [v.strip() for v in (m.group("values") or "").split(",") if v.strip()]
+    """`array<i32: 1, 2>`; `simple_type` maps a type name to its Type (a ValueError for
+    any other text)."""
+    type_text, colon, values_text = text[len("array<"):-1].partition(":")
+    try:
+        element_type = simple_type(type_text.strip())
+    except ValueError:
+        element_type = None
+    if not isinstance(element_type, (IntegerType, FloatType)):
+        got = type_text.strip()
+        raise ValueError("expected integer or float type" + (f", got: '{got}'" if got else ""))
+    if element_type != i1 and element_type.width % 8:
+        raise ValueError("element type bitwidth must be a multiple of 8")
+    if not colon and values_text.strip():
+        raise ValueError("expected ':' after dense array type")
+    values = [v.strip() for v in values_text.split(",")] if values_text.strip() else []
+    for value in values:
+        if value in ("true", "false") and element_type != i1:
+            raise ValueError("expected i1 type for 'true' or 'false' values")
+        if value not in ("true", "false") and element_type == i1:
+            raise ValueError("expected 'true' or 'false' values for i1 type")
     if isinstance(element_type, FloatType):
         parsed = tuple(_element_value(v, element_type) for v in values)
-    elif isinstance(element_type, IntegerType):
-        parsed = tuple(int(_element_value(v, element_type)) for v in values)
     else:
-        raise ValueError(f"dense arrays hold integers or floats, not {element_type}")
+        parsed = tuple(int(_element_value(v, element_type)) for v in values)
     return DenseArrayAttr(element_type, parsed)
 
 

@@ -66,7 +66,7 @@ from mlc.ir.opdef.traits import IsolatedFromAbove, IsTerminator
 from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
-from mlc.ir.text.lexer import LexError, OpTok, Tok, next_op_head
+from mlc.ir.text.lexer import RAW_BODY_KEYWORDS, LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
     LiteralError,
     parse_dense_array,
@@ -242,17 +242,22 @@ class _ParseState:
         if value.type is None:
             value.type = type_
         elif value.type != type_:
+            # MLIR's words for a definition too: its "prior use" is where it is defined.
             if isinstance(value, ForwardValue):
-                raise self.error(f"use of value '{value.ref_name}' expects different type than "
-                                 f"prior uses: '{type_}' vs '{value.type}'", pos,
-                                 [("prior use here", value.pos)])
-            raise self.error(f"use of value expects different type than its definition: "
-                             f"'{type_}' vs '{value.type}'", pos,
-                             [("value defined here", self.definition_pos(value))])
+                name, prior = value.ref_name.partition("#")[0], value.pos
+            else:
+                name, prior = self.definition(value)
+            raise self.error(f"use of value '{name}' expects different type than prior uses: "
+                             f"'{type_}' vs '{value.type}'", pos, [("prior use here", prior)])
         return value
 
     def define_results(self, op: Operation, results: list[tuple[str, int, int]]) -> None:
         """Bind `%name` (or `%name:count`) groups to the op's results, in order."""
+        for _, count, pos in results:
+            if not count:
+                raise self.error("expected named operation to have at least 1 result", pos)
+        if not op.results:
+            raise self.error("cannot name an operation with no results", results[0][2])
         total = sum(count for _, count, _ in results)
         if total != len(op.results):
             raise self.error(f"operation defines {len(op.results)} results but was provided "
@@ -262,11 +267,12 @@ class _ParseState:
             self.define(name, op.results[start:start + count], pos)
             start += count
 
-    def definition_pos(self, value: Value) -> int | None:
-        for group, pos in self.values.values():
+    def definition(self, value: Value) -> tuple[str, int | None]:
+        """The name a value is defined by and where (None: not by a name in scope)."""
+        for name, (group, pos) in self.values.items():
             if value in group:
-                return pos
-        return None
+                return name, pos
+        return "<<unknown>>", None
 
     def define(self, name: str, group: list[Value], pos: int) -> None:
         if name in self.values:
@@ -401,6 +407,10 @@ class _ParseState:
         if self.ctx.allow_unregistered:
             return Operation
         dialect = name.split(".", 1)[0] if "." in name else name
+        if self.ctx.try_load(dialect) is None:
+            raise self.error("operation being parsed with an unregistered dialect. If this is "
+                             "intended, please use -allow-unregistered-dialect with the MLIR "
+                             "tool used", pos)
         raise self.error(f"unregistered operation '{name}' found in dialect ('{dialect}') that "
                          "does not allow unknown operations (use --allow-unregistered-dialect "
                          "to accept it)", pos)
@@ -437,10 +447,14 @@ class _ParseState:
                 raise self.error(f"'{cls.op_def.name}' has no custom form; write it in generic "
                                  "form", tok.name_pos)
             dialect = name.split(".", 1)[0]
-            if "." in name and ctx.try_load(dialect) is None and not ctx.allow_unregistered:
-                raise self.error(f"custom op '{name}' is unknown (dialect '{dialect}' is not "
-                                 "installed)", tok.name_pos)
-            raise self.error(f"custom op '{name}' is unknown", tok.name_pos)
+            if "." in name and ctx.try_load(dialect) is None:
+                # Unregistered dialects have generic forms only, allowed or not.
+                raise self.error(f"Dialect `{dialect}' not found for custom op '{name}'",
+                                 tok.name_pos, [("Available dialects: "
+                                                 + ", ".join(ctx.available_namespaces()),
+                                                 tok.name_pos)])
+            tried = f" (tried '{default}.{name}' as well)" if default and "." not in name else ""
+            raise self.error(f"custom op '{name}' is unknown{tried}", tok.name_pos)
         found = self.custom_parsers[(name, default)] = (cls.op_def.name, parse)
         return found
 
@@ -576,6 +590,8 @@ class _Callbacks:
         name_tok, operands, successors, properties, regions, attrs, fn_type = children
         s = self.s
         name = s.string_value(name_tok)
+        if not name:
+            raise s.error("empty operation name is invalid", name_tok.start_pos)
         cls = s.op_class(name, name_tok.start_pos)
         if successors is not None:
             successors, bracket = successors
@@ -853,6 +869,9 @@ class _Callbacks:
         tok, type_ = children
         value = int(tok.value, 16)
         if isinstance(type_, FloatType):
+            if value < 0:  # a hex float is a bit pattern
+                raise self.s.error("hexadecimal float literal should not have a leading minus",
+                                   tok.start_pos)
             if value.bit_length() > type_.width:
                 raise self.s.error("hexadecimal float constant out of range for type",
                                    tok.start_pos)
@@ -900,6 +919,8 @@ class _Callbacks:
     def dict_entry(self, children):
         key, value = children
         name = self.s.string_value(key) if key.type == "STRING" else key.value
+        if not name:
+            raise self.s.error("expected valid attribute name", key.start_pos)
         return name, value if value is not None else unit, key.start_pos
 
     def symbol_ref(self, children):
@@ -913,12 +934,13 @@ class _Callbacks:
         except ValueError as exc:
             offset = getattr(exc, "offset", None)
             pos = tok.start_pos if offset is None else tok.start_pos + len("dense<") + offset
-            raise self.s.error(str(exc), pos) from None
+            notes = [(note, pos) for note in getattr(exc, "notes", ())]
+            raise self.s.error(str(exc), pos, notes) from None
 
     def dense_resource_attr(self, children):
         tok, type_ = children
         if not isinstance(type_, ShapedType):
-            raise self.s.error("dense_resource needs a shaped type", tok.start_pos)
+            raise self.s.error("`dense_resource` expected a shaped type", tok.start_pos)
         handle = tok.value[len("dense_resource<"):-1].strip()
         if handle.startswith('"'):
             handle = unescape_string(handle)
@@ -1125,13 +1147,101 @@ def _run(state: _ParseState, start: str):
         callbacks.local.state = previous
 
 
+# What MLIR's recursive-descent parser says where the generic syntax stops, by the LR
+# items of the state the parse failed in: (rule, the last symbols before the dot or "*"
+# for any, the symbol after it, message). The first entry an item of the state matches
+# wins, so a construct's parts MLIR tries first (an attribute, which may be a type; a
+# type; a location) come first. Symbols are rule names, declared terminals, or literal
+# text.
+_MLIR_EXPECTATIONS = (
+    ("op_results", "*", "=", "expected '=' after SSA name"),
+    ("op_results", ",", "VALUE_ID", "expected valid ssa identifier"),
+    ("*", "*", "attribute", "expected attribute value"),
+    ("*", "*", "type", "expected non-function type"),
+    ("*", "*", "type_list", "expected non-function type"),
+    ("*", "*", "_non_function_type", "expected non-function type"),
+    ("*", "*", "_loc_inner", "expected location instance"),
+    ("file_loc", "STRING :", "INT", "expected integer line number in FileLineColRange"),
+    ("file_loc", "INT :", "INT", "expected integer column number in FileLineColRange"),
+    ("file_range_end", "to", "INT", "expected either integer or `:` post `to` in "
+     "FileLineColRange"),
+    ("file_range_end", ":", "INT", "expected integer column number in FileLineColRange"),
+    ("generic_op", "STRING", "(", "expected '(' to start operand list"),
+    ("value_use_list", ",", "VALUE_USE", "expected SSA operand"),
+    ("generic_op", "*", ")", "expected ')' to end operand list"),
+    ("successors", "*", "successor", "expected block name"),
+    ("successors", "*", "]", "expected ',' or ']'"),
+    ("properties", "*", ">", "expected '>' to close properties"),
+    ("region_list", "*", ")", "expected ')' to end region list"),
+    ("generic_op", "*", ":", "expected ':' followed by operation type"),
+    ("generic_op", ":", "function_type", "expected function type"),
+    ("block_label", "*", ":", "expected ':' after block name"),
+    ("block_args", "*", "block_arg", "expected SSA operand"),
+    ("block_arg", "VALUE_ID", ":", "expected ':' and type for SSA operand"),
+    ("block_args", "*", ")", "expected ')'"),
+    ("function_type", "*", ")", "expected ')'"),
+    ("function_type", ")", "->", "expected '->' in function type"),
+    ("function_results", "*", ")", "expected ')'"),
+    ("tensor_type", "tensor", "<", "expected '<' in tensor type"),
+    ("tensor_type", "*", ">", "expected '>' in tensor type"),
+    ("memref_type", "memref", "<", "expected '<' in memref type"),
+    ("memref_type", "*", ">", "expected ',' or '>' in memref type"),
+    ("vector_type", "vector", "<", "expected '<' in vector type"),
+    ("vector_type", "*", ">", "expected '>' in vector type"),
+    ("complex_type", "complex", "<", "expected '<' in complex type"),
+    ("complex_type", "*", ">", "expected '>' in complex type"),
+    ("tuple_type", "tuple", "<", "expected '<' in tuple type"),
+    ("tuple_type", "*", ">", "expected '>' in tuple type"),
+    ("array_attr", "*", "]", "expected ',' or ']'"),
+    ("dictionary_attr", "*", "dict_entry", "expected attribute name"),
+    ("dictionary_attr", "*", "}", "expected '}' in attribute dictionary"),
+    ("symbol_ref", "::", "SYMBOL", "expected nested symbol reference identifier"),
+    ("trailing_loc", "loc", "(", "expected '(' in location"),
+    ("loc_attr", "loc", "(", "expected '(' in location"),
+    ("trailing_loc", "*", ")", "expected ')' in location"),
+    ("loc_attr", "*", ")", "expected ')' in location"),
+    ("callsite_loc", "*", "at", "expected 'at' in callsite location"),
+    ("fused_loc", "*", "]", "expected ']' in fused location"),
+    ("alias_def", "ATTR_ALIAS", "=", "expected '=' in attribute alias definition"),
+    ("alias_def", "TYPE_ALIAS", "=", "expected '=' in type alias definition"),
+)
+
+
+_BODY_KEYWORDS = frozenset(RAW_BODY_KEYWORDS)
+
+
+def _mlir_expectation(items, tok) -> str | None:
+    """MLIR's message for a parse that fails on `tok` in a state with LR `items`."""
+    for rule, before, after, message in _MLIR_EXPECTATIONS:
+        for item_rule, item_before, item_after in items:
+            if after == item_after and rule in ("*", item_rule) and (
+                    before in ("*", item_before) or item_before.endswith(" " + before)):
+                if message == "expected '=' after SSA name" and tok.value == ":":
+                    return "expected integer number of results"  # `%0:` without a count
+                return message
+    return None
+
+
 def _unexpected_token(state: _ParseState, exc) -> Exception:
     tok = exc.token
+    stream = state.stream
+    if "FILE_METADATA" in exc.expected and tok.type in ("DIALECT_TYPE", "DIALECT_ATTR") \
+            and "." in tok.value:
+        # A top-level `!a.b = ...`: an alias may not take a dialect's name.
+        what = "type" if tok.type == "DIALECT_TYPE" else "attribute"
+        return state.error(f"{what} names with a '.' are reserved for dialect-defined names",
+                           tok.start_pos)
+    message = _mlir_expectation(_cache.driver().items.get(exc.state, ()), tok)
+    if message == "expected attribute value" and tok.value in _BODY_KEYWORDS:
+        message = f"expected '<' after '{tok.value}'"  # a builtin attribute without its body
+    if message is None and "CUSTOM_OP" in exc.expected:
+        message = "expected operation name in quotes"  # where an op may start
+    if message is not None:
+        return state.error(message, stream.error_pos_before(tok.start_pos))
     config = state.stream.config
     expected_terms = {t for t in exc.expected if t.isupper() or t == "$END"}
     expected = _describe_expected(expected_terms, config.punctuation_terminals,
                                   config.keyword_terminals)
-    stream = state.stream
     if tok.type == "$END":
         return state.error(f"unexpected end of input, expected {expected}",
                            stream.error_pos_before(tok.start_pos))

@@ -451,7 +451,8 @@ class _DeclarationPlan:
 
 
 def _constraint_message(kind: str, definition, type_) -> str:
-    return (f"{kind} #{definition.index} ('{definition.name}') must be "
+    # MLIR's words exactly (users grep for them): the number, not the name.
+    return (f"{kind} #{definition.index} must be "
             f"{definition.constraint.description}, but got '{type_}'")
 
 

@@ -185,6 +185,21 @@ class ParseGen(_Gen):
                 single_type[name] = expr
             elif isinstance(definition, OperandDef):
                 list_type[name] = f"[{expr}] * len(o_{name})"
+        infers_results = not all_result_types and not all(
+            (g.is_single and g.name in single_type) or (not g.is_single and g.name in list_type)
+            for g in op_def.results)
+        sizes = ", ".join(f"len(o_{g.name})" if g.variadic else
+                          (f"(0 if o_{g.name} is None else 1)" if g.optional else "1")
+                          for g in op_def.operands)
+        if infers_results and op_def.operands:
+            if all_operand_types:
+                types = "tl__operands"
+            else:
+                types = " + ".join(
+                    f"[{single_type[g.name]}]" if g.is_single else
+                    f"([] if o_{g.name} is None else [{single_type[g.name]}])" if g.optional
+                    else list_type[g.name] for g in op_def.operands)
+            self.emit(f"check_operand_types(p, CLS, {types}, ({sizes},), pos)", d)
         # Operands, typed.
         if all_operand_types:
             flat = " + ".join(self._operand_group_list(g) for g in op_def.operands) or "[]"
@@ -215,15 +230,11 @@ class ParseGen(_Gen):
                                           f"'{name}' are not written by the format")
                     self.emit(f"ops.extend(p.resolve_operands(o_{name}, {list_type[name]}))", d)
         if op_def.needs_operand_segments:
-            sizes = ", ".join(f"len(o_{g.name})" if g.variadic else
-                              (f"(0 if o_{g.name} is None else 1)" if g.optional else "1")
-                              for g in op_def.operands)
             self.emit(f"attrs['operandSegmentSizes'] = DenseArrayAttr(I32, ({sizes},))", d)
         # Results.
         if all_result_types:
             self.emit("rtypes = tl__results", d)
-        elif all((g.is_single and g.name in single_type) or
-                 (not g.is_single and g.name in list_type) for g in op_def.results):
+        elif not infers_results:
             parts = [f"[{single_type[g.name]}]" if g.is_single else list_type[g.name]
                      for g in op_def.results]
             self.emit("rtypes = " + (" + ".join(parts) if parts else "[]"), d)
@@ -411,6 +422,20 @@ def check_op_format(op_def: OpDef, elements: list[Element]) -> None:
         raise FormatError(f"'{op_def.name}' format: region '{missing[0]}' not found")
 
 
+def check_operand_types(p, cls, types: list, sizes: tuple[int, ...], pos: int) -> None:
+    """Raise an error, at the op's name, for the first operand type (as written, one
+    list over the groups of `sizes` values) that breaks its group's constraint. As in
+    MLIR's generated parsers, this comes before the operands are resolved and the result
+    types inferred from them (an inference may rely on the constraints)."""
+    start = 0
+    for definition, size in zip(cls.op_def.operands, sizes):
+        for type_ in types[start:start + size]:
+            if not definition.constraint.check(type_):
+                raise p.error(f"'{definition.name}' must be "
+                              f"{definition.constraint.description}, but got '{type_}'", pos)
+        start += size
+
+
 def op_parse_function(op_def: OpDef, elements: list[Element]):
     """`parse(p, pos) -> Operation` for an op's format."""
     from mlc.ir.core.attributes import DenseArrayAttr, i32
@@ -419,7 +444,8 @@ def op_parse_function(op_def: OpDef, elements: list[Element]):
     gen.generate()
     return gen.compile("parse", {
         "CLS": op_def.cls, "NAME": op_def.name, "Region": Region,
-        "UNIT": unit, "DenseArrayAttr": DenseArrayAttr, "I32": i32})
+        "UNIT": unit, "DenseArrayAttr": DenseArrayAttr, "I32": i32,
+        "check_operand_types": check_operand_types})
 
 
 def op_print_function(op_def: OpDef, elements: list[Element]):

@@ -202,7 +202,7 @@ class AttrVar(Var):
             g.emit(f"x = {spelling}.parse_optional(p)", d)
             g.emit(f"if x is not None: attrs[{self.name!r}] = x", d)
         else:
-            g.emit(f"attrs[{self.name!r}] = {spelling}.parse(p)", d)
+            g.emit(f"attrs[{self.name!r}] = {spelling}.parse_attribute(p, {self.name!r})", d)
 
     def parse_optional(self, g: ParseGen, d: int, flag: str) -> None:
         if self.is_unit:
