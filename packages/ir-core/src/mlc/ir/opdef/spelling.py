@@ -211,9 +211,14 @@ class EnumSpelling(Spelling):
         return self._value(word)
 
     def parse_attribute(self, p, name: str):
-        """An op's enum attribute: a case, else MLIR's error naming the attribute."""
+        """An op's enum attribute: a case (a keyword or a string), else MLIR's error
+        naming the attribute."""
         pos = p.current_pos()
         word = p.parse_optional_keyword()
+        if word is None:
+            word = p.parse_optional_string()
+            if word is not None and word not in self.cases:
+                raise p.error(f'invalid {name} attribute specification: "{word}"', pos)
         if word not in self.cases:
             raise p.error("expected string or keyword containing one of the following enum "
                           f"values for attribute '{name}' [{', '.join(self.cases)}]", pos)
