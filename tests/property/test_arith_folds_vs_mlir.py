@@ -91,7 +91,8 @@ def _function(index: int, case: tuple[str, str, str, str]) -> str:
 
 def _returned(module) -> dict[str, list[str]]:
     """For each function, what it returns: a constant's attribute, or the op computing
-    it with its constant operands, as text (NaN bit patterns included)."""
+    it with its attributes and operands (constants, or arguments), as text (NaN bit
+    patterns included)."""
     returned = {}
     for func in module.walk():
         if func.name != "func.func":
@@ -100,17 +101,28 @@ def _returned(module) -> dict[str, list[str]]:
         items = []
         for value in ret.operands:
             op = value.defining_op
-            if op.name == "arith.constant":
+            if op is None:
+                items.append("argument")
+            elif op.name == "arith.constant":
                 attr = op.attributes["value"]
                 if isinstance(attr, FloatAttr):  # bit for bit
                     items.append(f"0x{attr.bits:X} : {attr.type}")
                 else:
                     items.append(str(attr))
-            else:
-                operands = [str(o.defining_op.attributes["value"]) for o in op.operands]
-                items.append(f"{op.name}({', '.join(operands)}) #{value.index}")
+            else:  # with its attributes (a predicate), and arguments as such
+                operands = [_operand_text(o) for o in op.operands]
+                attributes = {k: str(v) for k, v in sorted(op.attributes.items())}
+                items.append(f"{op.name}({', '.join(operands)}) {attributes} #{value.index}")
         returned[func.attributes["sym_name"].value] = items
     return returned
+
+
+def _operand_text(value) -> str:
+    """An operand: a constant's attribute, else what defines it."""
+    op = value.defining_op
+    if op is None:
+        return "argument"
+    return str(op.attributes["value"]) if op.name == "arith.constant" else op.name
 
 
 def _special_ints(width: int) -> list[int]:

@@ -10,14 +10,12 @@ integers, the integer type's extremes and just past them, infinities, NaN.
 
 from __future__ import annotations
 
-import subprocess
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mlc.ir import Context, parse_module
 from mlc.ir.core.attributes import FloatType, float_to_bits
-from mlc.ir.passes.manager import run_pipeline
+
+from .test_arith_folds_vs_mlir import _check_text
 
 # Not `false` and `true`: mlir-opt-22 crashes (SIGSEGV) on them in this pattern.
 PREDICATES = ("oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
@@ -52,36 +50,8 @@ def _function(index: int, case) -> str:
             f"    return %r : i1\n  }}\n")
 
 
-def _describe(value) -> str:
-    op = value.defining_op
-    if op is None:
-        return "argument"
-    if op.name == "arith.constant":
-        return str(op.attributes["value"])
-    operands = ", ".join(_describe(v) for v in op.operands)
-    predicate = op.attributes.get("predicate")
-    return f"{op.name} {predicate} ({operands})"
-
-
-def _returned(module) -> dict[str, str]:
-    returned = {}
-    for func in module.walk():
-        if func.name == "func.func":
-            ret = list(func.regions[0].blocks[0].ops())[-1]
-            returned[func.attributes["sym_name"].value] = _describe(ret.operand(0))
-    return returned
-
-
 @settings(max_examples=25)
 @given(st.lists(cases(), min_size=30, max_size=60))
 def test_cmpf_of_converted_integers_as_mlir_opt(mlir_opt, batch):
     text = "module {\n" + "".join(_function(i, c) for i, c in enumerate(batch)) + "}\n"
-    theirs = subprocess.run([mlir_opt, "--canonicalize", "-"], input=text, capture_output=True,
-                            text=True, check=False)
-    assert theirs.returncode == 0, theirs.stderr
-    ours = parse_module(text, Context())
-    assert run_pipeline(ours, "canonicalize").success
-    expected = _returned(parse_module(theirs.stdout, Context()))
-    actual = _returned(ours)
-    for index, case in enumerate(batch):
-        assert actual[f"case{index}"] == expected[f"case{index}"], case
+    _check_text(mlir_opt, text, batch)
