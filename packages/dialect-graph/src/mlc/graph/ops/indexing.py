@@ -16,7 +16,7 @@ from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, ShapeError, same_element_type, shape_check
 from mlc.graph.ops.constant import number_type, typed_numbers
 from mlc.graph.ops.elementwise import wide_floats
-from mlc.graph.ops.transform import IndexTensor, check_indices, normalize_axis
+from mlc.graph.ops.transform import Gather, IndexTensor, check_indices, normalize_axis
 from mlc.graph.types import Tensor, tensor
 from mlc.ir import Attribute, RankedTensorType, Type, i1, i64
 from mlc.ir.interfaces.infer_type import TypeInferenceError
@@ -32,7 +32,7 @@ def _nd_positions(data_shape: tuple[int, ...], indices: np.ndarray, first_axis: 
 
 
 @graph.op
-class GatherNDOp(GraphOp):
+class GatherNDOp(Gather):
     """Gathers slices of `data` addressed by the last axis of `indices` (ONNX
     GatherND).
 
@@ -45,12 +45,7 @@ class GatherNDOp(GraphOp):
     outside its axis has no defined result (see the module docstring)."""
 
     name = "graph.gather_nd"
-    data = OperandDef(Tensor)
-    indices = OperandDef(IndexTensor)
-    result = ResultDef(Tensor)
     batch_dims = integer(0, "leading axes data and indices share, walked together")
-    pattern = PatternKind.INJECTIVE
-    assembly_format = "$data `,` $indices attr-dict `:` functional-type(operands, results)"
 
     @classmethod
     def infer(cls, types, attrs):

@@ -395,8 +395,18 @@ class SliceOp(Injective):
         return x[tuple(cls.bounds(x.shape, attrs))]
 
 
+class Gather(GraphOp):
+    """Base of the ops that pick elements of `data` by the positions in `indices`."""
+
+    data = OperandDef(Tensor)
+    indices = OperandDef(IndexTensor)
+    result = ResultDef(Tensor)
+    pattern = PatternKind.INJECTIVE
+    assembly_format = "$data `,` $indices attr-dict `:` functional-type(operands, results)"
+
+
 @graph.op
-class GatherOp(GraphOp):
+class GatherOp(Gather):
     """Takes the slices of `data` along `axis` that `indices` names (numpy's take).
 
     The result's shape is data[:axis] + indices + data[axis+1:], as in ONNX Gather;
@@ -408,12 +418,7 @@ class GatherOp(GraphOp):
     """
 
     name = "graph.gather"
-    data = OperandDef(Tensor)
-    indices = OperandDef(IndexTensor)
-    result = ResultDef(Tensor)
     axis = integer(0, "the axis gathered along")
-    pattern = PatternKind.INJECTIVE
-    assembly_format = "$data `,` $indices attr-dict `:` functional-type(operands, results)"
 
     @classmethod
     def infer(cls, types, attrs):
@@ -441,7 +446,7 @@ def check_indices(indices: np.ndarray, extent: int, what: str) -> np.ndarray:
 
 
 @graph.op
-class GatherElementsOp(GraphOp):
+class GatherElementsOp(Gather):
     """Takes one element of `data` per element of `indices`, which names its position
     along `axis` (ONNX GatherElements, PyTorch's gather, numpy's take_along_axis).
 
@@ -456,12 +461,7 @@ class GatherElementsOp(GraphOp):
     """
 
     name = "graph.gather_elements"
-    data = OperandDef(Tensor)
-    indices = OperandDef(IndexTensor)
-    result = ResultDef(Tensor)
     axis = integer(0, "the axis gathered along")
-    pattern = PatternKind.INJECTIVE
-    assembly_format = "$data `,` $indices attr-dict `:` functional-type(operands, results)"
 
     @classmethod
     def infer(cls, types, attrs):
