@@ -53,6 +53,11 @@ between them, passing their operands as the arguments of the block jumped to. A
 message. A run taking more than `max_branches` branches stops with an
 :class:`InterpreterError`, so a transformed endless loop cannot hang a comparison.
 
+An op with regions (a loop, a conditional) runs them from its handler with
+:meth:`Interpreter.run_region`, as often as its semantics say; the region's
+terminator hands values back to it (its handler returns :class:`Yield`). Regions see
+every value of the function run that encloses them.
+
 Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
 :func:`register_handler`); an op without a handler raises
 :class:`UnsupportedOperation`.
@@ -77,7 +82,7 @@ from mlc.ir.core.attributes import (
     float_to_bits,
     round_int_to_precision,
 )
-from mlc.ir.core.ir import Block, Operation, Value
+from mlc.ir.core.ir import Block, Operation, Region, Value
 
 __all__ = [
     "AssertionFailure",
@@ -92,6 +97,7 @@ __all__ = [
     "RecursionLimitExceeded",
     "UndefinedBehavior",
     "UnmodelledNaN",
+    "Yield",
     "canonical_int",
     "to_signed",
     "to_unsigned",
@@ -308,6 +314,15 @@ class BranchTo:
     values: list[ScalarValue]
 
 
+@dataclass(frozen=True)
+class Yield:
+    """What a region terminator's handler returns (`scf.yield`, `loop.yield`): the
+    values the region hands back to the op that runs it (see
+    :meth:`Interpreter.run_region`)."""
+
+    values: list
+
+
 class _Return(Exception):
     """Unwinds a function's run at its `func.return`."""
 
@@ -327,6 +342,8 @@ class Interpreter:
         self.max_branches = max_branches
         self.handlers = OP_HANDLERS if handlers is None else handlers
         self.depth = 0
+        # The values of the function run in progress (nested regions add theirs).
+        self.env: dict[Value, object] = {}
 
     def lookup_function(self, name: str, from_op: Operation | None = None) -> Operation:
         """The `func.func` called `name`: in `from_op`'s symbol table, else the module's."""
@@ -368,25 +385,47 @@ class Interpreter:
             self.depth -= 1
 
     def run_block(self, block: Block, args: Sequence[ScalarValue]) -> list[ScalarValue]:
-        """Execute from `block` with its arguments bound to `args`, following the
-        branches of its region (a handler returns a :class:`BranchTo`), until a
-        `func.return`. Values stay bound across blocks: a block only uses values
-        of the blocks that dominate it, all run before it."""
-        env: dict[Value, ScalarValue] = {}
-        branches = 0
+        """Execute a function body from `block` with its arguments bound to `args`,
+        following the branches of its region (a handler returns a :class:`BranchTo`),
+        until a `func.return`. Values stay bound across blocks: a block only uses
+        values of the blocks that dominate it, all run before it."""
+        outer_env, self.env = self.env, {}
         try:
-            while True:
-                env.update(zip(block.args, args))
-                target = self._run_ops(block, env)
-                branches += 1
-                if branches > self.max_branches:
-                    raise InterpreterError(f"more than {self.max_branches} branches taken "
-                                           "(an endless loop?)")
-                block, args = target.block, target.values
+            self._run_from(block, args)
         except _Return as ret:
             return ret.values
+        finally:
+            self.env = outer_env
+        raise InterpreterError("a function body ended in a region terminator, not a "
+                               "func.return")
 
-    def _run_ops(self, block: Block, env: dict[Value, ScalarValue]) -> BranchTo:
+    def run_region(self, region: Region, args: Sequence[object]) -> list[object]:
+        """Execute a region nested in the op being interpreted, its entry block's
+        arguments bound to `args`, until a terminator hands values back to the op
+        (its handler returns :class:`Yield`); those values.
+
+        The region sees every value of the enclosing function run: a handler of an op
+        with regions (a loop, a conditional) calls this once per execution of the
+        region, as the op's semantics say."""
+        if not region.blocks:
+            raise InterpreterError("an empty region cannot run")
+        return self._run_from(region.blocks[0], args)
+
+    def _run_from(self, block: Block, args: Sequence[object]) -> list[object]:
+        env = self.env
+        branches = 0
+        while True:
+            env.update(zip(block.args, args))
+            target = self._run_ops(block, env)
+            if isinstance(target, Yield):
+                return target.values
+            branches += 1
+            if branches > self.max_branches:
+                raise InterpreterError(f"more than {self.max_branches} branches taken "
+                                       "(an endless loop?)")
+            block, args = target.block, target.values
+
+    def _run_ops(self, block: Block, env: dict[Value, object]) -> BranchTo | Yield:
         for op in block.ops():
             handler = self.handlers.get(op.name)
             if handler is None:
@@ -404,13 +443,13 @@ class Interpreter:
                 raise UndefinedBehavior(f"'{op.name}' decides on a poison value")
             else:
                 results = handler(self, op, operands)
-            if isinstance(results, BranchTo):
+            if isinstance(results, (BranchTo, Yield)):
                 return results
             if len(results) != len(op.results):
                 raise InterpreterError(f"handler of '{op.name}' returned {len(results)} "
                                        f"values for {len(op.results)} results")
             env.update(zip(op.results, results))
-        raise InterpreterError("block ended without a func.return or a branch")
+        raise InterpreterError("block ended without a terminator")
 
 
 # Ops whose behaviour depends on their first operand (a branch condition, a switch's
