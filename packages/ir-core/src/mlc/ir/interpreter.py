@@ -25,6 +25,10 @@ Value representation
   order. The arith ops apply to them element by element; `vector.extract`,
   `vector.insert`, their strided-slice forms, `vector.shape_cast` and
   `vector.broadcast` rearrange them. Tensors are not supported.
+* Memrefs are numpy arrays (views for subviews) of :func:`buffer_dtype`, shared by
+  reference: a function writing into an argument's buffer writes into the caller's
+  array (destination-passing style). :func:`load_element` and :func:`store_element`
+  read and write one element (out of bounds is undefined behaviour).
 
 Arguments are normalised the same way: ints (and bools) are wrapped to the width of
 the parameter's integer type, floats (and ints) rounded to the float type.
@@ -69,6 +73,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from mlc.ir.core.attributes import (
     FLOAT_FORMATS,
     FloatAttr,
@@ -76,6 +82,7 @@ from mlc.ir.core.attributes import (
     IndexType,
     IntegerAttr,
     IntegerType,
+    MemRefType,
     Type,
     VectorType,
     bits_to_float,
@@ -98,7 +105,10 @@ __all__ = [
     "UndefinedBehavior",
     "UnmodelledNaN",
     "Yield",
+    "buffer_dtype",
     "canonical_int",
+    "load_element",
+    "store_element",
     "to_signed",
     "to_unsigned",
     "UnsupportedOperation",
@@ -281,7 +291,71 @@ def normalize(value: object, type_: Type) -> ScalarValue:
             raise TypeError(f"expected {math.prod(type_.shape)} elements for {type_}, "
                             f"got {value!r}")
         return tuple(normalize(v, type_.element_type) for v in value)
+    if isinstance(type_, MemRefType):
+        return _check_buffer(value, type_)
     raise UnsupportedOperation(f"values of type {type_} are not supported")
+
+
+# ============================================================================ buffers
+
+_NUMPY_INTS = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
+_NUMPY_UINTS = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+_NUMPY_FLOATS = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
+                 "bf16": np.float32}  # bf16 values are rounded on store, so f32 holds them
+
+
+def buffer_dtype(element_type: Type) -> np.dtype:
+    """The numpy dtype of the array holding a memref of `element_type`.
+
+    Integers keep the interpreter's value ranges (signless ones signed, `i1` as
+    bool); widths numpy lacks are held as Python ints in an object array."""
+    if isinstance(element_type, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(element_type, IntegerType):
+        if element_type.width == 1 and element_type.signedness == "signless":
+            return np.dtype(np.bool_)
+        table = _NUMPY_UINTS if element_type.signedness == "unsigned" else _NUMPY_INTS
+        return np.dtype(table.get(element_type.width, object))
+    if isinstance(element_type, FloatType) and str(element_type) in _NUMPY_FLOATS:
+        return np.dtype(_NUMPY_FLOATS[str(element_type)])
+    raise UnsupportedOperation(f"buffers of {element_type} are not supported")
+
+
+def _check_buffer(value: object, type_: MemRefType) -> np.ndarray:
+    """A memref's value: a numpy array (or a view) of the type's static shape and
+    `buffer_dtype`; shared, never copied, so stores are seen by every holder."""
+    if not isinstance(value, np.ndarray):
+        raise TypeError(f"expected a numpy array for {type_}, got {type(value).__name__}")
+    expected = buffer_dtype(type_.element_type)
+    shape_ok = len(value.shape) == len(type_.shape) and all(
+        d is None or d < 0 or d == n for d, n in zip(type_.shape, value.shape))
+    if not shape_ok or value.dtype != expected:
+        raise TypeError(f"expected an array of shape {tuple(type_.shape)} and dtype "
+                        f"{expected} for {type_}, got {value.shape} {value.dtype}")
+    return value
+
+
+def load_element(buffer: np.ndarray, indices: Sequence[int], element_type: Type) -> ScalarValue:
+    """The value at `indices` of a memref's array, as the interpreter represents it;
+    an index out of bounds is undefined behaviour."""
+    _check_in_bounds(buffer, indices)
+    return normalize(buffer[tuple(indices)].item(), element_type)
+
+
+def store_element(buffer: np.ndarray, indices: Sequence[int], value: ScalarValue) -> None:
+    """Write `value` at `indices` of a memref's array (out of bounds is undefined
+    behaviour, as is storing poison)."""
+    _check_in_bounds(buffer, indices)
+    if _holds_poison(value):
+        raise UndefinedBehavior("a poison value is stored")
+    buffer[tuple(indices)] = value
+
+
+def _check_in_bounds(buffer: np.ndarray, indices: Sequence[int]) -> None:
+    if len(indices) != buffer.ndim or any(
+            not 0 <= i < n for i, n in zip(indices, buffer.shape)):
+        raise UndefinedBehavior(f"access at {list(indices)} out of the bounds of a buffer "
+                                f"of shape {list(buffer.shape)}")
 
 
 # ============================================================================ the interpreter
