@@ -1,1 +1,2 @@
-"""mlc.loop: not yet implemented (a later issue builds it)."""
+"""mlc.loop: the `loop` dialect (TensorIR-like loop nests on buffers), the compute
+definition API that builds kernels, and their interpreter semantics."""

@@ -59,7 +59,8 @@ message. A run taking more than `max_branches` branches stops with an
 
 An op with regions (a loop, a conditional) runs them from its handler with
 :meth:`Interpreter.run_region`, as often as its semantics say; the region's
-terminator hands values back to it (its handler returns :class:`Yield`). Regions see
+terminator hands values back to it (its handler returns :class:`Yield`; a region of an op declared `NoTerminator` simply
+ends, handing back nothing). Regions see
 every value of the function run that encloses them.
 
 Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
@@ -90,6 +91,7 @@ from mlc.ir.core.attributes import (
     round_int_to_precision,
 )
 from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir.opdef.traits import NoTerminator
 
 __all__ = [
     "AssertionFailure",
@@ -397,6 +399,9 @@ class Yield:
     values: list
 
 
+_END_OF_BLOCK = Yield([])
+
+
 class _Return(Exception):
     """Unwinds a function's run at its `func.return`."""
 
@@ -523,6 +528,9 @@ class Interpreter:
                 raise InterpreterError(f"handler of '{op.name}' returned {len(results)} "
                                        f"values for {len(op.results)} results")
             env.update(zip(op.results, results))
+        parent = block.parent_op
+        if parent is not None and parent.has_trait(NoTerminator):
+            return _END_OF_BLOCK  # a region whose op declares no terminator ends here
         raise InterpreterError("block ended without a terminator")
 
 

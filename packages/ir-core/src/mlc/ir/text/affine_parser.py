@@ -25,7 +25,8 @@ _HIGH_OPS = ("*", "floordiv", "ceildiv", "mod")
 
 _TOKEN_RE = re.compile(r"""
     [ \t\r\n]*
-    (?: (?P<id>[A-Za-z_][\w$.]*)
+    (?: (?P<ssa>%(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*))
+      | (?P<id>[A-Za-z_][\w$.]*)
       | (?P<float>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)
       | (?P<int>0x[0-9A-Fa-f]+|[0-9]+)
       | (?P<punct>->|[()\[\],+\-*:<>=])
@@ -65,6 +66,20 @@ def parse_affine_map(text: str) -> AffineMap:
     return result
 
 
+def parse_affine_exprs_of_ssa_ids(text: str, start: int, end: int,
+                                  ssa_ids: dict[str, AffineExpr]) -> list[AffineExpr]:
+    """The comma-separated affine expressions in `text[start:end]` whose identifiers are
+    SSA values (`%i * 4 + %j, %k`), as MLIR's affine.load writes its indices. Each value
+    not yet in `ssa_ids` becomes the next dimension there (in order of first use), so
+    several lists read with one dictionary share their dimensions."""
+    reader = _Reader(text, start, end, ssa_ids)
+    exprs = [reader.expr()]
+    while reader.consume_if(","):
+        exprs.append(reader.expr())
+    reader.expect_end()
+    return exprs
+
+
 def parse_integer_set(text: str) -> IntegerSet:
     """An integer set from its body, e.g. `(d0) : (d0 >= 0)`."""
     reader = _Reader(text, 0)
@@ -74,13 +89,16 @@ def parse_integer_set(text: str) -> IntegerSet:
 
 
 class _Reader:
-    __slots__ = ("text", "tokens", "index", "names")
+    __slots__ = ("text", "tokens", "index", "names", "ssa_ids")
 
-    def __init__(self, text: str, start: int):
+    def __init__(self, text: str, start: int, end: int | None = None,
+                 ssa_ids: dict[str, AffineExpr] | None = None):
         self.text = text
-        self.tokens = _tokenize(text, start)
+        self.tokens = _tokenize(text, start, len(text) if end is None else end,
+                                allow_ssa=ssa_ids is not None)
         self.index = 0
         self.names: dict[str, AffineExpr] = {}
+        self.ssa_ids = ssa_ids
 
     # ------------------------------------------------------------ tokens
 
@@ -213,6 +231,10 @@ class _Reader:
                 value = self.names.get(text)
                 if value is None:
                     raise self.wrong_token("use of undeclared identifier")
+            elif kind == "ssa":
+                value = self.ssa_ids.get(text)
+                if value is None:
+                    value = self.ssa_ids[text] = dim(len(self.ssa_ids))
             elif kind == "int":
                 number = int(text, 16) if text.startswith("0x") else int(text)
                 if number > _INT64_MAX:
@@ -289,12 +311,13 @@ def _apply(op: str, lhs: AffineExpr, rhs: AffineExpr, offset: int) -> AffineExpr
         raise AffineParseError(str(exc), offset) from None
 
 
-def _tokenize(text: str, start: int) -> list[tuple[str, str, int]]:
+def _tokenize(text: str, start: int, end: int, allow_ssa: bool = False
+              ) -> list[tuple[str, str, int]]:
     tokens = []
     pos = start
     while True:
-        m = _TOKEN_RE.match(text, pos)
-        if m is None:
+        m = _TOKEN_RE.match(text, pos, end)
+        if m is None or (m.lastgroup == "ssa" and not allow_ssa):
             skipped = len(text) - len(text[pos:].lstrip())
             raise AffineParseError(f"unexpected character '{text[skipped]}'", skipped)
         kind = m.lastgroup

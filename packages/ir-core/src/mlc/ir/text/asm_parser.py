@@ -30,9 +30,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from mlc.ir.core.affine_expr import AffineExpr
 from mlc.ir.core.attributes import Attribute, Location, Type
 from mlc.ir.core.ir import Block, Region, Value
 from mlc.ir.diagnostics import DiagnosticError
+from mlc.ir.text.affine_parser import AffineParseError, parse_affine_exprs_of_ssa_ids
 from mlc.ir.text.lexer import (
     BARE_ID_RE,
     SKIP_RE,
@@ -439,6 +441,28 @@ class AsmParser(TokenStream):
             raise self.expected("SSA identifier")
         return argument
 
+    def parse_affine_exprs_of_ssa_ids(self, close: str, ssa_ids: dict[str, AffineExpr],
+                                      operands: list[UnresolvedOperand]) -> list[AffineExpr]:
+        """`%i * 4 + %j, %k]`: comma-separated affine expressions over SSA values, as
+        MLIR's affine ops write indices, up to and including `close` (the opening
+        bracket is the caller's). A value met for the first time becomes the next
+        dimension in `ssa_ids` and its use is appended to `operands` (to resolve as
+        `index`), so one dictionary can serve several lists."""
+        start = self.pos
+        end = closing_bracket(self.text, start, close)
+        if end < 0:
+            raise self.expected(f"'{close}'")
+        known = len(ssa_ids)
+        try:
+            exprs = parse_affine_exprs_of_ssa_ids(self.text, start, end, ssa_ids)
+        except AffineParseError as exc:
+            raise self.error(exc.message, exc.offset) from None
+        for name in list(ssa_ids)[known:]:
+            found = re.compile(re.escape(name) + r"(?![\w$.\-])").search(self.text, start, end)
+            operands.append(self.state.use_name(name, 0, found.start()))
+        self.pos = self.last_end = end + 1
+        return exprs
+
     # --------------------------------------------------------- regions, successors
 
     def parse_region(self, arguments: Sequence[Argument] = (), op_class: type | None = None
@@ -475,5 +499,22 @@ class AsmParser(TokenStream):
         return block
 
 
-__all__ = ["AsmParser", "Argument", "UnresolvedOperand", "punctuation_matcher",
+def closing_bracket(text: str, start: int, close: str) -> int:
+    """The offset of the `close` ending a bracketed list whose contents start at
+    `start` (parentheses inside balanced), or -1 if there is none before a brace."""
+    depth = 0
+    for offset in range(start, len(text)):
+        char = text[offset]
+        if char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+        elif char == close and not depth:
+            return offset
+        elif char in "{}":
+            return -1
+    return -1
+
+
+__all__ = ["AsmParser", "Argument", "UnresolvedOperand", "closing_bracket", "punctuation_matcher",
            "keyword_matcher"]

@@ -1,0 +1,76 @@
+"""What the `loop` dialect's ops do, for :mod:`mlc.ir.interpreter`.
+
+Buffers are the interpreter's memrefs (numpy arrays shared by reference). A
+`loop.for` runs its body once per value of its variable, whatever its kind (the
+kind says how a compiler may run the iterations, not what they compute); a
+`loop.block` binds its iteration variables from the loop variables and runs its body;
+`loop.init` runs when every reduce variable of its block is 0. A new buffer is
+filled with NaN (floats) or a recognisable pattern (integers), so a kernel that reads
+storage it never wrote gives visibly wrong results instead of plausible zeros.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlc.ir.core.ir import Operation
+from mlc.ir.interpreter import (
+    Interpreter,
+    buffer_dtype,
+    load_element,
+    register_handler,
+    store_element,
+)
+from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
+
+UNINITIALISED_INT = 0x5A  # repeated in every byte of a new integer buffer
+
+
+@register_handler("loop.alloc_buffer")
+def _alloc_buffer(interp: Interpreter, op: Operation, operands: list) -> list:
+    type_ = op.results[0].type
+    dtype = buffer_dtype(type_.element_type)
+    if dtype.kind == "f":
+        return [np.full(type_.shape, np.nan, dtype)]
+    if dtype.kind == "b":
+        return [np.ones(type_.shape, dtype)]
+    if dtype.kind in "iu":
+        return [np.full(type_.shape, 0x5A5A5A5A5A5A5A5A, np.uint64).astype(dtype)]
+    return [np.full(type_.shape, UNINITIALISED_INT, dtype)]
+
+
+@register_handler("loop.for")
+def _for(interp: Interpreter, op: ForOp, operands: list) -> list:
+    body = op.regions[0]
+    for value in range(op.extent.value):
+        interp.run_region(body, [value])
+    return []
+
+
+@register_handler("loop.block")
+def _block(interp: Interpreter, op: BlockOp, operands: list) -> list:
+    values = op.binding_map.value.evaluate(operands)
+    interp.run_region(op.regions[0], list(values))
+    return []
+
+
+@register_handler("loop.init")
+def _init(interp: Interpreter, op: InitOp, operands: list) -> list:
+    block = op.parent_op
+    env = interp.env
+    if all(env[v] == 0 for v, kind in zip(block.iteration_variables, block.kinds)
+           if kind == "R"):
+        interp.run_region(op.regions[0], [])
+    return []
+
+
+@register_handler("loop.load")
+def _load(interp: Interpreter, op: LoadOp, operands: list) -> list:
+    indices = op.index_map.evaluate(operands[1:])
+    return [load_element(operands[0], indices, op.results[0].type)]
+
+
+@register_handler("loop.store")
+def _store(interp: Interpreter, op: StoreOp, operands: list) -> list:
+    store_element(operands[1], op.index_map.evaluate(operands[2:]), operands[0])
+    return []
