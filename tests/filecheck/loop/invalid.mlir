@@ -155,3 +155,16 @@ func.func @dynamic_buffer() {
   %b = loop.alloc_buffer : memref<?xf32>
   return
 }
+
+// -----
+
+func.func @padding_of_another_type(%X: memref<4xf32>, %Y: memref<4xf32>) {
+  loop.for %i = 0 to 4 {
+    loop.block "Y"(%vi = spatial(4, %i)) {
+      // expected-error@+1 {{padding must be a f32 value}}
+      %x = loop.load %X[%vi - 1] padding(0 : i32) : memref<4xf32>
+      loop.store %x, %Y[%vi] : memref<4xf32>
+    }
+  }
+  return
+}

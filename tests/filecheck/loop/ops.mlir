@@ -74,3 +74,16 @@ func.func @window(%X: memref<33xf32>, %W: memref<3xf32>, %Y: memref<16xf32>) {
   }
   return
 }
+
+// A padded read may leave the buffer: it reads the padding there.
+// CHECK-LABEL: func.func @shift
+func.func @shift(%X: memref<4xf32>, %Y: memref<4xf32>) {
+  loop.for %i = 0 to 4 {
+    loop.block "Y"(%vi = spatial(4, %i)) {
+      // CHECK: loop.load %X[%vi - 1] padding(0.000000e+00 : f32) : memref<4xf32>
+      %x = loop.load %X[%vi - 1] padding(0.0 : f32) : memref<4xf32>
+      loop.store %x, %Y[%vi] : memref<4xf32>
+    }
+  }
+  return
+}

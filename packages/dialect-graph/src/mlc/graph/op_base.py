@@ -8,7 +8,9 @@ declaration it states three things Relay keeps in separate registries:
   (raise :class:`ShapeError`; the verifier and the builders both use it);
 - `reference(attrs, *arrays)`: what the op computes, on numpy arrays (the oracle the
   interpreter, fold-constant and every later stage are checked against);
-- `pattern`: TVM's OpPatternKind, which graph-fuse-ops reads.
+- `pattern`: TVM's OpPatternKind, which graph-fuse-ops reads;
+- `compute(te, attrs, *inputs)`: TE's compute rule, from which the loop level builds
+  the op's loop nest (`mlc.loop.compute_rules`); the reference stays the oracle.
 
 Numbers. Graph tensors hold i1, 8/16/32/64-bit integers (signless, signed or
 unsigned), index, f16, bf16, f32 or f64 elements: the types numpy computes in, so
@@ -92,6 +94,12 @@ class GraphOp(Op):
     def reference(cls, attrs: dict[str, Any], *inputs):
         """numpy reference semantics: one array, or a tuple for several results."""
         raise NotImplementedError
+
+    # TE's compute rule: `compute(te, attrs, *inputs)` builds the op's results from
+    # `inputs` (tensor placeholders of `mlc.loop.te`, passed in as `te` so this package
+    # does not depend on the loop level) and returns a te.Tensor, or a tuple of them
+    # for several results. None: the op does not lower to loops (yet).
+    compute: ClassVar[Any] = None
 
     @classmethod
     def pattern_of(cls, op: Operation) -> PatternKind:

@@ -65,6 +65,7 @@ from mlc.ir.opdef.constraints import (
     IntAttrOf,
     StrAttr,
     StringKeyword,
+    TypedAttr,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import NoTerminator, RecursiveMemoryEffects, SingleBlock
@@ -470,7 +471,7 @@ class _AccessOp(Op):
                 results.append(expr.replace_dims(filled))
         return tuple(results)
 
-    def verify_indices(self) -> None:
+    def verify_indices(self, may_leave_bounds: bool = False) -> None:
         buffer_type = self.memref.type
         index_map = self.index_map
         if not isinstance(buffer_type, MemRefType):
@@ -480,6 +481,8 @@ class _AccessOp(Op):
                                     f"{buffer_type}, got {index_map.num_results}")
         if index_map.num_dims != len(self.indices) or index_map.num_symbols:
             raise VerificationError("the index map must take one dimension per index operand")
+        if may_leave_bounds:
+            return
         ranges = {}
         for d, value in enumerate(self.indices):
             extent = _known_extent(value)
@@ -500,12 +503,17 @@ class _AccessOp(Op):
         exprs = p.parse_affine_exprs_of_ssa_ids("]", {}, operands)
         return buffer, operands, AffineMap(len(operands), 0, tuple(exprs))
 
-    def _print_access(self, p) -> None:
+    def _print_access(self, p, printed: set[str] = frozenset()) -> None:
         p.value(self.memref)
         names = [p.names.get(v, "%?") for v in self.indices]
         p.write("[" + ", ".join(print_affine_expr(e, names) for e in self.index_map.results)
                 + "]")
-        p.attr_dict(self, {"map"})
+        padding = self.attributes.get("padding")
+        if padding is not None and "padding" in printed:
+            p.write(" padding(")
+            p.attr(padding)
+            p.write(")")
+        p.attr_dict(self, {"map", *printed})
         p.write(" : ")
         p.type(self.memref.type)
 
@@ -515,18 +523,30 @@ class LoadOp(_AccessOp):
     """Reads one element of a buffer at affine indices
 
         %a = loop.load %A[%vi, %vk * 2 + 1] : memref<128x257xf32>
+
+    With `padding`, indices outside the buffer read that value instead (a padded
+    convolution's input), so the indices may leave the buffer's bounds:
+
+        %x = loop.load %X[%vh - 1, %vw - 1] padding(0.000000e+00 : f32) : memref<8x8xf32>
     """
 
     name = "loop.load"
     memref = OperandDef(AnyMemRef, doc="the buffer")
     indices = OperandDef(Index, variadic=True, doc="the values the indices are computed from")
     map = AttrDef(AffineMapConstraint, doc="the indices from `indices`")
+    padding = AttrDef(TypedAttr, optional=True,
+                      doc="the value read at indices outside the buffer")
     result = ResultDef(AnyType, doc="the element")
     traits = (MemoryEffects(Read("memref")),)
 
     @classmethod
     def parse(cls, p: AsmParser) -> LoadOp:
         buffer, operands, index_map = cls._parse_access(p)
+        padding = None
+        if p.parse_optional_keyword("padding"):
+            p.parse_punctuation("(")
+            padding = p.parse_attribute()
+            p.parse_punctuation(")")
         attributes = p.parse_optional_attr_dict()
         type_pos = p.current_pos()
         buffer_type = p.parse_colon_type()
@@ -535,17 +555,22 @@ class LoadOp(_AccessOp):
         values = [p.resolve_operand(buffer, buffer_type),
                   *p.resolve_operands(operands, [index] * len(operands))]
         attributes["map"] = AffineMapAttr(index_map)
+        if padding is not None:
+            attributes["padding"] = padding
         return cls.create(values, [buffer_type.element_type], attributes)  # type: ignore
 
     def print(self, p) -> None:
         p.write(" ")
-        self._print_access(p)
+        self._print_access(p, {"padding"})
 
     def verify_custom(self) -> None:
-        if isinstance(self.memref.type, MemRefType) and \
-                self.result.type != self.memref.type.element_type:
+        element_type = getattr(self.memref.type, "element_type", None)
+        if element_type is not None and self.result.type != element_type:
             raise VerificationError("result type must be the buffer's element type")
-        self.verify_indices()
+        padding = self.attributes.get("padding")
+        if padding is not None and getattr(padding, "type", None) != element_type:
+            raise VerificationError(f"padding must be a {element_type} value")
+        self.verify_indices(may_leave_bounds=padding is not None)
 
 
 @loop.op

@@ -18,6 +18,7 @@ from mlc.ir.interpreter import (
     Interpreter,
     buffer_dtype,
     load_element,
+    normalize,
     register_handler,
     store_element,
 )
@@ -66,8 +67,12 @@ def _init(interp: Interpreter, op: InitOp, operands: list) -> list:
 
 @register_handler("loop.load")
 def _load(interp: Interpreter, op: LoadOp, operands: list) -> list:
+    buffer = operands[0]
     indices = op.index_map.evaluate(operands[1:])
-    return [load_element(operands[0], indices, op.results[0].type)]
+    padding = op.attributes.get("padding")
+    if padding is not None and not all(0 <= i < n for i, n in zip(indices, buffer.shape)):
+        return [normalize(padding.value, op.results[0].type)]
+    return [load_element(buffer, indices, op.results[0].type)]
 
 
 @register_handler("loop.store")

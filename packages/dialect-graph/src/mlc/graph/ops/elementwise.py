@@ -97,11 +97,25 @@ def gelu_tanh(x: np.ndarray) -> np.ndarray:
 _NAN_STAYS = "NaN: NaN gives NaN."
 
 
-def _unary(op_name: str, fn, doc: str, base: type = FloatUnary) -> type:
-    cls = type(op_name.split(".")[1].title().replace("_", "") + "Op", (base,),
-               {"name": op_name, "__doc__": doc, "fn": staticmethod(fn),
-                "__module__": __name__})
+def _unary(op_name: str, fn, doc: str, base: type = FloatUnary, compute=None) -> type:
+    """A unary op class; `compute(te, x)` (optional) gives its element from the
+    operand's, for the op's compute rule."""
+    members = {"name": op_name, "__doc__": doc, "fn": staticmethod(fn), "__module__": __name__}
+    if compute is not None:
+        members["compute"] = staticmethod(_elementwise_rule(compute, op_name))
+    cls = type(op_name.split(".")[1].title().replace("_", "") + "Op", (base,), members)
     return graph.op(cls)
+
+
+def _elementwise_rule(element, op_name: str):
+    """The compute rule of an elementwise op whose result element is
+    `element(te, *operand elements)` (named `T_<op>`, as TOPI names its stages)."""
+    stage = "T_" + op_name.split(".")[1]
+
+    def rule(te, attrs, *inputs):
+        return te.compute(inputs[0].shape,
+                          lambda *index: element(te, *(x[index] for x in inputs)), name=stage)
+    return rule
 
 
 NegOp = _unary("graph.neg", np.negative, """Elementwise negation.
@@ -140,7 +154,8 @@ ReluOp = _unary("graph.relu", lambda x: np.maximum(x, x.dtype.type(0)), """Eleme
 
 Integers: exact.
 
-NaN: NaN gives NaN (as ONNX Relu).""", Unary)
+NaN: NaN gives NaN (as ONNX Relu).""", Unary,
+                compute=lambda te, x: te.maximum(x, te.const(0, x.dtype)))
 ErfOp = _unary("graph.erf", erf, f"""Elementwise error function.
 
 {_NAN_STAYS}""")

@@ -1,0 +1,673 @@
+"""Tensor expressions: define a computation as TVM's TE does, get a `loop` kernel.
+
+    from mlc.loop import te
+
+    A = te.placeholder((128, 128), "float32", name="A")
+    B = te.placeholder((128, 128), "float32", name="B")
+    k = te.reduce_axis(128, name="k")
+    Y = te.compute((128, 128), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="Y")
+    C = te.compute((128, 128), lambda i, j: te.maximum(Y[i, j], 0.0), name="C")
+    kernel = te.create_prim_func([A, B, C], name="mm_relu")   # a func.func
+
+`compute` calls its function with one spatial axis per output dimension (named after
+the function's parameters) and records the expression it returns; nothing is
+evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`). A reduction
+(`sum`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
+`create_prim_func` turns the tensors reachable from its arguments into one kernel in
+destination-passing style: the listed tensors are the function's memref arguments
+(inputs and outputs alike), every other computed tensor becomes a `loop.alloc_buffer`,
+and each computed tensor becomes a loop nest (spatial loops, then reduce loops) around
+one `loop.block` named after the tensor, with an init for reductions.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import math
+from collections.abc import Callable, Sequence
+
+from mlc.ir.core.affine_expr import AffineExpr, constant, dim
+from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
+from mlc.ir.core.attributes import (
+    FloatAttr,
+    FloatType,
+    FunctionType,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    Type,
+    f16,
+    f32,
+    f64,
+    i1,
+    i8,
+    i16,
+    i32,
+    i64,
+)
+from mlc.ir.core.ir import Block, Region, Value
+from mlc.ir.dialect import lookup_op_class
+from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate
+from mlc.ir.dialects.func import FuncOp, ReturnOp
+from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
+
+__all__ = [
+    "Axis", "Expr", "IndexExpr", "Tensor", "TEError",
+    "placeholder", "compute", "reduce_axis", "sum", "max", "min", "maximum", "minimum",
+    "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sigmoid",
+    "if_then_else", "cast", "const", "pad", "create_prim_func",
+]
+
+DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
+                           "int8": i8, "int16": i16, "int32": i32, "int64": i64}
+
+
+class TEError(ValueError):
+    """A tensor expression that cannot be built or lowered (says why)."""
+
+
+def _dtype(dtype: str | Type) -> Type:
+    if isinstance(dtype, Type):
+        return dtype
+    if dtype not in DTYPES:
+        raise TEError(f"unknown dtype '{dtype}' (known: {', '.join(DTYPES)})")
+    return DTYPES[dtype]
+
+
+# ------------------------------------------------------------------ index expressions
+
+_axis_ids = itertools.count()
+
+
+class IndexExpr:
+    """An affine expression of axes: what tensors are indexed by."""
+
+    __slots__ = ("affine",)
+
+    def __init__(self, affine: AffineExpr):
+        self.affine = affine
+
+    @staticmethod
+    def of(value: IndexExpr | int) -> IndexExpr:
+        if isinstance(value, IndexExpr):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return IndexExpr(constant(value))
+        raise TEError(f"an index must be an affine expression of axes, not {value!r}")
+
+    def __add__(self, other): return IndexExpr(self.affine + IndexExpr.of(other).affine)
+    def __radd__(self, other): return IndexExpr(IndexExpr.of(other).affine + self.affine)
+    def __sub__(self, other): return IndexExpr(self.affine - IndexExpr.of(other).affine)
+    def __rsub__(self, other): return IndexExpr(IndexExpr.of(other).affine - self.affine)
+    def __neg__(self): return IndexExpr(constant(-1) * self.affine)
+
+    def __mul__(self, other):
+        if not isinstance(other, int):
+            raise TEError("indices multiply only by integer constants (they stay affine)")
+        return IndexExpr(self.affine * other)
+
+    __rmul__ = __mul__
+
+    def __floordiv__(self, other):
+        return IndexExpr(self.affine.floordiv(_int_constant(other)))
+
+    def __mod__(self, other):
+        return IndexExpr(self.affine.mod(_int_constant(other)))
+
+
+def _int_constant(value) -> int:
+    if not isinstance(value, int) or value <= 0:
+        raise TEError("indices divide only by positive integer constants")
+    return value
+
+
+class Axis(IndexExpr):
+    """An iteration axis: spatial (one per output dimension) or reduce."""
+
+    __slots__ = ("name", "extent", "kind", "uid")
+
+    def __init__(self, name: str, extent: int, kind: str):
+        uid = next(_axis_ids)
+        super().__init__(dim(uid))
+        self.name, self.extent, self.kind, self.uid = name, extent, kind, uid
+
+    def __repr__(self) -> str:
+        return f"Axis({self.name}, {self.extent}, {'reduce' if self.kind == 'R' else 'spatial'})"
+
+
+def reduce_axis(extent: int, name: str = "k") -> Axis:
+    """A reduction axis over `range(extent)`."""
+    if not isinstance(extent, int) or extent <= 0:
+        raise TEError(f"a reduce axis needs a positive extent, got {extent!r}")
+    return Axis(name, extent, "R")
+
+
+# ------------------------------------------------------------------ value expressions
+
+
+class Expr:
+    """A scalar value computed from tensor elements (built with Python's operators and
+    the functions of this module)."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype: Type):
+        self.dtype = dtype
+
+    def __add__(self, other): return _binary("add", self, other)
+    def __radd__(self, other): return _binary("add", other, self)
+    def __sub__(self, other): return _binary("sub", self, other)
+    def __rsub__(self, other): return _binary("sub", other, self)
+    def __mul__(self, other): return _binary("mul", self, other)
+    def __rmul__(self, other): return _binary("mul", other, self)
+    def __truediv__(self, other): return _binary("div", self, other)
+    def __rtruediv__(self, other): return _binary("div", other, self)
+    def __neg__(self): return Call("neg", (self,), self.dtype)
+    def __lt__(self, other): return _compare("lt", self, other)
+    def __le__(self, other): return _compare("le", self, other)
+    def __gt__(self, other): return _compare("gt", self, other)
+    def __ge__(self, other): return _compare("ge", self, other)
+
+
+class Const(Expr):
+    __slots__ = ("value",)
+
+    def __init__(self, value: float | int, dtype: Type):
+        super().__init__(dtype)
+        self.value = value
+
+
+class Read(Expr):
+    """An element of a tensor; with `padding`, indices outside the tensor read that
+    value (see :func:`pad`)."""
+
+    __slots__ = ("tensor", "indices", "padding")
+
+    def __init__(self, tensor: Tensor, indices: tuple[IndexExpr, ...],
+                 padding: float | int | None = None):
+        super().__init__(tensor.dtype)
+        self.tensor, self.indices, self.padding = tensor, indices, padding
+
+
+class IndexValue(Expr):
+    """An index expression used as a value (cast to `dtype`)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: IndexExpr, dtype: Type):
+        super().__init__(dtype)
+        self.index = index
+
+
+class Call(Expr):
+    """An elementwise operation: `add`, `maximum`, `exp`, `select`, `cast`, `cmp.lt`..."""
+
+    __slots__ = ("func", "args")
+
+    def __init__(self, func: str, args: tuple[Expr, ...], dtype: Type):
+        super().__init__(dtype)
+        self.func, self.args = func, args
+
+
+class Reduce(Expr):
+    __slots__ = ("combiner", "value", "axes")
+
+    def __init__(self, combiner: str, value: Expr, axes: tuple[Axis, ...]):
+        super().__init__(value.dtype)
+        self.combiner, self.value, self.axes = combiner, value, axes
+
+
+def const(value: float | int, dtype: str | Type = "float32") -> Expr:
+    """A constant of `dtype`."""
+    return Const(value, _dtype(dtype))
+
+
+def _as_expr(value, like: Expr | None) -> Expr:
+    if isinstance(value, Expr):
+        return value
+    if isinstance(value, IndexExpr):
+        return IndexValue(value, like.dtype if like is not None else i64)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        dtype = like.dtype if like is not None else (f32 if isinstance(value, float) else i32)
+        if isinstance(value, float) and not isinstance(dtype, FloatType):
+            raise TEError(f"operands of different types: {dtype} and the float {value} "
+                          "(use te.cast)")
+        return Const(value, dtype)
+    raise TEError(f"not a tensor expression: {value!r}")
+
+
+def _pair(a, b) -> tuple[Expr, Expr]:
+    x = _as_expr(a, b if isinstance(b, Expr) else None)
+    y = _as_expr(b, x)
+    if x.dtype != y.dtype:
+        raise TEError(f"operands of different types: {x.dtype} and {y.dtype} (use te.cast)")
+    return x, y
+
+
+def _binary(func: str, a, b) -> Expr:
+    x, y = _pair(a, b)
+    return Call(func, (x, y), x.dtype)
+
+
+def _compare(predicate: str, a, b) -> Expr:
+    x, y = _pair(a, b)
+    return Call("cmp." + predicate, (x, y), i1)
+
+
+def maximum(a, b) -> Expr:
+    """The larger of two values, elementwise (NaN-propagating for floats)."""
+    return _binary("maximum", a, b)
+
+
+def minimum(a, b) -> Expr:
+    """The smaller of two values, elementwise (NaN-propagating for floats)."""
+    return _binary("minimum", a, b)
+
+
+def _unary(func: str) -> Callable[[Expr], Expr]:
+    def apply(x) -> Expr:
+        value = _as_expr(x, None)
+        if not isinstance(value.dtype, FloatType):
+            raise TEError(f"{func} takes a floating-point value, not {value.dtype}")
+        return Call(func, (value,), value.dtype)
+
+    apply.__name__ = func
+    apply.__doc__ = f"`math.{func}` of a floating-point value, elementwise."
+    return apply
+
+
+exp = _unary("exp")
+log = _unary("log")
+tanh = _unary("tanh")
+sqrt = _unary("sqrt")
+rsqrt = _unary("rsqrt")
+erf = _unary("erf")
+abs = _unary("absf")  # noqa: A001 - TE's name
+floor = _unary("floor")
+ceil = _unary("ceil")
+
+
+def sigmoid(x) -> Expr:
+    """1 / (1 + exp(-x))."""
+    value = _as_expr(x, None)
+    return 1.0 / (1.0 + exp(-value))
+
+
+def if_then_else(condition: Expr, then_value, else_value) -> Expr:
+    """`then_value` where `condition` holds, else `else_value`."""
+    if not isinstance(condition, Expr) or condition.dtype != i1:
+        raise TEError("if_then_else needs a boolean condition (a comparison)")
+    x, y = _pair(then_value, else_value)
+    return Call("select", (condition, x, y), x.dtype)
+
+
+def cast(value, dtype: str | Type) -> Expr:
+    """`value` converted to `dtype` (indices too)."""
+    target = _dtype(dtype)
+    if isinstance(value, IndexExpr):
+        return IndexValue(value, target)
+    source = _as_expr(value, None)
+    return source if source.dtype == target else Call("cast", (source,), target)
+
+
+def _reduction(combiner: str):
+    def reduce(expr, axis: Axis | Sequence[Axis]) -> Expr:
+        axes = (axis,) if isinstance(axis, Axis) else tuple(axis)
+        if not axes or any(not isinstance(a, Axis) or a.kind != "R" for a in axes):
+            raise TEError(f"te.{combiner} reduces over reduce axes (te.reduce_axis)")
+        return Reduce(combiner, _as_expr(expr, None), axes)
+
+    reduce.__name__ = combiner
+    reduce.__doc__ = f"The {combiner} of `expr` over the reduce axes `axis`."
+    return reduce
+
+
+sum = _reduction("sum")  # noqa: A001 - TE's name
+max = _reduction("max")  # noqa: A001
+min = _reduction("min")  # noqa: A001
+
+
+# ------------------------------------------------------------------ tensors
+
+
+class Tensor:
+    """A placeholder (an input) or a computed tensor; indexing it reads an element."""
+
+    __slots__ = ("name", "shape", "dtype", "axes", "body")
+
+    def __init__(self, name: str, shape: tuple[int, ...], dtype: Type,
+                 axes: tuple[Axis, ...] = (), body: Expr | None = None):
+        self.name, self.shape, self.dtype, self.axes, self.body = name, shape, dtype, axes, body
+
+    @property
+    def is_placeholder(self) -> bool:
+        return self.body is None
+
+    def __getitem__(self, indices) -> Expr:
+        if not isinstance(indices, tuple):
+            indices = (indices,)
+        if len(indices) != len(self.shape):
+            raise TEError(f"{self.name} has {len(self.shape)} dimensions, indexed with "
+                          f"{len(indices)}")
+        return Read(self, tuple(IndexExpr.of(i) for i in indices))
+
+    def __repr__(self) -> str:
+        return f"Tensor({self.name}, {self.shape}, {self.dtype})"
+
+
+def _shape(shape) -> tuple[int, ...]:
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    if any(not isinstance(d, int) or d <= 0 for d in shape):
+        raise TEError(f"shapes are positive integers, got {shape}")
+    return shape
+
+
+def placeholder(shape: Sequence[int] | int, dtype: str | Type = "float32",
+                name: str = "placeholder") -> Tensor:
+    """An input tensor."""
+    return Tensor(name, _shape(shape), _dtype(dtype))
+
+
+def compute(shape: Sequence[int] | int, fcompute: Callable[..., object],
+            name: str = "compute") -> Tensor:
+    """The tensor whose element at each index is `fcompute(*index)`."""
+    shape = _shape(shape)
+    parameters = list(inspect.signature(fcompute).parameters)
+    names = parameters if len(parameters) == len(shape) else \
+        [f"i{n}" for n in range(len(shape))]
+    axes = tuple(Axis(n, extent, "S") for n, extent in zip(names, shape))
+    body = _as_expr(fcompute(*axes), None)
+    _check_no_nested_reduction(body, top=True)
+    return Tensor(name, shape, body.dtype, axes, body)
+
+
+def pad(tensor: Tensor, before: Sequence[int], after: Sequence[int] | None = None,
+        value: float | int = 0.0, name: str | None = None) -> Tensor:
+    """`tensor` with `before[d]` elements of `value` in front of dimension `d` and
+    `after[d]` behind it (TOPI's `nn.pad`); reads outside `tensor` give `value`."""
+    after = before if after is None else after
+    if len(before) != len(tensor.shape) or len(after) != len(tensor.shape) or \
+            any(not isinstance(n, int) or n < 0 for n in (*before, *after)):
+        raise TEError(f"pad needs one non-negative amount per dimension of {tensor.name} "
+                      "before and after")
+    shape = tuple(d + b + a for d, b, a in zip(tensor.shape, before, after))
+
+    def padded(*index):
+        return Read(tensor, tuple(i - b for i, b in zip(index, before)), value)
+
+    return compute(shape, padded, name=name or f"{tensor.name}_pad")
+
+
+def _check_no_nested_reduction(expr: Expr, top: bool) -> None:
+    stack = [(expr, top)]
+    while stack:
+        node, at_top = stack.pop()
+        if isinstance(node, Reduce):
+            if not at_top:
+                raise TEError("a reduction must be the whole expression of a compute")
+            stack.append((node.value, False))
+        elif isinstance(node, Call):
+            stack.extend((a, False) for a in node.args)
+
+
+# ------------------------------------------------------------------ lowering
+
+
+def create_prim_func(arguments: Sequence[Tensor], name: str = "main") -> FuncOp:
+    """The kernel computing every tensor reachable from `arguments` (see the module
+    docstring); the arguments' order is the function's."""
+    if not arguments:
+        raise TEError("create_prim_func needs the kernel's tensors")
+    buffer_types = [MemRefType(t.shape, t.dtype) for t in arguments]
+    func = FuncOp.create_function(name, FunctionType(tuple(buffer_types), ()))
+    entry = func.entry_block
+    buffers: dict[Tensor, Value] = {}
+    for tensor, arg in zip(arguments, entry.args):
+        if tensor in buffers:
+            raise TEError(f"tensor {tensor.name} is listed twice")
+        buffers[tensor] = arg
+        arg.name_hint = tensor.name
+    stages = _topological_order(arguments)
+    for tensor in stages:
+        if tensor.is_placeholder and tensor not in buffers:
+            raise TEError(f"placeholder {tensor.name} is used but not an argument of the "
+                          "kernel")
+        if not tensor.is_placeholder and tensor not in buffers:
+            alloc = entry.append(AllocBufferOp.build(
+                result_types=[MemRefType(tensor.shape, tensor.dtype)]))
+            alloc.results[0].name_hint = tensor.name
+            buffers[tensor] = alloc.results[0]
+    for tensor in stages:
+        if not tensor.is_placeholder:
+            _lower_stage(tensor, buffers, entry)
+    entry.append(ReturnOp.build([]))
+    return func
+
+
+def _topological_order(roots: Sequence[Tensor]) -> list[Tensor]:
+    order: list[Tensor] = []
+    done: set[int] = set()
+    for root in roots:
+        stack = [(root, False)]
+        while stack:
+            tensor, expanded = stack.pop()
+            if id(tensor) in done:
+                continue
+            if expanded:
+                done.add(id(tensor))
+                order.append(tensor)
+                continue
+            stack.append((tensor, True))
+            stack.extend((t, False) for t in _reads_of(tensor))
+    return order
+
+
+def _reads_of(tensor: Tensor) -> list[Tensor]:
+    found: list[Tensor] = []
+    stack = [tensor.body] if tensor.body is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Read):
+            found.append(node.tensor)
+        elif isinstance(node, Call):
+            stack.extend(node.args)
+        elif isinstance(node, Reduce):
+            stack.append(node.value)
+    return found
+
+
+def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> None:
+    body = tensor.body
+    reduce_axes = body.axes if isinstance(body, Reduce) else ()
+    axes = tensor.axes + reduce_axes
+    container = entry
+    loop_vars = []
+    for axis in axes:
+        loop_op = container.append(ForOp.create_loop(axis.extent))
+        loop_op.induction_variable.name_hint = axis.name
+        loop_vars.append(loop_op.induction_variable)
+        container = loop_op.body_block
+    block = container.append(BlockOp.create_block(
+        tensor.name, "".join(a.kind for a in axes), [a.extent for a in axes], loop_vars,
+        AffineMap.identity(len(axes))))
+    for variable, axis in zip(block.iteration_variables, axes):
+        variable.name_hint = "v" + axis.name
+    positions = {axis.uid: n for n, axis in enumerate(axes)}
+    emitter = _Emitter(block.body_block, block.iteration_variables, positions, buffers)
+    output = buffers[tensor]
+    out_indices = [axis for axis in tensor.axes]
+    if isinstance(body, Reduce):
+        init = block.body_block.append(InitOp.create((), (), {}, [Region([Block()])]))
+        init_emitter = _Emitter(init.regions[0].blocks[0], block.iteration_variables,
+                                positions, buffers)
+        init_emitter.store(init_emitter.constant(_identity(body.combiner, body.dtype),
+                                                 body.dtype), output, out_indices)
+        current = emitter.load(output, out_indices, body.dtype)
+        step = emitter.value(body.value)
+        emitter.store(emitter.combine(body.combiner, current, step, body.dtype), output,
+                      out_indices)
+    else:
+        emitter.store(emitter.value(body), output, out_indices)
+
+
+def _scalar_attr(value: float | int, dtype: Type):
+    if isinstance(dtype, FloatType):
+        return FloatAttr.from_value(float(value), dtype)
+    return IntegerAttr(int(value), dtype)
+
+
+def _identity(combiner: str, dtype: Type) -> float | int:
+    if isinstance(dtype, FloatType):
+        return {"sum": 0.0, "max": -math.inf, "min": math.inf}[combiner]
+    width = dtype.width if isinstance(dtype, IntegerType) else 64
+    return {"sum": 0, "max": -(1 << (width - 1)), "min": (1 << (width - 1)) - 1}[combiner]
+
+
+class _Emitter:
+    """Appends the arith/math/loop ops computing expressions to one block."""
+
+    def __init__(self, block: Block, variables: list[Value], positions: dict[int, int],
+                 buffers: dict[Tensor, Value]):
+        self.block, self.variables, self.positions, self.buffers = (block, variables,
+                                                                     positions, buffers)
+        self.memo: dict[int, Value] = {}
+
+    def op(self, name: str, operands: Sequence[Value], result_type: Type | None = None,
+           **attributes) -> Value:
+        cls = lookup_op_class(name)
+        built = cls.build(*operands, result_types=None if result_type is None
+                          else [result_type], **attributes)
+        self.block.append(built)
+        return built.results[0] if built.results else None
+
+    def constant(self, value: float | int, dtype: Type) -> Value:
+        return self.op("arith.constant", [], value=_scalar_attr(value, dtype))
+
+    def indices(self, indices: Sequence[IndexExpr]) -> tuple[list[Value], AffineMap]:
+        mapping = {}
+        for uid, position in self.positions.items():
+            mapping[dim(uid)] = dim(position)
+        exprs = []
+        for index in indices:
+            used = [e for e in index.affine.walk() if e.kind.name == "DIM"]
+            for expr in used:
+                if expr.position not in self.positions:
+                    raise TEError("an index uses an axis that is not the tensor's (axes "
+                                  "belong to the compute that made them)")
+            exprs.append(index.affine.replace(mapping))
+        return list(self.variables), AffineMap(len(self.variables), 0, tuple(exprs))
+
+    def load(self, buffer: Value, indices: Sequence[IndexExpr], dtype: Type,
+             padding: float | int | None = None) -> Value:
+        operands, index_map = self.indices(indices)
+        attributes = {"map": AffineMapAttr(index_map)}
+        if padding is not None:
+            attributes["padding"] = _scalar_attr(padding, dtype)
+        built = LoadOp.create([buffer, *operands], [dtype], attributes)
+        self.block.append(built)
+        return built.results[0]
+
+    def store(self, value: Value, buffer: Value, indices: Sequence[IndexExpr]) -> None:
+        operands, index_map = self.indices(indices)
+        self.block.append(StoreOp.create([value, buffer, *operands], [],
+                                         {"map": AffineMapAttr(index_map)}))
+
+    def combine(self, combiner: str, a: Value, b: Value, dtype: Type) -> Value:
+        return self.call({"sum": "add", "max": "maximum", "min": "minimum"}[combiner],
+                         [a, b], dtype, dtype)
+
+    def value(self, expr: Expr) -> Value:
+        known = self.memo.get(id(expr))
+        if known is not None:
+            return known
+        if isinstance(expr, Const):
+            result = self.constant(expr.value, expr.dtype)
+        elif isinstance(expr, Read):
+            if expr.tensor not in self.buffers:
+                raise TEError(f"tensor {expr.tensor.name} is not part of the kernel")
+            result = self.load(self.buffers[expr.tensor], expr.indices, expr.dtype,
+                               expr.padding)
+        elif isinstance(expr, IndexValue):
+            operands, index_map = self.indices([expr.index])
+            apply = self.index_value(operands, index_map)
+            result = self.cast(apply, IndexType(), expr.dtype)
+        elif isinstance(expr, Call):
+            args = [self.value(a) for a in expr.args]
+            source = expr.args[0].dtype
+            result = self.call(expr.func, args, source, expr.dtype)
+        else:
+            raise TEError("a reduction must be the whole expression of a compute")
+        self.memo[id(expr)] = result
+        return result
+
+    def index_value(self, operands: list[Value], index_map: AffineMap) -> Value:
+        """The index `index_map` computes, with arith ops (only sums of multiples of
+        variables and constants, the forms compute rules use)."""
+        expr = index_map.results[0]
+        return self.affine(expr, operands)
+
+    def affine(self, expr: AffineExpr, operands: list[Value]) -> Value:
+        kind = expr.kind.name
+        index = IndexType()
+        if kind == "DIM":
+            return operands[expr.position]
+        if kind == "CONSTANT":
+            return self.op("arith.constant", [], value=IntegerAttr(expr.value, index))
+        lhs = self.affine(expr.lhs, operands)
+        rhs = self.affine(expr.rhs, operands)
+        name = {"ADD": "arith.addi", "MUL": "arith.muli", "MOD": "arith.remsi",
+                "FLOORDIV": "arith.floordivsi", "CEILDIV": "arith.ceildivsi"}[kind]
+        return self.op(name, [lhs, rhs])
+
+    def cast(self, value: Value, source: Type, target: Type) -> Value:
+        if source == target:
+            return value
+        if isinstance(source, IndexType):
+            as_int = self.op("arith.index_cast", [value], i64 if not isinstance(
+                target, IntegerType) else target)
+            return self.cast(as_int, i64, target) if not isinstance(target, IntegerType) \
+                else as_int
+        if isinstance(source, FloatType) and isinstance(target, FloatType):
+            wider = target.width > source.width
+            return self.op("arith.extf" if wider else "arith.truncf", [value], target)
+        if isinstance(source, IntegerType) and isinstance(target, FloatType):
+            return self.op("arith.uitofp" if source.width == 1 else "arith.sitofp",
+                           [value], target)
+        if isinstance(source, FloatType) and isinstance(target, IntegerType):
+            return self.op("arith.fptosi", [value], target)
+        if isinstance(source, IntegerType) and isinstance(target, IntegerType):
+            if target.width > source.width:
+                return self.op("arith.extui" if source.width == 1 else "arith.extsi",
+                               [value], target)
+            return self.op("arith.trunci", [value], target)
+        raise TEError(f"cannot cast {source} to {target}")
+
+    def call(self, func: str, args: list[Value], source: Type, dtype: Type) -> Value:
+        is_float = isinstance(source, FloatType)
+        if func == "cast":
+            return self.cast(args[0], source, dtype)
+        if func == "select":
+            return self.op("arith.select", args)
+        if func.startswith("cmp."):
+            predicate = func[4:]
+            if is_float:
+                return self.op("arith.cmpf", args, predicate=CmpFPredicate.attr("o" + predicate))
+            return self.op("arith.cmpi", args, predicate=CmpIPredicate.attr("s" + predicate))
+        if func == "neg":
+            if is_float:
+                return self.op("arith.negf", args)
+            zero = self.constant(0, source)
+            return self.op("arith.subi", [zero, args[0]])
+        if func in ("add", "sub", "mul", "div", "maximum", "minimum"):
+            if is_float:
+                name = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",
+                        "maximum": "maximumf", "minimum": "minimumf"}[func]
+            else:
+                name = {"add": "addi", "sub": "subi", "mul": "muli", "div": "divsi",
+                        "maximum": "maxsi", "minimum": "minsi"}[func]
+            return self.op("arith." + name, args)
+        return self.op("math." + func, args)
+
+

@@ -1,0 +1,149 @@
+"""The compute-definition API (mlc.loop.te): kernels built from tensor expressions
+compute what numpy computes, print and parse back, and bad definitions are refused
+with a TEError."""
+
+import numpy as np
+import pytest
+
+from mlc.ir import parse_module, print_op, verify
+from mlc.ir.interpreter import evaluate
+from mlc.loop import te
+
+
+def run(func, *arrays):
+    """Round-trip the kernel through text, verify it, run it on `arrays` (the last
+    ones are outputs, written in place)."""
+    module = parse_module(print_op(func))
+    verify(module)
+    evaluate(module, func.attributes["sym_name"].value, list(arrays))
+
+
+def rand(*shape, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+def test_mm_relu_matches_numpy_and_has_the_course_structure():
+    n = 8
+    A = te.placeholder((n, n), "float32", name="A")
+    B = te.placeholder((n, n), "float32", name="B")
+    k = te.reduce_axis(n, name="k")
+    Y = te.compute((n, n), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="Y")
+    C = te.compute((n, n), lambda i, j: te.maximum(Y[i, j], 0.0), name="C")
+    func = te.create_prim_func([A, B, C], name="mm_relu")
+    text = print_op(func)
+    assert "%Y = loop.alloc_buffer : memref<8x8xf32>" in text
+    assert ('loop.block "Y"(%vi = spatial(8, %i), %vj = spatial(8, %j), %vk = reduce(8, %k)) '
+            'reads(%A[%vi, %vk], %B[%vk, %vj]) writes(%Y[%vi, %vj])') in text
+    assert "loop.init {" in text
+    a, b, c = rand(n, n, seed=1), rand(n, n, seed=2), np.zeros((n, n), np.float32)
+    run(func, a, b, c)
+    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-6)
+
+
+def test_strided_window_indices_are_affine():
+    X = te.placeholder(9, name="X")
+    W = te.placeholder(3, name="W")
+    r = te.reduce_axis(3, name="r")
+    Y = te.compute(4, lambda i: te.sum(X[i * 2 + r] * W[r], axis=r), name="Y")
+    func = te.create_prim_func([X, W, Y], name="conv1d")
+    assert "loop.load %X[%vi * 2 + %vr]" in print_op(func)
+    x, w, y = rand(9), rand(3, seed=3), np.zeros(4, np.float32)
+    run(func, x, w, y)
+    expected = np.array([x[2 * i:2 * i + 3] @ w for i in range(4)], np.float32)
+    np.testing.assert_allclose(y, expected, rtol=1e-5)
+
+
+def test_max_reduction_starts_from_minus_infinity():
+    X = te.placeholder((3, 5), name="X")
+    k = te.reduce_axis(5, name="k")
+    M = te.compute(3, lambda i: te.max(X[i, k], axis=k), name="M")
+    x, m = -np.abs(rand(3, 5)) - 10, np.zeros(3, np.float32)
+    run(te.create_prim_func([X, M]), x, m)
+    np.testing.assert_array_equal(m, x.max(axis=1))
+
+
+def test_index_values_casts_and_selects():
+    X = te.placeholder(6, name="X")
+    Y = te.compute(6, lambda i: te.if_then_else(X[i] > 0.0, X[i] * te.cast(i, "float32"),
+                                                te.exp(X[i])), name="Y")
+    func = te.create_prim_func([X, Y])
+    x, y = rand(6), np.zeros(6, np.float32)
+    run(func, x, y)
+    expected = np.where(x > 0, x * np.arange(6, dtype=np.float32), np.exp(x))
+    np.testing.assert_allclose(y, expected, rtol=1e-6)
+
+
+def test_integer_kernels():
+    X = te.placeholder((4,), "int32", name="X")
+    Y = te.compute((4,), lambda i: te.maximum(X[i] * 3 - 1, te.const(0, "int32")), name="Y")
+    x, y = np.array([-2, 0, 1, 5], np.int32), np.zeros(4, np.int32)
+    run(te.create_prim_func([X, Y]), x, y)
+    np.testing.assert_array_equal(y, np.maximum(x * 3 - 1, 0))
+
+
+def test_an_unwritten_buffer_reads_as_nan():
+    # Fresh buffers hold NaN, not zeros that might look right, so a kernel reading
+    # storage it never wrote shows it.
+    module = parse_module("""
+    func.func @f(%out: memref<2xf32>) {
+      %t = loop.alloc_buffer : memref<2xf32>
+      loop.for %i = 0 to 2 {
+        loop.block "copy"(%vi = spatial(2, %i)) {
+          %x = loop.load %t[%vi] : memref<2xf32>
+          loop.store %x, %out[%vi] : memref<2xf32>
+        }
+      }
+      return
+    }""")
+    out = np.zeros(2, np.float32)
+    evaluate(module, "f", [out])
+    assert np.isnan(out).all()
+
+
+@pytest.mark.parametrize("build, message", [
+    (lambda: te.placeholder((2, 0)), "shapes are positive integers"),
+    (lambda: te.placeholder(2, "float8"), "unknown dtype 'float8'"),
+    (lambda: te.reduce_axis(0), "a reduce axis needs a positive extent"),
+    (lambda: te.placeholder((2, 2))[0], "has 2 dimensions, indexed with 1"),
+    (lambda: te.compute(2, lambda i: te.sum(te.placeholder(2)[i], axis=i)),
+     "te.sum reduces over reduce axes"),
+    (lambda: te.compute(2, lambda i: 1.0 + te.sum(te.placeholder(2)[i] * 1.0,
+                                                 axis=te.reduce_axis(2))),
+     "a reduction must be the whole expression"),
+    (lambda: te.compute(2, lambda i: te.placeholder(2, "int32")[i] + 1.5),
+     "operands of different types"),
+    (lambda: te.placeholder(4)[te.reduce_axis(2) * te.reduce_axis(2)],
+     "indices multiply only by integer constants"),
+    (lambda: te.create_prim_func([te.compute(2, lambda i: te.placeholder(2, name="P")[i])]),
+     "placeholder P is used but not an argument"),
+])
+def test_bad_definitions_are_refused(build, message):
+    with pytest.raises(te.TEError, match=message):
+        build()
+
+
+def test_out_of_bounds_reads_are_refused_by_the_verifier():
+    X = te.placeholder(4, name="X")
+    Y = te.compute(4, lambda i: X[i + 1], name="Y")
+    module = parse_module(print_op(te.create_prim_func([X, Y])))
+    with pytest.raises(Exception, match=r"index 0 takes values in \[1, 4\], out of the "
+                                        r"buffer's bounds \[0, 4\)"):
+        verify(module)
+
+
+def test_padded_convolution_reads_zero_outside_the_input():
+    X = te.placeholder((5, 5), name="X")
+    K = te.placeholder((3, 3), name="K")
+    P = te.pad(X, (1, 1), value=0.0, name="P")
+    r = te.reduce_axis(3, name="r")
+    s = te.reduce_axis(3, name="s")
+    Y = te.compute((5, 5), lambda h, w: te.sum(P[h + r, w + s] * K[r, s], axis=(r, s)),
+                   name="Y")
+    func = te.create_prim_func([X, K, Y], name="conv")
+    assert "loop.load %X[%vi0 - 1, %vi1 - 1] padding(0.000000e+00 : f32)" in print_op(func)
+    x, k, y = rand(5, 5), rand(3, 3, seed=4), np.zeros((5, 5), np.float32)
+    run(func, x, k, y)
+    padded = np.pad(x, 1)
+    expected = np.array([[np.sum(padded[h:h + 3, w:w + 3] * k) for w in range(5)]
+                         for h in range(5)], np.float32)
+    np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-6)
