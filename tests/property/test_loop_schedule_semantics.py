@@ -49,7 +49,8 @@ def _chain():
 
 KERNELS = {"mm_relu": _mm_relu, "chain": _chain}
 PRIMITIVES = ("split", "fuse", "reorder", "parallel", "vectorize", "unroll",
-              "compute_at", "reverse_compute_at", "decompose_reduction", "compute_inline")
+              "compute_at", "reverse_compute_at", "decompose_reduction", "compute_inline",
+              "reverse_compute_inline", "cache_read", "cache_write")
 
 
 def _apply_random(sch: Schedule, data) -> None:
@@ -81,8 +82,10 @@ def _apply_random(sch: Schedule, data) -> None:
         target_loops = sch.get_loops(sch.get_block(data.draw(st.sampled_from(others))))
         if target_loops:
             getattr(sch, kind)(block, data.draw(st.sampled_from(target_loops), label="at"))
-    elif kind == "compute_inline":
-        sch.compute_inline(block)
+    elif kind in ("compute_inline", "reverse_compute_inline"):
+        getattr(sch, kind)(block)
+    elif kind in ("cache_read", "cache_write"):
+        getattr(sch, kind)(block, data.draw(st.integers(0, 1), label="buffer"), "local")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

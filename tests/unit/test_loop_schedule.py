@@ -179,3 +179,37 @@ def test_bad_traces_are_refused():
         Trace.from_json([["tile", [], {}, []]])
     with pytest.raises(ValueError, match="entry #0 is not"):
         Trace.from_json([["split"]])
+
+
+def test_reverse_compute_inline_stores_the_epilogue_directly():
+    sch = Schedule(mm_relu())
+    sch.decompose_reduction(sch.get_block("Y"), sch.get_loops(sch.get_block("Y"))[0])
+    with pytest.raises(ScheduleError, match="its input must have one producer store"):
+        sch.reverse_compute_inline(sch.get_block("C"))
+    X = te.placeholder(8, name="X")
+    T = te.compute(8, lambda i: X[i] * 2.0, name="T")
+    Y = te.compute(8, lambda i: te.exp(T[i]) + X[i], name="Y")
+    sch = Schedule(module_of(te.create_prim_func([X, Y])))
+    sch.reverse_compute_inline(sch.get_block("Y"))
+    text = print_op(sch.mod)
+    assert 'loop.block "Y"' not in text and "loop.alloc_buffer" not in text
+    assert "writes(%Y[%vi])" in text
+    x, y = np.arange(8, dtype=np.float32) / 8, np.zeros(8, np.float32)
+    evaluate(sch.mod, "main", [x, y])
+    np.testing.assert_allclose(y, np.exp(x * 2) + x, rtol=1e-6)
+
+
+def test_cache_read_and_cache_write_copy_through_new_buffers():
+    sch = Schedule(mm_relu())
+    block_Y = sch.get_block("Y")
+    copy_A = sch.cache_read(block_Y, 0, "local")
+    copy_Y = sch.cache_write(block_Y, 0, "local")
+    text = print_op(sch.mod)
+    assert '%A_local = loop.alloc_buffer {scope = "local"} : memref<8x8xf32>' in text
+    assert 'loop.block "A_local"' in text and 'loop.block "Y_local"' in text
+    assert "reads(%A_local[%vi, %vk], %B[%vk, %vj]) writes(%Y_local[%vi, %vj])" in text
+    assert sch.get(copy_A).block_name_str == "A_local"
+    assert sch.get(copy_Y).block_name_str == "Y_local"
+    check_mm_relu(sch.mod)
+    with pytest.raises(ScheduleError, match="the block reads 2 buffers, there is no #2"):
+        sch.cache_read(block_Y, 2, "local")

@@ -726,8 +726,8 @@ class Schedule:
                     continue
                 if isinstance(op, LoadOp):
                     composed = [e.replace_dims_and_symbols(
-                        [_as_operand_expr(v, op, variable_exprs) for v in op.indices], [])
-                        for e in op.index_map.results]
+                        [_variable_expr(v, block_op, variable_exprs, op) for v in op.indices],
+                        []) for e in op.index_map.results]
                     replacement = LoadOp.create(
                         [op.memref, *load.indices], [op.results[0].type],
                         {**op.attributes,
@@ -740,6 +740,139 @@ class Schedule:
         rewriter.erase_op(_exclusive_subtree(block_op))
         if not buffer.uses:
             rewriter.erase_op(buffer.owner)
+
+    @_primitive
+    def reverse_compute_inline(self, block: BlockRV) -> None:
+        """Inline a block into the producer of the one buffer it reads from a kernel
+        allocation: the producer stores the block's result straight into the block's
+        output, and the block and the intermediate buffer disappear."""
+        consumer = self._block(block)
+        name = consumer.block_name_str
+        if "R" in consumer.kinds:
+            raise ScheduleError(f'cannot reverse-inline block "{name}": it is a reduction',
+                                consumer)
+        loads = [op for op in consumer.walk_nested() if isinstance(op, LoadOp)
+                 and isinstance(op.memref.owner, AllocBufferOp)]
+        stores = [op for op in consumer.walk_nested() if isinstance(op, StoreOp)]
+        if len(loads) != 1 or len(stores) != 1 or loads[0].parent is not consumer.body_block \
+                or stores[0].parent is not consumer.body_block:
+            raise ScheduleError(f'cannot reverse-inline block "{name}": it must read one '
+                                'allocated buffer once and store one element, at its top level',
+                                consumer)
+        load = loads[0]
+        positions = [_plain_variable(e) for e in load.index_exprs_over(consumer)]
+        if None in positions or sorted(positions) != list(range(len(consumer.kinds))):
+            raise ScheduleError(f'cannot reverse-inline block "{name}": it must read the '
+                                'buffer by each iteration variable once', consumer)
+        for op in consumer.walk_nested():
+            if not isinstance(op, (LoadOp, StoreOp)) and \
+                    any(v in consumer.iteration_variables for v in op.operands):
+                raise ScheduleError(f'cannot reverse-inline block "{name}": it uses an '
+                                    'iteration variable as a value', op)
+        buffer = load.memref
+        producers = [op for op in buffer.users if isinstance(op, StoreOp)]
+        readers = [op for op in buffer.users if isinstance(op, LoadOp)]
+        if len(producers) != 1 or len(readers) != 1:
+            raise ScheduleError(f'cannot reverse-inline block "{name}": its input must have '
+                                'one producer store and no other reader', consumer)
+        producer_store = producers[0]
+        producer = _enclosing_block(producer_store)
+        if producer is None or "R" in producer.kinds or producer_store.parent is not \
+                producer.body_block:
+            raise ScheduleError(f'cannot reverse-inline block "{name}": its producer must be '
+                                'a spatial block storing at its top level', consumer)
+        rewriter = self._rewriter
+        # Consumer variable for buffer axis a = the producer's store index a.
+        variable_exprs: list = [None] * len(consumer.kinds)
+        for axis, position in enumerate(positions):
+            variable_exprs[position] = producer_store.index_map.results[axis]
+        operands = list(producer_store.indices)
+        mapping: dict[Value, Value] = {load.results[0]: producer_store.value}
+        rewriter.set_insertion_point_before(producer_store)
+        for op in consumer.body_block.ops():
+            if op is load:
+                continue
+            if isinstance(op, (LoadOp, StoreOp)):
+                composed = tuple(e.replace_dims_and_symbols(
+                    [_variable_expr(v, consumer, variable_exprs, op) for v in op.indices], [])
+                    for e in op.index_map.results)
+                new_map = AffineMapAttr(AffineMap(len(operands), 0, composed))
+                leading = [mapping.get(op.value, op.value)] if isinstance(op, StoreOp) else []
+                created = type(op).create([*leading, op.memref, *operands],
+                                          [r.type for r in op.results],
+                                          {**op.attributes, "map": new_map})
+                rewriter.insert(created)
+                if created.results:
+                    mapping[op.results[0]] = created.results[0]
+            else:
+                rewriter.clone(op, mapping)
+        rewriter.erase_op(producer_store)
+        rewriter.erase_op(_exclusive_subtree(consumer))
+        if not buffer.uses:
+            rewriter.erase_op(buffer.owner)
+
+    @_primitive
+    def cache_read(self, block: BlockRV, read_buffer_index: int, storage_scope: str) -> BlockRV:
+        """Copy the block's `read_buffer_index`-th read buffer (in `reads(...)` order)
+        into a new buffer in `storage_scope`, by a new block placed before the block's
+        loops, and make the block read the copy."""
+        return self._cache(block, read_buffer_index, storage_scope, write=False)
+
+    @_primitive
+    def cache_write(self, block: BlockRV, write_buffer_index: int, storage_scope: str
+                    ) -> BlockRV:
+        """Make the block write its `write_buffer_index`-th buffer into a new buffer in
+        `storage_scope`, copied back by a new block placed after the block's loops."""
+        return self._cache(block, write_buffer_index, storage_scope, write=True)
+
+    def _cache(self, block_rv: BlockRV, index: int, scope: str, write: bool) -> BlockRV:
+        block = self._block(block_rv)
+        what = "cache_write" if write else "cache_read"
+        reads, writes = block.accesses()
+        buffers = list(dict.fromkeys(a.buffer for a in (writes if write else reads)))
+        if not isinstance(index, int) or not 0 <= index < len(buffers):
+            count = f"{len(buffers)} buffer" + ("" if len(buffers) == 1 else "s")
+            raise ScheduleError(f"{what}: the block {'writes' if write else 'reads'} {count}, "
+                                f"there is no #{index}", block)
+        if not isinstance(scope, str) or not scope:
+            raise ScheduleError(f"{what}: the storage scope must be a name such as 'local'",
+                                block)
+        buffer = buffers[index]
+        buffer_type = buffer.type
+        rewriter = self._rewriter
+        func = block.parent_op
+        while func is not None and func.name != "func.func":
+            func = func.parent_op
+        entry = func.regions[0].blocks[0]
+        first = entry.first_op
+        while isinstance(first, AllocBufferOp):
+            first = first.next_op
+        rewriter.set_insertion_point_before(first) if first is not None else \
+            rewriter.set_insertion_point_to_end(entry)
+        cache = rewriter.insert(AllocBufferOp.create((), [buffer_type],
+                                                     {"scope": StringAttr(scope)}))
+        base = buffer.name_hint or "buffer"
+        cache.results[0].name_hint = f"{base}_{scope}"
+        # A read cache serves the block's loads; a write cache takes its stores and the
+        # loads of what it wrote (a reduction reads its own output).
+        redirected = [op for op in block.walk_nested()
+                      if isinstance(op, (LoadOp, StoreOp)) and op.memref is buffer and
+                      (isinstance(op, LoadOp) or write)
+                      ]
+        for op in redirected:
+            with rewriter.modify_op_in_place(op):
+                op.set_operand(1 if isinstance(op, StoreOp) else 0, cache.results[0])
+        subtree = _exclusive_subtree(block)
+        copy_name = f"{base}_{scope}" if not write else f"{block.block_name_str}_{scope}"
+        source, target = (cache.results[0], buffer) if write else (buffer, cache.results[0])
+        copy = _copy_nest(copy_name, source, target)
+        if write:
+            rewriter.set_insertion_point_after(subtree)
+        else:
+            rewriter.set_insertion_point_before(subtree)
+        rewriter.insert(copy)
+        copy_block = next(op for op in copy.walk() if isinstance(op, BlockOp))
+        return self._new(BlockRV, copy_block)
 
     # ------------------------------------------------------------- sampling
 
@@ -930,15 +1063,43 @@ def _plain_variable(expr: AffineExpr | None) -> int | None:
     return None
 
 
-def _as_operand_expr(value: Value, load: LoadOp, variable_exprs: list) -> AffineExpr:
-    block = load.parent_op
-    while block is not None and not isinstance(block, BlockOp):
-        block = block.parent_op
-    position = block.iteration_variables.index(value) if block is not None and \
-        value in block.iteration_variables else None
-    if position is None:
-        raise ScheduleError("an index of the inlined block is not an iteration variable", load)
-    return variable_exprs[position]
+def _enclosing_block(op: Operation) -> BlockOp | None:
+    parent = op.parent_op
+    while parent is not None and not isinstance(parent, BlockOp):
+        parent = parent.parent_op
+    return parent
+
+
+def _variable_expr(value: Value, block: BlockOp, variable_exprs: list, op: Operation
+                   ) -> AffineExpr:
+    if value not in block.iteration_variables:
+        raise ScheduleError("an index of the inlined block is not an iteration variable", op)
+    return variable_exprs[block.iteration_variables.index(value)]
+
+
+def _copy_nest(name: str, source: Value, target: Value) -> ForOp:
+    """Loops over `target`'s shape around a block copying `source` into it."""
+    shape = list(target.type.shape)
+    loops = [ForOp.create_loop(extent) for extent in shape]
+    for outer, inner in zip(loops, loops[1:]):
+        outer.body_block.append(inner)
+    for n, loop_op in enumerate(loops):
+        loop_op.induction_variable.name_hint = f"ax{n}"
+    rank = len(shape)
+    block = BlockOp.create_block(name, "S" * rank, shape,
+                                 [lp.induction_variable for lp in loops],
+                                 AffineMap.identity(rank))
+    loops[-1].body_block.append(block)
+    variables = block.iteration_variables
+    for n, variable in enumerate(variables):
+        variable.name_hint = f"v{n}"
+    identity = AffineMapAttr(AffineMap.identity(rank))
+    element = target.type.element_type
+    load = block.body_block.append(LoadOp.create([source, *variables], [element],
+                                                 {"map": identity}))
+    block.body_block.append(StoreOp.create([load.results[0], target, *variables], [],
+                                           {"map": identity}))
+    return loops[0]
 
 
 def _region_over(block: BlockOp, access, outer_vars: list[Value]
