@@ -24,7 +24,9 @@ Value representation
 * Vectors (`vector<3x2xi32>`) are tuples of their elements' values, in row-major
   order. The arith ops apply to them element by element; `vector.extract`,
   `vector.insert`, their strided-slice forms, `vector.shape_cast` and
-  `vector.broadcast` rearrange them. Tensors are not supported.
+  `vector.broadcast` rearrange them.
+* Ranked tensors are numpy arrays of `element_dtype` (values, never written in place);
+  ops of other dialects on them (the graph dialect's) register their handlers.
 * Memrefs are numpy arrays (views for subviews) of :func:`buffer_dtype`, shared by
   reference: a function writing into an argument's buffer writes into the caller's
   array (destination-passing style). :func:`load_element` and :func:`store_element`
@@ -84,9 +86,11 @@ from mlc.ir.core.attributes import (
     IntegerAttr,
     IntegerType,
     MemRefType,
+    RankedTensorType,
     Type,
     VectorType,
     bits_to_float,
+    element_dtype,
     float_to_bits,
     round_int_to_precision,
 )
@@ -295,6 +299,12 @@ def normalize(value: object, type_: Type) -> ScalarValue:
         return tuple(normalize(v, type_.element_type) for v in value)
     if isinstance(type_, MemRefType):
         return _check_buffer(value, type_)
+    if isinstance(type_, RankedTensorType):
+        array = np.asarray(value)
+        if tuple(array.shape) != tuple(type_.shape):
+            raise TypeError(f"expected shape {tuple(type_.shape)} for {type_}, got "
+                            f"{tuple(array.shape)}")
+        return np.asarray(array, element_dtype(type_.element_type))
     raise UnsupportedOperation(f"values of type {type_} are not supported")
 
 
