@@ -51,6 +51,12 @@ undefined behaviour once a function returns it. Such programs can legally change
 transformation. :class:`UnmodelledNaN` (a kind of it) marks results that depend on
 NaN payloads, which the interpreter does not keep.
 
+External functions
+------------------
+A call of a function declared without a body runs the Python function registered
+under its name with :func:`mlc.ir.extern.register_func` (memrefs passed as the shared
+arrays, so a destination-passing function writes its outputs in place).
+
 Control flow
 ------------
 A function may have several blocks: `cf.br`, `cf.cond_br` and `cf.switch` jump
@@ -461,7 +467,7 @@ class Interpreter:
             raise InterpreterError(f"@{name} takes {len(fn_type.inputs)} arguments, "
                                    f"got {len(args)}")
         if not function.regions or not function.regions[0].blocks:
-            raise UnsupportedOperation(f"@{name} is a declaration without a body")
+            return self._call_external(name, fn_type, args)
         blocks = function.regions[0].blocks
         if self.depth >= self.max_call_depth:
             raise RecursionLimitExceeded(f"calls nested deeper than {self.max_call_depth} "
@@ -472,6 +478,24 @@ class Interpreter:
             return self.run_block(blocks[0], values)
         finally:
             self.depth -= 1
+
+    def _call_external(self, name: str, fn_type, args: Sequence[object]) -> list[object]:
+        """A declaration's call: the Python function registered under its name
+        (:mod:`mlc.ir.extern`), given the arguments as they are (memrefs shared)."""
+        from mlc.ir.extern import get_func
+
+        external = get_func(name)
+        if external is None:
+            raise UnsupportedOperation(f"@{name} is a declaration without a body, and no "
+                                       "external function is registered under that name")
+        values = [normalize(a, t) for a, t in zip(args, fn_type.inputs)]
+        returned = external(*values)
+        results = [] if returned is None else \
+            list(returned) if isinstance(returned, tuple) else [returned]
+        if len(results) != len(fn_type.results):
+            raise InterpreterError(f"external function '{name}' returned {len(results)} "
+                                   f"values for {len(fn_type.results)} results")
+        return [normalize(r, t) for r, t in zip(results, fn_type.results)]
 
     def run_block(self, block: Block, args: Sequence[ScalarValue]) -> list[ScalarValue]:
         """Execute a function body from `block` with its arguments bound to `args`,
