@@ -240,13 +240,13 @@ def parse_dense_array(text: str, simple_type) -> DenseArrayAttr:
     return DenseArrayAttr(element_type, parsed)
 
 
-_STRIDED_TOKEN = re.compile(r"\s*(-?[0-9]+|\?|[A-Za-z_]+|.)")
+_STRIDED_TOKEN = re.compile(r"(?:\s+|//[^\n]*)*+(-?[0-9]+|\?|[A-Za-z_]+|.)")
 
 
-def parse_strided_layout(text: str) -> StridedLayoutAttr:
-    """`strided<[1, ?], offset: 4>` (the whole text); LiteralError at the offending
-    token, in MLIR's words."""
-    pos = len("strided<")
+def read_strided_layout(text: str, start: int) -> tuple[StridedLayoutAttr, int]:
+    """The `strided<[1, ?], offset: 4>` at `start` in `text`, and the offset just past
+    its `>`; LiteralError at the offending token, in MLIR's words."""
+    pos = start + len("strided<")
 
     def token() -> tuple[str, int]:
         m = _STRIDED_TOKEN.match(text, pos)
@@ -292,4 +292,4 @@ def parse_strided_layout(text: str) -> StridedLayoutAttr:
         expect(":", "expected ':' after 'offset'")
         offset = int_or_dynamic()
     expect(">", "expected '>'")
-    return StridedLayoutAttr(tuple(strides), offset)
+    return StridedLayoutAttr(tuple(strides), offset), pos

@@ -25,6 +25,7 @@ from mlc.ir.core.attributes import (
     CallSiteLoc,
     ComplexType,
     DenseResourceElementsAttr,
+    DialectAttribute,
     DialectType,
     DictionaryAttr,
     FileLineColLoc,
@@ -63,7 +64,7 @@ from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
 from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove, IsTerminator
-from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
+from mlc.ir.text.affine_parser import AffineParseError, read_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import RAW_BODY_KEYWORDS, LexError, OpTok, Tok, next_op_head
@@ -71,7 +72,7 @@ from mlc.ir.text.literals import (
     LiteralError,
     parse_dense_array,
     parse_dense_body,
-    parse_strided_layout,
+    read_strided_layout,
     unescape_string,
 )
 from mlc.ir.text.resources import parse_file_metadata
@@ -96,6 +97,8 @@ def simple_type(text: str) -> Type:
         result = IntegerType(int(text[1:]))
     else:
         raise ValueError(f"unknown type '{text}'")
+    if result.width >= 1 << 32:  # no longer a width MLIR's lexer reads (an unsigned)
+        raise ValueError("invalid integer width")
     if result.width > MAX_INTEGER_WIDTH:
         raise ValueError(f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")
     _SIMPLE_TYPES[text] = result
@@ -109,6 +112,13 @@ _NOT_TENSOR_ELEMENTS = (RankedTensorType, UnrankedTensorType, MemRefType, Unrank
                         FunctionType, TupleType, NoneType)
 _NOT_MEMREF_ELEMENTS = (RankedTensorType, UnrankedTensorType, FunctionType, TupleType, NoneType,
                         OpaqueType)
+
+def _is_memory_space(attr: Attribute | None) -> bool:
+    """Whether MLIR accepts `attr` as a memref's memory space: none, an integer, string
+    or dictionary, or an attribute of a dialect other than builtin."""
+    return attr is None or isinstance(attr, (IntegerAttr, StringAttr, DictionaryAttr,
+                                             DialectAttribute))
+
 
 class ForwardValue(Value):
     """A placeholder for a value used before its definition."""
@@ -744,14 +754,26 @@ class _Callbacks:
     def memref_type(self, children):
         dims, element, *extra = children
         self._check_element(element, dims, _NOT_MEMREF_ELEMENTS, "memref")
-        layout = extra[0] if extra else None
-        space = extra[1] if len(extra) > 1 else None
-        if dims is not None and dims.value.startswith("*"):
-            if isinstance(layout, AffineMapAttr):
-                raise self.s.error("cannot have affine map for unranked memref type", dims.start_pos)
-            return UnrankedMemRefType(element, layout)
-        if layout is not None and space is None and isinstance(layout, (IntegerAttr, StringAttr)):
-            layout, space = None, layout
+        unranked = dims is not None and dims.value.startswith("*")
+        # MLIR's reading: each attribute after the element type is a layout if it is
+        # one, else the memory space, which must come last and only once. Errors are at
+        # the token after the offending attribute, as MLIR reports them.
+        layout = space = None
+        for attr, after in extra:
+            if not isinstance(attr, (AffineMapAttr, StridedLayoutAttr)):
+                if space is not None:
+                    raise self.s.error("multiple memory spaces specified in memref type", after)
+                space = attr
+                continue
+            layout = attr
+            if unranked:
+                raise self.s.error("cannot have affine map for unranked memref type", after)
+            if space is not None:
+                raise self.s.error("expected memory space to be last in memref type", after)
+        if not _is_memory_space(space):
+            raise self.s.error("unsupported memory space Attribute", self.s.raw_args[0].start_pos)
+        if unranked:
+            return UnrankedMemRefType(element, space)
         shape = self._shape(dims)
         if isinstance(layout, AffineMapAttr):
             if layout.value.num_dims != len(shape):
@@ -783,7 +805,9 @@ class _Callbacks:
         return tuple(shape)
 
     def memref_extra(self, children):
-        return children[0]
+        # With where the next token starts (the attribute's last token was the last shifted).
+        stream = self.s.stream
+        return children[0], stream.next_token_start(stream.last_end)
 
     def vector_type(self, children):
         dims, element = children
@@ -956,15 +980,17 @@ class _Callbacks:
         return self.s.dialect_attr(tok)
 
     def OPAQUE_BUILTIN(self, tok):  # noqa: N802
-        if tok.value.startswith("strided"):
-            try:
-                return parse_strided_layout(tok.value)
-            except LiteralError as exc:
-                raise self.s.error(str(exc), tok.start_pos + exc.offset) from None
+        # The token is the keyword: the body is read here, from the stream.
+        stream = self.local.state.stream
         try:
-            return parse_affine_attribute(tok.value)
-        except AffineParseError as exc:
-            raise self.s.error(exc.message, tok.start_pos + exc.offset) from None
+            if tok.value == "strided":
+                attr, end = read_strided_layout(stream.text, tok.start_pos)
+            else:
+                attr, end = read_affine_attribute(stream.text, tok.start_pos)
+        except (LiteralError, AffineParseError) as exc:
+            raise self.s.error(str(exc), exc.offset) from None
+        stream.pos = stream.last_end = end
+        return attr
 
     def attr_alias(self, children):
         tok = children[0]
