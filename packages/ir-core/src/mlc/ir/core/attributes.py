@@ -862,7 +862,7 @@ def element_dtype(element_type: Type) -> np.dtype:
     """The numpy dtype that stores elements of `element_type` (bf16 as raw uint16 bits;
     floats of no numpy type as their bit patterns too: the small formats in uint8, tf32
     in uint32, f80 and f128 as Python ints in an object array, as are integers wider than
-64 bits)."""
+64 bits; a complex element as a record of its two parts, `re` and `im`)."""
     import numpy as np
 
     if isinstance(element_type, FloatType):
@@ -883,6 +883,10 @@ def element_dtype(element_type: Type) -> np.dtype:
         return np.dtype(object)  # wider than 64 bits: Python ints
     if isinstance(element_type, IndexType):
         return np.dtype(np.int64)
+    if isinstance(element_type, ComplexType):
+        part = element_dtype(element_type.element_type)
+        if not part.hasobject:  # the two parts side by side, as MLIR stores them
+            return np.dtype([("re", part), ("im", part)])
     raise ValueError(f"no dense storage for element type {element_type}")
 
 
@@ -996,7 +1000,9 @@ class DenseElementsAttr(Attribute):
 def _bits_dtype(array):
     import numpy as np
 
-    return {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[array.dtype.itemsize]
+    size = array.dtype.itemsize
+    # Wider elements (complex ones) compare as raw bytes.
+    return {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}.get(size, np.dtype(f"V{size}"))
 
 
 def _storage_bytes(array) -> bytes | tuple:
@@ -1019,7 +1025,14 @@ def element_bits(array) -> list[int]:
 def _element_texts(array, element_type: Type) -> list[str]:
     """The spelling of every element, in order. Floats go through their raw bits, so
     NaN payloads and signalling NaNs survive."""
+    import numpy as np
+
     flat = array.reshape(-1)
+    if isinstance(element_type, ComplexType):
+        part = element_type.element_type
+        real = _element_texts(np.ascontiguousarray(flat["re"]), part)
+        imaginary = _element_texts(np.ascontiguousarray(flat["im"]), part)
+        return [f"({re},{im})" for re, im in zip(real, imaginary)]
     if isinstance(element_type, FloatType):
         return [format_float(b, element_type) for b in element_bits(flat)]
     if element_type == i1:

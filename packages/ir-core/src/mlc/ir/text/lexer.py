@@ -14,10 +14,10 @@ accepts in its current state (found in the parse table):
   that keyword, an op name (`CUSTOM_OP`) where an op may start, else a `BARE_ID`;
 - `2x?x4x` is a `DIMS` token only where a shape may start.
 
-Literal bodies whose contents have their own small syntax (`dense<...>`,
-`array<...>`) are single tokens holding the balanced text; `affine_map<...>`,
-`affine_set<...>` and `strided<...>` are tokens of their keyword, whose callback reads
-the body. A
+Literal bodies whose contents have their own small syntax (`array<...>`,
+`dense_resource<...>`) are single tokens holding the balanced text; `dense<...>`,
+`affine_map<...>`, `affine_set<...>` and `strided<...>` are tokens of their keyword,
+whose callback reads the body. A
 dialect type or attribute (`!llvm.ptr`, `#arith.fastmath`) is a token of its name
 only: its body is read by the dialect's parse function, straight from the stream.
 """
@@ -44,7 +44,7 @@ RAW_BODY_KEYWORDS = {
     "affine_set": "OPAQUE_BUILTIN",
     "strided": "OPAQUE_BUILTIN",
 }
-STREAM_BODY_KEYWORDS = frozenset({"affine_map", "affine_set", "strided"})
+STREAM_BODY_KEYWORDS = frozenset({"dense", "affine_map", "affine_set", "strided"})
 
 SIMPLE_TYPE_RE = re.compile(
     r"(?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none"

@@ -70,8 +70,9 @@ from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import RAW_BODY_KEYWORDS, LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
     LiteralError,
+    dense_from_literal,
     parse_dense_array,
-    parse_dense_body,
+    read_dense_literal,
     read_strided_layout,
     unescape_string,
 )
@@ -951,15 +952,29 @@ class _Callbacks:
         names = [self.s.symbol_name(tok) for tok in children]
         return SymbolRefAttr(names[0], tuple(names[1:]))
 
-    def dense_attr(self, children):
-        tok, type_ = children
+    def DENSE(self, tok):  # noqa: N802
+        # The token is the keyword: the literal is read here, from the stream; its type
+        # comes after it (dense_attr).
+        stream = self.local.state.stream
         try:
-            return parse_dense_body(tok.value[len("dense<"):-1], type_)
+            literal, end = read_dense_literal(stream.text, tok.start_pos)
+        except LiteralError as exc:
+            raise self._literal_error(exc, tok.start_pos) from None
+        stream.pos = stream.last_end = end
+        return literal
+
+    def dense_attr(self, children):
+        literal, type_ = children
+        try:
+            return dense_from_literal(literal, type_)
         except ValueError as exc:
-            offset = getattr(exc, "offset", None)
-            pos = tok.start_pos if offset is None else tok.start_pos + len("dense<") + offset
-            notes = [(note, pos) for note in getattr(exc, "notes", ())]
-            raise self.s.error(str(exc), pos, notes) from None
+            raise self._literal_error(exc, literal.offset) from None
+
+    def _literal_error(self, exc: ValueError, default: int) -> DiagnosticError:
+        """A literal's error at its offset (`default` when it has none), with its notes."""
+        offset = getattr(exc, "offset", None)
+        pos = default if offset is None else offset
+        return self.s.error(str(exc), pos, [(note, pos) for note in getattr(exc, "notes", ())])
 
     def dense_resource_attr(self, children):
         tok, type_ = children
