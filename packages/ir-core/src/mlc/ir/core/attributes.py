@@ -980,21 +980,69 @@ class DenseElementsAttr(Attribute):
         return hash((self.type, _storage_bytes(sample)))
 
     def write(self, w: AsmWriter) -> None:
-        size = self.array.size
-        splat = self.splat_element()
-        if w.elide_large_elements is not None and size > w.elide_large_elements and splat is None:
+        if w.elide_large_elements is not None and self.array.size > w.elide_large_elements \
+                and self.splat_element() is None:
             w.write("dense_resource<__elided__> : ")
-        elif splat is not None:
-            w.write("dense<")
-            w.write(_format_element(splat, self.type.element_type))
-            w.write("> : ")
-        elif w.hex_if_larger is not None and size > w.hex_if_larger:
-            w.write(f'dense<"0x{self._hex_bytes().hex().upper()}"> : ')
         else:
             w.write("dense<")
-            w.write(_format_nested(self.array, self.type.element_type))
+            self.write_literal(w)
             w.write("> : ")
         self.type.write(w)
+
+    def write_literal(self, w: AsmWriter, allow_hex: bool = True) -> None:
+        """The elements as a literal (what `dense<...>` holds): one element for a
+        splat, a hex string when the writer asks for one, else nested lists."""
+        splat = self.splat_element()
+        if splat is not None:
+            w.write(_format_element(splat, self.type.element_type))
+        elif allow_hex and w.hex_if_larger is not None and self.array.size > w.hex_if_larger:
+            w.write(f'"0x{self._hex_bytes().hex().upper()}"')
+        else:
+            w.write(_format_nested(self.array, self.type.element_type))
+
+
+@dataclass(frozen=True, slots=True)
+class SparseElementsAttr(Attribute):
+    """`sparse<indices, values> : tensor<...>`: the elements at `indices` (i64, one row
+    of coordinates each) have `values`; every other element is zero."""
+
+    type: ShapedType
+    indices: DenseElementsAttr
+    values: DenseElementsAttr
+
+    def write(self, w: AsmWriter) -> None:
+        if self.indices.array.size:
+            w.write("sparse<")
+            self.indices.write_literal(w, allow_hex=False)
+            w.write(", ")
+            self.values.write_literal(w)
+            w.write("> : ")
+        else:
+            w.write("sparse<> : ")
+        self.type.write(w)
+
+    def verify(self) -> str | None:
+        """What MLIR's verifier says of these indices and values (None: valid)."""
+        values_shape, indices_shape = self.values.type.shape, self.indices.type.shape
+        if len(values_shape) != 1:
+            return "expected 1-d tensor for sparse element values"
+        shape = self.type.shape
+        if (len(indices_shape) == 2 and indices_shape[1] != len(shape)) or \
+                (len(indices_shape) != 2 and (len(indices_shape) != 1 or len(shape) != 1)) or \
+                indices_shape[0] != values_shape[0]:
+            return (f"expected shape ([{', '.join(map(str, shape))}]); inferred shape of indices "
+                    f"literal ([{', '.join(map(str, indices_shape))}]); inferred shape of values "
+                    f"literal ([{', '.join(map(str, values_shape))}])")
+        splat = self.indices.splat_element()
+        rows = [[int(splat)] * len(shape)] if splat is not None else \
+            self.indices.array.reshape(indices_shape[0], len(shape)).tolist()
+        for number, index in enumerate(rows):
+            if not all(0 <= i < size for i, size in zip(index, shape)):
+                # MLIR prints the coordinates as unsigned 64-bit numbers.
+                coordinates = ", ".join(str(i % (1 << 64)) for i in index)
+                return (f"sparse index #{number} is not contained within the value shape, "
+                        f"with index=[{coordinates}], and type='{self.type}'")
+        return None
 
 
 def _bits_dtype(array):

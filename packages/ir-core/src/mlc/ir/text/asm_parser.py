@@ -65,7 +65,7 @@ _NUMBER_ATTR = re.compile(_S + r"(-?[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)" + _S
 _TYPE_START = re.compile(_S + r"(?:[!(]|(?:tensor|memref|vector|tuple|complex)\b"
                          r"|[su]?i[0-9]|f[0-9]|bf16|tf32|index\b|none\b)")
 _ATTR_START = re.compile(
-    _S + r"(?:[\[{\"@#!(0-9]|-[0-9]|(?:true|false|unit|dense|dense_resource|array|affine_map"
+    _S + r"(?:[\[{\"@#!(0-9]|-[0-9]|(?:true|false|unit|dense|dense_resource|sparse|array|affine_map"
     r"|affine_set|strided|loc|tensor|memref|vector|tuple|complex|index|none|[su]?i[0-9]"
     r"|f[0-9]|bf16|tf32)\b)")
 _PUNCT_CACHE: dict[str, re.Pattern] = {}

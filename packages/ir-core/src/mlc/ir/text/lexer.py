@@ -16,8 +16,8 @@ accepts in its current state (found in the parse table):
 
 Literal bodies whose contents have their own small syntax (`array<...>`,
 `dense_resource<...>`) are single tokens holding the balanced text; `dense<...>`,
-`affine_map<...>`, `affine_set<...>` and `strided<...>` are tokens of their keyword,
-whose callback reads the body. A
+`sparse<...>`, `affine_map<...>`, `affine_set<...>` and `strided<...>` are tokens of
+their keyword, whose callback reads the body. A
 dialect type or attribute (`!llvm.ptr`, `#arith.fastmath`) is a token of its name
 only: its body is read by the dialect's parse function, straight from the stream.
 """
@@ -43,8 +43,9 @@ RAW_BODY_KEYWORDS = {
     "affine_map": "OPAQUE_BUILTIN",
     "affine_set": "OPAQUE_BUILTIN",
     "strided": "OPAQUE_BUILTIN",
+    "sparse": "SPARSE",
 }
-STREAM_BODY_KEYWORDS = frozenset({"dense", "affine_map", "affine_set", "strided"})
+STREAM_BODY_KEYWORDS = frozenset({"dense", "sparse", "affine_map", "affine_set", "strided"})
 
 SIMPLE_TYPE_RE = re.compile(
     r"(?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none"
@@ -55,7 +56,7 @@ SIMPLE_TYPE_RE = re.compile(
 DECLARED_TERMINALS = (
     "VALUE_ID", "VALUE_USE", "CARET_ID", "SYMBOL", "STRING", "INT", "HEX", "FLOAT", "BARE_ID",
     "SIMPLE_TYPE", "DIMS", "DIALECT_TYPE", "TYPE_ALIAS", "DIALECT_ATTR", "ATTR_ALIAS", "DENSE",
-    "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "FILE_METADATA", "CUSTOM_OP",
+    "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "SPARSE", "FILE_METADATA", "CUSTOM_OP",
 )
 
 
@@ -265,7 +266,11 @@ class TokenStream:
         elif kind == "bare":
             value = m.group(kind)
             raw = RAW_BODY_KEYWORDS.get(value)
-            if raw is not None and end < len(text) and text[end] == "<":
+            if raw is not None and (text.startswith("<", end) or (
+                    # As in MLIR, a body read from the stream may follow a space, where
+                    # the parser takes the keyword.
+                    value in STREAM_BODY_KEYWORDS and raw in accepted
+                    and text.startswith("<", self.next_token_start(end)))):
                 if value not in STREAM_BODY_KEYWORDS:
                     end = find_balanced_end(text, end, _UNCLOSED_BODY.get(
                         value, f"unbalanced '<' in '{value}' body"))

@@ -47,7 +47,7 @@ def unescape_string(quoted: str) -> str:
 _DECIMAL_INTEGER_RE = re.compile(r"-?[0-9]+\Z")
 # One token of a `dense<...>` literal, after whitespace and comments: punctuation, a
 # primitive (`true`, `false`, a hex or decimal number, `inf`, `nan`) or a string.
-_DENSE_TOKEN_RE = re.compile(r"(?:\s+|//[^\n]*)*+(?:(?P<punct>[\[\](),>])"
+_DENSE_TOKEN_RE = re.compile(r"(?:\s+|//[^\n]*)*+(?:(?P<punct>[\[\](),<>])"
                              r"|(?P<prim>true|false|-?0x[0-9a-fA-F]+"
                              r"|-?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+(?:[eE][-+]?[0-9]+)?"
                              r"|inf|nan))"
@@ -143,88 +143,121 @@ class DenseLiteral:
         return sum(2 if isinstance(leaf[0], tuple) else 1 for leaf in self.leaves)
 
 
-def read_dense_literal(text: str, start: int) -> tuple[DenseLiteral, int]:
-    """The `dense<...>` at `start` in `text` (the keyword), read token by token up to
-    its `>`, and the offset past it. Nesting is kept on an explicit stack. LiteralError
-    at the offending token, in MLIR's words."""
-    literal = DenseLiteral(start)
-    pos = start + len("dense<")
-    last_end = pos  # MLIR reports "expected ..." right after the text before the token
+class _LiteralReader:
+    """A cursor over the tokens of element literals (`dense<...>`, `sparse<...>`)."""
 
-    def token() -> tuple[str | None, str, int]:
+    __slots__ = ("text", "pos", "last_end")
+
+    def __init__(self, text: str, keyword_start: int, keyword: str):
+        self.text = text
+        self.pos = keyword_start + len(keyword)
+        self.last_end = self.pos  # MLIR reports "expected ..." right after it
+        self.expect("<", f"expected '<' after '{keyword}'")
+
+    def token(self) -> tuple[str | None, str, int]:
         """The next token's kind, text and offset (kind None: no literal token)."""
-        m = _DENSE_TOKEN_RE.match(text, pos)
+        m = _DENSE_TOKEN_RE.match(self.text, self.pos)
         kind = m.lastgroup
         at = m.start(kind) if kind is not None else m.end()
         return kind, m.group(kind) if kind is not None else "", at
 
-    def take() -> tuple[str | None, str, int]:
-        nonlocal pos, last_end
-        kind, value, at = token()
-        pos = last_end = at + len(value)
+    def take(self) -> tuple[str | None, str, int]:
+        kind, value, at = self.token()
+        self.pos = self.last_end = at + len(value)
         return kind, value, at
 
-    def primitive() -> tuple[str, int]:
-        kind, value, at = take()
+    def primitive(self) -> tuple[str, int]:
+        kind, value, at = self.take()
         if kind != "prim":
             raise LiteralError("expected element literal of primitive type", at)
         return value, at
 
-    def expect(value: str, message: str) -> None:
-        if token()[1] != value:
-            raise LiteralError(message, last_end)
-        take()
+    def expect(self, value: str, message: str) -> None:
+        if self.token()[1] != value:
+            raise LiteralError(message, self.last_end)
+        self.take()
 
-    kind, value, at = token()
-    if value == ">":  # `dense<>`: no elements, and no shape to check
-        take()
-        return literal, pos
-    if kind == "string":
-        take()
-        literal.hex, literal.hex_offset = value, at
-        expect(">", "expected '>'")
-        return literal, pos
-    # Open lists, innermost last: [element count, shape of their first element].
-    lists: list[list] = []
-    while True:
-        kind, value, at = token()
-        if value == "[":
-            take()
-            if token()[1] != "]":
-                lists.append([0, None])
-                continue
-            take()
-            shape: tuple[int, ...] = (0,)
-        elif value == "(":
-            take()
-            real = primitive()
-            expect(",", "expected ',' between complex elements")
-            imaginary = primitive()
-            expect(")", "expected ')' after complex elements")
-            literal.leaves.append((real, imaginary))
-            shape = ()
-        else:
-            literal.leaves.append(primitive())
-            shape = ()
-        # An element is complete: close the lists it completes.
-        while lists:
-            current = lists[-1]
-            if current[1] is None:
-                current[1] = shape
-            elif current[1] != shape:
-                raise LiteralError("tensor literal is invalid; ranks are not consistent "
-                                   "between elements", token()[2])
-            current[0] += 1
-            if token()[1] == ",":
-                take()
-                break
-            expect("]", "expected ']'")
-            count, inner = lists.pop()
-            shape = (count, *inner)
-        else:
-            literal.shape = shape if shape else None
-            expect(">", "expected '>'")
-            return literal, pos
+    def at_close(self) -> bool:
+        """Whether a `>` comes next (taking it if so)."""
+        if self.token()[1] == ">":
+            self.take()
+            return True
+        return False
+
+    def literal(self, offset: int) -> DenseLiteral:
+        """One literal: a hex string, or an element (a nested list, a complex element or
+        a primitive). Nesting is kept on an explicit stack."""
+        literal = DenseLiteral(offset)
+        kind, value, at = self.token()
+        if kind == "string":
+            self.take()
+            literal.hex, literal.hex_offset = value, at
+            return literal
+        # Open lists, innermost last: [element count, shape of their first element].
+        lists: list[list] = []
+        while True:
+            kind, value, at = self.token()
+            if value == "[":
+                self.take()
+                if self.token()[1] != "]":
+                    lists.append([0, None])
+                    continue
+                self.take()
+                shape: tuple[int, ...] = (0,)
+            elif value == "(":
+                self.take()
+                real = self.primitive()
+                self.expect(",", "expected ',' between complex elements")
+                imaginary = self.primitive()
+                self.expect(")", "expected ')' after complex elements")
+                literal.leaves.append((real, imaginary))
+                shape = ()
+            else:
+                literal.leaves.append(self.primitive())
+                shape = ()
+            # An element is complete: close the lists it completes.
+            while lists:
+                current = lists[-1]
+                if current[1] is None:
+                    current[1] = shape
+                elif current[1] != shape:
+                    raise LiteralError("tensor literal is invalid; ranks are not consistent "
+                                       "between elements", self.token()[2])
+                current[0] += 1
+                if self.token()[1] == ",":
+                    self.take()
+                    break
+                self.expect("]", "expected ']'")
+                count, inner = lists.pop()
+                shape = (count, *inner)
+            else:
+                literal.shape = shape if shape else None
+                return literal
+
+
+def read_dense_literal(text: str, start: int) -> tuple[DenseLiteral, int]:
+    """The `dense<...>` at `start` in `text` (the keyword), read token by token up to
+    its `>`, and the offset past it; LiteralError at the offending token, in MLIR's
+    words."""
+    reader = _LiteralReader(text, start, "dense")
+    if reader.at_close():  # `dense<>`: no elements, and no shape to check
+        return DenseLiteral(start), reader.pos
+    literal = reader.literal(start)
+    reader.expect(">", "expected '>'")
+    return literal, reader.pos
+
+
+def read_sparse_literal(text: str, start: int) -> tuple[tuple[DenseLiteral, DenseLiteral] | None, int]:
+    """The `sparse<indices, values>` at `start` in `text` (the keyword): its two
+    literals (None for `sparse<>`) and the offset past its `>`."""
+    reader = _LiteralReader(text, start, "sparse")
+    if reader.at_close():
+        return None, reader.pos
+    indices = reader.literal(reader.token()[2])
+    reader.expect(",", "expected ','")
+    values = reader.literal(reader.token()[2])
+    reader.expect(">", "expected '>'")
+    return (indices, values), reader.pos
 
 
 def _complex_storage(part_dtype):
@@ -362,7 +395,7 @@ _STRIDED_TOKEN = re.compile(r"(?:\s+|//[^\n]*)*+(-?[0-9]+|\?|[A-Za-z_]+|.)")
 def read_strided_layout(text: str, start: int) -> tuple[StridedLayoutAttr, int]:
     """The `strided<[1, ?], offset: 4>` at `start` in `text`, and the offset just past
     its `>`; LiteralError at the offending token, in MLIR's words."""
-    pos = start + len("strided<")
+    pos = start + len("strided")
 
     def token() -> tuple[str, int]:
         m = _STRIDED_TOKEN.match(text, pos)
@@ -386,6 +419,7 @@ def read_strided_layout(text: str, start: int) -> tuple[StridedLayoutAttr, int]:
             raise LiteralError(message, pos)
         pos = at + len(value)
 
+    expect("<", "expected '<' after 'strided'")
     expect("[", "expected '['")
     strides: list[int | None] = []
     value, at = token()

@@ -44,6 +44,7 @@ from mlc.ir.core.attributes import (
     OpaqueType,
     RankedTensorType,
     ShapedType,
+    SparseElementsAttr,
     StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
@@ -69,10 +70,12 @@ from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import RAW_BODY_KEYWORDS, LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
+    DenseLiteral,
     LiteralError,
     dense_from_literal,
     parse_dense_array,
     read_dense_literal,
+    read_sparse_literal,
     read_strided_layout,
     unescape_string,
 )
@@ -963,6 +966,44 @@ class _Callbacks:
         stream.pos = stream.last_end = end
         return literal
 
+    def SPARSE(self, tok):  # noqa: N802
+        # As DENSE: the two literals are read here, their type comes after them.
+        stream = self.local.state.stream
+        try:
+            literals, end = read_sparse_literal(stream.text, tok.start_pos)
+        except LiteralError as exc:
+            raise self._literal_error(exc, tok.start_pos) from None
+        stream.pos = stream.last_end = end
+        return tok.start_pos, literals
+
+    def sparse_attr(self, children):
+        (pos, literals), type_ = children
+        if not isinstance(type_, ShapedType):
+            raise self.s.error("elements literal must be a shaped type", pos)
+        rank = len(type_.shape)
+        try:
+            if literals is None:
+                indices = dense_from_literal(DenseLiteral(pos), RankedTensorType((0, rank), i64))
+                values = dense_from_literal(DenseLiteral(pos),
+                                            RankedTensorType((0,), type_.element_type))
+            else:
+                # A splat of indices is one index; a splat of values, one per index.
+                index_literal, value_literal = literals
+                index_shape = index_literal.shape if index_literal.shape is not None \
+                    else (1, rank)
+                indices = dense_from_literal(index_literal, RankedTensorType(index_shape, i64))
+                value_shape = value_literal.shape if value_literal.shape is not None \
+                    else (index_shape[0],)
+                values = dense_from_literal(value_literal,
+                                            RankedTensorType(value_shape, type_.element_type))
+        except ValueError as exc:
+            raise self._literal_error(exc, pos) from None
+        attr = SparseElementsAttr(type_, indices, values)
+        problem = attr.verify()
+        if problem is not None:
+            raise self.s.error(problem, pos)
+        return attr
+
     def dense_attr(self, children):
         literal, type_ = children
         try:
@@ -1135,6 +1176,7 @@ _TERMINAL_NAMES = {
     "ATTR_ALIAS": "attribute alias", "TYPE_ALIAS": "type alias",
     "FILE_METADATA": "file metadata", "DENSE": "dense elements", "DENSE_ARRAY": "array",
     "DENSE_RESOURCE": "dense resource", "OPAQUE_BUILTIN": "attribute",
+    "SPARSE": "sparse elements",
 }
 
 
