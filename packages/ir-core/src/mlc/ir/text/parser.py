@@ -955,26 +955,24 @@ class _Callbacks:
         names = [self.s.symbol_name(tok) for tok in children]
         return SymbolRefAttr(names[0], tuple(names[1:]))
 
-    def DENSE(self, tok):  # noqa: N802
-        # The token is the keyword: the literal is read here, from the stream; its type
-        # comes after it (dense_attr).
+    def _read_body(self, read, tok: Tok):
+        """What `read(text, offset of the keyword)` reads of the body after the keyword
+        token `tok`, from the stream, which then goes on after it."""
         stream = self.local.state.stream
         try:
-            literal, end = read_dense_literal(stream.text, tok.start_pos)
-        except LiteralError as exc:
+            value, end = read(stream.text, tok.start_pos)
+        except (LiteralError, AffineParseError) as exc:
             raise self._literal_error(exc, tok.start_pos) from None
         stream.pos = stream.last_end = end
-        return literal
+        return value
+
+    def DENSE(self, tok):  # noqa: N802
+        # The token is the keyword: the literal is read here; its type comes after it.
+        return self._read_body(read_dense_literal, tok)
 
     def SPARSE(self, tok):  # noqa: N802
         # As DENSE: the two literals are read here, their type comes after them.
-        stream = self.local.state.stream
-        try:
-            literals, end = read_sparse_literal(stream.text, tok.start_pos)
-        except LiteralError as exc:
-            raise self._literal_error(exc, tok.start_pos) from None
-        stream.pos = stream.last_end = end
-        return tok.start_pos, literals
+        return tok.start_pos, self._read_body(read_sparse_literal, tok)
 
     def sparse_attr(self, children):
         (pos, literals), type_ = children
@@ -1037,16 +1035,8 @@ class _Callbacks:
 
     def OPAQUE_BUILTIN(self, tok):  # noqa: N802
         # The token is the keyword: the body is read here, from the stream.
-        stream = self.local.state.stream
-        try:
-            if tok.value == "strided":
-                attr, end = read_strided_layout(stream.text, tok.start_pos)
-            else:
-                attr, end = read_affine_attribute(stream.text, tok.start_pos)
-        except (LiteralError, AffineParseError) as exc:
-            raise self.s.error(str(exc), exc.offset) from None
-        stream.pos = stream.last_end = end
-        return attr
+        return self._read_body(read_strided_layout if tok.value == "strided"
+                               else read_affine_attribute, tok)
 
     def attr_alias(self, children):
         tok = children[0]
