@@ -36,7 +36,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unbalanced '<'}}
+// expected-error@+1 {{expected ']'}}
 %0 = arith.constant dense<[1, 2> : tensor<2xi32>
 
 // -----

@@ -64,10 +64,10 @@ _PLAIN_SHAPED = re.compile(_S + r"((?:tensor|vector|memref)<[0-9?x\[\]*]*[a-z][a
 # `2.5 : f32`, `7 : i64`: the commonest attributes, read without the grammar.
 _NUMBER_ATTR = re.compile(_S + r"(-?[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)" + _S + ":" + _S
                           + r"((?:[su]?i[0-9]+|f16|bf16|f32|f64|index))(?![\w$.<])")
-_TYPE_START = re.compile(_S + r"(?:[!(]|(?:tensor|memref|vector|tuple|complex)<"
+_TYPE_START = re.compile(_S + r"(?:[!(]|(?:tensor|memref|vector|tuple|complex)\b"
                          r"|[su]?i[0-9]|f[0-9]|bf16|tf32|index\b|none\b)")
 _ATTR_START = re.compile(
-    _S + r"(?:[\[{\"@#!(0-9]|-[0-9]|(?:true|false|unit|dense|dense_resource|array|affine_map"
+    _S + r"(?:[\[{\"@#!(0-9]|-[0-9]|(?:true|false|unit|dense|dense_resource|sparse|array|affine_map"
     r"|affine_set|strided|loc|tensor|memref|vector|tuple|complex|index|none|[su]?i[0-9]"
     r"|f[0-9]|bf16|tf32)\b)")
 _PUNCT_CACHE: dict[str, re.Pattern] = {}

@@ -14,8 +14,10 @@ accepts in its current state (found in the parse table):
   that keyword, an op name (`CUSTOM_OP`) where an op may start, else a `BARE_ID`;
 - `2x?x4x` is a `DIMS` token only where a shape may start.
 
-Literal bodies whose contents have their own small syntax (`dense<...>`,
-`array<...>`, `affine_map<...>`) are single tokens holding the balanced text. A
+Literal bodies whose contents have their own small syntax (`array<...>`,
+`dense_resource<...>`) are single tokens holding the balanced text; `dense<...>`,
+`sparse<...>`, `affine_map<...>`, `affine_set<...>` and `strided<...>` are tokens of
+their keyword, whose callback reads the body. A
 dialect type or attribute (`!llvm.ptr`, `#arith.fastmath`) is a token of its name
 only: its body is read by the dialect's parse function, straight from the stream.
 """
@@ -30,7 +32,10 @@ SKIP_RE = r"(?:[ \t\r\n]+|//[^\n]*)*+"
 """Whitespace and comments, skipped possessively: a failed match never backtracks
 into a comment and finds tokens there."""
 
-# Bare identifiers followed directly by a balanced `<...>` body kept as one token.
+# Bare identifiers followed directly by a `<...>` body of their own syntax: a token of
+# the balanced text, or (the keywords of STREAM_BODY_KEYWORDS) of the keyword alone,
+# whose callback reads the body from the stream as MLIR's parser reads it, token by
+# token, so that a body with an unclosed bracket is reported where the parse fails.
 RAW_BODY_KEYWORDS = {
     "dense": "DENSE",
     "dense_resource": "DENSE_RESOURCE",
@@ -38,7 +43,9 @@ RAW_BODY_KEYWORDS = {
     "affine_map": "OPAQUE_BUILTIN",
     "affine_set": "OPAQUE_BUILTIN",
     "strided": "OPAQUE_BUILTIN",
+    "sparse": "SPARSE",
 }
+STREAM_BODY_KEYWORDS = frozenset({"dense", "sparse", "affine_map", "affine_set", "strided"})
 
 SIMPLE_TYPE_RE = re.compile(
     r"(?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none"
@@ -49,7 +56,7 @@ SIMPLE_TYPE_RE = re.compile(
 DECLARED_TERMINALS = (
     "VALUE_ID", "VALUE_USE", "CARET_ID", "SYMBOL", "STRING", "INT", "HEX", "FLOAT", "BARE_ID",
     "SIMPLE_TYPE", "DIMS", "DIALECT_TYPE", "TYPE_ALIAS", "DIALECT_ATTR", "ATTR_ALIAS", "DENSE",
-    "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "FILE_METADATA", "CUSTOM_OP",
+    "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "SPARSE", "FILE_METADATA", "CUSTOM_OP",
 )
 
 
@@ -197,6 +204,7 @@ def next_op_head(text: str, pos: int) -> tuple[OpTok, int] | None:
 # MLIR allows spaces around each `x` (`vector<4 x i32>`).
 _DIMS_RE = re.compile(r"\*[ \t\n]*x[ \t\n]*|(?:(?:[0-9]+|\?|\[[0-9]+\])[ \t\n]*x[ \t\n]*)+")
 _SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
+_SCALABLE_DIM_RE = re.compile(r"\[[ \t\n]*[0-9]+[ \t\n]*(?=[^ \t\n\]0-9])")
 
 
 class TokenStream:
@@ -215,6 +223,11 @@ class TokenStream:
     def skip(self) -> int:
         """Offset of the next token (after whitespace and comments)."""
         return _SKIP.match(self.text, self.pos).end()
+
+    def next_token_start(self, offset: int) -> int:
+        """Where the first token at or after `offset` starts (past whitespace and
+        comments)."""
+        return _SKIP.match(self.text, offset).end()
 
     def take_balanced(self) -> str:
         """The balanced `<...>` (or `(...)`...) body starting at the next token; ''
@@ -253,15 +266,24 @@ class TokenStream:
         elif kind == "bare":
             value = m.group(kind)
             raw = RAW_BODY_KEYWORDS.get(value)
-            if raw is not None and end < len(text) and text[end] == "<":
-                end = find_balanced_end(text, end, _UNCLOSED_BODY.get(
-                    value, f"unbalanced '<' in '{value}' body"))
+            if raw is not None and (text.startswith("<", end) or (
+                    # As in MLIR, a body read from the stream may follow a space, where
+                    # the parser takes the keyword.
+                    value in STREAM_BODY_KEYWORDS and raw in accepted
+                    and text.startswith("<", self.next_token_start(end)))):
+                if value not in STREAM_BODY_KEYWORDS:
+                    end = find_balanced_end(text, end, _UNCLOSED_BODY.get(
+                        value, f"unbalanced '<' in '{value}' body"))
                 tok = Tok(raw, text[pos:end], pos)
             else:
                 kind_name = self._classify_word(value, accepted)
                 tok = OpTok(value, pos, pos, []) if kind_name == "CUSTOM_OP" else Tok(kind_name, value, pos)
         elif kind == "punct":
             value = m.group(kind)
+            if value == "[" and "DIMS" in accepted:
+                scalable = _SCALABLE_DIM_RE.match(text, pos)
+                if scalable is not None:  # `[4` not closed where a shape is read
+                    raise LexError("missing ']' closing scalable dimension", scalable.end())
             if value in "?*" and "DIMS" in accepted:
                 dims = _DIMS_RE.match(text, pos)
                 if dims is not None:
