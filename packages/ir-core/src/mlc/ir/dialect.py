@@ -37,7 +37,10 @@ ENTRY_POINT_GROUP = "mlc.dialects"
 
 class Dialect:
     """A namespace of ops, types and attributes, and the canonicalization patterns of
-    its ops."""
+    its ops. A dialect that `allows_unknown_ops` (MLIR's allowUnknownOperations) takes
+    a generic op of a name it does not declare as an unregistered op."""
+
+    allows_unknown_ops = False
 
     def __init__(self, name: str, summary: str = ""):
         self.name = name

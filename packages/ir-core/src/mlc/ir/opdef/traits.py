@@ -133,6 +133,22 @@ def constant_value(value):
         return None
     return attr
 SingleBlock = _SimpleTrait("SingleBlock", "each region has at most one block")
+
+
+class _NoRegionArguments(Trait):
+    name = "NoRegionArguments"
+    summary = "the entry blocks of its regions have no arguments"
+
+    def verify(self, op: Operation) -> str | None:
+        for index, region in enumerate(op.regions):
+            if region.blocks and region.blocks[0].args:
+                # MLIR's words: the region is numbered only when there are several.
+                return ("region should have no arguments" if len(op.regions) == 1
+                        else f"region #{index} should have no arguments")
+        return None
+
+
+NoRegionArguments = _NoRegionArguments()
 GraphRegions = _SimpleTrait("GraphRegions",
                             "its regions are graph regions: ops may use values defined later")
 AttrSizedOperandSegments = _SimpleTrait(

@@ -202,9 +202,10 @@ class Verifier:
         if IsTerminator in traits and op.parent is not None and op is not op.parent.last_op:
             self.error(_op_error(op, "must be the last operation in the parent block"))
         if SingleBlock in traits:
-            for region in op.regions:
+            for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
-                    self.error(_op_error(op, "expects a single block in each region"))
+                    self.error(_op_error(op, f"expects region #{index} to have 0 or 1 blocks"))
+                    return
 
     def _check_symbol_table(self, op: Operation) -> None:
         if op.op_def is not None and SymbolTable in op.op_def.trait_set:
@@ -261,7 +262,8 @@ class Verifier:
         try:
             op.verify_custom()
         except VerificationError as exc:
-            diag = _op_error(op, exc.message)
+            diag = _op_error(op, exc.message) if exc.names_op else \
+                Diagnostic("error", exc.message, op.loc)
             for note, loc in exc.notes:
                 diag.add_note(note, loc)
             self.error(diag)
