@@ -721,7 +721,7 @@ class _Callbacks:
         try:
             return self.s.type_aliases[tok.value]
         except KeyError:
-            raise self.s.error(f"undefined type alias '{tok.value}'", tok.start_pos) from None
+            raise self.s.error(f"undefined symbol alias id '{tok.value[1:]}'", tok.start_pos) from None
 
     def _element_pos(self, dims: Tok | None) -> int:
         """Where the element type of a shaped type being reduced starts."""
