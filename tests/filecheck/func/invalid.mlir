@@ -81,3 +81,12 @@ func.func @public_declaration(i8) attributes {arg_attrs = [{}, {}]}
 
 // expected-error@+1 {{'func.func' op expects result attribute array to have the same number of elements as the number of function results, got 0, but expected 1}}
 func.func private @no_result_attributes() -> i8 attributes {res_attrs = []}
+
+// -----
+
+// Once one argument is named, all are: the error is at the unnamed one.
+func.func @half_named(%a : i8,
+                      f16) {
+  // expected-error@-1 {{custom op 'func.func' expected SSA identifier}}
+  return
+}
