@@ -90,3 +90,15 @@ func.func @half_named(%a : i8,
   // expected-error@-1 {{custom op 'func.func' expected SSA identifier}}
   return
 }
+
+// -----
+
+// The dialect of an argument's or result's attribute checks it: the test dialect
+// refuses one name (the message does not name the op).
+// expected-error@+1 {{invalid to use 'test.invalid_attr'}}
+func.func private @refused_argument(f16 {test.size = 2}, f16 {test.invalid_attr})
+
+// -----
+
+// expected-error@+1 {{invalid to use 'test.invalid_attr'}}
+func.func private @refused_result() -> (i8 {test.invalid_attr})

@@ -51,6 +51,14 @@ class Dialect:
         self.directives: dict[str, Directive] = {}
         self.canonicalization_patterns: list[RewritePattern] = []
 
+    def verify_value_attribute(self, op: Operation, kind: str, index: int, name: str,
+                               attr: Attribute) -> str | None:
+        """Why `attr`, an attribute of this dialect (named `name`) on argument or result
+        (`kind`) `index` of `op`, a function, is invalid there, or None (MLIR's
+        verifyRegionArgAttribute and verifyRegionResultAttribute). Any is valid unless
+        a dialect says otherwise."""
+        return None
+
     def op(self, cls: type[Op]) -> type[Op]:
         """Class decorator registering an op of this dialect."""
         op_def = cls.op_def

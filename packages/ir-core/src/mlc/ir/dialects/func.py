@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import FunctionType, SymbolRefAttr, TypeAttr
 from mlc.ir.core.ir import Block, Operation, Region
-from mlc.ir.dialect import Dialect
+from mlc.ir.dialect import Dialect, UnknownOpError, lookup_dialect
 from mlc.ir.interfaces.control_flow import ReturnLike
 from mlc.ir.opdef.constraints import (
     ArrayOf,
@@ -89,7 +89,7 @@ class FuncOp(Op):
         fn_type = self.type
         for kind, attrs, count in (("argument", self.arg_attrs, len(fn_type.inputs)),
                                    ("result", self.res_attrs, len(fn_type.results))):
-            _verify_value_attributes(kind, attrs, count)
+            _verify_value_attributes(self, kind, attrs, count)
         if self.is_declaration:
             return
         entry = self.entry_block
@@ -103,19 +103,28 @@ class FuncOp(Op):
                                         f"signature({expected})")
 
 
-def _verify_value_attributes(kind: str, attrs, count: int) -> None:
+def _verify_value_attributes(op: FuncOp, kind: str, attrs, count: int) -> None:
     """A function's `arg_attrs` or `res_attrs` (`kind`: "argument" or "result"): one
     dictionary per value, of dialect attributes only (their names have a dialect
-    prefix), as MLIR's function interface requires."""
+    prefix), each valid as its dialect sees it, as MLIR's function interface requires."""
     if attrs is None:
         return
     if len(attrs) != count:
         raise VerificationError(f"expects {kind} attribute array to have the same number of "
                                 f"elements as the number of function {kind}s, got "
                                 f"{len(attrs)}, but expected {count}")
-    for dictionary in attrs:
-        if any("." not in name for name, _ in dictionary.entries):
-            raise VerificationError(f"{kind}s may only have dialect attributes")
+    for index, dictionary in enumerate(attrs):
+        for name, attr in dictionary.entries:
+            namespace, dot, _ = name.partition(".")
+            if not dot:
+                raise VerificationError(f"{kind}s may only have dialect attributes")
+            try:
+                dialect = lookup_dialect(namespace)
+            except UnknownOpError:
+                continue  # a dialect that is not there checks nothing (MLIR)
+            message = dialect.verify_value_attribute(op, kind, index, name, attr)
+            if message is not None:
+                raise VerificationError(message, names_op=False)
 
 
 @func.op
