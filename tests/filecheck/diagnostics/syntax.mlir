@@ -22,7 +22,7 @@ func.func @f() {
 // -----
 
 %
-// expected-error@-1 {{unexpected character '%'}}
+// expected-error@-1 {{invalid SSA name}}
 
 // -----
 
@@ -47,7 +47,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{undefined type alias '!undefined_alias'}}
+// expected-error@+1 {{undefined symbol alias id 'undefined_alias'}}
 func.func private @f(!undefined_alias)
 
 // -----

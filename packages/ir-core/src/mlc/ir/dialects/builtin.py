@@ -17,6 +17,7 @@ from mlc.ir.opdef.declare import (
 from mlc.ir.opdef.traits import (
     GraphRegions,
     IsolatedFromAbove,
+    NoRegionArguments,
     NoTerminator,
     Pure,
     SingleBlock,
@@ -38,7 +39,8 @@ class ModuleOp(Op):
     sym_name = AttrDef(SymbolNameAttr, optional=True, doc="the module's name, if any")
     sym_visibility = AttrDef(StringKeyword(("public", "private", "nested")), optional=True)
     bodyRegion = RegionDef(single_block=True)  # noqa: N815 - MLIR's name
-    traits = (IsolatedFromAbove, NoTerminator, SymbolTable, SingleBlock, GraphRegions)
+    traits = (IsolatedFromAbove, NoRegionArguments, SymbolTable, NoTerminator, SingleBlock,
+              GraphRegions)
     assembly_format = "($sym_name^)? attr-dict-with-keyword $bodyRegion"
 
     @classmethod

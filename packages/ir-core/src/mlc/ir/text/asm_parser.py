@@ -42,6 +42,7 @@ from mlc.ir.text.lexer import (
     LexerConfig,
     TokenStream,
     find_balanced_end,
+    malformed_token,
 )
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ _VALUE = re.compile(_S + r"(%" + SUFFIX_ID_RE + r")(?:#([0-9]+))?")
 _BARE = re.compile(_S + r"(" + BARE_ID_RE + r")")
 _INTEGER = re.compile(_S + r"(-?(?:0x[0-9a-fA-F]+|[0-9]+))(?![\w.])")
 _STRING = re.compile(_S + r'("(?:[^"\\\n]|\\.)*")')
-_SYMBOL = re.compile(_S + r'@("(?:[^"\\\n]|\\.)*"|[\w$.\-]+)')
+_SYMBOL = re.compile(_S + r'@("(?:[^"\\\n]|\\.)*"|[A-Za-z_][\w$.\-]*)')
 _CARET = re.compile(_S + r"(\^" + SUFFIX_ID_RE + r")")
 _SIMPLE_TYPE = re.compile(
     _S + r"((?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none))(?![\w$.<])")
@@ -135,7 +136,11 @@ class AsmParser(TokenStream):
 
     def expected(self, what: str) -> DiagnosticError:
         """"expected <what>", located as MLIR locates it: just after the text before the
-        next token (so a missing `: type` at the end of a line points at that line)."""
+        next token (so a missing `: type` at the end of a line points at that line).
+        Text there that is no token is reported instead, as MLIR's lexer would."""
+        malformed = malformed_token(self.text, self.pos)
+        if malformed is not None:
+            return self.state.error(malformed.message, malformed.offset)
         return self.state.error(f"expected {what}", self.error_pos_before(self.current_pos()))
 
     def error_pos_before(self, pos: int) -> int:

@@ -52,6 +52,9 @@ SIMPLE_TYPE_RE = re.compile(
     r"|f4E2M1FN|f6E2M3FN|f6E3M2FN|f8E5M2|f8E4M3|f8E4M3FN|f8E5M2FNUZ|f8E4M3FNUZ"
     r"|f8E4M3B11FNUZ|f8E3M4|f8E8M0FNU)\Z")
 
+# MLIR lexes these as integer types, never as identifiers: no op is named `i32`.
+_INTEGER_TYPE_RE = re.compile(r"[su]?i[0-9]+\Z")
+
 # Terminals the stream produces itself (declared in the grammar with %declare).
 DECLARED_TERMINALS = (
     "VALUE_ID", "VALUE_USE", "CARET_ID", "SYMBOL", "STRING", "INT", "HEX", "FLOAT", "BARE_ID",
@@ -104,6 +107,7 @@ class LexError(Exception):
 
 
 _OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
+_CLOSERS = frozenset(_OPENERS.values())
 
 
 # What MLIR says when the body of a builtin attribute is not closed.
@@ -111,11 +115,12 @@ _UNCLOSED_BODY = {"dense_resource": "expected '>'",
                   "array": "expected '>' to close an array attribute"}
 
 
-def find_balanced_end(text: str, start: int,
-                      unclosed: str = "unbalanced '<' character in pretty dialect name") -> int:
+def find_balanced_end(text: str, start: int, unclosed: str | None = None) -> int:
     """Offset just past the bracket closing the one at `start`, skipping strings and
-    `->`; a LexError saying `unclosed` if it is not closed on the same line."""
-    closers: list[str] = []
+    `->`; a LexError saying `unclosed` if it is not closed on the same line. Without
+    `unclosed` the text is a dialect body, whose brackets must nest (a bracket may not
+    close another's opening), and the error is MLIR's (naming the innermost open one)."""
+    openers: list[str] = []
     i = start
     n = len(text)
     while i < n:
@@ -127,15 +132,43 @@ def find_balanced_end(text: str, start: int,
         elif c == "-" and i + 1 < n and text[i + 1] == ">":
             i += 1
         elif c in _OPENERS:
-            closers.append(_OPENERS[c])
-        elif closers and c == closers[-1]:
-            closers.pop()
-            if not closers:
+            openers.append(c)
+        elif openers and c == _OPENERS[openers[-1]]:
+            openers.pop()
+            if not openers:
                 return i + 1
-        elif c == "\n" and not closers:
+        elif openers and c in _CLOSERS and unclosed is None:
+            break  # MLIR's dialect bodies nest their brackets properly
+        elif c == "\n" and not openers:
             break
         i += 1
-    raise LexError(unclosed, start)
+    innermost = openers[-1] if openers else text[start]
+    raise LexError(unclosed or f"unbalanced '{innermost}' character in pretty dialect name", start)
+
+
+# What MLIR's lexer says of a sigil that no identifier follows.
+_SIGIL_ERRORS = {"%": "invalid SSA name", "^": "invalid block name",
+                 "#": "invalid attribute name", "!": "invalid type identifier"}
+_SUFFIX_START = re.compile(r"[0-9A-Za-z_$.\-]")
+
+
+def malformed_token(text: str, pos: int) -> LexError | None:
+    """The error MLIR's lexer reports for the text at `pos` (after whitespace), if it
+    starts no token: a lone or double `.`, a sigil without its identifier, `@` before
+    something that is no identifier nor string. A parser that expected something
+    there reports this instead, as MLIR's lexer speaks before its parser."""
+    pos = _SKIP.match(text, pos).end()
+    char = text[pos:pos + 1]
+    if char == "." and not text.startswith("...", pos):
+        return LexError("expected three consecutive dots for an ellipsis", pos + 1)
+    if char == "@":
+        following = text[pos + 1:pos + 2]
+        if following != '"' and not (following.isalpha() or following == "_"):
+            return LexError("@ identifier expected to start with letter or '_'", pos + 1)
+    if char in _SIGIL_ERRORS and not _SUFFIX_START.match(text, pos + 1) and not (
+            char == "#" and text.startswith("#-}", pos)):
+        return LexError(_SIGIL_ERRORS[char], pos)
+    return None
 
 
 def unterminated_string_error(text: str, pos: int) -> LexError:
@@ -159,7 +192,7 @@ class LexerConfig:
             r"(?P<end>\Z)",
             r"(?P<value>%" + SUFFIX_ID_RE + r"(?:#[0-9]+|:[0-9]+)?)",
             r"(?P<caret>\^" + SUFFIX_ID_RE + r")",
-            r'(?P<symbol>@(?:"(?:[^"\\\n]|\\.)*"|[\w$.\-]+))',
+            r'(?P<symbol>@(?:"(?:[^"\\\n]|\\.)*"|[A-Za-z_][\w$.\-]*))',
             r'(?P<string>"(?:[^"\\\n]|\\.)*")',
             r"(?P<hex>-?0x[0-9a-fA-F]+)",
             r"(?P<float>-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)",
@@ -176,11 +209,13 @@ class LexerConfig:
 
 _SKIP = re.compile(SKIP_RE)
 _RESULT = r"%" + SUFFIX_ID_RE + r"(?::[0-9]+)?"
+# A custom op's name: an identifier that is not an integer type.
+_OP_NAME = r"(?![su]?i[0-9]+(?![\w$.]))" + BARE_ID_RE
 _OP_HEAD = re.compile("(" + _RESULT + "(?:" + SKIP_RE + "," + SKIP_RE + _RESULT + ")*)" + SKIP_RE
-                      + "=" + SKIP_RE + "(" + BARE_ID_RE + ")")
+                      + "=" + SKIP_RE + "(" + _OP_NAME + ")")
 _RESULT_NAME = re.compile("(%" + SUFFIX_ID_RE + r")(?::([0-9]+))?")
 _NEXT_OP = re.compile(SKIP_RE + "(?:(" + _RESULT + "(?:" + SKIP_RE + "," + SKIP_RE + _RESULT + ")*)"
-                      + SKIP_RE + "=" + SKIP_RE + ")?(" + BARE_ID_RE + ")")
+                      + SKIP_RE + "=" + SKIP_RE + ")?(" + _OP_NAME + ")")
 
 
 def _op_tok(names: str | None, pos: int, name: str, name_pos: int) -> OpTok:
@@ -249,7 +284,8 @@ class TokenStream:
             start = _SKIP.match(text, pos).end()
             if text[start] == '"':
                 raise unterminated_string_error(text, start)
-            raise LexError(f"unexpected character '{text[start]}'", start)
+            raise malformed_token(text, start) or LexError(
+                f"unexpected character '{text[start]}'", start)
         kind = m.lastgroup
         pos = m.start(kind)
         end = m.end()
@@ -345,7 +381,7 @@ class TokenStream:
             for candidate in candidates:
                 if candidate in accepted:
                     return candidate
-        if "CUSTOM_OP" in accepted:
+        if "CUSTOM_OP" in accepted and not _INTEGER_TYPE_RE.match(value):
             return "CUSTOM_OP"
         if candidates is None or "BARE_ID" in accepted:
             return "BARE_ID"

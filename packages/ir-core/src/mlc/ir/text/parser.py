@@ -418,16 +418,19 @@ class _ParseState:
         cls = self.ctx.get_op_class(name)
         if cls is not None:
             return cls
-        if self.ctx.allow_unregistered:
-            return Operation
-        dialect = name.split(".", 1)[0] if "." in name else name
-        if self.ctx.try_load(dialect) is None:
+        namespace = name.split(".", 1)[0] if "." in name else name
+        dialect = self.ctx.try_load(namespace)
+        if dialect is None:
+            if self.ctx.allow_unregistered:
+                return Operation
             raise self.error("operation being parsed with an unregistered dialect. If this is "
                              "intended, please use -allow-unregistered-dialect with the MLIR "
                              "tool used", pos)
-        raise self.error(f"unregistered operation '{name}' found in dialect ('{dialect}') that "
-                         "does not allow unknown operations (use --allow-unregistered-dialect "
-                         "to accept it)", pos)
+        if dialect.allows_unknown_ops:
+            return Operation
+        # As MLIR: --allow-unregistered-dialect does not open a registered dialect.
+        raise self.error(f"unregistered operation '{name}' found in dialect ('{namespace}') that "
+                         "does not allow unknown operations", pos)
 
     def custom_op(self, tok: OpTok) -> Operation:
         """An op in custom form: find its class (the name as written, then in the
@@ -732,7 +735,7 @@ class _Callbacks:
         try:
             return self.s.type_aliases[tok.value]
         except KeyError:
-            raise self.s.error(f"undefined type alias '{tok.value}'", tok.start_pos) from None
+            raise self.s.error(f"undefined symbol alias id '{tok.value[1:]}'", tok.start_pos) from None
 
     def _element_pos(self, dims: Tok | None) -> int:
         """Where the element type of a shaped type being reduced starts."""
