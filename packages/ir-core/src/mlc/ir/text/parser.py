@@ -487,9 +487,8 @@ class _ParseState:
             body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
                 return OpaqueType(dialect, (tok.value + body)[1 + len(dialect):])
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse type "
-                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
-                             "it)", tok.start_pos)
+            raise self.error(_unregistered_dialect_message("type", tok.value + body),
+                             tok.start_pos)
         return self._dialect_body(cls, tok)
 
     def dialect_attr(self, tok: Tok) -> Attribute:
@@ -503,9 +502,8 @@ class _ParseState:
             body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
                 return OpaqueAttr(tok.value + body)
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse attribute "
-                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
-                             "it)", tok.start_pos)
+            raise self.error(_unregistered_dialect_message("attribute", tok.value + body),
+                             tok.start_pos)
         return self._dialect_body(cls, tok)
 
     def _dialect_body(self, cls, tok: Tok):
@@ -518,6 +516,12 @@ class _ParseState:
             raise self.error(f"invalid '{cls.name}': {exc}", tok.start_pos) from None
         finally:
             stream.op_name = outer
+
+
+def _unregistered_dialect_message(kind: str, text: str) -> str:
+    """MLIR's words for a dialect type or attribute (`kind`) whose dialect is unknown."""
+    return (f"'{text}' {kind} created with unregistered dialect. If this is intended, "
+            "please use -allow-unregistered-dialect with the MLIR tool used")
 
 
 class _Callbacks:
