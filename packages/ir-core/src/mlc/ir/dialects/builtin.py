@@ -40,6 +40,7 @@ class ModuleOp(Op):
     bodyRegion = RegionDef(single_block=True)  # noqa: N815 - MLIR's name
     traits = (IsolatedFromAbove, NoTerminator, SymbolTable, SingleBlock, GraphRegions)
     assembly_format = "($sym_name^)? attr-dict-with-keyword $bodyRegion"
+    default_dialect = "builtin"
 
     @classmethod
     def build(cls, *args, **kwargs) -> ModuleOp:
