@@ -945,14 +945,20 @@ class DenseElementsAttr(Attribute):
 
     def _hex_bytes(self) -> bytes:
         """The elements as MLIR's hex form holds them (i1: eight to a byte, the first
-        in the lowest bit)."""
+        in the lowest bit; an integer narrower than its storage, as `i4`, in its low
+        bits only)."""
         import numpy as np
 
-        if self.type.element_type == i1:
+        element_type = self.type.element_type
+        if element_type == i1:
             return np.packbits(self.array.reshape(-1), bitorder="little").tobytes()
         if self.array.dtype.hasobject:  # wide floats: in 64-bit words, as APInt keeps them
-            size = (self.type.element_type.width + 63) // 64 * 8
+            size = (element_type.width + 63) // 64 * 8
             return b"".join(int(b).to_bytes(size, "little") for b in self.array.reshape(-1))
+        if isinstance(element_type, IntegerType) and \
+                element_type.width < self.array.dtype.itemsize * 8:
+            unsigned = self.array.view(f"u{self.array.dtype.itemsize}")
+            return (unsigned & ((1 << element_type.width) - 1)).tobytes()
         return self.array.tobytes()
 
     def __eq__(self, other: object) -> bool:
