@@ -151,7 +151,7 @@ class ConstantOp(Op):
     name = "arith.constant"
     value = AttrDef(TypedAttr)
     result = ResultDef()
-    traits = (Pure, ConstantLike, InferType())
+    traits = (Pure, ConstantLike, AllTypesMatch(("value", "result")), InferType())
     assembly_format = "attr-dict $value"
 
     @classmethod
