@@ -1187,7 +1187,8 @@ unknown_loc = UnknownLoc()
 
 
 def file_line_col(loc: Location) -> FileLineColLoc | None:
-    """The first file position inside a location, for diagnostics."""
+    """The first file position inside a location, for diagnostics (a call site's
+    callee first, then its caller)."""
     stack = [loc]
     while stack:
         current = stack.pop()
@@ -1196,10 +1197,37 @@ def file_line_col(loc: Location) -> FileLineColLoc | None:
         if isinstance(current, NameLoc) and current.child is not None:
             stack.append(current.child)
         elif isinstance(current, CallSiteLoc):
+            stack.append(current.caller)
             stack.append(current.callee)
         elif isinstance(current, FusedLoc):
             stack.extend(reversed(current.locations))
     return None
+
+
+def _call_site(loc: Location) -> CallSiteLoc | None:
+    """The call site `loc` stands for: itself, a name's child, or the first among
+    fused locations."""
+    stack = [loc]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, CallSiteLoc):
+            return current
+        if isinstance(current, NameLoc) and current.child is not None:
+            stack.append(current.child)
+        elif isinstance(current, FusedLoc):
+            stack.extend(reversed(current.locations))
+    return None
+
+
+def call_stack(loc: Location, limit: int = 10) -> list[Location]:
+    """The callers of the call site in `loc`, innermost first and at most `limit` of
+    them (MLIR's diagnostics show ten): where a diagnostic at `loc` was called from."""
+    callers: list[Location] = []
+    site = _call_site(loc)
+    while site is not None and len(callers) < limit:
+        callers.append(site.caller)
+        site = _call_site(site.caller)
+    return callers
 
 
 # -------------------------------------------------------------- dialect-defined kinds
