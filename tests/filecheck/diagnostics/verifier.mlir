@@ -45,7 +45,7 @@ func.func @f(%arg0: i32) -> i64 {
 // -----
 
 func.func @f() -> i32 {
-  // expected-error@+1 {{'arith.constant' op result type i32 does not match the inferred type i64}}
+  // expected-error@+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
   %0 = "arith.constant"() <{value = 1 : i64}> : () -> i32
   return %0 : i32
 }
