@@ -58,7 +58,7 @@ func.func private @f(!undefined_alias)
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{undefined location alias '#loc9'}}
+  // expected-error@+1 {{operation location alias was never defined}}
   return loc(#loc9)
 }
 

@@ -949,14 +949,20 @@ class DenseElementsAttr(Attribute):
 
     def _hex_bytes(self) -> bytes:
         """The elements as MLIR's hex form holds them (i1: eight to a byte, the first
-        in the lowest bit)."""
+        in the lowest bit; an integer narrower than its storage, as `i4`, in its low
+        bits only)."""
         import numpy as np
 
-        if self.type.element_type == i1:
+        element_type = self.type.element_type
+        if element_type == i1:
             return np.packbits(self.array.reshape(-1), bitorder="little").tobytes()
         if self.array.dtype.hasobject:  # wide floats: in 64-bit words, as APInt keeps them
-            size = (self.type.element_type.width + 63) // 64 * 8
+            size = (element_type.width + 63) // 64 * 8
             return b"".join(int(b).to_bytes(size, "little") for b in self.array.reshape(-1))
+        if isinstance(element_type, IntegerType) and \
+                element_type.width < self.array.dtype.itemsize * 8:
+            unsigned = self.array.view(f"u{self.array.dtype.itemsize}")
+            return (unsigned & ((1 << element_type.width) - 1)).tobytes()
         return self.array.tobytes()
 
     def __eq__(self, other: object) -> bool:
@@ -1242,7 +1248,8 @@ unknown_loc = UnknownLoc()
 
 
 def file_line_col(loc: Location) -> FileLineColLoc | None:
-    """The first file position inside a location, for diagnostics."""
+    """The first file position inside a location, for diagnostics (a call site's
+    callee first, then its caller)."""
     stack = [loc]
     while stack:
         current = stack.pop()
@@ -1251,10 +1258,37 @@ def file_line_col(loc: Location) -> FileLineColLoc | None:
         if isinstance(current, NameLoc) and current.child is not None:
             stack.append(current.child)
         elif isinstance(current, CallSiteLoc):
+            stack.append(current.caller)
             stack.append(current.callee)
         elif isinstance(current, FusedLoc):
             stack.extend(reversed(current.locations))
     return None
+
+
+def _call_site(loc: Location) -> CallSiteLoc | None:
+    """The call site `loc` stands for: itself, a name's child, or the first among
+    fused locations."""
+    stack = [loc]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, CallSiteLoc):
+            return current
+        if isinstance(current, NameLoc) and current.child is not None:
+            stack.append(current.child)
+        elif isinstance(current, FusedLoc):
+            stack.extend(reversed(current.locations))
+    return None
+
+
+def call_stack(loc: Location, limit: int = 10) -> list[Location]:
+    """The callers of the call site in `loc`, innermost first and at most `limit` of
+    them (MLIR's diagnostics show ten): where a diagnostic at `loc` was called from."""
+    callers: list[Location] = []
+    site = _call_site(loc)
+    while site is not None and len(callers) < limit:
+        callers.append(site.caller)
+        site = _call_site(site.caller)
+    return callers
 
 
 # -------------------------------------------------------------- dialect-defined kinds

@@ -42,6 +42,7 @@ class ModuleOp(Op):
     traits = (IsolatedFromAbove, NoRegionArguments, SymbolTable, NoTerminator, SingleBlock,
               GraphRegions)
     assembly_format = "($sym_name^)? attr-dict-with-keyword $bodyRegion"
+    default_dialect = "builtin"
 
     @classmethod
     def build(cls, *args, **kwargs) -> ModuleOp:
@@ -78,3 +79,17 @@ class UnrealizedConversionCastOp(Op):
     def verify_custom(self) -> None:
         if not self.results:
             raise VerificationError("expected at least one result for cast operation")
+
+    def fold(self, operands):
+        """A cast to the types its inputs already have is its inputs; a cast of all the
+        results of another cast, back to that cast's input types, is that cast's
+        inputs (MLIR's folder: so a round trip through another type system cancels)."""
+        inputs = self.operands
+        if [value.type for value in inputs] == self.result_types:
+            return list(inputs)
+        producer = inputs[0].defining_op if inputs else None
+        if isinstance(producer, UnrealizedConversionCastOp) and \
+                list(producer.results) == list(inputs) and \
+                [value.type for value in producer.operands] == self.result_types:
+            return list(producer.operands)
+        return None

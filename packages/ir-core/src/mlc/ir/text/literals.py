@@ -109,6 +109,20 @@ def _unpack_bits(data: bytes, count: int):
     return np.unpackbits(np.frombuffer(data, np.uint8), count=count, bitorder="little").astype(bool)
 
 
+def _narrow_elements(array, element_type: Type):
+    """Hex elements of a type narrower than its storage (`i4` or `f4E2M1FN` in a byte):
+    as MLIR reads them, only the low `width` bits of each count, sign-extended for a
+    signless or signed integer."""
+    if array.dtype.hasobject or not isinstance(element_type, (IntegerType, FloatType)):
+        return array
+    spare = array.dtype.itemsize * 8 - element_type.width
+    if spare <= 0:
+        return array
+    if isinstance(element_type, IntegerType) and element_type.signedness != "unsigned":
+        return (array << spare) >> spare  # numpy shifts signed integers arithmetically
+    return array & ((1 << element_type.width) - 1)
+
+
 class LiteralError(ValueError):
     """A malformed literal; `offset` is where in the literal's text the error is (None:
     the literal as a whole)."""
@@ -289,9 +303,10 @@ def dense_from_literal(literal: DenseLiteral, type_: ShapedType) -> DenseElement
         if element_type == i1:
             array = _unpack_bits(data, count)
         elif len(data) == dtype.itemsize and count != 1:
-            array = np.frombuffer(data, dtype)[0]  # a splat
+            array = _narrow_elements(np.frombuffer(data, dtype), element_type)[0]  # a splat
         elif len(data) == dtype.itemsize * count:
-            array = np.frombuffer(data, dtype).reshape(type_.shape)
+            array = _narrow_elements(np.frombuffer(data, dtype),
+                                     element_type).reshape(type_.shape)
         else:
             array = None
         if array is None:

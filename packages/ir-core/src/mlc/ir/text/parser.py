@@ -218,9 +218,11 @@ class _ParseState:
     def sub_parse_location(self, p: AsmParser, defer: bool = False):
         """`(...)` after `loc`: the location inside. With `defer`, an alias defined
         later in the file comes back as ("alias", name, offset)."""
-        p.parse_punctuation("(")
+        if not p.parse_optional_punctuation("("):
+            raise p.expected("'(' in location")
         loc = _cache.driver().parse(p, "location_start", self, prefix=True)
-        p.parse_punctuation(")")
+        if not p.parse_optional_punctuation(")"):
+            raise p.expected("')' in location")
         if isinstance(loc, tuple) and not defer:
             raise self.error(f"undefined symbol alias id '{loc[1][1:]}'", loc[2])
         return loc
@@ -502,9 +504,8 @@ class _ParseState:
             body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
                 return OpaqueType(dialect, (tok.value + body)[1 + len(dialect):])
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse type "
-                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
-                             "it)", tok.start_pos)
+            raise self.error(_unregistered_dialect_message("type", tok.value + body),
+                             tok.start_pos)
         return self._dialect_body(cls, tok)
 
     def dialect_attr(self, tok: Tok) -> Attribute:
@@ -518,9 +519,8 @@ class _ParseState:
             body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
                 return OpaqueAttr(tok.value + body)
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse attribute "
-                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
-                             "it)", tok.start_pos)
+            raise self.error(_unregistered_dialect_message("attribute", tok.value + body),
+                             tok.start_pos)
         return self._dialect_body(cls, tok)
 
     def _dialect_body(self, cls, tok: Tok):
@@ -533,6 +533,12 @@ class _ParseState:
             raise self.error(f"invalid '{cls.name}': {exc}", tok.start_pos) from None
         finally:
             stream.op_name = outer
+
+
+def _unregistered_dialect_message(kind: str, text: str) -> str:
+    """MLIR's words for a dialect type or attribute (`kind`) whose dialect is unknown."""
+    return (f"'{text}' {kind} created with unregistered dialect. If this is intended, "
+            "please use -allow-unregistered-dialect with the MLIR tool used")
 
 
 class _Callbacks:
@@ -1103,9 +1109,11 @@ class _Callbacks:
     def alias_loc(self, children):
         tok = children[0]
         loc = self.s.attr_aliases.get(tok.value)
-        if isinstance(loc, Location):
-            return loc
-        return ("alias", tok.value, tok.start_pos)  # defined later in the file
+        if loc is None:
+            return ("alias", tok.value, tok.start_pos)  # defined later in the file
+        if not isinstance(loc, Location):
+            raise self.s.error(f"expected location, but found '{loc}'", tok.start_pos)
+        return loc
 
 
 
@@ -1276,7 +1284,12 @@ _MLIR_EXPECTATIONS = (
     ("loc_attr", "loc", "(", "expected '(' in location"),
     ("trailing_loc", "*", ")", "expected ')' in location"),
     ("loc_attr", "*", ")", "expected ')' in location"),
+    ("name_loc", "*", ")", "expected ')' after child location of NameLoc"),
+    ("callsite_loc", "callsite", "(", "expected '(' in callsite location"),
     ("callsite_loc", "*", "at", "expected 'at' in callsite location"),
+    ("callsite_loc", "*", ")", "expected ')' in callsite location"),
+    ("fused_metadata", "*", ">", "expected '>' after fused location metadata"),
+    ("fused_loc", "*", "[", "expected '[' in fused location"),
     ("fused_loc", "*", "]", "expected ']' in fused location"),
     ("alias_def", "ATTR_ALIAS", "=", "expected '=' in attribute alias definition"),
     ("alias_def", "TYPE_ALIAS", "=", "expected '=' in type alias definition"),
@@ -1347,8 +1360,10 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
         raise state.error("use of undeclared SSA value name", placeholder.pos)
     for target, alias, pos in state.deferred_locs:
         loc = state.attr_aliases.get(alias)
+        if loc is None:
+            raise state.error("operation location alias was never defined", pos)
         if not isinstance(loc, Location):
-            raise state.error(f"undefined location alias '{alias}'", pos)
+            raise state.error(f"expected location, but found '{loc}'", pos)
         target.loc = loc
     ops = list(top.ops())
     if len(ops) == 1 and isinstance(ops[0], ModuleOp):
