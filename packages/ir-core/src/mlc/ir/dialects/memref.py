@@ -25,6 +25,7 @@ from mlc.ir.core.attributes import (
     DenseElementsAttr,
     DenseResourceElementsAttr,
     IndexType,
+    IntegerAttr,
     Location,
     MemRefType,
     RankedTensorType,
@@ -41,8 +42,10 @@ from mlc.ir.dialect import Dialect
 from mlc.ir.dialects.index_lists import (
     DYNAMIC_INDEX,
     DynamicIndexList,
+    mixed_values,
     static_or_none,
 )
+from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.interfaces.side_effects import Allocate, Free, MemoryEffects, Read, Resource, Write
 from mlc.ir.opdef.constraints import (
     AnyMemRef,
@@ -159,6 +162,18 @@ def is_cast_compatible(source: Type, target: Type) -> bool:
     return all(a == b or DYNAMIC in (a, b) for a, b in zip(source.shape, target.shape))
 
 
+def fold_memref_casts(op: Operation) -> bool:
+    """Let `op` read through `memref.cast`s of ranked memrefs: each operand a cast
+    defines becomes the cast's source (MLIR's foldMemRefCast). Whether any did."""
+    changed = False
+    for i, value in enumerate(op.operands):
+        cast = value.defining_op
+        if isinstance(cast, CastOp) and isinstance(cast.source.type, MemRefType):
+            op.set_operand(i, cast.source)
+            changed = True
+    return changed
+
+
 # ------------------------------------------------------------------ allocation
 
 
@@ -251,6 +266,9 @@ class DeallocOp(Op):
     traits = (MemoryEffects(Free("memref")),)
     assembly_format = "$memref attr-dict `:` type($memref)"
 
+    def fold(self, operands):
+        return [] if fold_memref_casts(self) else None
+
 
 # ------------------------------------------------------------------ element access
 
@@ -271,8 +289,11 @@ class LoadOp(Op):
     result = ResultDef(doc="the element")
     nontemporal = AttrDef(optional=True, doc="a hint that the access has no reuse")
     alignment = AttrDef(IntAttrOf(i64), optional=True, doc="the access's alignment in bytes")
-    traits = (MemoryEffects(Read("memref")),)
+    traits = (MemoryEffects(Read("memref")), InferType())
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
+
+    def fold(self, operands):
+        return self.result if fold_memref_casts(self) else None
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
@@ -305,6 +326,9 @@ class StoreOp(Op):
     traits = (MemoryEffects(Write("memref")), VALUE_IS_ELEMENT)
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 
+    def fold(self, operands):
+        return [] if fold_memref_casts(self) else None
+
     def verify_custom(self) -> None:
         if len(self.indices) != self.memref.type.rank:
             raise VerificationError("store index operand count not equal to memref rank")
@@ -326,12 +350,16 @@ class CopyOp(Op):
     traits = (MemoryEffects(Read("source"), Write("target")),)
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
 
+    def fold(self, operands):
+        return [] if fold_memref_casts(self) else None
+
     def verify_custom(self) -> None:
         source, target = self.source.type, self.target.type
         if source.element_type != target.element_type:
             raise VerificationError("requires the same element type for all operands")
-        if isinstance(source, MemRefType) and isinstance(target, MemRefType) and \
-                source.shape != target.shape:
+        if isinstance(source, MemRefType) and isinstance(target, MemRefType) and (
+                source.rank != target.rank or any(a != b and DYNAMIC not in (a, b)
+                                                  for a, b in zip(source.shape, target.shape))):
             raise VerificationError("requires the same shape for all operands")
 
 
@@ -353,6 +381,32 @@ class DimOp(Op):
     result = ResultDef(Index, doc="its size")
     traits = (NoMemoryEffect,)
     assembly_format = "attr-dict $source `,` $index `:` type($source)"
+
+    def fold(self, operands):
+        index = operands[1]
+        source = self.source
+        if not isinstance(index, IntegerAttr) or not isinstance(source.type, MemRefType):
+            return None
+        dim = index.value
+        if not 0 <= dim < source.type.rank:
+            return None  # undefined: left for a runtime to trip on
+        size = source.type.shape[dim]
+        if size != DYNAMIC:
+            return IntegerAttr(size, IndexType())
+        producer = source.defining_op
+        if isinstance(producer, (AllocOp, AllocaOp)):
+            return producer.dynamicSizes[source.type.shape[:dim].count(DYNAMIC)]
+        if isinstance(producer, SubViewOp):
+            inferred = subview_type(producer.source.type, producer.static_offsets.values,
+                                    producer.static_sizes.values, producer.static_strides.values)
+            dropped = rank_reduction_mask(inferred.shape, source.type.shape) or []
+            kept = [i for i in range(inferred.rank) if i not in dropped]
+            entry = mixed_values(producer.static_sizes, producer.sizes)[kept[dim]]
+            return entry if not isinstance(entry, int) else IntegerAttr(entry, IndexType())
+        if isinstance(producer, CastOp):
+            self.set_operand(0, producer.source)  # the cast keeps every size
+            return self.result
+        return None
 
     def asm_result_name(self) -> str:
         return "dim"
@@ -377,6 +431,16 @@ class CastOp(Op):
     dest = ResultDef(AnyMemRef, doc="the same buffer, of the new type")
     traits = (NoMemoryEffect,)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def fold(self, operands):
+        if self.source.type == self.dest.type:
+            return self.source
+        inner = self.source.defining_op
+        if isinstance(inner, CastOp) and isinstance(inner.source.type, MemRefType) and \
+                is_cast_compatible(inner.source.type, self.dest.type):
+            self.set_operand(0, inner.source)
+            return self.result
+        return None
 
     def asm_result_name(self) -> str:
         return "cast"
@@ -429,7 +493,8 @@ def rank_reduction_mask(shape: Sequence[int], reduced: Sequence[int]) -> list[in
     return dropped if j == len(reduced) else None
 
 
-def _verify_in_bounds(source: MemRefType, offsets, sizes, strides) -> None:
+def verify_in_bounds(source: MemRefType, offsets, sizes, strides) -> None:
+    """MLIR's check that a slice's static entries stay within the static sizes."""
     for dim, (size_limit, off, size, stride) in enumerate(zip(source.shape, offsets, sizes,
                                                               strides)):
         if DYNAMIC_INDEX in (off, size, stride) or size_limit == DYNAMIC:
@@ -468,6 +533,19 @@ class SubViewOp(Op):
                        "custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` "
                        "type($source) `to` type($result)")
 
+    def fold(self, operands):
+        # The whole of the source, seen as it is.
+        source, result = self.source.type, self.result.type
+        if source != result or not source.has_static_shape():
+            return None
+        if self.offsets or self.sizes or self.strides:
+            return None
+        if all(v == 0 for v in self.static_offsets.values) and \
+                tuple(self.static_sizes.values) == source.shape and \
+                all(v == 1 for v in self.static_strides.values):
+            return self.source
+        return None
+
     def asm_result_name(self) -> str:
         return "subview"
 
@@ -485,7 +563,7 @@ class SubViewOp(Op):
                                     f"'{source}' and result type '{result}'")
         if strides_and_offset(source) is None:
             raise VerificationError("expected base type to have strided layout")
-        _verify_in_bounds(source, offsets, sizes, strides)
+        verify_in_bounds(source, offsets, sizes, strides)
         expected = subview_type(source, offsets, sizes, strides)
         mismatch = subview_mismatch(expected, result)
         if mismatch is not None:
@@ -661,6 +739,14 @@ class CollapseShapeOp(Op):
     traits = (Pure,)
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
+    def fold(self, operands):
+        # Undoing the reshape that made the source gives back its source.
+        inverse = self.src.defining_op
+        if isinstance(inverse, ExpandShapeOp) and inverse.src.type == self.result.type and \
+                inverse.reassociation == self.reassociation:
+            return inverse.src
+        return None
+
     def asm_result_name(self) -> str:
         return "collapse_shape"
 
@@ -698,6 +784,14 @@ class ExpandShapeOp(Op):
     assembly_format = ("$src $reassociation `output_shape` "
                        "custom<DynamicIndexList>($output_shape, $static_output_shape) "
                        "attr-dict `:` type($src) `into` type($result)")
+
+    def fold(self, operands):
+        # Undoing the reshape that made the source gives back its source.
+        inverse = self.src.defining_op
+        if isinstance(inverse, CollapseShapeOp) and inverse.src.type == self.result.type and \
+                inverse.reassociation == self.reassociation:
+            return inverse.src
+        return None
 
     def asm_result_name(self) -> str:
         return "expand_shape"
@@ -892,8 +986,8 @@ class GetGlobalOp(Op):
 
 __all__ = [
     "AUTOMATIC_ALLOCATION_SCOPE", "AllocOp", "AllocaOp", "CastOp", "CollapseShapeOp", "CopyOp",
-    "DeallocOp", "DimOp", "ExpandShapeOp", "GetGlobalOp", "GlobalOp", "LoadOp",
+    "DeallocOp", "DimOp", "ExpandShapeOp", "fold_memref_casts", "GetGlobalOp", "GlobalOp", "LoadOp",
     "ReinterpretCastOp", "StoreOp", "SubViewOp", "collapsed_type", "is_cast_compatible",
     "memref", "rank_reduction_mask", "row_major_strides", "strided_type", "strides_and_offset",
-    "subview_type",
+    "subview_type", "verify_in_bounds",
 ]
