@@ -874,9 +874,14 @@ class GlobalOp(Op):
             if not isinstance(init, (DenseElementsAttr, DenseResourceElementsAttr)):
                 raise VerificationError(f"initial value should be a unit or elements attribute, "
                                         f"but got '{init}'")
-            if init.type != self.tensor_type:
-                raise VerificationError(f"initial value expected to be of type "
-                                        f"'{self.tensor_type}', but was of type '{init.type}'")
+            if init.type.shape != t.shape:
+                raise VerificationError(
+                    f"initial value shape expected to be {', '.join(map(str, t.shape))} but "
+                    f"was {', '.join(map(str, init.type.shape))}")
+            if init.type.element_type != t.element_type:
+                raise VerificationError(f"initial value element expected to be of type "
+                                        f"'{t.element_type}', but was of type "
+                                        f"'{init.type.element_type}'")
         alignment = self.alignment
         if alignment is not None and (alignment.value <= 0 or
                                       alignment.value & (alignment.value - 1)):
