@@ -261,8 +261,10 @@ class TypesMatchWith(Trait):
         return self.description
 
     def verify(self, op: Operation) -> str | None:
-        expected = self.transform(getattr(op, self.source).type)
-        if getattr(op, self.target).type != expected:
+        target = getattr(op, self.target)
+        if target is None:  # an absent optional operand
+            return None
+        if target.type != self.transform(getattr(op, self.source).type):
             return f"failed to verify that {self.description}"
         return None
 
