@@ -14,6 +14,7 @@ the dialect's entry point names; the interpreter's handlers in `memref_semantics
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -399,7 +400,7 @@ class DimOp(Op):
         if isinstance(producer, SubViewOp):
             inferred = subview_type(producer.source.type, producer.static_offsets.values,
                                     producer.static_sizes.values, producer.static_strides.values)
-            dropped = rank_reduction_mask(inferred.shape, source.type.shape) or []
+            dropped = dropped_dims(inferred, source.type) or []
             kept = [i for i in range(inferred.rank) if i not in dropped]
             entry = mixed_values(producer.static_sizes, producer.sizes)[kept[dim]]
             return entry if not isinstance(entry, int) else IntegerAttr(entry, IndexType())
@@ -572,18 +573,32 @@ class SubViewOp(Op):
                                     names_op=False)
 
 
+def dropped_dims(expected: MemRefType, result: MemRefType) -> list[int] | None:
+    """Which unit dims of `expected` (a subview's inferred type) `result` drops: a
+    choice leaving its shape and layout (MLIR's computeMemRefRankReductionMask, which
+    decides by strides where the shape alone is ambiguous); None if none does."""
+    layout = strides_and_offset(result)
+    expected_strides, expected_offset = strides_and_offset(expected)  # type: ignore[misc]
+    units = [i for i, size in enumerate(expected.shape) if size == 1]
+    extra = expected.rank - result.rank
+    if extra < 0 or layout is None:
+        return None
+    for dropped in itertools.combinations(units, extra):
+        kept = [i for i in range(expected.rank) if i not in dropped]
+        if [expected.shape[i] for i in kept] == list(result.shape) and \
+                layout[1] == expected_offset and layout[0] == [expected_strides[i] for i in kept]:
+            return list(dropped)
+    return None
+
+
 def subview_mismatch(expected: MemRefType, result: MemRefType) -> str | None:
     """Why `result` is neither `expected` nor a rank reduction of it (in MLIR's
     words), or None."""
     if result.rank > expected.rank:
         return "rank of result greater than rank of source"
-    dropped = rank_reduction_mask(expected.shape, result.shape)
-    if dropped is None:
+    if rank_reduction_mask(expected.shape, result.shape) is None:
         return "mismatch of result sizes"
-    layout = strides_and_offset(result)
-    expected_strides, expected_offset = strides_and_offset(expected)  # type: ignore[misc]
-    kept = [s for i, s in enumerate(expected_strides) if i not in dropped]
-    if layout is None or layout[1] != expected_offset or layout[0] != kept:
+    if dropped_dims(expected, result) is None:
         return "mismatch of result layout"
     return None
 
@@ -991,7 +1006,7 @@ class GetGlobalOp(Op):
 
 __all__ = [
     "AUTOMATIC_ALLOCATION_SCOPE", "AllocOp", "AllocaOp", "CastOp", "CollapseShapeOp", "CopyOp",
-    "DeallocOp", "DimOp", "ExpandShapeOp", "fold_memref_casts", "GetGlobalOp", "GlobalOp", "LoadOp",
+    "DeallocOp", "DimOp", "dropped_dims", "ExpandShapeOp", "fold_memref_casts", "GetGlobalOp", "GlobalOp", "LoadOp",
     "ReinterpretCastOp", "StoreOp", "SubViewOp", "collapsed_type", "is_cast_compatible",
     "memref", "rank_reduction_mask", "row_major_strides", "strided_type", "strides_and_offset",
     "subview_type", "verify_in_bounds",

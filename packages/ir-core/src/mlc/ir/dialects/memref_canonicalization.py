@@ -21,8 +21,8 @@ from mlc.ir.dialects.memref import (
     DeallocOp,
     StoreOp,
     SubViewOp,
+    dropped_dims,
     memref,
-    rank_reduction_mask,
     strided_type,
     strides_and_offset,
     subview_type,
@@ -176,7 +176,7 @@ class SubViewConstantArguments(RewritePattern):
         source = op.source.type
         old_inferred = subview_type(source, op.static_offsets.values, op.static_sizes.values,
                                     op.static_strides.values)
-        dropped = rank_reduction_mask(old_inferred.shape, op.result.type.shape)
+        dropped = dropped_dims(old_inferred, op.result.type)
         if dropped is None:
             return rewriter.notify_match_failure(op, "the rank reduction is not by shape")
         try:

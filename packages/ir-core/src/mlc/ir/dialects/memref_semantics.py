@@ -115,7 +115,7 @@ def _operand_values(op: Operation, operands: list, group: str) -> list:
 def _subview(interp: Interpreter, op: Operation, operands: list) -> list:
     """A numpy view: a slice per dim, then the dims the result type drops indexed
     away."""
-    from mlc.ir.dialects.memref import rank_reduction_mask, subview_type
+    from mlc.ir.dialects.memref import dropped_dims, subview_type
 
     buffer = operands[0]
     offsets = _entries(op, "static_offsets", "offsets", _operand_values(op, operands, "offsets"))
@@ -129,7 +129,7 @@ def _subview(interp: Interpreter, op: Operation, operands: list) -> list:
                         for o, n, s in zip(offsets, sizes, strides))]
     inferred = subview_type(op.operands[0].type, op.static_offsets.values,
                             op.static_sizes.values, op.static_strides.values)
-    dropped = rank_reduction_mask(inferred.shape, op.results[0].type.shape) or []
+    dropped = dropped_dims(inferred, op.results[0].type) or []
     return [view[tuple(0 if i in dropped else slice(None) for i in range(view.ndim))]]
 
 
