@@ -85,7 +85,7 @@ memref.directive(DynamicIndexList())
 AUTOMATIC_ALLOCATION_SCOPE = Resource("AutomaticAllocationScope")
 """The stack frame `memref.alloca` allocates in (MLIR's AutomaticAllocationScopeResource)."""
 
-RankedMemRef = TypeMatches(lambda t: isinstance(t, MemRefType), "ranked or unranked memref")
+RankedMemRef = TypeMatches(lambda t: isinstance(t, MemRefType), "ranked memref")
 StridedMemRef = TypeMatches(lambda t: isinstance(t, MemRefType) and
                             strides_and_offset(t) is not None, "strided memref")
 I64Array = DenseArrayOf(i64)
