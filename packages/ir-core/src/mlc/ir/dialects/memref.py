@@ -38,7 +38,7 @@ from mlc.ir.core.attributes import (
     UnrankedMemRefType,
     i64,
 )
-from mlc.ir.core.ir import Operation
+from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialect import Dialect
 from mlc.ir.dialects.index_lists import (
     DYNAMIC_INDEX,
@@ -119,17 +119,10 @@ def strides_and_offset(type_: MemRefType) -> tuple[list[int | None], int | None]
     return None
 
 
-def strided_type(shape: Sequence[int], element: Type, strides: Sequence[int | None],
-                 offset: int | None, memory_space: Attribute | None = None) -> MemRefType:
-    """A memref type with these strides and offset; the identity layout when they are
-    the row-major ones with no offset (as MLIR builds view types)."""
-    layout = None
-    if offset != 0 or list(strides) != row_major_strides(shape):
-        layout = StridedLayoutAttr(tuple(strides), offset)
-    return MemRefType(tuple(shape), element, layout, memory_space)
-
-
 def _times(a: int | None, b: int | None) -> int | None:
+    # As MLIR's saturated arithmetic: anything times zero is zero, even a dynamic value.
+    if a == 0 or b == 0:
+        return 0
     return None if a is None or b is None else a * b
 
 
@@ -163,13 +156,14 @@ def is_cast_compatible(source: Type, target: Type) -> bool:
     return all(a == b or DYNAMIC in (a, b) for a, b in zip(source.shape, target.shape))
 
 
-def fold_memref_casts(op: Operation) -> bool:
+def fold_memref_casts(op: Operation, keep: Value | None = None) -> bool:
     """Let `op` read through `memref.cast`s of ranked memrefs: each operand a cast
-    defines becomes the cast's source (MLIR's foldMemRefCast). Whether any did."""
+    defines (but `keep`, a stored value) becomes the cast's source (MLIR's
+    foldMemRefCast). Whether any did."""
     changed = False
     for i, value in enumerate(op.operands):
         cast = value.defining_op
-        if isinstance(cast, CastOp) and isinstance(cast.source.type, MemRefType):
+        if isinstance(cast, CastOp) and value is not keep and isinstance(cast.source.type, MemRefType):
             op.set_operand(i, cast.source)
             changed = True
     return changed
@@ -185,7 +179,13 @@ def _verify_alloc(op: Operation) -> None:
         raise VerificationError(f"incorrect number of dynamic sizes, has "
                                 f"{len(op.dynamicSizes)}, expected {dynamic}")
     layout = type_.layout
-    symbols = layout.value.num_symbols if isinstance(layout, AffineMapAttr) else 0
+    if isinstance(layout, AffineMapAttr):
+        symbols = layout.value.num_symbols
+    elif isinstance(layout, StridedLayoutAttr):
+        # A strided layout is a map with a symbol per dynamic stride and offset.
+        symbols = [*layout.strides, layout.offset].count(None)
+    else:
+        symbols = 0
     if len(op.symbolOperands) != symbols:
         raise VerificationError(f"symbol operand count does not equal memref symbol count: "
                                 f"expected {symbols}, got {len(op.symbolOperands)}")
@@ -328,7 +328,7 @@ class StoreOp(Op):
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 
     def fold(self, operands):
-        return [] if fold_memref_casts(self) else None
+        return [] if fold_memref_casts(self, keep=self.value) else None
 
     def verify_custom(self) -> None:
         if len(self.indices) != self.memref.type.rank:
@@ -702,39 +702,106 @@ def reassociation_groups(attr: ArrayAttr) -> list[list[int]]:
 
 def _verify_reassociation(groups: list[list[int]], collapsed_rank: int,
                           expanded_rank: int) -> None:
+    if collapsed_rank == 0 and not groups:
+        return  # a rank-0 memref is the collapse of all-unit dims
     if len(groups) != collapsed_rank:
         raise VerificationError(f"expected collapsed rank ({collapsed_rank}) to equal the "
                                 f"number of reassociation maps ({len(groups)})")
-    flat = [d for g in groups for d in g]
-    if flat != list(range(expanded_rank)) or any(not g for g in groups) and expanded_rank:
-        raise VerificationError("expected reassociation map #0 to be valid and contiguous")
+    start = 0
+    for i, group in enumerate(groups):
+        if not group or group != list(range(start, start + len(group))) or (
+                i == len(groups) - 1 and start + len(group) != expanded_rank):
+            raise VerificationError(f"expected reassociation map #{i} to be valid and "
+                                    "contiguous")
+        start += len(group)
 
 
-def collapsed_type(source: MemRefType, groups: list[list[int]]) -> MemRefType | None:
-    """The type `memref.collapse_shape` infers: each group's sizes multiplied, its
-    stride the innermost dim's; None if a group is not contiguous in memory."""
+def _size(size: int) -> int | None:
+    return None if size == DYNAMIC else size
+
+
+def collapsed_layout(source: MemRefType, groups: list[list[int]]
+                     ) -> tuple[list[int | None], int | None] | None:
+    """The strides and offset of a collapse of `source` (MLIR's
+    computeCollapsedLayoutMap): each group's stride its innermost non-unit dim's
+    (dynamic when that dim's size is); None if a group is plainly not contiguous
+    (a dynamic stride is assumed to be)."""
     layout = strides_and_offset(source)
     if layout is None:
         return None
     strides, offset = layout
-    shape, result_strides = [], []
+    result_strides: list[int | None] = []
+    for group in groups:
+        inner = list(group)
+        while len(inner) > 1 and source.shape[inner[-1]] == 1:
+            inner.pop()
+        if source.shape[inner[-1]] != DYNAMIC or len(inner) == 1:
+            result_strides.append(strides[inner[-1]])
+        else:
+            result_strides.append(None)
+    for group, stride in zip(groups, result_strides):
+        running = stride
+        for outer, idx in zip(reversed(group[:-1]), reversed(group[1:])):
+            running = _times(running, _size(source.shape[idx]))
+            if source.shape[outer] == 1:
+                continue
+            if running is not None and strides[outer] is not None and running != strides[outer]:
+                return None
+    return result_strides, offset
+
+
+def collapsed_type(source: MemRefType, groups: list[list[int]]) -> MemRefType | None:
+    """The type `memref.collapse_shape` infers (MLIR's): each group's sizes
+    multiplied; an identity layout stays one, another becomes the strided layout of
+    :func:`collapsed_layout`. None if a group is not contiguous."""
+    shape = []
     for group in groups:
         sizes = [source.shape[d] for d in group]
         shape.append(DYNAMIC if DYNAMIC in sizes else math.prod(sizes))
-        if not group:
-            result_strides.append(1)
-            continue
-        # Contiguous: each dim's stride is the next one's times its size.
-        for outer, inner in zip(group, group[1:]):
-            if source.shape[inner] == 1:
-                continue
-            expected = _times(strides[inner], None if source.shape[inner] == DYNAMIC
-                              else source.shape[inner])
-            if strides[outer] is not None and expected is not None and strides[outer] != expected:
-                return None
-        result_strides.append(strides[group[-1]])
-    return strided_type(shape, source.element_type, result_strides, offset,
-                        source.memory_space)
+    if source.layout is None:
+        return MemRefType(tuple(shape), source.element_type, None, source.memory_space)
+    layout = collapsed_layout(source, groups)
+    if layout is None:
+        return None
+    return MemRefType(tuple(shape), source.element_type,
+                      StridedLayoutAttr(tuple(layout[0]), layout[1]), source.memory_space)
+
+
+def expanded_type(source: MemRefType, shape: Sequence[int],
+                  groups: list[list[int]]) -> MemRefType | None:
+    """The type `memref.expand_shape` infers for result sizes `shape` (MLIR's): an
+    identity layout stays one; otherwise each group's innermost dim keeps the source
+    dim's stride, the outer ones that times the sizes inside them."""
+    if source.layout is None:
+        return MemRefType(tuple(shape), source.element_type, None, source.memory_space)
+    layout = strides_and_offset(source)
+    if layout is None:
+        return None
+    strides, offset = layout
+    result: list[int | None] = [None] * len(shape)
+    for group, stride in zip(groups, strides):
+        running = stride
+        for idx in reversed(group):
+            result[idx] = running
+            running = _times(running, _size(shape[idx]))
+    return MemRefType(tuple(shape), source.element_type,
+                      StridedLayoutAttr(tuple(result), offset), source.memory_space)
+
+
+def _verify_group_sizes(collapsed: MemRefType, expanded: MemRefType,
+                        groups: list[list[int]]) -> None:
+    """MLIR's check that each collapsed size is its group's product (dynamic if any
+    of the group is)."""
+    for dim, group in enumerate(groups):
+        sizes = [expanded.shape[d] for d in group]
+        if DYNAMIC in sizes:
+            if collapsed.shape[dim] != DYNAMIC:
+                raise VerificationError(f"expected dimension {dim} of collapsed type to be "
+                                        "dynamic since one or more of the corresponding "
+                                        "dimensions in the expanded type is dynamic")
+        elif collapsed.shape[dim] != math.prod(sizes):
+            raise VerificationError(f"expected dimension {dim} of collapsed type to be "
+                                    f"static value of {math.prod(sizes)}")
 
 
 @memref.op
@@ -769,6 +836,7 @@ class CollapseShapeOp(Op):
         source, result = self.src.type, self.result.type
         groups = reassociation_groups(self.reassociation)
         _verify_reassociation(groups, result.rank, source.rank)
+        _verify_group_sizes(result, source, groups)
         expected = collapsed_type(source, groups)
         if expected is None:
             raise VerificationError("invalid source layout map or collapsing non-contiguous "
@@ -829,20 +897,13 @@ class ExpandShapeOp(Op):
                 self.static_output_shape))):
             if static is not None and size != DYNAMIC and size != static:
                 raise VerificationError(f"invalid output shape provided at pos {dim}")
-        if collapsed_type(result, groups) is None or not _expands(source, result, groups):
-            raise VerificationError(f"expected expanded type to be compatible with "
-                                    f"'{source}' but found '{result}'")
-
-
-def _expands(source: MemRefType, result: MemRefType, groups: list[list[int]]) -> bool:
-    """Each source dim is its group's sizes multiplied (where all are static), with
-    the same layout seen through the collapse."""
-    collapsed = collapsed_type(result, groups)
-    if collapsed is None or collapsed.shape != source.shape and any(
-            a != b and DYNAMIC not in (a, b) for a, b in zip(collapsed.shape, source.shape)):
-        return False
-    return strides_and_offset(collapsed) == strides_and_offset(source) or \
-        source.rank == 0 or result.rank == 0
+        _verify_group_sizes(source, result, groups)
+        expected = expanded_type(source, result.shape, groups)
+        if expected is None:
+            raise VerificationError("invalid source layout map")
+        if expected != result:
+            raise VerificationError(f"expected expanded type to be '{expected}' but found "
+                                    f"'{result}'")
 
 
 # ------------------------------------------------------------------ globals
@@ -1008,6 +1069,6 @@ __all__ = [
     "AUTOMATIC_ALLOCATION_SCOPE", "AllocOp", "AllocaOp", "CastOp", "CollapseShapeOp", "CopyOp",
     "DeallocOp", "DimOp", "dropped_dims", "ExpandShapeOp", "fold_memref_casts", "GetGlobalOp", "GlobalOp", "LoadOp",
     "ReinterpretCastOp", "StoreOp", "SubViewOp", "collapsed_type", "is_cast_compatible",
-    "memref", "rank_reduction_mask", "row_major_strides", "strided_type", "strides_and_offset",
-    "subview_type", "verify_in_bounds",
+    "memref", "rank_reduction_mask", "row_major_strides", "strides_and_offset",
+    "subview_type", "verify_in_bounds", "expanded_type",
 ]

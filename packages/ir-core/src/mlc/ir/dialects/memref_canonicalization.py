@@ -23,7 +23,6 @@ from mlc.ir.dialects.memref import (
     SubViewOp,
     dropped_dims,
     memref,
-    strided_type,
     strides_and_offset,
     subview_type,
     verify_in_bounds,
@@ -150,11 +149,9 @@ def _drop_dims(type_: MemRefType, dropped: list[int]) -> MemRefType:
     assert layout is not None
     strides, offset = layout
     keep = [i for i in range(type_.rank) if i not in dropped]
-    reduced = MemRefType(tuple(type_.shape[i] for i in keep), type_.element_type,
-                         StridedLayoutAttr(tuple(strides[i] for i in keep), offset),
-                         type_.memory_space)
-    return strided_type(reduced.shape, reduced.element_type, reduced.layout.strides,
-                        offset, reduced.memory_space)
+    return MemRefType(tuple(type_.shape[i] for i in keep), type_.element_type,
+                      StridedLayoutAttr(tuple(strides[i] for i in keep), offset),
+                      type_.memory_space)
 
 
 class SubViewConstantArguments(RewritePattern):

@@ -78,7 +78,7 @@ class StoreOp(Op):
         _check_indices(self, base)
 
     def fold(self, operands):
-        return [] if fold_memref_casts(self) else None
+        return [] if fold_memref_casts(self, keep=self.valueToStore) else None
 
 
 # ------------------------------------------------------------------ transfers
