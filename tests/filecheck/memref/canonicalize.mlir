@@ -103,3 +103,36 @@ func.func @through_casts(%m: memref<4xf32>, %x: f32) -> (f32, memref<*xf32>) {
   %u = memref.cast %d : memref<?xf32> to memref<*xf32>
   return %v, %u : f32, memref<*xf32>
 }
+
+// -----
+
+// A subview of a cast that only forgot static sizes views the cast's source; its
+// more static type is cast back.
+// CHECK-LABEL: func.func @subview_of_cast
+// CHECK-SAME: (%[[M:[^:]*]]: memref<4x6x16x32xi8>)
+// CHECK: %[[S:.*]] = memref.subview %[[M]][0, 1, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : memref<4x6x16x32xi8> to memref<16x32xi8, strided<[32, 1], offset: 512>>
+// CHECK: %[[C:.*]] = memref.cast %[[S]] : memref<16x32xi8, strided<[32, 1], offset: 512>> to memref<16x32xi8, strided<[32, 1], offset: ?>>
+// CHECK: return %[[C]]
+func.func @subview_of_cast(%m: memref<4x6x16x32xi8>) -> memref<16x32xi8, strided<[32, 1], offset: ?>> {
+  %c = memref.cast %m : memref<4x6x16x32xi8> to memref<?x?x16x32xi8>
+  %s = memref.subview %c[0, 1, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : memref<?x?x16x32xi8> to memref<16x32xi8, strided<[32, 1], offset: ?>>
+  return %s : memref<16x32xi8, strided<[32, 1], offset: ?>>
+}
+
+// -----
+
+// Reshapes compose; a reshape to its own type is its source.
+// CHECK-LABEL: func.func @reshapes
+// CHECK-SAME: (%[[A:[^:]*]]: memref<2x3x4x5xf32>, %[[B:[^:]*]]: memref<24xf32>, %[[N:[^:]*]]: memref<5xi8>)
+// CHECK: %[[C:.*]] = memref.collapse_shape %[[A]] {{\[}}[0, 1, 2], [3]] : memref<2x3x4x5xf32> into memref<24x5xf32>
+// CHECK: %[[E:.*]] = memref.expand_shape %[[B]] {{\[}}[0, 1, 2]] output_shape [2, 3, 4] : memref<24xf32> into memref<2x3x4xf32>
+// CHECK: return %[[C]], %[[E]], %[[N]]
+func.func @reshapes(%a: memref<2x3x4x5xf32>, %b: memref<24xf32>, %n: memref<5xi8>)
+    -> (memref<24x5xf32>, memref<2x3x4xf32>, memref<5xi8>) {
+  %c1 = memref.collapse_shape %a [[0, 1], [2], [3]] : memref<2x3x4x5xf32> into memref<6x4x5xf32>
+  %c2 = memref.collapse_shape %c1 [[0, 1], [2]] : memref<6x4x5xf32> into memref<24x5xf32>
+  %e1 = memref.expand_shape %b [[0, 1]] output_shape [6, 4] : memref<24xf32> into memref<6x4xf32>
+  %e2 = memref.expand_shape %e1 [[0, 1], [2]] output_shape [2, 3, 4] : memref<6x4xf32> into memref<2x3x4xf32>
+  %same = memref.collapse_shape %n [[0]] : memref<5xi8> into memref<5xi8>
+  return %c2, %e2, %same : memref<24x5xf32>, memref<2x3x4xf32>, memref<5xi8>
+}

@@ -822,6 +822,8 @@ class CollapseShapeOp(Op):
     assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     def fold(self, operands):
+        if self.src.type == self.result.type:
+            return self.src  # a reshape to the same type changes nothing
         # Undoing the reshape that made the source gives back its source.
         inverse = self.src.defining_op
         if isinstance(inverse, ExpandShapeOp) and inverse.src.type == self.result.type and \
@@ -869,6 +871,8 @@ class ExpandShapeOp(Op):
                        "attr-dict `:` type($src) `into` type($result)")
 
     def fold(self, operands):
+        if self.src.type == self.result.type:
+            return self.src  # a reshape to the same type changes nothing
         # Undoing the reshape that made the source gives back its source.
         inverse = self.src.defining_op
         if isinstance(inverse, CollapseShapeOp) and inverse.src.type == self.result.type and \

@@ -9,7 +9,14 @@ The entry point of the dialect names this module, so the dialect it gives is com
 
 from __future__ import annotations
 
-from mlc.ir.core.attributes import DYNAMIC, IntegerAttr, MemRefType, StridedLayoutAttr
+from mlc.ir.core.attributes import (
+    DYNAMIC,
+    ArrayAttr,
+    IntegerAttr,
+    MemRefType,
+    StridedLayoutAttr,
+    i64,
+)
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects.arith_constants import constant_value_of
 from mlc.ir.dialects.index_lists import DYNAMIC_INDEX, static_array
@@ -17,12 +24,15 @@ from mlc.ir.dialects.memref import (
     AllocaOp,
     AllocOp,
     CastOp,
+    CollapseShapeOp,
     CopyOp,
     DeallocOp,
+    ExpandShapeOp,
     StoreOp,
     SubViewOp,
     dropped_dims,
     memref,
+    reassociation_groups,
     strides_and_offset,
     subview_type,
     verify_in_bounds,
@@ -193,7 +203,97 @@ class SubViewConstantArguments(RewritePattern):
         return True
 
 
+def _more_static(source: MemRefType, target: MemRefType) -> bool:
+    """Whether a cast from `source` to `target` only forgets static facts (MLIR's
+    CastOp::canFoldIntoConsumerOp): a consumer may then use the source instead."""
+    if source.rank != target.rank or source.element_type != target.element_type:
+        return False
+    if any(s == DYNAMIC and t != DYNAMIC for s, t in zip(source.shape, target.shape)):
+        return False
+    a, b = strides_and_offset(source), strides_and_offset(target)
+    if a is None or b is None:
+        return False
+    return not any(x is None and y is not None
+                   for x, y in zip([*a[0], a[1]], [*b[0], b[1]]))
+
+
+class SubViewOfCast(RewritePattern):
+    """A subview of a cast that only forgot static facts views the cast's source,
+    its more static type cast back to the old one (MLIR's
+    SubViewOpMemRefCastFolder)."""
+
+    root = SubViewOp
+
+    def match_and_rewrite(self, op, rewriter) -> bool:
+        cast = op.source.defining_op
+        if not isinstance(cast, CastOp) or not isinstance(cast.source.type, MemRefType) or \
+                not _more_static(cast.source.type, cast.dest.type):
+            return rewriter.notify_match_failure(op, "the source is no cast from a more "
+                                                 "static type")
+        offsets, sizes, strides = (op.static_offsets.values, op.static_sizes.values,
+                                   op.static_strides.values)
+        dropped = dropped_dims(subview_type(op.source.type, offsets, sizes, strides),
+                               op.result.type)
+        if dropped is None:
+            return rewriter.notify_match_failure(op, "the rank reduction is not by shape")
+        new_type = _drop_dims(subview_type(cast.source.type, offsets, sizes, strides), dropped)
+        view = rewriter.create(SubViewOp, cast.source, list(op.offsets), list(op.sizes),
+                               list(op.strides), result_types=[new_type],
+                               static_offsets=op.static_offsets, static_sizes=op.static_sizes,
+                               static_strides=op.static_strides, loc=op.loc)
+        if new_type == op.result.type:
+            rewriter.replace_op(op, view)
+        else:
+            rewriter.replace_op_with_new(op, CastOp, view.results[0],
+                                         result_types=[op.result.type])
+        return True
+
+
+def _groups_attr(groups: list[list[int]]) -> ArrayAttr:
+    return ArrayAttr(tuple(ArrayAttr(tuple(IntegerAttr(d, i64) for d in g)) for g in groups))
+
+
+class ComposeCollapses(RewritePattern):
+    """A collapse of a collapse is one collapse, its groups the inner groups merged
+    (MLIR's ComposeReassociativeReshapeOps)."""
+
+    root = CollapseShapeOp
+
+    def match_and_rewrite(self, op, rewriter) -> bool:
+        inner = op.src.defining_op
+        if not isinstance(inner, CollapseShapeOp):
+            return rewriter.notify_match_failure(op, "the source is no collapse")
+        inner_groups = reassociation_groups(inner.reassociation)
+        groups = [[d for mid in group for d in inner_groups[mid]]
+                  for group in reassociation_groups(op.reassociation)]
+        rewriter.replace_op_with_new(op, CollapseShapeOp, inner.src,
+                                     result_types=[op.result.type],
+                                     reassociation=_groups_attr(groups), loc=op.loc)
+        return True
+
+
+class ComposeExpands(RewritePattern):
+    """An expand of an expand is one expand, its groups the outer groups of each
+    inner group's dims (MLIR's ComposeReassociativeReshapeOps)."""
+
+    root = ExpandShapeOp
+
+    def match_and_rewrite(self, op, rewriter) -> bool:
+        inner = op.src.defining_op
+        if not isinstance(inner, ExpandShapeOp):
+            return rewriter.notify_match_failure(op, "the source is no expand")
+        outer_groups = reassociation_groups(op.reassociation)
+        groups = [[d for mid in group for d in outer_groups[mid]]
+                  for group in reassociation_groups(inner.reassociation)]
+        rewriter.replace_op_with_new(op, ExpandShapeOp, inner.src, list(op.output_shape),
+                                     result_types=[op.result.type],
+                                     reassociation=_groups_attr(groups),
+                                     static_output_shape=op.static_output_shape, loc=op.loc)
+        return True
+
+
 memref.add_canonicalization_patterns([
+    SubViewOfCast(), ComposeCollapses(), ComposeExpands(),
     SimplifyDeadAlloc(), SimplifyDeadAlloca(), SimplifyAllocConst(), SimplifyAllocaConst(),
     FoldSelfCopy(), SubViewConstantArguments(),
 ])
