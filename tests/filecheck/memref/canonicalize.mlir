@@ -110,12 +110,12 @@ func.func @through_casts(%m: memref<4xf32>, %x: f32) -> (f32, memref<*xf32>) {
 // more static type is cast back.
 // CHECK-LABEL: func.func @subview_of_cast
 // CHECK-SAME: (%[[M:[^:]*]]: memref<4x6x16x32xi8>)
-// CHECK: %[[S:.*]] = memref.subview %[[M]][0, 1, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : memref<4x6x16x32xi8> to memref<16x32xi8, strided<[32, 1], offset: 512>>
-// CHECK: %[[C:.*]] = memref.cast %[[S]] : memref<16x32xi8, strided<[32, 1], offset: 512>> to memref<16x32xi8, strided<[32, 1], offset: ?>>
+// CHECK: %[[S:.*]] = memref.subview %[[M]][1, 1, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : memref<4x6x16x32xi8> to memref<16x32xi8, strided<[32, 1], offset: 3584>>
+// CHECK: %[[C:.*]] = memref.cast %[[S]] : memref<16x32xi8, strided<[32, 1], offset: 3584>> to memref<16x32xi8, strided<[32, 1], offset: ?>>
 // CHECK: return %[[C]]
 func.func @subview_of_cast(%m: memref<4x6x16x32xi8>) -> memref<16x32xi8, strided<[32, 1], offset: ?>> {
-  %c = memref.cast %m : memref<4x6x16x32xi8> to memref<?x?x16x32xi8>
-  %s = memref.subview %c[0, 1, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : memref<?x?x16x32xi8> to memref<16x32xi8, strided<[32, 1], offset: ?>>
+  %c = memref.cast %m : memref<4x6x16x32xi8> to memref<4x?x16x32xi8>
+  %s = memref.subview %c[1, 1, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : memref<4x?x16x32xi8> to memref<16x32xi8, strided<[32, 1], offset: ?>>
   return %s : memref<16x32xi8, strided<[32, 1], offset: ?>>
 }
 
