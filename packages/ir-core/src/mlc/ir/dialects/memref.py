@@ -54,7 +54,7 @@ from mlc.ir.opdef.constraints import (
     DenseArrayOf,
     FlatSymbolRefAttr,
     IntAttrOf,
-    StringKeyword,
+    StrAttr,
     SymbolNameAttr,
     TypeAttrOf,
     TypeIs,
@@ -172,6 +172,16 @@ def fold_memref_casts(op: Operation, keep: Value | None = None) -> bool:
 # ------------------------------------------------------------------ allocation
 
 
+def check_alignment(op: Operation) -> None:
+    """An `alignment` attribute, where given, is a positive power of two."""
+    alignment = op.attributes.get("alignment")
+    if isinstance(alignment, IntegerAttr) and (alignment.value <= 0 or
+                                               alignment.value & (alignment.value - 1)):
+        raise VerificationError("attribute 'alignment' failed to satisfy constraint: 64-bit "
+                                "signless integer attribute whose value is positive and whose "
+                                "value is a power of two > 0")
+
+
 def _verify_alloc(op: Operation) -> None:
     type_ = op.memref.type
     dynamic = sum(1 for d in type_.shape if d == DYNAMIC)
@@ -189,11 +199,7 @@ def _verify_alloc(op: Operation) -> None:
     if len(op.symbolOperands) != symbols:
         raise VerificationError(f"symbol operand count does not equal memref symbol count: "
                                 f"expected {symbols}, got {len(op.symbolOperands)}")
-    alignment = op.alignment
-    if alignment is not None and (alignment.value <= 0 or alignment.value & (alignment.value - 1)):
-        raise VerificationError("attribute 'alignment' failed to satisfy constraint: 64-bit "
-                                "signless integer attribute whose value is positive and whose "
-                                "value is a power of two > 0")
+    check_alignment(op)
 
 
 _ALLOC_FORMAT = ("`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` "
@@ -301,6 +307,7 @@ class LoadOp(Op):
         return [operand_types[0].element_type]
 
     def verify_custom(self) -> None:
+        check_alignment(self)
         rank = self.memref.type.rank
         if len(self.indices) != rank:
             raise VerificationError(f"incorrect number of indices for load, expected {rank} "
@@ -331,6 +338,7 @@ class StoreOp(Op):
         return [] if fold_memref_casts(self, keep=self.value) else None
 
     def verify_custom(self) -> None:
+        check_alignment(self)
         if len(self.indices) != self.memref.type.rank:
             raise VerificationError("store index operand count not equal to memref rank")
 
@@ -377,7 +385,10 @@ class DimOp(Op):
     """
 
     name = "memref.dim"
-    source = OperandDef(AnyMemRef, doc="the buffer")
+    source = OperandDef(TypeMatches(
+        lambda t: isinstance(t, UnrankedMemRefType) or isinstance(t, MemRefType) and t.rank > 0,
+        "unranked.memref of any type values or non-0-ranked.memref of any type values"),
+        doc="the buffer")
     index = OperandDef(Index, doc="which dim")
     result = ResultDef(Index, doc="its size")
     traits = (NoMemoryEffect,)
@@ -500,6 +511,9 @@ def verify_in_bounds(source: MemRefType, offsets, sizes, strides) -> None:
                                                               strides)):
         if DYNAMIC_INDEX in (off, size, stride) or size_limit == DYNAMIC:
             continue
+        if off >= size_limit and size > 0:
+            raise VerificationError(f"offset {dim} is out-of-bounds: {off} >= {size_limit}",
+                                    names_op=False)
         if size > 0 and off + (size - 1) * stride >= size_limit:
             raise VerificationError(f"slice along dimension {dim} runs out-of-bounds: "
                                     f"{off + (size - 1) * stride} >= {size_limit}",
@@ -555,22 +569,25 @@ class SubViewOp(Op):
         offsets, sizes, strides = (tuple(a.values) for a in (
             self.static_offsets, self.static_sizes, self.static_strides))
         verify_mixed_lists(self, source.rank, offsets, sizes, strides)
-        if result.element_type != source.element_type:
+        if strides_and_offset(source) is None:
+            raise VerificationError(f"base type '{source}' is not strided", names_op=False)
+        if result.rank > source.rank:
+            raise VerificationError(f"expected result rank to be smaller or equal to the source "
+                                    f"rank, but got '{result}'")
+        expected = subview_type(source, offsets, sizes, strides)
+        mismatch = subview_mismatch(expected, result)
+        if mismatch == "mismatch of result element type":
             raise VerificationError(f"expected result element type to be "
                                     f"'{source.element_type}', but got '{result}'",
                                     names_op=False)
-        if result.memory_space != source.memory_space:
-            raise VerificationError("different memory spaces specified for source type "
-                                    f"'{source}' and result type '{result}'")
-        if strides_and_offset(source) is None:
-            raise VerificationError("expected base type to have strided layout")
-        verify_in_bounds(source, offsets, sizes, strides)
-        expected = subview_type(source, offsets, sizes, strides)
-        mismatch = subview_mismatch(expected, result)
+        if mismatch == "mismatch of result memory space":
+            raise VerificationError(f"expected result and source memory spaces to match, but "
+                                    f"got '{result}'", names_op=False)
         if mismatch is not None:
             raise VerificationError(f"expected result type to be '{expected}' or a "
                                     f"rank-reduced version. ({mismatch}), but got '{result}'",
                                     names_op=False)
+        verify_in_bounds(source, offsets, sizes, strides)
 
 
 def dropped_dims(expected: MemRefType, result: MemRefType) -> list[int] | None:
@@ -598,6 +615,10 @@ def subview_mismatch(expected: MemRefType, result: MemRefType) -> str | None:
         return "rank of result greater than rank of source"
     if rank_reduction_mask(expected.shape, result.shape) is None:
         return "mismatch of result sizes"
+    if expected.element_type != result.element_type:
+        return "mismatch of result element type"
+    if expected.memory_space != result.memory_space:
+        return "mismatch of result memory space"
     if dropped_dims(expected, result) is None:
         return "mismatch of result layout"
     return None
@@ -621,9 +642,15 @@ def verify_mixed_lists(op: Operation, rank: int, offsets: Sequence[int], sizes: 
             raise VerificationError(f"expected {rank} {kind} values")
         count = sum(1 for v in values if v == DYNAMIC_INDEX)
         if count != len(operands):
-            raise VerificationError(f"expected {count} dynamic {kind} values")
+            raise VerificationError(f"expected the number of '{kind}s' to match the number of "
+                                    f"dynamic entries in 'static_{kind}s' ({len(operands)} vs "
+                                    f"{count})")
     _check_static_entries("offsets", offsets, True)
     _check_static_entries("sizes", sizes, True)
+
+
+def _shown(value: int | None) -> str:
+    return "dynamic" if value is None else str(value)
 
 
 @memref.op
@@ -665,28 +692,36 @@ class ReinterpretCastOp(Op):
                                     f"'{source}' and result type '{result}'")
         offsets, sizes, strides = (tuple(a.values) for a in (
             self.static_offsets, self.static_sizes, self.static_strides))
+        if len(sizes) != len(strides):
+            raise VerificationError(f"expected mixed sizes rank to match mixed strides rank "
+                                    f"({len(sizes)} vs {len(strides)}) so the rank of the result "
+                                    f"type is well-formed.", names_op=False)
         if len(offsets) != 1:
             raise VerificationError(f"expected 1 offset values, got {len(offsets)}")
         if len(sizes) != result.rank or len(strides) != result.rank:
             raise VerificationError(f"expected {result.rank} size and stride values")
         for dim, (size, expected) in enumerate(zip(result.shape, sizes)):
-            if expected != DYNAMIC_INDEX and size != expected:
-                raise VerificationError(f"expected result type with size = {expected} instead "
-                                        f"of {'?' if size == DYNAMIC else size} in dim = {dim}")
+            if (size == DYNAMIC) != (expected == DYNAMIC_INDEX) or (
+                    expected != DYNAMIC_INDEX and size != expected):
+                raise VerificationError(
+                    f"expected result type with size = "
+                    f"{_shown(None if expected == DYNAMIC_INDEX else expected)} instead of "
+                    f"{_shown(None if size == DYNAMIC else size)} in dim = {dim}")
         layout = strides_and_offset(result)
         if layout is None:
             raise VerificationError(f"expected result type to have strided layout but found "
                                     f"'{result}'")
         result_strides, result_offset = layout
         static_offset = None if offsets[0] == DYNAMIC_INDEX else offsets[0]
-        if static_offset is not None and result_offset != static_offset:
-            raise VerificationError(f"expected result type with offset = {static_offset} "
-                                    f"instead of {'?' if result_offset is None else result_offset}")
+        if result_offset != static_offset:
+            raise VerificationError(f"expected result type with offset = {_shown(static_offset)} "
+                                    f"instead of {_shown(result_offset)}")
         for dim, (stride, expected) in enumerate(zip(result_strides, strides)):
-            if expected != DYNAMIC_INDEX and stride != expected:
-                shown = "?" if stride is None else stride
-                raise VerificationError(f"expected result type with stride = {expected} "
-                                        f"instead of {shown} in dim = {dim}")
+            expected_stride = None if expected == DYNAMIC_INDEX else expected
+            if stride != expected_stride:
+                raise VerificationError(f"expected result type with stride = "
+                                        f"{_shown(expected_stride)} instead of {_shown(stride)} "
+                                        f"in dim = {dim}")
 
 
 # ------------------------------------------------------------------ reshapes
@@ -700,20 +735,37 @@ def reassociation_groups(attr: ArrayAttr) -> list[list[int]]:
     return [[i.value for i in group.elements] for group in attr.elements]
 
 
-def _verify_reassociation(groups: list[list[int]], collapsed_rank: int,
-                          expanded_rank: int) -> None:
-    if collapsed_rank == 0 and not groups:
-        return  # a rank-0 memref is the collapse of all-unit dims
-    if len(groups) != collapsed_rank:
-        raise VerificationError(f"expected collapsed rank ({collapsed_rank}) to equal the "
-                                f"number of reassociation maps ({len(groups)})")
-    start = 0
-    for i, group in enumerate(groups):
-        if not group or group != list(range(start, start + len(group))) or (
-                i == len(groups) - 1 and start + len(group) != expanded_rank):
-            raise VerificationError(f"expected reassociation map #{i} to be valid and "
-                                    "contiguous")
-        start += len(group)
+def verify_reshape(groups: list[list[int]], collapsed: MemRefType,
+                   expanded: MemRefType) -> None:
+    """MLIR's checks of a reshape's reassociation (verifyReshapeLikeTypes): one
+    group per collapsed dim, covering the expanded dims in order, each collapsed size
+    its group's product (dynamic exactly when one of the group is)."""
+    if collapsed.rank == 0:
+        if any(size != 1 for size in expanded.shape):
+            raise VerificationError("rank 0 memrefs can only be extended/collapsed with/from "
+                                    "ones")
+        return
+    if len(groups) != collapsed.rank:
+        raise VerificationError(f"invalid number of reassociation groups: found {len(groups)}, "
+                                f"expected {collapsed.rank}")
+    next_dim = 0
+    for dim, group in enumerate(groups):
+        for expanded_dim in group:
+            if expanded_dim != next_dim:
+                raise VerificationError("reassociation indices must be contiguous")
+            next_dim += 1
+            if expanded_dim >= expanded.rank:
+                raise VerificationError(f"reassociation index {expanded_dim} is out of bounds")
+        sizes = [expanded.shape[d] for d in group]
+        if (DYNAMIC in sizes) != (collapsed.shape[dim] == DYNAMIC):
+            raise VerificationError(f"collapsed dim ({dim}) must be dynamic if and only if "
+                                    "reassociation group is dynamic")
+        if DYNAMIC not in sizes and collapsed.shape[dim] != math.prod(sizes):
+            raise VerificationError(f"collapsed dim size ({collapsed.shape[dim]}) must equal "
+                                    f"reassociation group size ({math.prod(sizes)})")
+    if next_dim != expanded.rank:
+        raise VerificationError(f"expanded rank ({expanded.rank}) inconsistent with number of "
+                                f"reassociation indices ({next_dim})")
 
 
 def _size(size: int) -> int | None:
@@ -788,22 +840,6 @@ def expanded_type(source: MemRefType, shape: Sequence[int],
                       StridedLayoutAttr(tuple(result), offset), source.memory_space)
 
 
-def _verify_group_sizes(collapsed: MemRefType, expanded: MemRefType,
-                        groups: list[list[int]]) -> None:
-    """MLIR's check that each collapsed size is its group's product (dynamic if any
-    of the group is)."""
-    for dim, group in enumerate(groups):
-        sizes = [expanded.shape[d] for d in group]
-        if DYNAMIC in sizes:
-            if collapsed.shape[dim] != DYNAMIC:
-                raise VerificationError(f"expected dimension {dim} of collapsed type to be "
-                                        "dynamic since one or more of the corresponding "
-                                        "dimensions in the expanded type is dynamic")
-        elif collapsed.shape[dim] != math.prod(sizes):
-            raise VerificationError(f"expected dimension {dim} of collapsed type to be "
-                                    f"static value of {math.prod(sizes)}")
-
-
 @memref.op
 class CollapseShapeOp(Op):
     """Merges groups of contiguous dims
@@ -836,9 +872,12 @@ class CollapseShapeOp(Op):
 
     def verify_custom(self) -> None:
         source, result = self.src.type, self.result.type
+        if source.rank < result.rank:
+            raise VerificationError(f"has source rank {source.rank} and result rank "
+                                    f"{result.rank}. This is not a collapse ({source.rank} < "
+                                    f"{result.rank})")
         groups = reassociation_groups(self.reassociation)
-        _verify_reassociation(groups, result.rank, source.rank)
-        _verify_group_sizes(result, source, groups)
+        verify_reshape(groups, result, source)
         expected = collapsed_type(source, groups)
         if expected is None:
             raise VerificationError("invalid source layout map or collapsing non-contiguous "
@@ -885,8 +924,12 @@ class ExpandShapeOp(Op):
 
     def verify_custom(self) -> None:
         source, result = self.src.type, self.result.type
+        if source.rank > result.rank:
+            raise VerificationError(f"has source rank {source.rank} and result rank "
+                                    f"{result.rank}. This is not an expansion ({source.rank} > "
+                                    f"{result.rank})")
         groups = reassociation_groups(self.reassociation)
-        _verify_reassociation(groups, source.rank, result.rank)
+        verify_reshape(groups, source, result)
         shape = list(self.static_output_shape.values)
         if len(shape) != result.rank:
             raise VerificationError(f"expected number of static shape bounds to be equal to "
@@ -901,7 +944,6 @@ class ExpandShapeOp(Op):
                 self.static_output_shape))):
             if static is not None and size != DYNAMIC and size != static:
                 raise VerificationError(f"invalid output shape provided at pos {dim}")
-        _verify_group_sizes(source, result, groups)
         expected = expanded_type(source, result.shape, groups)
         if expected is None:
             raise VerificationError("invalid source layout map")
@@ -927,7 +969,7 @@ class GlobalOp(Op):
 
     name = "memref.global"
     sym_name = AttrDef(SymbolNameAttr, doc="the symbol")
-    sym_visibility = AttrDef(StringKeyword(("public", "private", "nested")), optional=True,
+    sym_visibility = AttrDef(StrAttr, optional=True,
                              doc="`private` (only its module uses it), `nested` or public")
     type = AttrDef(TypeAttrOf(MemRefType, "memref type attribute"), doc="the buffer's type")
     initial_value = AttrDef(optional=True, doc="a dense constant, or unit for uninitialized")
@@ -946,6 +988,10 @@ class GlobalOp(Op):
         return RankedTensorType(t.shape, t.element_type)
 
     def verify_custom(self) -> None:
+        visibility = self.sym_visibility
+        if visibility is not None and visibility.value not in ("public", "private", "nested"):
+            raise VerificationError(f'visibility expected to be one of ["public", "private", '
+                                    f'"nested"], but got "{visibility.value}"')
         t = self.memref_type
         if not t.has_static_shape():
             raise VerificationError(f"type should be static shaped memref, but got '{t}'")
@@ -962,11 +1008,7 @@ class GlobalOp(Op):
                 raise VerificationError(f"initial value element expected to be of type "
                                         f"'{t.element_type}', but was of type "
                                         f"'{init.type.element_type}'")
-        alignment = self.alignment
-        if alignment is not None and (alignment.value <= 0 or
-                                      alignment.value & (alignment.value - 1)):
-            raise VerificationError(f"alignment attribute value {alignment.value} is not a "
-                                    "power of 2")
+        check_alignment(self)
 
     @classmethod
     def parse(cls, p) -> GlobalOp:
