@@ -79,3 +79,51 @@ func.func @transfer_map_results(%m: memref<4x4xf32>, %i: index, %p: f32) {
   %0 = vector.transfer_read %m[%i, %i], %p {permutation_map = affine_map<(d0, d1) -> (d0, d1)>} : memref<4x4xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+func.func @transfer_repeated_dim(%m: memref<4x4x4xf32>, %i: index, %p: f32) {
+  // expected-error@+1 {{'vector.transfer_read' op requires a permutation_map that is a permutation (found one dim used more than once)}}
+  %0 = vector.transfer_read %m[%i, %i, %i], %p {permutation_map = affine_map<(d0, d1, d2) -> (d0, d0)>} : memref<4x4x4xf32>, vector<3x7xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_write_broadcast(%m: memref<4x4xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.transfer_write' op should not have broadcast dimensions}}
+  vector.transfer_write %v, %m[%i, %i] {permutation_map = affine_map<(d0, d1) -> (0)>} : vector<4xf32>, memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_needs_map(%m: memref<4xf32>, %i: index, %p: f32) -> vector<3x4xf32> {
+  // expected-error@+1 {{expected a custom permutation_map when rank(source) != rank(destination)}}
+  %0 = vector.transfer_read %m[%i], %p : memref<4xf32>, vector<3x4xf32>
+  return %0 : vector<3x4xf32>
+}
+
+// -----
+
+func.func @fma_of_ints(%v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.fma' op operand #0 must be vector of floating-point values}}
+  %0 = vector.fma %v, %v, %v : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @store_unit_stride(%m: memref<4x4xf32, strided<[8, 2]>>, %i: index, %v: vector<2xf32>) {
+  // expected-error@+1 {{'vector.store' op most minor memref dim must have unit stride}}
+  vector.store %v, %m[%i, %i] : memref<4x4xf32, strided<[8, 2]>>, vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @load_rank(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op destination memref has lower rank than the result vector}}
+  %0 = vector.load %m[%i] : memref<4xf32>, vector<2x2xf32>
+  return
+}

@@ -9,13 +9,16 @@ from __future__ import annotations
 import enum
 from typing import Annotated
 
-from mlc.ir.core.attributes import DialectAttribute, FloatType, IndexType, IntegerType
+from mlc.ir.core.attributes import DialectAttribute, FloatType, IndexType, IntegerType, VectorType
 from mlc.ir.dialects.arith import FASTMATH_NONE, FastMathFlags
 from mlc.ir.dialects.vector import AnyVector, vector
-from mlc.ir.opdef.constraints import FloatLike
+from mlc.ir.opdef.constraints import TypeMatches
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.spelling import EnumSpelling
 from mlc.ir.opdef.traits import Pure, SameOperandsAndResultType, TypesMatchWith
+
+FloatVector = TypeMatches(lambda t: isinstance(t, VectorType) and
+                          isinstance(t.element_type, FloatType), "vector of floating-point values")
 
 
 class Kind(enum.Enum):
@@ -77,17 +80,12 @@ class FMAOp(Op):
     """
 
     name = "vector.fma"
-    lhs = OperandDef(FloatLike, doc="a factor")
-    rhs = OperandDef(FloatLike, doc="the other factor")
-    acc = OperandDef(FloatLike, doc="the addend")
-    result = ResultDef(FloatLike, doc="the fused result")
+    lhs = OperandDef(FloatVector, doc="a factor")
+    rhs = OperandDef(FloatVector, doc="the other factor")
+    acc = OperandDef(FloatVector, doc="the addend")
+    result = ResultDef(FloatVector, doc="the fused result")
     traits = (Pure, SameOperandsAndResultType)
     assembly_format = "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)"
-
-    def verify_custom(self) -> None:
-        if not isinstance(self.result.type, type(self.lhs.type)) or \
-                not hasattr(self.result.type, "shape"):
-            raise VerificationError("operand #0 must be vector of floating-point values")
 
 
 @vector.op

@@ -10,7 +10,7 @@ from __future__ import annotations
 from mlc.ir.core.affine_expr import AffineExprKind
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
 from mlc.ir.core.attributes import ArrayAttr, BoolAttr, IntegerType, MemRefType, VectorType
-from mlc.ir.dialects.memref import Index, fold_memref_casts
+from mlc.ir.dialects.memref import Index, check_alignment, fold_memref_casts, strides_and_offset
 from mlc.ir.dialects.vector import AnyVector, vector
 from mlc.ir.interfaces.side_effects import MemoryEffects, Read, Write
 from mlc.ir.opdef.constraints import AnyMemRef, ArrayAttrConstraint
@@ -21,6 +21,21 @@ from mlc.ir.opdef.traits import AttrSizedOperandSegments, TypesMatchWith
 def _check_indices(op, base: MemRefType) -> None:
     if len(op.indices) != base.rank:
         raise VerificationError(f"requires {base.rank} indices")
+
+
+def _verify_load_store(op, base: MemRefType, vector_type: VectorType, what: str) -> None:
+    """MLIR's checks of vector.load and vector.store."""
+    layout = strides_and_offset(base)
+    if layout is not None and base.rank and layout[0][-1] != 1:
+        raise VerificationError("most minor memref dim must have unit stride")
+    if base.element_type != vector_type.element_type:
+        raise VerificationError(f"base and {what} element type"
+                                f"{'s' if what == 'result' else ''} should match")
+    if base.rank < vector_type.rank:
+        raise VerificationError(f"{'destination' if what == 'result' else 'source'} memref has "
+                                f"lower rank than the {'result vector' if what == 'result' else 'vector to store'}")
+    _check_indices(op, base)
+    check_alignment(op)
 
 
 @vector.op
@@ -43,10 +58,7 @@ class LoadOp(Op):
     assembly_format = "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)"
 
     def verify_custom(self) -> None:
-        base = self.base.type
-        if base.element_type != self.result.type.element_type:
-            raise VerificationError("base and result element types should match")
-        _check_indices(self, base)
+        _verify_load_store(self, self.base.type, self.result.type, "result")
 
     def fold(self, operands):
         return self.result if fold_memref_casts(self) else None
@@ -72,10 +84,7 @@ class StoreOp(Op):
                        "type($valueToStore)")
 
     def verify_custom(self) -> None:
-        base = self.base.type
-        if base.element_type != self.valueToStore.type.element_type:
-            raise VerificationError("base and valueToStore element type should match")
-        _check_indices(self, base)
+        _verify_load_store(self, self.base.type, self.valueToStore.type, "valueToStore")
 
     def fold(self, operands):
         return [] if fold_memref_casts(self, keep=self.valueToStore) else None
@@ -118,9 +127,12 @@ def _verify_transfer(op, source: MemRefType, vector_type: VectorType) -> None:
     for result in permutation.results:
         if result.kind is AffineExprKind.CONSTANT and result.value == 0:
             continue
-        if result.kind is not AffineExprKind.DIM or result.position in seen:
+        if result.kind is not AffineExprKind.DIM:
             raise VerificationError("requires a projected permutation_map (at most one dim or "
                                     "the zero constant can appear in each result)")
+        if result.position in seen:
+            raise VerificationError("requires a permutation_map that is a permutation (found "
+                                    "one dim used more than once)")
         seen.add(result.position)
     in_bounds = op.in_bounds
     if len(in_bounds.elements) != permutation.num_results:
@@ -162,6 +174,9 @@ def _parse_transfer(cls, p, reading: bool):
     if not isinstance(vector_type, VectorType):
         raise p.error("requires vector type", pos)
     permutation = attrs.get("permutation_map")
+    if permutation is None and vector_type.rank > base_type.rank:
+        raise p.error("expected a custom permutation_map when rank(source) != "
+                      "rank(destination)", pos)
     if permutation is None:
         permutation = attrs["permutation_map"] = AffineMapAttr(
             minor_identity(base_type.rank, vector_type.rank))
@@ -264,10 +279,9 @@ class TransferWriteOp(Op):
     traits = (AttrSizedOperandSegments, MemoryEffects(Write("base")))
 
     def verify_custom(self) -> None:
-        permutation = self.permutation_map.value
-        if any(r.kind is AffineExprKind.CONSTANT for r in permutation.results):
-            raise VerificationError("should not have broadcast dimensions")
         _verify_transfer(self, self.base.type, self.valueToStore.type)
+        if any(r.kind is AffineExprKind.CONSTANT for r in self.permutation_map.value.results):
+            raise VerificationError("should not have broadcast dimensions")
 
     def fold(self, operands):
         return [] if fold_memref_casts(self) else None
