@@ -27,7 +27,6 @@ from mlc.ir.core.attributes import (
     DenseResourceElementsAttr,
     IndexType,
     IntegerAttr,
-    Location,
     MemRefType,
     RankedTensorType,
     StridedLayoutAttr,
@@ -39,7 +38,7 @@ from mlc.ir.core.attributes import (
     i64,
 )
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.dialect import Dialect
+from mlc.ir.dialects.arith import ArithConstantsDialect
 from mlc.ir.dialects.index_lists import (
     DYNAMIC_INDEX,
     DynamicIndexList,
@@ -70,16 +69,7 @@ from mlc.ir.opdef.traits import (
     TypesMatchWith,
 )
 
-
-class MemRefDialect(Dialect):
-    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
-        # memref's folders make index constants (a dim's size), as arith's.
-        from mlc.ir.dialects.arith import arith
-
-        return arith.materialize_constant(value, type_, loc)
-
-
-memref = MemRefDialect("memref", "Buffers in memory: allocation, element access and views.")
+memref = ArithConstantsDialect("memref", "Buffers in memory: allocation, element access and views.")
 memref.directive(DynamicIndexList())
 
 AUTOMATIC_ALLOCATION_SCOPE = Resource("AutomaticAllocationScope")

@@ -253,6 +253,13 @@ def _groups_attr(groups: list[list[int]]) -> ArrayAttr:
     return ArrayAttr(tuple(ArrayAttr(tuple(IntegerAttr(d, i64) for d in g)) for g in groups))
 
 
+def _compose(first: ArrayAttr, then: ArrayAttr) -> list[list[int]]:
+    """The groups of two reshapes in one: each group of `first` (over the middle
+    dims) with every middle dim replaced by its group in `then`."""
+    inner = reassociation_groups(then)
+    return [[d for mid in group for d in inner[mid]] for group in reassociation_groups(first)]
+
+
 class ComposeCollapses(RewritePattern):
     """A collapse of a collapse is one collapse, its groups the inner groups merged
     (MLIR's ComposeReassociativeReshapeOps)."""
@@ -263,9 +270,7 @@ class ComposeCollapses(RewritePattern):
         inner = op.src.defining_op
         if not isinstance(inner, CollapseShapeOp):
             return rewriter.notify_match_failure(op, "the source is no collapse")
-        inner_groups = reassociation_groups(inner.reassociation)
-        groups = [[d for mid in group for d in inner_groups[mid]]
-                  for group in reassociation_groups(op.reassociation)]
+        groups = _compose(op.reassociation, inner.reassociation)
         rewriter.replace_op_with_new(op, CollapseShapeOp, inner.src,
                                      result_types=[op.result.type],
                                      reassociation=_groups_attr(groups), loc=op.loc)
@@ -282,9 +287,7 @@ class ComposeExpands(RewritePattern):
         inner = op.src.defining_op
         if not isinstance(inner, ExpandShapeOp):
             return rewriter.notify_match_failure(op, "the source is no expand")
-        outer_groups = reassociation_groups(op.reassociation)
-        groups = [[d for mid in group for d in outer_groups[mid]]
-                  for group in reassociation_groups(inner.reassociation)]
+        groups = _compose(inner.reassociation, op.reassociation)
         rewriter.replace_op_with_new(op, ExpandShapeOp, inner.src, list(op.output_shape),
                                      result_types=[op.result.type],
                                      reassociation=_groups_attr(groups),
