@@ -749,10 +749,9 @@ class _Callbacks:
         if dims is not None and dims.value.startswith("*"):
             if isinstance(layout, AffineMapAttr):
                 raise self.s.error("cannot have affine map for unranked memref type", dims.start_pos)
-            return UnrankedMemRefType(element, _non_default_space(layout))
+            return UnrankedMemRefType(element, layout)
         if layout is not None and space is None and isinstance(layout, (IntegerAttr, StringAttr)):
             layout, space = None, layout
-        space = _non_default_space(space)
         shape = self._shape(dims)
         if isinstance(layout, AffineMapAttr):
             if layout.value.num_dims != len(shape):
@@ -1288,14 +1287,6 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
     else:
         module.loc = FileLineColLoc(source.name, 0, 0)
     return module
-
-
-def _non_default_space(space):
-    """A memref's memory space, None for the default one: MLIR drops an integer 0
-    (MemRefType's skipDefaultMemorySpace), so `memref<4xf32, 0>` is `memref<4xf32>`."""
-    if isinstance(space, IntegerAttr) and space.value == 0:
-        return None
-    return space
 
 
 def parse_type(text: str, ctx: Context | None = None) -> Type:
