@@ -59,8 +59,8 @@ from mlc.ir.opdef.traits import (
     HasParent,
     IsTerminator,
     Pure,
-    RecursiveMemoryEffects,
     RecursivelySpeculatable,
+    RecursiveMemoryEffects,
     SingleBlock,
 )
 from mlc.ir.text.asm_parser import Argument, AsmParser
@@ -294,6 +294,8 @@ class ForOp(Op):
         if step is not None and step <= 0:
             raise VerificationError("constant step operand must be positive")
         _check_implicit_terminator(self)
+
+    def verify_regions(self) -> None:
         body = self.region.entry
         if body is None or not body.args:
             raise VerificationError("expected induction variable to be same type as bounds "
@@ -527,6 +529,9 @@ class WhileOp(Op):
             if len(region.blocks) != 1:
                 raise VerificationError(f"region #{index} ('{name}') failed to verify "
                                         "constraint: region with 1 blocks")
+        for region in (self.before, self.after):
+            if region.blocks[0].first_op is None:
+                raise VerificationError("expects a non-empty block")
         _terminator_of(self, self.before, ConditionOp,
                        "expects the 'before' region to terminate with 'scf.condition'")
         _terminator_of(self, self.after, YieldOp,
@@ -635,7 +640,7 @@ class ReduceOp(Op):
                            doc="one combining region per operand")
     traits = (IsTerminator, HasParent(("scf.parallel",)), RecursiveMemoryEffects)
 
-    def verify_custom(self) -> None:
+    def verify_regions(self) -> None:
         operands, regions = self.reduced, self.reductions
         if len(regions) != len(operands):
             raise VerificationError(f"expects number of reduction regions: {len(regions)} to "
@@ -761,7 +766,9 @@ class ParallelOp(Op):
                                     "index type")
         reduce = _terminator_of(self, self.region, ReduceOp,
                                 "expects body to terminate with 'scf.reduce'")
-        results, reductions = len(self.results), len(reduce.reduced)
+        # The reductions are counted by their regions: a mismatch with the operands
+        # is scf.reduce's to report, once its regions are verified.
+        results, reductions = len(self.results), len(reduce.reductions)
         if results != reductions:
             raise VerificationError(f"expects number of results: {results} to be the same "
                                     f"as number of reductions: {reductions}")
@@ -772,7 +779,7 @@ class ParallelOp(Op):
             if result.type != value.type:
                 raise VerificationError(
                     f"expects type of {i}-th reduction operand: '{value.type}' to be the "
-                    f"same as the {i}-th result type: '{result.type}'")
+                    f"same as the {i}-th result type: '{result.type}'", at=reduce)
 
     @classmethod
     def parse(cls, p: AsmParser) -> ParallelOp:

@@ -57,6 +57,7 @@ class RegionBranch(Interface):
         return f"RegionBranch({edges})"
 
     summary = "control flows between the op and its regions along declared edges"
+    verifies_regions = True
 
     def bind(self, op_def) -> None:
         regions = {d.name for d in op_def.regions}
@@ -118,7 +119,7 @@ class RegionBranch(Interface):
 
     # ------------------------------------------------------------------ verification
 
-    def verify(self, op: Operation) -> str | None:
+    def verify(self, op: Operation):
         for successor in self.successors(op, None):
             message = _check_edge(op, "parent", successor, self.entry_operands(op))
             if message:
@@ -137,7 +138,11 @@ class RegionBranch(Interface):
                     message = _check_edge(op, f"Operation {terminator.name}", successor,
                                           operands)
                     if message:
-                        return message
+                        from mlc.ir.diagnostics import Diagnostic
+
+                        diagnostic = Diagnostic("error", f"'{op.name}' op {message}", op.loc)
+                        diagnostic.add_note("region branch point", terminator.loc)
+                        return diagnostic
         return None
 
 

@@ -43,6 +43,7 @@ class LoopLike(Interface):
 
     name = "LoopLike"
     summary = "a loop: body, induction variables, bounds, steps, loop-carried values"
+    verifies_regions = True
 
     def bind(self, op_def) -> None:
         regions = {d.name for d in op_def.regions}

@@ -51,10 +51,14 @@ from mlc.ir.opdef.traits import (
 class VerificationError(Exception):
     """Raised by an op's `verify_custom` (or a trait) to report what is wrong."""
 
-    def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = ()):
+    def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = (),
+                 at: Operation | None = None):
         super().__init__(message)
         self.message = message
         self.notes = list(notes)
+        # The op the error is reported on, when not the one verified (a parent may
+        # find fault with its terminator).
+        self.at = at
 
 
 # ------------------------------------------------------------------ declarations
@@ -502,6 +506,10 @@ class Op(Operation, metaclass=OpMeta):
 
     def verify_custom(self) -> None:
         """Checks the declaration cannot state; raise VerificationError on failure."""
+
+    def verify_regions(self) -> None:
+        """Checks that look into the op's regions, run once the ops in them are
+        verified (MLIR's verifyRegions); raise VerificationError on failure."""
 
     def fold(self, operands: list[Attribute | None]
              ) -> Attribute | Value | list[Attribute | Value] | None:
