@@ -1353,3 +1353,7 @@ def _vector_broadcast(interp: Interpreter, op: Operation, operands: list) -> lis
     array[0] = source
     source = source if isinstance(op.operands[0].type, VectorType) else array.reshape(())
     return [_from_array(np.broadcast_to(source, result_type.shape), result_type)]
+
+
+# The handlers of dialects with modules of their own register themselves on import.
+import mlc.ir.dialects.scf_semantics  # noqa: E402, F401

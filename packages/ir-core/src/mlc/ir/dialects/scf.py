@@ -290,9 +290,6 @@ class ForOp(Op):
         if len(self.initArgs) != len(self.results):
             raise VerificationError(
                 "mismatch in number of loop-carried values and defined values")
-        step = constant_int(self.step)
-        if step is not None and step <= 0:
-            raise VerificationError("constant step operand must be positive")
         _check_implicit_terminator(self)
 
     def verify_regions(self) -> None:
@@ -518,10 +515,11 @@ class WhileOp(Op):
     outputs = ResultDef(variadic=True, doc="what `scf.condition` passes out")
     before = RegionDef(doc="computes the condition")
     after = RegionDef(doc="the loop body")
+    # RegionBranch is verified before LoopLike, as MLIR lists them for scf.while.
     traits = (RecursiveMemoryEffects,
-              LoopLike(body=("before", "after"), inits="inits", results=False),
               RegionBranch({"parent": ("before",), "before": ("after", "parent"),
-                            "after": ("before",)}, entry_operands="inits"))
+                            "after": ("before",)}, entry_operands="inits"),
+              LoopLike(body=("before", "after"), inits="inits", results=False))
 
     def verify_custom(self) -> None:
         for index, (name, region) in enumerate((("before", self.before),

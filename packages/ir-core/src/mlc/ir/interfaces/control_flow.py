@@ -120,10 +120,14 @@ class RegionBranch(Interface):
     # ------------------------------------------------------------------ verification
 
     def verify(self, op: Operation):
+        from mlc.ir.diagnostics import Diagnostic
+
         for successor in self.successors(op, None):
             message = _check_edge(op, "parent", successor, self.entry_operands(op))
             if message:
-                return message
+                diagnostic = Diagnostic("error", f"'{op.name}' op {message}", op.loc)
+                diagnostic.add_note("region branch point", op.loc)
+                return diagnostic
         for region in op.regions:
             successors = None
             for block in region.blocks:
@@ -138,8 +142,6 @@ class RegionBranch(Interface):
                     message = _check_edge(op, f"Operation {terminator.name}", successor,
                                           operands)
                     if message:
-                        from mlc.ir.diagnostics import Diagnostic
-
                         diagnostic = Diagnostic("error", f"'{op.name}' op {message}", op.loc)
                         diagnostic.add_note("region branch point", terminator.loc)
                         return diagnostic
