@@ -120,13 +120,7 @@ def _parse_optional_arrow_types(p: AsmParser) -> list[Type]:
     """`-> type` or `-> (type, ...)`, or nothing."""
     if not p.parse_optional_arrow():
         return []
-    if p.parse_optional_punctuation("("):
-        if p.parse_optional_punctuation(")"):
-            return []
-        types = p.parse_type_list()
-        p.parse_punctuation(")")
-        return types
-    return [p.parse_type()]
+    return _parse_optional_arrow_types_after_arrow(p)
 
 
 def _print_optional_arrow_types(p: Printer, types: Sequence[Type]) -> None:
