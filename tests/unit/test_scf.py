@@ -249,3 +249,20 @@ def test_licm_hoists_invariant_ops_out_of_scf_loops():
     text = print_op(module)
     assert text.index("arith.muli") < text.index("scf.for") < text.index("arith.addi")
     assert [evaluate(module, "f", [3, n]) for n in (0, 1, 4)] == before
+
+
+def test_while_condition_is_true_in_the_after_region():
+    module = parse_module("""
+    func.func @f(%x: i32) -> i32 {
+      %r:2 = scf.while (%a = %x) : (i32) -> (i32, i1) {
+        %c = "foo.cond"(%a) : (i32) -> i1
+        scf.condition(%c) %a, %c : i32, i1
+      } do {
+      ^bb0(%a: i32, %c: i1):
+        "foo.use"(%c) : (i1) -> ()
+        scf.yield %a : i32
+      }
+      return %r#0 : i32
+    }""", Context(allow_unregistered=True))
+    assert run_pipeline(module, "builtin.module(func.func(canonicalize))").success
+    assert '"foo.use"(%true)' in print_op(module)  # as mlir-opt-22 rewrites it

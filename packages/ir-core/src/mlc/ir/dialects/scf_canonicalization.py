@@ -21,6 +21,7 @@ from mlc.ir.dialects.scf import (
     ForOp,
     IfOp,
     IndexSwitchOp,
+    WhileOp,
     YieldOp,
     constant_int,
     scf,
@@ -375,6 +376,29 @@ class SingleBlockExecuteInliner(RewritePattern):
         return True
 
 
+class WhileConditionTruth(RewritePattern):
+    """scf.while passing its condition on to `after`: there the argument is `true`
+    (the `after` region runs only when the condition holds)."""
+
+    root = WhileOp
+
+    def match_and_rewrite(self, op, rewriter) -> bool:
+        condition_op = op.condition_op
+        after_args = op.after.blocks[0].args
+        true = None
+        for passed, arg in zip(condition_op.args, after_args):
+            if passed is not condition_op.condition or not arg.uses:
+                continue
+            if true is None:
+                rewriter.set_insertion_point_before(op)
+                true = rewriter.create(ConstantOp, value=IntegerAttr(1, i1)).results[0]
+            rewriter.replace_all_uses_with(arg, true)
+        if true is None:
+            return rewriter.notify_match_failure(op, "the after region does not use the "
+                                                 "condition")
+        return True
+
+
 class FoldConstantCase(RewritePattern):
     """scf.index_switch on a constant: the region it runs, inlined."""
 
@@ -399,5 +423,6 @@ scf.add_canonicalization_patterns([
     ConvertTrivialIfToSelect(), ConditionPropagation(), ReplaceIfYieldWithConditionOrValue(),
     RemoveEmptyElseBranch(),
     SingleBlockExecuteInliner(),
+    WhileConditionTruth(),
     FoldConstantCase(),
 ])
