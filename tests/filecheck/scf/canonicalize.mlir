@@ -2,7 +2,8 @@
 // iter_args that only pass through, an if on a constant or a negation, results
 // nobody uses, results computed outside (selects, the condition itself), the
 // condition known inside each region, an empty else, execute_region and
-// index_switch inlined. The CHECK lines are mlir-opt-22's output; both tools pass them.
+// index_switch inlined, while results nobody uses. The CHECK lines are
+// mlir-opt-22's output; both tools pass them.
 // RUN: mlc-opt %s --allow-unregistered-dialect --canonicalize | filecheck %s
 // RUN: %if mlir-opt %{ %mlir_opt %s --allow-unregistered-dialect --canonicalize | filecheck %s %}
 
@@ -82,6 +83,20 @@
 // CHECK-LABEL: func.func @empty_loop(%arg0: i32, %arg1: i32) -> i32 {
 // CHECK-NEXT:    return %arg1 : i32
 // CHECK-NEXT:  }
+// CHECK-LABEL: func.func @while_unused_result() -> i32 {
+// CHECK-NEXT:    %0 = scf.while : () -> i32 {
+// CHECK-NEXT:      %1 = "foo.condition"() : () -> i1
+// CHECK-NEXT:      %2 = "foo.get_some_value"() : () -> i32
+// CHECK-NEXT:      %3 = "foo.get_some_value"() : () -> i64
+// CHECK-NEXT:      scf.condition(%1) %2 : i32
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:    ^bb0(%arg0: i32):
+// CHECK-NEXT:      "foo.use"(%arg0) : (i32) -> ()
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %0 : i32
+// CHECK-NEXT:  }
+// CHECK-NEXT:  
 
 func.func @zero(%arg0: f32, %arg1: index) -> f32 {
   %0 = scf.for %arg2 = %arg1 to %arg1 step %arg1 iter_args(%arg3 = %arg0) -> (f32) {
@@ -198,4 +213,16 @@ func.func @empty_loop(%arg0: i32, %arg1: i32) -> i32 {
   }
   return %0 : i32
 }
-
+func.func @while_unused_result() -> i32 {
+  %0:2 = scf.while : () -> (i32, i64) {
+    %1 = "foo.condition"() : () -> i1
+    %2 = "foo.get_some_value"() : () -> i32
+    %3 = "foo.get_some_value"() : () -> i64
+    scf.condition(%1) %2, %3 : i32, i64
+  } do {
+  ^bb0(%arg0: i32, %arg1: i64):
+    "foo.use"(%arg0) : (i32) -> ()
+    scf.yield
+  }
+  return %0#0 : i32
+}

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mlc.ir.core.attributes import IntegerAttr, i1
-from mlc.ir.core.ir import BlockArgument, Operation, Region, Value
+from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.dialects.arith import AddIOp, ConstantOp, SelectOp, XOrIOp
 from mlc.ir.dialects.arith_constants import constant_value_of
 from mlc.ir.dialects.scf import (
     ExecuteRegionOp,
     ForOp,
     IfOp,
+    ConditionOp,
     IndexSwitchOp,
     WhileOp,
     YieldOp,
@@ -399,6 +400,41 @@ class WhileConditionTruth(RewritePattern):
         return True
 
 
+class WhileUnusedResult(RewritePattern):
+    """scf.while results nobody uses, whose `after` argument nothing reads either:
+    no longer passed out by `scf.condition`."""
+
+    root = WhileOp
+
+    def match_and_rewrite(self, op, rewriter) -> bool:
+        condition_op = op.condition_op
+        after = op.after.blocks[0]
+        kept = [i for i, (result, arg) in enumerate(zip(op.results, after.args))
+                if result.uses or arg.uses]
+        if len(kept) == len(op.results):
+            return rewriter.notify_match_failure(op, "every result is used")
+        passed = list(condition_op.args)
+        rewriter.set_insertion_point_before(condition_op)
+        rewriter.create(ConditionOp, condition_op.condition, [passed[i] for i in kept])
+        rewriter.erase_op(condition_op)
+        types = [op.results[i].type for i in kept]
+        rewriter.set_insertion_point_before(op)
+        new = WhileOp.build(list(op.inits), result_types=types, regions=[Region(), Region()])
+        for name, attr in op.attributes.items():
+            new.attributes.setdefault(name, attr)
+        new_after = new.after.append(Block(types))
+        rewriter.inline_region_before(op.before, new.before)
+        rewriter.insert(new)
+        transfer = list(after.args)  # an argument nothing reads stands for itself
+        replacements = list(op.results)
+        for position, index in enumerate(kept):
+            transfer[index] = new_after.args[position]
+            replacements[index] = new.results[position]
+        rewriter.merge_blocks(after, new_after, transfer)
+        rewriter.replace_op(op, replacements)
+        return True
+
+
 class FoldConstantCase(RewritePattern):
     """scf.index_switch on a constant: the region it runs, inlined."""
 
@@ -423,6 +459,6 @@ scf.add_canonicalization_patterns([
     ConvertTrivialIfToSelect(), ConditionPropagation(), ReplaceIfYieldWithConditionOrValue(),
     RemoveEmptyElseBranch(),
     SingleBlockExecuteInliner(),
-    WhileConditionTruth(),
+    WhileConditionTruth(), WhileUnusedResult(),
     FoldConstantCase(),
 ])
