@@ -96,7 +96,6 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return %0 : i32
 // CHECK-NEXT:  }
-// CHECK-NEXT:  
 
 func.func @zero(%arg0: f32, %arg1: index) -> f32 {
   %0 = scf.for %arg2 = %arg1 to %arg1 step %arg1 iter_args(%arg3 = %arg0) -> (f32) {

@@ -17,10 +17,10 @@ from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.dialects.arith import AddIOp, ConstantOp, SelectOp, XOrIOp
 from mlc.ir.dialects.arith_constants import constant_value_of
 from mlc.ir.dialects.scf import (
+    ConditionOp,
     ExecuteRegionOp,
     ForOp,
     IfOp,
-    ConditionOp,
     IndexSwitchOp,
     WhileOp,
     YieldOp,
