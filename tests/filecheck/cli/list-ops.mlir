@@ -47,6 +47,10 @@
 // CHECK-DAG: func.call {{.+}}
 // CHECK-DAG: func.func {{.+}}
 // CHECK-DAG: func.return {{.+}}
+// CHECK-DAG: scf.for {{.+}}
+// CHECK-DAG: scf.if {{.+}}
+// CHECK-DAG: scf.while {{.+}}
+// CHECK-DAG: scf.yield {{.+}}
 
 // DOCS: # The `func` dialect
 // DOCS-DAG: func.call

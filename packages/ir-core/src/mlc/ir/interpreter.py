@@ -1401,4 +1401,4 @@ def _vector_broadcast(interp: Interpreter, op: Operation, operands: list) -> lis
 
 
 # The handlers of dialects kept in modules of their own register themselves here.
-from mlc.ir.dialects import memref_semantics, vector_semantics  # noqa: E402, F401
+from mlc.ir.dialects import memref_semantics, scf_semantics, vector_semantics  # noqa: E402, F401

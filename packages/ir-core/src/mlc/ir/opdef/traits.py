@@ -30,6 +30,9 @@ class Trait:
     summary = ""
     implies: tuple[Trait, ...] = ()
     invariant = False
+    # Whether `verify` looks into the op's regions, so it runs once they are verified
+    # (MLIR's verifyRegionTrait / verifyWithRegions).
+    verifies_regions = False
 
     def verify(self, op: Operation) -> str | None:
         return None
@@ -226,8 +229,9 @@ class HasParent(Trait):
     def verify(self, op: Operation) -> str | None:
         parent = op.parent_op
         if parent is None or parent.name not in self.parents:
-            expected = ", ".join(f"'{p}'" for p in self.parents)
-            return f"expects parent op {'to be one of ' if len(self.parents) > 1 else ''}{expected}"
+            # MLIR's ParentOneOf quotes the list as one: 'a, b'.
+            expected = ", ".join(self.parents)
+            return f"expects parent op {'to be one of ' if len(self.parents) > 1 else ''}'{expected}'"
         return None
 
     def __hash__(self) -> int:
