@@ -798,7 +798,8 @@ class TypeAttr(Attribute):
 
 
 def write_symbol_name(w: AsmWriter, name: str) -> None:
-    if name and all(c in _BARE_REST or c == "-" for c in name):
+    # A bare name starts as MLIR's lexer wants it (a letter or `_`), else it is quoted.
+    if name and name[0] in _BARE_START and all(c in _BARE_REST or c == "-" for c in name):
         w.write(f"@{name}")
     else:
         w.write(f'@"{escape_string(name)}"')
