@@ -120,10 +120,10 @@ class RegionBranch(Interface):
 
     def verify(self, op: Operation) -> str | None:
         for successor in self.successors(op, None):
-            message = _check_edge(op, "parent operands", successor, self.entry_operands(op))
+            message = _check_edge(op, "parent", successor, self.entry_operands(op))
             if message:
                 return message
-        for index, region in enumerate(op.regions):
+        for region in op.regions:
             successors = None
             for block in region.blocks:
                 terminator = block.terminator
@@ -134,7 +134,8 @@ class RegionBranch(Interface):
                     successors = self.successors(op, region)
                 for successor in successors:
                     operands = forwarding.successor_operands(terminator, successor)
-                    message = _check_edge(op, f"Region #{index}", successor, operands)
+                    message = _check_edge(op, f"Operation {terminator.name}", successor,
+                                          operands)
                     if message:
                         return message
         return None
@@ -142,16 +143,19 @@ class RegionBranch(Interface):
 
 def _check_edge(op: Operation, source: str, successor: RegionSuccessor,
                 operands: list[Value]) -> str | None:
-    target = "parent results" if successor.is_parent else \
+    # MLIR 22's words: the source is "parent" or the terminator ("Operation scf.yield").
+    target = "parent" if successor.is_parent else \
         f"Region #{op.regions.index(successor.region)}"
     inputs = successor.inputs
     if len(operands) != len(inputs):
-        return (f"along control flow edge from {source} to {target}: source has "
-                f"{len(operands)} operands, but target successor needs {len(inputs)}")
+        return (f"along control flow edge from {source} to {target}: region branch point "
+                f"has {len(operands)} operands, but region successor needs {len(inputs)} "
+                "inputs")
     for i, (value, input_) in enumerate(zip(operands, inputs)):
         if value.type != input_.type:
-            return (f"along control flow edge from {source} to {target}: source type #{i} "
-                    f"'{value.type}' should match input type #{i} '{input_.type}'")
+            return (f"along control flow edge from {source} to {target}: successor operand "
+                    f"type #{i} '{value.type}' should match successor input type #{i} "
+                    f"'{input_.type}'")
     return None
 
 

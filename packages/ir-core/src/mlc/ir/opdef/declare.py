@@ -151,10 +151,12 @@ class AttrDef:
 
 
 class RegionDef:
-    """A region of an op."""
+    """A region of an op; a variadic one (the last declared) stands for all the
+    regions from its position on (as `scf.index_switch`'s cases)."""
 
-    def __init__(self, *, single_block: bool = False, doc: str = ""):
+    def __init__(self, *, single_block: bool = False, variadic: bool = False, doc: str = ""):
         self.single_block = single_block
+        self.variadic = variadic
         self.doc = doc
         self.name = ""
         self.index = 0
@@ -165,6 +167,8 @@ class RegionDef:
     def __get__(self, op, owner=None):
         if op is None:
             return self
+        if self.variadic:
+            return op.regions[self.index:]
         return op.regions[self.index]
 
 
@@ -452,7 +456,7 @@ class Op(Operation, metaclass=OpMeta):
         if isinstance(regions, int):
             regions = [Region() for _ in range(regions)]
         elif not regions:
-            regions = [Region() for _ in op_def.regions]
+            regions = [Region() for d in op_def.regions if not d.variadic]
         cls._fill_defaults(attrs)
         return cls.create(flat, result_types, attrs, regions, successors, loc)
 
@@ -466,7 +470,8 @@ class Op(Operation, metaclass=OpMeta):
         if result_types is None:
             result_types = cls.infer_result_types([v.type for v in operands], attrs)
         cls._fill_defaults(attrs)
-        return cls.create(operands, result_types, attrs, [Region() for _ in cls.op_def.regions],
+        return cls.create(operands, result_types, attrs,
+                          [Region() for d in cls.op_def.regions if not d.variadic],
                           (), loc)
 
     @classmethod

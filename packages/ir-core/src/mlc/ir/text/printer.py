@@ -27,7 +27,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, IRError, Operation, Region, Value
-from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
+from mlc.ir.opdef.traits import IsolatedFromAbove, IsTerminator, NoTerminator, SingleBlock
 from mlc.ir.text.format import op_printer
 
 HEX_IF_LARGER = 100
@@ -48,12 +48,14 @@ class PrintOptions:
 
 
 class _RegionMarker:
-    __slots__ = ("region", "indent", "print_entry_args")
+    __slots__ = ("region", "indent", "print_entry_args", "print_terminators")
 
-    def __init__(self, region: Region, indent: int, print_entry_args: bool):
+    def __init__(self, region: Region, indent: int, print_entry_args: bool,
+                 print_terminators: bool = True):
         self.region = region
         self.indent = indent
         self.print_entry_args = print_entry_args
+        self.print_terminators = print_terminators
 
 
 class _OpMarker:
@@ -418,7 +420,13 @@ class Printer:
                 parts.append(":")
                 parts.append(self._predecessor_comment(block, index))
                 parts.append("\n")
+            # As MLIR, an elided terminator goes only in custom form.
+            elided = None if marker.print_terminators or self.options.generic else block.last_op
+            if elided is not None and not elided.has_trait(IsTerminator):
+                elided = None
             for op in block.ops():
+                if op is elided:
+                    break
                 parts.append(_OpMarker(op, indent + 1))
                 parts.append("\n")
         parts.append(indentation(indent) + "}")
@@ -519,8 +527,12 @@ class Printer:
         self.parts.append(" attributes " if keyword else " ")
         self.parts.append(self._dict_text(entries))
 
-    def region(self, region: Region, print_entry_args: bool = True) -> None:
-        self.parts.append(_RegionMarker(region, self.indent, print_entry_args))
+    def region(self, region: Region, print_entry_args: bool = True,
+               print_terminators: bool = True) -> None:
+        """`region` in braces; without its entry block's arguments or its blocks'
+        terminators when the op's custom form implies them (as `scf.for` does)."""
+        self.parts.append(_RegionMarker(region, self.indent, print_entry_args,
+                                        print_terminators))
 
     def successor(self, block: Block) -> None:
         self.parts.append(self.block_names.get(block, "^<unknown>"))

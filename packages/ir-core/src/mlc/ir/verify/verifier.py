@@ -202,9 +202,10 @@ class Verifier:
         if IsTerminator in traits and op.parent is not None and op is not op.parent.last_op:
             self.error(_op_error(op, "must be the last operation in the parent block"))
         if SingleBlock in traits:
-            for region in op.regions:
+            for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
-                    self.error(_op_error(op, "expects a single block in each region"))
+                    self.error(_op_error(op, f"expects region #{index} to have 0 or 1 blocks"))
+                    break
 
     def _check_symbol_table(self, op: Operation) -> None:
         if op.op_def is not None and SymbolTable in op.op_def.trait_set:
@@ -379,7 +380,7 @@ class _DeclarationPlan:
     anything are skipped."""
 
     __slots__ = ("op_def", "singles", "operand_checks", "result_checks", "attr_checks",
-                 "regions", "successors", "traits", "custom")
+                 "regions", "variadic_regions", "successors", "traits", "custom")
 
     def __init__(self, op_def: OpDef):
         self.op_def = op_def
@@ -390,7 +391,8 @@ class _DeclarationPlan:
                               if d.constraint is not AnyType]
         self.attr_checks = [(name, d.constraint.check, d.optional, d)
                             for name, d in op_def.attributes.items()]
-        self.regions = len(op_def.regions)
+        self.regions = sum(1 for r in op_def.regions if not r.variadic)
+        self.variadic_regions = len(op_def.regions) != self.regions
         self.successors = sum(1 for s in op_def.successors if not s.variadic)
         # Only the traits and custom verifiers that check something.
         self.traits = [t for t in op_def.traits if type(t).verify is not Trait.verify]
@@ -432,8 +434,10 @@ class _DeclarationPlan:
             if not check(attr):
                 return (f"attribute '{name}' failed to satisfy constraint: "
                         f"{definition.constraint.description}")
-        if len(op.regions) != self.regions:
-            return f"requires {self.regions} regions, but found {len(op.regions)}"
+        if len(op.regions) != self.regions and not (
+                self.variadic_regions and len(op.regions) > self.regions):
+            at_least = "at least " if self.variadic_regions else ""
+            return f"requires {at_least}{self.regions} regions, but found {len(op.regions)}"
         found = len(op.successors)
         variadic = len(op_def.successors) != self.successors
         if found < self.successors or (found != self.successors and not variadic):
