@@ -7,6 +7,9 @@
 // CHECK-DAG: {{^}}arith: Integer and floating-point arithmetic.
 // CHECK-DAG: {{^}}builtin:
 // CHECK-DAG: {{^}}func: Functions, calls and returns.
+// CHECK-DAG: {{^}}memref: Buffers in memory: allocation, element access and views.
+// CHECK-DAG: memref.subview {{.+}}
+// CHECK-DAG: vector.transfer_read {{.+}}
 // CHECK-DAG: arith.addf {{.+}}
 // CHECK-DAG: arith.addi {{.+}}
 // CHECK-DAG: arith.andi {{.+}}

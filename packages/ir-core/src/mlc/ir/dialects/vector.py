@@ -97,4 +97,8 @@ __all__ = ["BroadcastOp", "broadcast_mismatch", "vector"]
 
 # The ops that take vectors apart and put them together live in their own module,
 # registered on this dialect.
-from mlc.ir.dialects import vector_slicing  # noqa: E402, F401
+from mlc.ir.dialects import (  # noqa: E402, F401
+    vector_compute,
+    vector_memory,
+    vector_slicing,  # noqa: E402, F401
+)

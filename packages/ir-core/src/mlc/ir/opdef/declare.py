@@ -51,10 +51,13 @@ from mlc.ir.opdef.traits import (
 class VerificationError(Exception):
     """Raised by an op's `verify_custom` (or a trait) to report what is wrong."""
 
-    def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = ()):
+    def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = (), *,
+                 names_op: bool = True):
         super().__init__(message)
         self.message = message
         self.notes = list(notes)
+        # False for the few MLIR verifiers that word a message without "'name' op".
+        self.names_op = names_op
 
 
 # ------------------------------------------------------------------ declarations
@@ -128,15 +131,17 @@ class AttrDef:
     """An inherent attribute: a constraint, and a default or optionality."""
 
     def __init__(self, constraint: Any = AnyAttr, *, default: Attribute | None = None,
-                 optional: bool = False, doc: str = ""):
+                 optional: bool = False, doc: str = "", attr_name: str = ""):
         self.constraint: AttrConstraint = as_attr_constraint(constraint)
         self.default = default
         self.optional = optional or default is not None
         self.doc = doc
-        self.name = ""
+        # The attribute's name when the Python one cannot be it (memref.get_global's
+        # `name`, which the class's op name takes).
+        self.name = attr_name
 
     def __set_name__(self, owner, name: str) -> None:
-        self.name = name
+        self.name = self.name or name
 
     def __get__(self, op, owner=None):
         if op is None:

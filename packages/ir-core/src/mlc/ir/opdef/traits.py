@@ -241,6 +241,41 @@ class AllTypesMatch(Trait):
         return isinstance(other, AllTypesMatch) and other.names == self.names
 
 
+class TypesMatchWith(Trait):
+    """The type of `target` is `transform` of the type of `source` (MLIR's
+    `TypesMatchWith`: a store's value is its memref's element type); a custom format
+    may then leave the target's type out."""
+
+    def __init__(self, target: str, source: str, transform, description: str):
+        self.target = target
+        self.source = source
+        self.transform = transform
+        self.description = description
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return f"TypesMatchWith<{self.target}, {self.source}>"
+
+    @property
+    def summary(self) -> str:  # type: ignore[override]
+        return self.description
+
+    def verify(self, op: Operation) -> str | None:
+        target = getattr(op, self.target)
+        if target is None:  # an absent optional operand
+            return None
+        if target.type != self.transform(getattr(op, self.source).type):
+            return f"failed to verify that {self.description}"
+        return None
+
+    def __hash__(self) -> int:
+        return hash((self.target, self.source))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TypesMatchWith) and (other.target, other.source) == (
+            self.target, self.source)
+
+
 def _shapes_compatible(shapes: list[tuple[int, ...] | None]) -> bool:
     """MLIR's verifyCompatibleShapes: the ranked shapes (None: unranked) agree in rank
     and in every dimension both know (a dynamic size agrees with any)."""

@@ -262,7 +262,8 @@ class Verifier:
         try:
             op.verify_custom()
         except VerificationError as exc:
-            diag = _op_error(op, exc.message)
+            diag = (_op_error(op, exc.message) if exc.names_op
+                    else Diagnostic("error", exc.message, op.loc))
             for note, loc in exc.notes:
                 diag.add_note(note, loc)
             self.error(diag)
