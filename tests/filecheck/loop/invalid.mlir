@@ -168,3 +168,12 @@ func.func @padding_of_another_type(%X: memref<4xf32>, %Y: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @view_too_large() {
+  %s = loop.alloc_buffer : memref<8xi8>
+  // expected-error@+1 {{the view needs 16 bytes, the storage has 8}}
+  %v = loop.view %s : memref<8xi8> to memref<4xf32>
+  return
+}
