@@ -126,6 +126,7 @@ class LowerAllocBuffer(ConversionPattern):
 
 class LowerFor(ConversionPattern):
     root = ForOp
+    bounded_recursion = True  # an unrolled loop's copies hold its nested loops
 
     def __init__(self, remarks: list | None = None):
         super().__init__()
