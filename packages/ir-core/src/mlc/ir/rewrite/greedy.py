@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mlc.ir.core.attributes import Attribute
-from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir.core.ir import Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, constant_value
