@@ -35,3 +35,12 @@ func.func @main(%x: memref<4xf32>, %out: memref<4xf32>) {
 // STATS: (32) num-bytes-after
 // STATS: (3) num-buffers
 // STATS: (2) num-storages
+
+// After loop-lower the storages are memref.allocs and the buffers memref.views of
+// them; the interpreter still agrees, and mlir-opt-22 reads the result.
+// RUN: mlc-opt %s -p 'loop-plan-memory,loop-lower,canonicalize' --check-semantics | filecheck %s --check-prefix=LOWERED
+// RUN: %if mlir-opt %{ mlc-opt %s -p 'loop-plan-memory,loop-lower' | %mlir_opt -o /dev/null %}
+// LOWERED-LABEL: func.func @main
+// LOWERED: %[[S0:.*]] = memref.alloc() : memref<16xi8>
+// LOWERED: %t0 = memref.view %[[S0]][%c0][] : memref<16xi8> to memref<4xf32>
+// LOWERED: memref.dealloc %[[S0]] : memref<16xi8>

@@ -135,3 +135,27 @@ func.func @subview_rank_reduced_layout(%m: memref<4x4xf32>, %i: index) {
   %0 = memref.subview %m[%i, 0][1, 2][1, 1] : memref<4x4xf32> to memref<2xf32, strided<[1], offset: 3>>
   return
 }
+
+// -----
+
+func.func @view_of_wide_elements(%s: memref<64xi16>, %c0: index) {
+  // expected-error@+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<64xi16>'}}
+  %v = memref.view %s[%c0][] : memref<64xi16> to memref<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @view_sizes(%s: memref<64xi8>, %c0: index, %n: index) {
+  // expected-error@+1 {{'memref.view' op incorrect number of dynamic sizes, has 1, expected 0}}
+  %v = memref.view %s[%c0][%n] : memref<64xi8> to memref<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @view_layout(%s: memref<64xi8>, %c0: index) {
+  // expected-error@+1 {{unsupported map for result memref type 'memref<4x2xf32, strided<[4, 1]>>'}}
+  %v = memref.view %s[%c0][] : memref<64xi8> to memref<4x2xf32, strided<[4,1]>>
+  return
+}

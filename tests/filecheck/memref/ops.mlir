@@ -57,3 +57,14 @@ func.func @views(%m: memref<4x4xf32>, %i: index, %v: memref<4xf32>) {
   %r2 = memref.reinterpret_cast %m to offset: [%i], sizes: [2, %i], strides: [%i, 1] : memref<4x4xf32> to memref<2x?xf32, strided<[?, 1], offset: ?>>
   return
 }
+
+// memref.view: bytes seen as a typed buffer, printed as mlir-opt-22 prints it.
+// CHECK-LABEL: func.func @byte_views
+func.func @byte_views(%s: memref<64xi8>, %n: index) -> (memref<4x2xf32>, memref<?x2xf32>) {
+  %c8 = arith.constant 8 : index
+  // CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<64xi8> to memref<4x2xf32>
+  %v = memref.view %s[%c8][] : memref<64xi8> to memref<4x2xf32>
+  // CHECK: memref.view %{{.*}}[%{{.*}}][%{{.*}}] : memref<64xi8> to memref<?x2xf32>
+  %w = memref.view %s[%c8][%n] : memref<64xi8> to memref<?x2xf32>
+  return %v, %w : memref<4x2xf32>, memref<?x2xf32>
+}

@@ -12,7 +12,7 @@
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
   yielding the padding otherwise;
 - `loop.alloc_buffer` becomes `memref.alloc`, freed by a `memref.dealloc` before each
-  return of its function.
+  return of its function; `loop.view` (planned storage) becomes `memref.view`.
 
 `loop-invariant-code-motion` and `canonicalize` clean the result (index arithmetic
 hoisted out of loops, constants shared).
@@ -34,7 +34,7 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
-from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, LoadOp, StoreOp
+from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, LoadOp, StoreOp, ViewOp
 
 index = IndexType()
 
@@ -221,6 +221,18 @@ class LowerLoad(ConversionPattern):
         return True
 
 
+class LowerView(ConversionPattern):
+    root = ViewOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        view = rewriter.insert(memref.ViewOp.build(
+            adaptor.source, IndexBuilder(rewriter).constant(0), [],
+            result_types=[op.results[0].type]))
+        view.results[0].name_hint = op.results[0].name_hint
+        rewriter.replace_op(op, view.results)
+        return True
+
+
 class LowerStore(ConversionPattern):
     root = StoreOp
 
@@ -243,7 +255,7 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     nothing changed) and the remarks (vectorized loops left serial, and why)."""
     remarks: list = []
     patterns = PatternSet([LowerAllocBuffer(), LowerFor(remarks), LowerBlock(), LowerLoad(),
-                           LowerStore()])
+                           LowerStore(), LowerView()])
     result = apply_partial_conversion(root, lowering_target(), patterns)
     notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]
     return ([] if result.success else result.diagnostics), notes

@@ -27,6 +27,7 @@ from mlc.ir.core.attributes import (
     DenseResourceElementsAttr,
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     RankedTensorType,
     StridedLayoutAttr,
@@ -415,6 +416,47 @@ class DimOp(Op):
 
 
 # ------------------------------------------------------------------ casts and views
+
+
+@memref.op
+class ViewOp(Op):
+    """Views bytes as a typed buffer
+
+    A buffer of the result type over the 1-D `i8` buffer `source`, starting
+    `byte_shift` bytes in; `sizes` give the result's dynamic sizes. The result has the
+    identity layout (memory planning's shared storage):
+
+        %v = memref.view %storage[%c0][] : memref<2048xi8> to memref<16x32xf32>
+    """
+
+    name = "memref.view"
+    source = OperandDef(TypeMatches(
+        lambda t: isinstance(t, MemRefType) and t.rank == 1 and t.element_type == IntegerType(8),
+        "1D memref of 8-bit signless integer values"), doc="the bytes")
+    byte_shift = OperandDef(Index, doc="where the view starts, in bytes")
+    sizes = OperandDef(Index, variadic=True, doc="the result's dynamic sizes")
+    result = ResultDef(RankedMemRef, doc="the typed view")
+    traits = (Pure,)
+    assembly_format = ("$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` "
+                       "type($source) `to` type($result)")
+
+    def verify_custom(self) -> None:
+        result = self.result.type
+        if result.layout is not None and not (isinstance(result.layout, AffineMapAttr)
+                                              and result.layout.value.is_identity()):
+            raise VerificationError(f"unsupported map for result memref type '{result}'",
+                                    names_op=False)
+        if result.memory_space != self.source.type.memory_space:
+            raise VerificationError("different memory spaces specified for base memref type "
+                                    f"'{self.source.type}' and view memref type '{result}'")
+        dynamic = sum(1 for d in result.shape if d == DYNAMIC)
+        if len(self.sizes) != dynamic:
+            raise VerificationError(f"incorrect number of dynamic sizes, has {len(self.sizes)}, "
+                                    f"expected {dynamic}")
+
+    def asm_result_name(self) -> str:
+        return "view"
+
 
 
 @memref.op

@@ -10,6 +10,8 @@ global's array is read-only, and writing it is undefined behaviour.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from mlc.ir.core.attributes import DenseElementsAttr, MemRefType, UnitAttr
@@ -226,3 +228,20 @@ def _global_array(definition: Operation) -> np.ndarray:
     if definition.attributes.get("constant") is not None:
         array.flags.writeable = False
     return array
+
+
+@register_handler("memref.view")
+def _view(interp: Interpreter, op: Operation, operands: list) -> list:
+    """The bytes from the shift on, seen as an array of the result type (a numpy
+    view: writes go to the storage); a view past the storage's end is undefined."""
+    storage, shift, *sizes = operands
+    target = op.results[0].type
+    dtype = buffer_dtype(target.element_type)
+    sizes = iter(sizes)
+    shape = tuple(next(sizes) if d < 0 else d for d in target.shape)
+    count = math.prod(shape) * dtype.itemsize
+    if dtype == np.dtype(object) or shift < 0 or shift + count > storage.shape[0] \
+            or shift % dtype.itemsize:
+        raise UndefinedBehavior(f"memref.view of {count} bytes at byte {shift} of a "
+                                f"{storage.shape[0]}-byte buffer (as {target})")
+    return [storage[shift:shift + count].view(dtype).reshape(shape)]
