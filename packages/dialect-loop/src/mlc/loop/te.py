@@ -56,8 +56,9 @@ from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
 __all__ = [
     "Axis", "Expr", "IndexExpr", "Tensor", "TEError",
     "placeholder", "compute", "reduce_axis", "sum", "max", "min", "maximum", "minimum",
-    "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sigmoid",
-    "if_then_else", "cast", "const", "pad", "create_prim_func",
+    "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin", "cos",
+    "sigmoid", "power", "remainder", "equal", "not_equal", "if_then_else", "cast", "const", "pad",
+    "inline", "compute_inline", "create_prim_func",
 ]
 
 DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
@@ -287,6 +288,32 @@ erf = _unary("erf")
 abs = _unary("absf")  # noqa: A001 - TE's name
 floor = _unary("floor")
 ceil = _unary("ceil")
+sin = _unary("sin")
+cos = _unary("cos")
+
+
+def power(base, exponent) -> Expr:
+    """`math.powf`: C's pow of two floating-point values, elementwise."""
+    x, y = _pair(base, exponent)
+    if not isinstance(x.dtype, FloatType):
+        raise TEError(f"power takes floating-point values, not {x.dtype}")
+    return Call("powf", (x, y), x.dtype)
+
+
+def remainder(a, b) -> Expr:
+    """a - b·trunc(a/b), elementwise: the remainder with the sign of `a` (C's fmod for
+    floats, `arith.remsi` for integers)."""
+    return _binary("rem", a, b)
+
+
+def equal(a, b) -> Expr:
+    """a == b, elementwise (false when either is NaN)."""
+    return _compare("eq", a, b)
+
+
+def not_equal(a, b) -> Expr:
+    """a != b, elementwise (true when either is NaN: the negation of `equal`)."""
+    return _compare("ne", a, b)
 
 
 def sigmoid(x) -> Expr:
@@ -374,7 +401,9 @@ def compute(shape: Sequence[int] | int, fcompute: Callable[..., object],
             name: str = "compute") -> Tensor:
     """The tensor whose element at each index is `fcompute(*index)`."""
     shape = _shape(shape)
-    parameters = list(inspect.signature(fcompute).parameters)
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    parameters = [p.name for p in inspect.signature(fcompute).parameters.values()
+                  if p.kind in positional]
     names = parameters if len(parameters) == len(shape) else \
         [f"i{n}" for n in range(len(shape))]
     axes = tuple(Axis(n, extent, "S") for n, extent in zip(names, shape))
@@ -410,6 +439,88 @@ def _check_no_nested_reduction(expr: Expr, top: bool) -> None:
             stack.append((node.value, False))
         elif isinstance(node, Call):
             stack.extend((a, False) for a in node.args)
+
+
+# ------------------------------------------------------------------ inlining
+
+
+def inline(expr: Expr, stage: Tensor) -> Expr:
+    """`expr` with every read of `stage` replaced by `stage`'s own expression at the
+    read's indices (its axes replaced by the read's index expressions, composed as
+    affine expressions): what TVM's `compute_inline` does to the stage's readers.
+
+    `stage` must be computed without a reduction, and no read of it may be padded
+    (a padded read would need the stage's values outside its bounds). Shared
+    subexpressions stay shared, and equal reads of `stage` become one expression, so
+    the kernel computes each once per element."""
+    if stage.is_placeholder or isinstance(stage.body, Reduce):
+        raise TEError(f"only a stage computed without a reduction can be inlined, not "
+                      f"{stage.name}")
+    rebound: dict[tuple, Expr] = {}  # (indices of the read) -> stage's expression there
+    memo: dict[int, Expr] = {}
+
+    def visit(node: Expr) -> Expr:
+        known = memo.get(id(node))
+        if known is not None:
+            return known
+        if isinstance(node, Read) and node.tensor is stage:
+            if node.padding is not None:
+                raise TEError(f"{stage.name} is read with padding, so it cannot be inlined")
+            key = tuple(i.affine for i in node.indices)
+            result = rebound.get(key)
+            if result is None:
+                mapping = {axis.affine: index.affine
+                           for axis, index in zip(stage.axes, node.indices)}
+                result = rebound[key] = _rebind(stage.body, mapping)
+        elif isinstance(node, Call):
+            args = tuple(visit(a) for a in node.args)
+            same = all(a is b for a, b in zip(args, node.args))
+            result = node if same else Call(node.func, args, node.dtype)
+        elif isinstance(node, Reduce):
+            value = visit(node.value)
+            result = node if value is node.value else Reduce(node.combiner, value, node.axes)
+        else:
+            result = node
+        memo[id(node)] = result
+        return result
+
+    return visit(expr)
+
+
+def _rebind(expr: Expr, mapping: dict[AffineExpr, AffineExpr]) -> Expr:
+    """`expr` with its axes (dims of `mapping`) replaced by index expressions."""
+    memo: dict[int, Expr] = {}
+
+    def index(i: IndexExpr) -> IndexExpr:
+        return IndexExpr(i.affine.replace(mapping))
+
+    def visit(node: Expr) -> Expr:
+        known = memo.get(id(node))
+        if known is not None:
+            return known
+        if isinstance(node, Read):
+            result = Read(node.tensor, tuple(index(i) for i in node.indices), node.padding)
+        elif isinstance(node, IndexValue):
+            result = IndexValue(index(node.index), node.dtype)
+        elif isinstance(node, Call):
+            result = Call(node.func, tuple(visit(a) for a in node.args), node.dtype)
+        elif isinstance(node, Reduce):
+            raise TEError("a reduction must be the whole expression of a compute")
+        else:
+            result = node
+        memo[id(node)] = result
+        return result
+
+    return visit(expr)
+
+
+def compute_inline(stage: Tensor, readers: Sequence[Tensor]) -> None:
+    """Inline `stage` into each of `readers` (their expressions are rewritten in place,
+    see :func:`inline`); afterwards they no longer read `stage`, and a kernel built
+    from them has no block (and no buffer) for it."""
+    for reader in readers:
+        if reader.body is not None:
+            reader.body = inline(reader.body, stage)
 
 
 # ------------------------------------------------------------------ lowering
@@ -653,20 +764,23 @@ class _Emitter:
         if func.startswith("cmp."):
             predicate = func[4:]
             if is_float:
-                return self.op("arith.cmpf", args, predicate=CmpFPredicate.attr("o" + predicate))
-            return self.op("arith.cmpi", args, predicate=CmpIPredicate.attr("s" + predicate))
+                # Ordered but for !=, which holds for NaN (IEEE's negation of ==).
+                prefix = "u" if predicate == "ne" else "o"
+                return self.op("arith.cmpf", args, predicate=CmpFPredicate.attr(prefix + predicate))
+            prefix = "" if predicate in ("eq", "ne") else "s"
+            return self.op("arith.cmpi", args, predicate=CmpIPredicate.attr(prefix + predicate))
         if func == "neg":
             if is_float:
                 return self.op("arith.negf", args)
             zero = self.constant(0, source)
             return self.op("arith.subi", [zero, args[0]])
-        if func in ("add", "sub", "mul", "div", "maximum", "minimum"):
+        if func in ("add", "sub", "mul", "div", "rem", "maximum", "minimum"):
             if is_float:
                 name = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",
-                        "maximum": "maximumf", "minimum": "minimumf"}[func]
+                        "rem": "remf", "maximum": "maximumf", "minimum": "minimumf"}[func]
             else:
                 name = {"add": "addi", "sub": "subi", "mul": "muli", "div": "divsi",
-                        "maximum": "maxsi", "minimum": "minsi"}[func]
+                        "rem": "remsi", "maximum": "maxsi", "minimum": "minsi"}[func]
             return self.op("arith." + name, args)
         return self.op("math." + func, args)
 
