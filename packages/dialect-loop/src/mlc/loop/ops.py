@@ -61,6 +61,7 @@ from mlc.ir.opdef.constraints import (
     AnyType,
     AttrOfClass,
     DenseArrayConstraint,
+    ElementsAttrConstraint,
     Index,
     IntAttrOf,
     StrAttr,
@@ -98,6 +99,34 @@ class AllocBufferOp(Op):
         type_ = self.memref.type
         if not isinstance(type_, MemRefType) or any(d is None or d < 0 for d in type_.shape):
             raise VerificationError("buffers must have a static shape")
+
+
+@loop.op
+class ConstantOp(Op):
+    """A buffer holding constant data (a graph constant: weights)
+
+    The elements are a `dense` literal or a `dense_resource` blob, a tensor of the
+    buffer's shape and element type; kernels read the buffer and never write it:
+
+        %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf32> -> memref<2xf32>
+
+    (MLIR says this with a `memref.global` and a `memref.get_global`.)
+    """
+
+    name = "loop.constant"
+    value = AttrDef(ElementsAttrConstraint, doc="the elements")
+    memref = ResultDef(AnyMemRef, doc="the buffer")
+    traits = (MemoryEffects(Allocate("memref")),)
+    assembly_format = "$value attr-dict `->` type($memref)"
+
+    def verify_custom(self) -> None:
+        type_, value_type = self.memref.type, self.value.type
+        if not isinstance(type_, MemRefType) or any(d is None or d < 0 for d in type_.shape):
+            raise VerificationError("buffers must have a static shape")
+        if tuple(value_type.shape) != tuple(type_.shape) or \
+                value_type.element_type != type_.element_type:
+            raise VerificationError(f"the value's type {value_type} does not match the buffer "
+                                    f"type {type_}")
 
 
 @loop.op

@@ -58,7 +58,7 @@ __all__ = [
     "placeholder", "compute", "reduce_axis", "sum", "max", "min", "maximum", "minimum",
     "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin", "cos",
     "sigmoid", "power", "remainder", "equal", "not_equal", "if_then_else", "cast", "const", "pad",
-    "inline", "compute_inline", "create_prim_func",
+    "inline", "compute_inline", "stages", "reads", "create_prim_func",
 ]
 
 DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
@@ -431,8 +431,12 @@ def pad(tensor: Tensor, before: Sequence[int], after: Sequence[int] | None = Non
 
 def _check_no_nested_reduction(expr: Expr, top: bool) -> None:
     stack = [(expr, top)]
+    seen: set[int] = set()
     while stack:
         node, at_top = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         if isinstance(node, Reduce):
             if not at_top:
                 raise TEError("a reduction must be the whole expression of a compute")
@@ -575,18 +579,39 @@ def _topological_order(roots: Sequence[Tensor]) -> list[Tensor]:
     return order
 
 
-def _reads_of(tensor: Tensor) -> list[Tensor]:
-    found: list[Tensor] = []
+def stages(outputs: Sequence[Tensor]) -> list[Tensor]:
+    """Every tensor `outputs` are computed from, placeholders too, producers first."""
+    return _topological_order(outputs)
+
+
+def reads(tensor: Tensor, stage: Tensor, padded: bool = False) -> bool:
+    """Whether `tensor`'s expression reads `stage` (with `padded`: with padding)."""
+    return any(read.tensor is stage and (not padded or read.padding is not None)
+               for read in _reads_in(tensor))
+
+
+def _reads_in(tensor: Tensor) -> list[Read]:
+    """The reads in `tensor`'s expression, each shared subexpression visited once
+    (inlining shares them: a tree walk could take exponential time)."""
+    found: list[Read] = []
+    seen: set[int] = set()
     stack = [tensor.body] if tensor.body is not None else []
     while stack:
         node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         if isinstance(node, Read):
-            found.append(node.tensor)
+            found.append(node)
         elif isinstance(node, Call):
             stack.extend(node.args)
         elif isinstance(node, Reduce):
             stack.append(node.value)
     return found
+
+
+def _reads_of(tensor: Tensor) -> list[Tensor]:
+    return [read.tensor for read in _reads_in(tensor)]
 
 
 def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> None:
