@@ -13,8 +13,69 @@ from mlc.graph.op_base import GraphOp, PatternKind, UndefinedResultError, shape_
 from mlc.graph.ops.elementwise import divide
 from mlc.graph.ops.transform import normalize_axes, normalize_axis
 from mlc.graph.types import NumericTensor, Tensor, tensor
-from mlc.ir import Type, i64
+from mlc.ir import FloatType, Type, f64, i1, i8, i64
 from mlc.ir.opdef import OperandDef, ResultDef
+
+# ------------------------------------------------------------------ compute-rule helpers
+# (shared with nn.py and norm.py: every op that accumulates does it as its reference)
+
+
+def accumulator(element: Type) -> Type:
+    """The type a sum or product of `element`s accumulates in, as the references do:
+    float64 for floats (rounded once at the end), the element type itself for
+    integers (the references' 64-bit accumulation wraps to the same bits once
+    stored)."""
+    return f64 if isinstance(element, FloatType) else element
+
+
+def ordered(element: Type) -> Type:
+    """The type `element`s are compared in: i8 for i1, where a signed comparison would
+    make true (-1) the smaller; the element type otherwise."""
+    return i8 if element == i1 else element
+
+
+def rounded(te, tensor, element: Type, name: str):
+    """`tensor` converted once to `element` (itself when it has that type already)."""
+    if tensor.dtype == element:
+        return tensor
+    return te.compute(tensor.shape, lambda *index: te.cast(tensor[index], element), name=name)
+
+
+def reduction_index(rank: int, axes, keepdims: bool, out_index, reduce_axes) -> tuple:
+    """The index into a reduced operand of rank `rank`: the reduce axes at the sorted
+    `axes`, the output's indices elsewhere (skipping the kept extent-1 ones)."""
+    outputs, reduced = iter(out_index), iter(reduce_axes)
+    index = []
+    for d in range(rank):
+        if d in axes:
+            index.append(next(reduced))
+            if keepdims:
+                next(outputs)
+        else:
+            index.append(next(outputs))
+    return tuple(index)
+
+
+def reduced_shape(shape, axes, keepdims: bool) -> tuple[int, ...]:
+    """`shape` with `axes` dropped, or kept with extent 1."""
+    if keepdims:
+        return tuple(1 if d in axes else n for d, n in enumerate(shape))
+    return tuple(n for d, n in enumerate(shape) if d not in axes)
+
+
+def reduce_stage(te, x, axes, keepdims: bool, combiner: str, dtype: Type, name: str):
+    """The `combiner` ("sum", "prod", "max" or "min") of `x`'s elements converted to
+    `dtype` over `axes`: TOPI's reduction stage. Without axes, the converted elements."""
+    axes = sorted(axes)
+    reducer = getattr(te, combiner)
+
+    def element(*out_index):
+        reduce_axes = [te.reduce_axis(x.shape[a], name=f"k{a}") for a in axes]
+        value = te.cast(x[reduction_index(len(x.shape), axes, keepdims, out_index,
+                                          reduce_axes)], dtype)
+        return reducer(value, axis=reduce_axes) if reduce_axes else value
+
+    return te.compute(reduced_shape(x.shape, axes, keepdims), element, name=name)
 
 
 class Reduce(GraphOp):
@@ -71,6 +132,29 @@ class AxesReduce(Reduce):
         return cls.fn(x if wide is None else x.astype(wide), axis=cls.reduced_axes(x.ndim, attrs),
                       keepdims=attrs["keepdims"])
 
+    combiner = "sum"  # the te reducer of the compute rule: sum, prod, max, min or mean
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's reduction: one reduce stage in the accumulator type (integer means
+        in 64 bits, as the reference), then the division of a mean and the rounding
+        to the element type."""
+        element, short = x.dtype, cls.op_def.name.split(".")[1]
+        axes = cls.reduced_axes(len(x.shape), attrs)
+        if cls.combiner in ("max", "min"):
+            wide, combiner = ordered(element), cls.combiner
+        elif cls.combiner == "mean" and not isinstance(element, FloatType):
+            wide, combiner = (i64 if getattr(element, "width", 64) < 64 else element), "sum"
+        else:
+            wide, combiner = accumulator(element), cls.combiner.replace("mean", "sum")
+        total = reduce_stage(te, x, axes, attrs["keepdims"], combiner, wide, f"T_{short}_red")
+        if cls.combiner != "mean":
+            return rounded(te, total, element, f"T_{short}")
+        count = math.prod(x.shape[a] for a in axes)
+        # Integer division truncates toward zero, as the reference's.
+        return te.compute(total.shape, lambda *i: te.cast(total[i] / count, element),
+                          name=f"T_{short}")
+
 
 def mean(x: np.ndarray, axis: tuple[int, ...], keepdims: bool) -> np.ndarray:
     """The sum over `axis` divided by the count: IEEE for floats (0/0 = NaN over an
@@ -87,10 +171,11 @@ def mean(x: np.ndarray, axis: tuple[int, ...], keepdims: bool) -> np.ndarray:
 
 def _reduce(op_name: str, fn: Callable, doc: str, needs_elements: bool = False,
             operand=NumericTensor) -> type:
-    cls = type(op_name.split(".")[1].title() + "Op", (AxesReduce,),
+    short = op_name.split(".")[1]
+    cls = type(short.title() + "Op", (AxesReduce,),
                {"name": op_name, "__doc__": doc, "fn": staticmethod(fn),
                 "needs_elements": needs_elements, "x": OperandDef(operand),
-                "result": ResultDef(operand), "__module__": __name__})
+                "result": ResultDef(operand), "combiner": short, "__module__": __name__})
     return graph.op(cls)
 
 
@@ -153,6 +238,34 @@ class ArgReduce(Reduce):
             index = cls.fn(x, axis=axis)
         return np.expand_dims(index, axis) if attrs["keepdims"] else index
 
+    extreme = "max"  # the te reducer finding the winning value
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """Two reduce stages (TVM folds them into one reduction of (index, value)
+        pairs): the extreme value, NaN-propagating, then the first (or last) index
+        holding it, a NaN matching a NaN."""
+        short, rank = cls.op_def.name.split(".")[1], len(x.shape)
+        axis, keepdims = normalize_axis(attrs["axis"], rank), attrs["keepdims"]
+        extent, compared = x.shape[axis], ordered(x.dtype)
+        extreme = reduce_stage(te, x, (axis,), keepdims, cls.extreme, compared,
+                               f"T_{short}_value")
+        last = attrs["select_last_index"]
+
+        def index(*out_index):
+            k = te.reduce_axis(extent, name="k")
+            value = te.cast(x[reduction_index(rank, (axis,), keepdims, out_index, (k,))], compared)
+            best = extreme[out_index]
+            hit = te.equal(value, best)
+            if isinstance(compared, FloatType):
+                hit = te.if_then_else(te.isnan(best), te.isnan(value), hit)
+            position = te.cast(k, i64)
+            if last:
+                return te.max(te.if_then_else(hit, position, -1), axis=k)
+            return te.min(te.if_then_else(hit, position, extent), axis=k)
+
+        return te.compute(extreme.shape, index, name=f"T_{short}")
+
 
 @graph.op
 class ArgMaxOp(ArgReduce):
@@ -184,3 +297,4 @@ class ArgMinOp(ArgReduce):
 
     name = "graph.argmin"
     fn = staticmethod(np.argmin)
+    extreme = "min"
