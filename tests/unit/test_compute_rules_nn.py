@@ -149,3 +149,129 @@ def test_unsigned_tensors_do_not_lower_yet():
     op = graph_op("sum", np.zeros((2, 2), np.uint8))
     with pytest.raises(te.TEError, match="signless integers only"):
         op_kernel(op)
+
+
+# ------------------------------------------------------------------ nn
+
+
+CONV_CASES = [  # (data shape, weight shape, attributes)
+    ((1, 2, 5, 5), (3, 2, 3, 3), {}),
+    ((2, 2, 6, 5), (2, 2, 3, 2), {"padding": (1, 0, 2, 1), "strides": (2, 1)}),
+    ((1, 2, 7, 7), (2, 2, 2, 3), {"dilation": (2, 1), "padding": 1, "strides": 2}),
+    ((1, 4, 4, 4), (4, 1, 3, 3), {"groups": 4, "padding": 1}),  # depthwise
+    ((1, 4, 4, 3), (6, 2, 1, 2), {"groups": 2, "strides": (1, 2)}),
+]
+
+
+@pytest.mark.parametrize("data, weight, attrs", CONV_CASES)
+def test_conv2d_nchw(data, weight, attrs):
+    check("conv2d", normal(*data), normal(*weight), **attrs)
+
+
+@pytest.mark.parametrize("data, weight, blocks, attrs", [
+    ((1, 2, 4, 4, 2), (2, 2, 3, 3, 2, 2), (2, 2), {"padding": 1}),
+    ((1, 2, 5, 4, 2), (3, 2, 2, 2, 2, 2), (2, 2), {"strides": 2, "padding": (0, 1, 1, 0)}),
+    ((1, 2, 4, 4, 2), (4, 1, 3, 3, 2, 1), (2, 1), {"groups": 2}),
+])
+def test_conv2d_channel_blocked(data, weight, blocks, attrs):
+    layouts = {"data_layout": f"NCHW{data[-1]}c", "kernel_layout": f"OIHW{blocks[0]}i{blocks[1]}o"}
+    check("conv2d", normal(*data), normal(*weight), **layouts, **attrs)
+
+
+def test_conv2d_padding_times_inf_is_nan():
+    weight = np.ones((1, 1, 3, 3), np.float32)
+    weight[0, 0, 0, 0] = np.inf
+    got = check("conv2d", normal(1, 1, 3, 3), weight, padding=1)
+    # The inf tap meets the padding on the first row and column only.
+    padded = np.zeros((3, 3), bool)
+    padded[0, :] = padded[:, 0] = True
+    np.testing.assert_array_equal(np.isnan(got[0, 0]), padded)
+
+
+def test_conv2d_float64_and_float16():
+    check("conv2d", normal(1, 2, 4, 4, dtype=np.float64), normal(2, 2, 3, 3, dtype=np.float64),
+          padding=1)
+    check("conv2d", normal(1, 2, 4, 4, dtype=np.float16), normal(2, 2, 3, 3, dtype=np.float16))
+
+
+@pytest.mark.parametrize("data", [(5,), (3, 5), (2, 2, 5)])
+def test_dense(data):
+    check("dense", with_specials(normal(*data)) if len(data) == 3 else normal(*data),
+          normal(4, 5))
+
+
+@pytest.mark.parametrize("lhs, rhs", [((3, 4), (4, 2)), ((4,), (4, 2)), ((3, 4), (4,)),
+                                      ((4,), (4,)), ((2, 1, 3, 4), (3, 4, 2)),
+                                      ((1, 3, 4), (2, 4, 5))])
+def test_matmul_broadcasts_batches_and_vectors(lhs, rhs):
+    check("matmul", normal(*lhs), normal(*rhs))
+
+
+@pytest.mark.parametrize("transpose_a", [False, True])
+@pytest.mark.parametrize("transpose_b", [False, True])
+@pytest.mark.parametrize("batches", [(2, 2), (1, 3), (2, 1)])
+def test_batch_matmul(transpose_a, transpose_b, batches):
+    lhs = (batches[0], 4, 3) if transpose_a else (batches[0], 3, 4)
+    rhs = (batches[1], 2, 4) if transpose_b else (batches[1], 4, 2)
+    check("batch_matmul", normal(*lhs), normal(*rhs), transpose_a=transpose_a,
+          transpose_b=transpose_b)
+
+
+@pytest.mark.parametrize("shape, axis", [((2, 3, 2, 2), 1), ((3, 4), -1), ((4,), 0),
+                                         ((2, 3, 4), -2)])
+def test_bias_add(shape, axis):
+    n = shape[axis]
+    check("bias_add", with_specials(normal(*shape)), normal(n), axis=axis, exact=True)
+    check("bias_add", integers(*shape, dtype=np.int8), integers(n, dtype=np.int8), axis=axis)
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("shape, axis", [((3, 5), -1), ((3, 4, 2), 1), ((4,), 0),
+                                         ((2, 3), 0)])
+def test_softmax(name, shape, axis):
+    check(name, 10 * normal(*shape), axis=axis)
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+def test_softmax_of_nan_and_infinities(name):
+    x = np.array([[1, np.nan, 2], [1, np.inf, 2], [1, -np.inf, 2],
+                  [-np.inf, -np.inf, -np.inf]], np.float32)
+    got = check(name, x, axis=1)
+    assert np.isnan(got[:2]).all() and np.isnan(got[3]).all()
+    assert got[2, 1] == (0.0 if name == "softmax" else -np.inf)
+
+
+def test_softmax_float64():
+    check("softmax", normal(3, 4, dtype=np.float64), axis=1)
+    check("log_softmax", normal(3, 4, dtype=np.float16), axis=0)
+
+
+POOL_CASES = [
+    {"pool_size": 2, "strides": 2},
+    {"pool_size": 3, "strides": 1, "padding": 1},
+    {"pool_size": (3, 2), "strides": (2, 1), "padding": (1, 0, 0, 1), "dilation": (1, 2)},
+    {"pool_size": 3, "strides": 2, "ceil_mode": True},  # the last window overhangs
+    {"pool_size": 2, "strides": 2, "padding": (1, 1, 0, 1), "ceil_mode": True},
+    {"pool_size": 1, "padding": 2},  # windows of padding alone
+]
+
+
+@pytest.mark.parametrize("attrs", POOL_CASES)
+def test_max_pool2d(attrs):
+    check("max_pool2d", with_specials(normal(2, 1, 6, 5)), exact=True, **attrs)
+
+
+@pytest.mark.parametrize("count_include_pad", [False, True])
+@pytest.mark.parametrize("attrs", POOL_CASES)
+def test_avg_pool2d(attrs, count_include_pad):
+    check("avg_pool2d", normal(1, 2, 6, 5), count_include_pad=count_include_pad, **attrs)
+
+
+def test_avg_pool2d_of_nan_and_infinities():
+    check("avg_pool2d", with_specials(normal(1, 1, 4, 4)), pool_size=2, padding=1)
+
+
+@pytest.mark.parametrize("name", ["global_avg_pool2d", "global_max_pool2d"])
+def test_global_pools(name):
+    check(name, with_specials(normal(2, 3, 3, 2)), exact=name == "global_max_pool2d")
+    check(name, normal(1, 2, 4, 3, dtype=np.float64))
