@@ -16,6 +16,8 @@ import pytest
 
 from mlc.graph import GraphBuilder
 from mlc.graph.builder import element_type_of_dtype
+from mlc.graph.dialect import graph
+from mlc.graph.ops import nn, norm, reduce
 from mlc.loop import te
 from mlc.loop.compute_rules import op_kernel, run_op_kernel
 
@@ -275,3 +277,41 @@ def test_avg_pool2d_of_nan_and_infinities():
 def test_global_pools(name):
     check(name, with_specials(normal(2, 3, 3, 2)), exact=name == "global_max_pool2d")
     check(name, normal(1, 2, 4, 3, dtype=np.float64))
+
+
+# ------------------------------------------------------------------ normalisations
+
+
+@pytest.mark.parametrize("shape, axis", [((2, 3, 2, 2), 1), ((4, 3), -1), ((3,), 0)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_batch_norm(shape, axis, dtype):
+    c = shape[axis]
+    variance = np.abs(normal(c, dtype=dtype))
+    variance[0] = 0.0  # epsilon alone keeps the root positive
+    check("batch_norm", with_specials(normal(*shape, dtype=dtype)), normal(c, dtype=dtype),
+          normal(c, dtype=dtype), normal(c, dtype=dtype), variance, axis=axis, epsilon=1e-3)
+
+
+@pytest.mark.parametrize("shape, axis", [((3, 4), -1), ((2, 3, 4), 1), ((4, 2), 0),
+                                         ((2, 2, 3), -1)])
+def test_layer_norm(shape, axis):
+    trailing = shape[axis:]
+    check("layer_norm", 3 * normal(*shape) + 1, normal(*trailing), normal(*trailing), axis=axis)
+
+
+def test_layer_norm_of_nan_and_a_constant_slice():
+    x = np.array([[1, np.nan, 3], [2, 2, 2], [np.inf, 0, 1]], np.float32)
+    got = check("layer_norm", x, np.ones(3, np.float32), np.zeros(3, np.float32), epsilon=0.0)
+    assert np.isnan(got[0]).all() and np.isnan(got[1]).all()  # 0/0 on the constant slice
+    check("layer_norm", x.astype(np.float64), normal(3, dtype=np.float64),
+          normal(3, dtype=np.float64), epsilon=1e-5)
+
+
+def test_every_nn_normalisation_and_reduction_op_lowers_and_its_reference_says_so():
+    modules = {nn.__name__, norm.__name__, reduce.__name__}
+    ops = sorted(name for name, cls in graph.ops.items() if cls.__module__ in modules)
+    assert len(ops) == 20
+    assert [name for name in ops if graph.ops[name].compute is None] == []
+    for cls in graph.ops.values():
+        lowers = "yes (TE compute rule)" if cls.compute else "not yet (no compute rule)"
+        assert f"Lowers to loops: {lowers}" in cls.doc_facts()
