@@ -5,7 +5,7 @@ with a TEError."""
 import numpy as np
 import pytest
 
-from mlc.ir import parse_module, print_op, verify
+from mlc.ir import IntegerType, parse_module, print_op, verify
 from mlc.ir.interpreter import evaluate
 from mlc.loop import te
 
@@ -81,6 +81,38 @@ def test_integer_kernels():
     np.testing.assert_array_equal(y, np.maximum(x * 3 - 1, 0))
 
 
+def test_product_reduction_starts_from_one():
+    X = te.placeholder((3, 4), name="X")
+    Ints = te.placeholder((3, 4), "int8", name="I")
+    k = te.reduce_axis(4, name="k")
+    P = te.compute(3, lambda i: te.prod(X[i, k], axis=k), name="P")
+    Q = te.compute(3, lambda i: te.prod(Ints[i, k], axis=k), name="Q")
+    x, p = rand(3, 4), np.zeros(3, np.float32)
+    ints, q = np.array([[1, 2, 3, 4], [-5, 7, 11, 13], [0, 9, 9, 9]], np.int8), np.zeros(3, np.int8)
+    run(te.create_prim_func([X, Ints, P, Q]), x, ints, p, q)
+    np.testing.assert_allclose(p, x.prod(axis=1), rtol=1e-6)
+    np.testing.assert_array_equal(q, ints.prod(axis=1, dtype=np.int8))  # wraps modulo 2^8
+
+
+def test_equality_and_nan_tests():
+    X = te.placeholder(5, name="X")
+    Ints = te.placeholder(5, "int32", name="I")
+    E = te.compute(5, lambda i: te.if_then_else(te.equal(X[i], 1.0), 1, 0), name="E")
+    N = te.compute(5, lambda i: te.if_then_else(te.isnan(X[i]), 1, 0), name="N")
+    J = te.compute(5, lambda i: te.if_then_else(te.equal(Ints[i], -3), 1, 0), name="J")
+    M = te.compute(5, lambda i: te.if_then_else(te.isnan(Ints[i]), 1, 0), name="M")
+    func = te.create_prim_func([X, Ints, E, N, J, M])
+    assert "arith.cmpi eq" in print_op(func) and "arith.cmpf uno" in print_op(func)
+    x = np.array([1.0, np.nan, -1.0, 1.0, np.inf], np.float32)
+    ints = np.array([-3, 3, -3, 0, 1], np.int32)
+    outs = [np.zeros(5, np.int32) for _ in range(4)]
+    run(func, x, ints, *outs)
+    np.testing.assert_array_equal(outs[0], x == 1.0)
+    np.testing.assert_array_equal(outs[1], np.isnan(x))
+    np.testing.assert_array_equal(outs[2], ints == -3)
+    np.testing.assert_array_equal(outs[3], 0)
+
+
 def test_an_unwritten_buffer_reads_as_nan():
     # Fresh buffers hold NaN, not zeros that might look right, so a kernel reading
     # storage it never wrote shows it.
@@ -103,6 +135,8 @@ def test_an_unwritten_buffer_reads_as_nan():
 @pytest.mark.parametrize("build, message", [
     (lambda: te.placeholder((2, 0)), "shapes are positive integers"),
     (lambda: te.placeholder(2, "float8"), "unknown dtype 'float8'"),
+    (lambda: te.placeholder(2, IntegerType(8, "unsigned"), name="U"),
+     "U has ui8 elements: tensor expressions compute on signless integers only"),
     (lambda: te.reduce_axis(0), "a reduce axis needs a positive extent"),
     (lambda: te.placeholder((2, 2))[0], "has 2 dimensions, indexed with 1"),
     (lambda: te.compute(2, lambda i: te.sum(te.placeholder(2)[i], axis=i)),

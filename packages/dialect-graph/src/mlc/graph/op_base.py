@@ -153,7 +153,9 @@ class GraphOp(Op):
 
     @classmethod
     def doc_facts(cls) -> list[str]:
-        return [f"Fusion pattern: `{cls.pattern.label}`"]
+        """The op reference's lines on fusion and on lowering to loops."""
+        lowers = "yes (TE compute rule)" if cls.compute is not None else "not yet (no compute rule)"
+        return [f"Fusion pattern: `{cls.pattern.label}`", f"Lowers to loops: {lowers}"]
 
 
 

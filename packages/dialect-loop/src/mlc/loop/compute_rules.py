@@ -70,8 +70,8 @@ def run_op_kernel(op: Operation, arrays: Sequence[np.ndarray]) -> list[np.ndarra
     module.body.append(op_kernel(op))
     outputs = [np.zeros(tuple(r.type.shape), buffer_dtype(r.type.element_type))
                for r in op.results]
-    # np.array, not ascontiguousarray: that makes rank-0 arrays rank 1.
-    inputs = [np.array(a, dtype=buffer_dtype(v.type.element_type), order="C")
+    # np.require, not np.ascontiguousarray, which makes rank-0 arrays rank 1
+    inputs = [np.require(np.asarray(a, buffer_dtype(v.type.element_type)), requirements="C")
               for a, v in zip(arrays, op.operands)]
     evaluate(module, "kernel", [*inputs, *outputs])
     return outputs

@@ -12,7 +12,7 @@
 `compute` calls its function with one spatial axis per output dimension (named after
 the function's parameters) and records the expression it returns; nothing is
 evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`). A reduction
-(`sum`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
+(`sum`, `prod`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
 `create_prim_func` turns the tensors reachable from its arguments into one kernel in
 destination-passing style: the listed tensors are the function's memref arguments
 (inputs and outputs alike), every other computed tensor becomes a `loop.alloc_buffer`,
@@ -55,10 +55,10 @@ from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = [
     "Axis", "Expr", "IndexExpr", "Tensor", "TEError",
-    "placeholder", "compute", "reduce_axis", "sum", "max", "min", "maximum", "minimum",
-    "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin", "cos",
-    "sigmoid", "power", "remainder", "equal", "not_equal", "if_then_else", "cast", "const", "pad",
-    "inline", "compute_inline", "stages", "reads", "create_prim_func",
+    "placeholder", "compute", "reduce_axis", "sum", "prod", "max", "min", "maximum",
+    "minimum", "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin",
+    "cos", "sigmoid", "power", "remainder", "equal", "not_equal", "isnan", "if_then_else",
+    "cast", "const", "pad", "inline", "compute_inline", "stages", "reads", "create_prim_func",
 ]
 
 DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
@@ -257,6 +257,17 @@ def _compare(predicate: str, a, b) -> Expr:
     return Call("cmp." + predicate, (x, y), i1)
 
 
+def equal(a, b) -> Expr:
+    """Whether two values are equal, elementwise (false when either is NaN)."""
+    return _compare("eq", a, b)
+
+
+def isnan(x) -> Expr:
+    """Whether a value is NaN, elementwise (never, for integers)."""
+    value = _as_expr(x, None)
+    return Call("isnan", (value,), i1)
+
+
 def maximum(a, b) -> Expr:
     """The larger of two values, elementwise (NaN-propagating for floats)."""
     return _binary("maximum", a, b)
@@ -306,11 +317,6 @@ def remainder(a, b) -> Expr:
     return _binary("rem", a, b)
 
 
-def equal(a, b) -> Expr:
-    """a == b, elementwise (false when either is NaN)."""
-    return _compare("eq", a, b)
-
-
 def not_equal(a, b) -> Expr:
     """a != b, elementwise (true when either is NaN: the negation of `equal`)."""
     return _compare("ne", a, b)
@@ -352,6 +358,7 @@ def _reduction(combiner: str):
 
 
 sum = _reduction("sum")  # noqa: A001 - TE's name
+prod = _reduction("prod")  # TOPI's name
 max = _reduction("max")  # noqa: A001
 min = _reduction("min")  # noqa: A001
 
@@ -394,7 +401,13 @@ def _shape(shape) -> tuple[int, ...]:
 def placeholder(shape: Sequence[int] | int, dtype: str | Type = "float32",
                 name: str = "placeholder") -> Tensor:
     """An input tensor."""
-    return Tensor(name, _shape(shape), _dtype(dtype))
+    element = _dtype(dtype)
+    if isinstance(element, IntegerType) and element.signedness != "signless":
+        # arith computes on signless integers only; signed and unsigned tensors would
+        # need casts that keep their bits (and unsigned comparisons) first.
+        raise TEError(f"{name} has {element} elements: tensor expressions compute on "
+                      "signless integers only")
+    return Tensor(name, _shape(shape), element)
 
 
 def compute(shape: Sequence[int] | int, fcompute: Callable[..., object],
@@ -656,9 +669,10 @@ def _scalar_attr(value: float | int, dtype: Type):
 
 def _identity(combiner: str, dtype: Type) -> float | int:
     if isinstance(dtype, FloatType):
-        return {"sum": 0.0, "max": -math.inf, "min": math.inf}[combiner]
+        return {"sum": 0.0, "prod": 1.0, "max": -math.inf, "min": math.inf}[combiner]
     width = dtype.width if isinstance(dtype, IntegerType) else 64
-    return {"sum": 0, "max": -(1 << (width - 1)), "min": (1 << (width - 1)) - 1}[combiner]
+    return {"sum": 0, "prod": 1, "max": -(1 << (width - 1)),
+            "min": (1 << (width - 1)) - 1}[combiner]
 
 
 class _Emitter:
@@ -711,7 +725,8 @@ class _Emitter:
                                          {"map": AffineMapAttr(index_map)}))
 
     def combine(self, combiner: str, a: Value, b: Value, dtype: Type) -> Value:
-        return self.call({"sum": "add", "max": "maximum", "min": "minimum"}[combiner],
+        return self.call({"sum": "add", "prod": "mul", "max": "maximum",
+                          "min": "minimum"}[combiner],
                          [a, b], dtype, dtype)
 
     def value(self, expr: Expr) -> Value:
@@ -786,6 +801,11 @@ class _Emitter:
             return self.cast(args[0], source, dtype)
         if func == "select":
             return self.op("arith.select", args)
+        if func == "isnan":
+            if not is_float:
+                return self.constant(0, i1)
+            return self.op("arith.cmpf", [args[0], args[0]],
+                           predicate=CmpFPredicate.attr("uno"))
         if func.startswith("cmp."):
             predicate = func[4:]
             if is_float:

@@ -17,6 +17,7 @@ from mlc.graph.op_base import (
     same_element_type,
     shape_check,
 )
+from mlc.graph.ops.compute import ordered
 from mlc.graph.types import (
     BoolTensor,
     FloatTensor,
@@ -247,9 +248,8 @@ def _extremum(which: str):
 
 def _ordered(compare):
     def element(te, attrs, a, b):
-        if a.dtype == i1:  # false < true: compared as 0 and 1, not as signed 0 and -1
-            a, b = te.cast(a, "int8"), te.cast(b, "int8")
-        return compare(a, b)
+        compared = ordered(a.dtype)  # i1 as i8: false < true
+        return compare(te.cast(a, compared), te.cast(b, compared))
     return element
 
 
@@ -400,7 +400,7 @@ class IsNanOp(Predicate):
     Integers: never NaN (false)."""
 
     name = "graph.isnan"
-    compute = _elementwise_rule(lambda te, attrs, x: te.not_equal(x, x) if _is_float(x) else te.const(0, "bool"), name)
+    compute = _elementwise_rule(lambda te, attrs, x: te.isnan(x), name)
     fn = staticmethod(np.isnan)
 
 
