@@ -125,7 +125,9 @@ def broadcast_read(tensor, index: tuple):
     """The element of te tensor `tensor` that numpy's broadcasting pairs with `index`
     of the (higher- or equal-rank) result: trailing axes aligned, size-1 axes at 0."""
     trailing = index[len(index) - len(tensor.shape):] if tensor.shape else ()
-    return tensor[tuple(0 if extent == 1 else i for i, extent in zip(trailing, tensor.shape))]
+    # An axis of extent 1 on both sides is read as it is (a broadcast needs no 0 there).
+    return tensor[tuple(0 if extent == 1 and getattr(i, "extent", None) != 1 else i
+                        for i, extent in zip(trailing, tensor.shape))]
 
 
 def _is_float(x) -> bool:
