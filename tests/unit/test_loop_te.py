@@ -181,3 +181,76 @@ def test_padded_convolution_reads_zero_outside_the_input():
     expected = np.array([[np.sum(padded[h:h + 3, w:w + 3] * k) for w in range(5)]
                          for h in range(5)], np.float32)
     np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_compute_inline_composes_indices_and_keeps_the_reduction():
+    # A transpose and an elementwise op inlined into a reduction: one block remains,
+    # reading A at the composed indices; values as numpy computes them.
+    A = te.placeholder((4, 6), name="A")
+    B = te.placeholder((6,), name="B")
+    E = te.compute((4, 6), lambda i, j: te.exp(A[i, j]) + B[j], name="E")
+    T = te.compute((6, 4), lambda i, j: E[j, i] * E[j, i], name="T")
+    k = te.reduce_axis(4, name="k")
+    S = te.compute((6,), lambda i: te.sum(T[i, k], axis=k), name="S")
+    te.compute_inline(E, [T])
+    te.compute_inline(T, [S])
+    assert not te.reads(S, T) and te.reads(S, A)
+    func = te.create_prim_func([A, B, S], name="f")
+    text = print_op(func)
+    assert text.count("loop.block") == 1 and "loop.alloc_buffer" not in text
+    assert "loop.load %A[%vk, %vi]" in text
+    assert text.count("math.exp") == 1  # E[j, i] read twice, computed once
+    a, b, s = rand(4, 6), rand(6, seed=1), np.zeros(6, np.float32)
+    run(func, a, b, s)
+    np.testing.assert_allclose(s, ((np.exp(a) + b) ** 2).sum(axis=0), rtol=1e-5)
+
+
+def test_inlining_keeps_padding_of_reads_it_moves_and_shares_subexpressions():
+    X = te.placeholder((4,), name="X")
+    P = te.pad(X, (1,), value=0.0, name="P")
+    D = te.compute((6,), lambda i: P[i] * 2.0, name="D")
+    Y = te.compute((3,), lambda i: D[i * 2] + D[i * 2 + 1], name="Y")
+    for stage in (P, D):
+        te.compute_inline(stage, [t for t in te.stages([Y]) if te.reads(t, stage)])
+    assert [t.name for t in te.stages([Y])] == ["X", "Y"]
+    func = te.create_prim_func([X, Y], name="pairs")
+    assert "loop.load %X[%vi * 2 - 1] padding(0.000000e+00 : f32)" in print_op(func)
+    x, y = rand(4), np.zeros(3, np.float32)
+    run(func, x, y)
+    padded = np.pad(x, 1) * 2
+    np.testing.assert_allclose(y, padded[0::2] + padded[1::2], rtol=1e-6)
+    # A chain of squares shares each level: linear, not exponential, in its depth.
+    Z = X
+    for n in range(40):
+        Z = te.compute((4,), lambda i, z=Z: z[i] * z[i], name=f"Z{n}")
+    for stage in te.stages([Z])[1:-1]:
+        te.compute_inline(stage, [t for t in te.stages([Z]) if te.reads(t, stage)])
+    assert print_op(te.create_prim_func([X, Z])).count("arith.mulf") == 40
+
+
+def test_a_reduction_cannot_be_inlined():
+    X = te.placeholder((4,), name="X")
+    k = te.reduce_axis(4)
+    R = te.compute((1,), lambda i: te.sum(X[k], axis=k), name="R")
+    Y = te.compute((1,), lambda i: R[i] * 2.0, name="Y")
+    with pytest.raises(te.TEError, match="only a stage computed without a reduction can be "
+                                         "inlined, not R"):
+        te.compute_inline(R, [Y])
+
+
+def test_a_padded_read_of_a_stage_cannot_be_inlined():
+    X = te.placeholder((4,), name="X")
+    E = te.compute((4,), lambda i: X[i] + 1.0, name="E")
+    P = te.pad(E, (1,), name="P")
+    with pytest.raises(te.TEError, match="E is read with padding, so it cannot be inlined"):
+        te.compute_inline(E, [P])
+
+
+def test_rank_0_kernels_round_trip_through_text():
+    X = te.placeholder((), name="X")
+    Y = te.compute((), lambda: X[()] + 1.0, name="Y")
+    func = te.create_prim_func([X, Y], name="scalar")
+    assert 'loop.block "Y"() reads(%X[]) writes(%Y[])' in print_op(func)
+    x, y = np.array(2.5, np.float32), np.zeros((), np.float32)
+    run(func, x, y)  # parsed back from its text first
+    assert y == 3.5
