@@ -112,8 +112,8 @@ class _Lowering:
         errors = []
         for fn in self.callers:
             if len(fn.regions[0].blocks) != 1:
-                errors.append(Diagnostic("error", "graph-lower-to-loop lowers functions of "
-                                         "one block", fn.loc))
+                errors.append(Diagnostic("error", "graph-lower-to-loop: only functions of "
+                                         "one block are lowered", fn.loc))
                 continue
             for op in fn.entry_block.ops():
                 problem = self._unsupported(op)
@@ -122,8 +122,9 @@ class _Lowering:
             for n, arg in enumerate(fn.entry_block.args):
                 problem = lowerable_type(arg.type)
                 if problem is not None:
-                    errors.append(Diagnostic("error", f"parameter #{n} of @{fn.sym_name.value}"
-                                             f" cannot become a buffer: {problem}", fn.loc))
+                    errors.append(Diagnostic("error", f"graph-lower-to-loop: parameter #{n} of "
+                                             f"@{fn.sym_name.value} cannot become a buffer: "
+                                             f"{problem}", fn.loc))
         if errors:
             raise PassFailure(errors)
 
