@@ -37,4 +37,7 @@ step mlc-model resnet18 --check
 step mlc-model mobilenet_v2
 step mlc-model transformer --check
 step mlc-model deep_convnet --param blocks=4 --param width=16 --check
+echo
+echo "# The loop level: the MLC course's mm_relu kernel, scheduled by a saved trace:"
+step mlc-opt mm_relu.mlir -p 'loop-apply-trace{file=mm_relu.trace.json}'
 exit 0

@@ -133,6 +133,11 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                        help="print a time report (parse, passes, verify, print) to stderr")
     group.add_argument("--pass-statistics", action="store_true",
                        help="print the counters each pass declares to stderr")
+    group.add_argument("--check-semantics", nargs="?", const=0, default=None, type=int,
+                       metavar="SEED",
+                       help="run each public function in the interpreter on seeded random "
+                            "arguments (seed SEED, default 0) before the pipeline and after "
+                            "every pass; fail at the first pass that changes a result")
     group = parser.add_argument_group("information")
     group.add_argument("--list-ops", action="store_true", help="list every installed op")
     group.add_argument("--op-docs", metavar="DIALECT",
@@ -399,6 +404,10 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
         from mlc.ir.passes.instruments import SkipReporter
 
         instruments.append(SkipReporter())
+    if args.check_semantics is not None:
+        from mlc.ir.passes.check_semantics import CheckSemantics
+
+        instruments.append(CheckSemantics(seed=args.check_semantics))
 
     if args.print_ir_before or args.print_ir_after:
         from mlc.ir.passes.options import did_you_mean

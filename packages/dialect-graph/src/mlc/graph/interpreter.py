@@ -52,6 +52,19 @@ def evaluate(module: Operation, inputs: Sequence[np.ndarray] | Mapping[str, np.n
     return _run(fn, arrays, functions)
 
 
+def interpreter_handler(interp, op: Operation, operands: list) -> list:
+    """A graph op in :mod:`mlc.ir.interpreter`: its reference semantics on the operand
+    arrays (an undefined result is the interpreter's undefined behaviour)."""
+    from mlc.ir.interpreter import UndefinedBehavior
+
+    try:
+        outputs = op.evaluate(operands)
+    except UndefinedResultError as exc:
+        raise UndefinedBehavior(f"'{op.name}': {exc}") from None
+    return [_as_typed(np.asarray(value), result.type, f"result of '{op.name}'")
+            for result, value in zip(op.results, outputs)]
+
+
 def _as_typed(value: np.ndarray, type_, what: str) -> np.ndarray:
     if isinstance(type_, RankedTensorType):
         if tuple(value.shape) != type_.shape:

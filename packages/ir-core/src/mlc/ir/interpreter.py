@@ -24,7 +24,9 @@ Value representation
 * Vectors (`vector<3x2xi32>`) are tuples of their elements' values, in row-major
   order. The arith ops apply to them element by element; `vector.extract`,
   `vector.insert`, their strided-slice forms, `vector.shape_cast` and
-  `vector.broadcast` rearrange them. Tensors are not supported.
+  `vector.broadcast` rearrange them.
+* Ranked tensors are numpy arrays of `element_dtype` (values, never written in place);
+  ops of other dialects on them (the graph dialect's) register their handlers.
 * Memrefs are numpy arrays (views for subviews) of :func:`buffer_dtype`, shared by
   reference: a function writing into an argument's buffer writes into the caller's
   array (destination-passing style). :func:`load_element` and :func:`store_element`
@@ -48,6 +50,12 @@ it: lowerings such as the wide-integer emulation rely on that), and which is
 undefined behaviour once a function returns it. Such programs can legally change results under
 transformation. :class:`UnmodelledNaN` (a kind of it) marks results that depend on
 NaN payloads, which the interpreter does not keep.
+
+External functions
+------------------
+A call of a function declared without a body runs the Python function registered
+under its name with :func:`mlc.ir.extern.register_func` (memrefs passed as the shared
+arrays, so a destination-passing function writes its outputs in place).
 
 Control flow
 ------------
@@ -84,9 +92,11 @@ from mlc.ir.core.attributes import (
     IntegerAttr,
     IntegerType,
     MemRefType,
+    RankedTensorType,
     Type,
     VectorType,
     bits_to_float,
+    element_dtype,
     float_to_bits,
     round_int_to_precision,
 )
@@ -295,6 +305,12 @@ def normalize(value: object, type_: Type) -> ScalarValue:
         return tuple(normalize(v, type_.element_type) for v in value)
     if isinstance(type_, MemRefType):
         return _check_buffer(value, type_)
+    if isinstance(type_, RankedTensorType):
+        array = np.asarray(value)
+        if tuple(array.shape) != tuple(type_.shape):
+            raise TypeError(f"expected shape {tuple(type_.shape)} for {type_}, got "
+                            f"{tuple(array.shape)}")
+        return np.asarray(array, element_dtype(type_.element_type))
     raise UnsupportedOperation(f"values of type {type_} are not supported")
 
 
@@ -451,7 +467,7 @@ class Interpreter:
             raise InterpreterError(f"@{name} takes {len(fn_type.inputs)} arguments, "
                                    f"got {len(args)}")
         if not function.regions or not function.regions[0].blocks:
-            raise UnsupportedOperation(f"@{name} is a declaration without a body")
+            return self._call_external(name, fn_type, args)
         blocks = function.regions[0].blocks
         if self.depth >= self.max_call_depth:
             raise RecursionLimitExceeded(f"calls nested deeper than {self.max_call_depth} "
@@ -462,6 +478,24 @@ class Interpreter:
             return self.run_block(blocks[0], values)
         finally:
             self.depth -= 1
+
+    def _call_external(self, name: str, fn_type, args: Sequence[object]) -> list[object]:
+        """A declaration's call: the Python function registered under its name
+        (:mod:`mlc.ir.extern`), given the arguments as they are (memrefs shared)."""
+        from mlc.ir.extern import get_func
+
+        external = get_func(name)
+        if external is None:
+            raise UnsupportedOperation(f"@{name} is a declaration without a body, and no "
+                                       "external function is registered under that name")
+        values = [normalize(a, t) for a, t in zip(args, fn_type.inputs)]
+        returned = external(*values)
+        results = [] if returned is None else \
+            list(returned) if isinstance(returned, tuple) else [returned]
+        if len(results) != len(fn_type.results):
+            raise InterpreterError(f"external function '{name}' returned {len(results)} "
+                                   f"values for {len(fn_type.results)} results")
+        return [normalize(r, t) for r, t in zip(results, fn_type.results)]
 
     def run_block(self, block: Block, args: Sequence[ScalarValue]) -> list[ScalarValue]:
         """Execute a function body from `block` with its arguments bound to `args`,

@@ -14,5 +14,18 @@ from mlc.graph.ops import (
     transform,
 )
 
+
+def _register_interpreter_handlers() -> None:
+    """Let mlc.ir's interpreter run graph ops (their reference semantics), so one
+    interpreter runs a module through every stage from graph to loops."""
+    from mlc.graph.interpreter import interpreter_handler
+    from mlc.ir.interpreter import register_handler
+
+    for name in graph.ops:
+        register_handler(name)(interpreter_handler)
+
+
+_register_interpreter_handlers()
+
 __all__ = ["graph", "canonicalization", "constant", "elementwise", "indexing", "nn", "norm",
            "reduce", "scan", "transform"]

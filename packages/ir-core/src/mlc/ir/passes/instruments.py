@@ -27,7 +27,8 @@ class PassInstrument:
         """Just before `pass_` runs on `op`."""
 
     def run_after_pass(self, pass_, op: Operation) -> None:
-        """After `pass_` ran on `op` successfully."""
+        """After `pass_` ran on `op` successfully (raise PassFailure to fail the
+        pipeline there, as a check of the pass's result)."""
 
     def run_after_pass_failed(self, pass_, op: Operation) -> None:
         """After `pass_` failed on `op`."""

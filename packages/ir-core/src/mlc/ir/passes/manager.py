@@ -191,8 +191,12 @@ class PassManager:
                 for instrument in instruments:
                     instrument.run_after_pass_failed(pass_, op)
                 raise _Failed
-        for instrument in instruments:
-            instrument.run_after_pass(pass_, op)
+        try:
+            for instrument in instruments:
+                instrument.run_after_pass(pass_, op)
+        except PassFailure as failure:  # an instrument that checks (--check-semantics)
+            self.diagnostics.extend(failure.diagnostics)
+            raise _Failed from None
 
 
 class _Failed(Exception):

@@ -168,3 +168,16 @@ class TestLegalizeFull(Pass):
         result = apply_full_conversion(op, target, patterns, converter)
         if not result.success:
             raise PassFailure(result.diagnostics)
+
+
+@register_pass("test-miscompile-addi", dialects=("arith",),
+               summary="(test) a deliberately wrong pass: every arith.addi becomes subi, so "
+                       "--check-semantics has a miscompilation to find")
+class TestMiscompileAddi(Pass):
+    def run(self, op, run) -> None:
+        from mlc.ir.dialects.arith import AddIOp, SubIOp
+        from mlc.ir.rewrite.rewriter import Rewriter
+
+        rewriter = Rewriter()
+        for add in [o for o in op.walk() if isinstance(o, AddIOp)]:
+            rewriter.replace_op_with_new(add, SubIOp, *add.operands)

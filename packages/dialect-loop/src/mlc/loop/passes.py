@@ -1,0 +1,47 @@
+"""The loop level's passes; importing this module registers them (the `mlc.passes`
+entry point of mlc-dialect-loop).
+
+`loop-apply-trace{file=t.json}` applies a schedule's saved trace (`Trace.dumps()`) to
+the module, as a tuning log's best trace is applied at build time.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.options import option
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
+from mlc.loop.schedule import Schedule, ScheduleError, Trace
+
+
+@dataclass(frozen=True)
+class ApplyTraceOptions:
+    file: str = option("", doc="the trace to apply: JSON as Trace.dumps() writes it")
+
+
+@register_pass("loop-apply-trace", opt_level=0, options=ApplyTraceOptions, dialects=("loop",),
+               summary="Apply a saved schedule trace (a JSON file) to the module's kernels.")
+class LoopApplyTrace(Pass):
+    def run(self, op: Operation, run) -> None:
+        path = run.options.file
+        if not path:
+            raise PassFailure([Diagnostic("error", "loop-apply-trace needs file=<trace.json>",
+                                          op.loc)])
+        try:
+            with open(path, encoding="utf-8") as stream:
+                trace = Trace.from_json(json.load(stream))
+        except OSError as exc:
+            raise PassFailure([Diagnostic("error", f"cannot read the trace {path}: "
+                                          f"{exc.strerror}", op.loc)]) from None
+        except ValueError as exc:  # JSONDecodeError included
+            raise PassFailure([Diagnostic("error", f"{path} is not a schedule trace: {exc}",
+                                          op.loc)]) from None
+        try:
+            trace.apply(Schedule(op, copy=False))
+        except ScheduleError as exc:
+            raise PassFailure(exc.diagnostics) from None
+        except (TypeError, ValueError) as exc:
+            raise PassFailure([Diagnostic("error", f"{path}: {exc}", op.loc)]) from None

@@ -1,0 +1,37 @@
+// decompose_reduction of a block without an init is refused.
+// RUN: echo '[["get_block", ["C"], {}, [{"rv": "b4"}]], ["get_loops", [{"rv": "b4"}], {}, [{"rv": "l5"}, {"rv": "l6"}]], ["decompose_reduction", [{"rv": "b4"}, {"rv": "l5"}], {}, []]]' > %t.json
+// RUN: mlc-opt %s -p 'loop-apply-trace{file=%t.json}' --verify-diagnostics
+
+func.func @main(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+  %Y = loop.alloc_buffer : memref<8x8xf32>
+  loop.for %i = 0 to 8 {
+    loop.for %j = 0 to 8 {
+      loop.for %k = 0 to 8 {
+        loop.block "Y"(%vi = spatial(8, %i), %vj = spatial(8, %j), %vk = reduce(8, %k)) {
+          loop.init {
+            %zero = arith.constant 0.0 : f32
+            loop.store %zero, %Y[%vi, %vj] : memref<8x8xf32>
+          }
+          %a = loop.load %A[%vi, %vk] : memref<8x8xf32>
+          %b = loop.load %B[%vk, %vj] : memref<8x8xf32>
+          %y = loop.load %Y[%vi, %vj] : memref<8x8xf32>
+          %p = arith.mulf %a, %b : f32
+          %s = arith.addf %y, %p : f32
+          loop.store %s, %Y[%vi, %vj] : memref<8x8xf32>
+        }
+      }
+    }
+  }
+  loop.for %i = 0 to 8 {
+    loop.for %j = 0 to 8 {
+      // expected-error@+1 {{block "C" has no init to decompose}}
+      loop.block "C"(%vi = spatial(8, %i), %vj = spatial(8, %j)) {
+        %y = loop.load %Y[%vi, %vj] : memref<8x8xf32>
+        %zero = arith.constant 0.0 : f32
+        %r = arith.maximumf %y, %zero : f32
+        loop.store %r, %C[%vi, %vj] : memref<8x8xf32>
+      }
+    }
+  }
+  return
+}

@@ -1,0 +1,215 @@
+"""Schedules (mlc.loop.schedule): each primitive transforms the kernel as TVM's does,
+keeps what it computes (checked with the interpreter against numpy), is recorded in
+a trace that prints as Python and replays from JSON; a refused primitive raises a
+located ScheduleError and leaves the IR unchanged."""
+
+import json
+
+import numpy as np
+import pytest
+
+from mlc.ir import parse_module, print_op, verify
+from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.interpreter import evaluate
+from mlc.loop import te
+from mlc.loop.schedule import Schedule, ScheduleError, Trace
+
+
+def module_of(*funcs):
+    module = ModuleOp.build()
+    for func in funcs:
+        module.body.append(func)
+    return parse_module(print_op(module))
+
+
+def mm_relu(n=8):
+    A = te.placeholder((n, n), name="A")
+    B = te.placeholder((n, n), name="B")
+    k = te.reduce_axis(n, name="k")
+    Y = te.compute((n, n), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="Y")
+    C = te.compute((n, n), lambda i, j: te.maximum(Y[i, j], 0.0), name="C")
+    return module_of(te.create_prim_func([A, B, C]))
+
+
+def check_mm_relu(module, n=8):
+    verify(module)
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal((n, n)).astype(np.float32)
+    b = rng.standard_normal((n, n)).astype(np.float32)
+    c = np.zeros((n, n), np.float32)
+    evaluate(module, "main", [a, b, c])
+    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-5)
+
+
+def test_the_course_schedule_keeps_the_result_and_replays():
+    original = mm_relu()
+    sch = Schedule(original)
+    block_Y = sch.get_block("Y")
+    i, j, k = sch.get_loops(block_Y)
+    j0, j1 = sch.split(j, factors=[None, 4])
+    sch.reorder(j0, k, j1)
+    sch.reverse_compute_at(sch.get_block("C"), j0)
+    sch.decompose_reduction(block_Y, k)
+    check_mm_relu(sch.mod)
+    check_mm_relu(original)  # the schedule worked on a copy
+    assert str(sch.trace).splitlines() == [
+        'b0 = sch.get_block(name="Y")',
+        "l1, l2, l3 = sch.get_loops(block=b0)",
+        "l4, l5 = sch.split(loop=l2, factors=[None, 4])",
+        "sch.reorder(l4, l3, l5)",
+        'b6 = sch.get_block(name="C")',
+        "sch.reverse_compute_at(block=b6, loop=l4)",
+        "b7 = sch.decompose_reduction(block=b0, loop=l3)",
+    ]
+    replayed = Schedule(original)
+    Trace.from_json(json.loads(sch.trace.dumps())).apply(replayed)
+    assert print_op(replayed.mod) == print_op(sch.mod)
+
+
+def test_fuse_split_parallel_vectorize_unroll_annotate():
+    sch = Schedule(mm_relu())
+    i, j = sch.get_loops(sch.get_block("C"))
+    fused = sch.fuse(i, j)
+    outer, inner = sch.split(fused, factors=[16, None])
+    sch.parallel(outer)
+    sch.vectorize(inner)
+    _, _, k = sch.get_loops(sch.get_block("Y"))
+    k0, k1 = sch.split(k, factors=[2, 4])
+    sch.unroll(k1)
+    sch.annotate(k0, "pragma_auto_unroll_max_step", 16)
+    text = print_op(sch.mod)
+    assert "loop.for parallel %i_j_fused_0 = 0 to 16" in text
+    assert "loop.for vectorized %i_j_fused_1 = 0 to 4" in text
+    assert "%vi = spatial(8, (%i_j_fused_0 * 4 + %i_j_fused_1) floordiv 8)" in text
+    assert "loop.for unrolled %k_1 = 0 to 4" in text
+    assert "{pragma_auto_unroll_max_step = 16 : i64}" in text
+    check_mm_relu(sch.mod)
+
+
+def test_compute_at_computes_the_producer_per_tile():
+    sch = Schedule(mm_relu())
+    i, j = sch.get_loops(sch.get_block("C"))
+    sch.compute_at(sch.get_block("Y"), j)
+    text = print_op(sch.mod)
+    assert 'loop.block "Y"(%vi = spatial(8, %i), %vj = spatial(8, %j), %vk = reduce(8, %ax0))' in text
+    check_mm_relu(sch.mod)
+
+
+def test_compute_inline_folds_an_elementwise_stage_into_its_consumer():
+    X = te.placeholder(8, name="X")
+    T = te.compute(8, lambda i: X[i] * 2.0, name="T")
+    Y = te.compute(8, lambda i: te.exp(T[i]), name="Y")
+    sch = Schedule(module_of(te.create_prim_func([X, Y])))
+    sch.compute_inline(sch.get_block("T"))
+    text = print_op(sch.mod)
+    assert 'loop.block "T"' not in text and "loop.alloc_buffer" not in text
+    x, y = np.arange(8, dtype=np.float32) / 8, np.zeros(8, np.float32)
+    evaluate(sch.mod, "main", [x, y])
+    np.testing.assert_allclose(y, np.exp(x * 2), rtol=1e-6)
+
+
+def test_sampling_is_seeded_and_replays_its_decisions():
+    first = Schedule(mm_relu(), seed=3)
+    _, _, k = first.get_loops(first.get_block("Y"))
+    tiles = first.sample_perfect_tile(k, n=3, max_innermost_factor=4)
+    assert np.prod(tiles) == 8 and tiles[-1] <= 4
+    choice = first.sample_categorical([1, 2, 4], [0.2, 0.3, 0.5])
+    again = Schedule(mm_relu(), seed=3)
+    _, _, k = again.get_loops(again.get_block("Y"))
+    assert again.sample_perfect_tile(k, n=3, max_innermost_factor=4) == tiles
+    assert again.sample_categorical([1, 2, 4], [0.2, 0.3, 0.5]) == choice
+    replayed = Schedule(mm_relu(), seed=99)
+    Trace.from_json(first.trace.as_json()).apply(replayed)
+    assert replayed.trace.instructions[-2].outputs == tiles
+
+
+REFUSALS = [
+    (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[None, 3]),
+     "the loop's extent 8 is not divisible by the factors' product 3"),
+    (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[3, 3]),
+     "the split factors' product 9 is not the loop's extent 8"),
+    (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[0, None]),
+     "split factors must be positive integers"),
+    (lambda s: s.fuse(s.get_loops(s.get_block("Y"))[0], s.get_loops(s.get_block("Y"))[2]),
+     "the loops to fuse must be nested directly"),
+    (lambda s: s.parallel(s.get_loops(s.get_block("Y"))[2]),
+     'cannot make the loop parallel: it is bound to reduce iteration variable #2 of block "Y"'),
+    (lambda s: s.vectorize(s.get_loops(s.get_block("Y"))[2]),
+     "cannot make the loop vectorized"),
+    (lambda s: s.reorder(s.get_loops(s.get_block("Y"))[0], s.get_loops(s.get_block("C"))[1]),
+     "the loops to reorder are not on one chain"),
+    (lambda s: s.reverse_compute_at(s.get_block("C"), s.get_loops(s.get_block("Y"))[2]),
+     'block "Y" reduces over a loop outside the target loop'),
+    (lambda s: s.compute_at(s.get_block("C"), s.get_loops(s.get_block("Y"))[0]),
+     "compute_at: no block under the loop reads a buffer the block writes"),
+    (lambda s: s.decompose_reduction(s.get_block("C"), s.get_loops(s.get_block("C"))[0]),
+     'block "C" has no init to decompose'),
+    (lambda s: s.compute_inline(s.get_block("Y")), 'cannot inline block "Y": it is a reduction'),
+    (lambda s: s.compute_inline(s.get_block("C")),
+     'cannot inline block "C": it writes a buffer the kernel does not allocate'),
+    (lambda s: s.get_block("Z"), 'no block named "Z" in @main'),
+    (lambda s: s.annotate(s.get_loops(s.get_block("Y"))[0], "extent", 3),
+     "'extent' is not an annotation but the op's own attribute"),
+    (lambda s: s.sample_perfect_tile(s.get_loops(s.get_block("Y"))[0], n=2,
+                                     max_innermost_factor=0),
+     "no tiling of 8 into 2 factors"),
+]
+
+
+@pytest.mark.parametrize("primitive, message", REFUSALS)
+def test_refusals_leave_the_ir_unchanged(primitive, message):
+    sch = Schedule(mm_relu())
+    before = print_op(sch.mod)
+    with pytest.raises(ScheduleError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        primitive(sch)
+    assert print_op(sch.mod) == before
+    verify(sch.mod)
+
+
+def test_stale_handles_are_refused():
+    sch = Schedule(mm_relu())
+    i, j, k = sch.get_loops(sch.get_block("Y"))
+    sch.split(j, factors=[2, 4])
+    with pytest.raises(ScheduleError, match="names a loop or block that a primitive removed"):
+        sch.parallel(j)
+
+
+def test_bad_traces_are_refused():
+    with pytest.raises(ValueError, match="unknown primitive 'tile'"):
+        Trace.from_json([["tile", [], {}, []]])
+    with pytest.raises(ValueError, match="entry #0 is not"):
+        Trace.from_json([["split"]])
+
+
+def test_reverse_compute_inline_stores_the_epilogue_directly():
+    sch = Schedule(mm_relu())
+    sch.decompose_reduction(sch.get_block("Y"), sch.get_loops(sch.get_block("Y"))[0])
+    with pytest.raises(ScheduleError, match="its input must have one producer store"):
+        sch.reverse_compute_inline(sch.get_block("C"))
+    X = te.placeholder(8, name="X")
+    T = te.compute(8, lambda i: X[i] * 2.0, name="T")
+    Y = te.compute(8, lambda i: te.exp(T[i]) + X[i], name="Y")
+    sch = Schedule(module_of(te.create_prim_func([X, Y])))
+    sch.reverse_compute_inline(sch.get_block("Y"))
+    text = print_op(sch.mod)
+    assert 'loop.block "Y"' not in text and "loop.alloc_buffer" not in text
+    assert "writes(%Y[%vi])" in text
+    x, y = np.arange(8, dtype=np.float32) / 8, np.zeros(8, np.float32)
+    evaluate(sch.mod, "main", [x, y])
+    np.testing.assert_allclose(y, np.exp(x * 2) + x, rtol=1e-6)
+
+
+def test_cache_read_and_cache_write_copy_through_new_buffers():
+    sch = Schedule(mm_relu())
+    block_Y = sch.get_block("Y")
+    copy_A = sch.cache_read(block_Y, 0, "local")
+    copy_Y = sch.cache_write(block_Y, 0, "local")
+    text = print_op(sch.mod)
+    assert '%A_local = loop.alloc_buffer {scope = "local"} : memref<8x8xf32>' in text
+    assert 'loop.block "A_local"' in text and 'loop.block "Y_local"' in text
+    assert "reads(%A_local[%vi, %vk], %B[%vk, %vj]) writes(%Y_local[%vi, %vj])" in text
+    assert sch.get(copy_A).block_name_str == "A_local"
+    assert sch.get(copy_Y).block_name_str == "Y_local"
+    check_mm_relu(sch.mod)
+    with pytest.raises(ScheduleError, match="the block reads 2 buffers, there is no #2"):
+        sch.cache_read(block_Y, 2, "local")
