@@ -6,6 +6,8 @@
 // RUN: mlc-opt %s -p 'graph-optimize,graph-lower-to-loop' | filecheck %s
 // RUN: mlc-opt %s -p 'graph-optimize,graph-lower-to-loop' --print-op-generic | mlc-opt | filecheck %s
 // RUN: mlc-opt %s -p 'graph-optimize,graph-lower-to-loop' --pass-statistics -o /dev/null 2>&1 | filecheck %s --check-prefix=STATS
+// The interpreter computes the same before the pipeline and after each pass.
+// RUN: mlc-opt %s -p 'graph-optimize,graph-lower-to-loop' --check-semantics -o /dev/null
 // The MLP of the MLC course, as mlc-model writes it.
 // RUN: mlc-model mlp --param in_features=8 --param hidden=4 --param num_classes=2 -p '' --emit %t.mlir
 // RUN: mlc-opt %t.mlir -p 'graph-optimize,graph-lower-to-loop' | filecheck %s --check-prefix=MLP
