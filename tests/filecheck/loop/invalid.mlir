@@ -168,3 +168,11 @@ func.func @padding_of_another_type(%X: memref<4xf32>, %Y: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @constant_of_another_type() {
+  // expected-error@+1 {{the value's type tensor<2xf64> does not match the buffer type memref<2xf32>}}
+  %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf64> -> memref<2xf32>
+  return
+}
