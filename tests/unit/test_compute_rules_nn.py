@@ -19,6 +19,8 @@ from mlc.graph.builder import element_type_of_dtype
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp
 from mlc.graph.ops import nn, norm, reduce
+from mlc.ir import parse_module, print_op, verify
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.loop import te
 from mlc.loop.compute_rules import op_kernel, run_op_kernel
 
@@ -40,6 +42,9 @@ def check(short_name: str, *arrays: np.ndarray, exact: bool = False, **attrs) ->
     """Run the op's kernel and its reference on `arrays`; assert they agree (see the
     module docstring); the kernel's result."""
     op = graph_op(short_name, *arrays, **attrs)
+    module = ModuleOp.build()
+    module.body.append(op_kernel(op))
+    verify(parse_module(print_op(module)))  # in bounds, and it prints and parses back
     got = run_op_kernel(op, arrays)
     want = op.evaluate(list(arrays))
     for g, w in zip(got, want):

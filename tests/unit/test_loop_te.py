@@ -181,3 +181,15 @@ def test_padded_convolution_reads_zero_outside_the_input():
     expected = np.array([[np.sum(padded[h:h + 3, w:w + 3] * k) for w in range(5)]
                          for h in range(5)], np.float32)
     np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_rank_0_results_print_and_parse_back():
+    X = te.placeholder((2, 3), name="X")
+    k, j = te.reduce_axis(2, name="k"), te.reduce_axis(3, name="j")
+    Y = te.compute((), lambda: te.sum(X[k, j], axis=(k, j)), name="Y")
+    Z = te.compute((), lambda: Y[()] * 2.0, name="Z")
+    func = te.create_prim_func([X, Z])
+    assert "writes(%Y[])" in print_op(func) and "loop.load %Y[] : memref<f32>" in print_op(func)
+    x, z = rand(2, 3), np.zeros((), np.float32)
+    run(func, x, z)
+    np.testing.assert_allclose(z, 2 * x.sum(), rtol=1e-6)
