@@ -193,3 +193,11 @@ def test_rank_0_results_print_and_parse_back():
     x, z = rand(2, 3), np.zeros((), np.float32)
     run(func, x, z)
     np.testing.assert_allclose(z, 2 * x.sum(), rtol=1e-6)
+
+
+def test_axes_of_a_variadic_compute_function_are_numbered():
+    X = te.placeholder((2, 3), name="X")
+    Y = te.compute((2, 3), lambda *index: X[index] * 2.0, name="Y")
+    assert [a.name for a in Y.axes] == ["i0", "i1"]
+    Z = te.compute((2,), lambda *index: X[index[0], 0], name="Z")
+    assert [a.name for a in Z.axes] == ["i0"]
