@@ -20,7 +20,7 @@ from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp
 from mlc.graph.ops import nn, norm, reduce
 from mlc.graph.storage import from_bf16_bits, to_bf16_bits
-from mlc.ir import bf16, parse_module, print_op, verify
+from mlc.ir import IndexType, bf16, parse_module, print_op, verify
 from mlc.ir.dialects.builtin import ModuleOp
 from mlc.loop import te
 from mlc.loop.compute_rules import op_kernel, run_op_kernel
@@ -116,6 +116,15 @@ def test_boolean_max_is_any_and_min_is_all(name):
 def test_reductions_of_float64_and_float16(name):
     check(name, normal(3, 4, dtype=np.float64), axes=(0,))
     check(name, normal(3, 4, dtype=np.float16), axes=(1,))
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "min", "prod", "argmax"])
+def test_reductions_of_index_elements(name):
+    x = np.array([[1, -7, 3], [2**62, 2**62, 5]], np.int64)
+    builder = GraphBuilder()
+    op = builder.op(name, builder.param("x", x.shape, IndexType()),
+                    **({"axis": 1} if name == "argmax" else {"axes": (1,)})).owner
+    np.testing.assert_array_equal(run_op_kernel(op, [x])[0], op.evaluate([x])[0])
 
 
 def test_rank_0_reduction_copies_the_element():
