@@ -392,9 +392,10 @@ def compute(shape: Sequence[int] | int, fcompute: Callable[..., object],
             name: str = "compute") -> Tensor:
     """The tensor whose element at each index is `fcompute(*index)`."""
     shape = _shape(shape)
-    parameters = inspect.signature(fcompute).parameters.values()
-    named = [p.name for p in parameters if p.kind != p.VAR_POSITIONAL]
-    names = named if len(named) == len(shape) == len(parameters) else \
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    parameters = [p.name for p in inspect.signature(fcompute).parameters.values()
+                  if p.kind in positional]
+    names = parameters if len(parameters) == len(shape) else \
         [f"i{n}" for n in range(len(shape))]
     axes = tuple(Axis(n, extent, "S") for n, extent in zip(names, shape))
     body = _as_expr(fcompute(*axes), None)
