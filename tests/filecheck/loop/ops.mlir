@@ -108,3 +108,24 @@ func.func @constants(%Y: memref<f32>) {
   }
   return
 }
+
+// A rank-0 buffer is indexed by `[]`, in accesses and in the block's regions.
+// CHECK-LABEL: func.func @total
+func.func @total(%X: memref<4xf32>, %Y: memref<f32>) {
+  loop.for %k = 0 to 4 {
+    // CHECK: loop.block "Y"(%vk = reduce(4, %k)) reads(%X[%vk]) writes(%Y[]) {
+    loop.block "Y"(%vk = reduce(4, %k)) reads(%X[%vk]) writes(%Y[]) {
+      loop.init {
+        %zero = arith.constant 0.0 : f32
+        // CHECK: loop.store %{{.*}}, %Y[] : memref<f32>
+        loop.store %zero, %Y[] : memref<f32>
+      }
+      // CHECK: loop.load %Y[] : memref<f32>
+      %y = loop.load %Y[] : memref<f32>
+      %x = loop.load %X[%vk] : memref<4xf32>
+      %s = arith.addf %y, %x : f32
+      loop.store %s, %Y[] : memref<f32>
+    }
+  }
+  return
+}

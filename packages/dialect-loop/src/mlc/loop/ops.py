@@ -529,7 +529,9 @@ class _AccessOp(Op):
         buffer = p.parse_operand()
         operands: list = []
         p.parse_punctuation("[")
-        exprs = p.parse_affine_exprs_of_ssa_ids("]", {}, operands)
+        # `%m[]` indexes a rank-0 buffer
+        exprs = [] if p.parse_optional_punctuation("]") else \
+            p.parse_affine_exprs_of_ssa_ids("]", {}, operands)
         return buffer, operands, AffineMap(len(operands), 0, tuple(exprs))
 
     def _print_access(self, p, printed: set[str] = frozenset()) -> None:
@@ -723,7 +725,8 @@ def _check_written_regions(p: AsmParser, op: BlockOp, keyword: str,
             p.parse_punctuation("[")
             expr_pos = p.current_pos()
             strays: list = []
-            exprs = p.parse_affine_exprs_of_ssa_ids("]", dict(seed), strays)
+            exprs = [] if p.parse_optional_punctuation("]") else \
+                p.parse_affine_exprs_of_ssa_ids("]", dict(seed), strays)
             if strays:
                 raise p.error(f"{keyword} may only index by the block's iteration variables",
                               expr_pos)
