@@ -254,6 +254,8 @@ def test_rank_0_kernels_round_trip_through_text():
     x, y = np.array(2.5, np.float32), np.zeros((), np.float32)
     run(func, x, y)  # parsed back from its text first
     assert y == 3.5
+
+
 def test_rank_0_results_print_and_parse_back():
     X = te.placeholder((2, 3), name="X")
     k, j = te.reduce_axis(2, name="k"), te.reduce_axis(3, name="j")
