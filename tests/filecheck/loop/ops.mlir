@@ -111,3 +111,23 @@ func.func @constants(%Y: memref<f32>) {
   }
   return
 }
+
+// A gather: the index of %X's first axis is a value the block loads and casts; its
+// region is `?` (computed from data), written so and printed so.
+// CHECK-LABEL: func.func @gather
+func.func @gather(%X: memref<5x3xf32>, %I: memref<4xi32>, %Y: memref<4x3xf32>) {
+  loop.for %i = 0 to 4 {
+    loop.for %j = 0 to 3 {
+      // CHECK: loop.block "Y"(%vi = spatial(4, %i), %vj = spatial(3, %j)) reads(%I[%vi], %X[?, %vj]) writes(%Y[%vi, %vj]) {
+      loop.block "Y"(%vi = spatial(4, %i), %vj = spatial(3, %j)) reads(%I[%vi], %X[?, %vj]) writes(%Y[%vi, %vj]) {
+        %n = loop.load %I[%vi] : memref<4xi32>
+        // CHECK: %[[ROW:.*]] = arith.index_cast %{{.*}} : i32 to index
+        %row = arith.index_cast %n : i32 to index
+        // CHECK: loop.load %X[%[[ROW]] + 1, %vj] : memref<5x3xf32>
+        %x = loop.load %X[%row + 1, %vj] : memref<5x3xf32>
+        loop.store %x, %Y[%vi, %vj] : memref<4x3xf32>
+      }
+    }
+  }
+  return
+}

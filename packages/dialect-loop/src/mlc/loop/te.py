@@ -11,7 +11,10 @@
 
 `compute` calls its function with one spatial axis per output dimension (named after
 the function's parameters) and records the expression it returns; nothing is
-evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`). A reduction
+evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`) and of integer
+values read from tensors (`X[I[i]]`, a gather: a data-dependent index, which becomes an
+`arith.index_cast` operand of the `loop.load`; the rule keeps it in bounds, or the
+interpreter reports the access). A reduction
 (`sum`, `prod`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
 `create_prim_func` turns the tensors reachable from its arguments into one kernel in
 destination-passing style: the listed tensors are the function's memref arguments
@@ -83,39 +86,73 @@ _axis_ids = itertools.count()
 
 
 class IndexExpr:
-    """An affine expression of axes: what tensors are indexed by."""
+    """An affine expression of axes, and of data-dependent indices: what tensors are
+    indexed by. `values` maps each dimension of `affine` that is not an axis to the
+    integer expression whose value it stands for (`X[I[i] + 1]`)."""
 
-    __slots__ = ("affine",)
+    __slots__ = ("affine", "values")
 
-    def __init__(self, affine: AffineExpr):
+    def __init__(self, affine: AffineExpr, values: dict[int, Expr] | None = None):
         self.affine = affine
+        self.values = values or {}
 
     @staticmethod
-    def of(value: IndexExpr | int) -> IndexExpr:
+    def of(value: IndexExpr | Expr | int) -> IndexExpr:
         if isinstance(value, IndexExpr):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
             return IndexExpr(constant(value))
-        raise TEError(f"an index must be an affine expression of axes, not {value!r}")
+        if isinstance(value, Expr):
+            return _data_index(value)
+        raise TEError(f"an index must be an affine expression of axes or an integer value, "
+                      f"not {value!r}")
 
-    def __add__(self, other): return IndexExpr(self.affine + IndexExpr.of(other).affine)
-    def __radd__(self, other): return IndexExpr(IndexExpr.of(other).affine + self.affine)
-    def __sub__(self, other): return IndexExpr(self.affine - IndexExpr.of(other).affine)
-    def __rsub__(self, other): return IndexExpr(IndexExpr.of(other).affine - self.affine)
-    def __neg__(self): return IndexExpr(constant(-1) * self.affine)
+    def _with(self, affine: AffineExpr, other: IndexExpr | None = None) -> IndexExpr:
+        values = self.values if other is None or not other.values else \
+            {**self.values, **other.values}
+        return IndexExpr(affine, values)
+
+    def __add__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(self.affine + other.affine, other)
+
+    def __radd__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(other.affine + self.affine, other)
+
+    def __sub__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(self.affine - other.affine, other)
+
+    def __rsub__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(other.affine - self.affine, other)
+
+    def __neg__(self): return self._with(constant(-1) * self.affine)
 
     def __mul__(self, other):
         if not isinstance(other, int):
             raise TEError("indices multiply only by integer constants (they stay affine)")
-        return IndexExpr(self.affine * other)
+        return self._with(self.affine * other)
 
     __rmul__ = __mul__
 
     def __floordiv__(self, other):
-        return IndexExpr(self.affine.floordiv(_int_constant(other)))
+        return self._with(self.affine.floordiv(_int_constant(other)))
 
     def __mod__(self, other):
-        return IndexExpr(self.affine.mod(_int_constant(other)))
+        return self._with(self.affine.mod(_int_constant(other)))
+
+
+def _data_index(value: Expr) -> IndexExpr:
+    """An index standing for an integer value computed from tensor elements: a
+    dimension of its own, bound to `value`."""
+    if not isinstance(value.dtype, IntegerType) or value.dtype.width == 1:
+        raise TEError(f"a data-dependent index must be an integer value, not {value.dtype}")
+    if isinstance(value, Reduce):
+        raise TEError("a reduction must be the whole expression of a compute, not an index")
+    uid = next(_axis_ids)
+    return IndexExpr(dim(uid), {uid: value})
 
 
 def _int_constant(value) -> int:
@@ -442,6 +479,20 @@ def pad(tensor: Tensor, before: Sequence[int], after: Sequence[int] | None = Non
     return compute(shape, padded, name=name or f"{tensor.name}_pad")
 
 
+def _children(node: Expr) -> list[Expr]:
+    """The expressions `node` is computed from: a call's arguments, a reduction's
+    value, the data-dependent indices of a read or an index value."""
+    if isinstance(node, Call):
+        return list(node.args)
+    if isinstance(node, Reduce):
+        return [node.value]
+    if isinstance(node, Read):
+        return [v for index in node.indices for v in index.values.values()]
+    if isinstance(node, IndexValue):
+        return list(node.index.values.values())
+    return []
+
+
 def _check_no_nested_reduction(expr: Expr, top: bool) -> None:
     stack = [(expr, top)]
     seen: set[int] = set()
@@ -450,12 +501,9 @@ def _check_no_nested_reduction(expr: Expr, top: bool) -> None:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        if isinstance(node, Reduce):
-            if not at_top:
-                raise TEError("a reduction must be the whole expression of a compute")
-            stack.append((node.value, False))
-        elif isinstance(node, Call):
-            stack.extend((a, False) for a in node.args)
+        if isinstance(node, Reduce) and not at_top:
+            raise TEError("a reduction must be the whole expression of a compute")
+        stack.extend((child, False) for child in _children(node))
 
 
 # ------------------------------------------------------------------ inlining
@@ -483,52 +531,83 @@ def inline(expr: Expr, stage: Tensor) -> Expr:
         if isinstance(node, Read) and node.tensor is stage:
             if node.padding is not None:
                 raise TEError(f"{stage.name} is read with padding, so it cannot be inlined")
-            key = tuple(i.affine for i in node.indices)
+            indices = tuple(_rewrite_index(i, visit) for i in node.indices)
+            key = tuple(i.affine for i in indices)
             result = rebound.get(key)
             if result is None:
-                mapping = {axis.affine: index.affine
-                           for axis, index in zip(stage.axes, node.indices)}
+                mapping = {axis.affine: index for axis, index in zip(stage.axes, indices)}
                 result = rebound[key] = _rebind(stage.body, mapping)
-        elif isinstance(node, Call):
-            args = tuple(visit(a) for a in node.args)
-            same = all(a is b for a, b in zip(args, node.args))
-            result = node if same else Call(node.func, args, node.dtype)
-        elif isinstance(node, Reduce):
-            value = visit(node.value)
-            result = node if value is node.value else Reduce(node.combiner, value, node.axes)
         else:
-            result = node
+            result = _rebuilt(node, visit, lambda i: _rewrite_index(i, visit))
         memo[id(node)] = result
         return result
 
     return visit(expr)
 
 
-def _rebind(expr: Expr, mapping: dict[AffineExpr, AffineExpr]) -> Expr:
+def _rebind(expr: Expr, mapping: dict[AffineExpr, IndexExpr]) -> Expr:
     """`expr` with its axes (dims of `mapping`) replaced by index expressions."""
     memo: dict[int, Expr] = {}
-
-    def index(i: IndexExpr) -> IndexExpr:
-        return IndexExpr(i.affine.replace(mapping))
 
     def visit(node: Expr) -> Expr:
         known = memo.get(id(node))
         if known is not None:
             return known
-        if isinstance(node, Read):
-            result = Read(node.tensor, tuple(index(i) for i in node.indices), node.padding)
-        elif isinstance(node, IndexValue):
-            result = IndexValue(index(node.index), node.dtype)
-        elif isinstance(node, Call):
-            result = Call(node.func, tuple(visit(a) for a in node.args), node.dtype)
-        elif isinstance(node, Reduce):
+        if isinstance(node, Reduce):
             raise TEError("a reduction must be the whole expression of a compute")
-        else:
-            result = node
+        result = _rebuilt(node, visit, lambda i: _rewrite_index(i, visit, mapping))
         memo[id(node)] = result
         return result
 
     return visit(expr)
+
+
+def _rebuilt(node: Expr, visit: Callable[[Expr], Expr],
+             index: Callable[[IndexExpr], IndexExpr]) -> Expr:
+    """`node` with its operands rewritten by `visit` and its indices by `index`
+    (`node` itself when nothing changes)."""
+    if isinstance(node, Read):
+        indices = tuple(index(i) for i in node.indices)
+        same = all(a is b for a, b in zip(indices, node.indices))
+        return node if same else Read(node.tensor, indices, node.padding)
+    if isinstance(node, IndexValue):
+        rewritten = index(node.index)
+        return node if rewritten is node.index else IndexValue(rewritten, node.dtype)
+    if isinstance(node, Call):
+        args = tuple(visit(a) for a in node.args)
+        same = all(a is b for a, b in zip(args, node.args))
+        return node if same else Call(node.func, args, node.dtype)
+    if isinstance(node, Reduce):
+        value = visit(node.value)
+        return node if value is node.value else Reduce(node.combiner, value, node.axes)
+    return node
+
+
+def _rewrite_index(index: IndexExpr, visit: Callable[[Expr], Expr],
+                   mapping: dict[AffineExpr, IndexExpr] | None = None) -> IndexExpr:
+    """`index` with its data-dependent values rewritten by `visit` (a changed value
+    gets a dimension of its own) and the axes that are keys of `mapping` replaced by
+    their index expressions; `index` itself when nothing changes."""
+    replacements: dict[AffineExpr, AffineExpr] = {}
+    values: dict[int, Expr] = {}
+    for uid, value in index.values.items():
+        new = visit(value)
+        if new is value:
+            values[uid] = value
+        else:
+            fresh = next(_axis_ids)
+            replacements[dim(uid)] = dim(fresh)
+            values[fresh] = new
+    for expr in index.affine.walk():
+        target = (mapping or {}).get(expr)
+        if target is not None:
+            replacements[expr] = target.affine
+            values.update(target.values)
+    if not replacements:
+        return index
+    affine = index.affine.replace(replacements)
+    used = {e.position for e in affine.walk() if e.kind.name == "DIM"}
+    return IndexExpr(affine, {uid: v for uid, v in values.items() if uid in used})
 
 
 def compute_inline(stage: Tensor, readers: Sequence[Tensor]) -> None:
@@ -616,10 +695,7 @@ def _reads_in(tensor: Tensor) -> list[Read]:
         seen.add(id(node))
         if isinstance(node, Read):
             found.append(node)
-        elif isinstance(node, Call):
-            stack.extend(node.args)
-        elif isinstance(node, Reduce):
-            stack.append(node.value)
+        stack.extend(_children(node))
     return found
 
 
@@ -682,7 +758,7 @@ class _Emitter:
                  buffers: dict[Tensor, Value]):
         self.block, self.variables, self.positions, self.buffers = (block, variables,
                                                                      positions, buffers)
-        self.memo: dict[int, Value] = {}
+        self.memo: dict[object, Value] = {}
 
     def op(self, name: str, operands: Sequence[Value], result_type: Type | None = None,
            **attributes) -> Value:
@@ -696,18 +772,32 @@ class _Emitter:
         return self.op("arith.constant", [], value=_scalar_attr(value, dtype))
 
     def indices(self, indices: Sequence[IndexExpr]) -> tuple[list[Value], AffineMap]:
-        mapping = {}
-        for uid, position in self.positions.items():
-            mapping[dim(uid)] = dim(position)
+        """The operands and map of an access at `indices`: the block's iteration
+        variables, then one `index` value per data-dependent index."""
+        operands = list(self.variables)
+        mapping = {dim(uid): dim(position) for uid, position in self.positions.items()}
         exprs = []
         for index in indices:
-            used = [e for e in index.affine.walk() if e.kind.name == "DIM"]
-            for expr in used:
-                if expr.position not in self.positions:
+            for uid, value in index.values.items():
+                if dim(uid) not in mapping:
+                    mapping[dim(uid)] = dim(len(operands))
+                    operands.append(self.index_of(value))
+            for expr in index.affine.walk():
+                if expr.kind.name == "DIM" and dim(expr.position) not in mapping:
                     raise TEError("an index uses an axis that is not the tensor's (axes "
                                   "belong to the compute that made them)")
             exprs.append(index.affine.replace(mapping))
-        return list(self.variables), AffineMap(len(self.variables), 0, tuple(exprs))
+        return operands, AffineMap(len(operands), 0, tuple(exprs))
+
+    def index_of(self, value: Expr) -> Value:
+        """An integer expression's value as an `index` (`arith.index_cast`, which
+        sign-extends), computed once per block."""
+        key = ("index", id(value))
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self.op("arith.index_cast", [self.value(value)],
+                                             IndexType())
+        return known
 
     def load(self, buffer: Value, indices: Sequence[IndexExpr], dtype: Type,
              padding: float | int | None = None) -> Value:

@@ -78,3 +78,30 @@ def reduce_stage(te: ModuleType, x, axes, keepdims: bool, combiner: str, dtype: 
         return reducer(value, axis=reduce_axes) if reduce_axes else value
 
     return te.compute(reduced_shape(x.shape, axes, keepdims), element, name=name)
+
+
+def row_major_offset(index, shape) -> object:
+    """The position of `index` in a row-major walk of `shape` (TOPI's ravel)."""
+    offset = 0
+    for i, extent in zip(index, shape):
+        offset = offset * extent + i
+    return offset
+
+
+def row_major_index(offset, shape) -> tuple:
+    """The index of `shape` at position `offset` of a row-major walk (TOPI's
+    unravel_index); `offset` is in bounds, so the first axis needs no modulo."""
+    index = []
+    stride = 1
+    for n, extent in reversed(list(enumerate(shape))):
+        quotient = offset // stride if stride > 1 else offset
+        index.append(quotient if n == 0 else quotient % extent)
+        stride *= extent
+    return tuple(reversed(index))
+
+
+def from_end(te: ModuleType, value, extent: int):
+    """An index `value` read from a tensor, a negative one counted from the end of an
+    axis of `extent` (ONNX's indices). One outside [-extent, extent) stays outside:
+    the access reports it, as the references do."""
+    return te.if_then_else(value < 0, value + extent, value)
