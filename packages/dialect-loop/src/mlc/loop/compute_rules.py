@@ -36,7 +36,8 @@ def op_tensors(op: Operation, inputs: Sequence[te.Tensor]) -> tuple[te.Tensor, .
     if rule is None:
         raise NoComputeRule(f"'{op.name}' has no compute rule, so it cannot be lowered to "
                             "loops")
-    outputs = rule(te, op.values, *inputs)
+    attrs = dict(op.values, result_types=tuple(r.type for r in op.results))
+    outputs = rule(te, attrs, *inputs)
     outputs = outputs if isinstance(outputs, tuple) else (outputs,)
     if len(outputs) != len(op.results):
         raise te.TEError(f"the compute rule of '{op.name}' gives {len(outputs)} tensors for "

@@ -250,11 +250,15 @@ class Call(Expr):
 
 
 class Reduce(Expr):
-    __slots__ = ("combiner", "value", "axes")
+    """A reduction over reduce axes, starting from `identity` (None: the combiner's
+    usual one, see `_identity`)."""
 
-    def __init__(self, combiner: str, value: Expr, axes: tuple[Axis, ...]):
+    __slots__ = ("combiner", "value", "axes", "identity")
+
+    def __init__(self, combiner: str, value: Expr, axes: tuple[Axis, ...],
+                 identity: float | int | None = None):
         super().__init__(value.dtype)
-        self.combiner, self.value, self.axes = combiner, value, axes
+        self.combiner, self.value, self.axes, self.identity = combiner, value, axes, identity
 
 
 def const(value: float | int, dtype: str | Type = "float32") -> Expr:
@@ -383,14 +387,16 @@ def cast(value, dtype: str | Type) -> Expr:
 
 
 def _reduction(combiner: str):
-    def reduce(expr, axis: Axis | Sequence[Axis]) -> Expr:
+    def reduce(expr, axis: Axis | Sequence[Axis], identity: float | int | None = None) -> Expr:
         axes = (axis,) if isinstance(axis, Axis) else tuple(axis)
         if not axes or any(not isinstance(a, Axis) or a.kind != "R" for a in axes):
             raise TEError(f"te.{combiner} reduces over reduce axes (te.reduce_axis)")
-        return Reduce(combiner, _as_expr(expr, None), axes)
+        return Reduce(combiner, _as_expr(expr, None), axes, identity)
 
     reduce.__name__ = combiner
-    reduce.__doc__ = f"The {combiner} of `expr` over the reduce axes `axis`."
+    reduce.__doc__ = (f"The {combiner} of `expr` over the reduce axes `axis`, starting from "
+                      "`identity` (by default the usual one; a float sum may want -0.0, "
+                      "the identity that keeps a sum of -0.0s negative).")
     return reduce
 
 
@@ -579,7 +585,8 @@ def _rebuilt(node: Expr, visit: Callable[[Expr], Expr],
         return node if same else Call(node.func, args, node.dtype)
     if isinstance(node, Reduce):
         value = visit(node.value)
-        return node if value is node.value else Reduce(node.combiner, value, node.axes)
+        return node if value is node.value else \
+            Reduce(node.combiner, value, node.axes, node.identity)
     return node
 
 
@@ -727,7 +734,9 @@ def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> 
         init = block.body_block.append(InitOp.create((), (), {}, [Region([Block()])]))
         init_emitter = _Emitter(init.regions[0].blocks[0], block.iteration_variables,
                                 positions, buffers)
-        init_emitter.store(init_emitter.constant(_identity(body.combiner, body.dtype),
+        identity = _identity(body.combiner, body.dtype) if body.identity is None \
+            else body.identity
+        init_emitter.store(init_emitter.constant(identity,
                                                  body.dtype), output, out_indices)
         current = emitter.load(output, out_indices, body.dtype)
         step = emitter.value(body.value)

@@ -14,6 +14,7 @@ import numpy as np
 from mlc.graph.attributes import flag, integer, number, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, ShapeError, same_element_type, shape_check
+from mlc.graph.ops.compute import from_end, result_shape
 from mlc.graph.ops.constant import number_type, typed_numbers
 from mlc.graph.ops.elementwise import wide_floats
 from mlc.graph.ops.transform import Gather, IndexTensor, check_indices, normalize_axis
@@ -70,6 +71,22 @@ class GatherNDOp(Gather):
         batch = tuple(np.arange(n).reshape((-1,) + (1,) * (indices.ndim - 2 - i))
                       for i, n in enumerate(data.shape[:b]))
         return data[batch + positions]
+
+    @classmethod
+    def compute(cls, te, attrs, data, indices):
+        """TOPI's gather_nd: the batch axes index themselves, then each of the k
+        addressed axes reads its position from `indices` (negative from the end, a
+        data-dependent load), then the remaining axes index themselves."""
+        b, k = attrs["batch_dims"], indices.shape[-1]
+        outer = len(indices.shape) - 1
+
+        def element(*index):
+            tuple_index = index[:outer]
+            positions = [from_end(te, indices[(*tuple_index, j)], data.shape[b + j])
+                         for j in range(k)]
+            return data[(*tuple_index[:b], *positions, *index[outer:])]
+
+        return te.compute(result_shape(cls, attrs, data, indices), element, name="T_gather_nd")
 
 
 _REDUCTIONS = ("none", "add", "mul", "max", "min")
@@ -318,3 +335,17 @@ class OneHotOp(GraphOp):
         positions = np.arange(depth).reshape((-1,) + (1,) * (indices.ndim - axis))
         hit = np.expand_dims(wrapped, axis) == positions
         return np.where(hit, attrs["on_value"], attrs["off_value"])
+
+    @classmethod
+    def compute(cls, te, attrs, indices):
+        """TOPI's one_hot: on_value where the position along the new axis equals the
+        index (a negative one counted from the end), off_value elsewhere."""
+        element = attrs["result_types"][0].element_type
+        axis = cls.new_axis(len(indices.shape), attrs["axis"])
+        on, off = te.const(attrs["on_value"], element), te.const(attrs["off_value"], element)
+
+        def value(*index):
+            wanted = from_end(te, indices[(*index[:axis], *index[axis + 1:])], attrs["depth"])
+            return te.if_then_else(te.equal(wanted, te.cast(index[axis], indices.dtype)), on, off)
+
+        return te.compute(attrs["result_types"][0].shape, value, name="T_one_hot")
