@@ -85,7 +85,13 @@ class Scan(GraphOp):
                            identity=-0.0 if float_sum else None)
 
         result = te.compute(x.shape, element, name=f"T_{cls.combiner}_scan")
-        return rounded(te, result, x.dtype, f"T_{cls.combiner}_scan_round")
+        if not (float_sum and attrs["exclusive"]):
+            return rounded(te, result, x.dtype, f"T_{cls.combiner}_scan_round")
+        # The empty prefix is the reference's identity, +0.0, not the -0.0 it sums from.
+        first = n - 1 if attrs["reverse"] else 0
+        return te.compute(x.shape, lambda *index: te.cast(te.if_then_else(
+            te.equal(te.cast(index[axis], "int64"), first), te.const(0.0, acc),
+            result[index]), x.dtype), name=f"T_{cls.combiner}_scan_round")
 
 
 @graph.op
