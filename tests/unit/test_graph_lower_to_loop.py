@@ -15,12 +15,13 @@ from mlc.graph.dialect import graph
 from mlc.graph.examples import EXAMPLES
 from mlc.graph.fusion.outline import is_primitive
 from mlc.graph.op_base import GraphOp
-from mlc.ir import Context, parse_module, print_op, verify
+from mlc.ir import Context, f32, parse_module, print_op, verify
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.interpreter import evaluate
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.manager import run_pipeline
 from mlc.ir.passes.registry import load_pass_plugins
-from mlc.loop.kernels import group_structure
+from mlc.loop.kernels import group_kernel, group_structure
 
 load_pass_plugins()
 
@@ -248,3 +249,116 @@ def test_unsigned_tensors_are_refused_with_a_diagnostic():
     result = lower(module, "graph-lower-to-loop")
     assert not result.success
     assert "signless" in result.diagnostics[0].message
+
+
+# ------------------------------------------------------------------ injective ops fused
+
+
+def test_a_transformer_lowers_and_computes_the_same():
+    # Attention's head split and merge (reshape, transpose, reshape) fuse into copy
+    # kernels of one block each, their indices composed.
+    net = EXAMPLES["transformer"](seq=4, hidden=8, heads=2, ffn=8)
+    module = check_lowering(net.module, [rand(1, 4, 8)])
+    heads = [f for name, f in functions(module).items() if name.startswith("fused_reshape")]
+    assert heads
+    for kernel in heads:
+        assert sum(op.name == "loop.block" for op in kernel.walk()) == 1
+        assert not any(op.name == "loop.alloc_buffer" for op in kernel.walk())
+
+
+def test_an_embedding_lookup_lowers_with_a_data_dependent_load():
+    b = GraphBuilder()
+    ids = b.param("ids", (2, 3), "int64")
+    table = b.const(rand(7, 4, seed=3))
+    position = b.const(rand(3, 4, seed=4))
+    y = b.relu(b.add(b.gather(table, ids, axis=0), position))
+    module = check_lowering(b.module(y), [np.array([[0, 6, -1], [3, 3, -7]], np.int64)])
+    [kernel] = [f for name, f in functions(module).items() if name != "main"]
+    text = print_op(kernel)
+    assert "%p0[?, %vi2]" in text and "arith.index_cast" in text
+    assert sum(op.name == "loop.block" for op in kernel.walk()) == 1
+
+
+# Each op with operands (shape, element type), attributes: it is fused between a relu
+# of each float operand and a neg of each result.
+INJECTIVE_GROUPS = [
+    ("reshape", [((2, 3, 4), "float32")], dict(shape=(4, 6))),
+    ("flatten", [((2, 3, 2), "float32")], dict(axis=2)),
+    ("transpose", [((2, 3, 4), "float32")], dict(axes=(1, -1, 0))),
+    ("squeeze", [((2, 1, 3), "float32")], dict(axes=(1,))),
+    ("expand_dims", [((2, 3), "float32")], dict(axis=1, num_newaxis=2)),
+    ("broadcast_to", [((3, 1), "float32")], dict(shape=(2, 3, 4))),
+    ("tile", [((2, 3), "float32")], dict(repeats=(2, 1, 2))),
+    ("pad", [((2, 3), "float32")], dict(pads=(1, 0, 0, 2), value=-1.0)),
+    ("slice", [((4, 5), "float32")], dict(starts=(3, 1), ends=(-100, 5), steps=(-2, 2))),
+    ("layout_transform", [((1, 4, 2, 2), "float32")], dict(src_layout="NCHW", dst_layout="NCHW2c")),
+    ("concat", [((2, 1), "float32"), ((2, 3), "float32")], dict(axis=1)),
+    ("split", [((2, 5), "float32")], dict(sections=(2, 3), axis=1)),
+    ("gather", [((5, 3), "float32"), ((2, 2), "int32")], dict(axis=0)),
+    ("gather_elements", [((3, 4), "float32"), ((3, 2), "int64")], dict(axis=1)),
+    ("gather_nd", [((3, 4), "float32"), ((2, 2), "int64")], dict()),
+    ("one_hot", [((2, 3), "int64")], dict(depth=4, on_value=1.0, off_value=0.0, dtype=f32)),
+]
+
+
+@pytest.mark.parametrize("name, operands, attrs", INJECTIVE_GROUPS,
+                         ids=[case[0] for case in INJECTIVE_GROUPS])
+def test_an_injective_op_is_inlined_between_elementwise_ops(name, operands, attrs):
+    b = GraphBuilder()
+    params = [b.param(f"p{n}", shape, dtype) for n, (shape, dtype) in enumerate(operands)]
+    inputs = [b.relu(p) if dtype == "float32" else p for p, (_, dtype) in zip(params, operands)]
+    results = b.op(name, inputs, **attrs) if name == "concat" else b.op(name, *inputs, **attrs)
+    results = results if isinstance(results, list) else [results]
+    module = b.module(*[b.neg(r) for r in results])
+    rng = np.random.default_rng(5)
+    arrays = []
+    for shape, dtype in operands:
+        if dtype == "float32":
+            arrays.append(rng.standard_normal(shape).astype(np.float32))
+        else:  # indices valid for every case above: in [-2, 2)
+            arrays.append(rng.integers(-2, 2, shape).astype(dtype))
+    main = functions(module)["main"]
+    expected = graph_evaluate(module, arrays)
+    kernel = group_kernel("fused", list(main.entry_block.args),
+                          list(main.entry_block.ops())[:-1],
+                          list(main.entry_block.terminator.operands))
+    # One block per result: relu, the op and neg inlined into each other. But pad
+    # reads relu with padding, which inlining cannot compose (outside, the result is
+    # the pad value, not relu of it): relu keeps its block and buffer.
+    blocks = [op for op in kernel.walk() if op.name == "loop.block"]
+    kept = 1 if name == "pad" else 0
+    assert len(blocks) == len(results) + kept
+    assert sum(op.name == "loop.alloc_buffer" for op in kernel.walk()) == kept
+    wrapper = ModuleOp.build()
+    wrapper.body.append(kernel)
+    reparsed = parse_module(print_op(wrapper), Context())
+    verify(reparsed)
+    outputs = [np.zeros(e.shape, e.dtype) for e in expected]
+    evaluate(reparsed, "fused", [*arrays, *outputs])
+    for got, want in zip(outputs, expected):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_a_reshape_is_inlined_into_the_reduction_reading_it():
+    # Fusion keeps a reshape out of a dense's group (as TVM's); a group holding both
+    # still inlines it: the dense reads the operand at the composed index.
+    b = GraphBuilder()
+    x = b.param("x", (2, 2, 3, 3))
+    w = b.param("w", (5, 18))
+    y = b.relu(b.dense(b.reshape(x, shape=(2, -1)), w))
+    module = b.module(y)
+    main = functions(module)["main"]
+    kernel = group_kernel("fused", list(main.entry_block.args), list(main.entry_block.ops())[:-1],
+                          list(main.entry_block.terminator.operands))
+    text = print_op(kernel)
+    assert [op.attributes["block_name"].value for op in kernel.walk()
+            if op.name == "loop.block"] == ["T_dense", "T_relu"]
+    assert "%p0[%vi0 + %vk floordiv 18, (%vk floordiv 9) mod 2, (%vk floordiv 3) mod 3, " \
+           "%vk mod 3]" in text
+    arrays = [rand(2, 2, 3, 3, seed=1), rand(5, 18, seed=2)]
+    [expected] = graph_evaluate(module, arrays)
+    wrapper = ModuleOp.build()
+    wrapper.body.append(kernel)
+    out = np.zeros((2, 5), np.float32)
+    evaluate(wrapper, "fused", [*arrays, out])
+    np.testing.assert_allclose(out, expected, rtol=RTOL, atol=ATOL)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from mlc.ir import IntegerType, parse_module, print_op, verify
-from mlc.ir.interpreter import evaluate
+from mlc.ir.interpreter import UndefinedBehavior, evaluate
 from mlc.loop import te
 
 
@@ -274,3 +274,74 @@ def test_axes_of_a_variadic_compute_function_are_numbered():
     assert [a.name for a in Y.axes] == ["i0", "i1"]
     Z = te.compute((2,), lambda *index: X[index[0], 0], name="Z")
     assert [a.name for a in Z.axes] == ["i0"]
+
+
+# ------------------------------------------------------------------ data-dependent indices
+
+
+def test_an_index_read_from_a_tensor_becomes_a_load_operand():
+    X = te.placeholder((6, 3), name="X")
+    Idx = te.placeholder((4,), "int32", name="I")
+    # An axis plus the value: affine in both (the value's arithmetic, Idx[i] + 1, would
+    # be arith on i32 before the cast).
+    Y = te.compute((4, 3), lambda i, j: X[j + Idx[i], j], name="Y")
+    func = te.create_prim_func([X, Idx, Y])
+    text = print_op(func)
+    assert "reads(%I[%vi], %X[?, %vj])" in text
+    assert "%1 = arith.index_cast %0 : i32 to index" in text
+    assert "loop.load %X[%vj + %1, %vj]" in text
+    x, index, y = rand(6, 3), np.array([0, 3, 2, 1], np.int32), np.zeros((4, 3), np.float32)
+    run(func, x, index, y)
+    j = np.arange(3)
+    np.testing.assert_array_equal(y, x[j + index[:, None], j])
+
+
+def test_inlining_composes_through_data_dependent_indices():
+    # A stage read at a data-dependent index (its axes become that index), itself
+    # reading at one (whose expression is rewritten too), and an index computed by an
+    # inlined stage.
+    X = te.placeholder((5, 4), name="X")
+    Idx = te.placeholder((3,), "int64", name="I")
+    J = te.compute((3,), lambda i: te.if_then_else(Idx[i] < 0, Idx[i] + 5, Idx[i]), name="J")
+    T = te.compute((4, 5), lambda a, b: X[b, a] * 2.0, name="T")
+    Y = te.compute((3, 4), lambda i, j: T[j, J[i]] + T[3 - j, J[i]], name="Y")
+    for stage in (J, T):
+        te.compute_inline(stage, [Y])
+    func = te.create_prim_func([X, Idx, Y])
+    text = print_op(func)
+    assert "loop.alloc_buffer" not in text and text.count("arith.index_cast") == 1
+    x, index, y = rand(5, 4), np.array([-1, 0, 3], np.int64), np.zeros((3, 4), np.float32)
+    run(func, x, index, y)
+    rows = np.where(index < 0, index + 5, index)
+    np.testing.assert_array_equal(y, x[rows] * 2 + x[rows][:, ::-1] * 2)
+
+
+def test_an_index_out_of_its_buffer_is_reported_by_the_interpreter():
+    X = te.placeholder((3,), name="X")
+    Idx = te.placeholder((2,), "int32", name="I")
+    Y = te.compute((2,), lambda i: X[Idx[i]], name="Y")
+    func = te.create_prim_func([X, Idx, Y])
+    with pytest.raises(UndefinedBehavior, match=r"access at \[3\] out of the bounds"):
+        run(func, rand(3), np.array([0, 3], np.int32), np.zeros(2, np.float32))
+
+
+def test_a_data_dependent_index_must_be_an_integer():
+    X = te.placeholder((3,), name="X")
+    F = te.placeholder((3,), name="F")
+    B = te.placeholder((3,), "bool", name="B")
+    with pytest.raises(te.TEError, match="a data-dependent index must be an integer value, "
+                                         "not f32"):
+        te.compute((3,), lambda i: X[F[i]])
+    with pytest.raises(te.TEError, match="not i1"):
+        te.compute((3,), lambda i: X[B[i]])
+
+
+def test_a_reduction_may_start_from_a_given_identity():
+    X = te.placeholder((3,), name="X")
+    k = te.reduce_axis(3)
+    Y = te.compute((1,), lambda i: te.sum(X[k], axis=k, identity=-0.0), name="Y")
+    func = te.create_prim_func([X, Y])
+    assert "arith.constant -0.000000e+00 : f32" in print_op(func)
+    y = np.zeros(1, np.float32)
+    run(func, np.array([-0.0, -0.0, -0.0], np.float32), y)
+    assert np.signbit(y[0])
