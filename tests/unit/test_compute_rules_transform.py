@@ -79,7 +79,7 @@ def integers(*shape, dtype=np.int8) -> np.ndarray:
 # ------------------------------------------------------------------ reshapes
 
 
-@pytest.mark.parametrize("shape", [(4, -1), (3, 8), (0, -1), (24,), (2, 3, 4), (1, 2, 1, 12)])
+@pytest.mark.parametrize("shape", [(4, -1), (3, 8), (0, -1), (24,), (2, 3, 4), (1, 2, 1, 12), (6, 1, 4, 1), (2, 2, 6)])
 def test_reshape_keeps_the_row_major_order(shape):
     check("reshape", with_specials(normal(2, 3, 4)), shape=shape)
 

@@ -82,12 +82,45 @@ def reshape_target(shape: tuple[int, ...], newshape: tuple[int, ...],
 
 
 def reshaped(te, x, shape: tuple[int, ...], name: str):
-    """`x` with the new `shape`: each element read at its row-major position (the
-    same index when the shape does not change)."""
-    if tuple(shape) == tuple(x.shape):
-        return te.compute(shape, lambda *index: x[index], name=name)
-    return te.compute(shape, lambda *index: x[row_major_index(
-        row_major_offset(index, shape), x.shape)], name=name)
+    """`x` with the new `shape`: each element read at its row-major position. The
+    position is taken per group of axes whose extents multiply to the same on both
+    sides, so an axis the reshape keeps reads itself and a split one reads `i * 4 + j`
+    (rather than a division of the whole flat position, which the affine simplifier
+    cannot undo without the axes' bounds)."""
+    groups = _matching_axes(tuple(shape), tuple(x.shape))
+
+    def element(*index):
+        source: list = []
+        for out_axes, in_axes in groups:
+            offset = row_major_offset([index[a] for a in out_axes], [shape[a] for a in out_axes])
+            source.extend(row_major_index(offset, [x.shape[a] for a in in_axes]))
+        return x[tuple(source)]
+
+    return te.compute(shape, element, name=name)
+
+
+def _matching_axes(a: tuple[int, ...], b: tuple[int, ...]) -> list[tuple[list[int], list[int]]]:
+    """The shortest consecutive groups of axes of `a` and of `b` (shapes of one
+    positive size) whose extents multiply to the same, in order."""
+    groups = []
+    i = j = 0
+    while i < len(a) or j < len(b):
+        group_a, group_b, size_a, size_b = [], [], 1, 1
+        if i < len(a):
+            group_a.append(i)
+            size_a, i = a[i], i + 1
+        if j < len(b):
+            group_b.append(j)
+            size_b, j = b[j], j + 1
+        while size_a != size_b:
+            if size_a < size_b:
+                group_a.append(i)
+                size_a, i = size_a * a[i], i + 1
+            else:
+                group_b.append(j)
+                size_b, j = size_b * b[j], j + 1
+        groups.append((group_a, group_b))
+    return groups
 
 
 @graph.op
