@@ -282,3 +282,55 @@ def test_a_sum_of_negative_zeros_stays_negative():
 def test_a_float_scan_accumulates_in_float64_and_rounds_once():
     x = np.array([1.0] + [2.0 ** -25] * 8, np.float32)
     assert check("cumsum", x)[0][-1] == np.float32(1.0 + 8 * 2.0 ** -25)
+
+
+# ------------------------------------------------------------------ scatters
+
+
+REDUCTIONS = ["none", "add", "mul", "max", "min"]
+
+
+def signed_indices(shape, extent, dtype=np.int64) -> np.ndarray:
+    """Indices in [-extent, extent): every position, from either end, with repeats."""
+    return RNG.integers(-extent, extent, shape).astype(dtype)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("axis, shape", [(0, (4, 2)), (1, (2, 5)), (-1, (3, 3)), (0, (1, 1))])
+def test_scatter_elements(reduction, axis, shape):
+    # Repeated targets: applied in row-major order, the last wins without a reduction.
+    data = with_specials(normal(3, 4))
+    indices = signed_indices(shape, data.shape[axis], np.int32)
+    check("scatter_elements", data, indices, normal(*shape), axis=axis, reduction=reduction)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("indices_shape", [(5, 1), (2, 3, 2), (2,), (1, 1, 1)])
+def test_scatter_nd(reduction, indices_shape):
+    data = normal(3, 4)
+    k = indices_shape[-1]
+    indices = np.stack([signed_indices(indices_shape[:-1], n) for n in data.shape[:k]], -1)
+    updates = normal(*indices_shape[:-1], *data.shape[k:])
+    check("scatter_nd", data, indices, updates, reduction=reduction)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+def test_integer_scatters_wrap(reduction):
+    data = integers(3, 4, dtype=np.int8)
+    indices = np.array([[1], [1], [0], [1]], np.int64)
+    check("scatter_nd", data, indices, integers(4, 4, dtype=np.int8), reduction=reduction)
+
+
+@pytest.mark.parametrize("reduction", ["none", "max", "min"])
+def test_boolean_scatters(reduction):
+    data = RNG.integers(0, 2, (3, 4)).astype(bool)
+    updates = RNG.integers(0, 2, (2, 4)).astype(bool)
+    check("scatter_elements", data, signed_indices((2, 4), 3), updates, reduction=reduction)
+
+
+def test_a_float_scatter_add_accumulates_in_float64_in_order():
+    data = np.array([1.0, 0.0], np.float32)
+    updates = np.array([2.0 ** -25] * 6 + [-0.0], np.float32)
+    indices = np.array([0] * 6 + [1], np.int64)
+    got = check("scatter_elements", data, indices, updates, reduction="add")[0]
+    assert got[0] == np.float32(1.0 + 6 * 2.0 ** -25) and not np.signbit(got[1])

@@ -62,6 +62,7 @@ __all__ = [
     "minimum", "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin",
     "cos", "sigmoid", "power", "remainder", "equal", "not_equal", "isnan", "if_then_else",
     "cast", "const", "pad", "inline", "compute_inline", "stages", "reads", "create_prim_func",
+    "reduction_identity",
 ]
 
 DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
@@ -88,7 +89,7 @@ _axis_ids = itertools.count()
 class IndexExpr:
     """An affine expression of axes, and of data-dependent indices: what tensors are
     indexed by. `values` maps each dimension of `affine` that is not an axis to the
-    integer expression whose value it stands for (`X[I[i] + 1]`)."""
+    integer expression whose value it stands for (`X[j + I[i]]`)."""
 
     __slots__ = ("affine", "values")
 
@@ -251,7 +252,7 @@ class Call(Expr):
 
 class Reduce(Expr):
     """A reduction over reduce axes, starting from `identity` (None: the combiner's
-    usual one, see `_identity`)."""
+    usual one, see `reduction_identity`)."""
 
     __slots__ = ("combiner", "value", "axes", "identity")
 
@@ -734,7 +735,7 @@ def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> 
         init = block.body_block.append(InitOp.create((), (), {}, [Region([Block()])]))
         init_emitter = _Emitter(init.regions[0].blocks[0], block.iteration_variables,
                                 positions, buffers)
-        identity = _identity(body.combiner, body.dtype) if body.identity is None \
+        identity = reduction_identity(body.combiner, body.dtype) if body.identity is None \
             else body.identity
         init_emitter.store(init_emitter.constant(identity,
                                                  body.dtype), output, out_indices)
@@ -752,7 +753,8 @@ def _scalar_attr(value: float | int, dtype: Type):
     return IntegerAttr(int(value), dtype)
 
 
-def _identity(combiner: str, dtype: Type) -> float | int:
+def reduction_identity(combiner: str, dtype: Type) -> float | int:
+    """What a `combiner` reduction of `dtype` values starts from (its identity)."""
     if isinstance(dtype, FloatType):
         return {"sum": 0.0, "prod": 1.0, "max": -math.inf, "min": math.inf}[combiner]
     width = dtype.width if isinstance(dtype, IntegerType) else 64

@@ -14,12 +14,19 @@ import numpy as np
 from mlc.graph.attributes import flag, integer, number, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, ShapeError, same_element_type, shape_check
-from mlc.graph.ops.compute import from_end, result_shape
+from mlc.graph.ops.compute import (
+    accumulator,
+    from_end,
+    ordered,
+    result_shape,
+    rounded,
+    row_major_index,
+)
 from mlc.graph.ops.constant import number_type, typed_numbers
 from mlc.graph.ops.elementwise import wide_floats
 from mlc.graph.ops.transform import Gather, IndexTensor, check_indices, normalize_axis
 from mlc.graph.types import Tensor, tensor
-from mlc.ir import Attribute, RankedTensorType, Type, i1, i64
+from mlc.ir import Attribute, FloatType, RankedTensorType, Type, i1, i64
 from mlc.ir.interfaces.infer_type import TypeInferenceError
 from mlc.ir.opdef import OperandDef, ResultDef
 
@@ -126,6 +133,54 @@ class Scatter(GraphOp):
                     f"reduction {attrs['reduction']} is arithmetic, which i1 has not")
 
     @classmethod
+    def scatter_compute(cls, te, attrs, data, count: int, update_at):
+        """The result as te stages: each element a reduction over the `count` update
+        positions in row-major order (TVM's scatter is sequential code; this does
+        |data|·count work for the same result). `update_at(p, n)` gives whether update
+        position `n` (an index expression) writes element `p`, and its value.
+
+        Without a reduction the last position that writes p wins: a max over the
+        positions finds it, and p reads that update (a data-dependent load) or data.
+        With one, data's element comes first, then each update that writes p, combined
+        as the reference combines them (floats in float64, rounded once; a float sum
+        from -0.0, its exact identity). An index out of range writes nothing (the
+        reference reports it; the result is undefined)."""
+        reduction = attrs["reduction"]
+        if reduction == "none":
+            def last(*p):
+                n = te.reduce_axis(count, name="n")
+                hit, _ = update_at(p, n)
+                return te.max(te.if_then_else(hit, te.cast(n, "int64"), te.const(-1, "int64")),
+                              axis=n)
+
+            writer = te.compute(data.shape, last, name="T_scatter_writer")
+
+            def element(*p):
+                found = writer[p] >= 0
+                position = te.IndexExpr.of(te.if_then_else(found, writer[p], te.const(0, "int64")))
+                _, value = update_at(p, position)
+                return te.if_then_else(found, value, data[p])
+
+            return te.compute(data.shape, element, name="T_scatter")
+        combiner = {"add": "sum", "mul": "prod", "max": "max", "min": "min"}[reduction]
+        acc = accumulator(data.dtype) if combiner in ("sum", "prod") else ordered(data.dtype)
+        start = -0.0 if combiner == "sum" and isinstance(acc, FloatType) else \
+            te.reduction_identity(combiner, acc)
+
+        def combined(*p):
+            # Position 0 is data's element, position n + 1 update position n (read at
+            # (k - 1) mod count, so position 0 reads in bounds too).
+            k = te.reduce_axis(count + 1, name="n")
+            hit, value = update_at(p, (k + count - 1) % count)
+            update = te.if_then_else(hit, te.cast(value, acc), te.const(start, acc))
+            first = te.equal(te.cast(k, "int64"), 0)
+            return getattr(te, combiner)(te.if_then_else(first, te.cast(data[p], acc), update),
+                                         axis=k, identity=start)
+
+        result = te.compute(data.shape, combined, name=f"T_scatter_{reduction}")
+        return rounded(te, result, data.dtype, "T_scatter")
+
+    @classmethod
     def scatter(cls, out: np.ndarray, targets, values: np.ndarray, reduction: str) -> np.ndarray:
         """Apply each (target, value) pair in order; `targets` is a tuple of index
         arrays, one per axis of `out`, shaped like the leading axes of `values`."""
@@ -182,6 +237,32 @@ class ScatterElementsOp(Scatter):
         out = wide_floats(data).copy()
         return cls.scatter(out, targets, wide_floats(updates), attrs["reduction"])
 
+    @classmethod
+    def compute(cls, te, attrs, data, indices, updates):
+        """The update positions that can write element p share its coordinates off
+        `axis` (where indices reaches that far): the reduction walks `axis` alone."""
+        axis = normalize_axis(attrs["axis"], len(data.shape))
+        shape = indices.shape
+
+        def update_at(p, j):
+            # Off `axis`, p's own coordinate, wrapped into indices' extent where indices
+            # is shorter (such a p is written by none: `reached`).
+            position = tuple(j if d == axis else p[d] if shape[d] == data.shape[d]
+                             else p[d] % shape[d] for d in range(len(shape)))
+            hit = te.equal(from_end(te, indices[position], data.shape[axis]),
+                           te.cast(p[axis], indices.dtype))
+            for d, extent in enumerate(shape):
+                if d != axis and extent < data.shape[d]:
+                    hit = _both(te, hit, te.cast(p[d], "int64") < extent)
+            return hit, updates[position]
+
+        return cls.scatter_compute(te, attrs, data, shape[axis], update_at)
+
+
+def _both(te, a, b):
+    """a and b, of booleans."""
+    return te.if_then_else(a, b, te.const(0, "bool"))
+
 
 @graph.op
 class ScatterNDOp(Scatter):
@@ -217,6 +298,26 @@ class ScatterNDOp(Scatter):
         targets = _nd_positions(data.shape, indices, 0, "scatter_nd")
         out = wide_floats(data).copy()
         return cls.scatter(out, targets, wide_floats(updates), attrs["reduction"])
+
+    @classmethod
+    def compute(cls, te, attrs, data, indices, updates):
+        """Index tuple n writes the slice at its k positions: element p is written by
+        the tuples whose positions are p's first k coordinates."""
+        k = indices.shape[-1]
+        tuples = indices.shape[:-1]
+
+        def update_at(p, n):
+            m = row_major_index(n, tuples)
+            hit = te.const(1, "bool")
+            for j in range(k):
+                hit = _both(te, hit, te.equal(from_end(te, indices[(*m, j)], data.shape[j]),
+                                              te.cast(p[j], indices.dtype)))
+            return hit, updates[(*m, *p[k:])]
+
+        count = 1
+        for extent in tuples:
+            count *= extent
+        return cls.scatter_compute(te, attrs, data, count, update_at)
 
 
 @graph.op

@@ -104,7 +104,6 @@ class CumSumOp(Scan):
 
     name = "graph.cumsum"
     fn = staticmethod(np.cumsum)
-    combiner = "sum"
 
 
 @graph.op
