@@ -334,3 +334,23 @@ def test_a_float_scatter_add_accumulates_in_float64_in_order():
     indices = np.array([0] * 6 + [1], np.int64)
     got = check("scatter_elements", data, indices, updates, reduction="add")[0]
     assert got[0] == np.float32(1.0 + 6 * 2.0 ** -25) and not np.signbit(got[1])
+
+
+# ------------------------------------------------------------------ top_k
+
+
+@pytest.mark.parametrize("largest", [True, False])
+@pytest.mark.parametrize("k, axis", [(1, 1), (3, 1), (5, -1), (2, 0)])
+def test_top_k_orders_ties_by_index_and_nan_as_the_largest(largest, k, axis):
+    x = normal(3, 5)
+    x[0, 1] = x[0, 4] = x[2, 0] = np.nan
+    x[1, 2] = x[1, 3] = 0.5
+    x[2, 1:] = -0.0
+    values, indices = check("top_k", x, k=k, axis=axis, largest=largest)
+    assert indices.dtype == np.int64
+
+
+def test_top_k_of_integers_and_booleans():
+    check("top_k", integers(2, 6, dtype=np.int8), k=4)
+    check("top_k", RNG.integers(0, 2, (2, 6)).astype(bool), k=4, largest=False)
+    check("top_k", RNG.integers(0, 2, (7,)).astype(bool), k=7)

@@ -264,6 +264,16 @@ def _both(te, a, b):
     return te.if_then_else(a, b, te.const(0, "bool"))
 
 
+def _either(te, a, b):
+    """a or b, of booleans."""
+    return te.if_then_else(a, te.const(1, "bool"), b)
+
+
+def _not(te, a):
+    """not a, of a boolean."""
+    return te.if_then_else(a, te.const(0, "bool"), te.const(1, "bool"))
+
+
 @graph.op
 class ScatterNDOp(Scatter):
     """Writes slices of `updates` into a copy of `data` at the index tuples of the
@@ -370,6 +380,48 @@ class TopKOp(GraphOp):
             order = np.argsort(x, axis=axis, kind="stable")
         order = np.take(order, np.arange(k), axis=axis)
         return np.take_along_axis(x, order, axis=axis), order.astype(np.int64)
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """A sort by counting (TVM's topk is sequential code; this does n² work per
+        row): each element's rank is how many elements of its row come before it
+        (larger, or with `largest = false` smaller, NaN the largest of all; equal ones
+        by index). The index at result position r is the element whose rank is r,
+        found by a max over the row; the value is read there (a data-dependent load)."""
+        axis = normalize_axis(attrs["axis"], len(x.shape))
+        n, largest = x.shape[axis], attrs["largest"]
+        kind = ordered(x.dtype)
+
+        def at(index, position):
+            return te.cast(x[(*index[:axis], position, *index[axis + 1:])], kind)
+
+        def rank(*index):
+            other = te.reduce_axis(n, name="l")
+            a, b = at(index, other), at(index, index[axis])
+            nan_a, nan_b = te.isnan(a), te.isnan(b)
+            # a beyond b in the order: larger (smaller), a NaN beyond every number.
+            beyond = (a > b) if largest else (a < b)
+            beyond = _either(te, beyond, _both(te, nan_a, _not(te, nan_b))) if largest else \
+                _either(te, beyond, _both(te, nan_b, _not(te, nan_a)))
+            same = _either(te, te.equal(a, b), _both(te, nan_a, nan_b))
+            earlier = te.cast(other, "int64") < te.cast(index[axis], "int64")
+            before = _either(te, beyond, _both(te, same, earlier))
+            return te.sum(te.cast(before, "int64"), axis=other)
+
+        ranks = te.compute(x.shape, rank, name="T_topk_rank")
+        shape = result_shape(cls, attrs, x)
+
+        def position(*index):
+            j = te.reduce_axis(n, name="j")
+            rank_j = ranks[(*index[:axis], j, *index[axis + 1:])]
+            hit = te.equal(rank_j, te.cast(index[axis], "int64"))
+            return te.max(te.if_then_else(hit, te.cast(j, "int64"), te.const(-1, "int64")),
+                          axis=j)
+
+        indices = te.compute(shape, position, name="T_topk_indices")
+        values = te.compute(shape, lambda *index: x[(*index[:axis], indices[index],
+                                                     *index[axis + 1:])], name="T_topk_values")
+        return values, indices
 
 
 @graph.op
