@@ -40,4 +40,7 @@ step mlc-model deep_convnet --param blocks=4 --param width=16 --check
 echo
 echo "# The loop level: the MLC course's mm_relu kernel, scheduled by a saved trace:"
 step mlc-opt mm_relu.mlir -p 'loop-apply-trace{file=mm_relu.trace.json}'
+echo
+echo "# Graph to loops: two fused convolution blocks, one kernel, checked by the interpreter:"
+step mlc-opt conv_relu.mlir -p 'graph-optimize,graph-lower-to-loop' --check-semantics
 exit 0

@@ -213,3 +213,26 @@ def test_cache_read_and_cache_write_copy_through_new_buffers():
     check_mm_relu(sch.mod)
     with pytest.raises(ScheduleError, match="the block reads 2 buffers, there is no #2"):
         sch.cache_read(block_Y, 2, "local")
+
+
+def test_a_block_read_at_a_data_dependent_index_inlines_but_is_not_computed_at():
+    # A gather of relu(X): inlining relu composes it at the loaded index; compute_at
+    # cannot bound the rows the gather reads, and says so.
+    X = te.placeholder((5, 3), name="X")
+    rows = te.placeholder((4,), "int32", name="rows")
+    R = te.compute((5, 3), lambda i, j: te.maximum(X[i, j], 0.0), name="R")
+    Y = te.compute((4, 3), lambda i, j: R[rows[i], j] * 2.0, name="Y")
+    module = module_of(te.create_prim_func([X, rows, Y], name="main"))
+    sch = Schedule(module)
+    with pytest.raises(ScheduleError, match="an index is not affine in the loops"):
+        sch.compute_at(sch.get_block("R", func_name="main"),
+                       sch.get_loops(sch.get_block("Y", func_name="main"))[0])
+    sch.compute_inline(sch.get_block("R", func_name="main"))
+    text = print_op(sch.mod)
+    assert "loop.alloc_buffer" not in text and "reads(%rows[%vi], %X[?, %vj])" in text
+    reparsed = parse_module(text)
+    verify(reparsed)
+    x = np.random.default_rng(0).standard_normal((5, 3)).astype(np.float32)
+    index, y = np.array([0, 4, 3, 4], np.int32), np.zeros((4, 3), np.float32)
+    evaluate(reparsed, "main", [x, index, y])
+    np.testing.assert_array_equal(y, np.maximum(x[index], 0) * 2)

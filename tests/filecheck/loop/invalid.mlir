@@ -177,3 +177,39 @@ func.func @view_too_large() {
   %v = loop.view %s : memref<8xi8> to memref<4xf32>
   return
 }
+
+// -----
+
+func.func @constant_of_another_type() {
+  // expected-error@+1 {{the value's type tensor<2xf64> does not match the buffer type memref<2xf32>}}
+  %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf64> -> memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @data_dependent_read_declared_affine(%X: memref<8xf32>, %I: memref<4xi64>, %Y: memref<4xf32>) {
+  loop.for %i = 0 to 4 {
+    // expected-error@+1 {{reads do not match the body, which accesses (%I[%vi], %X[?])}}
+    loop.block "Y"(%vi = spatial(4, %i)) reads(%I[%vi], %X[%vi]) {
+      %n = loop.load %I[%vi] : memref<4xi64>
+      %row = arith.index_cast %n : i64 to index
+      %x = loop.load %X[%row] : memref<8xf32>
+      loop.store %x, %Y[%vi] : memref<4xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @region_indexed_by_a_loop_variable(%X: memref<8xf32>, %Y: memref<8xf32>) {
+  loop.for %i = 0 to 8 {
+    // expected-error@+1 {{reads may only index by the block's iteration variables (or `?` for an index computed from data)}}
+    loop.block "Y"(%vi = spatial(8, %i)) reads(%X[%i]) {
+      %x = loop.load %X[%vi] : memref<8xf32>
+      loop.store %x, %Y[%vi] : memref<8xf32>
+    }
+  }
+  return
+}

@@ -87,3 +87,47 @@ func.func @shift(%X: memref<4xf32>, %Y: memref<4xf32>) {
   }
   return
 }
+
+// Constant buffers (graph constants: weights), and rank-0 buffers indexed by `[]` in
+// accesses and in the block's regions (written here, so they are parsed and checked).
+// CHECK-LABEL: func.func @constants
+func.func @constants(%Y: memref<f32>) {
+  // CHECK: %w = loop.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32> -> memref<2xf32>
+  %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf32> -> memref<2xf32>
+  loop.for %k = 0 to 2 {
+    // CHECK: loop.block "Y"(%vk = reduce(2, %k)) reads(%w[%vk]) writes(%Y[]) {
+    loop.block "Y"(%vk = reduce(2, %k)) reads(%w[%vk]) writes(%Y[]) {
+      loop.init {
+        %zero = arith.constant 0.0 : f32
+        // CHECK: loop.store %{{.*}}, %Y[] : memref<f32>
+        loop.store %zero, %Y[] : memref<f32>
+      }
+      // CHECK: loop.load %Y[] : memref<f32>
+      %y = loop.load %Y[] : memref<f32>
+      %x = loop.load %w[%vk] : memref<2xf32>
+      %s = arith.addf %y, %x : f32
+      loop.store %s, %Y[] : memref<f32>
+    }
+  }
+  return
+}
+
+// A gather: the index of %X's first axis is a value the block loads and casts; its
+// region is `?` (computed from data), written so and printed so.
+// CHECK-LABEL: func.func @gather
+func.func @gather(%X: memref<5x3xf32>, %I: memref<4xi32>, %Y: memref<4x3xf32>) {
+  loop.for %i = 0 to 4 {
+    loop.for %j = 0 to 3 {
+      // CHECK: loop.block "Y"(%vi = spatial(4, %i), %vj = spatial(3, %j)) reads(%I[%vi], %X[?, %vj]) writes(%Y[%vi, %vj]) {
+      loop.block "Y"(%vi = spatial(4, %i), %vj = spatial(3, %j)) reads(%I[%vi], %X[?, %vj]) writes(%Y[%vi, %vj]) {
+        %n = loop.load %I[%vi] : memref<4xi32>
+        // CHECK: %[[ROW:.*]] = arith.index_cast %{{.*}} : i32 to index
+        %row = arith.index_cast %n : i32 to index
+        // CHECK: loop.load %X[%[[ROW]] + 1, %vj] : memref<5x3xf32>
+        %x = loop.load %X[%row + 1, %vj] : memref<5x3xf32>
+        loop.store %x, %Y[%vi, %vj] : memref<4x3xf32>
+      }
+    }
+  }
+  return
+}

@@ -120,3 +120,30 @@ def converted_shape(shape: tuple[int, ...], src: str, dst: str) -> tuple[int, ..
     if dst == "NCHW":
         return (n, c, h, w)
     return blocked_shape((n, c, h, w), data_block(dst))
+
+
+def logical_index(layout: str, index: tuple) -> tuple:
+    """The NCHW (or OIHW) index of element `index` of a tensor in `layout`; works on
+    ints and on tensor-expression indices alike."""
+    if layout in ("NCHW", "OIHW"):
+        return tuple(index)
+    if layout.startswith("OIHW"):
+        in_block, out_block = kernel_blocks(layout)
+        ob, ib, h, w, i, o = index
+        return (ob * out_block + o, ib * in_block + i, h, w)
+    n, cb, h, w, c = index
+    return (n, cb * data_block(layout) + c, h, w)
+
+
+def physical_index(layout: str, index: tuple) -> tuple:
+    """Where NCHW (or OIHW) element `index` sits in a tensor in `layout` (the inverse
+    of `logical_index`)."""
+    if layout in ("NCHW", "OIHW"):
+        return tuple(index)
+    if layout.startswith("OIHW"):
+        in_block, out_block = kernel_blocks(layout)
+        o, i, h, w = index
+        return (o // out_block, i // in_block, h, w, i % in_block, o % out_block)
+    block = data_block(layout)
+    n, c, h, w = index
+    return (n, c // block, h, w, c % block)

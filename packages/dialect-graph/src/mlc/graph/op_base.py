@@ -98,7 +98,10 @@ class GraphOp(Op):
     # TE's compute rule: `compute(te, attrs, *inputs)` builds the op's results from
     # `inputs` (tensor placeholders of `mlc.loop.te`, passed in as `te` so this package
     # does not depend on the loop level) and returns a te.Tensor, or a tuple of them
-    # for several results. None: the op does not lower to loops (yet).
+    # for several results. `attrs` are the op's attribute values and, under
+    # "result_types", its result types (whose element type may be an attribute's type,
+    # which the values do not keep: one_hot, range). None: the op does not lower to
+    # loops (yet).
     compute: ClassVar[Any] = None
 
     @classmethod
@@ -153,7 +156,9 @@ class GraphOp(Op):
 
     @classmethod
     def doc_facts(cls) -> list[str]:
-        return [f"Fusion pattern: `{cls.pattern.label}`"]
+        """The op reference's lines on fusion and on lowering to loops."""
+        lowers = "yes (TE compute rule)" if cls.compute is not None else "not yet (no compute rule)"
+        return [f"Fusion pattern: `{cls.pattern.label}`", f"Lowers to loops: {lowers}"]
 
 
 

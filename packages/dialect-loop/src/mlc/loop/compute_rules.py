@@ -36,7 +36,8 @@ def op_tensors(op: Operation, inputs: Sequence[te.Tensor]) -> tuple[te.Tensor, .
     if rule is None:
         raise NoComputeRule(f"'{op.name}' has no compute rule, so it cannot be lowered to "
                             "loops")
-    outputs = rule(te, op.values, *inputs)
+    attrs = dict(op.values, result_types=tuple(r.type for r in op.results))
+    outputs = rule(te, attrs, *inputs)
     outputs = outputs if isinstance(outputs, tuple) else (outputs,)
     if len(outputs) != len(op.results):
         raise te.TEError(f"the compute rule of '{op.name}' gives {len(outputs)} tensors for "
@@ -70,7 +71,8 @@ def run_op_kernel(op: Operation, arrays: Sequence[np.ndarray]) -> list[np.ndarra
     module.body.append(op_kernel(op))
     outputs = [np.zeros(tuple(r.type.shape), buffer_dtype(r.type.element_type))
                for r in op.results]
-    inputs = [np.ascontiguousarray(a, dtype=buffer_dtype(v.type.element_type))
+    # np.require, not np.ascontiguousarray, which makes rank-0 arrays rank 1
+    inputs = [np.require(np.asarray(a, buffer_dtype(v.type.element_type)), requirements="C")
               for a, v in zip(arrays, op.operands)]
     evaluate(module, "kernel", [*inputs, *outputs])
     return outputs

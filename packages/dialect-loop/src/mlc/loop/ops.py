@@ -32,10 +32,10 @@ extent; its body reads and writes buffers only through them (never through the l
 variables), which is what lets schedules move loops around it. The `loop.init` region
 runs before the first reduction step of each output element (when every reduce
 variable is 0). The read and write regions are inferred from the body's accesses and
-printed as TVM prints `T.reads`/`T.writes`; where they are written in the input they
-must agree with the body. `loop.for` has a kind (`serial`, `parallel`, `vectorized`,
-`unrolled`), printed before its variable, and keeps annotations as its other
-attributes.
+printed as TVM prints `T.reads`/`T.writes` (`?` for an index computed from data);
+where they are written in the input they must agree with the body. `loop.for` has a
+kind (`serial`, `parallel`, `vectorized`, `unrolled`), printed before its variable,
+and keeps annotations as its other attributes.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ from mlc.ir.opdef.constraints import (
     AnyType,
     AttrOfClass,
     DenseArrayConstraint,
+    ElementsAttrConstraint,
     Index,
     IntAttrOf,
     StrAttr,
@@ -70,6 +71,7 @@ from mlc.ir.opdef.constraints import (
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import NoTerminator, Pure, RecursiveMemoryEffects, SingleBlock
+from mlc.ir.text.affine_parser import AffineParseError, parse_affine_exprs_of_ssa_ids
 from mlc.ir.text.asm_parser import AsmParser, closing_bracket
 
 loop = Dialect("loop", "TensorIR-like loop nests on buffers: the level schedules transform.")
@@ -142,6 +144,34 @@ def byte_size(type_: MemRefType) -> int | None:
     for d in type_.shape:
         count *= d
     return count * max(1, width // 8)
+
+
+@loop.op
+class ConstantOp(Op):
+    """A buffer holding constant data (a graph constant: weights)
+
+    The elements are a `dense` literal or a `dense_resource` blob, a tensor of the
+    buffer's shape and element type; kernels read the buffer and never write it:
+
+        %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf32> -> memref<2xf32>
+
+    (MLIR says this with a `memref.global` and a `memref.get_global`.)
+    """
+
+    name = "loop.constant"
+    value = AttrDef(ElementsAttrConstraint, doc="the elements")
+    memref = ResultDef(AnyMemRef, doc="the buffer")
+    traits = (MemoryEffects(Allocate("memref")),)
+    assembly_format = "$value attr-dict `->` type($memref)"
+
+    def verify_custom(self) -> None:
+        type_, value_type = self.memref.type, self.value.type
+        if not isinstance(type_, MemRefType) or any(d is None or d < 0 for d in type_.shape):
+            raise VerificationError("buffers must have a static shape")
+        if tuple(value_type.shape) != tuple(type_.shape) or \
+                value_type.element_type != type_.element_type:
+            raise VerificationError(f"the value's type {value_type} does not match the buffer "
+                                    f"type {type_}")
 
 
 @loop.op
@@ -242,8 +272,10 @@ class BlockOp(Op):
         }
 
     The body reads and writes buffers only at indices computed from the iteration
-    variables. `reads(...)`/`writes(...)` are the regions it accesses, inferred from the
-    body (a reduction's read of its own output is not listed, as in TVM).
+    variables, or from values it loaded (a gather's data-dependent index).
+    `reads(...)`/`writes(...)` are the regions it accesses, inferred from the body (a
+    reduction's read of its own output is not listed, as in TVM); a data-dependent
+    index is `?` there (`reads(%I[%vi], %X[?, %vj])`).
     """
 
     name = "loop.block"
@@ -544,7 +576,9 @@ class _AccessOp(Op):
         buffer = p.parse_operand()
         operands: list = []
         p.parse_punctuation("[")
-        exprs = p.parse_affine_exprs_of_ssa_ids("]", {}, operands)
+        # `%m[]` indexes a rank-0 buffer
+        exprs = [] if p.parse_optional_punctuation("]") else \
+            p.parse_affine_exprs_of_ssa_ids("]", {}, operands)
         return buffer, operands, AffineMap(len(operands), 0, tuple(exprs))
 
     def _print_access(self, p, printed: set[str] = frozenset()) -> None:
@@ -572,6 +606,13 @@ class LoadOp(_AccessOp):
     convolution's input), so the indices may leave the buffer's bounds:
 
         %x = loop.load %X[%vh - 1, %vw - 1] padding(0.000000e+00 : f32) : memref<8x8xf32>
+
+    An index operand may also be a value computed in the block (a gather's index, read
+    from a tensor and `arith.index_cast`); the verifier cannot bound such an access, the
+    interpreter reports it when it leaves the buffer:
+
+        %i = arith.index_cast %n : i32 to index
+        %x = loop.load %X[%i, %vj] : memref<5x3xf32>
     """
 
     name = "loop.load"
@@ -723,6 +764,41 @@ def _known_extent(value: Value) -> int | None:
     return None
 
 
+def _parse_region_indices(p: AsmParser, seed: dict[str, AffineExpr],
+                          keyword: str) -> tuple[AffineExpr | None, ...]:
+    """The indices of one region in `reads(...)`/`writes(...)`, after its `[`: affine
+    expressions of the iteration variables, or `?` for a data-dependent index."""
+    if p.parse_optional_punctuation("]"):
+        return ()
+    start = p.current_pos()
+    end = closing_bracket(p.text, start, "]")
+    if end < 0:
+        raise p.expected("']'")
+    pieces, depth, begin = [], 0, start
+    for pos in range(start, end + 1):
+        char = p.text[pos]
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if (char == "," and depth == 0) or pos == end:
+            pieces.append((begin, pos))
+            begin = pos + 1
+    indices: list[AffineExpr | None] = []
+    for begin, stop in pieces:
+        if p.text[begin:stop].strip() == "?":
+            indices.append(None)
+            continue
+        names = dict(seed)
+        try:
+            [expr] = parse_affine_exprs_of_ssa_ids(p.text, begin, stop, names)
+        except AffineParseError as exc:
+            raise p.error(exc.message, exc.offset) from None
+        if len(names) != len(seed):
+            raise p.error(f"{keyword} may only index by the block's iteration variables "
+                          "(or `?` for an index computed from data)", begin)
+        indices.append(expr)
+    p.pos = p.last_end = end + 1
+    return tuple(indices)
+
+
 def _check_written_regions(p: AsmParser, op: BlockOp, keyword: str,
                            variable_names: list[str]) -> None:
     """Read `reads(...)` or `writes(...)` at the cursor and check it lists what the
@@ -736,13 +812,7 @@ def _check_written_regions(p: AsmParser, op: BlockOp, keyword: str,
         while True:
             buffer = p.parse_operand()[0]
             p.parse_punctuation("[")
-            expr_pos = p.current_pos()
-            strays: list = []
-            exprs = p.parse_affine_exprs_of_ssa_ids("]", dict(seed), strays)
-            if strays:
-                raise p.error(f"{keyword} may only index by the block's iteration variables",
-                              expr_pos)
-            written.append((buffer, tuple(exprs)))
+            written.append((buffer, _parse_region_indices(p, seed, keyword)))
             if not p.parse_optional_comma():
                 break
         p.parse_punctuation(")")

@@ -3,6 +3,8 @@ entry point of mlc-dialect-loop).
 
 `loop-apply-trace{file=t.json}` applies a schedule's saved trace (`Trace.dumps()`) to
 the module, as a tuning log's best trace is applied at build time.
+`graph-lower-to-loop` (in :mod:`mlc.loop.lower_graph`) lowers graph functions to loop
+kernels.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop import lower as _lower  # noqa: F401  (registers loop-lower)
+from mlc.loop import lower_graph  # noqa: F401 - registers graph-lower-to-loop
 from mlc.loop import plan_memory as _plan_memory  # noqa: F401  (registers loop-plan-memory)
 from mlc.loop.schedule import Schedule, ScheduleError, Trace
 

@@ -4,7 +4,8 @@ Buffers are the interpreter's memrefs (numpy arrays shared by reference). A
 `loop.for` runs its body once per value of its variable, whatever its kind (the
 kind says how a compiler may run the iterations, not what they compute); a
 `loop.block` binds its iteration variables from the loop variables and runs its body;
-`loop.init` runs when every reduce variable of its block is 0. A new buffer is
+`loop.init` runs when every reduce variable of its block is 0; `loop.constant` gives a
+fresh copy of its elements. A new buffer is
 filled with NaN (floats) or a recognisable pattern (integers), so a kernel that reads
 storage it never wrote gives visibly wrong results instead of plausible zeros.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlc.graph.ops.constant import constant_array
 from mlc.ir.core.ir import Operation
 from mlc.ir.interpreter import (
     Interpreter,
@@ -39,6 +41,14 @@ def _alloc_buffer(interp: Interpreter, op: Operation, operands: list) -> list:
     if dtype.kind in "iu":
         return [np.full(type_.shape, 0x5A5A5A5A5A5A5A5A, np.uint64).astype(dtype)]
     return [np.full(type_.shape, UNINITIALISED_INT, dtype)]
+
+
+@register_handler("loop.constant")
+def _constant(interp: Interpreter, op: Operation, operands: list) -> list:
+    # A copy: the attribute's elements are shared (and read-only), a buffer is not.
+    type_ = op.results[0].type
+    return [np.array(np.broadcast_to(constant_array(op.attributes["value"]), type_.shape),
+                     dtype=buffer_dtype(type_.element_type), order="C")]
 
 
 @register_handler("loop.for")

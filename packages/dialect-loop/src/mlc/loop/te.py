@@ -11,8 +11,11 @@
 
 `compute` calls its function with one spatial axis per output dimension (named after
 the function's parameters) and records the expression it returns; nothing is
-evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`). A reduction
-(`sum`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
+evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`) and of integer
+values read from tensors (`X[I[i]]`, a gather: a data-dependent index, which becomes an
+`arith.index_cast` operand of the `loop.load`; the rule keeps it in bounds, or the
+interpreter reports the access). A reduction
+(`sum`, `prod`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
 `create_prim_func` turns the tensors reachable from its arguments into one kernel in
 destination-passing style: the listed tensors are the function's memref arguments
 (inputs and outputs alike), every other computed tensor becomes a `loop.alloc_buffer`,
@@ -55,9 +58,11 @@ from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = [
     "Axis", "Expr", "IndexExpr", "Tensor", "TEError",
-    "placeholder", "compute", "reduce_axis", "sum", "max", "min", "maximum", "minimum",
-    "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sigmoid",
-    "if_then_else", "cast", "const", "pad", "create_prim_func",
+    "placeholder", "compute", "reduce_axis", "sum", "prod", "max", "min", "maximum",
+    "minimum", "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin",
+    "cos", "sigmoid", "power", "remainder", "equal", "not_equal", "isnan", "if_then_else",
+    "cast", "const", "pad", "inline", "compute_inline", "stages", "reads", "create_prim_func",
+    "reduction_identity",
 ]
 
 DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
@@ -82,39 +87,73 @@ _axis_ids = itertools.count()
 
 
 class IndexExpr:
-    """An affine expression of axes: what tensors are indexed by."""
+    """An affine expression of axes, and of data-dependent indices: what tensors are
+    indexed by. `values` maps each dimension of `affine` that is not an axis to the
+    integer expression whose value it stands for (`X[j + I[i]]`)."""
 
-    __slots__ = ("affine",)
+    __slots__ = ("affine", "values")
 
-    def __init__(self, affine: AffineExpr):
+    def __init__(self, affine: AffineExpr, values: dict[int, Expr] | None = None):
         self.affine = affine
+        self.values = values or {}
 
     @staticmethod
-    def of(value: IndexExpr | int) -> IndexExpr:
+    def of(value: IndexExpr | Expr | int) -> IndexExpr:
         if isinstance(value, IndexExpr):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
             return IndexExpr(constant(value))
-        raise TEError(f"an index must be an affine expression of axes, not {value!r}")
+        if isinstance(value, Expr):
+            return _data_index(value)
+        raise TEError(f"an index must be an affine expression of axes or an integer value, "
+                      f"not {value!r}")
 
-    def __add__(self, other): return IndexExpr(self.affine + IndexExpr.of(other).affine)
-    def __radd__(self, other): return IndexExpr(IndexExpr.of(other).affine + self.affine)
-    def __sub__(self, other): return IndexExpr(self.affine - IndexExpr.of(other).affine)
-    def __rsub__(self, other): return IndexExpr(IndexExpr.of(other).affine - self.affine)
-    def __neg__(self): return IndexExpr(constant(-1) * self.affine)
+    def _with(self, affine: AffineExpr, other: IndexExpr | None = None) -> IndexExpr:
+        values = self.values if other is None or not other.values else \
+            {**self.values, **other.values}
+        return IndexExpr(affine, values)
+
+    def __add__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(self.affine + other.affine, other)
+
+    def __radd__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(other.affine + self.affine, other)
+
+    def __sub__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(self.affine - other.affine, other)
+
+    def __rsub__(self, other):
+        other = IndexExpr.of(other)
+        return self._with(other.affine - self.affine, other)
+
+    def __neg__(self): return self._with(constant(-1) * self.affine)
 
     def __mul__(self, other):
         if not isinstance(other, int):
             raise TEError("indices multiply only by integer constants (they stay affine)")
-        return IndexExpr(self.affine * other)
+        return self._with(self.affine * other)
 
     __rmul__ = __mul__
 
     def __floordiv__(self, other):
-        return IndexExpr(self.affine.floordiv(_int_constant(other)))
+        return self._with(self.affine.floordiv(_int_constant(other)))
 
     def __mod__(self, other):
-        return IndexExpr(self.affine.mod(_int_constant(other)))
+        return self._with(self.affine.mod(_int_constant(other)))
+
+
+def _data_index(value: Expr) -> IndexExpr:
+    """An index standing for an integer value computed from tensor elements: a
+    dimension of its own, bound to `value`."""
+    if not isinstance(value.dtype, IntegerType) or value.dtype.width == 1:
+        raise TEError(f"a data-dependent index must be an integer value, not {value.dtype}")
+    if isinstance(value, Reduce):
+        raise TEError("a reduction must be the whole expression of a compute, not an index")
+    uid = next(_axis_ids)
+    return IndexExpr(dim(uid), {uid: value})
 
 
 def _int_constant(value) -> int:
@@ -212,11 +251,15 @@ class Call(Expr):
 
 
 class Reduce(Expr):
-    __slots__ = ("combiner", "value", "axes")
+    """A reduction over reduce axes, starting from `identity` (None: the combiner's
+    usual one, see `reduction_identity`)."""
 
-    def __init__(self, combiner: str, value: Expr, axes: tuple[Axis, ...]):
+    __slots__ = ("combiner", "value", "axes", "identity")
+
+    def __init__(self, combiner: str, value: Expr, axes: tuple[Axis, ...],
+                 identity: float | int | None = None):
         super().__init__(value.dtype)
-        self.combiner, self.value, self.axes = combiner, value, axes
+        self.combiner, self.value, self.axes, self.identity = combiner, value, axes, identity
 
 
 def const(value: float | int, dtype: str | Type = "float32") -> Expr:
@@ -256,6 +299,17 @@ def _compare(predicate: str, a, b) -> Expr:
     return Call("cmp." + predicate, (x, y), i1)
 
 
+def equal(a, b) -> Expr:
+    """Whether two values are equal, elementwise (false when either is NaN)."""
+    return _compare("eq", a, b)
+
+
+def isnan(x) -> Expr:
+    """Whether a value is NaN, elementwise (never, for integers)."""
+    value = _as_expr(x, None)
+    return Call("isnan", (value,), i1)
+
+
 def maximum(a, b) -> Expr:
     """The larger of two values, elementwise (NaN-propagating for floats)."""
     return _binary("maximum", a, b)
@@ -287,6 +341,27 @@ erf = _unary("erf")
 abs = _unary("absf")  # noqa: A001 - TE's name
 floor = _unary("floor")
 ceil = _unary("ceil")
+sin = _unary("sin")
+cos = _unary("cos")
+
+
+def power(base, exponent) -> Expr:
+    """`math.powf`: C's pow of two floating-point values, elementwise."""
+    x, y = _pair(base, exponent)
+    if not isinstance(x.dtype, FloatType):
+        raise TEError(f"power takes floating-point values, not {x.dtype}")
+    return Call("powf", (x, y), x.dtype)
+
+
+def remainder(a, b) -> Expr:
+    """a - b·trunc(a/b), elementwise: the remainder with the sign of `a` (C's fmod for
+    floats, `arith.remsi` for integers)."""
+    return _binary("rem", a, b)
+
+
+def not_equal(a, b) -> Expr:
+    """a != b, elementwise (true when either is NaN: the negation of `equal`)."""
+    return _compare("ne", a, b)
 
 
 def sigmoid(x) -> Expr:
@@ -313,18 +388,21 @@ def cast(value, dtype: str | Type) -> Expr:
 
 
 def _reduction(combiner: str):
-    def reduce(expr, axis: Axis | Sequence[Axis]) -> Expr:
+    def reduce(expr, axis: Axis | Sequence[Axis], identity: float | int | None = None) -> Expr:
         axes = (axis,) if isinstance(axis, Axis) else tuple(axis)
         if not axes or any(not isinstance(a, Axis) or a.kind != "R" for a in axes):
             raise TEError(f"te.{combiner} reduces over reduce axes (te.reduce_axis)")
-        return Reduce(combiner, _as_expr(expr, None), axes)
+        return Reduce(combiner, _as_expr(expr, None), axes, identity)
 
     reduce.__name__ = combiner
-    reduce.__doc__ = f"The {combiner} of `expr` over the reduce axes `axis`."
+    reduce.__doc__ = (f"The {combiner} of `expr` over the reduce axes `axis`, starting from "
+                      "`identity` (by default the usual one; a float sum may want -0.0, "
+                      "the identity that keeps a sum of -0.0s negative).")
     return reduce
 
 
 sum = _reduction("sum")  # noqa: A001 - TE's name
+prod = _reduction("prod")  # TOPI's name
 max = _reduction("max")  # noqa: A001
 min = _reduction("min")  # noqa: A001
 
@@ -367,14 +445,22 @@ def _shape(shape) -> tuple[int, ...]:
 def placeholder(shape: Sequence[int] | int, dtype: str | Type = "float32",
                 name: str = "placeholder") -> Tensor:
     """An input tensor."""
-    return Tensor(name, _shape(shape), _dtype(dtype))
+    element = _dtype(dtype)
+    if isinstance(element, IntegerType) and element.signedness != "signless":
+        # arith computes on signless integers only; signed and unsigned tensors would
+        # need casts that keep their bits (and unsigned comparisons) first.
+        raise TEError(f"{name} has {element} elements: tensor expressions compute on "
+                      "signless integers only")
+    return Tensor(name, _shape(shape), element)
 
 
 def compute(shape: Sequence[int] | int, fcompute: Callable[..., object],
             name: str = "compute") -> Tensor:
     """The tensor whose element at each index is `fcompute(*index)`."""
     shape = _shape(shape)
-    parameters = list(inspect.signature(fcompute).parameters)
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    parameters = [p.name for p in inspect.signature(fcompute).parameters.values()
+                  if p.kind in positional]
     names = parameters if len(parameters) == len(shape) else \
         [f"i{n}" for n in range(len(shape))]
     axes = tuple(Axis(n, extent, "S") for n, extent in zip(names, shape))
@@ -400,16 +486,145 @@ def pad(tensor: Tensor, before: Sequence[int], after: Sequence[int] | None = Non
     return compute(shape, padded, name=name or f"{tensor.name}_pad")
 
 
+def _children(node: Expr) -> list[Expr]:
+    """The expressions `node` is computed from: a call's arguments, a reduction's
+    value, the data-dependent indices of a read or an index value."""
+    if isinstance(node, Call):
+        return list(node.args)
+    if isinstance(node, Reduce):
+        return [node.value]
+    if isinstance(node, Read):
+        return [v for index in node.indices for v in index.values.values()]
+    if isinstance(node, IndexValue):
+        return list(node.index.values.values())
+    return []
+
+
 def _check_no_nested_reduction(expr: Expr, top: bool) -> None:
     stack = [(expr, top)]
+    seen: set[int] = set()
     while stack:
         node, at_top = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Reduce) and not at_top:
+            raise TEError("a reduction must be the whole expression of a compute")
+        stack.extend((child, False) for child in _children(node))
+
+
+# ------------------------------------------------------------------ inlining
+
+
+def inline(expr: Expr, stage: Tensor) -> Expr:
+    """`expr` with every read of `stage` replaced by `stage`'s own expression at the
+    read's indices (its axes replaced by the read's index expressions, composed as
+    affine expressions): what TVM's `compute_inline` does to the stage's readers.
+
+    `stage` must be computed without a reduction, and no read of it may be padded
+    (a padded read would need the stage's values outside its bounds). Shared
+    subexpressions stay shared, and equal reads of `stage` become one expression, so
+    the kernel computes each once per element."""
+    if stage.is_placeholder or isinstance(stage.body, Reduce):
+        raise TEError(f"only a stage computed without a reduction can be inlined, not "
+                      f"{stage.name}")
+    rebound: dict[tuple, Expr] = {}  # (indices of the read) -> stage's expression there
+    memo: dict[int, Expr] = {}
+
+    def visit(node: Expr) -> Expr:
+        known = memo.get(id(node))
+        if known is not None:
+            return known
+        if isinstance(node, Read) and node.tensor is stage:
+            if node.padding is not None:
+                raise TEError(f"{stage.name} is read with padding, so it cannot be inlined")
+            indices = tuple(_rewrite_index(i, visit) for i in node.indices)
+            key = tuple(i.affine for i in indices)
+            result = rebound.get(key)
+            if result is None:
+                mapping = {axis.affine: index for axis, index in zip(stage.axes, indices)}
+                result = rebound[key] = _rebind(stage.body, mapping)
+        else:
+            result = _rebuilt(node, visit, lambda i: _rewrite_index(i, visit))
+        memo[id(node)] = result
+        return result
+
+    return visit(expr)
+
+
+def _rebind(expr: Expr, mapping: dict[AffineExpr, IndexExpr]) -> Expr:
+    """`expr` with its axes (dims of `mapping`) replaced by index expressions."""
+    memo: dict[int, Expr] = {}
+
+    def visit(node: Expr) -> Expr:
+        known = memo.get(id(node))
+        if known is not None:
+            return known
         if isinstance(node, Reduce):
-            if not at_top:
-                raise TEError("a reduction must be the whole expression of a compute")
-            stack.append((node.value, False))
-        elif isinstance(node, Call):
-            stack.extend((a, False) for a in node.args)
+            raise TEError("a reduction must be the whole expression of a compute")
+        result = _rebuilt(node, visit, lambda i: _rewrite_index(i, visit, mapping))
+        memo[id(node)] = result
+        return result
+
+    return visit(expr)
+
+
+def _rebuilt(node: Expr, visit: Callable[[Expr], Expr],
+             index: Callable[[IndexExpr], IndexExpr]) -> Expr:
+    """`node` with its operands rewritten by `visit` and its indices by `index`
+    (`node` itself when nothing changes)."""
+    if isinstance(node, Read):
+        indices = tuple(index(i) for i in node.indices)
+        same = all(a is b for a, b in zip(indices, node.indices))
+        return node if same else Read(node.tensor, indices, node.padding)
+    if isinstance(node, IndexValue):
+        rewritten = index(node.index)
+        return node if rewritten is node.index else IndexValue(rewritten, node.dtype)
+    if isinstance(node, Call):
+        args = tuple(visit(a) for a in node.args)
+        same = all(a is b for a, b in zip(args, node.args))
+        return node if same else Call(node.func, args, node.dtype)
+    if isinstance(node, Reduce):
+        value = visit(node.value)
+        return node if value is node.value else \
+            Reduce(node.combiner, value, node.axes, node.identity)
+    return node
+
+
+def _rewrite_index(index: IndexExpr, visit: Callable[[Expr], Expr],
+                   mapping: dict[AffineExpr, IndexExpr] | None = None) -> IndexExpr:
+    """`index` with its data-dependent values rewritten by `visit` (a changed value
+    gets a dimension of its own) and the axes that are keys of `mapping` replaced by
+    their index expressions; `index` itself when nothing changes."""
+    replacements: dict[AffineExpr, AffineExpr] = {}
+    values: dict[int, Expr] = {}
+    for uid, value in index.values.items():
+        new = visit(value)
+        if new is value:
+            values[uid] = value
+        else:
+            fresh = next(_axis_ids)
+            replacements[dim(uid)] = dim(fresh)
+            values[fresh] = new
+    for expr in index.affine.walk():
+        target = (mapping or {}).get(expr)
+        if target is not None:
+            replacements[expr] = target.affine
+            values.update(target.values)
+    if not replacements:
+        return index
+    affine = index.affine.replace(replacements)
+    used = {e.position for e in affine.walk() if e.kind.name == "DIM"}
+    return IndexExpr(affine, {uid: v for uid, v in values.items() if uid in used})
+
+
+def compute_inline(stage: Tensor, readers: Sequence[Tensor]) -> None:
+    """Inline `stage` into each of `readers` (their expressions are rewritten in place,
+    see :func:`inline`); afterwards they no longer read `stage`, and a kernel built
+    from them has no block (and no buffer) for it."""
+    for reader in readers:
+        if reader.body is not None:
+            reader.body = inline(reader.body, stage)
 
 
 # ------------------------------------------------------------------ lowering
@@ -464,18 +679,36 @@ def _topological_order(roots: Sequence[Tensor]) -> list[Tensor]:
     return order
 
 
-def _reads_of(tensor: Tensor) -> list[Tensor]:
-    found: list[Tensor] = []
+def stages(outputs: Sequence[Tensor]) -> list[Tensor]:
+    """Every tensor `outputs` are computed from, placeholders too, producers first."""
+    return _topological_order(outputs)
+
+
+def reads(tensor: Tensor, stage: Tensor, padded: bool = False) -> bool:
+    """Whether `tensor`'s expression reads `stage` (with `padded`: with padding)."""
+    return any(read.tensor is stage and (not padded or read.padding is not None)
+               for read in _reads_in(tensor))
+
+
+def _reads_in(tensor: Tensor) -> list[Read]:
+    """The reads in `tensor`'s expression, each shared subexpression visited once
+    (inlining shares them: a tree walk could take exponential time)."""
+    found: list[Read] = []
+    seen: set[int] = set()
     stack = [tensor.body] if tensor.body is not None else []
     while stack:
         node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         if isinstance(node, Read):
-            found.append(node.tensor)
-        elif isinstance(node, Call):
-            stack.extend(node.args)
-        elif isinstance(node, Reduce):
-            stack.append(node.value)
+            found.append(node)
+        stack.extend(_children(node))
     return found
+
+
+def _reads_of(tensor: Tensor) -> list[Tensor]:
+    return [read.tensor for read in _reads_in(tensor)]
 
 
 def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> None:
@@ -502,7 +735,9 @@ def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> 
         init = block.body_block.append(InitOp.create((), (), {}, [Region([Block()])]))
         init_emitter = _Emitter(init.regions[0].blocks[0], block.iteration_variables,
                                 positions, buffers)
-        init_emitter.store(init_emitter.constant(_identity(body.combiner, body.dtype),
+        identity = reduction_identity(body.combiner, body.dtype) if body.identity is None \
+            else body.identity
+        init_emitter.store(init_emitter.constant(identity,
                                                  body.dtype), output, out_indices)
         current = emitter.load(output, out_indices, body.dtype)
         step = emitter.value(body.value)
@@ -518,11 +753,13 @@ def _scalar_attr(value: float | int, dtype: Type):
     return IntegerAttr(int(value), dtype)
 
 
-def _identity(combiner: str, dtype: Type) -> float | int:
+def reduction_identity(combiner: str, dtype: Type) -> float | int:
+    """What a `combiner` reduction of `dtype` values starts from (its identity)."""
     if isinstance(dtype, FloatType):
-        return {"sum": 0.0, "max": -math.inf, "min": math.inf}[combiner]
+        return {"sum": 0.0, "prod": 1.0, "max": -math.inf, "min": math.inf}[combiner]
     width = dtype.width if isinstance(dtype, IntegerType) else 64
-    return {"sum": 0, "max": -(1 << (width - 1)), "min": (1 << (width - 1)) - 1}[combiner]
+    return {"sum": 0, "prod": 1, "max": -(1 << (width - 1)),
+            "min": (1 << (width - 1)) - 1}[combiner]
 
 
 class _Emitter:
@@ -532,7 +769,7 @@ class _Emitter:
                  buffers: dict[Tensor, Value]):
         self.block, self.variables, self.positions, self.buffers = (block, variables,
                                                                      positions, buffers)
-        self.memo: dict[int, Value] = {}
+        self.memo: dict[object, Value] = {}
 
     def op(self, name: str, operands: Sequence[Value], result_type: Type | None = None,
            **attributes) -> Value:
@@ -546,18 +783,32 @@ class _Emitter:
         return self.op("arith.constant", [], value=_scalar_attr(value, dtype))
 
     def indices(self, indices: Sequence[IndexExpr]) -> tuple[list[Value], AffineMap]:
-        mapping = {}
-        for uid, position in self.positions.items():
-            mapping[dim(uid)] = dim(position)
+        """The operands and map of an access at `indices`: the block's iteration
+        variables, then one `index` value per data-dependent index."""
+        operands = list(self.variables)
+        mapping = {dim(uid): dim(position) for uid, position in self.positions.items()}
         exprs = []
         for index in indices:
-            used = [e for e in index.affine.walk() if e.kind.name == "DIM"]
-            for expr in used:
-                if expr.position not in self.positions:
+            for uid, value in index.values.items():
+                if dim(uid) not in mapping:
+                    mapping[dim(uid)] = dim(len(operands))
+                    operands.append(self.index_of(value))
+            for expr in index.affine.walk():
+                if expr.kind.name == "DIM" and dim(expr.position) not in mapping:
                     raise TEError("an index uses an axis that is not the tensor's (axes "
                                   "belong to the compute that made them)")
             exprs.append(index.affine.replace(mapping))
-        return list(self.variables), AffineMap(len(self.variables), 0, tuple(exprs))
+        return operands, AffineMap(len(operands), 0, tuple(exprs))
+
+    def index_of(self, value: Expr) -> Value:
+        """An integer expression's value as an `index` (`arith.index_cast`, which
+        sign-extends), computed once per block."""
+        key = ("index", id(value))
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self.op("arith.index_cast", [self.value(value)],
+                                             IndexType())
+        return known
 
     def load(self, buffer: Value, indices: Sequence[IndexExpr], dtype: Type,
              padding: float | int | None = None) -> Value:
@@ -575,7 +826,8 @@ class _Emitter:
                                          {"map": AffineMapAttr(index_map)}))
 
     def combine(self, combiner: str, a: Value, b: Value, dtype: Type) -> Value:
-        return self.call({"sum": "add", "max": "maximum", "min": "minimum"}[combiner],
+        return self.call({"sum": "add", "prod": "mul", "max": "maximum",
+                          "min": "minimum"}[combiner],
                          [a, b], dtype, dtype)
 
     def value(self, expr: Expr) -> Value:
@@ -650,23 +902,31 @@ class _Emitter:
             return self.cast(args[0], source, dtype)
         if func == "select":
             return self.op("arith.select", args)
+        if func == "isnan":
+            if not is_float:
+                return self.constant(0, i1)
+            return self.op("arith.cmpf", [args[0], args[0]],
+                           predicate=CmpFPredicate.attr("uno"))
         if func.startswith("cmp."):
             predicate = func[4:]
             if is_float:
-                return self.op("arith.cmpf", args, predicate=CmpFPredicate.attr("o" + predicate))
-            return self.op("arith.cmpi", args, predicate=CmpIPredicate.attr("s" + predicate))
+                # Ordered but for !=, which holds for NaN (IEEE's negation of ==).
+                prefix = "u" if predicate == "ne" else "o"
+                return self.op("arith.cmpf", args, predicate=CmpFPredicate.attr(prefix + predicate))
+            prefix = "" if predicate in ("eq", "ne") else "s"
+            return self.op("arith.cmpi", args, predicate=CmpIPredicate.attr(prefix + predicate))
         if func == "neg":
             if is_float:
                 return self.op("arith.negf", args)
             zero = self.constant(0, source)
             return self.op("arith.subi", [zero, args[0]])
-        if func in ("add", "sub", "mul", "div", "maximum", "minimum"):
+        if func in ("add", "sub", "mul", "div", "rem", "maximum", "minimum"):
             if is_float:
                 name = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",
-                        "maximum": "maximumf", "minimum": "minimumf"}[func]
+                        "rem": "remf", "maximum": "maximumf", "minimum": "minimumf"}[func]
             else:
                 name = {"add": "addi", "sub": "subi", "mul": "muli", "div": "divsi",
-                        "maximum": "maxsi", "minimum": "minsi"}[func]
+                        "rem": "remsi", "maximum": "maxsi", "minimum": "minsi"}[func]
             return self.op("arith." + name, args)
         return self.op("math." + func, args)
 

@@ -19,6 +19,7 @@ from mlc.ir import (
     FloatAttr,
     FloatType,
     IntegerAttr,
+    IntegerType,
     RankedTensorType,
     Type,
     f32,
@@ -169,6 +170,18 @@ class RangeOp(GraphOp):
             wrap = np.uint64
             return wrap(start % 2**64) + steps.astype(wrap) * wrap(delta % 2**64)
         return float(start) + steps * float(delta)
+
+    @classmethod
+    def compute(cls, te, attrs):
+        """TOPI's arange: start + i·delta, for integers in the element type (which
+        wraps as the reference's 64-bit arithmetic does in its low bits), for floats in
+        float64, rounded once."""
+        result = attrs["result_types"][0]
+        element = result.element_type
+        work = element if isinstance(element, IntegerType) else f64
+        start, delta = te.const(attrs["start"], work), te.const(attrs["delta"], work)
+        return te.compute(result.shape, lambda i: te.cast(start + te.cast(i, work) * delta,
+                                                          element), name="T_arange")
 
 
 def constant_array(attr: Any) -> np.ndarray:

@@ -17,6 +17,7 @@ from mlc.graph.op_base import (
     same_element_type,
     shape_check,
 )
+from mlc.graph.ops.compute import ordered
 from mlc.graph.types import (
     BoolTensor,
     FloatTensor,
@@ -102,54 +103,212 @@ def _unary(op_name: str, fn, doc: str, base: type = FloatUnary, compute=None) ->
     operand's, for the op's compute rule."""
     members = {"name": op_name, "__doc__": doc, "fn": staticmethod(fn), "__module__": __name__}
     if compute is not None:
-        members["compute"] = staticmethod(_elementwise_rule(compute, op_name))
+        members["compute"] = _elementwise_rule(lambda te, attrs, x: compute(te, x), op_name)
     cls = type(op_name.split(".")[1].title().replace("_", "") + "Op", (base,), members)
     return graph.op(cls)
 
 
 def _elementwise_rule(element, op_name: str):
-    """The compute rule of an elementwise op whose result element is
-    `element(te, *operand elements)` (named `T_<op>`, as TOPI names its stages)."""
+    """The compute rule (a staticmethod) of an elementwise or broadcasting op whose
+    result element is `element(te, attrs, *operand elements)`, the operands read as
+    numpy broadcasts them; the stage is named `T_<op>`, as TOPI names its stages."""
     stage = "T_" + op_name.split(".")[1]
 
     def rule(te, attrs, *inputs):
-        return te.compute(inputs[0].shape,
-                          lambda *index: element(te, *(x[index] for x in inputs)), name=stage)
-    return rule
+        shape = broadcast_shape(*(x.shape for x in inputs))
+        return te.compute(shape, lambda *index: element(
+            te, attrs, *(broadcast_read(x, index) for x in inputs)), name=stage)
+    return staticmethod(rule)
+
+
+def broadcast_read(tensor, index: tuple):
+    """The element of te tensor `tensor` that numpy's broadcasting pairs with `index`
+    of the (higher- or equal-rank) result: trailing axes aligned, size-1 axes at 0."""
+    trailing = index[len(index) - len(tensor.shape):] if tensor.shape else ()
+    # An axis of extent 1 on both sides is read as it is (a broadcast needs no 0 there).
+    return tensor[tuple(0 if extent == 1 and getattr(i, "extent", None) != 1 else i
+                        for i, extent in zip(trailing, tensor.shape))]
+
+
+def _is_float(x) -> bool:
+    return isinstance(x.dtype, FloatType)
+
+
+def _sigmoid(te, x):
+    """1/(1+e^-x) without overflow, as `sigmoid` computes it."""
+    e = te.exp(-te.abs(x))
+    return te.if_then_else(x >= 0.0, 1.0 / (1.0 + e), e / (1.0 + e))
+
+
+def _softplus(te, x):
+    """log(1 + e^x) as max(x, 0) + log(1 + e^-|x|): no overflow (`softplus`)."""
+    return te.maximum(x, 0.0) + te.log(1.0 + te.exp(-te.abs(x)))
+
+
+def _integer_range(dtype) -> tuple[int, int]:
+    """The values of a signless (two's complement) integer type."""
+    return -(1 << (dtype.width - 1)), (1 << (dtype.width - 1)) - 1
+
+
+def _less_than_real(te, x, bound: float):
+    """Integer element `x` < the real `bound`, exactly: x < ceil(bound), folded to a
+    constant where the bound lies outside x's type."""
+    low, high = _integer_range(x.dtype)
+    if math.isnan(bound) or bound <= low:
+        return te.const(0, "bool")
+    if bound > high:
+        return te.const(1, "bool")
+    return x < te.const(math.ceil(bound), x.dtype)
+
+
+def _greater_than_real(te, x, bound: float):
+    """Integer element `x` > the real `bound`, exactly: x > floor(bound)."""
+    low, high = _integer_range(x.dtype)
+    if math.isnan(bound) or bound >= high:
+        return te.const(0, "bool")
+    if bound < low:
+        return te.const(1, "bool")
+    return x > te.const(math.floor(bound), x.dtype)
+
+
+def _wrapped(value: int, dtype) -> int:
+    """`value` modulo 2^bits, as a signed value of the integer type `dtype`."""
+    half = 1 << (dtype.width - 1)
+    return (value + half) % (2 * half) - half
+
+
+def _isinf(te, attrs, x):
+    false = te.const(0, "bool")
+    if not _is_float(x):
+        return false
+    positive = te.equal(x, math.inf) if attrs["detect_positive"] else false
+    negative = te.equal(x, -math.inf) if attrs["detect_negative"] else false
+    return te.if_then_else(positive, te.const(1, "bool"), negative)
+
+
+def _shrink(te, attrs, x):
+    lambd, bias = attrs["lambd"], attrs["bias"]
+    if _is_float(x):
+        return te.if_then_else(x < -lambd, x + bias, te.if_then_else(x > lambd, x - bias, 0.0))
+    step = _wrapped(int(bias), x.dtype)
+    return te.if_then_else(_less_than_real(te, x, -lambd), x + step, te.if_then_else(
+        _greater_than_real(te, x, lambd), x - step, te.const(0, x.dtype)))
+
+
+def _gelu(te, attrs, x):
+    if attrs["approximate"] == "tanh":
+        return x * _sigmoid(te, 2 * math.sqrt(2 / math.pi) * (x + 0.044715 * (x * x * x)))
+    # x/2·(1 + erf(x/√2)): the reference's erfc form keeps the relative precision of
+    # the tiny results below x ≈ -5, this one their absolute precision only.
+    return 0.5 * x * (1.0 + te.erf(x * (1 / math.sqrt(2))))
+
+
+def _clip(te, attrs, x):
+    low, high = attrs["min"], attrs["max"]
+    if _is_float(x):
+        return te.minimum(te.maximum(x, te.const(low, x.dtype)), te.const(high, x.dtype))
+    smallest, largest = _integer_range(x.dtype)
+
+    def bound(value: float, to_integer) -> int:
+        return smallest if value <= smallest else largest if value >= largest \
+            else to_integer(value)
+
+    return te.minimum(te.maximum(x, te.const(bound(low, math.ceil), x.dtype)),
+                      te.const(bound(high, math.floor), x.dtype))
+
+
+def _cast(te, attrs, x):
+    target = attrs["dtype"]
+    if target == i1 and x.dtype != i1:
+        return te.not_equal(x, 0)  # every non-zero is true, NaN too (une)
+    return te.cast(x, target)
+
+
+def _divide(te, attrs, a, b):
+    if _is_float(a):
+        return a / b
+    # arith.divsi leaves MIN / -1 undefined; the op wraps it to MIN, which is -a.
+    by_minus_one = te.equal(b, -1)
+    return te.if_then_else(by_minus_one, -a, a / te.if_then_else(by_minus_one, 1, b))
+
+
+def _power(te, attrs, a, b):
+    if not _is_float(a):
+        raise te.TEError("integer powers have no compute rule yet (the loop level has no "
+                         "integer power)")
+    return te.power(a, b)
+
+
+def _extremum(which: str):
+    def element(te, attrs, a, b):
+        if a.dtype == i1:  # on i1, maximum is or and minimum and (false < true)
+            return te.if_then_else(a, te.const(1, "bool"), b) if which == "maximum" \
+                else te.if_then_else(a, b, te.const(0, "bool"))
+        return getattr(te, which)(a, b)
+    return element
+
+
+def _ordered(compare):
+    def element(te, attrs, a, b):
+        compared = ordered(a.dtype)  # i1 as i8: false < true
+        return compare(te.cast(a, compared), te.cast(b, compared))
+    return element
+
+
+def _mod(te, attrs, a, b):
+    if _is_float(a):
+        return te.remainder(a, b)  # the verifier requires fmod for floats
+    # arith.remsi leaves MIN % -1 undefined; any remainder by -1 is 0, as by 1.
+    r = te.remainder(a, te.if_then_else(te.equal(b, -1), 1, b))
+    if attrs["fmod"]:
+        return r
+    # Python's %: a non-zero remainder takes the sign of b.
+    wrong_sign = te.if_then_else(te.not_equal(r, 0), te.not_equal(r < 0, b < 0),
+                                 te.const(0, "bool"))
+    return te.if_then_else(wrong_sign, r + b, r)
 
 
 NegOp = _unary("graph.neg", np.negative, """Elementwise negation.
 
 Integers: wraps: -INT_MIN is INT_MIN, and an unsigned x gives 2^bits - x.
 
-NaN: NaN gives NaN (its sign flips).""", Unary)
+NaN: NaN gives NaN (its sign flips).""", Unary,
+                compute=lambda te, x: -x)
 AbsOp = _unary("graph.abs", np.abs, """Elementwise absolute value.
 
 Integers: |INT_MIN| wraps to INT_MIN.
 
-NaN: NaN gives NaN.""", Unary)
+NaN: NaN gives NaN.""", Unary,
+                compute=lambda te, x: te.abs(x) if _is_float(x) else te.if_then_else(x < 0, -x, x))
 ExpOp = _unary("graph.exp", np.exp, f"""Elementwise e^x.
 
-Overflows to inf (e^-inf is 0). {_NAN_STAYS}""")
+Overflows to inf (e^-inf is 0). {_NAN_STAYS}""",
+                compute=lambda te, x: te.exp(x))
 LogOp = _unary("graph.log", np.log, f"""Elementwise natural logarithm.
 
-log(0) is -inf, log of a negative number NaN. {_NAN_STAYS}""")
+log(0) is -inf, log of a negative number NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.log(x))
 SqrtOp = _unary("graph.sqrt", np.sqrt, f"""Elementwise square root.
 
-The root of a negative number is NaN (sqrt(-0) is -0). {_NAN_STAYS}""")
+The root of a negative number is NaN (sqrt(-0) is -0). {_NAN_STAYS}""",
+                compute=lambda te, x: te.sqrt(x))
 RsqrtOp = _unary("graph.rsqrt", lambda x: 1 / np.sqrt(x), f"""Elementwise 1/sqrt(x).
 
-rsqrt(+0) is inf, rsqrt(-0) -inf, a negative number gives NaN. {_NAN_STAYS}""")
+rsqrt(+0) is inf, rsqrt(-0) -inf, a negative number gives NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.rsqrt(x))
 ReciprocalOp = _unary("graph.reciprocal", lambda x: 1 / x, f"""Elementwise 1/x.
 
-1/±0 is ±inf. {_NAN_STAYS}""")
+1/±0 is ±inf. {_NAN_STAYS}""",
+                compute=lambda te, x: 1.0 / x)
 TanhOp = _unary("graph.tanh", np.tanh, f"""Elementwise hyperbolic tangent.
 
-{_NAN_STAYS}""")
+{_NAN_STAYS}""",
+                compute=lambda te, x: te.tanh(x))
 SigmoidOp = _unary("graph.sigmoid", sigmoid, f"""Elementwise logistic 1/(1+e^-x).
 
 Computed without overflow, so very negative x give the small (subnormal) values the
-result type holds rather than 0. {_NAN_STAYS}""")
+result type holds rather than 0. {_NAN_STAYS}""",
+                compute=_sigmoid)
 ReluOp = _unary("graph.relu", lambda x: np.maximum(x, x.dtype.type(0)), """Elementwise max(x, 0).
 
 Integers: exact.
@@ -158,13 +317,16 @@ NaN: NaN gives NaN (as ONNX Relu).""", Unary,
                 compute=lambda te, x: te.maximum(x, te.const(0, x.dtype)))
 ErfOp = _unary("graph.erf", erf, f"""Elementwise error function.
 
-{_NAN_STAYS}""")
+{_NAN_STAYS}""",
+                compute=lambda te, x: te.erf(x))
 FloorOp = _unary("graph.floor", np.floor, f"""Elementwise round down.
 
-±inf stay. {_NAN_STAYS}""")
+±inf stay. {_NAN_STAYS}""",
+                compute=lambda te, x: te.floor(x))
 CeilOp = _unary("graph.ceil", np.ceil, f"""Elementwise round up.
 
-±inf stay. {_NAN_STAYS}""")
+±inf stay. {_NAN_STAYS}""",
+                compute=lambda te, x: te.ceil(x))
 RoundOp = _unary("graph.round", np.round, f"""Elementwise round to nearest, ties to even (as ONNX).
 
 ±inf stay. {_NAN_STAYS}""")
@@ -172,14 +334,17 @@ SignOp = _unary("graph.sign", np.sign, """Elementwise sign: -1, 0 or 1.
 
 Integers: -1, 0 or 1 (unsigned: 0 or 1).
 
-NaN: NaN gives NaN; the sign of ±0 is 0.""", Unary)
+NaN: NaN gives NaN; the sign of ±0 is 0.""", Unary,
+                compute=lambda te, x: te.if_then_else(x > 0, 1, te.if_then_else(x < 0, -1, x - x)))
 
 SinOp = _unary("graph.sin", np.sin, f"""Elementwise sine.
 
-sin(±inf) is NaN. {_NAN_STAYS}""")
+sin(±inf) is NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.sin(x))
 CosOp = _unary("graph.cos", np.cos, f"""Elementwise cosine.
 
-cos(±inf) is NaN. {_NAN_STAYS}""")
+cos(±inf) is NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.cos(x))
 TanOp = _unary("graph.tan", np.tan, f"""Elementwise tangent.
 
 tan(±inf) is NaN. {_NAN_STAYS}""")
@@ -237,6 +402,7 @@ class IsNanOp(Predicate):
     Integers: never NaN (false)."""
 
     name = "graph.isnan"
+    compute = _elementwise_rule(lambda te, attrs, x: te.isnan(x), name)
     fn = staticmethod(np.isnan)
 
 
@@ -248,6 +414,7 @@ class IsInfOp(Predicate):
     Integers: never infinite (false). NaN: not infinite (false)."""
 
     name = "graph.isinf"
+    compute = _elementwise_rule(_isinf, name)
     detect_positive = flag(True, "+inf counts")
     detect_negative = flag(True, "-inf counts")
 
@@ -267,6 +434,7 @@ class ShrinkOp(Unary):
     NaN: NaN is neither below nor above, so it gives 0 (as ONNX's reference)."""
 
     name = "graph.shrink"
+    compute = _elementwise_rule(_shrink, name)
     lambd = real(0.5, "the half-width of the band mapped to 0")
     bias = real(0.0, "moved toward 0 outside the band")
 
@@ -294,6 +462,8 @@ class BitwiseNotOp(Unary):
     ones."""
 
     name = "graph.bitwise_not"
+    # ~x is -x - 1 in two's complement.
+    compute = _elementwise_rule(lambda te, attrs, x: -x - 1, name)
     x = OperandDef(IntegerTensor)
     result = ResultDef(IntegerTensor)
     fn = staticmethod(np.invert)
@@ -304,6 +474,7 @@ class LogicalNotOp(Unary):
     """Elementwise boolean negation."""
 
     name = "graph.logical_not"
+    compute = _elementwise_rule(lambda te, attrs, x: te.if_then_else(x, te.const(0, "bool"), te.const(1, "bool")), name)
     x = OperandDef(BoolTensor)
     result = ResultDef(BoolTensor)
     fn = staticmethod(np.logical_not)
@@ -316,6 +487,7 @@ class LeakyReluOp(FloatUnary):
     NaN: NaN gives NaN."""
 
     name = "graph.leaky_relu"
+    compute = _elementwise_rule(lambda te, attrs, x: te.if_then_else(x > 0.0, x, x * attrs["alpha"]), name)
     alpha = real(0.01, "slope for negative inputs")
 
     @staticmethod
@@ -334,6 +506,7 @@ class GeluOp(FloatUnary):
     NaN: NaN gives NaN."""
 
     name = "graph.gelu"
+    compute = _elementwise_rule(_gelu, name)
     approximate = string("none", "the exact form (none) or the tanh approximation",
                          choices=("none", "tanh"))
 
@@ -359,6 +532,7 @@ class EluOp(FloatUnary):
     e^x - 1 is computed as expm1, precise near 0. NaN: NaN gives NaN."""
 
     name = "graph.elu"
+    compute = _elementwise_rule(lambda te, attrs, x: te.if_then_else(x > 0.0, x, attrs["alpha"] * (te.exp(x) - 1.0)), name)
     alpha = real(1.0, "scale of the negative part")
 
     @staticmethod
@@ -378,6 +552,8 @@ class SeluOp(FloatUnary):
     NaN: NaN gives NaN."""
 
     name = "graph.selu"
+    compute = _elementwise_rule(lambda te, attrs, x: attrs["gamma"] * te.if_then_else(
+        x > 0.0, x, attrs["alpha"] * (te.exp(x) - 1.0)), name)
     alpha = real(_SELU_ALPHA, "scale of the negative part")
     gamma = real(_SELU_GAMMA, "scale of the whole")
 
@@ -393,6 +569,8 @@ class CeluOp(FloatUnary):
     The verifier requires a non-zero alpha. NaN: NaN gives NaN."""
 
     name = "graph.celu"
+    compute = _elementwise_rule(lambda te, attrs, x: te.maximum(0.0, x) + te.minimum(
+        0.0, attrs["alpha"] * (te.exp(x / attrs["alpha"]) - 1.0)), name)
     alpha = real(1.0, "scale of the negative part, non-zero")
 
     @classmethod
@@ -412,6 +590,7 @@ class ThresholdedReluOp(FloatUnary):
     NaN: NaN is not greater than alpha, so it gives 0 (as ONNX's reference)."""
 
     name = "graph.thresholded_relu"
+    compute = _elementwise_rule(lambda te, attrs, x: te.if_then_else(x > attrs["alpha"], x, 0.0), name)
     alpha = real(1.0, "the threshold")
 
     @staticmethod
@@ -422,19 +601,23 @@ class ThresholdedReluOp(FloatUnary):
 SoftplusOp = _unary("graph.softplus", softplus, f"""Elementwise softplus log(1 + e^x).
 
 Computed as log(e^0 + e^x), without overflow: softplus(inf) is inf, and very negative
-x give e^x rather than 0. {_NAN_STAYS}""")
+x give e^x rather than 0. {_NAN_STAYS}""",
+                compute=_softplus)
 SoftsignOp = _unary("graph.softsign", lambda x: x / (1 + np.abs(x)), """Elementwise x/(1 + |x|).
 
-NaN: NaN gives NaN, and so do ±inf (inf/inf), as ONNX's reference computes.""")
+NaN: NaN gives NaN, and so do ±inf (inf/inf), as ONNX's reference computes.""",
+                compute=lambda te, x: x / (1.0 + te.abs(x)))
 MishOp = _unary("graph.mish", lambda x: x * np.tanh(softplus(x)), """Elementwise mish x·tanh(softplus(x)).
 
 softplus is computed without overflow (see graph.softplus). mish(-inf) is NaN
-(-inf · 0), as ONNX's function body computes. NaN: NaN gives NaN.""")
+(-inf · 0), as ONNX's function body computes. NaN: NaN gives NaN.""",
+                compute=lambda te, x: x * te.tanh(_softplus(te, x)))
 HardSwishOp = _unary("graph.hard_swish", lambda x: x * _hard_sigmoid(x / 6, 1.0, 0.5), """Elementwise x·max(0, min(1, x/6 + 1/2)) (ONNX HardSwish).
 
 x/6 is exact to float64 (ONNX's function body multiplies by the f32 0.16666667
 instead, which moves results by about 1e-8·x²). hard_swish(-inf) is NaN (-inf · 0),
-as ONNX's reference computes. NaN: NaN gives NaN.""")
+as ONNX's reference computes. NaN: NaN gives NaN.""",
+                compute=lambda te, x: x * te.maximum(0.0, te.minimum(1.0, x / 6.0 + 0.5)))
 
 
 @graph.op
@@ -444,6 +627,8 @@ class HardSigmoidOp(FloatUnary):
     NaN: NaN gives NaN."""
 
     name = "graph.hard_sigmoid"
+    compute = _elementwise_rule(lambda te, attrs, x: te.maximum(0.0, te.minimum(
+        1.0, attrs["alpha"] * x + attrs["beta"])), name)
     alpha = real(0.2, "slope")
     beta = real(0.5, "offset")
 
@@ -458,6 +643,7 @@ class SwishOp(FloatUnary):
     (-inf · 0) for alpha > 0, as ONNX's reference computes. NaN: NaN gives NaN."""
 
     name = "graph.swish"
+    compute = _elementwise_rule(lambda te, attrs, x: x * _sigmoid(te, attrs["alpha"] * x), name)
     alpha = real(1.0, "scale of x inside the sigmoid")
 
     @staticmethod
@@ -479,6 +665,7 @@ class ClipOp(Unary):
     """
 
     name = "graph.clip"
+    compute = _elementwise_rule(_clip, name)
     min = real(doc="lower bound")
     max = real(doc="upper bound")
 
@@ -515,6 +702,7 @@ class DropoutOp(FloatUnary):
     NaN: passes through."""
 
     name = "graph.dropout"
+    compute = _elementwise_rule(lambda te, attrs, x: x, name)
     rate = real(0.5, "fraction dropped during training")
 
     @staticmethod
@@ -539,6 +727,7 @@ class CastOp(GraphOp):
     """
 
     name = "graph.cast"
+    compute = _elementwise_rule(_cast, name)
     x = OperandDef(Tensor)
     result = ResultDef(Tensor)
     dtype = element_type(doc="the result's element type")
@@ -666,9 +855,13 @@ _NAN_PROPAGATES = "NaN: a NaN operand gives NaN."
 
 
 def _binary(op_name: str, fn, doc: str, base: type = Binary, commutative: bool = False,
-            result_element: Type | None = None) -> type:
+            result_element: Type | None = None, compute=None) -> type:
+    """A broadcasting binary op class; `compute(te, attrs, a, b)` (optional) gives its
+    element from the operands', for the op's compute rule."""
     namespace: dict[str, Any] = {"name": op_name, "__doc__": doc, "fn": staticmethod(fn),
                                  "__module__": __name__}
+    if compute is not None:
+        namespace["compute"] = _elementwise_rule(compute, op_name)
     if commutative:
         namespace["traits"] = (Commutative,)
     if result_element is not None:
@@ -680,22 +873,26 @@ def _binary(op_name: str, fn, doc: str, base: type = Binary, commutative: bool =
 AddOp = _binary("graph.add", np.add, f"""Elementwise sum, broadcasting.
 
 {_WRAPS}
-{_NAN_PROPAGATES} inf + -inf is NaN.""", commutative=True)
+{_NAN_PROPAGATES} inf + -inf is NaN.""", commutative=True,
+    compute=lambda te, attrs, a, b: a + b)
 SubtractOp = _binary("graph.subtract", np.subtract, f"""Elementwise difference, broadcasting.
 
 {_WRAPS}
-{_NAN_PROPAGATES} inf - inf is NaN.""")
+{_NAN_PROPAGATES} inf - inf is NaN.""",
+    compute=lambda te, attrs, a, b: a - b)
 MultiplyOp = _binary("graph.multiply", np.multiply, f"""Elementwise product, broadcasting.
 
 {_WRAPS}
-{_NAN_PROPAGATES} 0 · inf is NaN.""", commutative=True)
+{_NAN_PROPAGATES} 0 · inf is NaN.""", commutative=True,
+    compute=lambda te, attrs, a, b: a * b)
 DivideOp = _binary("graph.divide", divide, f"""Elementwise quotient, broadcasting.
 
 Integers: computed in integers and truncated toward zero (C and ONNX Div): -7 / 2 is
 -3; INT_MIN / -1 wraps to INT_MIN. Division by zero has no defined result: the
 interpreter reports it and graph-fold-constant does not fold it.
 
-{_NAN_PROPAGATES} Floats divide as IEEE says: x / ±0 is ±inf, 0 / 0 is NaN.""")
+{_NAN_PROPAGATES} Floats divide as IEEE says: x / ±0 is ±inf, 0 / 0 is NaN.""",
+    compute=_divide)
 PowerOp = _binary("graph.power", power, """Elementwise lhs^rhs, broadcasting.
 
 Integers: computed in integers, wrapping modulo 2^bits; x^0 is 1 (0^0 too). A negative
@@ -704,56 +901,68 @@ exponent gives 1/lhs^|rhs| truncated toward zero: 1 for lhs 1, 1 or -1 for lhs -
 interpreter reports it, graph-fold-constant does not fold it).
 
 NaN: as C's pow: NaN gives NaN, except x^0 = 1 and 1^y = 1. A negative lhs to a
-non-integer power is NaN, 0 to a negative power inf.""")
+non-integer power is NaN, 0 to a negative power inf.""",
+    compute=_power)
 MaximumOp = _binary("graph.maximum", np.maximum, f"""Elementwise maximum, broadcasting.
 
 Integers: exact; on i1 it is logical or.
 
-{_NAN_PROPAGATES}""", OrderedBinary, commutative=True)
+{_NAN_PROPAGATES}""", OrderedBinary, commutative=True,
+    compute=_extremum("maximum"))
 MinimumOp = _binary("graph.minimum", np.minimum, f"""Elementwise minimum, broadcasting.
 
 Integers: exact; on i1 it is logical and.
 
-{_NAN_PROPAGATES}""", OrderedBinary, commutative=True)
+{_NAN_PROPAGATES}""", OrderedBinary, commutative=True,
+    compute=_extremum("minimum"))
 _UNORDERED = "NaN: unordered, so every comparison with NaN is false (NaN == NaN too)."
 LessOp = _binary("graph.less", np.less, f"""Elementwise lhs < rhs, broadcasting; i1 results.
 
 Integers: exact (signed or unsigned as the type says; on i1 false < true).
 
-{_UNORDERED}""", OrderedBinary, result_element=i1)
+{_UNORDERED}""", OrderedBinary, result_element=i1,
+    compute=_ordered(lambda a, b: a < b))
 GreaterOp = _binary("graph.greater", np.greater, f"""Elementwise lhs > rhs, broadcasting; i1 results.
 
 Integers: exact (signed or unsigned as the type says; on i1 false < true).
 
-{_UNORDERED}""", OrderedBinary, result_element=i1)
+{_UNORDERED}""", OrderedBinary, result_element=i1,
+    compute=_ordered(lambda a, b: a > b))
 EqualOp = _binary("graph.equal", np.equal, f"""Elementwise lhs == rhs, broadcasting; i1 results.
 
 Integers: exact.
 
-{_UNORDERED} -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1)
+{_UNORDERED} -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1,
+    compute=lambda te, attrs, a, b: te.equal(a, b))
 LessEqualOp = _binary("graph.less_equal", np.less_equal, f"""Elementwise lhs <= rhs, broadcasting; i1 results.
 
 Integers: exact (signed or unsigned as the type says; on i1 false < true).
 
-{_UNORDERED} -0 <= +0 holds.""", OrderedBinary, result_element=i1)
+{_UNORDERED} -0 <= +0 holds.""", OrderedBinary, result_element=i1,
+    compute=_ordered(lambda a, b: a <= b))
 GreaterEqualOp = _binary("graph.greater_equal", np.greater_equal, f"""Elementwise lhs >= rhs, broadcasting; i1 results.
 
 Integers: exact (signed or unsigned as the type says; on i1 false < true).
 
-{_UNORDERED} -0 >= +0 holds.""", OrderedBinary, result_element=i1)
+{_UNORDERED} -0 >= +0 holds.""", OrderedBinary, result_element=i1,
+    compute=_ordered(lambda a, b: a >= b))
 NotEqualOp = _binary("graph.not_equal", np.not_equal, """Elementwise lhs != rhs, broadcasting; i1 results.
 
 Integers: exact.
 
 NaN: unordered, so NaN differs from everything, NaN too (the negation of
-graph.equal). -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1)
+graph.equal). -0 equals +0.""", OrderedBinary, commutative=True, result_element=i1,
+    compute=lambda te, attrs, a, b: te.not_equal(a, b))
 LogicalAndOp = _binary("graph.logical_and", np.logical_and, "Elementwise boolean and, broadcasting.",
-                       LogicalBinary, commutative=True)
+                       LogicalBinary, commutative=True,
+    compute=lambda te, attrs, a, b: te.if_then_else(a, b, te.const(0, "bool")))
 LogicalOrOp = _binary("graph.logical_or", np.logical_or, "Elementwise boolean or, broadcasting.",
-                      LogicalBinary, commutative=True)
+                      LogicalBinary, commutative=True,
+    compute=lambda te, attrs, a, b: te.if_then_else(a, te.const(1, "bool"), b))
 
 LogicalXorOp = _binary("graph.logical_xor", np.logical_xor, "Elementwise boolean exclusive or, "
-                       "broadcasting.", LogicalBinary, commutative=True)
+                       "broadcasting.", LogicalBinary, commutative=True,
+    compute=lambda te, attrs, a, b: te.not_equal(a, b))
 
 
 class IntegerBinary(Binary):
@@ -825,6 +1034,7 @@ class ModOp(Binary):
     is x (exact: the remainder of two floats is representable)."""
 
     name = "graph.mod"
+    compute = _elementwise_rule(_mod, name)
     fmod = flag(False, "the sign of lhs (C's fmod) rather than of rhs")
 
     @classmethod
@@ -854,6 +1064,7 @@ class PReluOp(GraphOp):
     NaN: a NaN x, or a NaN slope where x <= 0, gives NaN."""
 
     name = "graph.prelu"
+    compute = _elementwise_rule(lambda te, attrs, x, slope: te.if_then_else(x > 0, x, x * slope), name)
     x = OperandDef(NumericTensor)
     slope = OperandDef(NumericTensor)
     result = ResultDef(NumericTensor)
@@ -882,6 +1093,7 @@ class WhereOp(GraphOp):
     Integers and NaN: the selected element is passed on as it is."""
 
     name = "graph.where"
+    compute = _elementwise_rule(lambda te, attrs, c, x, y: te.if_then_else(c, x, y), name)
     condition = OperandDef(BoolTensor)
     x = OperandDef(Tensor)
     y = OperandDef(Tensor)

@@ -14,11 +14,19 @@ import numpy as np
 from mlc.graph.attributes import flag, integer, number, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, ShapeError, same_element_type, shape_check
+from mlc.graph.ops.compute import (
+    accumulator,
+    from_end,
+    ordered,
+    result_shape,
+    rounded,
+    row_major_index,
+)
 from mlc.graph.ops.constant import number_type, typed_numbers
 from mlc.graph.ops.elementwise import wide_floats
 from mlc.graph.ops.transform import Gather, IndexTensor, check_indices, normalize_axis
 from mlc.graph.types import Tensor, tensor
-from mlc.ir import Attribute, RankedTensorType, Type, i1, i64
+from mlc.ir import Attribute, FloatType, RankedTensorType, Type, i1, i64
 from mlc.ir.interfaces.infer_type import TypeInferenceError
 from mlc.ir.opdef import OperandDef, ResultDef
 
@@ -71,6 +79,22 @@ class GatherNDOp(Gather):
                       for i, n in enumerate(data.shape[:b]))
         return data[batch + positions]
 
+    @classmethod
+    def compute(cls, te, attrs, data, indices):
+        """TOPI's gather_nd: the batch axes index themselves, then each of the k
+        addressed axes reads its position from `indices` (negative from the end, a
+        data-dependent load), then the remaining axes index themselves."""
+        b, k = attrs["batch_dims"], indices.shape[-1]
+        outer = len(indices.shape) - 1
+
+        def element(*index):
+            tuple_index = index[:outer]
+            positions = [from_end(te, indices[(*tuple_index, j)], data.shape[b + j])
+                         for j in range(k)]
+            return data[(*tuple_index[:b], *positions, *index[outer:])]
+
+        return te.compute(result_shape(cls, attrs, data, indices), element, name="T_gather_nd")
+
 
 _REDUCTIONS = ("none", "add", "mul", "max", "min")
 
@@ -107,6 +131,54 @@ class Scatter(GraphOp):
     def check_reduction(data, attrs) -> None:
         shape_check(attrs["reduction"] in ("none", "max", "min") or data.element_type != i1,
                     f"reduction {attrs['reduction']} is arithmetic, which i1 has not")
+
+    @classmethod
+    def scatter_compute(cls, te, attrs, data, count: int, update_at):
+        """The result as te stages: each element a reduction over the `count` update
+        positions in row-major order (TVM's scatter is sequential code; this does
+        |data|·count work for the same result). `update_at(p, n)` gives whether update
+        position `n` (an index expression) writes element `p`, and its value.
+
+        Without a reduction the last position that writes p wins: a max over the
+        positions finds it, and p reads that update (a data-dependent load) or data.
+        With one, data's element comes first, then each update that writes p, combined
+        as the reference combines them (floats in float64, rounded once; a float sum
+        from -0.0, its exact identity). An index out of range writes nothing (the
+        reference reports it; the result is undefined)."""
+        reduction = attrs["reduction"]
+        if reduction == "none":
+            def last(*p):
+                n = te.reduce_axis(count, name="n")
+                hit, _ = update_at(p, n)
+                return te.max(te.if_then_else(hit, te.cast(n, "int64"), te.const(-1, "int64")),
+                              axis=n)
+
+            writer = te.compute(data.shape, last, name="T_scatter_writer")
+
+            def element(*p):
+                found = writer[p] >= 0
+                position = te.IndexExpr.of(te.if_then_else(found, writer[p], te.const(0, "int64")))
+                _, value = update_at(p, position)
+                return te.if_then_else(found, value, data[p])
+
+            return te.compute(data.shape, element, name="T_scatter")
+        combiner = {"add": "sum", "mul": "prod", "max": "max", "min": "min"}[reduction]
+        acc = accumulator(data.dtype) if combiner in ("sum", "prod") else ordered(data.dtype)
+        start = -0.0 if combiner == "sum" and isinstance(acc, FloatType) else \
+            te.reduction_identity(combiner, acc)
+
+        def combined(*p):
+            # Position 0 is data's element, position n + 1 update position n (read at
+            # (k - 1) mod count, so position 0 reads in bounds too).
+            k = te.reduce_axis(count + 1, name="n")
+            hit, value = update_at(p, (k + count - 1) % count)
+            update = te.if_then_else(hit, te.cast(value, acc), te.const(start, acc))
+            first = te.equal(te.cast(k, "int64"), 0)
+            return getattr(te, combiner)(te.if_then_else(first, te.cast(data[p], acc), update),
+                                         axis=k, identity=start)
+
+        result = te.compute(data.shape, combined, name=f"T_scatter_{reduction}")
+        return rounded(te, result, data.dtype, "T_scatter")
 
     @classmethod
     def scatter(cls, out: np.ndarray, targets, values: np.ndarray, reduction: str) -> np.ndarray:
@@ -165,6 +237,42 @@ class ScatterElementsOp(Scatter):
         out = wide_floats(data).copy()
         return cls.scatter(out, targets, wide_floats(updates), attrs["reduction"])
 
+    @classmethod
+    def compute(cls, te, attrs, data, indices, updates):
+        """The update positions that can write element p share its coordinates off
+        `axis` (where indices reaches that far): the reduction walks `axis` alone."""
+        axis = normalize_axis(attrs["axis"], len(data.shape))
+        shape = indices.shape
+
+        def update_at(p, j):
+            # Off `axis`, p's own coordinate, wrapped into indices' extent where indices
+            # is shorter (such a p is written by none: `reached`).
+            position = tuple(j if d == axis else p[d] if shape[d] == data.shape[d]
+                             else p[d] % shape[d] for d in range(len(shape)))
+            hit = te.equal(from_end(te, indices[position], data.shape[axis]),
+                           te.cast(p[axis], indices.dtype))
+            for d, extent in enumerate(shape):
+                if d != axis and extent < data.shape[d]:
+                    hit = _both(te, hit, te.cast(p[d], "int64") < extent)
+            return hit, updates[position]
+
+        return cls.scatter_compute(te, attrs, data, shape[axis], update_at)
+
+
+def _both(te, a, b):
+    """a and b, of booleans."""
+    return te.if_then_else(a, b, te.const(0, "bool"))
+
+
+def _either(te, a, b):
+    """a or b, of booleans."""
+    return te.if_then_else(a, te.const(1, "bool"), b)
+
+
+def _not(te, a):
+    """not a, of a boolean."""
+    return te.if_then_else(a, te.const(0, "bool"), te.const(1, "bool"))
+
 
 @graph.op
 class ScatterNDOp(Scatter):
@@ -200,6 +308,26 @@ class ScatterNDOp(Scatter):
         targets = _nd_positions(data.shape, indices, 0, "scatter_nd")
         out = wide_floats(data).copy()
         return cls.scatter(out, targets, wide_floats(updates), attrs["reduction"])
+
+    @classmethod
+    def compute(cls, te, attrs, data, indices, updates):
+        """Index tuple n writes the slice at its k positions: element p is written by
+        the tuples whose positions are p's first k coordinates."""
+        k = indices.shape[-1]
+        tuples = indices.shape[:-1]
+
+        def update_at(p, n):
+            m = row_major_index(n, tuples)
+            hit = te.const(1, "bool")
+            for j in range(k):
+                hit = _both(te, hit, te.equal(from_end(te, indices[(*m, j)], data.shape[j]),
+                                              te.cast(p[j], indices.dtype)))
+            return hit, updates[(*m, *p[k:])]
+
+        count = 1
+        for extent in tuples:
+            count *= extent
+        return cls.scatter_compute(te, attrs, data, count, update_at)
 
 
 @graph.op
@@ -252,6 +380,48 @@ class TopKOp(GraphOp):
             order = np.argsort(x, axis=axis, kind="stable")
         order = np.take(order, np.arange(k), axis=axis)
         return np.take_along_axis(x, order, axis=axis), order.astype(np.int64)
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """A sort by counting (TVM's topk is sequential code; this does n² work per
+        row): each element's rank is how many elements of its row come before it
+        (larger, or with `largest = false` smaller, NaN the largest of all; equal ones
+        by index). The index at result position r is the element whose rank is r,
+        found by a max over the row; the value is read there (a data-dependent load)."""
+        axis = normalize_axis(attrs["axis"], len(x.shape))
+        n, largest = x.shape[axis], attrs["largest"]
+        kind = ordered(x.dtype)
+
+        def at(index, position):
+            return te.cast(x[(*index[:axis], position, *index[axis + 1:])], kind)
+
+        def rank(*index):
+            other = te.reduce_axis(n, name="l")
+            a, b = at(index, other), at(index, index[axis])
+            nan_a, nan_b = te.isnan(a), te.isnan(b)
+            # a beyond b in the order: larger (smaller), a NaN beyond every number.
+            beyond = (a > b) if largest else (a < b)
+            beyond = _either(te, beyond, _both(te, nan_a, _not(te, nan_b))) if largest else \
+                _either(te, beyond, _both(te, nan_b, _not(te, nan_a)))
+            same = _either(te, te.equal(a, b), _both(te, nan_a, nan_b))
+            earlier = te.cast(other, "int64") < te.cast(index[axis], "int64")
+            before = _either(te, beyond, _both(te, same, earlier))
+            return te.sum(te.cast(before, "int64"), axis=other)
+
+        ranks = te.compute(x.shape, rank, name="T_topk_rank")
+        shape = result_shape(cls, attrs, x)
+
+        def position(*index):
+            j = te.reduce_axis(n, name="j")
+            rank_j = ranks[(*index[:axis], j, *index[axis + 1:])]
+            hit = te.equal(rank_j, te.cast(index[axis], "int64"))
+            return te.max(te.if_then_else(hit, te.cast(j, "int64"), te.const(-1, "int64")),
+                          axis=j)
+
+        indices = te.compute(shape, position, name="T_topk_indices")
+        values = te.compute(shape, lambda *index: x[(*index[:axis], indices[index],
+                                                     *index[axis + 1:])], name="T_topk_values")
+        return values, indices
 
 
 @graph.op
@@ -318,3 +488,17 @@ class OneHotOp(GraphOp):
         positions = np.arange(depth).reshape((-1,) + (1,) * (indices.ndim - axis))
         hit = np.expand_dims(wrapped, axis) == positions
         return np.where(hit, attrs["on_value"], attrs["off_value"])
+
+    @classmethod
+    def compute(cls, te, attrs, indices):
+        """TOPI's one_hot: on_value where the position along the new axis equals the
+        index (a negative one counted from the end), off_value elsewhere."""
+        element = attrs["result_types"][0].element_type
+        axis = cls.new_axis(len(indices.shape), attrs["axis"])
+        on, off = te.const(attrs["on_value"], element), te.const(attrs["off_value"], element)
+
+        def value(*index):
+            wanted = from_end(te, indices[(*index[:axis], *index[axis + 1:])], attrs["depth"])
+            return te.if_then_else(te.equal(wanted, te.cast(index[axis], indices.dtype)), on, off)
+
+        return te.compute(attrs["result_types"][0].shape, value, name="T_one_hot")

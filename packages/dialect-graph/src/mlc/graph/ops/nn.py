@@ -3,12 +3,15 @@ pooling (the normalisations are in norm.py)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from mlc.graph import layout
 from mlc.graph.attributes import flag, integer, ints, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, same_element_type, shape_check
+from mlc.graph.ops.compute import accumulator, reduce_stage, result_shape, rounded
 from mlc.graph.ops.elementwise import broadcast_shape
 from mlc.graph.ops.transform import normalize_axis
 from mlc.graph.types import FloatTensor, NumericTensor, tensor
@@ -144,6 +147,49 @@ class Conv2DOp(GraphOp):
             result = layout.to_blocked(result, layout.kernel_blocks(attrs["kernel_layout"])[1])
         return result
 
+    @classmethod
+    def compute(cls, te, attrs, data, weight):
+        """TOPI's conv2d_nchw (and conv2d_NCHWc when blocked): a padding stage, the
+        sum of products over input channels and the window in float64, rounded once.
+        Blocked layouts are read through their logical NCHW/OIHW indices."""
+        shape = result_shape(cls, attrs, data, weight)
+        block = layout.data_block(attrs["data_layout"])
+        in_block, out_block = layout.kernel_blocks(attrs["kernel_layout"])
+        o, i, kh, kw = layout.converted_shape(weight.shape, attrs["kernel_layout"], "OIHW")
+        (pt, pl, pb, pr), (sh, sw), (dh, dw) = attrs["padding"], attrs["strides"], attrs["dilation"]
+        spatial_pad = ((0, 0, pt, pl), (0, 0, pb, pr))
+        if any(attrs["padding"]):
+            extra = (0,) if block else ()
+            data = te.pad(data, spatial_pad[0] + extra, spatial_pad[1] + extra, 0.0,
+                          name="pad_temp")
+        per_group = o // attrs["groups"]
+        acc = accumulator(data.dtype)
+
+        def read_data(n, c, h, w):
+            return data[n, c // block, h, w, c % block] if block else data[n, c, h, w]
+
+        def read_weight(oc, ic, y, x):
+            if in_block:
+                return weight[oc // out_block, ic // in_block, y, x, ic % in_block, oc % out_block]
+            return weight[oc, ic, y, x]
+
+        def conv(n, oc, y, x):
+            rc = te.reduce_axis(i, name="rc")
+            ry = te.reduce_axis(kh, name="ry")
+            rx = te.reduce_axis(kw, name="rx")
+            channel = (oc // per_group) * i + rc if attrs["groups"] > 1 else rc
+            pixel = read_data(n, channel, y * sh + ry * dh, x * sw + rx * dw)
+            return te.sum(te.cast(pixel, acc) * te.cast(read_weight(oc, rc, ry, rx), acc),
+                          axis=(rc, ry, rx))
+
+        if block:
+            result = te.compute(shape, lambda n, oc_block, y, x, oc_inner:
+                                conv(n, oc_block * out_block + oc_inner, y, x),
+                                name="conv2d_NCHWc")
+        else:
+            result = te.compute(shape, conv, name="conv2d_nchw")
+        return rounded(te, result, weight.dtype, "T_conv2d")
+
 
 def conv2d_nchw(x: np.ndarray, k: np.ndarray, strides, padding, dilation, groups: int) -> np.ndarray:
     """NCHW x OIHW convolution through one matrix product per group (im2col on a
@@ -190,6 +236,19 @@ class DenseOp(GraphOp):
     def reference(cls, attrs, data, weight):
         return np.matmul(data.astype(np.float64), weight.astype(np.float64).T)
 
+    @classmethod
+    def compute(cls, te, attrs, data, weight):
+        """TOPI's dense: the sum of products over K in float64, rounded once."""
+        acc = accumulator(data.dtype)
+
+        def dense(*index):
+            k = te.reduce_axis(weight.shape[1], name="k")
+            return te.sum(te.cast(data[(*index[:-1], k)], acc) *
+                          te.cast(weight[index[-1], k], acc), axis=k)
+
+        result = te.compute(result_shape(cls, attrs, data, weight), dense, name="T_dense")
+        return rounded(te, result, data.dtype, "T_dense_round")
+
 
 _PRODUCT_FORMAT = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
 
@@ -230,6 +289,31 @@ class MatmulOp(GraphOp):
     @classmethod
     def reference(cls, attrs, a, b):
         return np.matmul(a.astype(np.float64), b.astype(np.float64))
+
+    @classmethod
+    def compute(cls, te, attrs, a, b):
+        """The sum of products over the shared axis in float64, rounded once; a batch
+        axis of extent 1 is read at 0 (broadcast)."""
+        shape = result_shape(cls, attrs, a, b)
+        acc, extent = accumulator(a.dtype), a.shape[-1]
+        batch = len(shape) - (len(a.shape) > 1) - (len(b.shape) > 1)
+
+        def broadcast(operand, batch_index):
+            # The operand's batch axes are the trailing ones of the result's.
+            own = operand.shape[:-2]
+            return [0 if d == 1 else i for d, i in zip(own, batch_index[batch - len(own):])]
+
+        def product(*index):
+            k = te.reduce_axis(extent, name="k")
+            batch_index, rest = index[:batch], list(index[batch:])
+            row = [rest.pop(0)] if len(a.shape) > 1 else []
+            col = [rest.pop(0)] if len(b.shape) > 1 else []
+            lhs = a[(*broadcast(a, batch_index), *row, k)]
+            rhs = b[(*broadcast(b, batch_index), k, *col)] if len(b.shape) > 1 else b[k]
+            return te.sum(te.cast(lhs, acc) * te.cast(rhs, acc), axis=k)
+
+        result = te.compute(shape, product, name="T_matmul")
+        return rounded(te, result, a.dtype, "T_matmul_round")
 
 
 @graph.op
@@ -275,6 +359,22 @@ class BatchMatmulOp(GraphOp):
             b = b.transpose(0, 2, 1)
         return np.matmul(a, b)
 
+    @classmethod
+    def compute(cls, te, attrs, a, b):
+        """TOPI's batch_matmul: the sum of products over K in float64, rounded once;
+        a batch of 1 is read at 0."""
+        acc = accumulator(a.dtype)
+        extent = a.shape[1] if attrs["transpose_a"] else a.shape[2]
+
+        def product(batch, i, j):
+            k = te.reduce_axis(extent, name="k")
+            lhs = a[(0 if a.shape[0] == 1 else batch, *((k, i) if attrs["transpose_a"] else (i, k)))]
+            rhs = b[(0 if b.shape[0] == 1 else batch, *((j, k) if attrs["transpose_b"] else (k, j)))]
+            return te.sum(te.cast(lhs, acc) * te.cast(rhs, acc), axis=k)
+
+        result = te.compute(result_shape(cls, attrs, a, b), product, name="T_batch_matmul")
+        return rounded(te, result, a.dtype, "T_batch_matmul_round")
+
 
 @graph.op
 class BiasAddOp(GraphOp):
@@ -309,6 +409,12 @@ class BiasAddOp(GraphOp):
         axis = normalize_axis(attrs["axis"], data.ndim)
         return data + bias.reshape((-1,) + (1,) * (data.ndim - axis - 1))
 
+    @classmethod
+    def compute(cls, te, attrs, data, bias):
+        """TOPI's bias_add: an add in the element type, the bias read along `axis`."""
+        axis = normalize_axis(attrs["axis"], len(data.shape))
+        return te.compute(data.shape, lambda *i: data[i] + bias[i[axis]], name="T_bias_add")
+
 
 class Softmax(GraphOp):
     """A normalisation along one axis; subtracting the axis' maximum first keeps the
@@ -325,6 +431,37 @@ class Softmax(GraphOp):
     def infer(cls, types, attrs):
         normalize_axis(attrs["axis"], types[0].rank)
         return [types[0]]
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's stages: the maximum along the axis, the sum of the shifted
+        exponentials (in float64, as the reference), then the normalisation
+        (`normalized(te, shifted, log_total)`), rounded once."""
+        axis = normalize_axis(attrs["axis"], len(x.shape))
+        short = cls.op_def.name.split(".")[1]
+        maximum = reduce_stage(te, x, (axis,), False, "max", x.dtype, f"T_{short}_maxelem")
+        acc = accumulator(x.dtype)
+
+        def shifted(index):
+            outer = (*index[:axis], *index[axis + 1:])
+            return te.cast(x[index], acc) - te.cast(maximum[outer], acc)
+
+        def exp_sum(*outer):
+            k = te.reduce_axis(x.shape[axis], name="k")
+            return te.sum(te.exp(shifted((*outer[:axis], k, *outer[axis:]))), axis=k)
+
+        total = te.compute(maximum.shape, exp_sum, name=f"T_{short}_expsum")
+
+        def normalize(*index):
+            log_total = te.log(total[(*index[:axis], *index[axis + 1:])])
+            return te.cast(cls.normalized(te, shifted(index), log_total), x.dtype)
+
+        return te.compute(x.shape, normalize, name=f"T_{short}_norm")
+
+    @staticmethod
+    def normalized(te, shifted, log_total):
+        """The result element from x - max and the log of the exponentials' sum."""
+        raise NotImplementedError
 
     @staticmethod
     def shifted(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
@@ -349,6 +486,10 @@ class SoftmaxOp(Softmax):
         shifted, log_total = cls.shifted(x, attrs["axis"])
         return np.exp(shifted - log_total)
 
+    @staticmethod
+    def normalized(te, shifted, log_total):
+        return te.exp(shifted - log_total)
+
 
 @graph.op
 class LogSoftmaxOp(Softmax):
@@ -362,6 +503,10 @@ class LogSoftmaxOp(Softmax):
     @classmethod
     def reference(cls, attrs, x):
         shifted, log_total = cls.shifted(x, attrs["axis"])
+        return shifted - log_total
+
+    @staticmethod
+    def normalized(te, shifted, log_total):
         return shifted - log_total
 
 
@@ -419,13 +564,46 @@ class Pool2D(GraphOp):
         `overhang_value` where ceil_mode's last windows run past the padding."""
         (kh, kw), strides, (dh, dw) = attrs["pool_size"], attrs["strides"], attrs["dilation"]
         pt, pl, pb, pr = attrs["padding"]
-        _, _, h, w = x.shape
         oh, ow = cls.output_size(x.shape, attrs)
-        over_h = max(0, (oh - 1) * strides[0] + dh * (kh - 1) + 1 - (h + pt + pb))
-        over_w = max(0, (ow - 1) * strides[1] + dw * (kw - 1) + 1 - (w + pl + pr))
+        over_h, over_w = cls.overhang(x.shape, attrs)
         x = np.pad(x, ((0, 0), (0, 0), (pt, pb), (pl, pr)), constant_values=pad_value)
         x = np.pad(x, ((0, 0), (0, 0), (0, over_h), (0, over_w)), constant_values=overhang_value)
         return sliding_windows(x, (kh, kw), strides, (dh, dw), (oh, ow))
+
+    @classmethod
+    def overhang(cls, shape: tuple[int, ...], attrs) -> tuple[int, int]:
+        """How far ceil_mode's last windows run past the padded input, along H and W."""
+        (kh, kw), strides, (dh, dw) = attrs["pool_size"], attrs["strides"], attrs["dilation"]
+        pt, pl, pb, pr = attrs["padding"]
+        oh, ow = cls.output_size(shape, attrs)
+        return (max(0, (oh - 1) * strides[0] + dh * (kh - 1) + 1 - (shape[2] + pt + pb)),
+                max(0, (ow - 1) * strides[1] + dw * (kw - 1) + 1 - (shape[3] + pl + pr)))
+
+    @classmethod
+    def window_reduction(cls, te, x, attrs, pad_value: float, overhang_value: float,
+                         combiner: str, dtype, name: str):
+        """The `combiner` of each window of `x` (converted to `dtype`), the padding
+        reading `pad_value` and ceil_mode's overhang `overhang_value` (as `windows`):
+        TOPI's pad stage and pool stage."""
+        (kh, kw), (sh, sw), (dh, dw) = attrs["pool_size"], attrs["strides"], attrs["dilation"]
+        pt, pl, pb, pr = attrs["padding"]
+        shape = (*x.shape[:2], *cls.output_size(x.shape, attrs))
+        over_h, over_w = cls.overhang(x.shape, attrs)
+        if pad_value == overhang_value:
+            pb, pr, over_h, over_w = pb + over_h, pr + over_w, 0, 0
+        if pt or pl or pb or pr:
+            x = te.pad(x, (0, 0, pt, pl), (0, 0, pb, pr), pad_value, name=f"{name}_pad")
+        if over_h or over_w:
+            x = te.pad(x, (0, 0, 0, 0), (0, 0, over_h, over_w), overhang_value,
+                       name=f"{name}_overhang")
+        reducer = getattr(te, combiner)
+
+        def window(n, c, y, z):
+            ry, rx = te.reduce_axis(kh, name="ry"), te.reduce_axis(kw, name="rx")
+            return reducer(te.cast(x[n, c, y * sh + ry * dh, z * sw + rx * dw], dtype),
+                           axis=(ry, rx))
+
+        return te.compute(shape, window, name=name)
 
 
 @graph.op
@@ -441,6 +619,13 @@ class MaxPool2DOp(Pool2D):
     @classmethod
     def reference(cls, attrs, x):
         return cls.windows(x.astype(np.float64), attrs, -np.inf, -np.inf).max(axis=(2, 3))
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's pool2d (max): the padding stage, then the window maxima (exact in
+        the element type)."""
+        return cls.window_reduction(te, x, attrs, -math.inf, -math.inf, "max", x.dtype,
+                                    "T_max_pool2d")
 
 
 @graph.op
@@ -466,6 +651,21 @@ class AvgPool2DOp(Pool2D):
         # A window of padding alone (possible only when padding exceeds the window)
         # averages nothing; it gives 0 rather than a division by zero.
         return total / np.maximum(count, 1.0)
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's pool2d (avg): the window sums in float64; the divisors as the window
+        sums of a plane of ones, padded with ones (`count_include_pad`) or zeros and
+        with zeros past the padding; their quotient rounded once."""
+        acc = accumulator(x.dtype)
+        total = cls.window_reduction(te, x, attrs, 0.0, 0.0, "sum", acc, "T_avg_pool2d_sum")
+        ones = te.compute((1, 1, *x.shape[2:]), lambda n, c, y, z: te.const(1.0, acc),
+                          name="T_avg_pool2d_ones")
+        counted = 1.0 if attrs["count_include_pad"] else 0.0
+        count = cls.window_reduction(te, ones, attrs, counted, 0.0, "sum", acc,
+                                     "T_avg_pool2d_count")
+        return te.compute(total.shape, lambda n, c, y, z: te.cast(
+            total[n, c, y, z] / te.maximum(count[0, 0, y, z], 1.0), x.dtype), name="T_avg_pool2d")
 
 
 class GlobalPool2D(GraphOp):
@@ -497,6 +697,16 @@ class GlobalAvgPool2DOp(GlobalPool2D):
     def reference(cls, attrs, x):
         return x.astype(np.float64).mean(axis=(2, 3), keepdims=True)
 
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's global_pool (avg): the plane's sum in float64 over its size, rounded
+        once."""
+        total = reduce_stage(te, x, (2, 3), True, "sum", accumulator(x.dtype),
+                             "T_global_avg_pool2d_sum")
+        size = x.shape[2] * x.shape[3]
+        return te.compute(total.shape, lambda *i: te.cast(total[i] / size, x.dtype),
+                          name="T_global_avg_pool2d")
+
 
 @graph.op
 class GlobalMaxPool2DOp(GlobalPool2D):
@@ -509,3 +719,8 @@ class GlobalMaxPool2DOp(GlobalPool2D):
     @classmethod
     def reference(cls, attrs, x):
         return x.max(axis=(2, 3), keepdims=True)
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's global_pool (max): the plane's maximum, exact in the element type."""
+        return reduce_stage(te, x, (2, 3), True, "max", x.dtype, "T_global_max_pool2d")

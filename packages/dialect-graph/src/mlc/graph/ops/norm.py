@@ -3,11 +3,14 @@ result) and layer_norm (statistics over the trailing axes)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from mlc.graph.attributes import integer, real
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, shape_check
+from mlc.graph.ops.compute import accumulator, reduce_stage
 from mlc.graph.ops.transform import normalize_axis
 from mlc.graph.types import FloatTensor
 from mlc.ir.opdef import OperandDef, ResultDef
@@ -72,6 +75,22 @@ class BatchNormOp(GraphOp):
         scale = channel(gamma) / np.sqrt(channel(var) + attrs["epsilon"])
         return (data.astype(np.float64) - channel(mean)) * scale + channel(beta)
 
+    @classmethod
+    def compute(cls, te, attrs, data, gamma, beta, mean, var):
+        """TOPI's batch_norm at inference: one elementwise stage in float64 (the
+        reference's operations in its order), rounded once."""
+        axis, acc = normalize_axis(attrs["axis"], len(data.shape)), accumulator(data.dtype)
+
+        def normalized(*index):
+            def channel(v):
+                return te.cast(v[index[axis]], acc)
+
+            scale = channel(gamma) / te.sqrt(channel(var) + attrs["epsilon"])
+            value = (te.cast(data[index], acc) - channel(mean)) * scale + channel(beta)
+            return te.cast(value, data.dtype)
+
+        return te.compute(data.shape, normalized, name="T_batch_norm")
+
 
 @graph.op
 class LayerNormOp(GraphOp):
@@ -119,3 +138,34 @@ class LayerNormOp(GraphOp):
         var = np.square(x - mean).mean(axis=axes, keepdims=True)
         return (x - mean) / np.sqrt(var + attrs["epsilon"]) * gamma.astype(np.float64) \
             + beta.astype(np.float64)
+
+    @classmethod
+    def compute(cls, te, attrs, data, gamma, beta):
+        """Three stages, as the reference computes (TOPI's layer_norm takes both
+        moments in one pass; the two-pass variance is the reference's): the slices'
+        sums, the sums of squared deviations from their means, the normalisation; in
+        float64, rounded once."""
+        rank, acc = len(data.shape), accumulator(data.dtype)
+        axis = normalize_axis(attrs["axis"], rank)
+        trailing = tuple(range(axis, rank))
+        count = math.prod(data.shape[axis:])
+        total = reduce_stage(te, data, trailing, False, "sum", acc, "T_layer_norm_sum")
+
+        def deviation(index):
+            return te.cast(data[index], acc) - total[index[:axis]] / count
+
+        def squares(*lead):
+            ks = [te.reduce_axis(data.shape[d], name=f"k{d}") for d in trailing]
+            d = deviation((*lead, *ks))
+            return te.sum(d * d, axis=ks)
+
+        square_sum = te.compute(total.shape, squares, name="T_layer_norm_squares")
+
+        def normalized(*index):
+            spread = te.sqrt(square_sum[index[:axis]] / count + attrs["epsilon"])
+            inner = index[axis:]
+            value = deviation(index) / spread * te.cast(gamma[inner], acc) \
+                + te.cast(beta[inner], acc)
+            return te.cast(value, data.dtype)
+
+        return te.compute(data.shape, normalized, name="T_layer_norm")

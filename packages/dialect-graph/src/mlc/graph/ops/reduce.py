@@ -10,10 +10,11 @@ import numpy as np
 from mlc.graph.attributes import flag, integer, ints
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, UndefinedResultError, shape_check
+from mlc.graph.ops.compute import accumulator, ordered, reduce_stage, reduction_index, rounded
 from mlc.graph.ops.elementwise import divide
 from mlc.graph.ops.transform import normalize_axes, normalize_axis
 from mlc.graph.types import NumericTensor, Tensor, tensor
-from mlc.ir import Type, i64
+from mlc.ir import FloatType, IntegerType, Type, i64
 from mlc.ir.opdef import OperandDef, ResultDef
 
 
@@ -71,6 +72,30 @@ class AxesReduce(Reduce):
         return cls.fn(x if wide is None else x.astype(wide), axis=cls.reduced_axes(x.ndim, attrs),
                       keepdims=attrs["keepdims"])
 
+    combiner = "sum"  # the te reducer of the compute rule: sum, prod, max, min or mean
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's reduction: one reduce stage in the accumulator type (integer means
+        in 64 bits, as the reference), then the division of a mean and the rounding
+        to the element type."""
+        element, short = x.dtype, cls.op_def.name.split(".")[1]
+        axes = cls.reduced_axes(len(x.shape), attrs)
+        combiner = "sum" if cls.combiner == "mean" else cls.combiner
+        if combiner in ("max", "min"):
+            wide = ordered(element)
+        elif cls.combiner == "mean" and isinstance(element, IntegerType) and element.width < 64:
+            wide = i64  # the reference divides the sum taken in 64 bits
+        else:
+            wide = accumulator(element)
+        total = reduce_stage(te, x, axes, attrs["keepdims"], combiner, wide, f"T_{short}_red")
+        if cls.combiner != "mean":
+            return rounded(te, total, element, f"T_{short}")
+        count = math.prod(x.shape[a] for a in axes)
+        # Integer division truncates toward zero, as the reference's.
+        return te.compute(total.shape, lambda *i: te.cast(total[i] / count, element),
+                          name=f"T_{short}")
+
 
 def mean(x: np.ndarray, axis: tuple[int, ...], keepdims: bool) -> np.ndarray:
     """The sum over `axis` divided by the count: IEEE for floats (0/0 = NaN over an
@@ -87,10 +112,11 @@ def mean(x: np.ndarray, axis: tuple[int, ...], keepdims: bool) -> np.ndarray:
 
 def _reduce(op_name: str, fn: Callable, doc: str, needs_elements: bool = False,
             operand=NumericTensor) -> type:
-    cls = type(op_name.split(".")[1].title() + "Op", (AxesReduce,),
+    short = op_name.split(".")[1]
+    cls = type(short.title() + "Op", (AxesReduce,),
                {"name": op_name, "__doc__": doc, "fn": staticmethod(fn),
                 "needs_elements": needs_elements, "x": OperandDef(operand),
-                "result": ResultDef(operand), "__module__": __name__})
+                "result": ResultDef(operand), "combiner": short, "__module__": __name__})
     return graph.op(cls)
 
 
@@ -153,6 +179,34 @@ class ArgReduce(Reduce):
             index = cls.fn(x, axis=axis)
         return np.expand_dims(index, axis) if attrs["keepdims"] else index
 
+    extreme = "max"  # the te reducer finding the winning value
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """Two reduce stages (TVM folds them into one reduction of (index, value)
+        pairs): the extreme value, NaN-propagating, then the first (or last) index
+        holding it, a NaN matching a NaN."""
+        short, rank = cls.op_def.name.split(".")[1], len(x.shape)
+        axis, keepdims = normalize_axis(attrs["axis"], rank), attrs["keepdims"]
+        extent, compared = x.shape[axis], ordered(x.dtype)
+        extreme = reduce_stage(te, x, (axis,), keepdims, cls.extreme, compared,
+                               f"T_{short}_value")
+        last = attrs["select_last_index"]
+
+        def index(*out_index):
+            k = te.reduce_axis(extent, name="k")
+            value = te.cast(x[reduction_index(rank, (axis,), keepdims, out_index, (k,))], compared)
+            best = extreme[out_index]
+            hit = te.equal(value, best)
+            if isinstance(compared, FloatType):
+                hit = te.if_then_else(te.isnan(best), te.isnan(value), hit)
+            position = te.cast(k, i64)
+            if last:
+                return te.max(te.if_then_else(hit, position, -1), axis=k)
+            return te.min(te.if_then_else(hit, position, extent), axis=k)
+
+        return te.compute(extreme.shape, index, name=f"T_{short}")
+
 
 @graph.op
 class ArgMaxOp(ArgReduce):
@@ -184,3 +238,4 @@ class ArgMinOp(ArgReduce):
 
     name = "graph.argmin"
     fn = staticmethod(np.argmin)
+    extreme = "min"

@@ -7,15 +7,18 @@ import numpy as np
 from mlc.graph.attributes import flag, integer
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind
+from mlc.graph.ops.compute import accumulator, rounded
 from mlc.graph.ops.transform import normalize_axis
 from mlc.graph.types import NumericTensor
+from mlc.ir import FloatType
 from mlc.ir.opdef import OperandDef, ResultDef, SameOperandsAndResultType
 
 
 class Scan(GraphOp):
     """A running combination along `axis`: element i of the result combines the
     elements up to i (`exclusive`: before i; `reverse`: from the end). `fn` is numpy's
-    cumulative function, `identity` what an empty prefix gives."""
+    cumulative function, `identity` what an empty prefix gives, `combiner` te's
+    reduction of the same combination."""
 
     x = OperandDef(NumericTensor)
     result = ResultDef(NumericTensor)
@@ -27,6 +30,7 @@ class Scan(GraphOp):
     traits = (SameOperandsAndResultType,)
     assembly_format = "$x attr-dict `:` type($result)"
     identity = 0
+    combiner = "sum"
 
     @staticmethod
     def fn(x: np.ndarray, axis: int) -> np.ndarray:  # pragma: no cover - each op sets it
@@ -54,6 +58,41 @@ class Scan(GraphOp):
                                  axis=axis)
         return np.flip(out, axis) if attrs["reverse"] else out
 
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """Each element a reduction over the whole axis, the elements outside its prefix
+        replaced by the identity (TVM's scan is sequential code, which a te stage cannot
+        say; this does n² work for the same result). The reduction walks the prefix in
+        the reference's order (from the end when `reverse`), floats in float64 rounded
+        once; a float sum starts from -0.0, its exact identity, so a prefix of -0.0s
+        sums to -0.0 as in the reference."""
+        axis = normalize_axis(attrs["axis"], len(x.shape))
+        n = x.shape[axis]
+        acc = accumulator(x.dtype)
+        float_sum = cls.combiner == "sum" and isinstance(acc, FloatType)
+        identity = te.const(-0.0 if float_sum else cls.identity, acc)
+
+        def element(*index):
+            k = te.reduce_axis(n, name="k")
+            # The k-th element of the walk, and whether it is in the prefix of index[axis].
+            along = (n - 1) - k if attrs["reverse"] else k
+            step = te.cast(k, "int64")
+            end = te.cast((n - 1) - index[axis] if attrs["reverse"] else index[axis], "int64")
+            inside = step < end if attrs["exclusive"] else step <= end
+            value = te.cast(x[(*index[:axis], along, *index[axis + 1:])], acc)
+            reducer = getattr(te, cls.combiner)
+            return reducer(te.if_then_else(inside, value, identity), axis=k,
+                           identity=-0.0 if float_sum else None)
+
+        result = te.compute(x.shape, element, name=f"T_{cls.combiner}_scan")
+        if not (float_sum and attrs["exclusive"]):
+            return rounded(te, result, x.dtype, f"T_{cls.combiner}_scan_round")
+        # The empty prefix is the reference's identity, +0.0, not the -0.0 it sums from.
+        first = n - 1 if attrs["reverse"] else 0
+        return te.compute(x.shape, lambda *index: te.cast(te.if_then_else(
+            te.equal(te.cast(index[axis], "int64"), first), te.const(0.0, acc),
+            result[index]), x.dtype), name=f"T_{cls.combiner}_scan_round")
+
 
 @graph.op
 class CumSumOp(Scan):
@@ -78,4 +117,5 @@ class CumProdOp(Scan):
 
     name = "graph.cumprod"
     fn = staticmethod(np.cumprod)
+    combiner = "prod"
     identity = 1

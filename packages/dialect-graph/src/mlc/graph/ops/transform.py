@@ -13,6 +13,8 @@ from mlc.graph import layout
 from mlc.graph.attributes import flag, integer, ints, real, string
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, UndefinedResultError, shape_check
+from mlc.graph.ops.compute import from_end, result_shape, row_major_index, row_major_offset
+from mlc.graph.ops.elementwise import broadcast_read
 from mlc.graph.types import Tensor, tensor
 from mlc.ir import (
     DenseArrayAttr,
@@ -79,6 +81,48 @@ def reshape_target(shape: tuple[int, ...], newshape: tuple[int, ...],
     return tuple(out)
 
 
+def reshaped(te, x, shape: tuple[int, ...], name: str):
+    """`x` with the new `shape`: each element read at its row-major position. The
+    position is taken per group of axes whose extents multiply to the same on both
+    sides, so an axis the reshape keeps reads itself and a split one reads `i * 4 + j`
+    (rather than a division of the whole flat position, which the affine simplifier
+    cannot undo without the axes' bounds)."""
+    groups = _matching_axes(tuple(shape), tuple(x.shape))
+
+    def element(*index):
+        source: list = []
+        for out_axes, in_axes in groups:
+            offset = row_major_offset([index[a] for a in out_axes], [shape[a] for a in out_axes])
+            source.extend(row_major_index(offset, [x.shape[a] for a in in_axes]))
+        return x[tuple(source)]
+
+    return te.compute(shape, element, name=name)
+
+
+def _matching_axes(a: tuple[int, ...], b: tuple[int, ...]) -> list[tuple[list[int], list[int]]]:
+    """The shortest consecutive groups of axes of `a` and of `b` (shapes of one
+    positive size) whose extents multiply to the same, in order."""
+    groups = []
+    i = j = 0
+    while i < len(a) or j < len(b):
+        group_a, group_b, size_a, size_b = [], [], 1, 1
+        if i < len(a):
+            group_a.append(i)
+            size_a, i = a[i], i + 1
+        if j < len(b):
+            group_b.append(j)
+            size_b, j = b[j], j + 1
+        while size_a != size_b:
+            if size_a < size_b:
+                group_a.append(i)
+                size_a, i = size_a * a[i], i + 1
+            else:
+                group_b.append(j)
+                size_b, j = size_b * b[j], j + 1
+        groups.append((group_a, group_b))
+    return groups
+
+
 @graph.op
 class ReshapeOp(Injective):
     """Same elements, new shape; `shape` may hold one -1 (inferred) and 0s (copied
@@ -98,6 +142,12 @@ class ReshapeOp(Injective):
     @classmethod
     def reference(cls, attrs, x):
         return x.reshape(reshape_target(x.shape, attrs["shape"], attrs["allowzero"]))
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's reshape: each result element reads the operand element at the same
+        row-major position."""
+        return reshaped(te, x, result_shape(cls, attrs, x), "T_reshape")
 
 
 @graph.op
@@ -120,6 +170,15 @@ class LayoutTransformOp(Injective):
     @classmethod
     def reference(cls, attrs, x):
         return layout.convert(np.asarray(x), attrs["src_layout"], attrs["dst_layout"])
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's layout_transform: a result element's logical (NCHW or OIHW) index,
+        read where the source layout keeps it."""
+        src, dst = attrs["src_layout"], attrs["dst_layout"]
+        return te.compute(result_shape(cls, attrs, x), lambda *index: x[
+            layout.physical_index(src, layout.logical_index(dst, index))],
+            name="T_layout_trans")
 
 
 @graph.op
@@ -151,6 +210,19 @@ class TransposeOp(Injective):
     def reference(cls, attrs, x):
         return np.transpose(x, cls.permutation(x.ndim, attrs["axes"]))
 
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's transpose: result axis i walks operand axis `axes[i]`."""
+        perm = cls.permutation(len(x.shape), attrs["axes"])
+
+        def element(*index):
+            source = [0] * len(perm)
+            for i, a in enumerate(perm):
+                source[a] = index[i]
+            return x[tuple(source)]
+
+        return te.compute(result_shape(cls, attrs, x), element, name="T_transpose")
+
 
 @graph.op
 class FlattenOp(Injective):
@@ -178,6 +250,11 @@ class FlattenOp(Injective):
     @classmethod
     def reference(cls, attrs, x):
         return x.reshape(cls.flat_shape(x.shape, attrs["axis"]))
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """A reshape to the flattened shape (TOPI's flatten)."""
+        return reshaped(te, x, result_shape(cls, attrs, x), "T_flatten")
 
 
 @graph.op
@@ -208,6 +285,17 @@ class SqueezeOp(Injective):
     @classmethod
     def reference(cls, attrs, x):
         return np.squeeze(x, cls.squeezed_axes(x.shape, attrs["axes"]))
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's squeeze: the removed axes are read at 0, the others in order."""
+        removed = cls.squeezed_axes(x.shape, attrs["axes"])
+
+        def element(*index):
+            kept = iter(index)
+            return x[tuple(0 if a in removed else next(kept) for a in range(len(x.shape)))]
+
+        return te.compute(result_shape(cls, attrs, x), element, name="T_squeeze")
 
 
 @graph.op
@@ -242,6 +330,14 @@ class ExpandDimsOp(Injective):
     def reference(cls, attrs, x):
         return x.reshape(cls.expanded_shape(x.shape, attrs["axis"], attrs["num_newaxis"]))
 
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's expand_dims: the new axes are not read."""
+        rank, count = len(x.shape), attrs["num_newaxis"]
+        axis = attrs["axis"] + rank + 1 if attrs["axis"] < 0 else attrs["axis"]
+        return te.compute(result_shape(cls, attrs, x), lambda *index: x[
+            (*index[:axis], *index[axis + count:])], name="T_expand_dims")
+
 
 @graph.op
 class BroadcastToOp(Injective):
@@ -269,6 +365,12 @@ class BroadcastToOp(Injective):
     def reference(cls, attrs, x):
         return np.broadcast_to(x, tuple(attrs["shape"])).copy()
 
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's broadcast_to: numpy's pairing of result and operand elements."""
+        return te.compute(result_shape(cls, attrs, x), lambda *index: broadcast_read(x, index),
+                          name="T_broadcast_to")
+
 
 @graph.op
 class TileOp(Injective):
@@ -294,6 +396,15 @@ class TileOp(Injective):
     @classmethod
     def reference(cls, attrs, x):
         return np.tile(x, tuple(attrs["repeats"]))
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's tile: each trailing result axis reads its operand axis modulo the
+        operand's extent."""
+        shape = result_shape(cls, attrs, x)
+        lead = len(shape) - len(x.shape)
+        return te.compute(shape, lambda *index: x[tuple(
+            i % extent for i, extent in zip(index[lead:], x.shape))], name="T_tile")
 
 
 @graph.op
@@ -340,6 +451,14 @@ class PadOp(Injective):
         # An integer pad value is exact (the verifier checked it): no float detour.
         fill = x.dtype.type(int(value)) if x.dtype.kind in "iub" else value
         return np.pad(x, cls.widths(x.ndim, attrs["pads"]), constant_values=fill)
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's pad (constant mode): reads outside the operand give `value`."""
+        widths = cls.widths(len(x.shape), attrs["pads"])
+        value = attrs["value"] if isinstance(x.dtype, FloatType) else int(attrs["value"])
+        return te.pad(x, [lo for lo, _ in widths], [hi for _, hi in widths], value,
+                      name="T_pad")
 
 
 @graph.op
@@ -394,6 +513,14 @@ class SliceOp(Injective):
     def reference(cls, attrs, x):
         return x[tuple(cls.bounds(x.shape, attrs))]
 
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's strided_slice: result index i of an axis reads start + i·step."""
+        steps = [s.indices(d) for s, d in zip(cls.bounds(x.shape, attrs), x.shape)]
+        return te.compute(result_shape(cls, attrs, x), lambda *index: x[tuple(
+            start + i * step for i, (start, _, step) in zip(index, steps))],
+            name="T_strided_slice")
+
 
 class Gather(GraphOp):
     """Base of the ops that pick elements of `data` by the positions in `indices`."""
@@ -431,6 +558,20 @@ class GatherOp(Gather):
     def reference(cls, attrs, data, indices):
         extent = data.shape[normalize_axis(attrs["axis"], data.ndim)]
         return np.take(data, check_indices(indices, extent, "gather"), axis=attrs["axis"])
+
+    @classmethod
+    def compute(cls, te, attrs, data, indices):
+        """TOPI's take: the data element at the index read from `indices`, a negative
+        one counted from the end (a data-dependent load; one out of range is
+        reported by the access)."""
+        axis = normalize_axis(attrs["axis"], len(data.shape))
+        rank = len(indices.shape)
+
+        def element(*index):
+            position = from_end(te, indices[index[axis:axis + rank]], data.shape[axis])
+            return data[(*index[:axis], position, *index[axis + rank:])]
+
+        return te.compute(result_shape(cls, attrs, data, indices), element, name="T_take")
 
 
 def check_indices(indices: np.ndarray, extent: int, what: str) -> np.ndarray:
@@ -484,6 +625,18 @@ class GatherElementsOp(Gather):
         window = tuple(slice(None) if a == axis else slice(0, n) for a, n in enumerate(indices.shape))
         return np.take_along_axis(data[window], indices % max(data.shape[axis], 1), axis=axis)
 
+    @classmethod
+    def compute(cls, te, attrs, data, indices):
+        """TOPI's gather: along `axis`, the position `indices` holds for the element
+        (negative from the end, a data-dependent load); elsewhere its own index."""
+        axis = normalize_axis(attrs["axis"], len(data.shape))
+
+        def element(*index):
+            position = from_end(te, indices[index], data.shape[axis])
+            return data[(*index[:axis], position, *index[axis + 1:])]
+
+        return te.compute(indices.shape, element, name="T_gather")
+
 @graph.op
 class ConcatOp(GraphOp):
     """Joins tensors along `axis`.
@@ -520,6 +673,28 @@ class ConcatOp(GraphOp):
     @classmethod
     def reference(cls, attrs, *inputs):
         return np.concatenate(inputs, axis=attrs["axis"])
+
+    @classmethod
+    def compute(cls, te, attrs, *inputs):
+        """TOPI's concatenate: the input whose range along `axis` holds the index.
+        The selects evaluate every input, so each reads its index wrapped into its
+        own extent: every access stays in bounds, the one selected is exact."""
+        axis = normalize_axis(attrs["axis"], len(inputs[0].shape))
+
+        offsets = [0]
+        for x in inputs:
+            offsets.append(offsets[-1] + x.shape[axis])
+
+        def element(*index):
+            reads = [x[(*index[:axis], (index[axis] - start) % x.shape[axis], *index[axis + 1:])]
+                     for x, start in zip(inputs, offsets)]
+            position = te.cast(index[axis], "int64")
+            value = reads[-1]
+            for read, end in zip(reversed(reads[:-1]), reversed(offsets[1:-1])):
+                value = te.if_then_else(position < end, read, value)
+            return value
+
+        return te.compute(result_shape(cls, attrs, *inputs), element, name="T_concat")
 
 
 @graph.op
@@ -590,3 +765,14 @@ class SplitOp(GraphOp):
     def reference(cls, attrs, x):
         axis, offsets = cls.offsets(x.shape, attrs)
         return tuple(np.split(x, offsets, axis=axis))
+
+    @classmethod
+    def compute(cls, te, attrs, x):
+        """TOPI's split: piece k reads the operand from its offset along `axis`."""
+        axis, offsets = cls.offsets(x.shape, attrs)
+        pieces = []
+        for n, (start, extent) in enumerate(zip([0, *offsets], attrs["sections"])):
+            shape = (*x.shape[:axis], extent, *x.shape[axis + 1:])
+            pieces.append(te.compute(shape, lambda *index, start=int(start): x[
+                (*index[:axis], index[axis] + start, *index[axis + 1:])], name=f"T_split_{n}"))
+        return tuple(pieces)

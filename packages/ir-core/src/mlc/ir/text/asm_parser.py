@@ -452,7 +452,10 @@ class AsmParser(TokenStream):
         MLIR's affine ops write indices, up to and including `close` (the opening
         bracket is the caller's). A value met for the first time becomes the next
         dimension in `ssa_ids` and its use is appended to `operands` (to resolve as
-        `index`), so one dictionary can serve several lists."""
+        `index`), so one dictionary can serve several lists. The list may be empty
+        (`%x[]`: a rank-0 buffer's indices)."""
+        if self.parse_optional_punctuation(close):
+            return []
         start = self.pos
         end = closing_bracket(self.text, start, close)
         if end < 0:
