@@ -19,6 +19,9 @@ from mlc.graph.builder import element_type_of_dtype
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp
 from mlc.graph.ops import nn, norm, reduce
+from mlc.graph.storage import from_bf16_bits, to_bf16_bits
+from mlc.ir import IndexType, bf16, parse_module, print_op, verify
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.loop import te
 from mlc.loop.compute_rules import op_kernel, run_op_kernel
 
@@ -40,6 +43,9 @@ def check(short_name: str, *arrays: np.ndarray, exact: bool = False, **attrs) ->
     """Run the op's kernel and its reference on `arrays`; assert they agree (see the
     module docstring); the kernel's result."""
     op = graph_op(short_name, *arrays, **attrs)
+    module = ModuleOp.build()
+    module.body.append(op_kernel(op))
+    verify(parse_module(print_op(module)))  # in bounds, and it prints and parses back
     got = run_op_kernel(op, arrays)
     want = op.evaluate(list(arrays))
     for g, w in zip(got, want):
@@ -110,6 +116,15 @@ def test_boolean_max_is_any_and_min_is_all(name):
 def test_reductions_of_float64_and_float16(name):
     check(name, normal(3, 4, dtype=np.float64), axes=(0,))
     check(name, normal(3, 4, dtype=np.float16), axes=(1,))
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "min", "prod", "argmax"])
+def test_reductions_of_index_elements(name):
+    x = np.array([[1, -7, 3], [2**62, 2**62, 5]], np.int64)
+    builder = GraphBuilder()
+    op = builder.op(name, builder.param("x", x.shape, IndexType()),
+                    **({"axis": 1} if name == "argmax" else {"axes": (1,)})).owner
+    np.testing.assert_array_equal(run_op_kernel(op, [x])[0], op.evaluate([x])[0])
 
 
 def test_rank_0_reduction_copies_the_element():
@@ -318,3 +333,19 @@ def test_every_nn_normalisation_and_reduction_op_lowers_and_its_reference_says_s
             continue  # graph.constant states its own facts
         lowers = "yes (TE compute rule)" if cls.compute else "not yet (no compute rule)"
         assert f"Lowers to loops: {lowers}" in cls.doc_facts()
+
+
+@pytest.mark.parametrize("short_name, shapes, attrs", [
+    ("sum", [(2, 5)], {"axes": (1,)}), ("softmax", [(2, 5)], {}), ("dense", [(2, 5), (3, 5)], {}),
+    ("avg_pool2d", [(1, 1, 4, 4)], {"pool_size": 2, "padding": 1}),
+    ("layer_norm", [(2, 3), (3,), (3,)], {}),
+])
+def test_bfloat16_results_are_rounded_once(short_name, shapes, attrs):
+    # The interpreter holds bf16 values in float32 arrays; the reference takes and
+    # gives bf16 bit patterns.
+    arrays = [from_bf16_bits(to_bf16_bits(normal(*shape))) for shape in shapes]
+    builder = GraphBuilder()
+    params = [builder.param(f"p{i}", a.shape, bf16) for i, a in enumerate(arrays)]
+    op = builder.op(short_name, *params, **attrs).owner
+    want = from_bf16_bits(op.evaluate([to_bf16_bits(a) for a in arrays])[0])
+    np.testing.assert_array_equal(run_op_kernel(op, arrays)[0], want)

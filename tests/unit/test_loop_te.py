@@ -246,11 +246,21 @@ def test_a_padded_read_of_a_stage_cannot_be_inlined():
         te.compute_inline(E, [P])
 
 
-def test_rank_0_kernels_round_trip_through_text():
-    X = te.placeholder((), name="X")
-    Y = te.compute((), lambda: X[()] + 1.0, name="Y")
-    func = te.create_prim_func([X, Y], name="scalar")
-    assert 'loop.block "Y"() reads(%X[]) writes(%Y[])' in print_op(func)
-    x, y = np.array(2.5, np.float32), np.zeros((), np.float32)
-    run(func, x, y)  # parsed back from its text first
-    assert y == 3.5
+def test_rank_0_results_print_and_parse_back():
+    X = te.placeholder((2, 3), name="X")
+    k, j = te.reduce_axis(2, name="k"), te.reduce_axis(3, name="j")
+    Y = te.compute((), lambda: te.sum(X[k, j], axis=(k, j)), name="Y")
+    Z = te.compute((), lambda: Y[()] * 2.0, name="Z")
+    func = te.create_prim_func([X, Z])
+    assert "writes(%Y[])" in print_op(func) and "loop.load %Y[] : memref<f32>" in print_op(func)
+    x, z = rand(2, 3), np.zeros((), np.float32)
+    run(func, x, z)
+    np.testing.assert_allclose(z, 2 * x.sum(), rtol=1e-6)
+
+
+def test_axes_of_a_variadic_compute_function_are_numbered():
+    X = te.placeholder((2, 3), name="X")
+    Y = te.compute((2, 3), lambda *index: X[index] * 2.0, name="Y")
+    assert [a.name for a in Y.axes] == ["i0", "i1"]
+    Z = te.compute((2,), lambda *index: X[index[0], 0], name="Z")
+    assert [a.name for a in Z.axes] == ["i0"]

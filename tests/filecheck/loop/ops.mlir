@@ -88,20 +88,35 @@ func.func @shift(%X: memref<4xf32>, %Y: memref<4xf32>) {
   return
 }
 
-// Constant buffers (graph constants: weights), and rank-0 buffers with no indices.
+// Constant buffers (graph constants: weights).
 // CHECK-LABEL: func.func @constants
-func.func @constants(%Y: memref<f32>) {
+func.func @constants(%Y: memref<2xf32>) {
   // CHECK: %w = loop.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32> -> memref<2xf32>
   %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf32> -> memref<2xf32>
-  loop.for %k = 0 to 2 {
-    // CHECK: loop.block "Y"(%vk = reduce(2, %k)) reads(%w[%vk]) writes(%Y[]) {
-    loop.block "Y"(%vk = reduce(2, %k)) {
+  loop.for %i = 0 to 2 {
+    // CHECK: loop.block "Y"(%vi = spatial(2, %i)) reads(%w[%vi]) writes(%Y[%vi]) {
+    loop.block "Y"(%vi = spatial(2, %i)) {
+      %x = loop.load %w[%vi] : memref<2xf32>
+      loop.store %x, %Y[%vi] : memref<2xf32>
+    }
+  }
+  return
+}
+
+// A rank-0 buffer is indexed by `[]`, in accesses and in the block's regions.
+// CHECK-LABEL: func.func @total
+func.func @total(%X: memref<4xf32>, %Y: memref<f32>) {
+  loop.for %k = 0 to 4 {
+    // CHECK: loop.block "Y"(%vk = reduce(4, %k)) reads(%X[%vk]) writes(%Y[]) {
+    loop.block "Y"(%vk = reduce(4, %k)) reads(%X[%vk]) writes(%Y[]) {
       loop.init {
         %zero = arith.constant 0.0 : f32
+        // CHECK: loop.store %{{.*}}, %Y[] : memref<f32>
         loop.store %zero, %Y[] : memref<f32>
       }
+      // CHECK: loop.load %Y[] : memref<f32>
       %y = loop.load %Y[] : memref<f32>
-      %x = loop.load %w[%vk] : memref<2xf32>
+      %x = loop.load %X[%vk] : memref<4xf32>
       %s = arith.addf %y, %x : f32
       loop.store %s, %Y[] : memref<f32>
     }

@@ -529,7 +529,7 @@ class _AccessOp(Op):
         buffer = p.parse_operand()
         operands: list = []
         p.parse_punctuation("[")
-        exprs = p.parse_affine_exprs_of_ssa_ids("]", {}, operands)
+        exprs = p.parse_affine_exprs_of_ssa_ids("]", {}, operands)  # `%m[]`: rank 0
         return buffer, operands, AffineMap(len(operands), 0, tuple(exprs))
 
     def _print_access(self, p, printed: set[str] = frozenset()) -> None:

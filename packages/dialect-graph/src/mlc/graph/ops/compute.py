@@ -8,6 +8,8 @@ loop level."""
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from mlc.graph.types import tensor
 from mlc.ir import FloatType, Type, f64, i1, i8
 
@@ -33,7 +35,7 @@ def ordered(element: Type) -> Type:
     return i8 if element == i1 else element
 
 
-def rounded(te, tensor, element: Type, name: str):
+def rounded(te: ModuleType, tensor, element: Type, name: str):
     """`tensor` converted once to `element` (itself when it has that type already)."""
     if tensor.dtype == element:
         return tensor
@@ -62,7 +64,8 @@ def reduced_shape(shape, axes, keepdims: bool) -> tuple[int, ...]:
     return tuple(n for d, n in enumerate(shape) if d not in axes)
 
 
-def reduce_stage(te, x, axes, keepdims: bool, combiner: str, dtype: Type, name: str):
+def reduce_stage(te: ModuleType, x, axes, keepdims: bool, combiner: str, dtype: Type,
+                 name: str):
     """The `combiner` ("sum", "prod", "max" or "min") of `x`'s elements converted to
     `dtype` over `axes`: TOPI's reduction stage. Without axes, the converted elements."""
     axes = sorted(axes)

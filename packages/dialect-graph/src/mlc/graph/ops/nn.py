@@ -183,7 +183,8 @@ class Conv2DOp(GraphOp):
                           axis=(rc, ry, rx))
 
         if block:
-            result = te.compute(shape, lambda n, ob, y, x, ow: conv(n, ob * out_block + ow, y, x),
+            result = te.compute(shape, lambda n, oc_block, y, x, oc_inner:
+                                conv(n, oc_block * out_block + oc_inner, y, x),
                                 name="conv2d_NCHWc")
         else:
             result = te.compute(shape, conv, name="conv2d_nchw")

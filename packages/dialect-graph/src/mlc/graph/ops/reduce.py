@@ -14,7 +14,7 @@ from mlc.graph.ops.compute import accumulator, ordered, reduce_stage, reduction_
 from mlc.graph.ops.elementwise import divide
 from mlc.graph.ops.transform import normalize_axes, normalize_axis
 from mlc.graph.types import NumericTensor, Tensor, tensor
-from mlc.ir import FloatType, Type, i64
+from mlc.ir import FloatType, IntegerType, Type, i64
 from mlc.ir.opdef import OperandDef, ResultDef
 
 
@@ -81,12 +81,13 @@ class AxesReduce(Reduce):
         to the element type."""
         element, short = x.dtype, cls.op_def.name.split(".")[1]
         axes = cls.reduced_axes(len(x.shape), attrs)
-        if cls.combiner in ("max", "min"):
-            wide, combiner = ordered(element), cls.combiner
-        elif cls.combiner == "mean" and not isinstance(element, FloatType):
-            wide, combiner = (i64 if getattr(element, "width", 64) < 64 else element), "sum"
+        combiner = "sum" if cls.combiner == "mean" else cls.combiner
+        if combiner in ("max", "min"):
+            wide = ordered(element)
+        elif cls.combiner == "mean" and isinstance(element, IntegerType) and element.width < 64:
+            wide = i64  # the reference divides the sum taken in 64 bits
         else:
-            wide, combiner = accumulator(element), cls.combiner.replace("mean", "sum")
+            wide = accumulator(element)
         total = reduce_stage(te, x, axes, attrs["keepdims"], combiner, wide, f"T_{short}_red")
         if cls.combiner != "mean":
             return rounded(te, total, element, f"T_{short}")
