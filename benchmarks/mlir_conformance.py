@@ -728,7 +728,8 @@ _UNKNOWN_OP = re.compile(r"custom op '([\w.$-]+)' is unknown"
                          r"|Dialect `[\w$-]+' not found for custom op '([\w.$-]+)'"
                          r"|unregistered operation '([\w.$-]+)' found in dialect"
                          r"|dialect '[\w$-]+' has no (?:type|attribute) '([\w.$-]+)'"
-                         r"|dialect '([\w.$-]+)' is (?:not installed|unknown)")
+                         r"|dialect '([\w.$-]+)' is (?:not installed|unknown)"
+                         r"|'[#!]([\w$-]+)\.[^']*' (?:type|attribute) created with unregistered")
 
 
 _UNREGISTERED_DIALECT = "operation being parsed with an unregistered dialect"

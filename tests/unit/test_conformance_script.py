@@ -236,6 +236,9 @@ def failed(conformance, messages, run_text="mlir-opt %s", returncode=1, stdout="
      "unsupported op", "memref.alloc"),
     ("x.mlir:2:8: error: dialect 'test' has no attribute 'test.custom'", 1, "mlir-opt %s",
      False, "unsupported op", "test.custom"),
+    ("x.mlir:2:8: error: '!memref.x<2>' type created with unregistered dialect. If this is "
+     "intended, please use -allow-unregistered-dialect with the MLIR tool used", 1,
+     "mlir-opt %s", False, "unsupported op", "memref"),
     # An unknown op of a dialect MLIR lacks too is the input's fault, not mlc's.
     ("x.mlir:2:8: error: custom op 'foo.bar' is unknown", 1, "mlir-opt %s", False,
      "valid input rejected", ""),

@@ -255,7 +255,8 @@ def test_mlc_opt_onnx_flags_refuse_a_text_input(capsys, in_dir) -> None:
     Path("a.mlir").write_text("module {\n}\n")
     code, _, err = run_opt(capsys, "a.mlir", "--input-shape", "x=1")
     assert code == 1
-    assert err == ("mlc-opt: error: --input-shape and --keep-params apply to ONNX models (.onnx "
+    assert err == ("mlc-opt: error: --input-shape, --constant-input and --keep-params apply to ONNX "
+                   "models (.onnx "
                    "files), not to 'a.mlir'\n")
 
 
@@ -383,3 +384,43 @@ def test_a_missing_frontend_is_said_plainly(in_dir) -> None:
     missing = ("error: reading ONNX models needs the ONNX frontend (mlc-frontend-onnx: pip install "
                "-e packages/frontend-onnx), which is not installed: no module named 'mlc.onnx'\n")
     assert done.stderr == f"mlc-import: {missing}" * 2 + f"mlc-opt: {missing}"
+
+
+def reshape_by_input_model() -> onnx.ModelProto:
+    """Reshape whose target shape is a graph input: the import needs its value."""
+    return make_model([helper.make_node("Reshape", ["x", "shape"], ["y"], name="reshape")],
+                      [value("x", [2, 6]), value("shape", [2], TensorProto.INT64)],
+                      [value("y", [3, 4])])
+
+
+def test_constant_input_binds_a_graph_input_the_shapes_depend_on(capsys, in_dir) -> None:
+    onnx.save(reshape_by_input_model(), "reshape.onnx")
+    np.save("shape.npy", np.array([3, 4], np.int64))
+    code, _, err = run_import(capsys, "reshape.onnx")
+    assert code == 1 and "--constant-input NAME=FILE.npy" in err
+    code, out, err = run_import(capsys, "reshape.onnx", "--constant-input", "shape=shape.npy")
+    assert code == 0, err
+    module = parse_module(out, Context())
+    x = np.arange(12, dtype=np.float32).reshape(2, 6)
+    (y,) = evaluate(module, [x])
+    np.testing.assert_array_equal(y, x.reshape(3, 4))
+    code, out, err = run_opt(capsys, "reshape.onnx", "--constant-input", "shape=shape.npy",
+                             "-p", "graph-optimize")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--constant-input", "shape"], "--constant-input takes NAME=FILE.npy, got 'shape'"),
+    (["--constant-input", "shape=missing.npy"],
+     "--constant-input shape: cannot read 'missing.npy'"),
+    (["--constant-input", "shape=bad.npy"], "--constant-input shape: 'bad.npy' is not a .npy"),
+    (["--constant-input", "shape=shape.npy", "--constant-input", "shape=shape.npy"],
+     "--constant-input shape is given twice"),
+    (["--constant-input", "size=shape.npy"], "--constant-input names 'size', not an input"),
+])
+def test_bad_constant_inputs_are_diagnostics(capsys, in_dir, argv, message) -> None:
+    onnx.save(reshape_by_input_model(), "reshape.onnx")
+    np.save("shape.npy", np.array([3, 4], np.int64))
+    Path("bad.npy").write_text("not numpy")
+    code, _, err = run_import(capsys, "reshape.onnx", *argv)
+    assert code == 1 and message in err and "Traceback" not in err

@@ -176,3 +176,11 @@ func.func @f(%a: vector<3xf16>) -> vector<3xi16> {
   %0 = arith.truncf %a : vector<3xf16> to vector<3xi16>
   return %0 : vector<3xi16>
 }
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "arith.constant"() {value = 1 : i64} : () -> i32
+  return
+}

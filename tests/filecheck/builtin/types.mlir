@@ -32,11 +32,11 @@ func.func private @memrefs(memref<f32>, memref<4x?xf32>, memref<0x?xi8>, memref<
 // CHECK-SAME: memref<4x?xf32, strided<[?, 1], offset: ?>>
 // CHECK-SAME: memref<2xf32, strided<[1], offset: 2>>
 // CHECK-SAME: memref<4x4xf32, #map>
-// CHECK-SAME: memref<8xi8, #foo.layout>
+// CHECK-SAME: memref<8xi8, {kind = "shared"}>
 func.func private @memref_layouts(memref<4x?xf32, strided<[?, 1], offset: ?>>,
                                   memref<2xf32, strided<[1], offset: 2>>,
                                   memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>,
-                                  memref<8xi8, #foo.layout>)
+                                  memref<8xi8, {kind = "shared"}>)
 
 // CHECK-LABEL: func.func private @vectors(vector<4xf32>, vector<2x3xi1>, vector<4xindex>, vector<1x2x3xf16>)
 func.func private @vectors(vector<4xf32>, vector<2x3xi1>, vector<4xindex>, vector<1x2x3xf16>)

@@ -5,10 +5,9 @@
 //     // }
 //     %
 // mlc reports "1:4: error: unexpected '}', expected SSA value, ..." (inside the
-// comment); mlir-opt-22 reports "2:1: error: invalid SSA name" (mlc without the
-// comment: "unexpected character '%'"). Any expected-error comment ends in `}}`, so
-// the comment below is enough to trigger it.
+// comment); mlir-opt-22 reports "2:1: error: invalid SSA name", as mlc now does. Any
+// expected-error comment ends in `}}`, so the comment below is enough to trigger it.
 // RUN: mlc-opt %s --verify-diagnostics
 
-// expected-error@+1 {{unexpected character '%'}}
+// expected-error@+1 {{invalid SSA name}}
 %

@@ -22,7 +22,7 @@ func.func @f() {
 // -----
 
 %
-// expected-error@-1 {{unexpected character '%'}}
+// expected-error@-1 {{invalid SSA name}}
 
 // -----
 
@@ -36,7 +36,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unbalanced '<'}}
+// expected-error@+1 {{expected ']'}}
 %0 = arith.constant dense<[1, 2> : tensor<2xi32>
 
 // -----
@@ -47,7 +47,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{undefined type alias '!undefined_alias'}}
+// expected-error@+1 {{undefined symbol alias id 'undefined_alias'}}
 func.func private @f(!undefined_alias)
 
 // -----
@@ -58,7 +58,7 @@ func.func private @f(!undefined_alias)
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{undefined location alias '#loc9'}}
+  // expected-error@+1 {{operation location alias was never defined}}
   return loc(#loc9)
 }
 

@@ -44,10 +44,16 @@ func.func @f() {
 // -----
 
 // Dialect types and attributes of an unregistered dialect.
-// expected-error@+1 {{dialect 'foo' is unknown; cannot parse type '!foo.bar'}}
+// expected-error@+1 {{type created with unregistered dialect}}
 func.func private @f(!foo.bar)
 
 // -----
 
-// expected-error@+1 {{dialect 'foo' is unknown; cannot parse attribute '#foo.bar'}}
+// expected-error@+1 {{attribute created with unregistered dialect}}
 func.func private @f(memref<2xf32, #foo.bar>)
+
+// -----
+
+// The same in an alias's definition.
+// expected-error@+1 {{type created with unregistered dialect}}
+!t = !foo.bar<1, "x">

@@ -45,7 +45,7 @@ func.func @f(%arg0: i32) -> i64 {
 // -----
 
 func.func @f() -> i32 {
-  // expected-error@+1 {{'arith.constant' op result type i32 does not match the inferred type i64}}
+  // expected-error@+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
   %0 = "arith.constant"() <{value = 1 : i64}> : () -> i32
   return %0 : i32
 }
@@ -78,7 +78,7 @@ func.func @f(%arg0: i64) {
 
 // Return type mismatch.
 func.func @f(%arg0: f32) -> i32 {
-  // expected-error@+1 {{'func.return' op type of return operand 0 (f32) doesn't match function result type (i32) in function @f}}
+  // expected-error@+1 {{type of return operand 0 ('f32') doesn't match function result type ('i32') in function @f}}
   return %arg0 : f32
 }
 
@@ -119,7 +119,7 @@ func.func @g(%arg0: i32) -> i32 {
   return %arg0 : i32
 }
 func.func @f(%arg0: f32) -> i32 {
-  // expected-error@+1 {{'func.call' op operand types do not match the callee's signature}}
+  // expected-error@+1 {{'func.call' op operand type mismatch: expected operand type 'i32', but provided 'f32' for operand number 0}}
   %0 = call @g(%arg0) : (f32) -> i32
   return %0 : i32
 }
@@ -130,7 +130,9 @@ func.func @g(%arg0: i32) -> i32 {
   return %arg0 : i32
 }
 func.func @f(%arg0: i32) -> f32 {
-  // expected-error@+1 {{'func.call' op result types do not match the callee's signature}}
+  // expected-error@+3 {{'func.call' op result type mismatch at index 0}}
+  // expected-note@+2 {{op result types: 'f32'}}
+  // expected-note@+1 {{function result types: 'i32'}}
   %0 = call @g(%arg0) : (i32) -> f32
   return %0 : f32
 }

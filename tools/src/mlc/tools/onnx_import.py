@@ -3,6 +3,7 @@
     mlc-import model.onnx                            # @main with the weights as blobs
     mlc-import model.onnx -o model.mlir --input-shape input=1,3,224,224
     mlc-import model.onnx --keep-params              # initializers as parameters of @main
+    mlc-import model.onnx --constant-input shape=shape.npy   # an input bound to a value
     mlc-import --list-ops                            # the ONNX ops and opsets mlc converts
 
 Weights are printed as `dense_resource` blobs, which `mlc-opt` reads back; `mlc-opt
@@ -30,6 +31,10 @@ def build_arg_parser() -> argparse.ArgumentParser:
     parser.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
                         help="the shape of input NAME, binding its dynamic dimensions "
                              "(repeatable; NAME= for a scalar)")
+    parser.add_argument("--constant-input", action="append", default=[],
+                        metavar="NAME=FILE.npy",
+                        help="bind graph input NAME to the array in FILE.npy (an input the "
+                             "model computes shapes from, such as Reshape's shape; repeatable)")
     parser.add_argument("--keep-params", action="store_true",
                         help="initializers become parameters of @main after the inputs, "
                              "not constants")
@@ -65,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
         FrontendMissing,
         OnnxInputError,
         import_model,
+        load_constant_inputs,
         module_text,
         onnx_frontend,
         parse_input_shapes,
@@ -83,11 +89,13 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         shapes = parse_input_shapes(args.input_shape)
+        constants = load_constant_inputs(args.constant_input)
     except ValueError as exc:
         sys.stderr.write(f"mlc-import: error: {exc}\n")
         return 1
     try:
-        module = import_model(args.input, shapes, keep_params=args.keep_params)
+        module = import_model(args.input, shapes, keep_params=args.keep_params,
+                              constant_inputs=constants)
     except OnnxInputError as exc:
         sys.stderr.write(f"{exc}\n")
         return 1

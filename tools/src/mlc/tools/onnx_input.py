@@ -47,6 +47,30 @@ def parse_input_shapes(texts: Sequence[str]) -> dict[str, tuple[int, ...]]:
     return shapes
 
 
+def load_constant_inputs(texts: Sequence[str]) -> dict:
+    """`--constant-input NAME=FILE.npy` options as {name: array}, each array read with
+    numpy. A malformed option, a name given twice or a file numpy cannot read raises
+    ValueError saying which."""
+    import numpy as np
+
+    arrays: dict = {}
+    for text in texts:
+        name, sep, path = text.partition("=")
+        if not sep or not name or not path:
+            raise ValueError(f"--constant-input takes NAME=FILE.npy, got '{text}'")
+        if name in arrays:
+            raise ValueError(f"--constant-input {name} is given twice")
+        try:
+            arrays[name] = np.load(path, allow_pickle=False)
+        except OSError as exc:
+            raise ValueError(f"--constant-input {name}: cannot read '{path}': "
+                             f"{exc.strerror or exc}") from None
+        except ValueError as exc:
+            raise ValueError(f"--constant-input {name}: '{path}' is not a .npy array: "
+                             f"{exc}") from None
+    return arrays
+
+
 class FrontendMissing(Exception):
     """The ONNX frontend is not installed; `str()` says what to install."""
 
@@ -65,14 +89,16 @@ def onnx_frontend():
 
 
 def import_model(path: str, input_shapes: dict[str, tuple[int, ...]] | None = None,
-                 keep_params: bool = False) -> Operation:
+                 keep_params: bool = False, constant_inputs: dict | None = None) -> Operation:
     """The graph module of the ONNX model at `path` (see :func:`mlc.onnx.import_onnx`):
-    initializers as constants, or as parameters of `@main` with `keep_params`.
+    initializers as constants, or as parameters of `@main` with `keep_params`; graph
+    inputs named in `constant_inputs` bound to those values.
     Raises OnnxInputError when the model cannot be imported, FrontendMissing when the
     frontend is not installed."""
     frontend = onnx_frontend()
     try:
-        return frontend.import_onnx(path, input_shapes=input_shapes, freeze_params=not keep_params)
+        return frontend.import_onnx(path, input_shapes=input_shapes, freeze_params=not keep_params,
+                                    constant_inputs=constant_inputs)
     except frontend.OnnxImportError as exc:
         raise OnnxInputError(str(exc)) from None
 

@@ -24,6 +24,7 @@ from mlc.tools.onnx_input import (
     OnnxInputError,
     import_model,
     is_onnx_path,
+    load_constant_inputs,
     module_text,
     parse_input_shapes,
 )
@@ -96,6 +97,10 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     group.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
                        help="the shape of the model's input NAME, binding its dynamic "
                             "dimensions (repeatable; NAME= for a scalar)")
+    group.add_argument("--constant-input", action="append", default=[],
+                       metavar="NAME=FILE.npy",
+                       help="bind graph input NAME of the ONNX model to the array in FILE.npy "
+                            "(repeatable)")
     group.add_argument("--keep-params", action="store_true",
                        help="the model's initializers become parameters of @main, not constants")
     group = parser.add_argument_group("passes")
@@ -330,12 +335,13 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             return 1
         try:
             input_shapes = parse_input_shapes(args.input_shape)
+            constant_inputs = load_constant_inputs(args.constant_input)
         except ValueError as exc:
             sys.stderr.write(f"mlc-opt: error: {exc}\n")
             return 1
-    elif args.input_shape or args.keep_params:
-        sys.stderr.write("mlc-opt: error: --input-shape and --keep-params apply to ONNX models "
-                         f"(.onnx files), not to '{args.input}'\n")
+    elif args.input_shape or args.keep_params or args.constant_input:
+        sys.stderr.write("mlc-opt: error: --input-shape, --constant-input and --keep-params "
+                         f"apply to ONNX models (.onnx files), not to '{args.input}'\n")
         return 1
 
     sources = SourceManager()
@@ -460,7 +466,8 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
     if onnx_input:
         began = time.perf_counter()
         try:
-            imported = import_model(args.input, input_shapes, args.keep_params)
+            imported = import_model(args.input, input_shapes, args.keep_params,
+                                    constant_inputs)
         except OnnxInputError as exc:
             sys.stderr.write(f"{exc}\n")
             return 1

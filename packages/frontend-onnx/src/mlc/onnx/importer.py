@@ -183,7 +183,7 @@ class _Importer:
                             + _dimension_hint(unknown, inputs))
         unknown = sorted(set(self.constant_inputs) - known)
         if unknown:
-            raise self.fail(f"constant_inputs names {', '.join(map(repr, unknown))}, not an "
+            raise self.fail(f"--constant-input names {', '.join(map(repr, unknown))}, not an "
                             "input of the model")
 
     def _bind_shapes(self, inputs) -> dict[str, tuple[int, ...]]:
@@ -348,7 +348,8 @@ class _Importer:
         if isinstance(value, BlockArgument):
             name = value.name_hint or "?"
             raise Unsupported(f"needs the value of graph input '{name}' at import time "
-                              "(bind it with constant_inputs)", needs_inputs=(name,))
+                              "(bind it with --constant-input NAME=FILE.npy, or "
+                              "import_onnx's constant_inputs)", needs_inputs=(name,))
         op = value.op
         if op.name == "graph.constant" and isinstance(op.attributes["value"], DenseElementsAttr):
             array = op.attributes["value"].array

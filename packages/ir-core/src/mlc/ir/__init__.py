@@ -39,6 +39,7 @@ from mlc.ir.core.attributes import (
     OpaqueType,
     RankedTensorType,
     ShapedType,
+    SparseElementsAttr,
     StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,

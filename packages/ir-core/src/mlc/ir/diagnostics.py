@@ -14,7 +14,13 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mlc.ir.core.attributes import FileLineColLoc, Location, UnknownLoc, file_line_col
+from mlc.ir.core.attributes import (
+    FileLineColLoc,
+    Location,
+    UnknownLoc,
+    call_stack,
+    file_line_col,
+)
 
 SEVERITIES = ("error", "warning", "note", "remark")
 
@@ -115,9 +121,12 @@ class SourceManager:
         return source
 
     def render(self, diag: Diagnostic) -> str:
-        """`file:line:col: severity: message`, the source line with a caret, then notes."""
+        """`file:line:col: severity: message`, the source line with a caret, a "called
+        from" note for each caller when the location is a call site, then notes."""
         lines: list[str] = []
         self._render_one(diag, lines)
+        for caller in call_stack(diag.loc) if diag.loc is not None else ():
+            self._render_one(Diagnostic("note", "called from", caller), lines)
         for note in diag.notes:
             self._render_one(note, lines)
         return "\n".join(lines) + "\n"

@@ -37,7 +37,10 @@ ENTRY_POINT_GROUP = "mlc.dialects"
 
 class Dialect:
     """A namespace of ops, types and attributes, and the canonicalization patterns of
-    its ops."""
+    its ops. A dialect that `allows_unknown_ops` (MLIR's allowUnknownOperations) takes
+    a generic op of a name it does not declare as an unregistered op."""
+
+    allows_unknown_ops = False
 
     def __init__(self, name: str, summary: str = ""):
         self.name = name
@@ -47,6 +50,14 @@ class Dialect:
         self.attributes: dict[str, type[DialectAttribute]] = {}
         self.directives: dict[str, Directive] = {}
         self.canonicalization_patterns: list[RewritePattern] = []
+
+    def verify_value_attribute(self, op: Operation, kind: str, index: int, name: str,
+                               attr: Attribute) -> str | None:
+        """Why `attr`, an attribute of this dialect (named `name`) on argument or result
+        (`kind`) `index` of `op`, a function, is invalid there, or None (MLIR's
+        verifyRegionArgAttribute and verifyRegionResultAttribute). Any is valid unless
+        a dialect says otherwise."""
+        return None
 
     def op(self, cls: type[Op]) -> type[Op]:
         """Class decorator registering an op of this dialect."""

@@ -862,7 +862,7 @@ def element_dtype(element_type: Type) -> np.dtype:
     """The numpy dtype that stores elements of `element_type` (bf16 as raw uint16 bits;
     floats of no numpy type as their bit patterns too: the small formats in uint8, tf32
     in uint32, f80 and f128 as Python ints in an object array, as are integers wider than
-64 bits)."""
+64 bits; a complex element as a record of its two parts, `re` and `im`)."""
     import numpy as np
 
     if isinstance(element_type, FloatType):
@@ -883,6 +883,10 @@ def element_dtype(element_type: Type) -> np.dtype:
         return np.dtype(object)  # wider than 64 bits: Python ints
     if isinstance(element_type, IndexType):
         return np.dtype(np.int64)
+    if isinstance(element_type, ComplexType):
+        part = element_dtype(element_type.element_type)
+        if not part.hasobject:  # the two parts side by side, as MLIR stores them
+            return np.dtype([("re", part), ("im", part)])
     raise ValueError(f"no dense storage for element type {element_type}")
 
 
@@ -945,14 +949,20 @@ class DenseElementsAttr(Attribute):
 
     def _hex_bytes(self) -> bytes:
         """The elements as MLIR's hex form holds them (i1: eight to a byte, the first
-        in the lowest bit)."""
+        in the lowest bit; an integer narrower than its storage, as `i4`, in its low
+        bits only)."""
         import numpy as np
 
-        if self.type.element_type == i1:
+        element_type = self.type.element_type
+        if element_type == i1:
             return np.packbits(self.array.reshape(-1), bitorder="little").tobytes()
         if self.array.dtype.hasobject:  # wide floats: in 64-bit words, as APInt keeps them
-            size = (self.type.element_type.width + 63) // 64 * 8
+            size = (element_type.width + 63) // 64 * 8
             return b"".join(int(b).to_bytes(size, "little") for b in self.array.reshape(-1))
+        if isinstance(element_type, IntegerType) and \
+                element_type.width < self.array.dtype.itemsize * 8:
+            unsigned = self.array.view(f"u{self.array.dtype.itemsize}")
+            return (unsigned & ((1 << element_type.width) - 1)).tobytes()
         return self.array.tobytes()
 
     def __eq__(self, other: object) -> bool:
@@ -976,27 +986,77 @@ class DenseElementsAttr(Attribute):
         return hash((self.type, _storage_bytes(sample)))
 
     def write(self, w: AsmWriter) -> None:
-        size = self.array.size
-        splat = self.splat_element()
-        if w.elide_large_elements is not None and size > w.elide_large_elements and splat is None:
+        if w.elide_large_elements is not None and self.array.size > w.elide_large_elements \
+                and self.splat_element() is None:
             w.write("dense_resource<__elided__> : ")
-        elif splat is not None:
-            w.write("dense<")
-            w.write(_format_element(splat, self.type.element_type))
-            w.write("> : ")
-        elif w.hex_if_larger is not None and size > w.hex_if_larger:
-            w.write(f'dense<"0x{self._hex_bytes().hex().upper()}"> : ')
         else:
             w.write("dense<")
-            w.write(_format_nested(self.array, self.type.element_type))
+            self.write_literal(w)
             w.write("> : ")
         self.type.write(w)
+
+    def write_literal(self, w: AsmWriter, allow_hex: bool = True) -> None:
+        """The elements as a literal (what `dense<...>` holds): one element for a
+        splat, a hex string when the writer asks for one, else nested lists."""
+        splat = self.splat_element()
+        if splat is not None:
+            w.write(_format_element(splat, self.type.element_type))
+        elif allow_hex and w.hex_if_larger is not None and self.array.size > w.hex_if_larger:
+            w.write(f'"0x{self._hex_bytes().hex().upper()}"')
+        else:
+            w.write(_format_nested(self.array, self.type.element_type))
+
+
+@dataclass(frozen=True, slots=True)
+class SparseElementsAttr(Attribute):
+    """`sparse<indices, values> : tensor<...>`: the elements at `indices` (i64, one row
+    of coordinates each) have `values`; every other element is zero."""
+
+    type: ShapedType
+    indices: DenseElementsAttr
+    values: DenseElementsAttr
+
+    def write(self, w: AsmWriter) -> None:
+        if self.indices.array.size:
+            w.write("sparse<")
+            self.indices.write_literal(w, allow_hex=False)
+            w.write(", ")
+            self.values.write_literal(w)
+            w.write("> : ")
+        else:
+            w.write("sparse<> : ")
+        self.type.write(w)
+
+    def verify(self) -> str | None:
+        """What MLIR's verifier says of these indices and values (None: valid)."""
+        values_shape, indices_shape = self.values.type.shape, self.indices.type.shape
+        if len(values_shape) != 1:
+            return "expected 1-d tensor for sparse element values"
+        shape = self.type.shape
+        if (len(indices_shape) == 2 and indices_shape[1] != len(shape)) or \
+                (len(indices_shape) != 2 and (len(indices_shape) != 1 or len(shape) != 1)) or \
+                indices_shape[0] != values_shape[0]:
+            return (f"expected shape ([{', '.join(map(str, shape))}]); inferred shape of indices "
+                    f"literal ([{', '.join(map(str, indices_shape))}]); inferred shape of values "
+                    f"literal ([{', '.join(map(str, values_shape))}])")
+        splat = self.indices.splat_element()
+        rows = [[int(splat)] * len(shape)] if splat is not None else \
+            self.indices.array.reshape(indices_shape[0], len(shape)).tolist()
+        for number, index in enumerate(rows):
+            if not all(0 <= i < size for i, size in zip(index, shape)):
+                # MLIR prints the coordinates as unsigned 64-bit numbers.
+                coordinates = ", ".join(str(i % (1 << 64)) for i in index)
+                return (f"sparse index #{number} is not contained within the value shape, "
+                        f"with index=[{coordinates}], and type='{self.type}'")
+        return None
 
 
 def _bits_dtype(array):
     import numpy as np
 
-    return {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[array.dtype.itemsize]
+    size = array.dtype.itemsize
+    # Wider elements (complex ones) compare as raw bytes.
+    return {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}.get(size, np.dtype(f"V{size}"))
 
 
 def _storage_bytes(array) -> bytes | tuple:
@@ -1019,7 +1079,14 @@ def element_bits(array) -> list[int]:
 def _element_texts(array, element_type: Type) -> list[str]:
     """The spelling of every element, in order. Floats go through their raw bits, so
     NaN payloads and signalling NaNs survive."""
+    import numpy as np
+
     flat = array.reshape(-1)
+    if isinstance(element_type, ComplexType):
+        part = element_type.element_type
+        real = _element_texts(np.ascontiguousarray(flat["re"]), part)
+        imaginary = _element_texts(np.ascontiguousarray(flat["im"]), part)
+        return [f"({re},{im})" for re, im in zip(real, imaginary)]
     if isinstance(element_type, FloatType):
         return [format_float(b, element_type) for b in element_bits(flat)]
     if element_type == i1:
@@ -1181,7 +1248,8 @@ unknown_loc = UnknownLoc()
 
 
 def file_line_col(loc: Location) -> FileLineColLoc | None:
-    """The first file position inside a location, for diagnostics."""
+    """The first file position inside a location, for diagnostics (a call site's
+    callee first, then its caller)."""
     stack = [loc]
     while stack:
         current = stack.pop()
@@ -1190,10 +1258,37 @@ def file_line_col(loc: Location) -> FileLineColLoc | None:
         if isinstance(current, NameLoc) and current.child is not None:
             stack.append(current.child)
         elif isinstance(current, CallSiteLoc):
+            stack.append(current.caller)
             stack.append(current.callee)
         elif isinstance(current, FusedLoc):
             stack.extend(reversed(current.locations))
     return None
+
+
+def _call_site(loc: Location) -> CallSiteLoc | None:
+    """The call site `loc` stands for: itself, a name's child, or the first among
+    fused locations."""
+    stack = [loc]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, CallSiteLoc):
+            return current
+        if isinstance(current, NameLoc) and current.child is not None:
+            stack.append(current.child)
+        elif isinstance(current, FusedLoc):
+            stack.extend(reversed(current.locations))
+    return None
+
+
+def call_stack(loc: Location, limit: int = 10) -> list[Location]:
+    """The callers of the call site in `loc`, innermost first and at most `limit` of
+    them (MLIR's diagnostics show ten): where a diagnostic at `loc` was called from."""
+    callers: list[Location] = []
+    site = _call_site(loc)
+    while site is not None and len(callers) < limit:
+        callers.append(site.caller)
+        site = _call_site(site.caller)
+    return callers
 
 
 # -------------------------------------------------------------- dialect-defined kinds

@@ -16,12 +16,17 @@ from typing import Annotated
 from mlc.ir.core.attributes import (
     Attribute,
     DenseElementsAttr,
+    DenseResourceElementsAttr,
     DialectAttribute,
     FloatAttr,
     IndexType,
     IntegerAttr,
+    IntegerType,
     Location,
+    RankedTensorType,
     Type,
+    UnrankedTensorType,
+    VectorType,
     bits_to_float,
     i1,
     i32,
@@ -70,8 +75,10 @@ from mlc.ir.opdef.traits import (
     ConstantLike,
     ElementwiseMappable,
     NoMemoryEffect,
+    OpPredicate,
     Pure,
     SameOperandsAndResultType,
+    SameTypeOperands,
 )
 
 
@@ -138,7 +145,7 @@ CmpFPredicate = IntEnum("CmpFPredicate", ("false", "oeq", "ogt", "oge", "olt", "
                                           "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"))
 # MLIR's Arith_RoundingModeAttr: an i32 enum, spelled as the bare keyword.
 RoundingMode = IntEnum("RoundingMode", ("to_nearest_even", "downward", "upward", "toward_zero",
-                                        "to_nearest_away"), i32)
+                                        "to_nearest_away"), i32, "Floating point rounding mode")
 
 
 # ------------------------------------------------------------------ ops
@@ -151,15 +158,29 @@ class ConstantOp(Op):
     name = "arith.constant"
     value = AttrDef(TypedAttr)
     result = ResultDef()
-    traits = (Pure, ConstantLike, InferType())
+    traits = (Pure, ConstantLike, AllTypesMatch(("value", "result")), InferType())
     assembly_format = "attr-dict $value"
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         value = attributes.get("value")
-        if value is None or not hasattr(value, "type"):
+        if value is None or getattr(value, "type", None) is None:
             raise TypeInferenceError(cls.op_def.name, "needs a typed value")
         return [value.type]
+
+    def verify_custom(self) -> None:
+        type_ = self.result.type
+        if isinstance(type_, IntegerType) and type_.signedness != "signless":
+            raise VerificationError("integer return type must be signless")
+        value = self.value
+        if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr,
+                                  DenseResourceElementsAttr)):
+            raise VerificationError("value must be an integer, float, or elements attribute")
+        # MLIR's words, misspelling included (its lowerings only handle splats).
+        if isinstance(type_, VectorType) and any(type_.scalable) and not (
+                isinstance(value, DenseElementsAttr) and value.is_splat()):
+            raise VerificationError("intializing scalable vectors with elements attribute is "
+                                    "not supported unless it's a vector splat")
 
     def fold(self, operands):
         return self.value
@@ -955,6 +976,12 @@ def bool_like_of(type_: Type) -> Type:
     return with_element_type(type_, i1)
 
 
+# A comparison's result: i1, or of i1 elements in the operands' shape (MLIR's
+# TypesMatchWith on its comparisons).
+RESULT_IS_BOOL_OF_OPERANDS = OpPredicate(
+    "result type has i1 element type and same shape as operands",
+    lambda op: op.result.type == bool_like_of(op.lhs.type))
+
 _SWAPPED_CMPI = {"eq": "eq", "ne": "ne", "slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle",
                  "ult": "ugt", "ugt": "ult", "ule": "uge", "uge": "ule"}
 _SIGNED_CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "slt": lambda a, b: a < b,
@@ -972,7 +999,7 @@ class CmpIOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(BoolLike)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType(), ElementwiseMappable)
+    traits = (Pure, SameTypeOperands, RESULT_IS_BOOL_OF_OPERANDS, InferType(), ElementwiseMappable)
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
 
     @classmethod
@@ -1039,7 +1066,7 @@ class CmpFOp(Op):
     rhs = OperandDef(FloatLike)
     result = ResultDef(BoolLike)
     fastmath = AttrDef(FastMathFlags, default=FASTMATH_NONE)
-    traits = (Pure, AllTypesMatch(("lhs", "rhs")), InferType(), ElementwiseMappable)
+    traits = (Pure, SameTypeOperands, RESULT_IS_BOOL_OF_OPERANDS, InferType(), ElementwiseMappable)
     assembly_format = ("$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict "
                        "`:` type($lhs)")
 
@@ -1059,6 +1086,13 @@ class CmpFOp(Op):
             self.result.type)
 
 
+def _condition_fits(op: Operation) -> bool:
+    """A select's condition is i1, or has the result's shape (any encoding)."""
+    condition = op.condition.type
+    shape = getattr(op.result.type, "shape", None)
+    return condition == i1 or (shape is not None and getattr(condition, "shape", None) == shape)
+
+
 @arith.op
 class SelectOp(Op):
     """`condition ? true_value : false_value`, elementwise for a shaped condition."""
@@ -1068,8 +1102,9 @@ class SelectOp(Op):
     true_value = OperandDef()
     false_value = OperandDef()
     result = ResultDef()
-    traits = (Pure, InferType(), AllTypesMatch(("true_value", "false_value", "result")),
-              ElementwiseMappable)
+    traits = (Pure, AllTypesMatch(("true_value", "false_value", "result")),
+              OpPredicate("condition is signless i1 or has matching shape", _condition_fits),
+              InferType(), ElementwiseMappable)
     assembly_format = ("$condition `,` $true_value `,` $false_value attr-dict `:` "
                        "custom<SelectTypes>(type($condition), type($result))")
 
@@ -1078,13 +1113,16 @@ class SelectOp(Op):
         return [operand_types[1]]
 
     def verify_custom(self) -> None:
-        if not (self.true_value.type == self.false_value.type == self.result.type):
-            raise VerificationError("requires the true and false values and the result to have "
-                                    "the same type")
-        condition = self.condition.type
-        if condition != i1 and condition != bool_like_of(self.result.type):
-            raise VerificationError(f"expected condition type to be i1 or to have the shape of "
-                                    f"the result, got {condition}")
+        condition, result = self.condition.type, self.result.type
+        if condition == i1:
+            return
+        if not isinstance(result, (VectorType, RankedTensorType, UnrankedTensorType)):
+            raise VerificationError(f"expected condition to be a signless i1, but got "
+                                    f"'{condition}'")
+        if condition != bool_like_of(result):
+            raise VerificationError(f"expected condition type to have the same shape as the "
+                                    f"result type, expected '{bool_like_of(result)}', but got "
+                                    f"'{condition}'")
 
     def fold(self, operands):
         if self.true_value is self.false_value:

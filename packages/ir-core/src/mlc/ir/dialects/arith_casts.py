@@ -39,7 +39,9 @@ from mlc.ir.opdef.constraints import (
     FloatLike,
     Index,
     SignlessFixedWidthIntegerLike,
+    SignlessIntegerLike,
     TypeMatches,
+    scalar_or_container,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
 from mlc.ir.opdef.traits import ElementwiseMappable, Pure
@@ -100,9 +102,14 @@ INT_TO_FLOAT = _elementwise_cast(CastRule(AnySignlessInteger, AnyFloat))
 FLOAT_TO_INT = _elementwise_cast(CastRule(AnyFloat, AnySignlessInteger))
 INDEX_CAST = _elementwise_cast(CastRule(Index, AnySignlessInteger),
                                CastRule(AnySignlessInteger, Index))
-_INT_OR_INDEX = TypeMatches(lambda t: _int_like(element_type_of(t)), "integer or index")
 _INT_OR_FLOAT = TypeMatches(lambda t: isinstance(t, FloatType) or (
     isinstance(t, IntegerType) and t.signedness == "signless"), "signless integer or floating-point")
+# MLIR's words for its IndexCastTypeConstraint and BitcastTypeConstraint.
+_INDEX_CAST_TYPE = TypeMatches(SignlessIntegerLike.predicate,
+                               "signless-integer-like or memref of signless-integer")
+_BITCAST_TYPE = TypeMatches(
+    scalar_or_container(_INT_OR_FLOAT.predicate),
+    "signless-integer-or-float-like or memref of signless-integer or float")
 
 
 def _float_to_int(signed: bool):
@@ -127,7 +134,8 @@ class IndexCastOp(_CastOp):
 
     name = "arith.index_cast"
     traits = INDEX_CAST
-    input = OperandDef(_INT_OR_INDEX)
+    input = OperandDef(_INDEX_CAST_TYPE)
+    out = ResultDef(_INDEX_CAST_TYPE)
     convert = staticmethod(lambda v, s, t: as_signed(v, s))
 
 
@@ -138,7 +146,8 @@ class IndexCastUIOp(_CastOp):
 
     name = "arith.index_castui"
     traits = INDEX_CAST
-    input = OperandDef(_INT_OR_INDEX)
+    input = OperandDef(_INDEX_CAST_TYPE)
+    out = ResultDef(_INDEX_CAST_TYPE)
     convert = staticmethod(lambda v, s, t: to_unsigned(v, s))
 
 
@@ -148,6 +157,8 @@ class BitcastOp(_CastOp):
     the same width (independent of endianness: the value's bit pattern is kept)."""
 
     name = "arith.bitcast"
+    input = OperandDef(_BITCAST_TYPE)
+    out = ResultDef(_BITCAST_TYPE)
     traits = _elementwise_cast(CastRule(_INT_OR_FLOAT, _INT_OR_FLOAT, SAME_WIDTH))
     convert = staticmethod(lambda v, s, t: to_unsigned(v, s) if _int_like(s) else v)
 

@@ -17,6 +17,7 @@ from mlc.ir.opdef.declare import (
 from mlc.ir.opdef.traits import (
     GraphRegions,
     IsolatedFromAbove,
+    NoRegionArguments,
     NoTerminator,
     Pure,
     SingleBlock,
@@ -38,8 +39,10 @@ class ModuleOp(Op):
     sym_name = AttrDef(SymbolNameAttr, optional=True, doc="the module's name, if any")
     sym_visibility = AttrDef(StringKeyword(("public", "private", "nested")), optional=True)
     bodyRegion = RegionDef(single_block=True)  # noqa: N815 - MLIR's name
-    traits = (IsolatedFromAbove, NoTerminator, SymbolTable, SingleBlock, GraphRegions)
+    traits = (IsolatedFromAbove, NoRegionArguments, SymbolTable, NoTerminator, SingleBlock,
+              GraphRegions)
     assembly_format = "($sym_name^)? attr-dict-with-keyword $bodyRegion"
+    default_dialect = "builtin"
 
     @classmethod
     def build(cls, *args, **kwargs) -> ModuleOp:
@@ -76,3 +79,17 @@ class UnrealizedConversionCastOp(Op):
     def verify_custom(self) -> None:
         if not self.results:
             raise VerificationError("expected at least one result for cast operation")
+
+    def fold(self, operands):
+        """A cast to the types its inputs already have is its inputs; a cast of all the
+        results of another cast, back to that cast's input types, is that cast's
+        inputs (MLIR's folder: so a round trip through another type system cancels)."""
+        inputs = self.operands
+        if [value.type for value in inputs] == self.result_types:
+            return list(inputs)
+        producer = inputs[0].defining_op if inputs else None
+        if isinstance(producer, UnrealizedConversionCastOp) and \
+                list(producer.results) == list(inputs) and \
+                [value.type for value in producer.operands] == self.result_types:
+            return list(producer.operands)
+        return None

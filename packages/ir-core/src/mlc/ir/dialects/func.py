@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import FunctionType, SymbolRefAttr, TypeAttr
 from mlc.ir.core.ir import Block, Operation, Region
-from mlc.ir.dialect import Dialect
+from mlc.ir.dialect import Dialect, UnknownOpError, lookup_dialect
 from mlc.ir.interfaces.control_flow import ReturnLike
 from mlc.ir.opdef.constraints import (
     ArrayOf,
@@ -82,11 +82,16 @@ class FuncOp(Op):
         return self.regions[0].blocks[0]
 
     def verify_custom(self) -> None:
-        if self.is_declaration:
-            if self.sym_visibility is None or self.sym_visibility.value == "public":
-                raise VerificationError("symbol declaration cannot have public visibility")
-            return
+        # MLIR's order: the symbol's checks, then the function's.
+        if self.is_declaration and (self.sym_visibility is None
+                                    or self.sym_visibility.value == "public"):
+            raise VerificationError("symbol declaration cannot have public visibility")
         fn_type = self.type
+        for kind, attrs, count in (("argument", self.arg_attrs, len(fn_type.inputs)),
+                                   ("result", self.res_attrs, len(fn_type.results))):
+            _verify_value_attributes(self, kind, attrs, count)
+        if self.is_declaration:
+            return
         entry = self.entry_block
         if len(entry.args) != len(fn_type.inputs):
             raise VerificationError(f"entry block must have {len(fn_type.inputs)} arguments to "
@@ -96,10 +101,30 @@ class FuncOp(Op):
                 raise VerificationError(f"type of entry block argument #{i}({arg.type}) must match "
                                         f"the type of the corresponding argument in function "
                                         f"signature({expected})")
-        for name, attr in (("arg_attrs", self.arg_attrs), ("res_attrs", self.res_attrs)):
-            expected_len = len(fn_type.inputs if name == "arg_attrs" else fn_type.results)
-            if attr is not None and len(attr) != expected_len:
-                raise VerificationError(f"expects '{name}' to have {expected_len} entries")
+
+
+def _verify_value_attributes(op: FuncOp, kind: str, attrs, count: int) -> None:
+    """A function's `arg_attrs` or `res_attrs` (`kind`: "argument" or "result"): one
+    dictionary per value, of dialect attributes only (their names have a dialect
+    prefix), each valid as its dialect sees it, as MLIR's function interface requires."""
+    if attrs is None:
+        return
+    if len(attrs) != count:
+        raise VerificationError(f"expects {kind} attribute array to have the same number of "
+                                f"elements as the number of function {kind}s, got "
+                                f"{len(attrs)}, but expected {count}")
+    for index, dictionary in enumerate(attrs):
+        for name, attr in dictionary.entries:
+            namespace, dot, _ = name.partition(".")
+            if not dot:
+                raise VerificationError(f"{kind}s may only have dialect attributes")
+            try:
+                dialect = lookup_dialect(namespace)
+            except UnknownOpError:
+                continue  # a dialect that is not there checks nothing (MLIR)
+            message = dialect.verify_value_attribute(op, kind, index, name, attr)
+            if message is not None:
+                raise VerificationError(message, names_op=False)
 
 
 @func.op
@@ -122,9 +147,10 @@ class ReturnOp(Op):
                                     f"(@{parent.sym_name.value}) returns {len(results)}")
         for i, (got, expected) in enumerate(zip(types, results)):
             if got != expected:
-                raise VerificationError(f"type of return operand {i} ({got}) doesn't match "
-                                        f"function result type ({expected}) in function "
-                                        f"@{parent.sym_name.value}")
+                # MLIR's words, which do not name the op.
+                raise VerificationError(f"type of return operand {i} ('{got}') doesn't match "
+                                        f"function result type ('{expected}') in function "
+                                        f"@{parent.sym_name.value}", names_op=False)
 
 
 @func.op
@@ -144,11 +170,26 @@ class CallOp(Op):
         if not isinstance(target, FuncOp):
             raise VerificationError(f"'{self.callee.leaf}' does not reference a valid function")
         fn_type = target.type
-        if list(fn_type.inputs) != self.operand_types:
-            raise VerificationError("operand types do not match the callee's signature "
-                                    f"{fn_type}")
-        if list(fn_type.results) != self.result_types:
-            raise VerificationError(f"result types do not match the callee's signature {fn_type}")
+        operands, results = self.operand_types, self.result_types
+        if len(fn_type.inputs) != len(operands):
+            raise VerificationError("incorrect number of operands for callee")
+        for i, (expected, got) in enumerate(zip(fn_type.inputs, operands)):
+            if got != expected:
+                raise VerificationError(f"operand type mismatch: expected operand type "
+                                        f"'{expected}', but provided '{got}' for operand "
+                                        f"number {i}")
+        if len(fn_type.results) != len(results):
+            raise VerificationError("incorrect number of results for callee")
+        for i, (expected, got) in enumerate(zip(fn_type.results, results)):
+            if got != expected:
+                # MLIR aligns the two notes' type lists.
+                raise VerificationError(f"result type mismatch at index {i}", notes=[
+                    (f"      op result types: {_quoted(results)}", self.loc),
+                    (f"function result types: {_quoted(fn_type.results)}", self.loc)])
+
+
+def _quoted(types) -> str:
+    return ", ".join(f"'{t}'" for t in types)
 
 
 def lookup_symbol(from_op: Operation, ref: SymbolRefAttr) -> Operation | None:

@@ -107,14 +107,18 @@ class Cast(Interface):
         if (len(inputs) != 1 and not (self.scaled and inputs)) or len(outputs) != 1:
             return f"expected one input and one output, got {len(inputs)} and {len(outputs)}"
         source, target = inputs[0], outputs[0]
+        same_encoding = True
         if self.elementwise:
             problem = _shape_problem(source, target)
             if problem is not None:
                 return problem
+            # A tensor's encoding is no element: the cast keeps it (MLIR).
+            same_encoding = getattr(source, "encoding", None) == getattr(target, "encoding", None)
             source, target = _element(source), _element(target)
-        if any(rule.allows(source, target) for rule in self.rules):
+        if same_encoding and any(rule.allows(source, target) for rule in self.rules):
             return None
-        allowed = ", or ".join(map(str, self.rules))
+        allowed = ", or ".join(map(str, self.rules)) if same_encoding else \
+            "a tensor to one of the same encoding"
         operands = ", ".join(f"'{t}'" for t in inputs)
         return (f"operand type{'s' if len(inputs) > 1 else ''} {operands} and result type "
                 f"'{outputs[0]}' are cast incompatible (it casts {allowed})")

@@ -20,7 +20,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                     "UnitAttrConstraint", "as_attr_constraint", "as_type_constraint"),
     "traits": ("AllTypesMatch", "AttrSizedOperandSegments", "Commutative", "ConstantLike",
                "ElementwiseMappable", "GraphRegions", "HasParent", "IsTerminator",
-               "IsolatedFromAbove", "NoTerminator",
+               "IsolatedFromAbove", "NoRegionArguments", "NoTerminator", "OpPredicate",
                "Pure", "SameOperandsAndResultType", "SameTypeOperands", "SingleBlock", "Symbol",
                "SymbolTable", "Trait"),
     "directive": ("Directive",),

@@ -90,7 +90,7 @@ class TypeMatches(TypeConstraint):
         return self.predicate(type_)
 
 
-def _scalar_or_container(scalar: Callable[[Type], bool]) -> Callable[[Type], bool]:
+def scalar_or_container(scalar: Callable[[Type], bool]) -> Callable[[Type], bool]:
     """`scalar`, or a tensor/vector/memref of such elements (MLIR's `...Like`)."""
 
     def check(type_: Type) -> bool:
@@ -116,14 +116,14 @@ AnyFloat = TypeMatches(lambda t: isinstance(t, FloatType), "floating-point")
 AnyInteger = TypeMatches(lambda t: isinstance(t, IntegerType), "integer")
 AnySignlessInteger = TypeMatches(_is_signless_int, "signless integer")
 Index = TypeMatches(lambda t: isinstance(t, IndexType), "index")
-FloatLike = TypeMatches(_scalar_or_container(lambda t: isinstance(t, FloatType)),
+FloatLike = TypeMatches(scalar_or_container(lambda t: isinstance(t, FloatType)),
                         "floating-point-like")
-SignlessIntegerLike = TypeMatches(_scalar_or_container(_is_signless_int_or_index),
+SignlessIntegerLike = TypeMatches(scalar_or_container(_is_signless_int_or_index),
                                   "signless-integer-like")
 I1 = TypeIs(IntegerType(1), "1-bit signless integer")
-SignlessFixedWidthIntegerLike = TypeMatches(_scalar_or_container(_is_signless_int),
+SignlessFixedWidthIntegerLike = TypeMatches(scalar_or_container(_is_signless_int),
                                             "signless-fixed-width-integer-like")
-BoolLike = TypeMatches(_scalar_or_container(lambda t: t == IntegerType(1)), "bool-like")
+BoolLike = TypeMatches(scalar_or_container(lambda t: t == IntegerType(1)), "bool-like")
 IntegerOrIndex = TypeMatches(_is_signless_int_or_index, "signless integer or index")
 AnyTensor = TypeMatches(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)),
                         "tensor")
@@ -141,6 +141,11 @@ class AttrConstraint:
 
     description = "any attribute"
     spelling: Spelling = spelling.ATTRIBUTE
+
+    @property
+    def summary(self) -> str:
+        """What the op reference says of the constraint (by default its description)."""
+        return self.description
 
     def check(self, attr: Attribute) -> bool:
         return True
@@ -182,8 +187,9 @@ class _IntElements(AttrConstraint):
 
 
 AnyIntElementsAttr = _IntElements()
-TypedAttr = AttrOfClass((IntegerAttr, FloatAttr, DenseElementsAttr, DenseResourceElementsAttr),
-                        "typed attribute (integer, float or elements)")
+# MLIR's TypedAttrInterface: the attributes that carry a type (a string's may be none).
+TypedAttr = AttrOfClass((IntegerAttr, FloatAttr, DenseElementsAttr, DenseResourceElementsAttr,
+                         StringAttr), "TypedAttr instance")
 
 
 @dataclass(frozen=True)
@@ -258,11 +264,13 @@ class StringKeyword(AttrConstraint):
 @dataclass(frozen=True)
 class IntEnum(AttrConstraint):
     """An integer-valued enum (MLIR's `I64EnumAttr`): stored as `N : i64`, spelled as a
-    keyword in custom assembly."""
+    keyword in custom assembly. Diagnostics describe it by `title`, else as MLIR
+    describes an enum without a summary (its cases by number)."""
 
     name: str
     cases: tuple[str, ...]
     type: Type = i64
+    title: str = ""
 
     @property
     def spelling(self) -> Spelling:  # type: ignore[override]
@@ -270,6 +278,13 @@ class IntEnum(AttrConstraint):
 
     @property
     def description(self) -> str:  # type: ignore[override]
+        if self.title:
+            return self.title
+        numbers = ", ".join(str(i) for i in range(len(self.cases)))
+        return f"allowed {self.type.width}-bit signless integer cases: {numbers}"
+
+    @property
+    def summary(self) -> str:
         return f"{self.name}: one of " + ", ".join(self.cases)
 
     def check(self, attr: Attribute) -> bool:

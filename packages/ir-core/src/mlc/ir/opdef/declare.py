@@ -49,12 +49,16 @@ from mlc.ir.opdef.traits import (
 
 
 class VerificationError(Exception):
-    """Raised by an op's `verify_custom` (or a trait) to report what is wrong."""
+    """Raised by an op's `verify_custom` (or a trait) to report what is wrong. The
+    diagnostic names the op (`'func.call' op ...`, MLIR's emitOpError) unless
+    `names_op` is False (MLIR's emitError, whose message stands alone)."""
 
-    def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = ()):
+    def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = (),
+                 names_op: bool = True):
         super().__init__(message)
         self.message = message
         self.notes = list(notes)
+        self.names_op = names_op
 
 
 # ------------------------------------------------------------------ declarations

@@ -45,7 +45,7 @@ def dialect_markdown(dialect: Dialect) -> str:
         for attr in d.attributes.values():
             extra = f"default `{attr.default}`" if attr.default is not None else \
                 "optional" if attr.optional else "required"
-            rows.append(f"| attribute | `{attr.name}` | {attr.constraint.description} ({extra}) | "
+            rows.append(f"| attribute | `{attr.name}` | {attr.constraint.summary} ({extra}) | "
                         f"{attr.doc} |")
         for region in d.regions:
             rows.append(f"| region | `{region.name}` | {'single block' if region.single_block else 'any'} "

@@ -9,6 +9,7 @@ same tuple, with the data it needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,11 +18,18 @@ if TYPE_CHECKING:
 
 
 class Trait:
-    """A named property of an op. `verify` returns an error message or None."""
+    """A named property of an op. `verify` returns an error message or None.
+
+    An `invariant` trait is a predicate of the declaration itself (MLIR's PredOpTrait:
+    `AllTypesMatch`, `TypesMatchWith`...), which MLIR checks with the op's operand,
+    result and attribute constraints, before the other traits: the verifier runs it
+    right after those constraints, whatever its place in `traits`.
+    """
 
     name = "Trait"
     summary = ""
     implies: tuple[Trait, ...] = ()
+    invariant = False
 
     def verify(self, op: Operation) -> str | None:
         return None
@@ -125,6 +133,22 @@ def constant_value(value):
         return None
     return attr
 SingleBlock = _SimpleTrait("SingleBlock", "each region has at most one block")
+
+
+class _NoRegionArguments(Trait):
+    name = "NoRegionArguments"
+    summary = "the entry blocks of its regions have no arguments"
+
+    def verify(self, op: Operation) -> str | None:
+        for index, region in enumerate(op.regions):
+            if region.blocks and region.blocks[0].args:
+                # MLIR's words: the region is numbered only when there are several.
+                return ("region should have no arguments" if len(op.regions) == 1
+                        else f"region #{index} should have no arguments")
+        return None
+
+
+NoRegionArguments = _NoRegionArguments()
 GraphRegions = _SimpleTrait("GraphRegions",
                             "its regions are graph regions: ops may use values defined later")
 AttrSizedOperandSegments = _SimpleTrait(
@@ -219,6 +243,7 @@ class AllTypesMatch(Trait):
     format may then spell the type once."""
 
     names: tuple[str, ...]
+    invariant = True
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -239,6 +264,25 @@ class AllTypesMatch(Trait):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, AllTypesMatch) and other.names == self.names
+
+
+class OpPredicate(Trait):
+    """A property of the op as a whole that `holds` checks, which `summary` states
+    (MLIR's PredOpTrait, e.g. `TypesMatchWith`); its diagnostic is MLIR's
+    "failed to verify that <summary>"."""
+
+    invariant = True
+
+    def __init__(self, summary: str, holds: Callable[[Operation], bool]):
+        self.summary = summary
+        self.holds = holds
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return f"OpPredicate<{self.summary}>"
+
+    def verify(self, op: Operation) -> str | None:
+        return None if self.holds(op) else f"failed to verify that {self.summary}"
 
 
 def _shapes_compatible(shapes: list[tuple[int, ...] | None]) -> bool:

@@ -64,6 +64,14 @@ from mlc.ir.opdef.traits import (
 
 
 class TestDialect(Dialect):
+    # As MLIR's test dialect, whose tests use ops it does not define.
+    allows_unknown_ops = True
+
+    def verify_value_attribute(self, op: Operation, kind: str, index: int, name: str,
+                               attr: Attribute) -> str | None:
+        # As MLIR's test dialect: one attribute name that no function value may carry.
+        return f"invalid to use '{name}'" if name == "test.invalid_attr" else None
+
     def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
         # As MLIR's test dialect: a test.constant of any value (so a test op found to
         # be constant, by folding or by the range analysis, becomes one).

@@ -24,7 +24,7 @@ _INT64_MAX = (1 << 63) - 1
 _HIGH_OPS = ("*", "floordiv", "ceildiv", "mod")
 
 _TOKEN_RE = re.compile(r"""
-    [ \t\r\n]*
+    (?:[ \t\r\n]+|//[^\n]*)*+
     (?: (?P<ssa>%(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*))
       | (?P<id>[A-Za-z_][\w$.]*)
       | (?P<float>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)
@@ -32,6 +32,9 @@ _TOKEN_RE = re.compile(r"""
       | (?P<punct>->|[()\[\],+\-*:<>=])
       | (?P<end>\Z)
     )""", re.VERBOSE)
+
+
+_SKIP_RE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*+")
 
 
 class AffineParseError(ValueError):
@@ -46,16 +49,26 @@ class AffineParseError(ValueError):
 
 def parse_affine_attribute(text: str) -> AffineMapAttr | IntegerSetAttr:
     """The attribute spelled `affine_map<...>` or `affine_set<...>` (all of `text`)."""
-    is_map = text.startswith("affine_map")
-    if not is_map and not text.startswith("affine_set"):
-        raise AffineParseError("expected 'affine_map' or 'affine_set'", 0)
+    attr, end = read_affine_attribute(text, 0)
+    if text[end:].strip():
+        raise AffineParseError("encountered unexpected token", end)
+    return attr
+
+
+def read_affine_attribute(text: str, start: int) -> tuple[AffineMapAttr | IntegerSetAttr, int]:
+    """The `affine_map<...>` or `affine_set<...>` at `start` in `text`, and the offset
+    just past its closing `>`. Tokens are read as far as the attribute goes, so an
+    unclosed bracket is reported where MLIR's parser finds it, not at the end of text."""
+    is_map = text.startswith("affine_map", start)
+    if not is_map and not text.startswith("affine_set", start):
+        raise AffineParseError("expected 'affine_map' or 'affine_set'", start)
     what = "affine map" if is_map else "integer set"
-    reader = _Reader(text, len("affine_map"))
+    reader = _Reader(text, start + len("affine_map"))
     reader.expect("<", f"expected '<' in {what}")
     result = reader.structure("map" if is_map else "set")
     reader.expect(">", f"expected '>' in {what}")
-    reader.expect_end()
-    return AffineMapAttr(result) if is_map else IntegerSetAttr(result)
+    end = reader.tokens[reader.index - 1][2] + 1
+    return (AffineMapAttr(result) if is_map else IntegerSetAttr(result)), end
 
 
 def parse_affine_map(text: str) -> AffineMap:
@@ -89,24 +102,33 @@ def parse_integer_set(text: str) -> IntegerSet:
 
 
 class _Reader:
-    __slots__ = ("text", "tokens", "index", "names", "ssa_ids")
+    __slots__ = ("text", "tokens", "index", "names", "next_pos", "end", "ssa_ids")
 
     def __init__(self, text: str, start: int, end: int | None = None,
                  ssa_ids: dict[str, AffineExpr] | None = None):
+        """Read from `start` (up to `end`); with `ssa_ids`, identifiers are SSA values
+        (`%i`), each a dimension, new ones added to the dictionary."""
         self.text = text
-        self.tokens = _tokenize(text, start, len(text) if end is None else end,
-                                allow_ssa=ssa_ids is not None)
+        self.tokens: list[tuple[str, str, int]] = []  # read on demand, see peek
+        self.end = len(text) if end is None else end
+        self.ssa_ids = ssa_ids
+        self.next_pos = start
         self.index = 0
         self.names: dict[str, AffineExpr] = {}
-        self.ssa_ids = ssa_ids
 
     # ------------------------------------------------------------ tokens
 
     def peek(self) -> tuple[str, str, int]:
+        # The text may go on well past the attribute (a whole file): tokens are read
+        # only as the parse asks for them.
+        while self.index >= len(self.tokens):
+            token, self.next_pos = _next_token(self.text, self.next_pos, self.end,
+                                               self.ssa_ids is not None)
+            self.tokens.append(token)
         return self.tokens[self.index]
 
     def at(self, value: str) -> bool:
-        kind, text, _ = self.tokens[self.index]
+        kind, text, _ = self.peek()
         return text == value and kind != "end"
 
     def consume_if(self, value: str) -> bool:
@@ -227,14 +249,14 @@ class _Reader:
                 open_parens += 1
                 negations, after_operator = 0, False
                 continue
-            if kind == "id":
-                value = self.names.get(text)
-                if value is None:
-                    raise self.wrong_token("use of undeclared identifier")
-            elif kind == "ssa":
+            if kind == "ssa":
                 value = self.ssa_ids.get(text)
                 if value is None:
                     value = self.ssa_ids[text] = dim(len(self.ssa_ids))
+            elif kind == "id":
+                value = self.names.get(text)
+                if value is None:
+                    raise self.wrong_token("use of undeclared identifier")
             elif kind == "int":
                 number = int(text, 16) if text.startswith("0x") else int(text)
                 if number > _INT64_MAX:
@@ -311,17 +333,16 @@ def _apply(op: str, lhs: AffineExpr, rhs: AffineExpr, offset: int) -> AffineExpr
         raise AffineParseError(str(exc), offset) from None
 
 
-def _tokenize(text: str, start: int, end: int, allow_ssa: bool = False
-              ) -> list[tuple[str, str, int]]:
-    tokens = []
-    pos = start
-    while True:
-        m = _TOKEN_RE.match(text, pos, end)
-        if m is None or (m.lastgroup == "ssa" and not allow_ssa):
-            skipped = len(text) - len(text[pos:].lstrip())
-            raise AffineParseError(f"unexpected character '{text[skipped]}'", skipped)
-        kind = m.lastgroup
-        tokens.append((kind, m.group(kind), m.start(kind)))
-        if kind == "end":
-            return tokens
-        pos = m.end()
+def _next_token(text: str, pos: int, end: int, allow_ssa: bool = False
+                ) -> tuple[tuple[str, str, int], int]:
+    """The token at `pos` (after whitespace and comments, before `end`) and where it
+    ends; SSA names only where `allow_ssa`."""
+    m = _TOKEN_RE.match(text, pos, end)
+    if m is None or (m.lastgroup == "ssa" and not allow_ssa):
+        skipped = _SKIP_RE.match(text, pos).end()
+        char = text[skipped]
+        # MLIR's lexer reads `%` as the start of an SSA name, whatever follows.
+        message = "invalid SSA name" if char == "%" else f"unexpected character '{char}'"
+        raise AffineParseError(message, skipped)
+    kind = m.lastgroup
+    return (kind, m.group(kind), m.start(kind)), m.end()

@@ -42,6 +42,7 @@ from mlc.ir.text.lexer import (
     LexerConfig,
     TokenStream,
     find_balanced_end,
+    malformed_token,
 )
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ _VALUE = re.compile(_S + r"(%" + SUFFIX_ID_RE + r")(?:#([0-9]+))?")
 _BARE = re.compile(_S + r"(" + BARE_ID_RE + r")")
 _INTEGER = re.compile(_S + r"(-?(?:0x[0-9a-fA-F]+|[0-9]+))(?![\w.])")
 _STRING = re.compile(_S + r'("(?:[^"\\\n]|\\.)*")')
-_SYMBOL = re.compile(_S + r'@("(?:[^"\\\n]|\\.)*"|[\w$.\-]+)')
+_SYMBOL = re.compile(_S + r'@("(?:[^"\\\n]|\\.)*"|[A-Za-z_][\w$.\-]*)')
 _CARET = re.compile(_S + r"(\^" + SUFFIX_ID_RE + r")")
 _SIMPLE_TYPE = re.compile(
     _S + r"((?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none))(?![\w$.<])")
@@ -64,10 +65,10 @@ _PLAIN_SHAPED = re.compile(_S + r"((?:tensor|vector|memref)<[0-9?x\[\]*]*[a-z][a
 # `2.5 : f32`, `7 : i64`: the commonest attributes, read without the grammar.
 _NUMBER_ATTR = re.compile(_S + r"(-?[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)" + _S + ":" + _S
                           + r"((?:[su]?i[0-9]+|f16|bf16|f32|f64|index))(?![\w$.<])")
-_TYPE_START = re.compile(_S + r"(?:[!(]|(?:tensor|memref|vector|tuple|complex)<"
+_TYPE_START = re.compile(_S + r"(?:[!(]|(?:tensor|memref|vector|tuple|complex)\b"
                          r"|[su]?i[0-9]|f[0-9]|bf16|tf32|index\b|none\b)")
 _ATTR_START = re.compile(
-    _S + r"(?:[\[{\"@#!(0-9]|-[0-9]|(?:true|false|unit|dense|dense_resource|array|affine_map"
+    _S + r"(?:[\[{\"@#!(0-9]|-[0-9]|(?:true|false|unit|dense|dense_resource|sparse|array|affine_map"
     r"|affine_set|strided|loc|tensor|memref|vector|tuple|complex|index|none|[su]?i[0-9]"
     r"|f[0-9]|bf16|tf32)\b)")
 _PUNCT_CACHE: dict[str, re.Pattern] = {}
@@ -135,7 +136,11 @@ class AsmParser(TokenStream):
 
     def expected(self, what: str) -> DiagnosticError:
         """"expected <what>", located as MLIR locates it: just after the text before the
-        next token (so a missing `: type` at the end of a line points at that line)."""
+        next token (so a missing `: type` at the end of a line points at that line).
+        Text there that is no token is reported instead, as MLIR's lexer would."""
+        malformed = malformed_token(self.text, self.pos)
+        if malformed is not None:
+            return self.state.error(malformed.message, malformed.offset)
         return self.state.error(f"expected {what}", self.error_pos_before(self.current_pos()))
 
     def error_pos_before(self, pos: int) -> int:

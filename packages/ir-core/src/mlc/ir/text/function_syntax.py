@@ -92,7 +92,8 @@ def _parse_arguments(p: AsmParser) -> tuple[list[Argument], list[Type], list]:
             dicts.append(argument.attrs)
         else:
             if arguments:
-                raise p.expected("SSA identifier")
+                # At the type, as MLIR reports it (not after the comma before it).
+                raise p.error("expected SSA identifier", p.current_pos())
             types.append(p.parse_type())
             dicts.append(_nonempty(_optional_dict(p)))
         if not p.parse_optional_comma():

@@ -14,8 +14,10 @@ accepts in its current state (found in the parse table):
   that keyword, an op name (`CUSTOM_OP`) where an op may start, else a `BARE_ID`;
 - `2x?x4x` is a `DIMS` token only where a shape may start.
 
-Literal bodies whose contents have their own small syntax (`dense<...>`,
-`array<...>`, `affine_map<...>`) are single tokens holding the balanced text. A
+Literal bodies whose contents have their own small syntax (`array<...>`,
+`dense_resource<...>`) are single tokens holding the balanced text; `dense<...>`,
+`sparse<...>`, `affine_map<...>`, `affine_set<...>` and `strided<...>` are tokens of
+their keyword, whose callback reads the body. A
 dialect type or attribute (`!llvm.ptr`, `#arith.fastmath`) is a token of its name
 only: its body is read by the dialect's parse function, straight from the stream.
 """
@@ -30,7 +32,10 @@ SKIP_RE = r"(?:[ \t\r\n]+|//[^\n]*)*+"
 """Whitespace and comments, skipped possessively: a failed match never backtracks
 into a comment and finds tokens there."""
 
-# Bare identifiers followed directly by a balanced `<...>` body kept as one token.
+# Bare identifiers followed directly by a `<...>` body of their own syntax: a token of
+# the balanced text, or (the keywords of STREAM_BODY_KEYWORDS) of the keyword alone,
+# whose callback reads the body from the stream as MLIR's parser reads it, token by
+# token, so that a body with an unclosed bracket is reported where the parse fails.
 RAW_BODY_KEYWORDS = {
     "dense": "DENSE",
     "dense_resource": "DENSE_RESOURCE",
@@ -38,18 +43,23 @@ RAW_BODY_KEYWORDS = {
     "affine_map": "OPAQUE_BUILTIN",
     "affine_set": "OPAQUE_BUILTIN",
     "strided": "OPAQUE_BUILTIN",
+    "sparse": "SPARSE",
 }
+STREAM_BODY_KEYWORDS = frozenset({"dense", "sparse", "affine_map", "affine_set", "strided"})
 
 SIMPLE_TYPE_RE = re.compile(
     r"(?:[su]?i(?:0|[1-9][0-9]*)|f16|bf16|f32|f64|f80|f128|tf32|index|none"
     r"|f4E2M1FN|f6E2M3FN|f6E3M2FN|f8E5M2|f8E4M3|f8E4M3FN|f8E5M2FNUZ|f8E4M3FNUZ"
     r"|f8E4M3B11FNUZ|f8E3M4|f8E8M0FNU)\Z")
 
+# MLIR lexes these as integer types, never as identifiers: no op is named `i32`.
+_INTEGER_TYPE_RE = re.compile(r"[su]?i[0-9]+\Z")
+
 # Terminals the stream produces itself (declared in the grammar with %declare).
 DECLARED_TERMINALS = (
     "VALUE_ID", "VALUE_USE", "CARET_ID", "SYMBOL", "STRING", "INT", "HEX", "FLOAT", "BARE_ID",
     "SIMPLE_TYPE", "DIMS", "DIALECT_TYPE", "TYPE_ALIAS", "DIALECT_ATTR", "ATTR_ALIAS", "DENSE",
-    "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "FILE_METADATA", "CUSTOM_OP",
+    "DENSE_RESOURCE", "DENSE_ARRAY", "OPAQUE_BUILTIN", "SPARSE", "FILE_METADATA", "CUSTOM_OP",
 )
 
 
@@ -97,6 +107,7 @@ class LexError(Exception):
 
 
 _OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
+_CLOSERS = frozenset(_OPENERS.values())
 
 
 # What MLIR says when the body of a builtin attribute is not closed.
@@ -104,11 +115,12 @@ _UNCLOSED_BODY = {"dense_resource": "expected '>'",
                   "array": "expected '>' to close an array attribute"}
 
 
-def find_balanced_end(text: str, start: int,
-                      unclosed: str = "unbalanced '<' character in pretty dialect name") -> int:
+def find_balanced_end(text: str, start: int, unclosed: str | None = None) -> int:
     """Offset just past the bracket closing the one at `start`, skipping strings and
-    `->`; a LexError saying `unclosed` if it is not closed on the same line."""
-    closers: list[str] = []
+    `->`; a LexError saying `unclosed` if it is not closed on the same line. Without
+    `unclosed` the text is a dialect body, whose brackets must nest (a bracket may not
+    close another's opening), and the error is MLIR's (naming the innermost open one)."""
+    openers: list[str] = []
     i = start
     n = len(text)
     while i < n:
@@ -120,15 +132,43 @@ def find_balanced_end(text: str, start: int,
         elif c == "-" and i + 1 < n and text[i + 1] == ">":
             i += 1
         elif c in _OPENERS:
-            closers.append(_OPENERS[c])
-        elif closers and c == closers[-1]:
-            closers.pop()
-            if not closers:
+            openers.append(c)
+        elif openers and c == _OPENERS[openers[-1]]:
+            openers.pop()
+            if not openers:
                 return i + 1
-        elif c == "\n" and not closers:
+        elif openers and c in _CLOSERS and unclosed is None:
+            break  # MLIR's dialect bodies nest their brackets properly
+        elif c == "\n" and not openers:
             break
         i += 1
-    raise LexError(unclosed, start)
+    innermost = openers[-1] if openers else text[start]
+    raise LexError(unclosed or f"unbalanced '{innermost}' character in pretty dialect name", start)
+
+
+# What MLIR's lexer says of a sigil that no identifier follows.
+_SIGIL_ERRORS = {"%": "invalid SSA name", "^": "invalid block name",
+                 "#": "invalid attribute name", "!": "invalid type identifier"}
+_SUFFIX_START = re.compile(r"[0-9A-Za-z_$.\-]")
+
+
+def malformed_token(text: str, pos: int) -> LexError | None:
+    """The error MLIR's lexer reports for the text at `pos` (after whitespace), if it
+    starts no token: a lone or double `.`, a sigil without its identifier, `@` before
+    something that is no identifier nor string. A parser that expected something
+    there reports this instead, as MLIR's lexer speaks before its parser."""
+    pos = _SKIP.match(text, pos).end()
+    char = text[pos:pos + 1]
+    if char == "." and not text.startswith("...", pos):
+        return LexError("expected three consecutive dots for an ellipsis", pos + 1)
+    if char == "@":
+        following = text[pos + 1:pos + 2]
+        if following != '"' and not (following.isalpha() or following == "_"):
+            return LexError("@ identifier expected to start with letter or '_'", pos + 1)
+    if char in _SIGIL_ERRORS and not _SUFFIX_START.match(text, pos + 1) and not (
+            char == "#" and text.startswith("#-}", pos)):
+        return LexError(_SIGIL_ERRORS[char], pos)
+    return None
 
 
 def unterminated_string_error(text: str, pos: int) -> LexError:
@@ -152,7 +192,7 @@ class LexerConfig:
             r"(?P<end>\Z)",
             r"(?P<value>%" + SUFFIX_ID_RE + r"(?:#[0-9]+|:[0-9]+)?)",
             r"(?P<caret>\^" + SUFFIX_ID_RE + r")",
-            r'(?P<symbol>@(?:"(?:[^"\\\n]|\\.)*"|[\w$.\-]+))',
+            r'(?P<symbol>@(?:"(?:[^"\\\n]|\\.)*"|[A-Za-z_][\w$.\-]*))',
             r'(?P<string>"(?:[^"\\\n]|\\.)*")',
             r"(?P<hex>-?0x[0-9a-fA-F]+)",
             r"(?P<float>-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)",
@@ -169,11 +209,13 @@ class LexerConfig:
 
 _SKIP = re.compile(SKIP_RE)
 _RESULT = r"%" + SUFFIX_ID_RE + r"(?::[0-9]+)?"
+# A custom op's name: an identifier that is not an integer type.
+_OP_NAME = r"(?![su]?i[0-9]+(?![\w$.]))" + BARE_ID_RE
 _OP_HEAD = re.compile("(" + _RESULT + "(?:" + SKIP_RE + "," + SKIP_RE + _RESULT + ")*)" + SKIP_RE
-                      + "=" + SKIP_RE + "(" + BARE_ID_RE + ")")
+                      + "=" + SKIP_RE + "(" + _OP_NAME + ")")
 _RESULT_NAME = re.compile("(%" + SUFFIX_ID_RE + r")(?::([0-9]+))?")
 _NEXT_OP = re.compile(SKIP_RE + "(?:(" + _RESULT + "(?:" + SKIP_RE + "," + SKIP_RE + _RESULT + ")*)"
-                      + SKIP_RE + "=" + SKIP_RE + ")?(" + BARE_ID_RE + ")")
+                      + SKIP_RE + "=" + SKIP_RE + ")?(" + _OP_NAME + ")")
 
 
 def _op_tok(names: str | None, pos: int, name: str, name_pos: int) -> OpTok:
@@ -197,6 +239,7 @@ def next_op_head(text: str, pos: int) -> tuple[OpTok, int] | None:
 # MLIR allows spaces around each `x` (`vector<4 x i32>`).
 _DIMS_RE = re.compile(r"\*[ \t\n]*x[ \t\n]*|(?:(?:[0-9]+|\?|\[[0-9]+\])[ \t\n]*x[ \t\n]*)+")
 _SIMPLE_TYPE_CANDIDATES = ["SIMPLE_TYPE"]
+_SCALABLE_DIM_RE = re.compile(r"\[[ \t\n]*[0-9]+[ \t\n]*(?=[^ \t\n\]0-9])")
 
 
 class TokenStream:
@@ -215,6 +258,11 @@ class TokenStream:
     def skip(self) -> int:
         """Offset of the next token (after whitespace and comments)."""
         return _SKIP.match(self.text, self.pos).end()
+
+    def next_token_start(self, offset: int) -> int:
+        """Where the first token at or after `offset` starts (past whitespace and
+        comments)."""
+        return _SKIP.match(self.text, offset).end()
 
     def take_balanced(self) -> str:
         """The balanced `<...>` (or `(...)`...) body starting at the next token; ''
@@ -236,7 +284,8 @@ class TokenStream:
             start = _SKIP.match(text, pos).end()
             if text[start] == '"':
                 raise unterminated_string_error(text, start)
-            raise LexError(f"unexpected character '{text[start]}'", start)
+            raise malformed_token(text, start) or LexError(
+                f"unexpected character '{text[start]}'", start)
         kind = m.lastgroup
         pos = m.start(kind)
         end = m.end()
@@ -253,15 +302,24 @@ class TokenStream:
         elif kind == "bare":
             value = m.group(kind)
             raw = RAW_BODY_KEYWORDS.get(value)
-            if raw is not None and end < len(text) and text[end] == "<":
-                end = find_balanced_end(text, end, _UNCLOSED_BODY.get(
-                    value, f"unbalanced '<' in '{value}' body"))
+            if raw is not None and (text.startswith("<", end) or (
+                    # As in MLIR, a body read from the stream may follow a space, where
+                    # the parser takes the keyword.
+                    value in STREAM_BODY_KEYWORDS and raw in accepted
+                    and text.startswith("<", self.next_token_start(end)))):
+                if value not in STREAM_BODY_KEYWORDS:
+                    end = find_balanced_end(text, end, _UNCLOSED_BODY.get(
+                        value, f"unbalanced '<' in '{value}' body"))
                 tok = Tok(raw, text[pos:end], pos)
             else:
                 kind_name = self._classify_word(value, accepted)
                 tok = OpTok(value, pos, pos, []) if kind_name == "CUSTOM_OP" else Tok(kind_name, value, pos)
         elif kind == "punct":
             value = m.group(kind)
+            if value == "[" and "DIMS" in accepted:
+                scalable = _SCALABLE_DIM_RE.match(text, pos)
+                if scalable is not None:  # `[4` not closed where a shape is read
+                    raise LexError("missing ']' closing scalable dimension", scalable.end())
             if value in "?*" and "DIMS" in accepted:
                 dims = _DIMS_RE.match(text, pos)
                 if dims is not None:
@@ -323,7 +381,7 @@ class TokenStream:
             for candidate in candidates:
                 if candidate in accepted:
                     return candidate
-        if "CUSTOM_OP" in accepted:
+        if "CUSTOM_OP" in accepted and not _INTEGER_TYPE_RE.match(value):
             return "CUSTOM_OP"
         if candidates is None or "BARE_ID" in accepted:
             return "BARE_ID"

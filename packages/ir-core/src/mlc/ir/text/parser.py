@@ -25,6 +25,7 @@ from mlc.ir.core.attributes import (
     CallSiteLoc,
     ComplexType,
     DenseResourceElementsAttr,
+    DialectAttribute,
     DialectType,
     DictionaryAttr,
     FileLineColLoc,
@@ -43,6 +44,7 @@ from mlc.ir.core.attributes import (
     OpaqueType,
     RankedTensorType,
     ShapedType,
+    SparseElementsAttr,
     StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
@@ -63,15 +65,18 @@ from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
 from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove, IsTerminator
-from mlc.ir.text.affine_parser import AffineParseError, parse_affine_attribute
+from mlc.ir.text.affine_parser import AffineParseError, read_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.format import body_parser, op_parser
 from mlc.ir.text.lexer import RAW_BODY_KEYWORDS, LexError, OpTok, Tok, next_op_head
 from mlc.ir.text.literals import (
+    DenseLiteral,
     LiteralError,
+    dense_from_literal,
     parse_dense_array,
-    parse_dense_body,
-    parse_strided_layout,
+    read_dense_literal,
+    read_sparse_literal,
+    read_strided_layout,
     unescape_string,
 )
 from mlc.ir.text.resources import parse_file_metadata
@@ -96,6 +101,8 @@ def simple_type(text: str) -> Type:
         result = IntegerType(int(text[1:]))
     else:
         raise ValueError(f"unknown type '{text}'")
+    if result.width >= 1 << 32:  # no longer a width MLIR's lexer reads (an unsigned)
+        raise ValueError("invalid integer width")
     if result.width > MAX_INTEGER_WIDTH:
         raise ValueError(f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")
     _SIMPLE_TYPES[text] = result
@@ -109,6 +116,13 @@ _NOT_TENSOR_ELEMENTS = (RankedTensorType, UnrankedTensorType, MemRefType, Unrank
                         FunctionType, TupleType, NoneType)
 _NOT_MEMREF_ELEMENTS = (RankedTensorType, UnrankedTensorType, FunctionType, TupleType, NoneType,
                         OpaqueType)
+
+def _is_memory_space(attr: Attribute | None) -> bool:
+    """Whether MLIR accepts `attr` as a memref's memory space: none, an integer, string
+    or dictionary, or an attribute of a dialect other than builtin."""
+    return attr is None or isinstance(attr, (IntegerAttr, StringAttr, DictionaryAttr,
+                                             DialectAttribute))
+
 
 class ForwardValue(Value):
     """A placeholder for a value used before its definition."""
@@ -204,9 +218,11 @@ class _ParseState:
     def sub_parse_location(self, p: AsmParser, defer: bool = False):
         """`(...)` after `loc`: the location inside. With `defer`, an alias defined
         later in the file comes back as ("alias", name, offset)."""
-        p.parse_punctuation("(")
+        if not p.parse_optional_punctuation("("):
+            raise p.expected("'(' in location")
         loc = _cache.driver().parse(p, "location_start", self, prefix=True)
-        p.parse_punctuation(")")
+        if not p.parse_optional_punctuation(")"):
+            raise p.expected("')' in location")
         if isinstance(loc, tuple) and not defer:
             raise self.error(f"undefined symbol alias id '{loc[1][1:]}'", loc[2])
         return loc
@@ -404,16 +420,19 @@ class _ParseState:
         cls = self.ctx.get_op_class(name)
         if cls is not None:
             return cls
-        if self.ctx.allow_unregistered:
-            return Operation
-        dialect = name.split(".", 1)[0] if "." in name else name
-        if self.ctx.try_load(dialect) is None:
+        namespace = name.split(".", 1)[0] if "." in name else name
+        dialect = self.ctx.try_load(namespace)
+        if dialect is None:
+            if self.ctx.allow_unregistered:
+                return Operation
             raise self.error("operation being parsed with an unregistered dialect. If this is "
                              "intended, please use -allow-unregistered-dialect with the MLIR "
                              "tool used", pos)
-        raise self.error(f"unregistered operation '{name}' found in dialect ('{dialect}') that "
-                         "does not allow unknown operations (use --allow-unregistered-dialect "
-                         "to accept it)", pos)
+        if dialect.allows_unknown_ops:
+            return Operation
+        # As MLIR: --allow-unregistered-dialect does not open a registered dialect.
+        raise self.error(f"unregistered operation '{name}' found in dialect ('{namespace}') that "
+                         "does not allow unknown operations", pos)
 
     def custom_op(self, tok: OpTok) -> Operation:
         """An op in custom form: find its class (the name as written, then in the
@@ -485,9 +504,8 @@ class _ParseState:
             body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
                 return OpaqueType(dialect, (tok.value + body)[1 + len(dialect):])
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse type "
-                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
-                             "it)", tok.start_pos)
+            raise self.error(_unregistered_dialect_message("type", tok.value + body),
+                             tok.start_pos)
         return self._dialect_body(cls, tok)
 
     def dialect_attr(self, tok: Tok) -> Attribute:
@@ -501,9 +519,8 @@ class _ParseState:
             body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:
                 return OpaqueAttr(tok.value + body)
-            raise self.error(f"dialect '{dialect}' is unknown; cannot parse attribute "
-                             f"'{tok.value}{body}' (use --allow-unregistered-dialect to accept "
-                             "it)", tok.start_pos)
+            raise self.error(_unregistered_dialect_message("attribute", tok.value + body),
+                             tok.start_pos)
         return self._dialect_body(cls, tok)
 
     def _dialect_body(self, cls, tok: Tok):
@@ -516,6 +533,12 @@ class _ParseState:
             raise self.error(f"invalid '{cls.name}': {exc}", tok.start_pos) from None
         finally:
             stream.op_name = outer
+
+
+def _unregistered_dialect_message(kind: str, text: str) -> str:
+    """MLIR's words for a dialect type or attribute (`kind`) whose dialect is unknown."""
+    return (f"'{text}' {kind} created with unregistered dialect. If this is intended, "
+            "please use -allow-unregistered-dialect with the MLIR tool used")
 
 
 class _Callbacks:
@@ -718,7 +741,7 @@ class _Callbacks:
         try:
             return self.s.type_aliases[tok.value]
         except KeyError:
-            raise self.s.error(f"undefined type alias '{tok.value}'", tok.start_pos) from None
+            raise self.s.error(f"undefined symbol alias id '{tok.value[1:]}'", tok.start_pos) from None
 
     def _element_pos(self, dims: Tok | None) -> int:
         """Where the element type of a shaped type being reduced starts."""
@@ -744,14 +767,26 @@ class _Callbacks:
     def memref_type(self, children):
         dims, element, *extra = children
         self._check_element(element, dims, _NOT_MEMREF_ELEMENTS, "memref")
-        layout = extra[0] if extra else None
-        space = extra[1] if len(extra) > 1 else None
-        if dims is not None and dims.value.startswith("*"):
-            if isinstance(layout, AffineMapAttr):
-                raise self.s.error("cannot have affine map for unranked memref type", dims.start_pos)
-            return UnrankedMemRefType(element, layout)
-        if layout is not None and space is None and isinstance(layout, (IntegerAttr, StringAttr)):
-            layout, space = None, layout
+        unranked = dims is not None and dims.value.startswith("*")
+        # MLIR's reading: each attribute after the element type is a layout if it is
+        # one, else the memory space, which must come last and only once. Errors are at
+        # the token after the offending attribute, as MLIR reports them.
+        layout = space = None
+        for attr, after in extra:
+            if not isinstance(attr, (AffineMapAttr, StridedLayoutAttr)):
+                if space is not None:
+                    raise self.s.error("multiple memory spaces specified in memref type", after)
+                space = attr
+                continue
+            layout = attr
+            if unranked:
+                raise self.s.error("cannot have affine map for unranked memref type", after)
+            if space is not None:
+                raise self.s.error("expected memory space to be last in memref type", after)
+        if not _is_memory_space(space):
+            raise self.s.error("unsupported memory space Attribute", self.s.raw_args[0].start_pos)
+        if unranked:
+            return UnrankedMemRefType(element, space)
         shape = self._shape(dims)
         if isinstance(layout, AffineMapAttr):
             if layout.value.num_dims != len(shape):
@@ -783,7 +818,9 @@ class _Callbacks:
         return tuple(shape)
 
     def memref_extra(self, children):
-        return children[0]
+        # With where the next token starts (the attribute's last token was the last shifted).
+        stream = self.s.stream
+        return children[0], stream.next_token_start(stream.last_end)
 
     def vector_type(self, children):
         dims, element = children
@@ -927,15 +964,65 @@ class _Callbacks:
         names = [self.s.symbol_name(tok) for tok in children]
         return SymbolRefAttr(names[0], tuple(names[1:]))
 
-    def dense_attr(self, children):
-        tok, type_ = children
+    def _read_body(self, read, tok: Tok):
+        """What `read(text, offset of the keyword)` reads of the body after the keyword
+        token `tok`, from the stream, which then goes on after it."""
+        stream = self.local.state.stream
         try:
-            return parse_dense_body(tok.value[len("dense<"):-1], type_)
+            value, end = read(stream.text, tok.start_pos)
+        except (LiteralError, AffineParseError) as exc:
+            raise self._literal_error(exc, tok.start_pos) from None
+        stream.pos = stream.last_end = end
+        return value
+
+    def DENSE(self, tok):  # noqa: N802
+        # The token is the keyword: the literal is read here; its type comes after it.
+        return self._read_body(read_dense_literal, tok)
+
+    def SPARSE(self, tok):  # noqa: N802
+        # As DENSE: the two literals are read here, their type comes after them.
+        return tok.start_pos, self._read_body(read_sparse_literal, tok)
+
+    def sparse_attr(self, children):
+        (pos, literals), type_ = children
+        if not isinstance(type_, ShapedType):
+            raise self.s.error("elements literal must be a shaped type", pos)
+        rank = len(type_.shape)
+        try:
+            if literals is None:
+                indices = dense_from_literal(DenseLiteral(pos), RankedTensorType((0, rank), i64))
+                values = dense_from_literal(DenseLiteral(pos),
+                                            RankedTensorType((0,), type_.element_type))
+            else:
+                # A splat of indices is one index; a splat of values, one per index.
+                index_literal, value_literal = literals
+                index_shape = index_literal.shape if index_literal.shape is not None \
+                    else (1, rank)
+                indices = dense_from_literal(index_literal, RankedTensorType(index_shape, i64))
+                value_shape = value_literal.shape if value_literal.shape is not None \
+                    else (index_shape[0],)
+                values = dense_from_literal(value_literal,
+                                            RankedTensorType(value_shape, type_.element_type))
         except ValueError as exc:
-            offset = getattr(exc, "offset", None)
-            pos = tok.start_pos if offset is None else tok.start_pos + len("dense<") + offset
-            notes = [(note, pos) for note in getattr(exc, "notes", ())]
-            raise self.s.error(str(exc), pos, notes) from None
+            raise self._literal_error(exc, pos) from None
+        attr = SparseElementsAttr(type_, indices, values)
+        problem = attr.verify()
+        if problem is not None:
+            raise self.s.error(problem, pos)
+        return attr
+
+    def dense_attr(self, children):
+        literal, type_ = children
+        try:
+            return dense_from_literal(literal, type_)
+        except ValueError as exc:
+            raise self._literal_error(exc, literal.offset) from None
+
+    def _literal_error(self, exc: ValueError, default: int) -> DiagnosticError:
+        """A literal's error at its offset (`default` when it has none), with its notes."""
+        offset = getattr(exc, "offset", None)
+        pos = default if offset is None else offset
+        return self.s.error(str(exc), pos, [(note, pos) for note in getattr(exc, "notes", ())])
 
     def dense_resource_attr(self, children):
         tok, type_ = children
@@ -956,15 +1043,9 @@ class _Callbacks:
         return self.s.dialect_attr(tok)
 
     def OPAQUE_BUILTIN(self, tok):  # noqa: N802
-        if tok.value.startswith("strided"):
-            try:
-                return parse_strided_layout(tok.value)
-            except LiteralError as exc:
-                raise self.s.error(str(exc), tok.start_pos + exc.offset) from None
-        try:
-            return parse_affine_attribute(tok.value)
-        except AffineParseError as exc:
-            raise self.s.error(exc.message, tok.start_pos + exc.offset) from None
+        # The token is the keyword: the body is read here, from the stream.
+        return self._read_body(read_strided_layout if tok.value == "strided"
+                               else read_affine_attribute, tok)
 
     def attr_alias(self, children):
         tok = children[0]
@@ -1028,9 +1109,11 @@ class _Callbacks:
     def alias_loc(self, children):
         tok = children[0]
         loc = self.s.attr_aliases.get(tok.value)
-        if isinstance(loc, Location):
-            return loc
-        return ("alias", tok.value, tok.start_pos)  # defined later in the file
+        if loc is None:
+            return ("alias", tok.value, tok.start_pos)  # defined later in the file
+        if not isinstance(loc, Location):
+            raise self.s.error(f"expected location, but found '{loc}'", tok.start_pos)
+        return loc
 
 
 
@@ -1094,6 +1177,7 @@ _TERMINAL_NAMES = {
     "ATTR_ALIAS": "attribute alias", "TYPE_ALIAS": "type alias",
     "FILE_METADATA": "file metadata", "DENSE": "dense elements", "DENSE_ARRAY": "array",
     "DENSE_RESOURCE": "dense resource", "OPAQUE_BUILTIN": "attribute",
+    "SPARSE": "sparse elements",
 }
 
 
@@ -1200,7 +1284,12 @@ _MLIR_EXPECTATIONS = (
     ("loc_attr", "loc", "(", "expected '(' in location"),
     ("trailing_loc", "*", ")", "expected ')' in location"),
     ("loc_attr", "*", ")", "expected ')' in location"),
+    ("name_loc", "*", ")", "expected ')' after child location of NameLoc"),
+    ("callsite_loc", "callsite", "(", "expected '(' in callsite location"),
     ("callsite_loc", "*", "at", "expected 'at' in callsite location"),
+    ("callsite_loc", "*", ")", "expected ')' in callsite location"),
+    ("fused_metadata", "*", ">", "expected '>' after fused location metadata"),
+    ("fused_loc", "*", "[", "expected '[' in fused location"),
     ("fused_loc", "*", "]", "expected ']' in fused location"),
     ("alias_def", "ATTR_ALIAS", "=", "expected '=' in attribute alias definition"),
     ("alias_def", "TYPE_ALIAS", "=", "expected '=' in type alias definition"),
@@ -1271,8 +1360,10 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
         raise state.error("use of undeclared SSA value name", placeholder.pos)
     for target, alias, pos in state.deferred_locs:
         loc = state.attr_aliases.get(alias)
+        if loc is None:
+            raise state.error("operation location alias was never defined", pos)
         if not isinstance(loc, Location):
-            raise state.error(f"undefined location alias '{alias}'", pos)
+            raise state.error(f"expected location, but found '{loc}'", pos)
         target.loc = loc
     ops = list(top.ops())
     if len(ops) == 1 and isinstance(ops[0], ModuleOp):

@@ -326,14 +326,15 @@ class Printer:
         return self.parts
 
     def _custom_name(self, op: Operation) -> str:
+        """The op's name without its dialect where the enclosing op's default dialect
+        (`builtin` at the top level) is the op's, as MLIR prints it."""
         parent = op.parent_op
-        key = (op.__class__, getattr(parent, "default_dialect", None))
+        key = (op.__class__, getattr(parent, "default_dialect", None) if parent is not None
+               else "builtin")
         name = self._custom_names.get(key)
         if name is None:
             op_def = op.op_def
-            if op_def.name == "builtin.module":
-                name = "module"
-            elif key[1] == op_def.dialect_name:
+            if key[1] == op_def.dialect_name:
                 name = op_def.short_name
             else:
                 name = op_def.name

@@ -202,9 +202,10 @@ class Verifier:
         if IsTerminator in traits and op.parent is not None and op is not op.parent.last_op:
             self.error(_op_error(op, "must be the last operation in the parent block"))
         if SingleBlock in traits:
-            for region in op.regions:
+            for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
-                    self.error(_op_error(op, "expects a single block in each region"))
+                    self.error(_op_error(op, f"expects region #{index} to have 0 or 1 blocks"))
+                    return
 
     def _check_symbol_table(self, op: Operation) -> None:
         if op.op_def is not None and SymbolTable in op.op_def.trait_set:
@@ -261,7 +262,8 @@ class Verifier:
         try:
             op.verify_custom()
         except VerificationError as exc:
-            diag = _op_error(op, exc.message)
+            diag = _op_error(op, exc.message) if exc.names_op else \
+                Diagnostic("error", exc.message, op.loc)
             for note, loc in exc.notes:
                 diag.add_note(note, loc)
             self.error(diag)
@@ -392,36 +394,21 @@ class _DeclarationPlan:
                             for name, d in op_def.attributes.items()]
         self.regions = len(op_def.regions)
         self.successors = sum(1 for s in op_def.successors if not s.variadic)
-        # Only the traits and custom verifiers that check something.
-        self.traits = [t for t in op_def.traits if type(t).verify is not Trait.verify]
+        # Only the traits and custom verifiers that check something; the invariant
+        # traits first (stable: each group keeps its declared order).
+        self.traits = sorted((t for t in op_def.traits if type(t).verify is not Trait.verify),
+                             key=lambda t: not t.invariant)
         self.custom = op_def.cls.verify_custom is not Op.verify_custom
 
     def check(self, op: Operation) -> str | None:
+        # MLIR's order: the counts (its structural traits), then the attributes, then
+        # the operand and result types.
         op_def = self.op_def
-        if self.singles:
-            operands, results = op._operands, op.results
-            if len(operands) != len(op_def.operands) or len(results) != len(op_def.results):
-                message = self._counts(op)
-                if message:
-                    return message
-            for i, d in self.operand_checks:
-                type_ = operands[i].value.type
-                if not d.constraint.check(type_):
-                    return _constraint_message("operand", d, type_)
-            for i, d in self.result_checks:
-                type_ = results[i].type
-                if not d.constraint.check(type_):
-                    return _constraint_message("result", d, type_)
-        else:
+        if not self.singles or len(op._operands) != len(op_def.operands) or \
+                len(op.results) != len(op_def.results):
             message = self._counts(op)
             if message:
                 return message
-            for kind, defs in (("operand", op_def.operands), ("result", op_def.results)):
-                for definition in defs:
-                    check = definition.constraint.check
-                    for value in _group_values(op, op_def, definition, kind == "result"):
-                        if not check(value.type):
-                            return _constraint_message(kind, definition, value.type)
         attributes = op.attributes
         for name, check, optional, definition in self.attr_checks:
             attr = attributes.get(name)
@@ -432,6 +419,23 @@ class _DeclarationPlan:
             if not check(attr):
                 return (f"attribute '{name}' failed to satisfy constraint: "
                         f"{definition.constraint.description}")
+        if self.singles:
+            operands, results = op._operands, op.results
+            for i, d in self.operand_checks:
+                type_ = operands[i].value.type
+                if not d.constraint.check(type_):
+                    return _constraint_message("operand", d, type_)
+            for i, d in self.result_checks:
+                type_ = results[i].type
+                if not d.constraint.check(type_):
+                    return _constraint_message("result", d, type_)
+        else:
+            for kind, defs in (("operand", op_def.operands), ("result", op_def.results)):
+                for definition in defs:
+                    check = definition.constraint.check
+                    for value in _group_values(op, op_def, definition, kind == "result"):
+                        if not check(value.type):
+                            return _constraint_message(kind, definition, value.type)
         if len(op.regions) != self.regions:
             return f"requires {self.regions} regions, but found {len(op.regions)}"
         found = len(op.successors)
