@@ -706,8 +706,11 @@ class ModuleGen:
             self.func_body(fn, fn_type, funcs, depth)
         for key, count in (("arg_attrs", len(fn_type.inputs)), ("res_attrs", len(fn_type.results))):
             if count and draw(st.integers(0, 3)) == 0:
+                # Only dialect attributes (a prefixed name) may sit on a function's
+                # values; `other` is no installed dialect, so nothing checks them further.
                 dicts = [DictionaryAttr.from_dict(draw(st.dictionaries(
-                    attr_names, module_attributes, max_size=2))) for _ in range(count)]
+                    attr_names.map(lambda n: "other." + n), module_attributes, max_size=2)))
+                    for _ in range(count)]
                 # A signature shows only non-empty dictionaries: an all-empty array is
                 # the same as none (MLIR drops it when it is built).
                 if any(d.entries for d in dicts):

@@ -17,6 +17,8 @@ DOCS = {
     "ub": ROOT / "packages/ir-core/src/mlc/ir/dialects/ub.md",
     "vector": ROOT / "packages/ir-core/src/mlc/ir/dialects/vector.md",
     "cf": ROOT / "packages/ir-core/src/mlc/ir/dialects/cf.md",
+    "memref": ROOT / "packages/ir-core/src/mlc/ir/dialects/memref.md",
+    "scf": ROOT / "packages/ir-core/src/mlc/ir/dialects/scf.md",
     "graph": ROOT / "packages/dialect-graph/src/mlc/graph/graph.md",
     "loop": ROOT / "packages/dialect-loop/src/mlc/loop/loop.md",
 }

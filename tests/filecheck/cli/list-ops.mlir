@@ -7,6 +7,9 @@
 // CHECK-DAG: {{^}}arith: Integer and floating-point arithmetic.
 // CHECK-DAG: {{^}}builtin:
 // CHECK-DAG: {{^}}func: Functions, calls and returns.
+// CHECK-DAG: {{^}}memref: Buffers in memory: allocation, element access and views.
+// CHECK-DAG: memref.subview {{.+}}
+// CHECK-DAG: vector.transfer_read {{.+}}
 // CHECK-DAG: arith.addf {{.+}}
 // CHECK-DAG: arith.addi {{.+}}
 // CHECK-DAG: arith.andi {{.+}}
@@ -44,6 +47,10 @@
 // CHECK-DAG: func.call {{.+}}
 // CHECK-DAG: func.func {{.+}}
 // CHECK-DAG: func.return {{.+}}
+// CHECK-DAG: scf.for {{.+}}
+// CHECK-DAG: scf.if {{.+}}
+// CHECK-DAG: scf.while {{.+}}
+// CHECK-DAG: scf.yield {{.+}}
 
 // DOCS: # The `func` dialect
 // DOCS-DAG: func.call

@@ -176,3 +176,12 @@ func.func @constant_of_another_type() {
   %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf64> -> memref<2xf32>
   return
 }
+
+// -----
+
+func.func @view_too_large() {
+  %s = loop.alloc_buffer : memref<8xi8>
+  // expected-error@+1 {{the view needs 16 bytes, the storage has 8}}
+  %v = loop.view %s : memref<8xi8> to memref<4xf32>
+  return
+}

@@ -49,6 +49,7 @@ from mlc.ir.core.attributes import (
     DenseArrayAttr,
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     StringAttr,
     i64,
@@ -69,7 +70,7 @@ from mlc.ir.opdef.constraints import (
     TypedAttr,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
-from mlc.ir.opdef.traits import NoTerminator, RecursiveMemoryEffects, SingleBlock
+from mlc.ir.opdef.traits import NoTerminator, Pure, RecursiveMemoryEffects, SingleBlock
 from mlc.ir.text.asm_parser import AsmParser, closing_bracket
 
 loop = Dialect("loop", "TensorIR-like loop nests on buffers: the level schedules transform.")
@@ -127,6 +128,49 @@ class ConstantOp(Op):
                 value_type.element_type != type_.element_type:
             raise VerificationError(f"the value's type {value_type} does not match the buffer "
                                     f"type {type_}")
+
+
+@loop.op
+class ViewOp(Op):
+    """A typed buffer over the bytes of a storage buffer (memory planning's sharing)
+
+    `loop-plan-memory` lets buffers whose lifetimes do not overlap use one storage:
+
+        %storage0 = loop.alloc_buffer : memref<200704xi8>
+        %a = loop.view %storage0 : memref<200704xi8> to memref<1x64x28x28xf32>
+    """
+
+    name = "loop.view"
+    source = OperandDef(AnyMemRef, doc="the storage: a one-dimensional buffer of i8")
+    result = ResultDef(AnyMemRef, doc="the buffer it is viewed as")
+    traits = (Pure,)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+    def verify_custom(self) -> None:
+        source, result = self.source.type, self.result.type
+        if not (isinstance(source, MemRefType) and len(source.shape) == 1
+                and source.element_type == IntegerType(8) and source.shape[0] >= 0):
+            raise VerificationError("the storage must be a static memref<Nxi8>")
+        if not isinstance(result, MemRefType) or any(d is None or d < 0 for d in result.shape):
+            raise VerificationError("the view must have a static shape")
+        needed = byte_size(result)
+        if needed is None or needed > source.shape[0]:
+            raise VerificationError(f"the view needs {needed} bytes, the storage has "
+                                    f"{source.shape[0]}")
+
+
+def byte_size(type_: MemRefType) -> int | None:
+    """How many bytes a static memref of whole-byte elements holds (None otherwise)."""
+    element = type_.element_type
+    width = getattr(element, "width", None)
+    if isinstance(element, IndexType):
+        width = 64
+    if width is None or width % 8 and width != 1:
+        return None
+    count = 1
+    for d in type_.shape:
+        count *= d
+    return count * max(1, width // 8)
 
 
 @loop.op
@@ -740,7 +784,8 @@ def _check_written_regions(p: AsmParser, op: BlockOp, keyword: str,
                       f"{op.region_text(keyword, names)}", start)
 
 
-__all__ = ["AllocBufferOp", "BlockOp", "ForOp", "InitOp", "LoadOp", "StoreOp", "loop",
+__all__ = ["AllocBufferOp", "BlockOp", "ForOp", "InitOp", "LoadOp", "StoreOp", "ViewOp",
+           "byte_size", "loop",
            "Access", "LOOP_KINDS", "ITER_KINDS"]
 
 from mlc.loop import semantics as _semantics  # noqa: E402,F401  (registers the interpreter's handlers)

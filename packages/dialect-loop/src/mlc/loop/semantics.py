@@ -18,6 +18,7 @@ from mlc.graph.ops.constant import constant_array
 from mlc.ir.core.ir import Operation
 from mlc.ir.interpreter import (
     Interpreter,
+    UnsupportedOperation,
     buffer_dtype,
     load_element,
     normalize,
@@ -89,3 +90,14 @@ def _load(interp: Interpreter, op: LoadOp, operands: list) -> list:
 def _store(interp: Interpreter, op: StoreOp, operands: list) -> list:
     store_element(operands[1], op.index_map.evaluate(operands[2:]), operands[0])
     return []
+
+
+@register_handler("loop.view")
+def _view(interp: Interpreter, op: Operation, operands: list) -> list:
+    type_ = op.results[0].type
+    dtype = buffer_dtype(type_.element_type)
+    count = int(np.prod(type_.shape, dtype=np.int64))
+    storage = operands[0]
+    if dtype == np.dtype(object):
+        raise UnsupportedOperation(f"views of {type_.element_type} are not supported")
+    return [storage[:count * dtype.itemsize].view(dtype).reshape(type_.shape)]

@@ -30,7 +30,8 @@ Value representation
 * Memrefs are numpy arrays (views for subviews) of :func:`buffer_dtype`, shared by
   reference: a function writing into an argument's buffer writes into the caller's
   array (destination-passing style). :func:`load_element` and :func:`store_element`
-  read and write one element (out of bounds is undefined behaviour).
+  read and write one element (out of bounds is undefined behaviour). The `memref`
+  ops' handlers are in :mod:`mlc.ir.dialects.memref_semantics`.
 
 Arguments are normalised the same way: ints (and bools) are wrapped to the width of
 the parameter's integer type, floats (and ints) rounded to the float type.
@@ -439,6 +440,8 @@ class Interpreter:
         self.depth = 0
         # The values of the function run in progress (nested regions add theirs).
         self.env: dict[Value, object] = {}
+        # What a dialect keeps for the whole run, by key (memref's globals' arrays).
+        self.state: dict[str, object] = {}
 
     def lookup_function(self, name: str, from_op: Operation | None = None) -> Operation:
         """The `func.func` called `name`: in `from_op`'s symbol table, else the module's."""
@@ -1395,3 +1398,7 @@ def _vector_broadcast(interp: Interpreter, op: Operation, operands: list) -> lis
     array[0] = source
     source = source if isinstance(op.operands[0].type, VectorType) else array.reshape(())
     return [_from_array(np.broadcast_to(source, result_type.shape), result_type)]
+
+
+# The handlers of dialects kept in modules of their own register themselves here.
+from mlc.ir.dialects import memref_semantics, scf_semantics, vector_semantics  # noqa: E402, F401

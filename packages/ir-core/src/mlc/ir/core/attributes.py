@@ -315,6 +315,14 @@ class ComplexType(Type):
         w.write(">")
 
 
+def _drop_default_space(type_) -> None:
+    """MLIR's MemRefType::get drops an integer memory space 0 (the default), so
+    `memref<4xf32, 0>` is `memref<4xf32>`."""
+    space = type_.memory_space
+    if isinstance(space, IntegerAttr) and space.value == 0:
+        object.__setattr__(type_, "memory_space", None)
+
+
 @dataclass(frozen=True, slots=True)
 class MemRefType(ShapedType):
     """`memref<4x?xf32, layout, memory_space>`."""
@@ -323,6 +331,9 @@ class MemRefType(ShapedType):
     element_type: Type
     layout: Attribute | None = None
     memory_space: Attribute | None = None
+
+    def __post_init__(self) -> None:
+        _drop_default_space(self)
 
     def write(self, w: AsmWriter) -> None:
         w.write("memref<")
@@ -343,6 +354,9 @@ class UnrankedMemRefType(Type):
 
     element_type: Type
     memory_space: Attribute | None = None
+
+    def __post_init__(self) -> None:
+        _drop_default_space(self)
 
     def write(self, w: AsmWriter) -> None:
         w.write("memref<*x")
@@ -784,7 +798,8 @@ class TypeAttr(Attribute):
 
 
 def write_symbol_name(w: AsmWriter, name: str) -> None:
-    if name and all(c in _BARE_REST or c == "-" for c in name):
+    # A bare name starts as MLIR's lexer wants it (a letter or `_`), else it is quoted.
+    if name and name[0] in _BARE_START and all(c in _BARE_REST or c == "-" for c in name):
         w.write(f"@{name}")
     else:
         w.write(f'@"{escape_string(name)}"')

@@ -94,6 +94,14 @@ class ArithDialect(Dialect):
 arith = ArithDialect("arith", "Integer and floating-point arithmetic.")
 
 
+class ArithConstantsDialect(Dialect):
+    """A dialect whose folders' constants are materialised as arith's (and ub's
+    poison), as MLIR's math, vector and memref dialects do."""
+
+    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
+        return arith.materialize_constant(value, type_, loc)
+
+
 # ------------------------------------------------------------------ attributes
 
 class FastMath(enum.Flag):

@@ -16,32 +16,19 @@ from collections.abc import Callable
 
 from mlc.ir.core.attributes import (
     FLOAT_FORMATS,
-    Attribute,
     FloatType,
-    Location,
     Type,
     bits_to_float,
     float_to_bits,
 )
-from mlc.ir.core.ir import Operation
-from mlc.ir.dialect import Dialect
-from mlc.ir.dialects.arith import FASTMATH_NONE, FastMathFlags
+from mlc.ir.dialects.arith import FASTMATH_NONE, ArithConstantsDialect, FastMathFlags
 from mlc.ir.dialects.arith_constants import element_type_of, fold_binary, fold_unary, quieted
 from mlc.ir.dialects.ub import poison_of
 from mlc.ir.opdef.constraints import FloatLike
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
 from mlc.ir.opdef.traits import ElementwiseMappable, Pure, SameOperandsAndResultType
 
-
-class MathDialect(Dialect):
-    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
-        # As MLIR's: math's constants are arith's (and ub's poison).
-        from mlc.ir.dialects.arith import arith
-
-        return arith.materialize_constant(value, type_, loc)
-
-
-math = MathDialect("math", "Elementwise floating-point functions (sin, exp, sqrt, fma...).")
+math = ArithConstantsDialect("math", "Elementwise floating-point functions (sin, exp, sqrt, fma...).")
 
 _FASTMATH_FORMAT = "(`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 

@@ -5,9 +5,8 @@ For now it holds `vector.broadcast`; the loop level extends it.
 
 from __future__ import annotations
 
-from mlc.ir.core.attributes import Attribute, Location, Type, VectorType
-from mlc.ir.core.ir import Operation
-from mlc.ir.dialect import Dialect
+from mlc.ir.core.attributes import Type, VectorType
+from mlc.ir.dialects.arith import ArithConstantsDialect
 from mlc.ir.dialects.arith_constants import constant_scalars, element_type_of, make_constant
 from mlc.ir.dialects.ub import is_poison
 from mlc.ir.opdef.constraints import TypeMatches
@@ -15,16 +14,7 @@ from mlc.ir.opdef.declare import Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import Pure
 from mlc.ir.rewrite.drr import Dag, DagPattern, V
 
-
-class VectorDialect(Dialect):
-    def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
-        # MLIR's vector dialect materialises its constants as arith's and ub's do.
-        from mlc.ir.dialects.arith import arith
-
-        return arith.materialize_constant(value, type_, loc)
-
-
-vector = VectorDialect("vector", "Operations on vectors (`vector<...>` values).")
+vector = ArithConstantsDialect("vector", "Operations on vectors (`vector<...>` values).")
 
 AnyVector = TypeMatches(lambda t: isinstance(t, VectorType), "vector of any type values")
 
@@ -97,4 +87,8 @@ __all__ = ["BroadcastOp", "broadcast_mismatch", "vector"]
 
 # The ops that take vectors apart and put them together live in their own module,
 # registered on this dialect.
-from mlc.ir.dialects import vector_slicing  # noqa: E402, F401
+from mlc.ir.dialects import (  # noqa: E402, F401
+    vector_compute,
+    vector_memory,
+    vector_slicing,  # noqa: E402, F401
+)

@@ -57,6 +57,7 @@ class RegionBranch(Interface):
         return f"RegionBranch({edges})"
 
     summary = "control flows between the op and its regions along declared edges"
+    verifies_regions = True
 
     def bind(self, op_def) -> None:
         regions = {d.name for d in op_def.regions}
@@ -118,12 +119,16 @@ class RegionBranch(Interface):
 
     # ------------------------------------------------------------------ verification
 
-    def verify(self, op: Operation) -> str | None:
+    def verify(self, op: Operation):
+        from mlc.ir.diagnostics import Diagnostic
+
         for successor in self.successors(op, None):
-            message = _check_edge(op, "parent operands", successor, self.entry_operands(op))
+            message = _check_edge(op, "parent", successor, self.entry_operands(op))
             if message:
-                return message
-        for index, region in enumerate(op.regions):
+                diagnostic = Diagnostic("error", f"'{op.name}' op {message}", op.loc)
+                diagnostic.add_note("region branch point", op.loc)
+                return diagnostic
+        for region in op.regions:
             successors = None
             for block in region.blocks:
                 terminator = block.terminator
@@ -134,24 +139,30 @@ class RegionBranch(Interface):
                     successors = self.successors(op, region)
                 for successor in successors:
                     operands = forwarding.successor_operands(terminator, successor)
-                    message = _check_edge(op, f"Region #{index}", successor, operands)
+                    message = _check_edge(op, f"Operation {terminator.name}", successor,
+                                          operands)
                     if message:
-                        return message
+                        diagnostic = Diagnostic("error", f"'{op.name}' op {message}", op.loc)
+                        diagnostic.add_note("region branch point", terminator.loc)
+                        return diagnostic
         return None
 
 
 def _check_edge(op: Operation, source: str, successor: RegionSuccessor,
                 operands: list[Value]) -> str | None:
-    target = "parent results" if successor.is_parent else \
+    # MLIR 22's words: the source is "parent" or the terminator ("Operation scf.yield").
+    target = "parent" if successor.is_parent else \
         f"Region #{op.regions.index(successor.region)}"
     inputs = successor.inputs
     if len(operands) != len(inputs):
-        return (f"along control flow edge from {source} to {target}: source has "
-                f"{len(operands)} operands, but target successor needs {len(inputs)}")
+        return (f"along control flow edge from {source} to {target}: region branch point "
+                f"has {len(operands)} operands, but region successor needs {len(inputs)} "
+                "inputs")
     for i, (value, input_) in enumerate(zip(operands, inputs)):
         if value.type != input_.type:
-            return (f"along control flow edge from {source} to {target}: source type #{i} "
-                    f"'{value.type}' should match input type #{i} '{input_.type}'")
+            return (f"along control flow edge from {source} to {target}: successor operand "
+                    f"type #{i} '{value.type}' should match successor input type #{i} "
+                    f"'{input_.type}'")
     return None
 
 

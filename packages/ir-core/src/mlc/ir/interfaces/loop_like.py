@@ -31,8 +31,11 @@ class LoopLike(Interface):
 
     def __init__(self, *, body: str | tuple[str, ...] = "body", lower_bounds: str | None = None,
                  upper_bounds: str | None = None, steps: str | None = None,
-                 inits: str | None = None):
+                 inits: str | None = None, results: bool = True):
         self.body = (body,) if isinstance(body, str) else tuple(body)
+        # Whether the op's results are the loop-carried values after the last
+        # iteration (not so for scf.while, whose results come from its condition).
+        self.has_loop_results = results
         self.lower_bounds_name = lower_bounds
         self.upper_bounds_name = upper_bounds
         self.steps_name = steps
@@ -40,6 +43,7 @@ class LoopLike(Interface):
 
     name = "LoopLike"
     summary = "a loop: body, induction variables, bounds, steps, loop-carried values"
+    verifies_regions = True
 
     def bind(self, op_def) -> None:
         regions = {d.name for d in op_def.regions}
@@ -100,14 +104,49 @@ class LoopLike(Interface):
         return entry.args[len(self.lower_bounds(op)):]
 
     def yielded_values(self, op: Operation) -> list[Value]:
-        """What the body's terminator passes to the next iteration."""
+        """What the body's terminator passes to the next iteration (nothing for a loop
+        without loop-carried values)."""
+        if self.inits_name is None:
+            return []
         entry = self.loop_regions(op)[-1].entry
         terminator = entry.terminator if entry is not None else None
         return terminator.operands if terminator is not None else []
 
     def loop_results(self, op: Operation) -> list[Value]:
         """The op's results: the loop-carried values after the last iteration."""
-        return list(op.results) if self.inits_name is not None else []
+        return list(op.results) if self.inits_name is not None and self.has_loop_results \
+            else []
+
+    # ------------------------------------------------------------------ verification
+
+    def verify(self, op: Operation) -> str | None:
+        """MLIR's checks of the loop-carried values: as many inits, region iter_args,
+        yielded values and results, of the same types."""
+        if self.inits_name is None:
+            return None
+        inits, iter_args = self.inits(op), self.region_iter_args(op)
+        yielded, results = self.yielded_values(op), self.loop_results(op)
+        if len(inits) != len(iter_args):
+            return (f"different number of inits and region iter_args: {len(inits)} != "
+                    f"{len(iter_args)}")
+        if yielded and len(iter_args) != len(yielded):
+            return (f"different number of region iter_args and yielded values: "
+                    f"{len(iter_args)} != {len(yielded)}")
+        if self.has_loop_results and len(results) != len(iter_args):
+            return (f"different number of loop results and region iter_args: "
+                    f"{len(results)} != {len(iter_args)}")
+        for i, (init, arg) in enumerate(zip(inits, iter_args)):
+            if init.type != arg.type:
+                return (f"{i}-th init and {i}-th region iter_arg have different type: "
+                        f"'{init.type}' != '{arg.type}'")
+            if yielded and arg.type != yielded[i].type:
+                return (f"{i}-th region iter_arg and {i}-th yielded value have different "
+                        f"type: '{arg.type}' != '{yielded[i].type}'")
+        for i, (arg, result) in enumerate(zip(iter_args, results)):
+            if arg.type != result.type:
+                return (f"{i}-th region iter_arg and {i}-th loop result have different "
+                        f"type: '{arg.type}' != '{result.type}'")
+        return None
 
     # ------------------------------------------------------------------ hoisting
 

@@ -54,10 +54,13 @@ class VerificationError(Exception):
     `names_op` is False (MLIR's emitError, whose message stands alone)."""
 
     def __init__(self, message: str, notes: Sequence[tuple[str, Location | None]] = (),
-                 names_op: bool = True):
+                 at: Operation | None = None, *, names_op: bool = True):
         super().__init__(message)
         self.message = message
         self.notes = list(notes)
+        # The op the error is reported on, when not the one verified (a parent may
+        # find fault with its terminator).
+        self.at = at
         self.names_op = names_op
 
 
@@ -132,15 +135,17 @@ class AttrDef:
     """An inherent attribute: a constraint, and a default or optionality."""
 
     def __init__(self, constraint: Any = AnyAttr, *, default: Attribute | None = None,
-                 optional: bool = False, doc: str = ""):
+                 optional: bool = False, doc: str = "", attr_name: str = ""):
         self.constraint: AttrConstraint = as_attr_constraint(constraint)
         self.default = default
         self.optional = optional or default is not None
         self.doc = doc
-        self.name = ""
+        # The attribute's name when the Python one cannot be it (memref.get_global's
+        # `name`, which the class's op name takes).
+        self.name = attr_name
 
     def __set_name__(self, owner, name: str) -> None:
-        self.name = name
+        self.name = self.name or name
 
     def __get__(self, op, owner=None):
         if op is None:
@@ -155,10 +160,12 @@ class AttrDef:
 
 
 class RegionDef:
-    """A region of an op."""
+    """A region of an op; a variadic one (the last declared) stands for all the
+    regions from its position on (as `scf.index_switch`'s cases)."""
 
-    def __init__(self, *, single_block: bool = False, doc: str = ""):
+    def __init__(self, *, single_block: bool = False, variadic: bool = False, doc: str = ""):
         self.single_block = single_block
+        self.variadic = variadic
         self.doc = doc
         self.name = ""
         self.index = 0
@@ -169,6 +176,8 @@ class RegionDef:
     def __get__(self, op, owner=None):
         if op is None:
             return self
+        if self.variadic:
+            return op.regions[self.index:]
         return op.regions[self.index]
 
 
@@ -456,7 +465,7 @@ class Op(Operation, metaclass=OpMeta):
         if isinstance(regions, int):
             regions = [Region() for _ in range(regions)]
         elif not regions:
-            regions = [Region() for _ in op_def.regions]
+            regions = [Region() for d in op_def.regions if not d.variadic]
         cls._fill_defaults(attrs)
         return cls.create(flat, result_types, attrs, regions, successors, loc)
 
@@ -470,7 +479,8 @@ class Op(Operation, metaclass=OpMeta):
         if result_types is None:
             result_types = cls.infer_result_types([v.type for v in operands], attrs)
         cls._fill_defaults(attrs)
-        return cls.create(operands, result_types, attrs, [Region() for _ in cls.op_def.regions],
+        return cls.create(operands, result_types, attrs,
+                          [Region() for d in cls.op_def.regions if not d.variadic],
                           (), loc)
 
     @classmethod
@@ -501,6 +511,10 @@ class Op(Operation, metaclass=OpMeta):
 
     def verify_custom(self) -> None:
         """Checks the declaration cannot state; raise VerificationError on failure."""
+
+    def verify_regions(self) -> None:
+        """Checks that look into the op's regions, run once the ops in them are
+        verified (MLIR's verifyRegions); raise VerificationError on failure."""
 
     def fold(self, operands: list[Attribute | None]
              ) -> Attribute | Value | list[Attribute | Value] | None:

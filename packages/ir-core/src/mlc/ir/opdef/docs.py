@@ -48,8 +48,10 @@ def dialect_markdown(dialect: Dialect) -> str:
             rows.append(f"| attribute | `{attr.name}` | {attr.constraint.summary} ({extra}) | "
                         f"{attr.doc} |")
         for region in d.regions:
-            rows.append(f"| region | `{region.name}` | {'single block' if region.single_block else 'any'} "
-                        f"| {region.doc} |")
+            shape = "single block" if region.single_block else "any"
+            if region.variadic:
+                shape = f"variadic, {shape}"
+            rows.append(f"| region | `{region.name}` | {shape} | {region.doc} |")
         for successor in d.successors:
             rows.append(f"| successor | `{successor.name}` | "
                         f"{'variadic' if successor.variadic else 'one block'} | {successor.doc} |")

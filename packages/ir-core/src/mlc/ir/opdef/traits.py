@@ -30,6 +30,9 @@ class Trait:
     summary = ""
     implies: tuple[Trait, ...] = ()
     invariant = False
+    # Whether `verify` looks into the op's regions, so it runs once they are verified
+    # (MLIR's verifyRegionTrait / verifyWithRegions).
+    verifies_regions = False
 
     def verify(self, op: Operation) -> str | None:
         return None
@@ -226,8 +229,9 @@ class HasParent(Trait):
     def verify(self, op: Operation) -> str | None:
         parent = op.parent_op
         if parent is None or parent.name not in self.parents:
-            expected = ", ".join(f"'{p}'" for p in self.parents)
-            return f"expects parent op {'to be one of ' if len(self.parents) > 1 else ''}{expected}"
+            # MLIR's ParentOneOf quotes the list as one: 'a, b'.
+            expected = ", ".join(self.parents)
+            return f"expects parent op {'to be one of ' if len(self.parents) > 1 else ''}'{expected}'"
         return None
 
     def __hash__(self) -> int:
@@ -283,6 +287,39 @@ class OpPredicate(Trait):
 
     def verify(self, op: Operation) -> str | None:
         return None if self.holds(op) else f"failed to verify that {self.summary}"
+
+
+class TypesMatchWith(OpPredicate):
+    """The type of `target` is `transform` of the type of `source` (MLIR's
+    `TypesMatchWith`: a store's value is its memref's element type); a custom format
+    may then leave the target's type out."""
+
+    def __init__(self, target: str, source: str, transform, description: str):
+        self.target = target
+        self.source = source
+        self.transform = transform
+        super().__init__(description, self._types_match)
+
+    def _types_match(self, op: Operation) -> bool:
+        target = getattr(op, self.target)
+        if target is None:  # an absent optional operand
+            return True
+        return target.type == self.transform(getattr(op, self.source).type)
+
+    @property
+    def description(self) -> str:
+        return self.summary
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return f"TypesMatchWith<{self.target}, {self.source}>"
+
+    def __hash__(self) -> int:
+        return hash((self.target, self.source))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TypesMatchWith) and (other.target, other.source) == (
+            self.target, self.source)
 
 
 def _shapes_compatible(shapes: list[tuple[int, ...] | None]) -> bool:

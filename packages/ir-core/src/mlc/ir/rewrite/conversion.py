@@ -11,7 +11,8 @@
 The driver legalizes the ops under the root in pre-order: an illegal op (or, in a
 full conversion, an op with no rule) is first folded, as in MLIR (replaced by what it
 folds to, or changed in place and legalized again), else rewritten by the first
-pattern whose results can be legalized in turn; a pattern is not applied again to what it produced. The
+pattern whose results can be legalized in turn; a pattern is not applied again to what it
+produced unless it declares `bounded_recursion` (MLIR's hasBoundedRewriteRecursion). The
 rewriter's changes are tentative. Ops it replaces or erases stay where they are,
 their results mapped to the replacements; every other change is written to a
 :class:`~mlc.ir.rewrite.journal.ChangeJournal`. A pattern whose results cannot be
@@ -401,7 +402,7 @@ class _Conversion:
         rewriter, journal = self.rewriter, self.journal
         for pattern in self.patterns.for_op(op.name):
             key = id(pattern)
-            if key in self.active:
+            if key in self.active and not pattern.bounded_recursion:
                 continue  # not on what this very pattern produced
             checkpoint = journal.checkpoint()
             rewriter.set_insertion_point_before(op)

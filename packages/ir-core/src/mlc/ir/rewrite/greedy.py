@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mlc.ir.core.attributes import Attribute
-from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir.core.ir import Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, constant_value
@@ -83,15 +83,13 @@ def _insertion_region(op: Operation) -> Region | None:
 
 
 class ConstantFolder:
-    """Uniqued, hoisted constants per insertion region (MLIR's OperationFolder)."""
+    """Uniqued, hoisted constants per insertion region (MLIR's OperationFolder): a
+    constant stays where it is if it is first in the region's entry block or follows
+    a constant the folder knows, and moves to the start of that block otherwise."""
 
     def __init__(self):
         self.tables: dict[Region, dict[tuple, Operation]] = {}
-        # Known constants sit in their entry block's constant prefix (hoisting puts
-        # them there), which lets both prefix questions below be answered locally
-        # instead of by walking the prefix: quadratic on weight-heavy graphs.
         self.known: dict[Operation, tuple[Region, tuple]] = {}
-        self.prefix_end: dict[Block, Operation | None] = {}
 
     @staticmethod
     def _key(op: Operation) -> tuple:
@@ -102,7 +100,11 @@ class ConstantFolder:
     def insert_known_constant(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Unique and hoist a constant op; True if the IR changed."""
         if op in self.known:
-            return False
+            previous = op.prev_op
+            if previous is None or previous in self.known:
+                return False
+            rewriter.move_op_before(op, op.parent, op.parent.first_op)
+            return True
         region = _insertion_region(op)
         if region is None or not region.blocks:
             return False
@@ -115,68 +117,27 @@ class ConstantFolder:
         table[key] = op
         self.known[op] = (region, key)
         entry = region.blocks[0]
-        if op.parent is not entry or not self._in_constant_prefix(op):
-            rewriter.move_op_before(op, entry, self._first_non_constant(entry))
+        previous = op.prev_op
+        if op.parent is not entry or (previous is not None and previous not in self.known):
+            rewriter.move_op_before(op, entry, entry.first_op)
             return True
         return False
 
-    def _in_constant_prefix(self, op: Operation) -> bool:
-        current = op.prev_op
-        while current is not None:
-            if current in self.known:
-                return True
-            if not current.has_trait(ConstantLike):
-                return False
-            current = current.prev_op
-        return True
-
-    def _first_non_constant(self, block: Block) -> Operation | None:
-        end = self.prefix_end.get(block, block)
-        # The cached answer still holds if that op is in place right after a known
-        # constant (or first); otherwise the block changed there: scan again.
-        if end is None:
-            last = block.last_op
-            if last is None or (last.has_trait(ConstantLike) and last in self.known):
-                return None
-        elif end is not block and end.parent is block and not end.has_trait(ConstantLike) and \
-                (end.prev_op is None or end.prev_op in self.known):
-            return end
-        op = block.first_op
-        while op is not None and op.has_trait(ConstantLike):
-            op = op.next_op
-        self.prefix_end[block] = op
-        return op
-
-    def get_or_create(self, value: Attribute, type_, anchor: Operation,
-                      rewriter: PatternRewriter) -> Value | None:
-        """A hoisted constant of `value` for uses at `anchor`, materialised through
-        the dialect of `anchor`; None if the dialect cannot."""
+    def materialize(self, value: Attribute, type_, anchor: Operation,
+                    rewriter: PatternRewriter) -> Value | None:
+        """A constant of `value` made just before `anchor`, through the dialect of
+        `anchor` (None if the dialect cannot), as MLIR's driver makes it: queued as
+        inserted, it comes to `insert_known_constant` next, which uniques and hoists it."""
         region = _insertion_region(anchor)
         dialect = anchor.op_def.dialect if anchor.op_def is not None else None
         if region is None or not region.blocks or dialect is None:
             return None
-        table = self.tables.setdefault(region, {})
-        key = (dialect.name, value, type_)
-        existing = table.get(key)
-        if existing is not None:
-            return existing.results[0]
         op = dialect.materialize_constant(value, type_, anchor.loc)
         if op is None:
             return None
-        made_by = op.op_def.dialect_name if op.op_def is not None else op.name
-        if made_by != dialect.name:
-            # Materialised in another dialect (arith's poison is a ub.poison): the same
-            # constant of that dialect may be there already, as MLIR's folder checks.
-            key = (made_by, value, type_)
-            existing = table.get(key)
-            if existing is not None:
-                return existing.results[0]
-        entry = region.blocks[0]
         with rewriter.insertion_point():
-            rewriter.block, rewriter.before = entry, self._first_non_constant(entry)
+            rewriter.block, rewriter.before = anchor.parent, anchor
             rewriter.insert(op)
-        table[key] = op
-        self.known[op] = (region, key)
         return op.results[0]
 
     def forget(self, op: Operation) -> None:
@@ -286,8 +247,16 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
         # Blocks no path reaches go before the sweep, as in MLIR: ops there may use
         # their own results (`%a = arith.addi %a, %c`), on which patterns could loop.
         changed = erase_unreachable_blocks(rewriter, root.regions)
-        for op in reversed(_ops_in_order(root, config.top_down)):
-            worklist.push(op)
+        ops = _ops_in_order(root, config.top_down)
+        if config.fold:
+            # Constants join the folder in program order before any op is processed,
+            # as MLIR's driver does, so folding keeps their order instead of reversing it.
+            for op in ops:
+                if op.parent is not None and op.has_trait(ConstantLike):
+                    changed |= folder.insert_known_constant(op, rewriter)
+        for op in reversed(ops):
+            if op.parent is not None:
+                worklist.push(op)
         while True:
             op = worklist.pop()
             if op is None:
@@ -376,7 +345,7 @@ def _try_fold(op: Operation, folder: ConstantFolder, rewriter: PatternRewriter,
         if isinstance(item, Value):
             values.append(item)
             continue
-        materialised = folder.get_or_create(item, old.type, op, rewriter)
+        materialised = folder.materialize(item, old.type, op, rewriter)
         if materialised is None:
             return False
         values.append(materialised)

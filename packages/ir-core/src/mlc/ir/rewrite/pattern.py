@@ -33,6 +33,9 @@ class RewritePattern:
     root: str | None = None
     root_op: type | None = None
     benefit: int = 1
+    # MLIR's hasBoundedRewriteRecursion: the pattern may apply to ops it produced
+    # itself (each time on something smaller, so it ends: a loop's nested loops).
+    bounded_recursion: bool = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

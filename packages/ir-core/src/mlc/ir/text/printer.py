@@ -27,7 +27,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, IRError, Operation, Region, Value
-from mlc.ir.opdef.traits import IsolatedFromAbove, NoTerminator, SingleBlock
+from mlc.ir.opdef.traits import IsolatedFromAbove, IsTerminator, NoTerminator, SingleBlock
 from mlc.ir.text.format import op_printer
 
 HEX_IF_LARGER = 100
@@ -48,12 +48,14 @@ class PrintOptions:
 
 
 class _RegionMarker:
-    __slots__ = ("region", "indent", "print_entry_args")
+    __slots__ = ("region", "indent", "print_entry_args", "print_terminators")
 
-    def __init__(self, region: Region, indent: int, print_entry_args: bool):
+    def __init__(self, region: Region, indent: int, print_entry_args: bool,
+                 print_terminators: bool = True):
         self.region = region
         self.indent = indent
         self.print_entry_args = print_entry_args
+        self.print_terminators = print_terminators
 
 
 class _OpMarker:
@@ -168,64 +170,75 @@ class Printer:
             undo.append(candidate)
             return candidate
 
-        stack: list = [("op", root)]
+        def name_args(block: Block, is_entry: bool) -> None:
+            for arg in block.args:
+                hint = arg.name_hint
+                if hint:
+                    names[arg] = "%" + unique(hint)
+                elif is_entry:
+                    names[arg] = f"%arg{counters[1]}"
+                    counters[1] += 1
+                else:
+                    names[arg] = f"%{counters[0]}"
+                    counters[0] += 1
+
+        def name_results(op: Operation) -> None:
+            results = op.results
+            named = _result_name_segments(op, generic)
+            if named is None:  # numbered, all results one group
+                segments = [(str(counters[0]), len(results))]
+                counters[0] += 1
+            else:
+                segments, op_given = named
+                segments = [(unique(name, op_given), count) for name, count in segments]
+            lhs = []
+            first = 0
+            for base, count in segments:
+                if count == 1:
+                    names[results[first]] = "%" + base
+                    lhs.append("%" + base)
+                else:
+                    for i in range(count):
+                        names[results[first + i]] = f"%{base}#{i}"
+                    lhs.append(f"%{base}:{count}")
+                first += count
+            if len(results) > 1:
+                self.result_lists[op] = ", ".join(lhs)
+
+        # As MLIR's SSANameState: a region's values are numbered before those of the
+        # regions nested in it, each of which starts from the numbers the enclosing
+        # region reached (so sibling regions reuse them).
+        stack: list = []
+
+        def push_regions(op: Operation) -> None:
+            isolated = _is_isolated(op)
+            for region in op.regions:  # popped last first, as MLIR's worklist
+                stack.append(("exit", tuple(counters), len(undo), isolated, used))
+                stack.append(("region", region, isolated))
+
+        if root.results:
+            name_results(root)
+        push_regions(root)
         while stack:
             item = stack.pop()
             kind = item[0]
-            if kind == "op":
-                op = item[1]
-                results = op.results
-                if results:
-                    named = _result_name_segments(op, generic)
-                    if named is None:  # numbered, all results one group
-                        segments = [(str(counters[0]), len(results))]
-                        counters[0] += 1
-                    else:
-                        segments, op_given = named
-                        segments = [(unique(name, op_given), count) for name, count in segments]
-                    lhs = []
-                    first = 0
-                    for base, count in segments:
-                        if count == 1:
-                            names[results[first]] = "%" + base
-                            lhs.append("%" + base)
-                        else:
-                            for i in range(count):
-                                names[results[first + i]] = f"%{base}#{i}"
-                            lhs.append(f"%{base}:{count}")
-                        first += count
-                    if len(results) > 1:
-                        self.result_lists[op] = ", ".join(lhs)
-                if op.regions:
-                    isolated = _is_isolated(op)
-                    for region in reversed(op.regions):
-                        stack.append(("exit", tuple(counters), len(undo), isolated, used))
-                        stack.append(("region", region, isolated))
-            elif kind == "region":
+            if kind == "region":
                 region, isolated = item[1], item[2]
                 if isolated:
                     counters[0] = counters[1] = counters[2] = 0
                     used = set()
+                nested: list[Operation] = []
                 for index, block in enumerate(region.blocks):
                     self.block_names[block] = f"^bb{index}"
                     self.block_index[block] = index
-                # Blocks in order: arguments, then ops (pushed reversed on the stack).
-                for index in range(len(region.blocks) - 1, -1, -1):
-                    block = region.blocks[index]
-                    stack.extend(("op", o) for o in block.ops_reversed())
-                    stack.append(("args", block, index == 0))
-            elif kind == "args":
-                block, is_entry = item[1], item[2]
-                for arg in block.args:
-                    hint = arg.name_hint
-                    if hint:
-                        names[arg] = "%" + unique(hint)
-                    elif is_entry:
-                        names[arg] = f"%arg{counters[1]}"
-                        counters[1] += 1
-                    else:
-                        names[arg] = f"%{counters[0]}"
-                        counters[0] += 1
+                    name_args(block, index == 0)
+                    for op in block.ops():
+                        if op.results:
+                            name_results(op)
+                        if op.regions:
+                            nested.append(op)
+                for op in nested:
+                    push_regions(op)
             else:  # exit a region: restore the enclosing numbering and names
                 _, outer_counters, undo_len, isolated, outer_used = item
                 counters[0], counters[1] = outer_counters[0], outer_counters[1]
@@ -419,7 +432,13 @@ class Printer:
                 parts.append(":")
                 parts.append(self._predecessor_comment(block, index))
                 parts.append("\n")
+            # As MLIR, an elided terminator goes only in custom form.
+            elided = None if marker.print_terminators or self.options.generic else block.last_op
+            if elided is not None and not elided.has_trait(IsTerminator):
+                elided = None
             for op in block.ops():
+                if op is elided:
+                    break
                 parts.append(_OpMarker(op, indent + 1))
                 parts.append("\n")
         parts.append(indentation(indent) + "}")
@@ -520,8 +539,12 @@ class Printer:
         self.parts.append(" attributes " if keyword else " ")
         self.parts.append(self._dict_text(entries))
 
-    def region(self, region: Region, print_entry_args: bool = True) -> None:
-        self.parts.append(_RegionMarker(region, self.indent, print_entry_args))
+    def region(self, region: Region, print_entry_args: bool = True,
+               print_terminators: bool = True) -> None:
+        """`region` in braces; without its entry block's arguments or its blocks'
+        terminators when the op's custom form implies them (as `scf.for` does)."""
+        self.parts.append(_RegionMarker(region, self.indent, print_entry_args,
+                                        print_terminators))
 
     def successor(self, block: Block) -> None:
         self.parts.append(self.block_names.get(block, "^<unknown>"))

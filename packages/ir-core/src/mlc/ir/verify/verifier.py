@@ -82,7 +82,9 @@ class Verifier:
             elif kind == "block":
                 self._check_block(item)
             else:
-                self._check_symbol_table(item)
+                self._declared_with_regions(item)
+                if len(self.diagnostics) == before:
+                    self._check_symbol_table(item)
             if len(self.diagnostics) > before:
                 failed.add(unit)
 
@@ -202,10 +204,14 @@ class Verifier:
         if IsTerminator in traits and op.parent is not None and op is not op.parent.last_op:
             self.error(_op_error(op, "must be the last operation in the parent block"))
         if SingleBlock in traits:
+            needs_terminator = NoTerminator not in traits
             for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
                     self.error(_op_error(op, f"expects region #{index} to have 0 or 1 blocks"))
-                    return
+                    break
+                if needs_terminator and region.blocks and region.blocks[0].first_op is None:
+                    self.error(_op_error(op, "expects a non-empty block"))
+                    break
 
     def _check_symbol_table(self, op: Operation) -> None:
         if op.op_def is not None and SymbolTable in op.op_def.trait_set:
@@ -250,23 +256,42 @@ class Verifier:
         if message is not None:
             self.error(_op_error(op, message))
             return
-        for trait in plan.traits:
+        if not self._traits_hold(op, plan.traits):
+            return
+        if plan.custom:
+            self._run_custom(op, op.verify_custom)
+
+    def _run_custom(self, op: Operation, check) -> None:
+        try:
+            check()
+        except VerificationError as exc:
+            at = exc.at or op
+            diag = (_op_error(at, exc.message) if exc.names_op
+                    else Diagnostic("error", exc.message, at.loc))
+            for note, loc in exc.notes:
+                diag.add_note(note, loc)
+            self.error(diag)
+
+
+    def _traits_hold(self, op: Operation, traits: list[Trait]) -> bool:
+        for trait in traits:
             message = trait.verify(op)
             if message is not None:
                 # A trait may word the whole diagnostic itself (MLIR's interface
                 # verifiers that do not name the op).
                 self.error(message if isinstance(message, Diagnostic) else _op_error(op, message))
-                return
-        if not plan.custom:
+                return False
+        return True
+
+    def _declared_with_regions(self, op: Operation) -> None:
+        """The checks that look into `op`'s regions, once they are verified."""
+        plan = _PLANS.get(op.op_def.cls) if op.op_def is not None else None
+        if plan is None:
             return
-        try:
-            op.verify_custom()
-        except VerificationError as exc:
-            diag = _op_error(op, exc.message) if exc.names_op else \
-                Diagnostic("error", exc.message, op.loc)
-            for note, loc in exc.notes:
-                diag.add_note(note, loc)
-            self.error(diag)
+        if plan.region_traits and not self._traits_hold(op, plan.region_traits):
+            return
+        if plan.custom_regions:
+            self._run_custom(op, op.verify_regions)
 
 
 def _generic_text(op: Operation) -> str:
@@ -381,7 +406,8 @@ class _DeclarationPlan:
     anything are skipped."""
 
     __slots__ = ("op_def", "singles", "operand_checks", "result_checks", "attr_checks",
-                 "regions", "successors", "traits", "custom")
+                 "regions", "variadic_regions", "successors", "traits", "region_traits",
+                 "custom", "custom_regions")
 
     def __init__(self, op_def: OpDef):
         self.op_def = op_def
@@ -392,13 +418,18 @@ class _DeclarationPlan:
                               if d.constraint is not AnyType]
         self.attr_checks = [(name, d.constraint.check, d.optional, d)
                             for name, d in op_def.attributes.items()]
-        self.regions = len(op_def.regions)
+        self.regions = sum(1 for r in op_def.regions if not r.variadic)
+        self.variadic_regions = len(op_def.regions) != self.regions
         self.successors = sum(1 for s in op_def.successors if not s.variadic)
         # Only the traits and custom verifiers that check something; the invariant
-        # traits first (stable: each group keeps its declared order).
-        self.traits = sorted((t for t in op_def.traits if type(t).verify is not Trait.verify),
-                             key=lambda t: not t.invariant)
+        # traits first (stable: each group keeps its declared order); those that look
+        # into the regions run after the nested ops are verified.
+        checking = sorted((t for t in op_def.traits if type(t).verify is not Trait.verify),
+                          key=lambda t: not t.invariant)
+        self.traits = [t for t in checking if not t.verifies_regions]
+        self.region_traits = [t for t in checking if t.verifies_regions]
         self.custom = op_def.cls.verify_custom is not Op.verify_custom
+        self.custom_regions = op_def.cls.verify_regions is not Op.verify_regions
 
     def check(self, op: Operation) -> str | None:
         # MLIR's order: the counts (its structural traits), then the attributes, then
@@ -436,8 +467,14 @@ class _DeclarationPlan:
                     for value in _group_values(op, op_def, definition, kind == "result"):
                         if not check(value.type):
                             return _constraint_message(kind, definition, value.type)
-        if len(op.regions) != self.regions:
-            return f"requires {self.regions} regions, but found {len(op.regions)}"
+        if len(op.regions) != self.regions and not (
+                self.variadic_regions and len(op.regions) > self.regions):
+            # ODS's words.
+            if self.variadic_regions:
+                return f"expected {self.regions} or more regions"
+            if self.regions <= 1:
+                return "requires zero regions" if self.regions == 0 else "requires one region"
+            return f"expected {self.regions} regions"
         found = len(op.successors)
         variadic = len(op_def.successors) != self.successors
         if found < self.successors or (found != self.successors and not variadic):

@@ -14,7 +14,12 @@ from typing import Any
 from mlc.ir.core.attributes import FunctionType, unit
 from mlc.ir.core.ir import Region
 from mlc.ir.opdef.declare import OpDef, OperandDef, ResultDef
-from mlc.ir.opdef.traits import AllTypesMatch, SameOperandsAndResultType, SameTypeOperands
+from mlc.ir.opdef.traits import (
+    AllTypesMatch,
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    TypesMatchWith,
+)
 from mlc.ir.text.format.elements import (
     AllOperands,
     AllResults,
@@ -175,6 +180,11 @@ class ParseGen(_Gen):
             if name in single_type or name in list_type:
                 continue
             expr = source_of_class.get(find(name))
+            if expr is None:
+                derived = next((t for t in op_def.traits if isinstance(t, TypesMatchWith)
+                                and t.target == name and t.source in single_type), None)
+                if derived is not None:
+                    expr = f"{self.const(derived.transform, 'derive')}({single_type[derived.source]})"
             if expr is None:
                 fixed = definition.constraint.buildable_type()
                 if fixed is not None:

@@ -467,7 +467,12 @@ class Group(Element):
     def parse(self, g: ParseGen, d: int) -> None:
         flag = g.fresh("present")
         g.emit(f"{flag} = False", d)
-        first, *rest = self.elements
+        # Leading spacing literals (`` `` ``) only shape the printed text: the first
+        # element that reads something decides whether the group is there (as MLIR).
+        lead = 0
+        while isinstance(self.elements[lead], Literal) and not self.elements[lead].text.strip():
+            lead += 1
+        first, *rest = self.elements[lead:]
         first.parse_optional(g, d, flag)
         g.emit(f"if {flag}:", d)
         g.emit("pass", d + 1)

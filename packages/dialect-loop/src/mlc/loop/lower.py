@@ -1,0 +1,273 @@
+"""`loop-lower`: scheduled loop IR to MLIR's standard dialects, as a dialect conversion.
+
+- `loop.for` becomes `scf.for` (serial), `scf.parallel` (parallel), its body repeated
+  with the variable a constant (unrolled), or vector ops over its iterations
+  (vectorized, see :mod:`mlc.loop.vectorize`; a loop it cannot vectorize stays a
+  serial `scf.for`, and the pass says why in a remark);
+- `loop.block` disappears: its body is inlined where it stood, each iteration
+  variable computed from the loop variables by its binding (arith on `index`);
+- a block's `loop.init` becomes an `scf.if` on "every reduce variable is 0"
+  (predicated), before the rest of the block's body;
+- `loop.load`/`loop.store` become `memref.load`/`memref.store` at the indices their
+  affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
+  yielding the padding otherwise;
+- `loop.alloc_buffer` becomes `memref.alloc`, freed by a `memref.dealloc` before each
+  return of its function; `loop.view` (planned storage) becomes `memref.view`.
+
+`loop-invariant-code-motion` and `canonicalize` clean the result (index arithmetic
+hoisted out of loops, constants shared).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mlc.ir.core.affine_expr import AffineExpr
+from mlc.ir.core.attributes import IndexType, IntegerAttr, i1
+from mlc.ir.core.ir import Block, Operation, Region, Value
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialects import arith, memref, scf
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
+from mlc.ir.rewrite.conversion import (
+    ConversionPattern,
+    ConversionTarget,
+    apply_partial_conversion,
+)
+from mlc.ir.rewrite.pattern import PatternSet
+from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, LoadOp, StoreOp, ViewOp
+
+index = IndexType()
+
+
+# ------------------------------------------------------------------ index arithmetic
+
+
+class IndexBuilder:
+    """Emits the arith ops computing affine expressions of index values, through a
+    rewriter, sharing the constants it makes."""
+
+    def __init__(self, rewriter):
+        self.rewriter = rewriter
+        self.constants: dict[int, Value] = {}
+
+    def constant(self, value: int) -> Value:
+        known = self.constants.get(value)
+        if known is None:
+            known = self.constants[value] = self.rewriter.insert(
+                arith.ConstantOp.build(value=IntegerAttr(value, index))).results[0]
+        return known
+
+    def binary(self, op_class, lhs: Value, rhs: Value) -> Value:
+        return self.rewriter.insert(op_class.build(lhs, rhs)).results[0]
+
+    def expr(self, expr: AffineExpr, operands: Sequence[Value]) -> Value:
+        """The value of `expr` (dimension d is operands[d]), with floordiv and mod
+        rounding toward minus infinity as affine maps do."""
+        kind = expr.kind.name
+        if kind == "DIM":
+            return operands[expr.position]
+        if kind == "CONSTANT":
+            return self.constant(expr.value)
+        if kind == "ADD":
+            rhs = expr.rhs
+            if rhs.kind.name == "MUL" and rhs.rhs.kind.name == "CONSTANT" and rhs.rhs.value == -1:
+                return self.binary(arith.SubIOp, self.expr(expr.lhs, operands),
+                                   self.expr(rhs.lhs, operands))
+            if rhs.kind.name == "CONSTANT" and rhs.value < 0:
+                return self.binary(arith.SubIOp, self.expr(expr.lhs, operands),
+                                   self.constant(-rhs.value))
+            return self.binary(arith.AddIOp, self.expr(expr.lhs, operands),
+                               self.expr(rhs, operands))
+        lhs, rhs = self.expr(expr.lhs, operands), self.expr(expr.rhs, operands)
+        if kind == "MUL":
+            return self.binary(arith.MulIOp, lhs, rhs)
+        if kind == "FLOORDIV":
+            return self.binary(arith.FloorDivSIOp, lhs, rhs)
+        if kind == "CEILDIV":
+            return self.binary(arith.CeilDivSIOp, lhs, rhs)
+        # mod: the remainder moved into [0, rhs) (rhs is a positive constant)
+        remainder = self.binary(arith.RemSIOp, lhs, rhs)
+        shifted = self.binary(arith.AddIOp, remainder, rhs)
+        negative = self.rewriter.insert(arith.CmpIOp.build(
+            remainder, self.constant(0), predicate=arith.CmpIPredicate.attr("slt"))).results[0]
+        return self.rewriter.insert(arith.SelectOp.build(negative, shifted, remainder)).results[0]
+
+    def all_of(self, conditions: list[Value]) -> Value:
+        if not conditions:
+            return self.rewriter.insert(arith.ConstantOp.build(
+                value=IntegerAttr(1, i1))).results[0]
+        result = conditions[0]
+        for condition in conditions[1:]:
+            result = self.binary(arith.AndIOp, result, condition)
+        return result
+
+
+# ------------------------------------------------------------------ patterns
+
+
+class LowerAllocBuffer(ConversionPattern):
+    root = AllocBufferOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        buffer_type = op.results[0].type
+        alloc = rewriter.insert(memref.AllocOp.build([], [], result_types=[buffer_type]))
+        alloc.results[0].name_hint = op.results[0].name_hint
+        function = op.parent_op
+        while function is not None and function.name != "func.func":
+            function = function.parent_op
+        returns = [o for o in function.walk() if o.name == "func.return"] if function else []
+        with rewriter.insertion_point():
+            for ret in returns:
+                rewriter.set_insertion_point_before(ret)
+                rewriter.insert(memref.DeallocOp.build(alloc.results[0]))
+        rewriter.replace_op(op, alloc.results)
+        return True
+
+
+class LowerFor(ConversionPattern):
+    root = ForOp
+    bounded_recursion = True  # an unrolled loop's copies hold its nested loops
+
+    def __init__(self, remarks: list | None = None):
+        super().__init__()
+        self.remarks = remarks
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        kind = op.loop_kind
+        if kind == "vectorized":
+            from mlc.loop.vectorize import vectorize_loop
+
+            if vectorize_loop(op, rewriter, self.remarks):
+                return True
+        if kind == "unrolled":
+            body = op.body_block
+            for iteration in range(op.extent.value):
+                value = IndexBuilder(rewriter).constant(iteration)
+                mapping = {body.args[0]: value}
+                for inner in body.ops():
+                    rewriter.clone(inner, mapping)
+            rewriter.erase_op(op)
+            return True
+        ints = IndexBuilder(rewriter)
+        lower, upper, one = ints.constant(0), ints.constant(op.extent.value), ints.constant(1)
+        if kind == "parallel":
+            body = Block([index])
+            new = rewriter.insert(scf.ParallelOp.build([lower], [upper], [one], [],
+                                                       result_types=[],
+                                                       regions=[Region([body])]))
+            body.append(scf.ReduceOp.build([], regions=[]))
+            target = new.body
+        else:
+            new = rewriter.insert(scf.ForOp.create_for(lower, upper, one))
+            target = new.body
+        new_variable = target.args[0]
+        new_variable.name_hint = op.induction_variable.name_hint
+        rewriter.inline_block_before(op.body_block, target.last_op, [new_variable])
+        rewriter.erase_op(op)
+        return True
+
+
+class LowerBlock(ConversionPattern):
+    root = BlockOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        ints = IndexBuilder(rewriter)
+        operands = list(adaptor.bindings)
+        values = [ints.expr(expr, operands) for expr in op.binding_map.value.results]
+        init = op.init
+        if init is not None:
+            # Predicated: the init runs when every reduce variable is 0.
+            conditions = [rewriter.insert(arith.CmpIOp.build(
+                value, ints.constant(0), predicate=arith.CmpIPredicate.attr("eq"))).results[0]
+                for value, kind in zip(values, op.kinds) if kind == "R"]
+            guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions),
+                                                       with_else=False))
+            rewriter.inline_block_before(init.regions[0].blocks[0], guard.then_block.last_op,
+                                         [])
+            rewriter.erase_op(init)
+        rewriter.inline_block_before(op.body_block, op, values)
+        rewriter.erase_op(op)
+        return True
+
+
+class LowerLoad(ConversionPattern):
+    root = LoadOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        ints = IndexBuilder(rewriter)
+        buffer = adaptor.memref
+        indices = [ints.expr(e, list(adaptor.indices)) for e in op.index_map.results]
+        padding = op.attributes.get("padding")
+        element = op.results[0].type
+        if padding is None:
+            load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
+            rewriter.replace_op(op, load.results)
+            return True
+        conditions = []
+        for value, size in zip(indices, buffer.type.shape):
+            conditions.append(rewriter.insert(arith.CmpIOp.build(
+                value, ints.constant(0), predicate=arith.CmpIPredicate.attr("sge"))).results[0])
+            conditions.append(rewriter.insert(arith.CmpIOp.build(
+                value, ints.constant(size), predicate=arith.CmpIPredicate.attr("slt"))).results[0])
+        guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions), [element]))
+        with rewriter.insertion_point():
+            rewriter.set_insertion_point_to_end(guard.then_block)
+            load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
+            rewriter.insert(scf.YieldOp.build(load.results))
+            rewriter.set_insertion_point_to_end(guard.else_block)
+            pad = rewriter.insert(arith.ConstantOp.build(value=padding))
+            rewriter.insert(scf.YieldOp.build(pad.results))
+        rewriter.replace_op(op, guard.results)
+        return True
+
+
+class LowerView(ConversionPattern):
+    root = ViewOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        view = rewriter.insert(memref.ViewOp.build(
+            adaptor.source, IndexBuilder(rewriter).constant(0), [],
+            result_types=[op.results[0].type]))
+        view.results[0].name_hint = op.results[0].name_hint
+        rewriter.replace_op(op, view.results)
+        return True
+
+
+class LowerStore(ConversionPattern):
+    root = StoreOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        ints = IndexBuilder(rewriter)
+        indices = [ints.expr(e, list(adaptor.indices)) for e in op.index_map.results]
+        rewriter.insert(memref.StoreOp.build(adaptor.value, adaptor.memref, indices))
+        rewriter.erase_op(op)
+        return True
+
+
+def lowering_target() -> ConversionTarget:
+    target = ConversionTarget()
+    target.add_illegal_dialect("loop")
+    return target
+
+
+def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """Lower every loop op under `root` (see the module docstring): the errors (then
+    nothing changed) and the remarks (vectorized loops left serial, and why)."""
+    remarks: list = []
+    patterns = PatternSet([LowerAllocBuffer(), LowerFor(remarks), LowerBlock(), LowerLoad(),
+                           LowerStore(), LowerView()])
+    result = apply_partial_conversion(root, lowering_target(), patterns)
+    notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]
+    return ([] if result.success else result.diagnostics), notes
+
+
+@register_pass("loop-lower", opt_level=0,
+               dialects=("loop", "scf", "memref", "vector", "arith", "math"),
+               summary="Lower scheduled loop IR to scf, memref, vector, math and arith.")
+class LoopLower(Pass):
+    def run(self, op: Operation, run) -> None:
+        problems, remarks = lower_loops(op)
+        if problems:
+            raise PassFailure(problems)
+        for remark in remarks:
+            run.emit(remark)

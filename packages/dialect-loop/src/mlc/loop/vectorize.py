@@ -1,0 +1,226 @@
+"""Vectorized loops as vector ops (part of `loop-lower`).
+
+A `loop.for vectorized` of extent V whose body is blocks (no inner loops) becomes one
+pass over its V iterations at once: each value of the blocks' bodies is either
+*uniform* (the same in every iteration: computed once, as a scalar) or *varying*
+(a `vector<Vx...>`). A load whose indices do not depend on the loop variable is a
+scalar `memref.load`; one whose last index grows by 1 with it (and no other index
+depends on it) is a `vector.load`; elementwise arith and math ops on varying values
+work on vectors, their uniform operands broadcast; a store of a varying value at
+unit stride is a `vector.store`. A block's init runs under its scalar predicate.
+
+Anything else — a strided or gathered access, a padded load that varies, an op that
+is not elementwise, a store that does not vary along the loop — is not vectorized:
+the loop stays a serial loop, and :func:`vectorize_loop` says why.
+"""
+
+from __future__ import annotations
+
+from mlc.ir.core.affine_expr import AffineExpr, constant, dim
+from mlc.ir.core.attributes import VectorType
+from mlc.ir.core.ir import Operation, Value
+from mlc.ir.dialects import arith, memref, scf
+from mlc.ir.opdef.traits import ConstantLike
+from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
+
+__all__ = ["vectorize_loop", "why_not_vectorizable"]
+
+
+def _linear_in(expr: AffineExpr, position: int) -> tuple[int, AffineExpr] | None:
+    """(coefficient of dimension `position`, `expr` with it set to 0), when `expr` is a
+    sum whose only terms in that dimension are multiples of it."""
+    variable = dim(position)
+    coefficient = 0
+    rest: AffineExpr = constant(0)
+    stack = [expr]
+    while stack:
+        term = stack.pop()
+        if term.kind.name == "ADD":
+            stack.extend((term.lhs, term.rhs))
+        elif not term.is_function_of_dim(position):
+            rest = rest + term
+        elif term == variable:
+            coefficient += 1
+        elif term.kind.name == "MUL" and term.lhs == variable and \
+                term.rhs.kind.name == "CONSTANT":
+            coefficient += term.rhs.value
+        else:
+            return None
+    return coefficient, rest
+
+
+class _Plan:
+    """How each access of the loop's blocks is done: for each load/store, the index
+    expressions over the block's bindings with the loop variable at 0, and whether it
+    is scalar or a vector."""
+
+    def __init__(self):
+        self.varying_accesses: dict[Operation, bool] = {}
+        self.start_indices: dict[Operation, tuple[list[Value], list[AffineExpr]]] = {}
+
+
+def why_not_vectorizable(loop_op: ForOp) -> str | None:
+    """Why the loop cannot become vector ops (None: it can)."""
+    plan = _analyze(loop_op)
+    return plan if isinstance(plan, str) else None
+
+
+def _analyze(loop_op: ForOp) -> _Plan | str:
+    plan = _Plan()
+    variable = loop_op.induction_variable
+    for op in loop_op.body_block.ops():
+        if not isinstance(op, BlockOp):
+            return f"its body holds a '{op.name}', not only blocks"
+        bindings = list(op.bindings)
+        binding_map = op.binding_map.value
+        if variable in bindings:
+            position = bindings.index(variable)
+        else:
+            position = None
+        varying_values: set[Value] = set()
+        for nested in op.walk_nested():
+            if isinstance(nested, InitOp):
+                continue
+            if isinstance(nested, (LoadOp, StoreOp)):
+                exprs = []
+                for index_expr in nested.index_map.results:
+                    over_bindings = index_expr.replace_dims_and_symbols(
+                        [_iteration_expr(v, op, binding_map) for v in nested.indices], [])
+                    exprs.append(over_bindings)
+                coefficients = []
+                starts = []
+                for expr in exprs:
+                    linear = _linear_in(expr, position) if position is not None else (0, expr)
+                    if linear is None:
+                        return "an index is not linear in the loop variable"
+                    coefficients.append(linear[0])
+                    starts.append(linear[1])
+                varies = any(coefficients)
+                if varies and (coefficients[-1] != 1 or any(coefficients[:-1])):
+                    return (f"'{nested.name}' of {nested.memref.type} is not contiguous along "
+                            "the loop (only the last index may grow, by 1)")
+                if isinstance(nested, LoadOp) and varies and \
+                        nested.attributes.get("padding") is not None:
+                    return "a padded load varies along the loop"
+                if isinstance(nested, StoreOp) and not varies:
+                    return "a store does not vary along the loop (its iterations overwrite it)"
+                plan.varying_accesses[nested] = varies
+                plan.start_indices[nested] = (bindings, starts)
+                if isinstance(nested, LoadOp) and varies:
+                    varying_values.add(nested.results[0])
+            elif nested.regions:
+                return f"a '{nested.name}' with regions"
+            else:
+                is_elementwise = nested.op_def is not None and any(
+                    getattr(t, "name", "") == "ElementwiseMappable" for t in nested.op_def.traits)
+                if any(v in varying_values for v in nested.operands):
+                    if not is_elementwise:
+                        return f"'{nested.name}' is not elementwise"
+                    varying_values.update(nested.results)
+                elif not (is_elementwise or nested.has_trait(ConstantLike)):
+                    return f"'{nested.name}' is not elementwise"
+    return plan
+
+
+def _iteration_expr(value: Value, block: BlockOp, binding_map) -> AffineExpr:
+    """An index operand of an access as an expression over the block's bindings."""
+    variables = block.iteration_variables
+    if value not in variables:
+        raise ValueError("an access index is not an iteration variable")
+    return binding_map.results[variables.index(value)]
+
+
+def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None) -> bool:
+    """Replace the vectorized loop by vector ops (see the module docstring); False,
+    with the reason appended to `remarks`, when it cannot."""
+    plan = _analyze(loop_op)
+    if isinstance(plan, str):
+        if remarks is not None:
+            remarks.append((loop_op, f"loop-lower: the vectorized loop stays a serial loop: "
+                                     f"{plan}"))
+        return False
+    from mlc.loop.lower import IndexBuilder
+
+    width = loop_op.extent.value
+    ints = IndexBuilder(rewriter)
+    variable = loop_op.induction_variable
+    zero = ints.constant(0)
+    for block in list(loop_op.body_block.ops()):
+        # Uniform values of the block's iteration variables are not needed: accesses
+        # are computed from the bindings directly (with the loop variable at 0).
+        mapping: dict[Value, Value] = {}
+        vectors: set[Value] = set()
+        emitter = _Emitter(rewriter, ints, plan, mapping, vectors, width, variable, zero)
+        init = block.init
+        if init is not None:
+            values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
+                      for e in block.binding_map.value.results]
+            conditions = [rewriter.insert(arith.CmpIOp.build(
+                value, ints.constant(0), predicate=arith.CmpIPredicate.attr("eq"))).results[0]
+                for value, kind in zip(values, block.kinds) if kind == "R"]
+            guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions),
+                                                       with_else=False))
+            with rewriter.insertion_point():
+                rewriter.set_insertion_point_before(guard.then_block.last_op)
+                for op in init.regions[0].blocks[0].ops():
+                    emitter.emit(op)
+        for op in block.body_block.ops():
+            if op is not init:
+                emitter.emit(op)
+    rewriter.erase_op(loop_op)
+    return True
+
+
+class _Emitter:
+    def __init__(self, rewriter, ints, plan, mapping, vectors, width, variable, zero):
+        self.rewriter, self.ints, self.plan = rewriter, ints, plan
+        self.mapping, self.vectors, self.width = mapping, vectors, width
+        self.variable, self.zero = variable, zero
+
+    def value(self, old: Value) -> Value:
+        return self.mapping.get(old, old)
+
+    def as_vector(self, old: Value) -> Value:
+        new = self.value(old)
+        if new in self.vectors:
+            return new
+        from mlc.ir.dialects.vector import BroadcastOp
+
+        vector_type = VectorType((self.width,), new.type)
+        return self.rewriter.insert(BroadcastOp.build(new, result_types=[vector_type])).results[0]
+
+    def start(self, op) -> list[Value]:
+        bindings, starts = self.plan.start_indices[op]
+        operands = [self.zero if v is self.variable else v for v in bindings]
+        return [self.ints.expr(e, operands) for e in starts]
+
+    def emit(self, op: Operation) -> None:
+        from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
+        from mlc.ir.dialects.vector_memory import StoreOp as VectorStore
+
+        rewriter = self.rewriter
+        if isinstance(op, LoadOp):
+            indices = self.start(op)
+            element = op.results[0].type
+            if self.plan.varying_accesses[op]:
+                new = rewriter.insert(VectorLoad.build(
+                    op.memref, indices, result_types=[VectorType((self.width,), element)]))
+                self.vectors.add(new.results[0])
+            else:
+                new = rewriter.insert(memref.LoadOp.build(op.memref, indices,
+                                                          result_types=[element]))
+            self.mapping[op.results[0]] = new.results[0]
+        elif isinstance(op, StoreOp):
+            rewriter.insert(VectorStore.build(self.as_vector(op.value), op.memref,
+                                              self.start(op)))
+        elif any(self.value(v) in self.vectors for v in op.operands):
+            operands = [self.as_vector(v) for v in op.operands]
+            types = [VectorType((self.width,), r.type) for r in op.results]
+            new = rewriter.insert(type(op).create(operands, types, dict(op.attributes)))
+            for old, result in zip(op.results, new.results):
+                self.mapping[old] = result
+                self.vectors.add(result)
+        else:
+            new = rewriter.clone(op, self.mapping)
+            for old, result in zip(op.results, new.results):
+                self.mapping[old] = result

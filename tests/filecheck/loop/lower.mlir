@@ -1,0 +1,106 @@
+// loop-lower: loops to scf, blocks inlined with their bindings computed, inits
+// predicated, padded loads guarded, buffers allocated and freed, vectorized loops as
+// vector ops (or left serial with a remark). mlir-opt-22 reads the result.
+// RUN: mlc-opt %s --split-input-file -p 'loop-lower,canonicalize' | filecheck %s
+// RUN: mlc-opt %s --split-input-file -p 'loop-lower' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
+// RUN: %if mlir-opt %{ mlc-opt %s --split-input-file -p 'loop-lower' -o %t.mlir && %mlir_opt %t.mlir --split-input-file -o /dev/null %}
+
+// CHECK-LABEL: func.func @reduction
+func.func @reduction(%X: memref<4x8xf32>, %S: memref<4xf32>) {
+  // CHECK: scf.for %i = %c0 to %c4 step %c1 {
+  loop.for %i = 0 to 4 {
+    // CHECK-NEXT: scf.for %k = %c0 to %c8 step %c1 {
+    loop.for %k = 0 to 8 {
+      // CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %k, %c0 : index
+      // CHECK-NEXT: scf.if %[[FIRST]] {
+      // CHECK-NEXT:   memref.store %zero, %S[%i] : memref<4xf32>
+      // CHECK-NEXT: }
+      // CHECK-NEXT: memref.load %S[%i]
+      // CHECK-NEXT: memref.load %X[%i, %k]
+      loop.block "S"(%vi = spatial(4, %i), %vk = reduce(8, %k)) {
+        loop.init {
+          %zero = arith.constant 0.0 : f32
+          loop.store %zero, %S[%vi] : memref<4xf32>
+        }
+        %s = loop.load %S[%vi] : memref<4xf32>
+        %x = loop.load %X[%vi, %vk] : memref<4x8xf32>
+        %t = arith.addf %s, %x : f32
+        loop.store %t, %S[%vi] : memref<4xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @split_and_padded
+func.func @split_and_padded(%X: memref<8xf32>, %Y: memref<8xf32>) {
+  // CHECK: %[[T:.*]] = memref.alloc() : memref<8xf32>
+  %T = loop.alloc_buffer : memref<8xf32>
+  // CHECK: scf.parallel (%o) = (%c0) to (%c2) step (%c1) {
+  loop.for parallel %o = 0 to 2 {
+    loop.for %n = 0 to 4 {
+      // CHECK: %[[V:.*]] = arith.addi %{{.*}}, %n : index
+      // CHECK: %[[M:.*]] = arith.subi %[[V]], %c1 : index
+      // CHECK: scf.if %{{.*}} -> (f32) {
+      // CHECK:   memref.load %X[%[[M]]]
+      // CHECK: } else {
+      // CHECK:   scf.yield %cst : f32
+      loop.block "T"(%v = spatial(8, %o * 4 + %n)) {
+        %x = loop.load %X[%v - 1] padding(0.0 : f32) : memref<8xf32>
+        loop.store %x, %T[%v] : memref<8xf32>
+      }
+    }
+  }
+  // The unrolled loop is gone: two stores at constant indices.
+  // CHECK-NOT: scf.for
+  // CHECK: memref.store %{{.*}}, %Y[%c0]
+  // CHECK: memref.store %{{.*}}, %Y[%c1]
+  loop.for unrolled %u = 0 to 2 {
+    loop.block "Y"(%v = spatial(8, %u)) {
+      %t = loop.load %T[%v] : memref<8xf32>
+      loop.store %t, %Y[%v] : memref<8xf32>
+    }
+  }
+  // CHECK: memref.dealloc %[[T]] : memref<8xf32>
+  // CHECK-NEXT: return
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @vectorized
+func.func @vectorized(%X: memref<4x8xf32>, %b: memref<4xf32>, %Y: memref<4x8xf32>) {
+  loop.for %i = 0 to 4 {
+    // CHECK: %[[B:.*]] = memref.load %b[%i] : memref<4xf32>
+    // CHECK: %[[X:.*]] = vector.load %X[%i, %c0] : memref<4x8xf32>, vector<8xf32>
+    // CHECK: %[[BB:.*]] = vector.broadcast %[[B]] : f32 to vector<8xf32>
+    // CHECK: %[[S:.*]] = arith.addf %[[X]], %[[BB]] : vector<8xf32>
+    // CHECK: vector.store %[[S]], %Y[%i, %c0] : memref<4x8xf32>, vector<8xf32>
+    loop.for vectorized %j = 0 to 8 {
+      loop.block "Y"(%vi = spatial(4, %i), %vj = spatial(8, %j)) {
+        %bias = loop.load %b[%vi] : memref<4xf32>
+        %x = loop.load %X[%vi, %vj] : memref<4x8xf32>
+        %s = arith.addf %x, %bias : f32
+        loop.store %s, %Y[%vi, %vj] : memref<4x8xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// REMARK: lower.mlir:[[# @LINE + 4]]:3: remark: loop-lower: the vectorized loop stays a serial loop: 'loop.load' of memref<16xf32> is not contiguous along the loop
+// CHECK-LABEL: func.func @strided
+func.func @strided(%X: memref<16xf32>, %Y: memref<8xf32>) {
+  // CHECK: scf.for %i
+  loop.for vectorized %i = 0 to 8 {
+    loop.block "Y"(%vi = spatial(8, %i)) {
+      %x = loop.load %X[%vi * 2] : memref<16xf32>
+      loop.store %x, %Y[%vi] : memref<8xf32>
+    }
+  }
+  return
+}
