@@ -104,3 +104,20 @@ func.func @strided(%X: memref<16xf32>, %Y: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// A constant buffer (weights) becomes a private constant memref.global.
+// CHECK-LABEL: memref.global "private" constant @__constant_w : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]>
+// CHECK-LABEL: func.func @weights
+func.func @weights(%Y: memref<2xf32>) {
+  // CHECK: %w = memref.get_global @__constant_w : memref<2xf32>
+  %w = loop.constant dense<[1.0, 2.0]> : tensor<2xf32> -> memref<2xf32>
+  loop.for %i = 0 to 2 {
+    loop.block "Y"(%vi = spatial(2, %i)) {
+      %x = loop.load %w[%vi] : memref<2xf32>
+      loop.store %x, %Y[%vi] : memref<2xf32>
+    }
+  }
+  return
+}

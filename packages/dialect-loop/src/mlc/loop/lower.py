@@ -12,7 +12,9 @@
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
   yielding the padding otherwise;
 - `loop.alloc_buffer` becomes `memref.alloc`, freed by a `memref.dealloc` before each
-  return of its function; `loop.view` (planned storage) becomes `memref.view`.
+  return of its function; `loop.view` (planned storage) becomes `memref.view`; a
+  `loop.constant` (weights) becomes a private constant `memref.global` read with
+  `memref.get_global`.
 
 `loop-invariant-code-motion` and `canonicalize` clean the result (index arithmetic
 hoisted out of loops, constants shared).
@@ -23,7 +25,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mlc.ir.core.affine_expr import AffineExpr
-from mlc.ir.core.attributes import IndexType, IntegerAttr, i1
+from mlc.ir.core.attributes import (
+    IndexType,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    UnitAttr,
+    i1,
+)
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects import arith, memref, scf
@@ -34,7 +44,7 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
-from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, LoadOp, StoreOp, ViewOp
+from mlc.loop.ops import AllocBufferOp, BlockOp, ConstantOp, ForOp, LoadOp, StoreOp, ViewOp
 
 index = IndexType()
 
@@ -233,6 +243,43 @@ class LowerView(ConversionPattern):
         return True
 
 
+class LowerConstant(ConversionPattern):
+    """A constant buffer becomes a private constant `memref.global` of the module,
+    read with `memref.get_global` (MLIR's form; weights stay `dense_resource` blobs)."""
+
+    root = ConstantOp
+
+    def __init__(self, symbols: set[str]):
+        super().__init__()
+        self.symbols = symbols
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        module = op.parent_op
+        while module is not None and module.name != "builtin.module":
+            module = module.parent_op
+        if module is None:
+            return False
+        buffer_type = op.results[0].type
+        base = "__constant_" + "".join(c if c.isalnum() or c == "_" else "_"
+                                       for c in (op.results[0].name_hint or "buffer"))
+        name, n = base, 0
+        while name in self.symbols:
+            n += 1
+            name = f"{base}_{n}"
+        self.symbols.add(name)
+        with rewriter.insertion_point():
+            rewriter.set_insertion_point_to_start(module.regions[0].blocks[0])
+            rewriter.insert(memref.GlobalOp.build(
+                sym_name=StringAttr(name), sym_visibility=StringAttr("private"),
+                type=TypeAttr(buffer_type), initial_value=op.attributes["value"],
+                constant=UnitAttr()))
+        read = rewriter.insert(memref.GetGlobalOp.build(
+            name=SymbolRefAttr(name), result_types=[buffer_type]))
+        read.results[0].name_hint = op.results[0].name_hint
+        rewriter.replace_op(op, read.results)
+        return True
+
+
 class LowerStore(ConversionPattern):
     root = StoreOp
 
@@ -254,8 +301,10 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Lower every loop op under `root` (see the module docstring): the errors (then
     nothing changed) and the remarks (vectorized loops left serial, and why)."""
     remarks: list = []
+    symbols = {op.attributes["sym_name"].value for op in root.walk()
+               if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}
     patterns = PatternSet([LowerAllocBuffer(), LowerFor(remarks), LowerBlock(), LowerLoad(),
-                           LowerStore(), LowerView()])
+                           LowerStore(), LowerView(), LowerConstant(symbols)])
     result = apply_partial_conversion(root, lowering_target(), patterns)
     notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]
     return ([] if result.success else result.diagnostics), notes

@@ -14,7 +14,12 @@ import math
 
 import numpy as np
 
-from mlc.ir.core.attributes import DenseElementsAttr, MemRefType, UnitAttr
+from mlc.ir.core.attributes import (
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    MemRefType,
+    UnitAttr,
+)
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.index_lists import mixed_values
 from mlc.ir.interpreter import (
@@ -223,6 +228,8 @@ def _global_array(definition: Operation) -> np.ndarray:
         array = np.zeros(type_.shape, dtype=dtype)
     elif isinstance(init, DenseElementsAttr):
         array = np.array(np.broadcast_to(init.array, type_.shape), dtype=dtype)
+    elif isinstance(init, DenseResourceElementsAttr) and init.array() is not None:
+        array = np.array(init.array(), dtype=dtype)  # a copy: the blob stays read-only
     else:
         raise UnsupportedOperation(f"initial value {init} is not supported")
     if definition.attributes.get("constant") is not None:
