@@ -98,9 +98,22 @@ class IndexBuilder:
         # mod: the remainder moved into [0, rhs) (rhs is a positive constant)
         remainder = self.binary(arith.RemSIOp, lhs, rhs)
         shifted = self.binary(arith.AddIOp, remainder, rhs)
-        negative = self.rewriter.insert(arith.CmpIOp.build(
-            remainder, self.constant(0), predicate=arith.CmpIPredicate.attr("slt"))).results[0]
+        negative = self.compare("slt", remainder, self.constant(0))
         return self.rewriter.insert(arith.SelectOp.build(negative, shifted, remainder)).results[0]
+
+    def compare(self, predicate: str, lhs: Value, rhs: Value) -> Value:
+        """`arith.cmpi predicate, lhs, rhs`."""
+        return self.rewriter.insert(arith.CmpIOp.build(
+            lhs, rhs, predicate=arith.CmpIPredicate.attr(predicate))).results[0]
+
+    def init_guard(self, values: Sequence[Value], kinds: str) -> scf.IfOp:
+        """An `scf.if` (no else) on "every reduce iteration variable is 0": where a
+        block's init runs, before its first reduction step."""
+        zero = self.constant(0)
+        first_step = [self.compare("eq", value, zero)
+                      for value, kind in zip(values, kinds) if kind == "R"]
+        return self.rewriter.insert(scf.IfOp.create_if(self.all_of(first_step),
+                                                       with_else=False))
 
     def all_of(self, conditions: list[Value]) -> Value:
         if not conditions:
@@ -186,12 +199,7 @@ class LowerBlock(ConversionPattern):
         values = [ints.expr(expr, operands) for expr in op.binding_map.value.results]
         init = op.init
         if init is not None:
-            # Predicated: the init runs when every reduce variable is 0.
-            conditions = [rewriter.insert(arith.CmpIOp.build(
-                value, ints.constant(0), predicate=arith.CmpIPredicate.attr("eq"))).results[0]
-                for value, kind in zip(values, op.kinds) if kind == "R"]
-            guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions),
-                                                       with_else=False))
+            guard = ints.init_guard(values, op.kinds)  # predicated
             rewriter.inline_block_before(init.regions[0].blocks[0], guard.then_block.last_op,
                                          [])
             rewriter.erase_op(init)
@@ -215,10 +223,8 @@ class LowerLoad(ConversionPattern):
             return True
         conditions = []
         for value, size in zip(indices, buffer.type.shape):
-            conditions.append(rewriter.insert(arith.CmpIOp.build(
-                value, ints.constant(0), predicate=arith.CmpIPredicate.attr("sge"))).results[0])
-            conditions.append(rewriter.insert(arith.CmpIOp.build(
-                value, ints.constant(size), predicate=arith.CmpIPredicate.attr("slt"))).results[0])
+            conditions.append(ints.compare("sge", value, ints.constant(0)))
+            conditions.append(ints.compare("slt", value, ints.constant(size)))
         guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions), [element]))
         with rewriter.insertion_point():
             rewriter.set_insertion_point_to_end(guard.then_block)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.attributes import VectorType
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.dialects import arith, memref, scf
+from mlc.ir.dialects import memref
 from mlc.ir.opdef.traits import ConstantLike
 from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
@@ -155,11 +155,7 @@ def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None) -> boo
         if init is not None:
             values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
                       for e in block.binding_map.value.results]
-            conditions = [rewriter.insert(arith.CmpIOp.build(
-                value, ints.constant(0), predicate=arith.CmpIPredicate.attr("eq"))).results[0]
-                for value, kind in zip(values, block.kinds) if kind == "R"]
-            guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions),
-                                                       with_else=False))
+            guard = ints.init_guard(values, block.kinds)
             with rewriter.insertion_point():
                 rewriter.set_insertion_point_before(guard.then_block.last_op)
                 for op in init.regions[0].blocks[0].ops():
