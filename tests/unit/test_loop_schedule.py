@@ -236,3 +236,12 @@ def test_a_block_read_at_a_data_dependent_index_inlines_but_is_not_computed_at()
     index, y = np.array([0, 4, 3, 4], np.int32), np.zeros((4, 3), np.float32)
     evaluate(reparsed, "main", [x, index, y])
     np.testing.assert_array_equal(y, np.maximum(x[index], 0) * 2)
+
+
+def test_a_handle_of_the_wrong_kind_is_refused_where_it_points():
+    sch = Schedule(mm_relu())
+    block = sch.get_block("Y")
+    with pytest.raises(ScheduleError, match=r"expected a loop handle, got b0 \(a block\)"):
+        sch.split(block, factors=[2, 4])
+    with pytest.raises(ScheduleError, match="get_block takes a block name and a function name"):
+        sch.get_block(3)

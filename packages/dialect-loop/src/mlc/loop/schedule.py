@@ -273,21 +273,24 @@ class Schedule:
         """The block or loop op a handle names now."""
         op = self._handles.get(getattr(handle, "name", None))
         if op is None:
-            raise ScheduleError(f"{handle!r} is not a handle of this schedule")
+            raise ScheduleError(f"{handle!r} is not a handle of this schedule", self.mod)
         if op.parent is None:
-            raise ScheduleError(f"{handle!r} names a loop or block that a primitive removed")
+            raise ScheduleError(f"{handle!r} names a loop or block that a primitive removed",
+                                self.mod)
         return op
 
     def _block(self, handle: BlockRV) -> BlockOp:
-        op = self.get(handle) if isinstance(handle, BlockRV) else None
+        op = self.get(handle) if isinstance(handle, _RV) else None
         if not isinstance(op, BlockOp):
-            raise ScheduleError(f"expected a block handle, got {handle!r}")
+            raise ScheduleError(f"expected a block handle, got {handle!r}"
+                                + (" (a loop)" if op is not None else ""), op or self.mod)
         return op
 
     def _loop(self, handle: LoopRV) -> ForOp:
-        op = self.get(handle) if isinstance(handle, LoopRV) else None
+        op = self.get(handle) if isinstance(handle, _RV) else None
         if not isinstance(op, ForOp):
-            raise ScheduleError(f"expected a loop handle, got {handle!r}")
+            raise ScheduleError(f"expected a loop handle, got {handle!r}"
+                                + (" (a block)" if op is not None else ""), op or self.mod)
         return op
 
     def _retarget(self, old: Operation, new: Operation) -> None:
@@ -300,6 +303,9 @@ class Schedule:
     @_primitive
     def get_block(self, name: str, func_name: str = "main") -> BlockRV:
         """The block called `name` in function `func_name`."""
+        if not isinstance(name, str) or not isinstance(func_name, str):
+            raise ScheduleError("get_block takes a block name and a function name (strings), "
+                                f"got {name!r} and {func_name!r}", self.mod)
         func = self._function(func_name)
         found = [op for op in func.walk() if isinstance(op, BlockOp)
                  and op.block_name_str == name]
@@ -327,7 +333,7 @@ class Schedule:
             sym = op.attributes.get("sym_name")
             if op.name == "func.func" and sym is not None and sym.value == name:
                 return op
-        raise ScheduleError(f"no function named @{name}")
+        raise ScheduleError(f"no function named @{name}", self.mod)
 
     # ------------------------------------------------------------- loop transformations
 
