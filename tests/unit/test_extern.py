@@ -64,3 +64,52 @@ def test_a_call_to_an_unregistered_declaration_is_refused():
                                                 np.zeros((4, 3), np.float32),
                                                 np.zeros(4, np.float32),
                                                 np.zeros((2, 4), np.float32)])
+
+
+def test_graph_lower_to_loop_binds_a_primitive_function_to_an_external_one():
+    from mlc.graph import evaluate as graph_evaluate
+    from mlc.graph.examples import mlp
+    from mlc.ir.passes.context import PassContext
+    from mlc.ir.passes.manager import run_pipeline
+    from mlc.ir.passes.registry import load_pass_plugins
+
+    module = mlp(in_features=6, hidden=5, num_classes=3).module
+    x = np.random.default_rng(1).standard_normal((1, 6)).astype(np.float32)
+    [expected] = graph_evaluate(module, [x])
+    calls = []
+
+    @register_func("env.linear_relu", override=True)
+    def linear_relu(data, weight, bias, out):
+        calls.append(out)
+        np.maximum(data @ weight.T + bias, 0, out=out)
+
+    try:
+        load_pass_plugins()
+        with PassContext(opt_level=3):
+            result = run_pipeline(module, "graph-optimize,graph-lower-to-loop{extern="
+                                          "fused_dense_bias_add_relu:env.linear_relu}")
+        assert result.success, result.diagnostics
+        out = np.zeros((1, 3), np.float32)
+        evaluate(module, "main", [x, out])
+        assert len(calls) == 1
+        np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-6)
+    finally:
+        remove_func("env.linear_relu")
+
+
+@pytest.mark.parametrize("option, message", [
+    ("fused_nothing:env.f", "extern names 'fused_nothing', not a graph.primitive function"),
+    ("env.f", "extern takes FUNCTION:NAME, got 'env.f'"),
+])
+def test_bad_extern_options_are_diagnostics(option, message):
+    from mlc.graph.examples import mlp
+    from mlc.ir.passes.context import PassContext
+    from mlc.ir.passes.manager import run_pipeline
+    from mlc.ir.passes.registry import load_pass_plugins
+
+    load_pass_plugins()
+    module = mlp(in_features=6, hidden=5, num_classes=3).module
+    with PassContext(opt_level=3):
+        result = run_pipeline(module, f"graph-optimize,graph-lower-to-loop{{extern={option}}}")
+    assert not result.success
+    assert any(message in d.message for d in result.diagnostics), result.diagnostics

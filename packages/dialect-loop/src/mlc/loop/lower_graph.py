@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mlc.graph.fusion.outline import is_primitive
 from mlc.graph.names import unique_name
@@ -41,6 +42,7 @@ from mlc.ir.core.ir import Block, Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.opdef.traits import SymbolTable
+from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop.kernels import KernelError, copy_kernel, group_kernel, group_structure, lowerable_type
 from mlc.loop.ops import AllocBufferOp
@@ -54,7 +56,17 @@ def buffer_type(type_: RankedTensorType) -> MemRefType:
     return MemRefType(tuple(type_.shape), type_.element_type)
 
 
+@dataclass(frozen=True)
+class LowerGraphOptions:
+    extern: tuple[str, ...] = option((), doc="primitive functions computed by external "
+                                     "functions instead of kernels, as FUNCTION:NAME "
+                                     "(fused_dense_bias_add:env.linear): calls go to a "
+                                     "declaration @NAME on buffers, which the runtime "
+                                     "binds to the function registered as NAME")
+
+
 @register_pass("graph-lower-to-loop", opt_level=0, op_traits=(SymbolTable,),
+               options=LowerGraphOptions,
                dialects=("func", "loop", "arith", "math"),
                summary="Lower graph functions to loop kernels (TVM's LowerTE): each "
                        "graph.primitive function a kernel (structurally identical ones "
@@ -65,7 +77,15 @@ def buffer_type(type_: RankedTensorType) -> MemRefType:
                            ("num-primitives", "graph.primitive functions lowered")))
 class LowerGraphToLoop(Pass):
     def run(self, op: Operation, run) -> None:
-        lowering = _Lowering(op)
+        externals = {}
+        for entry in run.options.extern:
+            function, sep, name = entry.partition(":")
+            if not sep or not function or not name:
+                raise PassFailure([Diagnostic(
+                    "error", f"graph-lower-to-loop: extern takes FUNCTION:NAME, got '{entry}'",
+                    op.loc)])
+            externals[function] = name
+        lowering = _Lowering(op, externals)
         lowering.check()
         lowering.lower()
         self.statistics["num-calls"] += lowering.calls
@@ -86,8 +106,9 @@ def _is_graph_function(fn: FuncOp) -> bool:
 class _Lowering:
     """One run of the pass on a symbol table `table` (a module)."""
 
-    def __init__(self, table: Operation):
+    def __init__(self, table: Operation, externals: dict[str, str] | None = None):
         self.table = table
+        self.externals = externals or {}  # primitive function -> external function
         functions = [f for f in table.regions[0].ops() if isinstance(f, FuncOp)]
         self.primitives = [f for f in functions if is_primitive(f) and not f.is_declaration]
         self.callers = [f for f in functions if not is_primitive(f) and _is_graph_function(f)]
@@ -97,6 +118,7 @@ class _Lowering:
         self.kernels: dict[tuple, FuncOp] = {}  # group structure -> its kernel
         self.kernel_of: dict[str, str] = {}  # primitive function -> its kernel's name
         self.extra_kernels: list[FuncOp] = []  # for loose ops and copies
+        self.declarations: dict[str, FuncOp] = {}  # external functions
         self.calls = 0
 
     # ------------------------------------------------------------------ checks
@@ -104,7 +126,15 @@ class _Lowering:
     def check(self) -> None:
         """Fail (changing nothing) unless every op has a lowering: graph ops without a
         compute rule all named at once, then any other op that has none."""
-        missing = [op for fn in (*self.primitives, *self.callers) for op in fn.walk()
+        names = {f.sym_name.value for f in self.primitives}
+        unknown = sorted(set(self.externals) - names)
+        if unknown:
+            raise PassFailure([Diagnostic(
+                "error", f"graph-lower-to-loop: extern names {', '.join(map(repr, unknown))}, "
+                f"not a graph.primitive function of the module (they are: "
+                f"{', '.join(sorted(names)) or 'none'})", self.table.loc)])
+        kernels = [f for f in self.primitives if f.sym_name.value not in self.externals]
+        missing = [op for fn in (*kernels, *self.callers) for op in fn.walk()
                    if isinstance(op, GraphOp) and not isinstance(op, ConstantOp)
                    and getattr(type(op), "compute", None) is None]
         if missing:
@@ -144,6 +174,9 @@ class _Lowering:
     def lower(self) -> None:
         try:
             for fn in self.primitives:
+                if fn.sym_name.value in self.externals:
+                    self.kernel_of[fn.sym_name.value] = self._external(fn)
+                    continue
                 self.kernel_of[fn.sym_name.value] = self._kernel(
                     fn.sym_name.value, list(fn.entry_block.args),
                     list(fn.entry_block.ops())[:-1],
@@ -186,6 +219,34 @@ class _Lowering:
             self.kernels[key] = kernel
             self.symbols.add(name)
         return kernel.sym_name.value
+
+    def _external(self, fn: FuncOp) -> str:
+        """The declaration of the external function computing primitive `fn`: its
+        parameters and results as buffers, destination-passing (one per name)."""
+        name = self.externals[fn.sym_name.value]
+        for type_ in (*fn.type.inputs, *fn.type.results):
+            problem = lowerable_type(type_)
+            if problem is not None:
+                raise KernelError(f"@{fn.sym_name.value} cannot call an external function: "
+                                  f"{problem}", fn)
+        signature = FunctionType(tuple(buffer_type(t) for t in (*fn.type.inputs,
+                                                                 *fn.type.results)), ())
+        declared = self.declarations.get(name)
+        if declared is not None:
+            if declared.type != signature:
+                raise KernelError(f"external function '{name}' is bound to primitive "
+                                  "functions of different signatures", fn)
+            return name
+        if name in self.symbols:
+            raise KernelError(f"external function '{name}' would clash with the symbol "
+                              f"@{name}", fn)
+        declaration = FuncOp.create_function(name, signature, "private")
+        declaration.regions[0].blocks[0].erase()
+        declaration.loc = fn.loc
+        self.declarations[name] = declaration
+        self.extra_kernels.append(declaration)
+        self.symbols.add(name)
+        return name
 
     def _loose_op_kernel(self, op: Operation) -> str:
         """The kernel of a graph op outside any primitive function (a group of one)."""
