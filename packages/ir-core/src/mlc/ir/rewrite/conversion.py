@@ -389,15 +389,15 @@ class _Conversion:
             if converter is not None and len(group) == 1:
                 wanted = converter.convert_type(group[0].type)
                 if wanted != (group[0].type,):
-                    group = self.materialize_target(converter, group[0], wanted)
+                    group = self.materialize_target(converter, group[0], wanted, op.loc)
             groups.append(group)
         return make_adaptor(op, groups)
 
     def materialize_target(self, converter: TypeConverter, value: Value,
-                           types: tuple[Type, ...]) -> list[Value]:
-        """`value` as values of the converted `types`, as MLIR's driver gives it: built
-        just after `value` is defined (at its location), once, and shared by every
-        op that later needs it converted the same way."""
+                           types: tuple[Type, ...], loc: Location) -> list[Value]:
+        """`value` as values of the converted `types` for an op at `loc`, as MLIR's
+        driver gives it: built just after `value` is defined, once, and shared by
+        every op that later needs it converted the same way."""
         key = (converter, value, types)
         cached = self.materialized.get(key)
         if cached is not None:
@@ -405,8 +405,7 @@ class _Conversion:
         rewriter = self.rewriter
         with rewriter.insertion_point():
             rewriter.block, rewriter.before = _definition_point(value, [value])
-            values = converter.materialize_target(rewriter, types, [value],
-                                                  _location(value, [value]))
+            values = converter.materialize_target(rewriter, types, [value], loc)
         self.materialized[key] = values
         self.journal.on_undo(self.materialized.pop, key)
         return values
