@@ -167,8 +167,9 @@ def test_custom_materialisations_are_tried_before_the_default_cast():
     assert apply_partial_conversion(module, target, PatternSet([ExtendSource(converter)]),
                                     converter).success
     verify(module)
-    # Source materialisations go right after the value they convert back.
-    assert _names(module) == ["arith.trunci", "test.sink", "arith.extsi", CAST, "test.sink",
+    # Materialisations go right after the value they convert: the target ones of the
+    # arguments at the block's start (the later one first), the source ones after the sinks.
+    assert _names(module) == [CAST, "arith.trunci", "test.sink", "arith.extsi", "test.sink",
                               "arith.extsi", "func.return"]
     assert calls == ["target", "target", "source", "source"]
 

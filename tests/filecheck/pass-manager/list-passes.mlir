@@ -6,6 +6,9 @@
 // RUN: mlc-opt --list-passes %s | filecheck %s
 
 // CHECK:      Passes:
+// CHECK-NEXT:   arith-emulate-unsupported-floats  (opt level 0)  Emulate arith ops on unsupported float types by computing them in a supported one between extf and truncf.
+// CHECK-NEXT:       source-types: list = ""  the float types to emulate
+// CHECK-NEXT:       target-type: str = f32  the float type to compute them in
 // CHECK-NEXT:   arith-emulate-wide-int  (opt level 0)  Emulate integers twice as wide as the target supports with pairs of supported ones.
 // CHECK-NEXT:       widest-int-supported: int >= 2 = 32  the widest integer type the target supports (a power of two); twice as wide is emulated
 // CHECK-NEXT:   arith-expand  (opt level 0)  Expand arith ops that have no LLVM instruction into simpler arith ops.

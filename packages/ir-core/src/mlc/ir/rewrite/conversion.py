@@ -341,6 +341,8 @@ class _Conversion:
         # Patterns being applied further up the legalization stack (by id: declarative
         # patterns may be unhashable data).
         self.active: set[int] = set()
+        # (converter, value, types) -> the target materialisation of value to types.
+        self.materialized: dict[tuple, list[Value]] = {}
         self.rewriter = ConversionRewriter(self)
 
     # ---------------------------------------------------------------- tentative changes
@@ -387,9 +389,26 @@ class _Conversion:
             if converter is not None and len(group) == 1:
                 wanted = converter.convert_type(group[0].type)
                 if wanted != (group[0].type,):
-                    group = converter.materialize_target(self.rewriter, wanted, group, op.loc)
+                    group = self.materialize_target(converter, group[0], wanted, op.loc)
             groups.append(group)
         return make_adaptor(op, groups)
+
+    def materialize_target(self, converter: TypeConverter, value: Value,
+                           types: tuple[Type, ...], loc: Location) -> list[Value]:
+        """`value` as values of the converted `types` for an op at `loc`, as MLIR's
+        driver gives it: built just after `value` is defined, once, and shared by
+        every op that later needs it converted the same way."""
+        key = (converter, value, types)
+        cached = self.materialized.get(key)
+        if cached is not None:
+            return cached
+        rewriter = self.rewriter
+        with rewriter.insertion_point():
+            rewriter.block, rewriter.before = _definition_point(value, [value])
+            values = converter.materialize_target(rewriter, types, [value], loc)
+        self.materialized[key] = values
+        self.journal.on_undo(self.materialized.pop, key)
+        return values
 
     def legalize(self, op: Operation, depth: int = 0) -> bool:
         legality = self.target.legality(op)
