@@ -29,6 +29,7 @@
 // CHECK-NEXT:       region-simplify: str in {disabled, normal, aggressive} = normal  after each sweep, simplify the regions: normal erases unreachable blocks and dead code (block arguments too), aggressive also merges identical blocks; disabled only erases unreachable blocks (as mlir-opt-22)
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
+// CHECK-NEXT:   duplicate-function-elimination  (opt level 0, on 'builtin.module' ops)  Deduplicate functions
 // Installed packages add theirs (mlc-dialect-graph's graph-* passes), in name order.
 // CHECK-NEXT:   graph-alter-op-layout  (opt level 3)
 // CHECK-NEXT:       block: int >= 1 = 16  the channel block n of NCHW{n}c

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from mlc.graph.ops.constant import ConstantOp, constant_array
 from mlc.ir.core.attributes import FloatType, IntegerType, RankedTensorType
 from mlc.ir.core.ir import Operation, Value
+from mlc.ir.core.structure import ops_structure
 from mlc.ir.dialects.func import FuncOp
 from mlc.loop import te
 from mlc.loop.compute_rules import op_tensors
@@ -56,18 +57,12 @@ def lowerable_type(type_) -> str | None:
 def group_structure(inputs: Sequence[Value], ops: Sequence[Operation],
                     outputs: Sequence[Value]) -> tuple:
     """A hashable key equal for two groups exactly when they compute the same thing
-    the same way: the input types, each op's name, attributes, operands (by position)
-    and result types, and which values are the outputs."""
-    numbering: dict[Value, tuple[int, int]] = {v: (-1, i) for i, v in enumerate(inputs)}
-    items: list = [tuple(v.type for v in inputs)]
-    for n, op in enumerate(ops):
-        operands = tuple(numbering[v] for v in op.operands)
-        items.append((op.name, tuple(sorted(op.attributes.items())), operands,
-                      tuple(r.type for r in op.results)))
-        for r, result in enumerate(op.results):
-            numbering[result] = (n, r)
-    items.append(tuple(numbering[v] for v in outputs))
-    return tuple(items)
+    the same way: the input types, the ops' structure (`ops_structure`, inputs by
+    position) and which values are the outputs."""
+    positions = {v: i for i, v in enumerate(inputs)}
+    results = {result: (n, r) for n, op in enumerate(ops) for r, result in enumerate(op.results)}
+    return (tuple(v.type for v in inputs), ops_structure(ops, positions),
+            tuple(results.get(v, ("input", positions.get(v))) for v in outputs))
 
 
 def group_kernel(name: str, inputs: Sequence[Value], ops: Sequence[Operation],

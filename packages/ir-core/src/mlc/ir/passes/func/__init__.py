@@ -1,0 +1,4 @@
+"""The func dialect's passes: duplicate-function-elimination. Importing this package
+registers them."""
+
+from mlc.ir.passes.func import duplicate_function_elimination
