@@ -2,6 +2,7 @@
 the pipeline there, naming it; what cannot be checked is said, not hidden."""
 
 import numpy as np
+import pytest
 
 import mlc.ir.testing.passes  # noqa: F401  (test-miscompile-addi)
 from mlc.ir import parse_module
@@ -73,3 +74,13 @@ def test_what_cannot_be_checked_is_said():
     assert warnings[1].startswith("--check-semantics does not check @divide: on its random "
                                   "arguments, ")
     assert "division by zero" in warnings[1]
+
+
+def test_a_negative_seed_is_a_usage_error(capsys):
+    from mlc.tools import opt
+
+    with pytest.raises(SystemExit) as exit_:
+        opt.main(["examples/simplify.mlir", "--check-semantics=-3", "-p", "canonicalize"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 1 and "argument --check-semantics: invalid seed value: '-3'" in err
+    assert "internal error" not in err

@@ -55,6 +55,14 @@ def _csv(text: str) -> list[str]:
     return [part for part in text.split(",") if part]
 
 
+def seed(text: str) -> int:
+    """A random seed: a non-negative integer (argparse reports anything else)."""
+    value = int(text)
+    if value < 0:
+        raise ValueError(text)
+    return value
+
+
 def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
     from mlc.ir.text.printer import PrintOptions
 
@@ -138,7 +146,7 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                        help="print a time report (parse, passes, verify, print) to stderr")
     group.add_argument("--pass-statistics", action="store_true",
                        help="print the counters each pass declares to stderr")
-    group.add_argument("--check-semantics", nargs="?", const=0, default=None, type=int,
+    group.add_argument("--check-semantics", nargs="?", const=0, default=None, type=seed,
                        metavar="SEED",
                        help="run each public function in the interpreter on seeded random "
                             "arguments (seed SEED, default 0) before the pipeline and after "
