@@ -762,6 +762,16 @@ def reduction_identity(combiner: str, dtype: Type) -> float | int:
             "min": (1 << (width - 1)) - 1}[combiner]
 
 
+class _AppendTo:
+    """What IndexBuilder inserts through, for a block being built from scratch."""
+
+    def __init__(self, block: Block):
+        self.block = block
+
+    def insert(self, op):
+        return self.block.append(op)
+
+
 class _Emitter:
     """Appends the arith/math/loop ops computing expressions to one block."""
 
@@ -855,23 +865,11 @@ class _Emitter:
         return result
 
     def index_value(self, operands: list[Value], index_map: AffineMap) -> Value:
-        """The index `index_map` computes, with arith ops (only sums of multiples of
-        variables and constants, the forms compute rules use)."""
-        expr = index_map.results[0]
-        return self.affine(expr, operands)
+        """The index `index_map` computes, with arith ops (loop-lower's IndexBuilder:
+        floordiv and mod rounding as affine maps do)."""
+        from mlc.loop.lower import IndexBuilder
 
-    def affine(self, expr: AffineExpr, operands: list[Value]) -> Value:
-        kind = expr.kind.name
-        index = IndexType()
-        if kind == "DIM":
-            return operands[expr.position]
-        if kind == "CONSTANT":
-            return self.op("arith.constant", [], value=IntegerAttr(expr.value, index))
-        lhs = self.affine(expr.lhs, operands)
-        rhs = self.affine(expr.rhs, operands)
-        name = {"ADD": "arith.addi", "MUL": "arith.muli", "MOD": "arith.remsi",
-                "FLOORDIV": "arith.floordivsi", "CEILDIV": "arith.ceildivsi"}[kind]
-        return self.op(name, [lhs, rhs])
+        return IndexBuilder(_AppendTo(self.block)).expr(index_map.results[0], operands)
 
     def cast(self, value: Value, source: Type, target: Type) -> Value:
         if source == target:
