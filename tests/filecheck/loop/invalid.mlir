@@ -213,3 +213,12 @@ func.func @region_indexed_by_a_loop_variable(%X: memref<8xf32>, %Y: memref<8xf32
   }
   return
 }
+
+// -----
+
+func.func @extent_too_large() {
+  // expected-error@+1 {{expected a positive extent that fits in i64}}
+  loop.for %i = 0 to 99999999999999999999 {
+  }
+  return
+}

@@ -206,8 +206,8 @@ class ForOp(Op):
         p.parse_keyword("to")
         extent_pos = p.current_pos()
         extent = p.parse_integer()
-        if extent <= 0:
-            raise p.error("expected a positive extent", extent_pos)
+        if not 0 < extent < 1 << 63:
+            raise p.error("expected a positive extent that fits in i64", extent_pos)
         body = p.parse_region([variable], cls)
         attributes = p.parse_optional_attr_dict()
         attributes["extent"] = IntegerAttr(extent, i64)
