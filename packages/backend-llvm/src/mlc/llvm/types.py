@@ -1,0 +1,274 @@
+"""The `llvm` dialect's types and attributes, spelled as MLIR 22 spells them.
+
+    !llvm.ptr                      an opaque pointer (`!llvm.ptr<1>`: address space 1)
+    !llvm.struct<(i64, ptr)>       a literal struct (`packed` before the fields)
+    !llvm.array<4 x f32>           a fixed-size array
+    !llvm.func<f32 (ptr, i64)>     a function type (`void` result, `...` for varargs)
+    !llvm.void                     no value (a function's result only)
+
+Inside an LLVM type the nested LLVM types drop their `!llvm.` prefix
+(`!llvm.struct<(ptr, array<2 x i64>)>`), as MLIR prints and reads them; builtin
+types (integers, floats, vectors) are written as everywhere else.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated
+
+from mlc.ir.core.attributes import AsmWriter, DialectAttribute, DialectType, Type
+from mlc.ir.dialect import Dialect
+from mlc.ir.dialects.arith import FastMath
+from mlc.ir.opdef.spelling import BitEnumSpelling
+from mlc.ir.text.asm_parser import AsmParser
+
+llvm = Dialect("llvm", "MLIR's LLVM dialect: LLVM IR's instructions and types as ops, "
+                       "the last level before LLVM IR.")
+
+# The keywords that start an LLVM type written without its `!llvm.` prefix.
+_PRETTY_KEYWORDS = ("ptr", "struct", "array", "func", "void")
+
+
+def parse_llvm_element_type(p: AsmParser) -> Type:
+    """A type nested in an LLVM type: `ptr`, `array<...>`... without the dialect
+    prefix, or any type in its usual spelling."""
+    keyword = p.parse_optional_keyword(_PRETTY_KEYWORDS)
+    if keyword is None:
+        return p.parse_type()
+    return p.parse_dialect_body(llvm.types["llvm." + keyword])
+
+
+def write_llvm_element_type(w: AsmWriter, type_: Type) -> None:
+    """Write `type_` as a type nested in an LLVM type (LLVM types without `!llvm.`)."""
+    if isinstance(type_, DialectType) and type_.name.startswith("llvm."):
+        w.write(type_.name[len("llvm."):])
+        w.dialect_body(type_)
+    else:
+        type_.write(w)
+
+
+def _write_element_list(w: AsmWriter, types: tuple[Type, ...]) -> None:
+    for i, type_ in enumerate(types):
+        if i:
+            w.write(", ")
+        write_llvm_element_type(w, type_)
+
+
+def _parse_element_list(p: AsmParser, close: str) -> tuple[Type, ...]:
+    types: list[Type] = []
+    if p.parse_optional_punctuation(close):
+        return ()
+    while True:
+        types.append(parse_llvm_element_type(p))
+        if not p.parse_optional_comma():
+            break
+    p.parse_punctuation(close)
+    return tuple(types)
+
+
+@llvm.type
+class LLVMPointerType(DialectType):
+    """An opaque pointer into an address space (0, the default, is not written)."""
+
+    name = "llvm.ptr"
+    address_space: int = 0
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> LLVMPointerType:
+        if not p.parse_optional_punctuation("<"):
+            return cls()
+        space = p.parse_integer()
+        p.parse_punctuation(">")
+        return cls(space)
+
+    def print(self, w: AsmWriter) -> None:
+        if self.address_space:
+            w.write(f"<{self.address_space}>")
+
+
+@llvm.type
+class LLVMVoidType(DialectType):
+    """The result type of a function that returns nothing."""
+
+    name = "llvm.void"
+
+
+@llvm.type
+class LLVMArrayType(DialectType):
+    """`size` elements of one type, laid out contiguously."""
+
+    name = "llvm.array"
+    size: int
+    element: Type
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> LLVMArrayType:
+        p.parse_punctuation("<")
+        size = p.parse_integer()
+        p.parse_keyword("x")
+        element = parse_llvm_element_type(p)
+        p.parse_punctuation(">")
+        return cls(size, element)
+
+    def print(self, w: AsmWriter) -> None:
+        w.write(f"<{self.size} x ")
+        write_llvm_element_type(w, self.element)
+        w.write(">")
+
+
+@llvm.type
+class LLVMStructType(DialectType):
+    """A literal (unnamed) struct of field types, `packed` without padding."""
+
+    name = "llvm.struct"
+    fields: tuple[Type, ...]
+    packed: bool = False
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> LLVMStructType:
+        p.parse_punctuation("<")
+        packed = p.parse_optional_keyword("packed") is not None
+        p.parse_punctuation("(")
+        fields = _parse_element_list(p, ")")
+        p.parse_punctuation(">")
+        return cls(fields, packed)
+
+    def print(self, w: AsmWriter) -> None:
+        w.write("<packed (" if self.packed else "<(")
+        _write_element_list(w, self.fields)
+        w.write(")>")
+
+
+@llvm.type
+class LLVMFunctionType(DialectType):
+    """A function's signature: one result (`void` for none), the parameters, and
+    whether more arguments may follow (`...`)."""
+
+    name = "llvm.func"
+    result: Type
+    params: tuple[Type, ...]
+    vararg: bool = False
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> LLVMFunctionType:
+        p.parse_punctuation("<")
+        result = parse_llvm_element_type(p)
+        p.parse_punctuation("(")
+        params: list[Type] = []
+        vararg = False
+        if not p.parse_optional_punctuation(")"):
+            while True:
+                if p.parse_optional_punctuation("..."):
+                    vararg = True
+                    break
+                params.append(parse_llvm_element_type(p))
+                if not p.parse_optional_comma():
+                    break
+            p.parse_punctuation(")")
+        p.parse_punctuation(">")
+        return cls(result, tuple(params), vararg)
+
+    def print(self, w: AsmWriter) -> None:
+        w.write("<")
+        write_llvm_element_type(w, self.result)
+        w.write(" (")
+        _write_element_list(w, self.params)
+        if self.vararg:
+            w.write(", ..." if self.params else "...")
+        w.write(")>")
+
+    @property
+    def returns_void(self) -> bool:
+        return isinstance(self.result, LLVMVoidType)
+
+
+# ------------------------------------------------------------------ attributes
+
+
+@llvm.attribute
+class LLVMFastMathFlags(DialectAttribute):
+    """`#llvm.fastmath<...>`: which IEEE-754 guarantees a float instruction may relax
+    (`none`, `fast` for all, or a comma-separated list: `contract` lets LLVM form FMAs)."""
+
+    name = "llvm.fastmath"
+    flags: Annotated[FastMath, BitEnumSpelling(FastMath, ", ", all_name="fast")] = FastMath(0)
+    assembly_format = "`<` $flags `>`"
+
+
+LLVM_FASTMATH_NONE = LLVMFastMathFlags()
+
+
+class Linkage(enum.Enum):
+    """How a global or function is visible to the linker (LLVM's linkage types)."""
+
+    private = "private"
+    internal = "internal"
+    available_externally = "available_externally"
+    linkonce = "linkonce"
+    weak = "weak"
+    common = "common"
+    appending = "appending"
+    extern_weak = "extern_weak"
+    linkonce_odr = "linkonce_odr"
+    weak_odr = "weak_odr"
+    external = "external"
+
+
+@llvm.attribute
+class LinkageAttr(DialectAttribute):
+    """`#llvm.linkage<internal>`: a symbol's linkage."""
+
+    name = "llvm.linkage"
+    linkage: Linkage
+    assembly_format = "`<` $linkage `>`"
+
+
+class CallingConvention(enum.Enum):
+    """The calling conventions mlc emits (LLVM has more)."""
+
+    ccc = "ccc"
+    fastcc = "fastcc"
+    coldcc = "coldcc"
+
+
+@llvm.attribute
+class CConvAttr(DialectAttribute):
+    """`#llvm.cconv<ccc>`: a function's or call's calling convention."""
+
+    name = "llvm.cconv"
+    cconv: CallingConvention
+    assembly_format = "`<` $cconv `>`"
+
+
+class TailCallKind(enum.Enum):
+    """Whether a call may or must be a tail call."""
+
+    none = "none"
+    tail = "tail"
+    musttail = "musttail"
+    notail = "notail"
+
+
+@llvm.attribute
+class TailCallKindAttr(DialectAttribute):
+    """`#llvm.tailcallkind<none>`: a call's tail-call marker."""
+
+    name = "llvm.tailcallkind"
+    kind: TailCallKind
+    assembly_format = "`<` $kind `>`"
+
+
+EXTERNAL_LINKAGE = LinkageAttr(Linkage.external)
+C_CALLING_CONVENTION = CConvAttr(CallingConvention.ccc)
+NO_TAIL_CALL = TailCallKindAttr(TailCallKind.none)
+
+ptr = LLVMPointerType()
+void = LLVMVoidType()
+
+__all__ = [
+    "llvm", "LLVMPointerType", "LLVMVoidType", "LLVMArrayType", "LLVMStructType",
+    "LLVMFunctionType", "LLVMFastMathFlags", "LLVM_FASTMATH_NONE", "Linkage", "LinkageAttr",
+    "CallingConvention", "CConvAttr", "TailCallKind", "TailCallKindAttr", "EXTERNAL_LINKAGE",
+    "C_CALLING_CONVENTION", "NO_TAIL_CALL", "ptr", "void", "parse_llvm_element_type",
+    "write_llvm_element_type",
+]
