@@ -1,0 +1,82 @@
+"""The `convert-to-llvm` pass: every registered `<dialect>_to_llvm` pattern set in one
+dialect conversion, then the casts between the two sides reconciled.
+
+Whatever is left that is not of the llvm dialect (an op no pattern lowers, a type the
+converter cannot express) is named in ONE diagnostic at the first such op, listing
+each op name once with its count.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
+from mlc.ir.rewrite.conversion import ConversionTarget, apply_partial_conversion
+from mlc.ir.rewrite.pattern import PatternSet
+from mlc.llvm.conversion.common import LLVMTypeConverter, registered_pattern_sets
+
+# The modules that register pattern sets, imported when the pass first runs.
+PATTERN_MODULES = ("arith_to_llvm", "math_to_llvm", "cf_to_llvm", "ub_to_llvm",
+                   "func_to_llvm", "memref_to_llvm", "vector_to_llvm")
+
+# Ops that may stay: the module around everything.
+_KEPT = frozenset({"builtin.module"})
+
+
+def _load_pattern_modules() -> None:
+    for name in PATTERN_MODULES:
+        try:
+            importlib.import_module(f"mlc.llvm.conversion.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"mlc.llvm.conversion.{name}":
+                raise
+
+
+def to_llvm_pattern_set(converter: LLVMTypeConverter) -> PatternSet:
+    """Every registered dialect's patterns lowering to llvm, for `converter`."""
+    _load_pattern_modules()
+    patterns = PatternSet()
+    for _, factory in sorted(registered_pattern_sets().items()):
+        for pattern in factory(converter):
+            patterns.add(pattern)
+    return patterns
+
+
+def convert_to_llvm(module: Operation) -> list[Diagnostic]:
+    """Lower `module` to the llvm dialect in place; the diagnostics of what could not
+    be lowered (the module is then left as it was)."""
+    converter = LLVMTypeConverter()
+    target = ConversionTarget()
+    target.add_legal_dialect("llvm")
+    target.add_legal_op(*_KEPT)
+    target.mark_unknown_ops_dynamically_legal(lambda op: False)
+    result = apply_partial_conversion(module, target, to_llvm_pattern_set(converter), converter)
+    if not result.success:
+        return _one_diagnostic(module, result.diagnostics)
+    from mlc.ir.passes.generic.reconcile_casts import reconcile_unrealized_casts
+
+    reconcile_unrealized_casts(module)
+    return _one_diagnostic(module, [])
+
+
+def _one_diagnostic(module: Operation, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    left = [op for op in module.walk() if op is not module
+            and op.name not in _KEPT and not op.name.startswith("llvm.")]
+    if not left:
+        return diagnostics
+    counts = Counter(op.name for op in left)
+    names = ", ".join(f"'{name}'" + (f" ({n})" if n > 1 else "") for name, n in sorted(counts.items()))
+    return [Diagnostic("error", f"convert-to-llvm cannot lower {names}", left[0].loc)]
+
+
+@register_pass("convert-to-llvm", opt_level=0, dialects=("llvm",),
+               summary="Lower func, arith, math, cf, memref (static shapes, bare pointers) "
+                       "and vector to the llvm dialect.")
+class ConvertToLLVM(Pass):
+    def run(self, op: Operation, run) -> None:
+        diagnostics = convert_to_llvm(op)
+        if diagnostics:
+            raise PassFailure(diagnostics)
