@@ -576,20 +576,36 @@ def _add_argument_attributes(arg: ir.Argument, entries: Attribute, op: Operation
 def _define_global(t: _ModuleTranslation, op: Operation) -> None:
     name = op.attributes["sym_name"].value
     value_type = llvm_type(_type_attr(op, "global_type"), op.loc)
-    var = ir.GlobalVariable(t.module, value_type, name)
+    value = op.attributes.get("value")
+    if isinstance(value, DenseElementsAttr):
+        # The constant's bytes as they lie in memory: exact (every bit pattern kept)
+        # and fast for large weights, which per-element constants are not.
+        data = _dense_bytes(value)
+        value_type = ir.ArrayType(ir.IntType(8), len(data))
+        var = ir.GlobalVariable(t.module, value_type, name)
+        var.initializer = ir.Constant(value_type, bytearray(data))
+    else:
+        if value is None and op.regions and op.regions[0].blocks:
+            raise _fail("globals with initializer regions are not translated", op.loc)
+        var = ir.GlobalVariable(t.module, value_type, name)
+        if value is not None:
+            var.initializer = constant(value_type, value, op.loc)
     var.global_constant = "constant" in op.attributes
     linkage = op.attributes.get("linkage")
     if isinstance(linkage, LinkageAttr) and linkage.linkage.value != "external":
         var.linkage = linkage.linkage.value
-    value = op.attributes.get("value")
-    if value is not None:
-        var.initializer = constant(value_type, value, op.loc)
-    elif op.regions and op.regions[0].blocks:
-        raise _fail("globals with initializer regions are not translated", op.loc)
     alignment = _int(op, "alignment")
     if alignment:
         var.align = alignment
     t.symbols[name] = var
+
+
+def _dense_bytes(attr: DenseElementsAttr) -> bytes:
+    import numpy as np
+
+    shape = getattr(attr.type, "shape", ())
+    array = np.ascontiguousarray(np.broadcast_to(np.asarray(attr.array), shape))
+    return array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()
 
 
 def translate_module(module: Operation, name: str = "mlc") -> ir.Module:

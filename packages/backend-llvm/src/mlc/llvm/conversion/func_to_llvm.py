@@ -1,0 +1,124 @@
+"""func → llvm (MLIR's FuncToLLVM with the bare-pointer calling convention).
+
+`func.func` becomes `llvm.func` (a memref argument is one pointer; several results are
+returned as one struct), `func.return` `llvm.return`, `func.call` `llvm.call`. Argument
+and result attributes (`llvm.noalias`...) and `sym_visibility` are carried over.
+"""
+
+from __future__ import annotations
+
+from mlc.ir.core.attributes import (
+    DenseArrayAttr,
+    StringAttr,
+    SymbolRefAttr,
+    Type,
+    TypeAttr,
+    i64,
+)
+from mlc.ir.core.ir import Region
+from mlc.ir.dialect import lookup_op_class
+from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
+from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
+from mlc.llvm.conversion.builders import LLVMBuilder
+from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
+from mlc.llvm.types import LLVMFunctionType, LLVMStructType, void
+
+
+def _packed_result(results: list[Type]) -> Type:
+    """The one LLVM result type of a function returning `results`."""
+    if not results:
+        return void
+    return results[0] if len(results) == 1 else LLVMStructType(tuple(results))
+
+
+def _converted_one_to_one(converter: LLVMTypeConverter, types) -> list[Type] | None:
+    converted = [converter.convert_type(t) for t in types]
+    if any(len(c) != 1 for c in converted):
+        return None
+    return [c[0] for c in converted]
+
+
+class FuncToLLVM(ConversionPattern):
+    """func.func → llvm.func with the converted signature and the same body."""
+
+    root = FuncOp
+
+    def match_and_rewrite(self, op: FuncOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        converter = self.type_converter
+        inputs = _converted_one_to_one(converter, op.type.inputs)
+        results = _converted_one_to_one(converter, op.type.results)
+        if inputs is None or results is None:
+            return rewriter.notify_match_failure(op, "a type of the signature has no LLVM type")
+        attributes = {
+            "sym_name": op.sym_name,
+            "function_type": TypeAttr(LLVMFunctionType(_packed_result(results), tuple(inputs))),
+        }
+        for name in ("arg_attrs", "res_attrs"):
+            if name in op.attributes:
+                attributes[name] = op.attributes[name]
+        if len(results) > 1 and "res_attrs" in attributes:
+            del attributes["res_attrs"]
+        for name, value in op.attributes.items():
+            if name not in ("sym_name", "function_type", "arg_attrs", "res_attrs"):
+                attributes[name] = value
+        new = rewriter.insert(lookup_op_class("llvm.func").create(
+            (), (), attributes, [Region()], loc=op.loc))
+        if not op.is_declaration:
+            rewriter.inline_region_before(op.body, new.regions[0])
+            blocks = new.regions[0].blocks
+            rewriter.apply_signature_conversion(blocks[0], [[t] for t in inputs])
+            for block in blocks[1:]:
+                rewriter.convert_block_signature(block, converter)
+        rewriter.erase_op(op)
+        return True
+
+
+class ReturnToLLVM(ConversionPattern):
+    """func.return → llvm.return (several values packed into a struct)."""
+
+    root = ReturnOp
+
+    def match_and_rewrite(self, op: ReturnOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        build = LLVMBuilder(rewriter, op.loc)
+        values = adaptor.operands
+        if len(values) > 1:
+            struct = LLVMStructType(tuple(v.type for v in values))
+            packed = build.value("mlir.poison", (), struct)
+            for i, value in enumerate(values):
+                packed = build.value("insertvalue", (packed, value), struct,
+                                     {"position": DenseArrayAttr(i64, (i,))})
+            values = [packed]
+        build.op("return", values)
+        rewriter.erase_op(op)
+        return True
+
+
+class CallToLLVM(ConversionPattern):
+    """func.call → llvm.call (several results unpacked from the returned struct)."""
+
+    root = CallOp
+
+    def match_and_rewrite(self, op: CallOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        results = _converted_one_to_one(self.type_converter, op.result_types)
+        if results is None:
+            return rewriter.notify_match_failure(op, "a result type has no LLVM type")
+        build = LLVMBuilder(rewriter, op.loc)
+        packed = _packed_result(results)
+        callee = op.attributes["callee"]
+        call = build.op("call", adaptor.operands, [] if not results else [packed],
+                        {"callee": callee if isinstance(callee, SymbolRefAttr)
+                         else SymbolRefAttr(StringAttr(str(callee)).value)})
+        if len(results) > 1:
+            values = [build.value("extractvalue", (call.results[0],), t,
+                                  {"position": DenseArrayAttr(i64, (i,))})
+                      for i, t in enumerate(results)]
+        else:
+            values = list(call.results)
+        rewriter.replace_op(op, values)
+        return True
+
+
+@to_llvm_patterns("func")
+def func_to_llvm_patterns(converter: LLVMTypeConverter):
+    """The patterns lowering func.func, func.return and func.call."""
+    return [FuncToLLVM(converter), ReturnToLLVM(converter), CallToLLVM(converter)]

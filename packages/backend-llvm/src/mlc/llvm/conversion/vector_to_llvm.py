@@ -1,0 +1,188 @@
+"""vector → llvm for 1-D vectors (MLIR's VectorToLLVM, the subset loop-lower emits).
+
+`vector.load`/`store` on a memref whose last dim is contiguous become one LLVM vector
+load/store at the first element's address; `broadcast` of a scalar an insertelement
+plus a zero-mask shufflevector; `fma` `llvm.intr.fmuladd`; `reduction` LLVM's vector
+reduction intrinsics (ordered for floats unless the op allows reassociation, as LLVM
+defines them); `extract`/`insert` at constant positions extract/insertelement.
+"""
+
+from __future__ import annotations
+
+from mlc.ir.core.attributes import DenseArrayAttr, FloatType, MemRefType, Type, VectorType, i32, i64
+from mlc.ir.dialects import vector
+from mlc.ir.dialects.arith import FastMath
+from mlc.ir.dialects.vector_compute import FMAOp, Kind, ReductionOp
+from mlc.ir.dialects.vector_memory import LoadOp, StoreOp
+from mlc.ir.dialects.vector_slicing import ExtractOp, InsertOp
+from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
+from mlc.llvm.conversion.builders import LLVMBuilder
+from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
+from mlc.llvm.conversion.memref_to_llvm import element_address, element_bytes, llvm_element
+from mlc.llvm.types import LLVMFastMathFlags
+
+
+def _is_1d(type_: Type) -> bool:
+    return isinstance(type_, VectorType) and len(type_.shape) == 1 and not any(type_.scalable)
+
+
+def llvm_fastmath(op) -> LLVMFastMathFlags:
+    """An arith-style `fastmath` attribute of `op` as LLVM's flags."""
+    flags = getattr(op, "fastmath", None)
+    return LLVMFastMathFlags(flags.flags if flags is not None else FastMath(0))
+
+
+class _VectorAccess(ConversionPattern):
+    def address(self, op, base, indices, rewriter) -> tuple[LLVMBuilder, object] | None:
+        type_ = op.base.type
+        strides = memref_strides(type_) if isinstance(type_, MemRefType) else None
+        if strides is None or (strides and strides[-1] != 1):
+            return None
+        build = LLVMBuilder(rewriter, op.loc)
+        element = llvm_element(self.type_converter, type_.element_type)
+        return build, element_address(build, base, indices, strides, element)
+
+
+class VectorLoadToLLVM(_VectorAccess):
+    root = LoadOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not _is_1d(op.result.type):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        base, *indices = adaptor.operands
+        found = self.address(op, base, indices, rewriter)
+        if found is None:
+            return rewriter.notify_match_failure(op, "the memref's last dim is not contiguous")
+        build, address = found
+        type_ = llvm_element(self.type_converter, op.result.type)
+        rewriter.replace_op(op, [build.load(address, type_, element_bytes(type_.element_type))])
+        return True
+
+
+class VectorStoreToLLVM(_VectorAccess):
+    root = StoreOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not _is_1d(op.valueToStore.type):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        value, base, *indices = adaptor.operands
+        found = self.address(op, base, indices, rewriter)
+        if found is None:
+            return rewriter.notify_match_failure(op, "the memref's last dim is not contiguous")
+        build, address = found
+        build.store(value, address, element_bytes(value.type.element_type))
+        rewriter.erase_op(op)
+        return True
+
+
+class BroadcastToLLVM(ConversionPattern):
+    root = vector.BroadcastOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        result = op.vector.type
+        if not _is_1d(result) or isinstance(op.source.type, VectorType):
+            return rewriter.notify_match_failure(op, "only scalars to 1-D vectors are lowered")
+        build = LLVMBuilder(rewriter, op.loc)
+        type_ = llvm_element(self.type_converter, result)
+        poison = build.value("mlir.poison", (), type_)
+        zero = build.constant(0, i32)
+        single = build.value("insertelement", (poison, adaptor.operands[0], zero), type_)
+        splat = build.value("shufflevector", (single, poison), type_,
+                            {"mask": DenseArrayAttr(i32, (0,) * type_.shape[0])})
+        rewriter.replace_op(op, [splat])
+        return True
+
+
+class FMAToLLVM(ConversionPattern):
+    root = FMAOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not _is_1d(op.result.type):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        value = LLVMBuilder(rewriter, op.loc).value("intr.fmuladd", adaptor.operands,
+                                                    adaptor.operands[0].type)
+        rewriter.replace_op(op, [value])
+        return True
+
+
+# Each kind's reduction intrinsic and the op combining its result with an accumulator.
+_INT_REDUCTIONS = {Kind.ADD: ("add", "add"), Kind.MUL: ("mul", "mul"),
+                   Kind.AND: ("and", "and"), Kind.OR: ("or", "or"), Kind.XOR: ("xor", "xor"),
+                   Kind.MAXSI: ("smax", "intr.smax"), Kind.MINSI: ("smin", "intr.smin"),
+                   Kind.MAXUI: ("umax", "intr.umax"), Kind.MINUI: ("umin", "intr.umin")}
+_FLOAT_REDUCTIONS = {Kind.MAXNUMF: ("fmax", "intr.maxnum"), Kind.MINNUMF: ("fmin", "intr.minnum"),
+                     Kind.MAXIMUMF: ("fmaximum", "intr.maximum"),
+                     Kind.MINIMUMF: ("fminimum", "intr.minimum")}
+
+
+class ReductionToLLVM(ConversionPattern):
+    root = ReductionOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        source = op.vector.type
+        if not _is_1d(source):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        build = LLVMBuilder(rewriter, op.loc)
+        kind = op.kind.value
+        vector_value, *acc = adaptor.operands
+        element = llvm_element(self.type_converter, source.element_type)
+        fastmath = {"fastmathFlags": llvm_fastmath(op)}
+        if isinstance(element, FloatType) and kind in (Kind.ADD, Kind.MUL):
+            # LLVM's fadd/fmul reductions take their start value as an operand.
+            start = acc[0] if acc else build.constant(0.0 if kind is Kind.ADD else 1.0, element)
+            name = "intr.vector.reduce.fadd" if kind is Kind.ADD else "intr.vector.reduce.fmul"
+            rewriter.replace_op(op, [build.value(name, (start, vector_value), element, fastmath)])
+            return True
+        table = _FLOAT_REDUCTIONS if isinstance(element, FloatType) else _INT_REDUCTIONS
+        if kind not in table:
+            return rewriter.notify_match_failure(op, f"no LLVM reduction for {kind.value}")
+        reduce_name, combine = table[kind]
+        attrs = fastmath if isinstance(element, FloatType) else {}
+        value = build.value(f"intr.vector.reduce.{reduce_name}", (vector_value,), element, attrs)
+        if acc:
+            value = build.value(combine, (acc[0], value), element, attrs)
+        rewriter.replace_op(op, [value])
+        return True
+
+
+def _static_position(op) -> int | None:
+    position = op.static_position.values
+    if len(position) != 1 or position[0] < 0:
+        return None
+    return position[0]
+
+
+class ExtractToLLVM(ConversionPattern):
+    root = ExtractOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        position = _static_position(op)
+        if not _is_1d(op.source.type) or position is None or len(op.operands) != 1:
+            return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
+        build = LLVMBuilder(rewriter, op.loc)
+        value = build.value("extractelement", (adaptor.operands[0], build.constant(position, i64)),
+                            llvm_element(self.type_converter, op.result.type))
+        rewriter.replace_op(op, [value])
+        return True
+
+
+class InsertToLLVM(ConversionPattern):
+    root = InsertOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        position = _static_position(op)
+        if not _is_1d(op.dest.type) or position is None or len(op.operands) != 2:
+            return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
+        build = LLVMBuilder(rewriter, op.loc)
+        value_to_store, dest = adaptor.operands
+        value = build.value("insertelement", (dest, value_to_store, build.constant(position, i64)),
+                            dest.type)
+        rewriter.replace_op(op, [value])
+        return True
+
+
+@to_llvm_patterns("vector")
+def vector_to_llvm_patterns(converter: LLVMTypeConverter):
+    """The patterns lowering 1-D vector ops."""
+    return [cls(converter) for cls in (VectorLoadToLLVM, VectorStoreToLLVM, BroadcastToLLVM,
+                                       FMAToLLVM, ReductionToLLVM, ExtractToLLVM, InsertToLLVM)]
