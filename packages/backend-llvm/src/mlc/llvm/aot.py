@@ -1,0 +1,127 @@
+"""A model's entry function made ready to be one native entry point (TVM's AOT
+executor): what it reads from constant globals and what it allocates become its
+arguments, so weights are bound once as pointers and the workspace allocated once.
+
+    resources = bind_entry_resources(module, "main")
+    # @main(%inputs..., %outputs..., %params..., %workspaces...)
+
+After graph-lower-to-loop and loop-plan-memory, `@main` (destination-passing: inputs,
+then output buffers) reads weights with `memref.get_global` of constant globals and
+allocates its intermediate storage with `memref.alloc`. Here each distinct global read
+becomes a parameter argument (its value handed to the caller, the global erased when
+nothing else reads it), each top-level `memref.alloc` a workspace argument (its
+`memref.dealloc`s erased). The weights never reach the LLVM IR text; the runtime binds
+them at load time. The change goes through a :class:`~mlc.ir.rewrite.rewriter.Rewriter`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mlc.ir.core.attributes import (
+    ArrayAttr,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    DictionaryAttr,
+    FunctionType,
+    MemRefType,
+    TypeAttr,
+)
+from mlc.ir.core.ir import Operation
+from mlc.ir.rewrite.rewriter import Rewriter
+
+
+class EntryError(ValueError):
+    """The module has no entry function this can prepare."""
+
+
+@dataclass
+class EntryResources:
+    """What the entry function's new arguments stand for, in argument order after
+    the original ones."""
+
+    params: list[tuple[str, MemRefType, np.ndarray]] = field(default_factory=list)
+    workspaces: list[tuple[str, MemRefType]] = field(default_factory=list)
+
+
+def _find_function(module: Operation, name: str) -> Operation:
+    for op in module.regions[0].blocks[0].ops():
+        if op.name == "func.func" and op.attributes["sym_name"].value == name:
+            if not op.regions[0].blocks:
+                raise EntryError(f"@{name} is a declaration; the entry needs a body")
+            return op
+    raise EntryError(f"the module has no function @{name}")
+
+
+def _globals(module: Operation) -> dict[str, Operation]:
+    return {op.attributes["sym_name"].value: op for op in module.regions[0].blocks[0].ops()
+            if op.name == "memref.global"}
+
+
+def _value_of(global_op: Operation) -> np.ndarray | None:
+    value = global_op.attributes.get("initial_value")
+    type_ = global_op.attributes["type"].value
+    if not isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
+        return None
+    array = np.asarray(value.array() if callable(value.array) else value.array)
+    return np.ascontiguousarray(np.broadcast_to(array, type_.shape))
+
+
+def bind_entry_resources(module: Operation, entry: str = "main") -> EntryResources:
+    """Rewrite `entry` of `module` so its constant globals and top-level allocations
+    are arguments; what each new argument is (see the module docstring)."""
+    fn = _find_function(module, entry)
+    body = fn.regions[0].blocks[0]
+    rewriter = Rewriter()
+    resources = EntryResources()
+    globals_ = _globals(module)
+    param_args: dict[str, object] = {}
+    for op in list(body.ops()):
+        if op.name == "memref.get_global":
+            symbol = op.attributes["name"].root
+            global_op = globals_.get(symbol)
+            if global_op is None or "constant" not in global_op.attributes:
+                continue
+            value = _value_of(global_op)
+            if value is None:
+                continue
+            arg = param_args.get(symbol)
+            if arg is None:
+                name = op.results[0].name_hint or symbol.removeprefix("__constant_")
+                arg = body.add_argument(op.results[0].type, name, op.loc)
+                param_args[symbol] = arg
+                resources.params.append((name, op.results[0].type, value))
+            rewriter.replace_op(op, [arg])
+        elif op.name == "memref.alloc" and not op.operands:
+            type_ = op.results[0].type
+            name = op.results[0].name_hint or f"workspace{len(resources.workspaces)}"
+            arg = body.add_argument(type_, name, op.loc)
+            for user in list(op.results[0].users):
+                if user.name == "memref.dealloc":
+                    rewriter.erase_op(user)
+            rewriter.replace_op(op, [arg])
+            resources.workspaces.append((name, type_))
+    added = len(resources.params) + len(resources.workspaces)
+    if added:
+        old = fn.attributes["function_type"].value
+        fn.attributes["function_type"] = TypeAttr(FunctionType(
+            tuple(a.type for a in body.args), old.results))
+        arg_attrs = fn.attributes.get("arg_attrs")
+        if isinstance(arg_attrs, ArrayAttr):
+            fn.attributes["arg_attrs"] = ArrayAttr(
+                tuple(arg_attrs) + (DictionaryAttr(()),) * added)
+    for symbol in param_args:
+        global_op = globals_[symbol]
+        if not _is_referenced(module, symbol):
+            rewriter.erase_op(global_op)
+    return resources
+
+
+def _is_referenced(module: Operation, symbol: str) -> bool:
+    for op in module.walk():
+        name = op.attributes.get("name") if op.name == "memref.get_global" else None
+        if name is not None and name.root == symbol:
+            return True
+    return False
