@@ -1,0 +1,333 @@
+"""From IR to native code: the flow TVM users know as `relay.build` → `graph_executor`.
+
+    model = mlc.llvm.build(graph_module)             # graph dialect → one native entry
+    model.set_input("x", x); model.run(); y = model.get_output(0)
+    y = model(x)                                     # the same, in one call
+    model.export_library("model.so")                 # load_module() runs it, no compiler
+
+    library = mlc.llvm.compile_module(kernels)       # standard dialects → callables
+    library["mm_relu"](a, b, c)
+
+The stages, each timed (`model.timings`): the graph pipeline to loops and the standard
+dialects (graph-optimize, graph-lower-to-loop, loop-plan-memory, loop-lower), the entry
+made AOT-ready (weights and workspace as arguments: :mod:`mlc.llvm.aot`), scf to cf and
+convert-to-llvm, translation to LLVM IR, then LLVM's optimisation and code generation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mlc.ir.core.attributes import (
+    ArrayAttr,
+    DictionaryAttr,
+    FloatType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    RankedTensorType,
+    Type,
+    UnitAttr,
+)
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.llvm.native_call import ArgSpec, NativeFunction
+from mlc.llvm.target import Target
+
+GRAPH_TO_STANDARD = ("graph-optimize,graph-lower-to-loop,loop-plan-memory,loop-lower,"
+                     "canonicalize")
+STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
+
+
+class BuildError(DiagnosticError):
+    """The module cannot be compiled; the diagnostics say where and why."""
+
+
+_DTYPES = {"f16": "float16", "f32": "float32", "f64": "float64", "bf16": None}
+
+
+def numpy_dtype(type_: Type) -> str:
+    """The numpy dtype name of an element type (`index` is int64, `i1` bool)."""
+    if isinstance(type_, FloatType) and _DTYPES.get(type_.name):
+        return _DTYPES[type_.name]
+    if isinstance(type_, IndexType):
+        return "int64"
+    if isinstance(type_, IntegerType):
+        if type_.width == 1:
+            return "bool"
+        if type_.width in (8, 16, 32, 64):
+            return f"int{type_.width}"
+    raise TypeError(f"no numpy dtype for {type_}")
+
+
+def arg_spec(name: str, type_: Type, role: str) -> ArgSpec:
+    """The runtime's view of an argument of `type_` (a memref or tensor: an array by
+    pointer; a scalar: by value)."""
+    if isinstance(type_, (MemRefType, RankedTensorType)):
+        return ArgSpec(name, tuple(type_.shape), numpy_dtype(type_.element_type), role)
+    return ArgSpec(name, None, numpy_dtype(type_), role)
+
+
+@dataclass
+class StageTimes:
+    """Wall seconds of each stage of a build, in order."""
+
+    stages: list[tuple[str, float]] = field(default_factory=list)
+
+    def add(self, name: str, seconds: float) -> None:
+        self.stages.append((name, seconds))
+
+    @property
+    def total(self) -> float:
+        return sum(t for _, t in self.stages)
+
+    def report(self) -> str:
+        """A table of the stages, one line each, and the total."""
+        width = max((len(n) for n, _ in self.stages), default=5)
+        lines = [f"  {name:<{width}}  {seconds * 1000:9.1f} ms" for name, seconds in self.stages]
+        lines.append(f"  {'total':<{width}}  {self.total * 1000:9.1f} ms")
+        return "\n".join(lines)
+
+
+class _Timer:
+    def __init__(self, times: StageTimes, name: str):
+        self.times, self.name = times, name
+
+    def __enter__(self):
+        self.start = time.perf_counter()
+
+    def __exit__(self, *exc):
+        self.times.add(self.name, time.perf_counter() - self.start)
+
+
+def _run(module: Operation, pipeline: str) -> None:
+    from mlc.ir.passes.manager import run_pipeline
+
+    result = run_pipeline(module, pipeline)
+    if not result.success:
+        raise BuildError(list(result.diagnostics) or [Diagnostic(
+            "error", f"the pipeline '{pipeline}' failed", module.loc)])
+
+
+def _functions(module: Operation) -> list[Operation]:
+    return [op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"]
+
+
+def _function(module: Operation, name: str) -> Operation:
+    for op in _functions(module):
+        if op.attributes["sym_name"].value == name:
+            return op
+    raise BuildError([Diagnostic("error", f"the module has no function @{name}", module.loc)])
+
+
+def mark_buffers_noalias(module: Operation) -> None:
+    """Give every memref argument of every function defined in `module` the
+    `llvm.noalias` attribute (kernels receive distinct buffers: that is what lets LLVM
+    vectorise their loops)."""
+    for fn in _functions(module):
+        if not fn.regions[0].blocks:
+            continue
+        inputs = fn.attributes["function_type"].value.inputs
+        old = fn.attributes.get("arg_attrs")
+        entries = list(old) if isinstance(old, ArrayAttr) else [DictionaryAttr(())] * len(inputs)
+        for i, type_ in enumerate(inputs):
+            if isinstance(type_, MemRefType):
+                items = dict(entries[i].entries)
+                items.setdefault("llvm.noalias", UnitAttr())
+                entries[i] = DictionaryAttr(tuple(sorted(items.items())))
+        fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
+
+
+def _signature_specs(fn: Operation) -> list[ArgSpec]:
+    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(fn.regions[0].blocks[0].args)] \
+        if fn.regions[0].blocks else [f"arg{i}" for i in range(len(fn.type.inputs))]
+    return [arg_spec(n, t, "input") for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
+
+
+def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
+    """LLVM IR text of `module` (standard dialects or llvm), lowered in place."""
+    from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
+
+    times = times if times is not None else StageTimes()
+    if any(op.name != "llvm.func" and op.name != "llvm.mlir.global"
+           for op in module.regions[0].blocks[0].ops()):
+        mark_buffers_noalias(module)
+        with _Timer(times, "scf → cf → llvm dialect"):
+            _run(module, STANDARD_TO_LLVM)
+    with _Timer(times, "translation to LLVM IR"):
+        try:
+            return translate_to_llvm_ir(module)
+        except TranslationError as exc:
+            raise BuildError(exc.diagnostics) from None
+
+
+class NativeModule:
+    """The functions of a module compiled to native code, each called on numpy arrays
+    (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`."""
+
+    def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
+                 times: StageTimes):
+        self.library = library
+        self._specs = dict(specs)
+        self._results = dict(results)
+        self._functions: dict[str, NativeFunction] = {}
+        self.timings = times
+
+    def __getitem__(self, name: str) -> NativeFunction:
+        found = self._functions.get(name)
+        if found is None:
+            if name not in self._specs:
+                raise KeyError(f"no function @{name} in the compiled module "
+                               f"(it has {', '.join('@' + n for n in self._specs)})")
+            found = self._functions[name] = self.library.function(
+                name, self._specs[name], self._results[name])
+        return found
+
+    @property
+    def function_names(self) -> list[str]:
+        return list(self._specs)
+
+    @property
+    def llvm_ir(self) -> str:
+        return self.library.llvm_ir()
+
+
+def compile_module(module: Operation, target: Target | None = None) -> NativeModule:
+    """Compile the functions of `module` (scf/memref/vector/math/arith/func, or the
+    llvm dialect) to native code. The module is not changed (a copy is lowered)."""
+    from mlc.llvm.jit import compile_llvm_ir
+
+    times = StageTimes()
+    module = module.clone()
+    specs, results = {}, {}
+    for fn in _functions(module):
+        if fn.regions[0].blocks:
+            name = fn.attributes["sym_name"].value
+            specs[name] = _signature_specs(fn)
+            fn_results = fn.attributes["function_type"].value.results
+            if len(fn_results) > 1:
+                raise BuildError([Diagnostic("error", f"@{name} returns {len(fn_results)} "
+                                             "values; a native entry returns at most one "
+                                             "scalar (write results to output buffers)", fn.loc)])
+            results[name] = numpy_dtype(fn_results[0]) if fn_results else None
+    text = lower_to_llvm_ir(module, times)
+    library = compile_llvm_ir(text, target)
+    for stage, seconds in library.timings.stages():
+        times.add(stage, seconds)
+    return NativeModule(library, specs, results, times)
+
+
+class CompiledModel:
+    """A model compiled to one native entry point, with its weights bound and its
+    workspace allocated once. Call it on the inputs (`model(x)`: the outputs), or use
+    the graph executor's interface: `set_input`, `run`, `get_output`."""
+
+    def __init__(self, entry: NativeFunction, inputs: list[ArgSpec], outputs: list[ArgSpec],
+                 params: dict[str, np.ndarray], workspaces: list[ArgSpec], llvm_ir: str,
+                 target: Target, times: StageTimes):
+        self.entry = entry
+        self.inputs = inputs
+        self.outputs = outputs
+        self.params = params
+        self.workspaces = workspaces
+        self.llvm_ir = llvm_ir
+        self.target = target
+        self.timings = times
+        self._input_values: dict[str, np.ndarray] = {}
+        self._output_values = [np.empty(s.shape, s.dtype) for s in outputs]
+        self._input_index = {s.name: i for i, s in enumerate(inputs)}
+
+    def __call__(self, *inputs: np.ndarray, **named: np.ndarray):
+        """Run on `inputs` (positionally or by name); the output(s), new arrays."""
+        return self.entry(*inputs, **named)
+
+    def set_input(self, name: str | int, value: np.ndarray) -> None:
+        """Give input `name` (or its index) the array `value` (checked when run)."""
+        if isinstance(name, int):
+            if not 0 <= name < len(self.inputs):
+                raise IndexError(f"input index {name} out of range (the model has "
+                                 f"{len(self.inputs)} inputs)")
+            name = self.inputs[name].name
+        if name not in self._input_index:
+            raise KeyError(f"no input named '{name}' (the inputs are "
+                           f"{', '.join(s.name for s in self.inputs)})")
+        self._input_values[name] = value
+
+    def run(self) -> None:
+        """Run the model on the inputs set; the outputs go to `get_output`."""
+        missing = [s.name for s in self.inputs if s.name not in self._input_values]
+        if missing:
+            raise ValueError(f"inputs not set: {', '.join(missing)}")
+        args = [self._input_values[s.name] for s in self.inputs]
+        self.entry(*args, *self._output_values)
+
+    def get_output(self, index: int) -> np.ndarray:
+        """Output `index` of the last run."""
+        return self._output_values[index]
+
+    @property
+    def num_outputs(self) -> int:
+        return len(self.outputs)
+
+
+def _graph_signature(fn: Operation) -> tuple[list[ArgSpec], list[ArgSpec]]:
+    fn_type = fn.attributes["function_type"].value
+    args = fn.regions[0].blocks[0].args
+    inputs = [arg_spec(arg.name_hint or f"input{i}", t, "input")
+              for i, (arg, t) in enumerate(zip(args, fn_type.inputs))]
+    outputs = [arg_spec(f"output{i}", t, "output") for i, t in enumerate(fn_type.results)]
+    return inputs, outputs
+
+
+def build(module: Operation, target: Target | None = None,
+          params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
+          pipeline: str = GRAPH_TO_STANDARD) -> CompiledModel:
+    """Compile a graph-dialect `module` (its function `entry`) to one native entry
+    point. `params` binds arguments of `entry` by name once (weights kept as parameters,
+    as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
+    inputs. The module is not changed. BuildError says what cannot be compiled."""
+    from mlc.llvm.aot import bind_entry_resources
+    from mlc.llvm.jit import compile_llvm_ir
+
+    target = target or Target()
+    times = StageTimes()
+    module = module.clone()
+    inputs, outputs = _graph_signature(_function(module, entry))
+    params = dict(params or {})
+    unknown = sorted(set(params) - {s.name for s in inputs})
+    if unknown:
+        raise BuildError([Diagnostic("error", f"params name no argument of @{entry}: "
+                                     + ", ".join(unknown), module.loc)])
+    with _Timer(times, "graph → loops → standard dialects"):
+        _run(module, pipeline)
+    with _Timer(times, "AOT entry (weights, workspace)"):
+        resources = bind_entry_resources(module, entry)
+    text = lower_to_llvm_ir(module, times)
+    library = compile_llvm_ir(text, target)
+    for stage, seconds in library.timings.stages():
+        times.add(stage, seconds)
+    param_specs = [arg_spec(name, type_, "param") for name, type_, _ in resources.params]
+    workspace_specs = [arg_spec(name, type_, "workspace") for name, type_ in resources.workspaces]
+    bound_inputs = [s for s in inputs if s.name in params]
+    free_inputs = [s for s in inputs if s.name not in params]
+    specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s in bound_inputs else "input")
+               for s in inputs), *outputs, *param_specs, *workspace_specs]
+    function = library.function(entry, specs)
+    weights = {name: value for name, _, value in resources.params}
+    for name, value in weights.items():
+        function.bind(name, value)
+    for name, value in params.items():
+        function.bind(name, np.ascontiguousarray(value))
+    weights.update(params)
+    return CompiledModel(function, free_inputs, outputs, weights, workspace_specs, text, target,
+                         times)
+
+
+__all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
+           "compile_module", "lower_to_llvm_ir", "arg_spec", "numpy_dtype",
+           "mark_buffers_noalias", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+
