@@ -19,6 +19,7 @@ import re
 import sys
 import time
 
+from mlc.tools.module_input import NotUTF8, read_input
 from mlc.tools.onnx_input import (
     FrontendMissing,
     OnnxInputError,
@@ -197,42 +198,6 @@ def _split_pass_flags(argv: list[str]) -> tuple[list[str], list[str]]:
     return rest, passes
 
 
-def _read_input(path: str) -> tuple[str, str]:
-    """The text of a file (or of stdin for `-`) and the name diagnostics use for it.
-    Bytes that are not UTF-8 are an error at the line and column of the first one."""
-    if path == "-":
-        data, name = sys.stdin.buffer.read(), "<stdin>"
-    else:
-        with open(path, "rb") as f:
-            data, name = f.read(), path
-    try:
-        return data.decode("utf-8"), name
-    except UnicodeDecodeError as exc:
-        raise _NotUTF8(name, data, exc.start) from None
-
-
-class _NotUTF8(Exception):
-    """Input bytes that are not UTF-8: where the first bad byte is."""
-
-    def __init__(self, name: str, data: bytes, offset: int):
-        super().__init__(name)
-        self.name = name
-        line_start = data.rfind(b"\n", 0, offset) + 1
-        self.line = data.count(b"\n", 0, offset) + 1
-        self.column = offset - line_start + 1
-        line_end = data.find(b"\n", offset)
-        self.line_text = data[line_start:line_end if line_end != -1 else len(data)]
-        self.byte = data[offset]
-
-    def render(self) -> str:
-        # The line is shown with each byte that is not UTF-8 replaced, so the caret
-        # lines up with the byte column (one character per replaced byte).
-        shown = self.line_text.decode("utf-8", "replace")
-        prefix = self.line_text[:self.column - 1].decode("utf-8", "replace")
-        return (f"{self.name}:{self.line}:{self.column}: error: invalid UTF-8 byte "
-                f"0x{self.byte:02X} (mlc reads UTF-8 text)\n{shown}\n{' ' * len(prefix)}^\n")
-
-
 def _chunks(text: str, split: bool) -> list[tuple[int, int]]:
     """(start, end) offsets of each input chunk."""
     if not split:
@@ -354,11 +319,11 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
 
     sources = SourceManager()
     try:
-        text, filename = ("", args.input) if onnx_input else _read_input(args.input)
+        text, filename = ("", args.input) if onnx_input else read_input(args.input)
     except OSError as exc:
         sys.stderr.write(f"mlc-opt: error: cannot read '{args.input}': {exc.strerror}\n")
         return 1
-    except _NotUTF8 as exc:
+    except NotUTF8 as exc:
         sys.stderr.write(exc.render())
         return 1
     source = sources.add(filename, text)

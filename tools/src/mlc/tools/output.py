@@ -29,6 +29,17 @@ def write_output(path: str, text: str) -> None:
     write_text_file(path, text)
 
 
+def write_binary_output(path: str, data: bytes) -> None:
+    """Write `data` to `path` as write_output writes text ('-' is stdout's bytes)."""
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        return
+    from mlc.ir.core.files import write_file
+
+    write_file(path, data)
+
+
 def internal_error(tool: str, exc: BaseException) -> int:
     """Report an unexpected exception as the bug it is, without a traceback (unless
     MLC_DEBUG is set, then re-raise); the exit status for it."""
