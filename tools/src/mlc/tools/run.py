@@ -1,0 +1,314 @@
+"""`mlc-run`: run a function of a module, or a whole ONNX model, natively (or with the
+interpreter), on given or seeded random inputs.
+
+    mlc-run model.onnx --random-inputs 0                 # compile, run, print the outputs
+    mlc-run model.mlir --input x=x.npy --save-outputs out/   # out/output0.npy ...
+    mlc-run model.onnx --random-inputs 0 --check interpreter # compare with the interpreter
+    mlc-run model.onnx --random-inputs 0 --benchmark 100     # latency: median and min
+    mlc-run kernels.mlir --entry mm_relu --random-inputs 1   # a kernel on memrefs
+    mlc-run model.mlir --interpreter --random-inputs 0       # no native code at all
+
+A graph-dialect function (tensors) is compiled as a whole model, one native entry point
+(`mlc.llvm.build`); a function on memrefs (scf, memref, vector, arith, math) is compiled
+as it is (`mlc.llvm.compile_module`), and its outputs are the arguments it writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+from mlc.tools.output import ToolArgumentParser, internal_error
+
+DEFAULT_RTOL = 1e-4
+DEFAULT_ATOL = 1e-5
+
+
+def build_arg_parser() -> argparse.ArgumentParser:
+    parser = ToolArgumentParser(prog="mlc-run", description=__doc__.split("\n\n")[0])
+    parser.add_argument("input", help="MLIR file ('-' for stdin) or ONNX model (.onnx)")
+    parser.add_argument("--entry", default="main", metavar="NAME",
+                        help="the function to run (default: main)")
+    parser.add_argument("--input", dest="inputs", action="append", default=[],
+                        metavar="NAME=FILE.npy", help="an input's value (repeatable)")
+    parser.add_argument("--random-inputs", type=int, metavar="SEED",
+                        help="inputs not given get seeded random values (normal floats, "
+                             "small integers)")
+    parser.add_argument("--interpreter", action="store_true",
+                        help="run with mlc's interpreter instead of native code")
+    parser.add_argument("--check", choices=["interpreter"],
+                        help="also run the interpreter and fail unless the outputs agree "
+                             "within --rtol/--atol")
+    parser.add_argument("--rtol", type=float, default=DEFAULT_RTOL, metavar="R",
+                        help=f"relative tolerance of --check (default {DEFAULT_RTOL:g})")
+    parser.add_argument("--atol", type=float, default=DEFAULT_ATOL, metavar="A",
+                        help=f"absolute tolerance of --check (default {DEFAULT_ATOL:g})")
+    parser.add_argument("--benchmark", type=int, metavar="N",
+                        help="run N times and report the latency (median, min)")
+    parser.add_argument("--threads", type=int, default=1, metavar="N",
+                        help="threads to run on (mlc's native code runs on one)")
+    parser.add_argument("--save-outputs", metavar="DIR",
+                        help="write each output to DIR/NAME.npy instead of printing it")
+    parser.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
+                        help="an ONNX model's input shape, binding its dynamic dimensions")
+    parser.add_argument("-O", dest="opt_level", type=int, choices=range(4), default=3,
+                        metavar="N", help="LLVM optimisation level (default 3)")
+    parser.add_argument("--timing", action="store_true",
+                        help="report the time of each compilation stage")
+    return parser
+
+
+class RunError(Exception):
+    """A usage problem, said in one line."""
+
+
+def _load_inputs(texts: list[str]) -> dict:
+    import numpy as np
+
+    values = {}
+    for text in texts:
+        name, sep, path = text.partition("=")
+        if not sep or not name or not path:
+            raise RunError(f"--input takes NAME=FILE.npy, got '{text}'")
+        try:
+            values[name] = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as exc:
+            raise RunError(f"cannot read '{path}' as a .npy array: {exc}") from None
+    return values
+
+
+def _random_value(spec, rng):
+    import numpy as np
+
+    dtype = np.dtype(spec.dtype)
+    shape = () if spec.shape is None else spec.shape
+    if dtype.kind == "f":
+        return rng.standard_normal(shape).astype(dtype)
+    if dtype.kind == "b":
+        return rng.integers(0, 2, shape).astype(bool)
+    return rng.integers(0, 8, shape).astype(dtype)
+
+
+def _inputs_for(specs, given: dict, seed: int | None) -> list:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    unknown = sorted(set(given) - {s.name for s in specs})
+    if unknown:
+        raise RunError(f"no input named {', '.join(unknown)} (the inputs are "
+                       f"{', '.join(s.name for s in specs) or 'none'})")
+    values = []
+    for spec in specs:
+        if spec.name in given:
+            value = given[spec.name]
+            if spec.shape is not None and (tuple(value.shape) != spec.shape
+                                           or value.dtype != np.dtype(spec.dtype)):
+                raise RunError(f"input '{spec.name}' must be {spec.describe()}, the file holds "
+                               f"{value.dtype}{list(value.shape)}")
+            values.append(np.ascontiguousarray(value))
+        elif seed is not None:
+            values.append(_random_value(spec, rng))
+        else:
+            raise RunError(f"no value for input '{spec.name}' ({spec.describe()}): give "
+                           "--input NAME=FILE.npy or --random-inputs SEED")
+    return values
+
+
+def _is_graph_function(fn) -> bool:
+    from mlc.ir.core.attributes import RankedTensorType
+
+    fn_type = fn.attributes["function_type"].value
+    return any(isinstance(t, RankedTensorType) for t in (*fn_type.inputs, *fn_type.results))
+
+
+def written_arguments(fn) -> set[int]:
+    """The indices of `fn`'s memref arguments that it (or a view of them) writes."""
+    from mlc.ir.interfaces.side_effects import EffectKind, own_effects
+
+    args = fn.regions[0].blocks[0].args
+    roots = {}
+    for op in fn.walk():
+        for effect in own_effects(op) or ():
+            if effect.kind is not EffectKind.WRITE or effect.value is None:
+                continue
+            root = effect.value
+            while root.defining_op is not None and root.defining_op.operands and \
+                    root.defining_op.name in _VIEW_OPS:
+                root = root.defining_op.operands[0]
+            roots[root] = True
+    return {i for i, arg in enumerate(args) if arg in roots}
+
+
+_VIEW_OPS = frozenset({"memref.subview", "memref.cast", "memref.view", "memref.expand_shape",
+                       "memref.collapse_shape", "memref.reinterpret_cast"})
+
+
+def _specs(fn) -> list:
+    """The runtime's argument specs of `fn`'s parameters, named as in the source."""
+    from mlc.llvm.build import arg_spec
+
+    fn_type = fn.attributes["function_type"].value
+    block_args = fn.regions[0].blocks[0].args
+    return [arg_spec(a.name_hint or f"arg{i}", t, "input")
+            for i, (a, t) in enumerate(zip(block_args, fn_type.inputs))]
+
+
+def _interpret(module, fn, inputs, graph: bool):
+    import numpy as np
+
+    from mlc.ir.interpreter import Interpreter
+
+    interpreter = Interpreter(module)
+    if graph:
+        return [np.asarray(v) for v in interpreter.call(fn, inputs)]
+    arrays = [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in inputs]
+    interpreter.call(fn, arrays)
+    return arrays
+
+
+def run(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from mlc.tools.module_input import InputError, LoadOptions, load_module
+    from mlc.tools.onnx_input import parse_input_shapes
+
+    if args.threads != 1:
+        raise RunError("mlc's native code runs on one thread; --threads must be 1")
+    if args.benchmark is not None and args.benchmark < 1:
+        raise RunError("--benchmark takes a positive number of runs")
+    if args.interpreter and args.check:
+        raise RunError("--check compares native code with the interpreter; drop --interpreter")
+    try:
+        shapes = parse_input_shapes(args.input_shape)
+    except ValueError as exc:
+        raise RunError(str(exc)) from None
+    given = _load_inputs(args.inputs)
+    try:
+        module, sources = load_module(args.input, LoadOptions(input_shapes=shapes))
+    except InputError as exc:
+        sys.stderr.write(str(exc))
+        return 1
+    fn = next((op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
+               and op.attributes["sym_name"].value == args.entry), None)
+    if fn is None or not fn.regions[0].blocks:
+        names = [op.attributes["sym_name"].value for op in module.regions[0].blocks[0].ops()
+                 if op.name == "func.func" and op.regions[0].blocks]
+        raise RunError(f"no function @{args.entry} to run (the module defines "
+                       f"{', '.join('@' + n for n in names) or 'none'})")
+    graph = _is_graph_function(fn)
+    specs = _specs(fn)
+    inputs = _inputs_for(specs, given, args.random_inputs)
+
+    if args.interpreter:
+        outputs = _interpret(module, fn, inputs, graph)
+        names = _output_names(fn, specs, graph)
+        if not graph:
+            outputs = [outputs[i] for i in sorted(written_arguments(fn))]
+        return _report(args, names, outputs)
+
+    from mlc.ir.diagnostics import DiagnosticError
+    from mlc.llvm.build import build, compile_module
+    from mlc.llvm.target import Target, TargetError
+
+    try:
+        target = Target(opt_level=args.opt_level)
+    except TargetError as exc:
+        raise RunError(str(exc)) from None
+    try:
+        if graph:
+            compiled = build(module, target, entry=args.entry)
+            call = compiled.entry
+            timings = compiled.timings
+        else:
+            native = compile_module(module, target)
+            call = native[args.entry]
+            timings = native.timings
+    except DiagnosticError as exc:
+        for diag in exc.diagnostics:
+            sys.stderr.write(sources.render(diag))
+        return 1
+    if args.timing:
+        sys.stderr.write(f"===== mlc-run compilation ({target.describe()}) =====\n"
+                         + timings.report() + "\n")
+    if graph:
+        result = call(*inputs)
+        outputs = list(result) if isinstance(result, tuple) else [result]
+    else:
+        arrays = [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in inputs]
+        call(*arrays)
+        outputs = [arrays[i] for i in sorted(written_arguments(fn))]
+    names = _output_names(fn, specs, graph)
+    status = _report(args, names, outputs)
+    if args.check:
+        expected = _interpret(module, fn, inputs, graph)
+        if not graph:
+            expected = [expected[i] for i in sorted(written_arguments(fn))]
+        from mlc.tools.model import compare_outputs
+
+        comparison = compare_outputs(outputs, expected, args.rtol, args.atol)
+        sys.stderr.write(comparison.message.replace("the pipeline", "native code") + "\n")
+        status = status or (0 if comparison.passed else 1)
+    if args.benchmark:
+        times = []
+        arrays = inputs if graph else [np.array(v, copy=True) for v in inputs]
+        for _ in range(args.benchmark):
+            began = time.perf_counter()
+            call(*arrays)
+            times.append(time.perf_counter() - began)
+        sys.stderr.write(f"latency over {args.benchmark} runs: median "
+                         f"{statistics.median(times) * 1000:.3f} ms, min "
+                         f"{min(times) * 1000:.3f} ms\n")
+    return status
+
+
+def _output_names(fn, specs, graph: bool) -> list[str]:
+    if graph:
+        count = len(fn.attributes["function_type"].value.results)
+        return [f"output{i}" for i in range(count)]
+    return [specs[i].name for i in sorted(written_arguments(fn))]
+
+
+def _report(args, names: list[str], outputs: list) -> int:
+    import numpy as np
+
+    if args.save_outputs:
+        os.makedirs(args.save_outputs, exist_ok=True)
+        for name, value in zip(names, outputs):
+            path = os.path.join(args.save_outputs, f"{name}.npy")
+            temp = path + ".tmp.npy"
+            np.save(temp, np.asarray(value))
+            os.replace(temp, path)
+        return 0
+    for name, value in zip(names, outputs):
+        value = np.asarray(value)
+        sys.stdout.write(f"{name}: {value.dtype}{list(value.shape)}\n"
+                         f"{np.array2string(value, threshold=20, edgeitems=3)}\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run mlc-run on `argv` (default: the command line); the exit status."""
+    args = build_arg_parser().parse_args(argv)
+    try:
+        return run(args)
+    except RunError as exc:
+        sys.stderr.write(f"mlc-run: error: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as exc:  # a bug: say so, without a traceback
+        return internal_error("mlc-run", exc)
+
+
+def entry() -> None:
+    """The console script."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    entry()
