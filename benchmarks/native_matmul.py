@@ -80,12 +80,13 @@ def compile_scheduled(n: int, relu: bool, schedule) -> object:
     return compile_module(module)["main"]
 
 
-def best_time(fn, repeat: int) -> float:
-    fn()
+def best_time(fn, args: tuple, repeat: int) -> float:
+    """The best wall time of `fn(*args)` over `repeat` runs, after one warm-up."""
+    fn(*args)
     best = float("inf")
     for _ in range(repeat):
         began = time.perf_counter()
-        fn()
+        fn(*args)
         best = min(best, time.perf_counter() - began)
     return best
 
@@ -109,9 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         c = np.empty((128, 128), np.float32)
         kernel(a, b, c)
         assert np.allclose(c, expected, rtol=1e-4, atol=1e-3), label
-        print(f"  {label:<28} {best_time(lambda: kernel(a, b, c), args.repeat) * 1e3:>10.3f}")
+        print(f"  {label:<28} {best_time(kernel, (a, b, c), args.repeat) * 1e3:>10.3f}")
     print(f"  {'numpy (1 OpenBLAS thread)':<28} "
-          f"{best_time(lambda: np.maximum(a @ b, 0), args.repeat) * 1e3:>10.3f}")
+          f"{best_time(lambda x, y: np.maximum(x @ y, 0), (a, b), args.repeat) * 1e3:>10.3f}")
 
     print("\nmatmul f32, GFLOP/s, single thread")
     print(f"  {'n':>6} {'mlc naive':>10} {'mlc tiled':>10} {'numpy':>10}")
@@ -129,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
             kernel(a, b, c)
             assert np.allclose(c, a @ b, rtol=1e-3, atol=1e-2)
             repeat = args.repeat if schedule is not None else 1
-            row.append(f"{flops / best_time(lambda k=kernel: k(a, b, c), repeat) / 1e9:.1f}")
-        numpy_rate = flops / best_time(lambda: a @ b, args.repeat) / 1e9
+            row.append(f"{flops / best_time(kernel, (a, b, c), repeat) / 1e9:.1f}")
+        numpy_rate = flops / best_time(np.matmul, (a, b), args.repeat) / 1e9
         print(f"  {n:>6} {row[0]:>10} {row[1]:>10} {numpy_rate:>10.1f}")
     return 0
 
