@@ -9,6 +9,7 @@ each op name once with its count.
 from __future__ import annotations
 
 import importlib
+import re
 from collections import Counter
 
 from mlc.ir.core.ir import Operation
@@ -55,21 +56,31 @@ def convert_to_llvm(module: Operation) -> list[Diagnostic]:
     target.mark_unknown_ops_dynamically_legal(lambda op: False)
     result = apply_partial_conversion(module, target, to_llvm_pattern_set(converter), converter)
     if not result.success:
-        return _one_diagnostic(module, result.diagnostics)
+        # The driver names each op it could not legalize; say it once, by op name.
+        failed = [d for d in result.diagnostics if _FAILED.match(d.message)]
+        if not failed:
+            return list(result.diagnostics)
+        counts = Counter(_FAILED.match(d.message).group(1) for d in failed)
+        return [Diagnostic("error", "convert-to-llvm cannot lower " + _names(counts),
+                           failed[0].loc)]
     from mlc.ir.passes.generic.reconcile_casts import reconcile_unrealized_casts
 
     reconcile_unrealized_casts(module)
-    return _one_diagnostic(module, [])
-
-
-def _one_diagnostic(module: Operation, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     left = [op for op in module.walk() if op is not module
             and op.name not in _KEPT and not op.name.startswith("llvm.")]
     if not left:
-        return diagnostics
-    counts = Counter(op.name for op in left)
-    names = ", ".join(f"'{name}'" + (f" ({n})" if n > 1 else "") for name, n in sorted(counts.items()))
-    return [Diagnostic("error", f"convert-to-llvm cannot lower {names}", left[0].loc)]
+        return []
+    return [Diagnostic("error", "convert-to-llvm left "
+                       + _names(Counter(op.name for op in left))
+                       + " (values whose types have no LLVM form)", left[0].loc)]
+
+
+_FAILED = re.compile(r"failed to legalize operation '([^']+)'")
+
+
+def _names(counts: Counter) -> str:
+    return ", ".join(f"'{name}'" + (f" ({n})" if n > 1 else "")
+                     for name, n in sorted(counts.items()))
 
 
 @register_pass("convert-to-llvm", opt_level=0, dialects=("llvm",),
