@@ -222,6 +222,8 @@ class NativeFunction:
         self._unbound_workspaces = tuple(i for i, s in enumerate(self.specs)
                                          if s.role == "workspace" and i not in self._bound)
         self._outputs = tuple(i for i, s in enumerate(self.specs) if s.role == "output")
+        self._call = (self._call_checked if self._unbound_workspaces
+                      else _fast_call(self, self._call_checked))
 
     def _position(self, name_or_index: str | int) -> int:
         if isinstance(name_or_index, str):
@@ -279,6 +281,13 @@ class NativeFunction:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Check the arguments, run the native code, return the result and outputs."""
+        return self._call(args, kwargs)
+
+    def _call_checked(self, args: tuple, kwargs: dict[str, Any]) -> Any:
+        """A call of any form (keywords, outputs left out, workspaces to allocate),
+        raising NativeCallError for a wrong one: the generic path, which the
+        generated fast path (`_fast_call`) defers to for anything but the common
+        forms with arguments that pass its checks."""
         if self._unbound_workspaces:
             self._allocate_workspaces()
         free = self._free
@@ -356,6 +365,107 @@ class NativeFunction:
         return NativeCallError(f"{self.name}() takes {takes}; got {count}")
 
 
+def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
+               ) -> Callable[[tuple, dict], Any]:
+    """The calls of `function` that pass every free argument positionally (or leave
+    out its trailing outputs), compiled to straight-line Python for its signature: the
+    checks of the generic path without loops or per-argument calls, and each
+    argument's last address remembered (reading an address is most of a check's
+    cost, and the same buffers are passed call after call). Anything unusual, and
+    every wrong argument, goes to `fallback`, which raises the precise error.
+
+    The generated code of `main(x: float32[4], out: float32[4] output)` reads:
+
+        def call(args, kwargs):
+            if kwargs: return fallback(args, kwargs)
+            count = len(args)
+            if count == 2: a0, a1 = args
+            elif count == 1: (a0,) = args; a1 = zeros(shape1, dtype1)
+            else: return fallback(args, kwargs)
+            if type(a0) is not ndarray or a0.dtype is not dtype0 or a0.shape != shape0:
+                return fallback(args, kwargs)
+            ...
+            entry = last0[0]
+            if entry[0] is a0: v0 = entry[1]
+            else: v0 = address(a0); last0[0] = (a0, v0)
+            ...
+            cfunc(v0, v1)
+            if callback_errors: raise_callback_error(name)
+            return a1
+    """
+    specs = function.specs
+    free = function._free
+    namespace: dict[str, Any] = {
+        "fallback": fallback, "ndarray": np.ndarray, "zeros": np.zeros,
+        "address": data_address, "cfunc": function._cfunc, "name": function.name,
+        "callback_errors": _CALLBACK_ERRORS, "raise_callback_error": _raise_callback_error,
+        "convert_result": function._convert_result}
+    code = ["def call(args, kwargs):",
+            "    if kwargs: return fallback(args, kwargs)",
+            "    count = len(args)"]
+    names = [f"a{position}" for position in free]
+    required = names[:function._min_positional]
+    code.append(f"    if count == {len(names)}: ({''.join(n + ', ' for n in names)}) = args")
+    if len(required) < len(names):
+        code.append(f"    elif count == {len(required)}:")
+        code.append(f"        ({''.join(n + ', ' for n in required)}) = args")
+        for position in free[len(required):]:
+            code.append(f"        a{position} = zeros(shape{position}, dtype{position})")
+    code.append("    else: return fallback(args, kwargs)")
+    for position in free:
+        spec = specs[position]
+        a = f"a{position}"
+        namespace[f"dtype{position}"] = np.dtype(spec.dtype)
+        if spec.is_scalar:
+            python_type = {"f": "float", "b": "bool"}.get(np.dtype(spec.dtype).kind, "int")
+            condition = f"type({a}) is not {python_type}"
+            if python_type == "int":
+                info = np.iinfo(spec.dtype)
+                condition += f" or not {int(info.min)} <= {a} <= {int(info.max)}"
+            code.append(f"    if {condition}: return fallback(args, kwargs)")
+            continue
+        namespace[f"shape{position}"] = spec.shape
+        namespace[f"last{position}"] = [(None, 0)]
+        writes = " and flags.writeable" if spec.role in ("output", "workspace") else ""
+        code += [
+            f"    if type({a}) is not ndarray or {a}.dtype is not dtype{position} "
+            f"or {a}.shape != shape{position}: return fallback(args, kwargs)",
+            f"    flags = {a}.flags",
+            f"    if not (flags.c_contiguous{writes}): return fallback(args, kwargs)",
+            # One tuple, replaced whole: threads calling at once never pair an array
+            # with another's address. Holding the array also keeps numpy from
+            # resizing it in place, which would move its data.
+            f"    entry = last{position}[0]",
+            f"    if entry[0] is {a}: v{position} = entry[1]",
+            "    else:",
+            f"        v{position} = address({a})",
+            f"        last{position}[0] = ({a}, v{position})",
+        ]
+    arguments = []
+    for position, spec in enumerate(specs):
+        if position in function._bound:
+            namespace[f"bound{position}"] = function._values[position]
+            arguments.append(f"bound{position}")
+        else:
+            arguments.append(f"v{position}" if not spec.is_scalar else f"a{position}")
+    code.append(f"    result = cfunc({', '.join(arguments)})")
+    code.append("    if callback_errors: raise_callback_error(name)")
+    returned = ["convert_result(result)"] if function._convert_result is not None else []
+    for position in function._outputs:
+        returned.append(f"bound_array{position}" if position in function._bound
+                        else f"a{position}")
+        if position in function._bound:
+            namespace[f"bound_array{position}"] = function._bound[position]
+    if not returned:
+        code.append("    return None")
+    elif len(returned) == 1:
+        code.append(f"    return {returned[0]}")
+    else:
+        code.append(f"    return ({', '.join(returned)})")
+    exec("\n".join(code), namespace)  # noqa: S102 - code built above from the specs only
+    return namespace["call"]
+
+
 def _argument_check(spec: ArgSpec, position: int, function: str) -> Callable[[Any], Any]:
     """A function that checks one call argument against `spec` and returns what the
     native call passes for it (the data address, or the scalar). An output may be None
@@ -367,13 +477,6 @@ def _argument_check(spec: ArgSpec, position: int, function: str) -> Callable[[An
     shape = spec.shape
     writes = spec.role in ("output", "workspace")
     ndarray = np.ndarray
-    address_of = data_address
-    # The last array passed here and its address: the same buffers are passed call
-    # after call (preallocated outputs, a reused input), and reading an address is
-    # most of a check's cost. One tuple, replaced whole, so that threads calling
-    # concurrently never see one array with another's address. Holding the array
-    # also keeps numpy from resizing it in place (which would move its data).
-    last = [(None, 0)]
 
     def check(array: Any) -> int | None:
         if type(array) is not ndarray and not isinstance(array, ndarray):
@@ -392,12 +495,7 @@ def _argument_check(spec: ArgSpec, position: int, function: str) -> Callable[[An
         if writes and not flags.writeable:
             raise NativeCallError(f"{where} is written by the call ({spec.role}) but the "
                                   "array is read-only")
-        cached = last[0]
-        if cached[0] is array:
-            return cached[1]
-        address = address_of(array)
-        last[0] = (array, address)
-        return address
+        return data_address(array)
 
     return check
 
