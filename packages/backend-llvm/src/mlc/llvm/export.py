@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -196,8 +197,13 @@ def _link_shared(compiler: str, object_path: Path, output: Path) -> None:
     except OSError as exc:
         raise ToolchainError(f"cannot run the C compiler {compiler}: {exc}") from None
     if done.returncode != 0:
-        raise ToolchainError(f"linking the shared library failed ({' '.join(command)}):\n"
-                             f"{done.stderr.strip()}")
+        undefined = sorted(set(re.findall(r"undefined reference to [`']([^`']+)'", done.stderr)))
+        summary = ""
+        if undefined:
+            summary = (f": it uses {', '.join(undefined)}, which nothing defines (functions "
+                       "registered in Python are callable from JIT-compiled code only)")
+        raise ToolchainError(f"linking the shared library failed{summary}\n"
+                             f"{' '.join(command)}\n{done.stderr.strip()}")
 
 
 def _write_params(params: dict[str, np.ndarray], path: Path) -> None:
