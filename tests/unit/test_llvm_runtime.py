@@ -309,6 +309,10 @@ def test_bad_specs_are_refused():
         ArgSpec("x", (2, -1), "float32")
     with pytest.raises(ValueError, match="argument names must be unique"):
         NativeFunction(1, [ArgSpec("x", (2,), "float32"), ArgSpec("x", (2,), "float32")])
+    with pytest.raises(ValueError, match="cannot return 'float16'"):
+        NativeFunction(1, [], result="float16")
+    with pytest.raises(NativeCallError, match="cannot bind argument 'x' to None"):
+        NativeFunction(1, [ArgSpec("x", (2,), "float32", "output")]).bind("x", None)
     assert ArgSpec.from_json(ArgSpec("w", (2, 3), "f4", "param").to_json()) == \
         ArgSpec("w", (2, 3), "float32", "param")
 

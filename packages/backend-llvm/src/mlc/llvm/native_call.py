@@ -121,6 +121,18 @@ class ArgSpec:
                    data["role"])
 
 
+def _scalar_dtype_name(dtype: Any, function: str) -> str:
+    """The numpy name of a dtype a function can return by value; ValueError else."""
+    try:
+        name = np.dtype(dtype).name
+    except TypeError:
+        name = None
+    if name not in _SCALAR_CTYPES:
+        raise ValueError(f"'{function}': a native function cannot return {dtype!r} (it can "
+                         f"return {', '.join(_SCALAR_CTYPES)})")
+    return name
+
+
 def _find_data_address() -> Callable[[np.ndarray], int]:
     """The fastest correct way to read an array's data pointer. `arr.ctypes.data` and
     `arr.__array_interface__` build objects and cost about a microsecond each; the
@@ -192,9 +204,7 @@ class NativeFunction:
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
             raise ValueError(f"'{name}': argument names must be unique: {', '.join(duplicates)}")
-        self.result = None if result is None else np.dtype(result).name
-        if self.result is not None and self.result not in _SCALAR_CTYPES:
-            raise ValueError(f"'{name}': a native function cannot return a {self.result}")
+        self.result = None if result is None else _scalar_dtype_name(result, name)
         self.owner = owner
         self._index = {spec.name: i for i, spec in enumerate(self.specs)}
         argtypes = [_SCALAR_CTYPES[s.dtype] if s.is_scalar else ctypes.c_void_p
@@ -242,6 +252,9 @@ class NativeFunction:
         arena. The array is checked like a call's argument and kept referenced; its
         address is read once. Returns self."""
         position = self._position(name_or_index)
+        if value is None:
+            raise NativeCallError(f"{self.name}(): cannot bind argument "
+                                  f"'{self.specs[position].name}' to None")
         self._values[position] = self._checks[position](value)
         self._bound[position] = value
         self._update_free()
@@ -538,7 +551,8 @@ def python_callback(function: Callable[..., Any], specs: Sequence[ArgSpec],
 
     An exception raised by `function` is recorded and the callback returns (zero for a
     result): the NativeFunction call that ran the native code re-raises it after the
-    native code returns. Keep the returned object referenced while native code may call
+    native code returns (native code run otherwise leaves it to the thread's next
+    NativeFunction call). Keep the returned object referenced while native code may call
     it (bind_symbol does).
     """
     label = name or getattr(function, "__name__", "callback")
@@ -549,9 +563,7 @@ def python_callback(function: Callable[..., Any], specs: Sequence[ArgSpec],
         else:
             converters.append(_buffer_view(spec))
     argtypes = [_SCALAR_CTYPES[s.dtype] if s.is_scalar else ctypes.c_void_p for s in specs]
-    result_dtype = None if result is None else np.dtype(result)
-    if result_dtype is not None and result_dtype.name not in _SCALAR_CTYPES:
-        raise ValueError(f"'{label}': a native callback cannot return a {result_dtype}")
+    result_dtype = None if result is None else np.dtype(_scalar_dtype_name(result, label))
     restype = None if result_dtype is None else _SCALAR_CTYPES[result_dtype.name]
 
     def trampoline(*raw: Any) -> Any:
