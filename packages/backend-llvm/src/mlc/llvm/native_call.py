@@ -192,6 +192,10 @@ class NativeFunction:
     name; free outputs not given are allocated (zero-filled) and returned; workspaces
     not bound are allocated at the first call and kept. The call returns the scalar
     result followed by the outputs: one value alone, several as a tuple, none as None.
+
+    Each argument's last array stays referenced until the next call (its address is
+    cached). Calls from several threads are safe, except that they share the bound
+    arrays: a function with a workspace (the arena) needs one copy per thread.
     """
 
     def __init__(self, address: int, specs: Sequence[ArgSpec], result: str | None = None,
