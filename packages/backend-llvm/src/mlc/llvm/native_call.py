@@ -195,7 +195,7 @@ class NativeFunction:
 
     Each argument's last array stays referenced until the next call (its address is
     cached). Calls from several threads are safe, except that they share the bound
-    arrays: a function with a workspace (the arena) needs one copy per thread.
+    arrays: with a workspace (the arena), create one NativeFunction per thread.
     """
 
     def __init__(self, address: int, specs: Sequence[ArgSpec], result: str | None = None,
