@@ -92,8 +92,8 @@ def cases() -> list[tuple[str, Callable[[], object]]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=20000)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--calls", type=int, default=10000)
+    parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args(argv)
     rows = [(name, per_call(call, args.calls, args.repeat)) for name, call in cases()]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
