@@ -1,0 +1,159 @@
+"""Running a shared library that mlc.llvm.export built, with numpy and ctypes only.
+
+    from mlc.llvm.loader import load_module
+
+    model = load_module("model.so")        # reads model.so's metadata, binds the weights
+    y = model(x)                           # calls the entry function
+    model["other"](x, out)                 # any exported function by name
+
+A deployment needs this module, mlc.llvm.native_call, numpy and a C library: no
+llvmlite, no mlc.ir, no compiler (importing this module imports none of them). The
+library carries its own signature: a JSON string (`METADATA_SYMBOL`) naming the entry
+function and every exported function's argument specs and the file of its weights,
+which are loaded and bound once here.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mlc.llvm.native_call import ArgSpec, NativeFunction
+
+__all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
+           "LIBRARY_FORMAT", "read_signatures"]
+
+METADATA_SYMBOL = "mlc_library_metadata"
+"""The global constant holding the library's metadata as NUL-terminated JSON."""
+
+LIBRARY_FORMAT = "mlc-native-library/1"
+"""The metadata's `format` value; a loader refuses other formats."""
+
+
+class ModuleLoadError(RuntimeError):
+    """A library that cannot be loaded: missing or unreadable files, not built by mlc,
+    another format version, weights that do not match the signature."""
+
+
+class LoadedModule:
+    """A loaded library: its functions as NativeFunctions with their params bound,
+    callable through the entry function."""
+
+    def __init__(self, path: Path, library: ctypes.CDLL, metadata: dict[str, Any],
+                 functions: dict[str, NativeFunction], params: dict[str, np.ndarray]):
+        self.path = path
+        self.metadata = metadata
+        self.entry: str = metadata["entry"]
+        self.functions = functions
+        self.params = params
+        self._library = library
+
+    def __getitem__(self, name: str) -> NativeFunction:
+        """The exported function `name`."""
+        try:
+            return self.functions[name]
+        except KeyError:
+            raise KeyError(f"{self.path.name} exports no function '{name}' (it exports: "
+                           f"{', '.join(sorted(self.functions))})") from None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the entry function (NativeFunction's conventions)."""
+        return self.functions[self.entry](*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<LoadedModule {self.path.name}: {self.functions[self.entry].signature()}>"
+
+
+def read_signatures(metadata: Mapping[str, Any]) -> dict[str, tuple[list[ArgSpec], str | None]]:
+    """Each function's (argument specs, result dtype) from library metadata, checking
+    its shape: `entry` names one of `functions`, an object of
+    `{name: {"args": [ArgSpec.to_json()...], "result": dtype or null}}`. ValueError
+    on anything else."""
+    functions = metadata.get("functions")
+    if not isinstance(functions, dict) or not functions:
+        raise ValueError("metadata 'functions' must be a non-empty object: "
+                         "{name: {\"args\": [...], \"result\": dtype or null}}")
+    signatures = {}
+    for name, signature in functions.items():
+        if not isinstance(signature, dict) or not set(signature) <= {"args", "result"} \
+                or not isinstance(signature.get("args"), list):
+            raise ValueError(f"metadata of function '{name}' must be an object with 'args' "
+                             "(a list of argument specs) and an optional 'result'")
+        specs = [ArgSpec.from_json(arg) for arg in signature["args"]]
+        signatures[name] = (specs, signature.get("result"))
+    entry = metadata.get("entry")
+    if entry not in signatures:
+        raise ValueError(f"metadata 'entry' must name one of the functions "
+                         f"({', '.join(sorted(signatures))}), not {entry!r}")
+    return signatures
+
+
+def load_module(path: str | os.PathLike) -> LoadedModule:
+    """Load a library written by mlc.llvm.export.export_shared_library and bind its
+    weights; ModuleLoadError with the reason when that is not possible."""
+    path = Path(path).absolute()
+    if not path.is_file():
+        raise ModuleLoadError(f"{path}: no such library")
+    try:
+        # RTLD_NOW: a symbol nothing defines fails here, not as a crash mid-call.
+        library = ctypes.CDLL(str(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+    except OSError as exc:
+        raise ModuleLoadError(f"{path}: cannot load the library: {exc}") from None
+    try:
+        raw = ctypes.string_at(ctypes.addressof(ctypes.c_char.in_dll(library, METADATA_SYMBOL)))
+    except ValueError:
+        raise ModuleLoadError(f"{path}: not a library built by mlc (it has no "
+                              f"'{METADATA_SYMBOL}' symbol)") from None
+    try:
+        metadata = json.loads(raw.decode("utf-8"))
+        if not isinstance(metadata, dict):
+            raise ValueError("the metadata is not a JSON object")
+        if metadata.get("format") != LIBRARY_FORMAT:
+            raise ValueError(f"format {metadata.get('format')!r}, this loader reads "
+                             f"{LIBRARY_FORMAT!r}")
+        signatures = read_signatures(metadata)
+    except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError included
+        raise ModuleLoadError(f"{path}: unreadable metadata: {exc}") from None
+    params = _load_params(path, metadata)
+    functions = {}
+    for name, (specs, result) in signatures.items():
+        try:
+            address = ctypes.cast(library[name], ctypes.c_void_p).value
+        except AttributeError:
+            raise ModuleLoadError(f"{path}: the metadata names function '{name}' but the "
+                                  "library does not define it") from None
+        try:
+            function = NativeFunction(address, specs, result, name=name, owner=library)
+            for spec in specs:
+                if spec.role == "param":
+                    if spec.name not in params:
+                        raise ValueError(f"function '{name}' needs the param '{spec.name}', "
+                                         "which the params file lacks")
+                    function.bind(spec.name, params[spec.name])
+        except ValueError as exc:  # NativeCallError included: a weight of another shape
+            raise ModuleLoadError(f"{path}: {exc}") from None
+        functions[name] = function
+    return LoadedModule(path, library, metadata, functions, params)
+
+
+def _load_params(path: Path, metadata: dict[str, Any]) -> dict[str, np.ndarray]:
+    params_file = metadata.get("params_file")
+    if params_file is None:
+        return {}
+    if not isinstance(params_file, str) or os.sep in params_file or params_file in ("", ".", ".."):
+        raise ModuleLoadError(f"{path}: metadata 'params_file' must be a file name beside "
+                              f"the library, not {params_file!r}")
+    params_path = path.with_name(params_file)
+    try:
+        with np.load(params_path, allow_pickle=False) as archive:
+            return {name: archive[name] for name in archive.files}
+    except FileNotFoundError:
+        raise ModuleLoadError(f"{path}: its weights file {params_path} is missing") from None
+    except (OSError, ValueError) as exc:
+        raise ModuleLoadError(f"{params_path}: unreadable weights: {exc}") from None
