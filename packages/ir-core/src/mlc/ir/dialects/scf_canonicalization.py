@@ -341,6 +341,23 @@ class RemoveEmptyElseBranch(RewritePattern):
         return True
 
 
+def swap_negated_condition(op: IfOp, rewriter: Rewriter) -> bool:
+    """If `op` is an if-else on `xori %c, true`, make it branch on `%c` with its
+    regions swapped (MLIR's IfOp folder) and return True."""
+    negation = op.condition.defining_op
+    if not op.elseRegion.blocks or not isinstance(negation, XOrIOp) or \
+            _bool_constant(negation.rhs) is not True:
+        return False
+    with rewriter.modify_op_in_place(op):
+        op.set_operand(0, negation.lhs)
+        then_block, else_block = op.then_block, op.else_block
+        rewriter.detach_block(then_block)
+        rewriter.detach_block(else_block)
+        op.thenRegion.append(else_block)
+        op.elseRegion.append(then_block)
+    return True
+
+
 class SwapNegatedCondition(RewritePattern):
     """scf.if on `xori %c, true` with an else: on `%c`, the regions swapped (MLIR's
     IfOp folder)."""
@@ -348,18 +365,9 @@ class SwapNegatedCondition(RewritePattern):
     root = IfOp
 
     def match_and_rewrite(self, op, rewriter) -> bool:
-        negation = op.condition.defining_op
-        if not op.elseRegion.blocks or not isinstance(negation, XOrIOp) or \
-                _bool_constant(negation.rhs) is not True:
-            return rewriter.notify_match_failure(op, "not an if-else on a negation")
-        with rewriter.modify_op_in_place(op):
-            op.set_operand(0, negation.lhs)
-            then_block, else_block = op.then_block, op.else_block
-            rewriter.detach_block(then_block)
-            rewriter.detach_block(else_block)
-            op.thenRegion.append(else_block)
-            op.elseRegion.append(then_block)
-        return True
+        if swap_negated_condition(op, rewriter):
+            return True
+        return rewriter.notify_match_failure(op, "not an if-else on a negation")
 
 
 # ------------------------------------------------------------------ others
