@@ -42,8 +42,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mlc.ir.core.attributes import Attribute, DialectAttribute, OpaqueAttr, i64
-from mlc.ir.core.ir import Block, Operation, Region
+from mlc.ir.core.attributes import (
+    Attribute,
+    DialectAttribute,
+    Location,
+    OpaqueAttr,
+    i64,
+    unknown_loc,
+)
+from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.arith import AddIOp, CmpIOp, CmpIPredicate
 from mlc.ir.dialects.arith_casts import IndexCastOp
@@ -126,6 +133,21 @@ def _propagate_loop_attributes(loop: Operation, latch: Operation) -> None:
     for name, attr in loop.attributes.items():
         if _attribute_dialect(attr) == "llvm":
             latch.attributes[name] = attr
+
+
+def _value_loc(value: Value) -> Location:
+    op = value.defining_op
+    if op is not None:
+        return op.loc
+    return getattr(value, "loc", None) or unknown_loc
+
+
+def _locate_loop_arguments(loop: ForOp, inits: list[Value]) -> None:
+    """Locate a built loop's body arguments as MLIR's ForOp builder does: the
+    induction variable at the loop, each iter_arg at its init value."""
+    loop.induction_var.loc = loop.loc  # type: ignore[attr-defined]
+    for arg, init in zip(loop.region_iter_args, inits):
+        arg.loc = _value_loc(init)  # type: ignore[attr-defined]
 
 
 def _region_index(block: Block) -> int:
@@ -288,6 +310,7 @@ class ParallelLowering(_SCFLowering):
                                                          op.step)):
             loop = ForOp.create_for(lower, upper, step, iter_args)
             loop.loc = loc
+            _locate_loop_arguments(loop, iter_args)
             rewriter.insert(loop)
             ivs.append(loop.induction_var)
             iter_args = loop.region_iter_args
