@@ -2,12 +2,13 @@
 
 Random functions from test_scf_semantics' generators (nested `scf.for` with
 iter_args, `scf.if` with and without results and `else`, `scf.while`,
-`scf.index_switch`, `scf.execute_region`), some with an `scf.parallel` of one or two
-dimensions and up to two reductions (wrapping `addi` and `xori`, associative and
-commutative, so the order the interpreter combines them in does not matter) whose
-body nests more of them. The reference interpreter runs each function on a few
-inputs before and after the pass; the results must be equal, the output must verify
-and hold no structured op, and print and parse back to the same text.
+`scf.index_switch`, `scf.execute_region`), some with an `scf.parallel` (or, without
+reductions, an `scf.forall`) of one or two dimensions and up to two reductions
+(wrapping `addi` and `xori`, associative and commutative, so the order the
+interpreter combines them in does not matter) whose body nests more of them. The
+reference interpreter runs each function on a few inputs before and after the pass;
+the results must be equal, the output must verify and hold no structured op, and
+print and parse back to the same text.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ REDUCTIONS = ("addi", "xori")
 
 
 def _parallel(w: _Writer, depth: int, values: list[str]) -> list[str]:
-    """An scf.parallel whose body nests scf ops; returns its results."""
+    """An scf.parallel (without reductions, or an scf.forall) whose body nests scf ops;
+    returns its results."""
     dims = w.draw(st.integers(1, 2))
     ivs = [w.fresh() for _ in range(dims)]
     lowers = [w.draw(st.sampled_from(("%c0", "%c1"))) for _ in range(dims)]
@@ -40,6 +42,13 @@ def _parallel(w: _Writer, depth: int, values: list[str]) -> list[str]:
     results = [w.fresh() for _ in kinds]
     head = (f"scf.parallel ({', '.join(ivs)}) = ({', '.join(lowers)}) to ({', '.join(uppers)}) "
             f"step ({', '.join(steps)})")
+    forall = not kinds and w.draw(st.booleans())
+    if forall:
+        # Its bounds and steps may be constants: %c<k> written as k.
+        def entry(name: str) -> str:
+            return name[2:] if w.draw(st.booleans()) and name[2:].isdigit() else name
+        head = (f"scf.forall ({', '.join(ivs)}) = ({', '.join(map(entry, lowers))}) to "
+                f"({', '.join(map(entry, uppers))}) step ({', '.join(map(entry, steps))})")
     if kinds:
         inits = ", ".join(_value(w, values) for _ in kinds)
         types = ", ".join(["i32"] * len(kinds))
@@ -63,7 +72,7 @@ def _parallel(w: _Writer, depth: int, values: list[str]) -> list[str]:
             w.emit(depth + 2, f"{combined} = arith.{kind} {lhs}, {rhs} : i32")
             w.emit(depth + 2, f"scf.reduce.return {combined} : i32")
         w.emit(depth + 1, "}")
-    else:
+    elif not forall:
         w.emit(depth + 1, "scf.reduce")
     w.emit(depth, "}")
     if len(kinds) > 1:
@@ -93,8 +102,8 @@ def programs_with_parallel(draw) -> str:
     return "\n".join(w.lines)
 
 
-STRUCTURED = ("scf.for", "scf.if", "scf.while", "scf.parallel", "scf.execute_region",
-              "scf.index_switch")
+STRUCTURED = ("scf.for", "scf.if", "scf.while", "scf.parallel", "scf.forall",
+              "scf.execute_region", "scf.index_switch")
 
 
 @settings(max_examples=80, deadline=None)

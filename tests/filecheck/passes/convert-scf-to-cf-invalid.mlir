@@ -28,3 +28,14 @@ func.func @fine(%c: i1) {
 // expected-error@+1 {{'scf.if' cannot be lowered to cf here}}
 scf.if %c {
 }
+
+// -----
+
+func.func @shared_outputs(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'scf.forall' with shared outputs cannot be lowered to cf: only a bufferized one (without outputs) becomes scf.parallel}}
+  %0 = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {
+    scf.forall.in_parallel {
+    }
+  }
+  return %0 : tensor<4xf32>
+}

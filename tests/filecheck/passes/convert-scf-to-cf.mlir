@@ -234,6 +234,40 @@ func.func @parallel_reductions(%n: index, %m: index, %buffer: memref<?x?xf32>) -
   return %r#0, %r#1 : f32, f32
 }
 
+// scf.forall goes through scf.parallel: its constant bounds and steps become
+// constants first (lower bounds, upper bounds, steps), one per entry.
+// CHECK-LABEL: func.func @forall(
+// CHECK-SAME:      %[[N:.*]]: index) {
+// CHECK-NEXT:    %[[LB0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[LB1:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[UB1:.*]] = arith.constant 7 : index
+// CHECK-NEXT:    %[[ST0:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[ST1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    cf.br ^bb1(%[[LB0]] : index)
+// CHECK-NEXT:  ^bb1(%[[I:.*]]: index):  // 2 preds: ^bb0, ^bb5
+// CHECK-NEXT:    %[[CI:.*]] = arith.cmpi slt, %[[I]], %[[N]] : index
+// CHECK-NEXT:    cf.cond_br %[[CI]], ^bb2, ^bb6
+// CHECK-NEXT:  ^bb2:  // pred: ^bb1
+// CHECK-NEXT:    cf.br ^bb3(%[[LB1]] : index)
+// CHECK-NEXT:  ^bb3(%[[J:.*]]: index):  // 2 preds: ^bb2, ^bb4
+// CHECK-NEXT:    %[[CJ:.*]] = arith.cmpi slt, %[[J]], %[[UB1]] : index
+// CHECK-NEXT:    cf.cond_br %[[CJ]], ^bb4, ^bb5
+// CHECK-NEXT:  ^bb4:  // pred: ^bb3
+// CHECK-NEXT:    "test.foo"(%[[I]], %[[J]]) : (index, index) -> ()
+// CHECK-NEXT:    %[[J1:.*]] = arith.addi %[[J]], %[[ST1]] : index
+// CHECK-NEXT:    cf.br ^bb3(%[[J1]] : index)
+// CHECK-NEXT:  ^bb5:  // pred: ^bb3
+// CHECK-NEXT:    %[[I1:.*]] = arith.addi %[[I]], %[[ST0]] : index
+// CHECK-NEXT:    cf.br ^bb1(%[[I1]] : index)
+// CHECK-NEXT:  ^bb6:  // pred: ^bb1
+// CHECK-NEXT:    return
+func.func @forall(%n: index) {
+  scf.forall (%i, %j) in (%n, 7) {
+    "test.foo"(%i, %j) : (index, index) -> ()
+  }
+  return
+}
+
 // Nested: each op's blocks sit where it was, inner ones inside its subgraph.
 // CHECK-LABEL: func.func @if_in_while_in_for(
 // CHECK-NEXT:    cf.br ^bb1(%{{.*}} : index)

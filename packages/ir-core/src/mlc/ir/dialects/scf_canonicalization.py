@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from mlc.ir.core.attributes import IntegerAttr, i1
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
+from mlc.ir.dialects import scf_forall  # noqa: F401 - declares scf.forall in the dialect
 from mlc.ir.dialects.arith import AddIOp, ConstantOp, SelectOp, XOrIOp
 from mlc.ir.dialects.arith_constants import constant_value_of
 from mlc.ir.dialects.scf import (

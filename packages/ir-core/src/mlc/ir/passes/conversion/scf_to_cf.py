@@ -28,6 +28,8 @@ with its block arguments:
 - `scf.parallel`: first a nest of `scf.for`, one per dimension, the reductions
   carried as iter_args and each `scf.reduce` region inlined to combine the
   iteration's value with the carried one; the loops are then lowered in turn.
+- `scf.forall` without shared outputs: an `scf.parallel` over the same space (its
+  constant bounds and steps materialised), lowered in turn.
 
 Attributes of an `llvm` dialect value on a loop (`llvm.loop_annotation`) move to its
 latch, the branch back to the header, where LLVM expects loop metadata.
@@ -45,6 +47,7 @@ from dataclasses import dataclass
 from mlc.ir.core.attributes import (
     Attribute,
     DialectAttribute,
+    IndexType,
     Location,
     OpaqueAttr,
     i64,
@@ -67,7 +70,9 @@ from mlc.ir.dialects.scf import (
     YieldOp,
 )
 from mlc.ir.dialects.scf_canonicalization import swap_negated_condition
+from mlc.ir.dialects.scf_forall import ForallOp, InParallelOp
 from mlc.ir.opdef.traits import SingleBlock
+from mlc.ir.passes.arith.builder import ArithBuilder
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import ConversionTarget, apply_partial_conversion
@@ -76,11 +81,14 @@ from mlc.ir.rewrite.rewriter import PatternRewriter
 
 __all__ = ["lowered_scf_ops", "scf_to_cf_patterns", "scf_to_cf_target"]
 
-LOWERED_OPS = (ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, ParallelOp)
+LOWERED_OPS = (ForallOp, ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, ParallelOp)
 """The scf ops the conversion makes illegal: every one that holds regions but
 `scf.reduce`, which goes with its `scf.parallel`."""
 
-_LOWERED_NAMES = frozenset(cls.op_def.name for cls in LOWERED_OPS) | {ReduceOp.op_def.name}
+# With the terminators whose regions go with their op's.
+_LOWERED_NAMES = frozenset(cls.op_def.name for cls in LOWERED_OPS) | {
+    ReduceOp.op_def.name, InParallelOp.op_def.name}
+_TERMINATOR_NAMES = frozenset((ReduceOp.op_def.name, InParallelOp.op_def.name))
 
 
 # ------------------------------------------------------------------ helpers
@@ -444,14 +452,48 @@ class IndexSwitchLowering(_SCFLowering):
         rewriter.replace_op(op, results)
 
 
+class ForallLowering(_SCFLowering):
+    """scf.forall without shared outputs -> scf.parallel (lowered in turn): its
+    constant bounds and steps as `arith.constant`s (lower bounds, then upper bounds,
+    then steps), its body moved over, `scf.forall.in_parallel` replaced by an empty
+    `scf.reduce`, its `mapping` kept."""
+
+    root = ForallOp
+
+    def match_and_rewrite(self, op, rewriter) -> bool:
+        if op.outputs:
+            return rewriter.notify_match_failure(
+                op, "only fully bufferized scf.forall ops can be lowered to scf.parallel")
+        return super().match_and_rewrite(op, rewriter)
+
+    def lower(self, op: ForallOp, rewriter: PatternRewriter) -> None:
+        loc = op.loc
+        builder = ArithBuilder(rewriter, loc)
+        lists = [[entry if isinstance(entry, Value) else builder.constant(IndexType(), entry)
+                  for entry in mixed] for mixed in (op.mixed_lower_bound(),
+                                                    op.mixed_upper_bound(), op.mixed_step())]
+        parallel = ParallelOp.build(*lists, [], result_types=[], regions=[Region()], loc=loc)
+        if op.mapping is not None:
+            parallel.attributes["mapping"] = op.mapping
+        rewriter.insert(parallel)
+        rewriter.inline_region_before(op.region, parallel.region, 0)
+        body = parallel.region.blocks[0]
+        terminator = body.last_op
+        rewriter.set_insertion_point_to_end(body)
+        rewriter.create(ReduceOp, [], loc=terminator.loc)
+        rewriter.erase_op(terminator)
+        rewriter.replace_op(op, [])
+
+
 # ------------------------------------------------------------------ the conversion
 
 
 def scf_to_cf_patterns() -> PatternSet:
     """MLIR's populateSCFToControlFlowConversionPatterns: the lowering of each scf op
     (the do-while form before the general while)."""
-    return PatternSet([ForLowering(), IfLowering(), ParallelLowering(), WhileLowering(),
-                       ExecuteRegionLowering(), IndexSwitchLowering(), DoWhileLowering()])
+    return PatternSet([ForallLowering(), ForLowering(), IfLowering(), ParallelLowering(),
+                       WhileLowering(), ExecuteRegionLowering(), IndexSwitchLowering(),
+                       DoWhileLowering()])
 
 
 def lowered_scf_ops() -> tuple[type, ...]:
@@ -467,10 +509,16 @@ def scf_to_cf_target() -> ConversionTarget:
 
 
 def _obstacles(root: Operation) -> list[Diagnostic]:
-    """A diagnostic for each outermost scf op whose blocks have nowhere to go."""
+    """A diagnostic for each scf.forall with shared outputs and each outermost scf op
+    whose blocks have nowhere to go."""
     found = []
     for op in root.walk():
-        if op is root or op.name not in _LOWERED_NAMES or op.name == ReduceOp.op_def.name:
+        if op is root or op.name not in _LOWERED_NAMES or op.name in _TERMINATOR_NAMES:
+            continue
+        if isinstance(op, ForallOp) and op.outputs:
+            found.append(Diagnostic(
+                "error", "'scf.forall' with shared outputs cannot be lowered to cf: only a "
+                         "bufferized one (without outputs) becomes scf.parallel", op.loc))
             continue
         parent = op.parent_op
         if parent is not None and parent.name in _LOWERED_NAMES:
