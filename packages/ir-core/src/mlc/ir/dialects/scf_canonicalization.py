@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from mlc.ir.core.attributes import IntegerAttr, i1
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
+from mlc.ir.dialects import scf_forall  # noqa: F401 - declares scf.forall in the dialect
 from mlc.ir.dialects.arith import AddIOp, ConstantOp, SelectOp, XOrIOp
 from mlc.ir.dialects.arith_constants import constant_value_of
 from mlc.ir.dialects.scf import (
@@ -341,6 +342,23 @@ class RemoveEmptyElseBranch(RewritePattern):
         return True
 
 
+def swap_negated_condition(op: IfOp, rewriter: Rewriter) -> bool:
+    """If `op` is an if-else on `xori %c, true`, make it branch on `%c` with its
+    regions swapped (MLIR's IfOp folder) and return True."""
+    negation = op.condition.defining_op
+    if not op.elseRegion.blocks or not isinstance(negation, XOrIOp) or \
+            _bool_constant(negation.rhs) is not True:
+        return False
+    with rewriter.modify_op_in_place(op):
+        op.set_operand(0, negation.lhs)
+        then_block, else_block = op.then_block, op.else_block
+        rewriter.detach_block(then_block)
+        rewriter.detach_block(else_block)
+        op.thenRegion.append(else_block)
+        op.elseRegion.append(then_block)
+    return True
+
+
 class SwapNegatedCondition(RewritePattern):
     """scf.if on `xori %c, true` with an else: on `%c`, the regions swapped (MLIR's
     IfOp folder)."""
@@ -348,18 +366,9 @@ class SwapNegatedCondition(RewritePattern):
     root = IfOp
 
     def match_and_rewrite(self, op, rewriter) -> bool:
-        negation = op.condition.defining_op
-        if not op.elseRegion.blocks or not isinstance(negation, XOrIOp) or \
-                _bool_constant(negation.rhs) is not True:
-            return rewriter.notify_match_failure(op, "not an if-else on a negation")
-        with rewriter.modify_op_in_place(op):
-            op.set_operand(0, negation.lhs)
-            then_block, else_block = op.then_block, op.else_block
-            rewriter.detach_block(then_block)
-            rewriter.detach_block(else_block)
-            op.thenRegion.append(else_block)
-            op.elseRegion.append(then_block)
-        return True
+        if swap_negated_condition(op, rewriter):
+            return True
+        return rewriter.notify_match_failure(op, "not an if-else on a negation")
 
 
 # ------------------------------------------------------------------ others

@@ -13,10 +13,12 @@ from __future__ import annotations
 import itertools
 
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects.index_lists import DYNAMIC_INDEX
 from mlc.ir.interpreter import (
     Interpreter,
     InterpreterError,
     UndefinedBehavior,
+    UnsupportedOperation,
     Yield,
     canonical_int,
     register_handler,
@@ -117,6 +119,35 @@ def _parallel(interp: Interpreter, op: Operation, operands: list) -> list:
                        for reduction, acc, value in zip(reduce.regions, accumulated,
                                                         contributions)]
     return accumulated
+
+
+@register_handler("scf.forall")
+def _forall(interp: Interpreter, op: Operation, operands: list) -> list:
+    """Every point of the iteration space in row-major order (any order is valid: the
+    iterations are independent). Shared outputs, tensors written by the ops of
+    `scf.forall.in_parallel`, are not modelled."""
+    if op.results:
+        raise UnsupportedOperation("scf.forall with shared outputs")
+    dynamic = iter(operands)
+    bounds = [[next(dynamic) if v == DYNAMIC_INDEX else v for v in op.attributes[name].values]
+              for name in ("staticLowerBound", "staticUpperBound", "staticStep")]
+    lower, upper, steps = bounds
+    if any(s <= 0 for s in steps):
+        raise UndefinedBehavior("scf.forall with a step that is not positive")
+    region = op.regions[0]
+    iterations = 0
+    for point in itertools.product(*(range(lo, hi, st) for lo, hi, st in
+                                     zip(lower, upper, steps))):
+        iterations += 1
+        _count_iterations(interp, iterations)
+        interp.run_region(region, list(point))
+    return []
+
+
+@register_handler("scf.forall.in_parallel")
+def _in_parallel(interp: Interpreter, op: Operation, operands: list) -> Yield:
+    """Ends an iteration of scf.forall (without outputs: nothing to combine)."""
+    return Yield([])
 
 
 @register_handler("scf.reduce")

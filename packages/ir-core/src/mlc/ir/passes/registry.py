@@ -182,6 +182,7 @@ def load_pass_plugins(name: str | None = None) -> None:
     package (the graph dialect's passes import numpy)."""
     global _PLUGINS_LOADED
     import mlc.ir.passes.arith  # noqa: F401 - registers arith's passes
+    import mlc.ir.passes.conversion  # noqa: F401 - registers the dialect conversions
     import mlc.ir.passes.func  # noqa: F401 - registers func's passes
     import mlc.ir.passes.generic  # noqa: F401 - registers the core passes
 

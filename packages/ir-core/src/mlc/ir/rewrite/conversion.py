@@ -263,6 +263,15 @@ class ConversionRewriter(PatternRewriter):
             self.journal.moving_block(block)
         super().detach_block(block)
 
+    def insert_block(self, block: Block, region: Region, index: int) -> Block:
+        self.journal.moving_block(block)  # a detached block: undone by detaching it again
+        return super().insert_block(block, region, index)
+
+    def add_block_argument(self, block: Block, type_: Type,
+                           loc: Location | None = None) -> Value:
+        self.journal.changing_block_args(block)
+        return super().add_block_argument(block, type_, loc)
+
     def apply_signature_conversion(self, block: Block,
                                    conversion: Sequence[Sequence[Type]]) -> list[list[Value]]:
         """Give `block` new arguments: argument i becomes arguments of the types

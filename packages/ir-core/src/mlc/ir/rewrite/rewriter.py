@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+from mlc.ir.core.attributes import Location, Type
 from mlc.ir.core.ir import Block, IRError, Operation, Region, Value
 
 
@@ -167,6 +168,47 @@ class Rewriter:
         if block.parent is not None:
             block.parent.blocks.remove(block)
             block.parent = None
+
+    def insert_block(self, block: Block, region: Region, index: int) -> Block:
+        """Insert the detached `block` into `region` at position `index`."""
+        region.insert(index, block)
+        return block
+
+    def create_block_before(self, successor: Block, arg_types: Sequence[Type] = (),
+                            arg_locs: Sequence[Location | None] | None = None) -> Block:
+        """A new block with arguments of `arg_types`, inserted just before `successor`
+        in its region; the insertion point moves to its end (MLIR's createBlock)."""
+        region = successor.parent
+        if region is None:
+            raise IRError("the block to insert before is not in a region")
+        block = Block(arg_types, None, arg_locs)
+        self.insert_block(block, region, region.blocks.index(successor))
+        self.set_insertion_point_to_end(block)
+        return block
+
+    def split_block(self, block: Block, before: Operation | None) -> Block:
+        """Move `before` and the ops after it into a new block (without arguments)
+        placed just after `block`, and return it (MLIR's splitBlock). With `before`
+        None the new block is empty."""
+        if before is not None and before.parent is not block:
+            raise IRError(f"'{before.name}' is not in the block to split")
+        region = block.parent
+        if region is None:
+            raise IRError("the block to split is not in a region")
+        tail = self.insert_block(Block(), region, region.blocks.index(block) + 1)
+        op = before
+        while op is not None:
+            following = op.next_op
+            self.move_op_before(op, tail, None)
+            op = following
+        if self.block is block and self.before is not None and self.before.parent is not block:
+            self.before = None  # the anchor left with the tail: insert at the end instead
+        return tail
+
+    def add_block_argument(self, block: Block, type_: Type,
+                           loc: Location | None = None) -> Value:
+        """Append an argument of `type_` to `block`."""
+        return block.add_argument(type_, None, loc)
 
     def inline_block_before(self, source: Block, anchor: Operation,
                             arg_values: Sequence[Value] = ()) -> None:
