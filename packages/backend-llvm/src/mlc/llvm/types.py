@@ -181,6 +181,15 @@ class LLVMFunctionType(DialectType):
     def returns_void(self) -> bool:
         return isinstance(self.result, LLVMVoidType)
 
+    # A builtin function type's view, which the function-like ops' syntax reads.
+    @property
+    def inputs(self) -> tuple[Type, ...]:
+        return self.params
+
+    @property
+    def results(self) -> tuple[Type, ...]:
+        return () if self.returns_void else (self.result,)
+
 
 # ------------------------------------------------------------------ attributes
 

@@ -1,10 +1,11 @@
 """The custom syntax of function-like ops, shared by every dialect that has one
-(func.func now; llvm.func later), written on the parser and printer API:
+(func.func, llvm.func), written on the parser and printer API:
 
     func.func private @name(%arg0: i32 {attrs} loc(...), ...) -> (f32 {attrs}, ...)
         attributes {...} { body }
 
 A declaration has no body and names no arguments: `func.func private @f(i32) -> f32`.
+A variadic function (llvm.func's) ends its arguments with `...`: `@printf(!llvm.ptr, ...)`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class FunctionSyntax:
     attributes: dict[str, Attribute]
     function_type: FunctionType
     body: Region
+    variadic: bool = False
 
 
 def _nonempty(attrs: Attribute | None) -> Attribute | None:
@@ -39,14 +41,15 @@ def _nonempty(attrs: Attribute | None) -> Attribute | None:
 
 def parse_function(p: AsmParser, op_class: type, visibilities=("public", "private", "nested"),
                    type_attr: str = "function_type", arg_attrs: str = "arg_attrs",
-                   res_attrs: str = "res_attrs") -> FunctionSyntax:
-    """Read `[visibility] @name(args) [-> results] [attributes {...}] [{body}]`."""
+                   res_attrs: str = "res_attrs", allow_variadic: bool = False) -> FunctionSyntax:
+    """Read `[visibility] @name(args) [-> results] [attributes {...}] [{body}]`; with
+    `allow_variadic`, the arguments may end with `...`."""
     attrs: dict[str, Attribute] = {}
     visibility = p.parse_optional_keyword(visibilities)
     if visibility is not None:
         attrs["sym_visibility"] = StringAttr(visibility)
     attrs["sym_name"] = StringAttr(p.parse_symbol_name())
-    arguments, arg_types, arg_dicts = _parse_arguments(p)
+    arguments, arg_types, arg_dicts, variadic = _parse_arguments(p, allow_variadic)
     result_types, result_dicts = _parse_results(p)
     function_type = FunctionType(tuple(arg_types), tuple(result_types))
     attrs[type_attr] = TypeAttr(function_type)
@@ -71,17 +74,21 @@ def parse_function(p: AsmParser, op_class: type, visibilities=("public", "privat
         body = Region()
     elif not body.blocks:
         raise p.error("expected non-empty function body", body_pos)
-    return FunctionSyntax(attrs, function_type, body)
+    return FunctionSyntax(attrs, function_type, body, variadic)
 
 
-def _parse_arguments(p: AsmParser) -> tuple[list[Argument], list[Type], list]:
+def _parse_arguments(p: AsmParser, allow_variadic: bool
+                     ) -> tuple[list[Argument], list[Type], list, bool]:
     p.parse_punctuation("(")
     arguments: list[Argument] = []
     types: list[Type] = []
     dicts: list = []
     if p.parse_optional_punctuation(")"):
-        return arguments, types, dicts
+        return arguments, types, dicts, False
     while True:
+        if allow_variadic and p.parse_optional_punctuation("..."):
+            p.parse_punctuation(")")
+            return arguments, types, dicts, True
         pos = p.current_pos()
         argument = p.parse_optional_argument(allow_type=True, allow_attrs=True, allow_loc=True)
         if argument is not None:
@@ -99,7 +106,7 @@ def _parse_arguments(p: AsmParser) -> tuple[list[Argument], list[Type], list]:
         if not p.parse_optional_comma():
             break
     p.parse_punctuation(")")
-    return arguments, types, dicts
+    return arguments, types, dicts, False
 
 
 def _optional_dict(p: AsmParser) -> DictionaryAttr | None:
@@ -153,6 +160,8 @@ def print_function(w, op: Operation, elided: frozenset[str] = frozenset(),
             w.attr(arg_dicts[i])
         if entry is not None and i < len(entry.args):
             w.block_arg_loc(entry.args[i])
+    if getattr(fn_type, "vararg", False):
+        w.write(", ..." if fn_type.inputs else "...")
     w.write(")")
     results = fn_type.results
     if results:

@@ -522,9 +522,13 @@ class Printer:
         write_symbol_name(w, name)
         self.parts.append(w.text())
 
-    def attr_dict(self, op: Operation, elided: set[str], keyword: bool = False) -> None:
+    def attr_dict(self, op: Operation, elided: set[str], keyword: bool = False,
+                  elide_defaults: bool = True) -> None:
+        """`{...}` (` attributes {...}` with `keyword`) of the attributes not `elided`,
+        and unless `elide_defaults`, of those equal to their declared default too (as
+        MLIR's hand-written printers, which do not look at defaults)."""
         op_def = op.op_def
-        defaults = op_def.attributes if op_def is not None else {}
+        defaults = op_def.attributes if op_def is not None and elide_defaults else {}
         entries = []
         for name, value in op.attributes.items():
             if name in elided:

@@ -1,0 +1,333 @@
+"""The `llvm` dialect's arithmetic: integer and float binary ops, comparisons, `select`
+and the casts, one op per LLVM instruction, in MLIR 22's syntax:
+
+    %0 = llvm.add %a, %b overflow<nsw> : i32
+    %1 = llvm.sdiv exact %a, %b : i32
+    %2 = llvm.fadd %x, %y {fastmathFlags = #llvm.fastmath<fast>} : f32
+    %3 = llvm.icmp "slt" %a, %b : i32
+    %4 = llvm.zext nneg %a : i32 to i64
+"""
+
+from __future__ import annotations
+
+from mlc.ir.interfaces.infer_type import InferType
+from mlc.ir.opdef.constraints import UnitAttrConstraint
+from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
+from mlc.ir.opdef.traits import (
+    AllTypesMatch,
+    Commutative,
+    Pure,
+    SameOperandsAndResultType,
+    SameTypeOperands,
+)
+from mlc.llvm.op_constraints import (
+    NO_OVERFLOW,
+    BoolOrBoolVector,
+    FCmpPredicate,
+    FloatOrFloatVector,
+    ICmpPredicate,
+    IntOrIntVector,
+    IntOrPointerOrVector,
+    LLVMType,
+    OverflowFlags,
+    PointerOrPointerVector,
+    bool_like,
+)
+from mlc.llvm.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
+
+# ------------------------------------------------------------------ integer arithmetic
+
+
+class _IntBinaryOp(Op):
+    lhs = OperandDef(IntOrIntVector)
+    rhs = OperandDef(IntOrIntVector)
+    res = ResultDef(IntOrIntVector)
+    traits = (Pure, SameOperandsAndResultType)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
+
+
+class _IntOverflowOp(_IntBinaryOp):
+    overflowFlags = AttrDef(OverflowFlags, default=NO_OVERFLOW,  # noqa: N815 - MLIR's name
+                            doc="`nsw`/`nuw`: signed/unsigned wrap is poison")
+    assembly_format = "$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)"
+
+
+class _IntExactOp(_IntBinaryOp):
+    isExact = AttrDef(UnitAttrConstraint, optional=True,  # noqa: N815 - MLIR's name
+                      doc="the result is poison if a nonzero bit is dropped")
+    assembly_format = "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)"
+
+
+@llvm.op
+class AddOp(_IntOverflowOp):
+    """Integer addition, wrapping around (LLVM's `add`)."""
+
+    name = "llvm.add"
+    traits = (Commutative,)
+
+
+@llvm.op
+class SubOp(_IntOverflowOp):
+    """Integer subtraction, wrapping around (LLVM's `sub`)."""
+
+    name = "llvm.sub"
+
+
+@llvm.op
+class MulOp(_IntOverflowOp):
+    """Integer multiplication, wrapping around (LLVM's `mul`)."""
+
+    name = "llvm.mul"
+    traits = (Commutative,)
+
+
+@llvm.op
+class ShlOp(_IntOverflowOp):
+    """Shift left; a shift by the width or more is poison (LLVM's `shl`)."""
+
+    name = "llvm.shl"
+
+
+@llvm.op
+class SDivOp(_IntExactOp):
+    """Signed division rounding toward zero; by zero or `MIN / -1` is undefined
+    behaviour (LLVM's `sdiv`)."""
+
+    name = "llvm.sdiv"
+
+
+@llvm.op
+class UDivOp(_IntExactOp):
+    """Unsigned division; by zero is undefined behaviour (LLVM's `udiv`)."""
+
+    name = "llvm.udiv"
+
+
+@llvm.op
+class LShrOp(_IntExactOp):
+    """Logical shift right (LLVM's `lshr`)."""
+
+    name = "llvm.lshr"
+
+
+@llvm.op
+class AShrOp(_IntExactOp):
+    """Arithmetic shift right, copying the sign bit (LLVM's `ashr`)."""
+
+    name = "llvm.ashr"
+
+
+@llvm.op
+class SRemOp(_IntBinaryOp):
+    """Signed remainder, with the dividend's sign (LLVM's `srem`)."""
+
+    name = "llvm.srem"
+
+
+@llvm.op
+class URemOp(_IntBinaryOp):
+    """Unsigned remainder (LLVM's `urem`)."""
+
+    name = "llvm.urem"
+
+
+@llvm.op
+class AndOp(_IntBinaryOp):
+    """Bitwise and (LLVM's `and`)."""
+
+    name = "llvm.and"
+    traits = (Commutative,)
+
+
+@llvm.op
+class OrOp(_IntBinaryOp):
+    """Bitwise or; `disjoint` says no bit is set in both (LLVM's `or`)."""
+
+    name = "llvm.or"
+    isDisjoint = AttrDef(UnitAttrConstraint, optional=True,  # noqa: N815 - MLIR's name
+                         doc="the result is poison if the operands share a set bit")
+    traits = (Commutative,)
+    assembly_format = "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)"
+
+
+@llvm.op
+class XOrOp(_IntBinaryOp):
+    """Bitwise exclusive or (LLVM's `xor`)."""
+
+    name = "llvm.xor"
+    traits = (Commutative,)
+
+
+# ------------------------------------------------------------------ float arithmetic
+
+
+_FASTMATH = AttrDef(LLVMFastMathFlags, default=LLVM_FASTMATH_NONE,
+                    doc="the IEEE-754 guarantees the instruction may relax")
+
+
+class _FloatBinaryOp(Op):
+    lhs = OperandDef(FloatOrFloatVector)
+    rhs = OperandDef(FloatOrFloatVector)
+    res = ResultDef(FloatOrFloatVector)
+    fastmathFlags = _FASTMATH  # noqa: N815 - MLIR's name
+    traits = (Pure, SameOperandsAndResultType)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
+
+
+@llvm.op
+class FAddOp(_FloatBinaryOp):
+    """Floating-point addition (LLVM's `fadd`)."""
+
+    name = "llvm.fadd"
+
+
+@llvm.op
+class FSubOp(_FloatBinaryOp):
+    """Floating-point subtraction (LLVM's `fsub`)."""
+
+    name = "llvm.fsub"
+
+
+@llvm.op
+class FMulOp(_FloatBinaryOp):
+    """Floating-point multiplication (LLVM's `fmul`)."""
+
+    name = "llvm.fmul"
+
+
+@llvm.op
+class FDivOp(_FloatBinaryOp):
+    """Floating-point division (LLVM's `fdiv`)."""
+
+    name = "llvm.fdiv"
+
+
+@llvm.op
+class FRemOp(_FloatBinaryOp):
+    """Floating-point remainder, with the dividend's sign, as C's fmod (LLVM's `frem`)."""
+
+    name = "llvm.frem"
+
+
+@llvm.op
+class FNegOp(Op):
+    """Floating-point negation: the sign bit flipped (LLVM's `fneg`)."""
+
+    name = "llvm.fneg"
+    operand = OperandDef(FloatOrFloatVector)
+    res = ResultDef(FloatOrFloatVector)
+    fastmathFlags = _FASTMATH  # noqa: N815 - MLIR's name
+    traits = (Pure, SameOperandsAndResultType)
+    assembly_format = "$operand attr-dict `:` type($res)"
+
+
+# ------------------------------------------------------------------ comparisons and select
+
+
+class _CmpOp(Op):
+    res = ResultDef(BoolOrBoolVector)
+    traits = (Pure, SameTypeOperands, InferType())
+    assembly_format = "$predicate $lhs `,` $rhs attr-dict `:` type($lhs)"
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        return [bool_like(operand_types[0])]
+
+    def verify_custom(self) -> None:
+        if self.res.type != bool_like(self.lhs.type):
+            raise VerificationError("failed to verify that result type has i1 element type "
+                                    "and same shape as operands")
+
+
+@llvm.op
+class ICmpOp(_CmpOp):
+    """Integer or pointer comparison; the predicate is printed as a string and stored
+    as LLVM numbers it (`"slt"` is `2 : i64`)."""
+
+    name = "llvm.icmp"
+    predicate = AttrDef(ICmpPredicate)
+    lhs = OperandDef(IntOrPointerOrVector)
+    rhs = OperandDef(IntOrPointerOrVector)
+
+
+@llvm.op
+class FCmpOp(_CmpOp):
+    """Floating-point comparison, ordered (`o...`: false if a NaN) or unordered
+    (`u...`: true if a NaN); `"_false"` and `"_true"` are LLVM's constant predicates."""
+
+    name = "llvm.fcmp"
+    predicate = AttrDef(FCmpPredicate)
+    lhs = OperandDef(FloatOrFloatVector)
+    rhs = OperandDef(FloatOrFloatVector)
+    fastmathFlags = _FASTMATH  # noqa: N815 - MLIR's name
+
+
+@llvm.op
+class SelectOp(Op):
+    """`trueValue` where the condition holds, else `falseValue` (per element for a
+    vector condition)."""
+
+    name = "llvm.select"
+    condition = OperandDef(BoolOrBoolVector)
+    trueValue = OperandDef(LLVMType)  # noqa: N815 - MLIR's name
+    falseValue = OperandDef(LLVMType)  # noqa: N815 - MLIR's name
+    res = ResultDef(LLVMType)
+    fastmathFlags = _FASTMATH  # noqa: N815 - MLIR's name
+    traits = (Pure, AllTypesMatch(("trueValue", "falseValue", "res")))
+    assembly_format = "operands attr-dict `:` type($condition) `,` type($res)"
+
+
+# ------------------------------------------------------------------ casts
+
+
+class _CastOp(Op):
+    arg = OperandDef(LLVMType)
+    res = ResultDef(LLVMType)
+    traits = (Pure,)
+    assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
+
+
+def _cast(op_name: str, doc: str, source, target, *, flag: str | None = None,
+          keyword: str = "", overflow: bool = False) -> type[Op]:
+    """Declare one cast op: `flag` names its unit attribute, written `keyword` before
+    the operand (`zext nneg`); `overflow` gives it `overflowFlags` (`trunc`)."""
+    namespace: dict = {"name": op_name, "__doc__": doc, "arg": OperandDef(source),
+                       "res": ResultDef(target)}
+    if flag is not None:
+        namespace[flag] = AttrDef(UnitAttrConstraint, optional=True,
+                                  doc="the operand is known not to be negative")
+        namespace["assembly_format"] = (f"(`{keyword}` ${flag}^)? $arg attr-dict `:` type($arg) "
+                                        "`to` type($res)")
+    if overflow:
+        namespace["overflowFlags"] = AttrDef(OverflowFlags, default=NO_OVERFLOW,
+                                             doc="`nsw`/`nuw`: a value that changes is poison")
+        namespace["assembly_format"] = ("$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` "
+                                        "type($res)")
+    class_name = "".join(part.capitalize() for part in op_name.split(".")[1:]) + "Op"
+    return llvm.op(type(class_name, (_CastOp,), namespace))
+
+
+TruncOp = _cast("llvm.trunc", "Integer truncation to a narrower type.",
+                IntOrIntVector, IntOrIntVector, overflow=True)
+ZExtOp = _cast("llvm.zext", "Zero extension to a wider integer type.",
+               IntOrIntVector, IntOrIntVector, flag="nonNeg", keyword="nneg")
+SExtOp = _cast("llvm.sext", "Sign extension to a wider integer type.",
+               IntOrIntVector, IntOrIntVector)
+FPTruncOp = _cast("llvm.fptrunc", "Float truncation to a narrower float type, rounding.",
+                  FloatOrFloatVector, FloatOrFloatVector)
+FPExtOp = _cast("llvm.fpext", "Float extension to a wider float type (exact).",
+                FloatOrFloatVector, FloatOrFloatVector)
+SIToFPOp = _cast("llvm.sitofp", "Signed integer to float, rounding.",
+                 IntOrIntVector, FloatOrFloatVector)
+UIToFPOp = _cast("llvm.uitofp", "Unsigned integer to float, rounding.",
+                 IntOrIntVector, FloatOrFloatVector, flag="nonNeg", keyword="nneg")
+FPToSIOp = _cast("llvm.fptosi", "Float to signed integer, rounding toward zero (poison if out "
+                 "of range).", FloatOrFloatVector, IntOrIntVector)
+FPToUIOp = _cast("llvm.fptoui", "Float to unsigned integer, rounding toward zero (poison if out "
+                 "of range).", FloatOrFloatVector, IntOrIntVector)
+BitcastOp = _cast("llvm.bitcast", "The same bits as another type of the same size.",
+                  LLVMType, LLVMType)
+PtrToIntOp = _cast("llvm.ptrtoint", "A pointer's address as an integer.",
+                   PointerOrPointerVector, IntOrIntVector)
+IntToPtrOp = _cast("llvm.inttoptr", "An integer as a pointer's address.",
+                   IntOrIntVector, PointerOrPointerVector)

@@ -1,0 +1,610 @@
+"""The `llvm` dialect's constants, globals, memory and aggregate ops, in MLIR 22's
+syntax:
+
+    %c = llvm.mlir.constant(1.5 : f32) : f32
+    llvm.mlir.global internal constant @table(dense<[1.0, 2.0]> : tensor<2xf32>) : !llvm.array<2 x f32>
+    %p = llvm.getelementptr inbounds %base[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %x = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> f32
+    %s = llvm.insertvalue %x, %agg[1] : !llvm.struct<(i32, f32)>
+"""
+
+from __future__ import annotations
+
+from mlc.ir.core.attributes import (
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    FloatAttr,
+    FloatType,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    SymbolRefAttr,
+    Type,
+    TypeAttr,
+    VectorType,
+    i8,
+    i32,
+    i64,
+    unit,
+)
+from mlc.ir.core.ir import Region
+from mlc.ir.dialects.func import lookup_symbol
+from mlc.ir.dialects.memref import AUTOMATIC_ALLOCATION_SCOPE
+from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
+from mlc.ir.interfaces.side_effects import Allocate, MemoryEffects, Read, Write
+from mlc.ir.opdef.constraints import (
+    AnyAttr,
+    DenseArrayOf,
+    FlatSymbolRefAttr,
+    IntAttrOf,
+    StrAttr,
+    SymbolNameAttr,
+    TypeAttrOf,
+    UnitAttrConstraint,
+)
+from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
+from mlc.ir.opdef.directive import Directive
+from mlc.ir.opdef.traits import AllTypesMatch, ConstantLike, Pure, Symbol, TypesMatchWith
+from mlc.ir.text.asm_parser import AsmParser
+from mlc.ir.text.printer import Printer
+from mlc.llvm.op_constraints import (
+    DEFAULT_VISIBILITY,
+    NO_UNNAMED_ADDR,
+    NO_WRAP_NONE,
+    NOT_ATOMIC,
+    AnyInteger,
+    AnyVector,
+    AtomicOrdering,
+    GEPNoWrapFlags,
+    LLVMType,
+    Pointer,
+    PointerOrPointerVector,
+    UnnamedAddr,
+    Visibility,
+)
+from mlc.llvm.ops_control import (
+    LLVMFuncOp,
+    parse_linkage_prefix,
+    parse_sparse_keyword,
+    print_linkage_prefix,
+    print_unnamed_addr,
+)
+from mlc.llvm.types import (
+    Linkage,
+    LinkageAttr,
+    LLVMArrayType,
+    LLVMPointerType,
+    LLVMStructType,
+    llvm,
+)
+
+# MLIR prints the result types of `shufflevector` and `extract/insertvalue` with a
+# custom directive that writes nothing, after the space the printer puts before it: a
+# trailing space, which the formats here write as the literal ` `.
+
+
+
+def _element_count(type_: Type) -> int | None:
+    if isinstance(type_, VectorType):
+        count = 1
+        for size in type_.shape:
+            count *= size
+        return count
+    if isinstance(type_, LLVMArrayType):
+        inner = _element_count(type_.element)
+        return type_.size * (inner if inner is not None else 1)
+    return None
+
+
+# ------------------------------------------------------------------ constants
+
+
+@llvm.op
+class ConstantOp(Op):
+    """A constant: an integer, float, string (an `!llvm.array` of `i8`) or dense
+    elements (a vector, or an array of scalars or vectors)."""
+
+    name = "llvm.mlir.constant"
+    value = AttrDef(AnyAttr)
+    res = ResultDef(LLVMType)
+    traits = (Pure, ConstantLike)
+    assembly_format = "`(` $value `)` attr-dict `:` type($res)"
+
+    def verify_custom(self) -> None:
+        value, type_ = self.value, self.res.type
+        if isinstance(value, StringAttr):
+            size = len(value.value.encode("utf-8"))
+            if not (isinstance(type_, LLVMArrayType) and type_.element == i8
+                    and type_.size == size):
+                raise VerificationError(f"expected array type of {size} i8 elements for the "
+                                        "string constant")
+        elif isinstance(value, IntegerAttr):
+            if not isinstance(type_, IntegerType):
+                raise VerificationError("expected integer type")
+        elif isinstance(value, FloatAttr):
+            # An integer of the float's width takes its bits.
+            width = value.type.width
+            if isinstance(type_, IntegerType):
+                if type_.width != width:
+                    raise VerificationError(f"expected integer type of width {width}")
+            elif not isinstance(type_, FloatType):
+                raise VerificationError("expected float type")
+            elif value.type != type_:
+                raise VerificationError("attribute and type have different float semantics")
+        elif isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
+            expected, got = _element_count(type_), _element_count(value.type)
+            if expected is not None and got is not None and expected != got:
+                raise VerificationError(f"type and attribute have a different number of "
+                                        f"elements: {expected} vs. {got}")
+        else:
+            raise VerificationError("only supports integer, float, string or elements "
+                                    "attributes")
+
+    def fold(self, operands):
+        return self.value
+
+
+class _PlaceholderValueOp(Op):
+    res = ResultDef(LLVMType)
+    traits = (Pure,)
+    assembly_format = "attr-dict `:` type($res)"
+
+
+@llvm.op
+class UndefOp(_PlaceholderValueOp):
+    """An undefined value: each use may see any value of its type."""
+
+    name = "llvm.mlir.undef"
+
+
+@llvm.op
+class PoisonOp(_PlaceholderValueOp):
+    """A poison value: what an instruction with undefined behaviour gives."""
+
+    name = "llvm.mlir.poison"
+
+
+@llvm.op
+class ZeroOp(_PlaceholderValueOp):
+    """The zero of any type: 0, 0.0, a null pointer, an all-zero aggregate."""
+
+    name = "llvm.mlir.zero"
+
+
+# ------------------------------------------------------------------ globals
+
+
+@llvm.op
+class GlobalOp(Op):
+    """A global variable: its type, linkage (always written), an initial value (an
+    attribute, or a region computing it) and whether it is `constant`:
+
+        llvm.mlir.global private constant @pi(3.14 : f32) {addr_space = 0 : i32} : f32
+        llvm.mlir.global internal constant @msg("hi\\00") {addr_space = 0 : i32}
+
+    A string initializer implies the type, an `!llvm.array` of `i8`."""
+
+    name = "llvm.mlir.global"
+    global_type = AttrDef(TypeAttrOf(Type, "any type attribute"))
+    constant = AttrDef(UnitAttrConstraint, optional=True)
+    sym_name = AttrDef(SymbolNameAttr)
+    linkage = AttrDef(LinkageAttr)
+    dso_local = AttrDef(UnitAttrConstraint, optional=True)
+    thread_local_ = AttrDef(UnitAttrConstraint, optional=True)
+    externally_initialized = AttrDef(UnitAttrConstraint, optional=True)
+    value = AttrDef(AnyAttr, optional=True)
+    alignment = AttrDef(IntAttrOf(), optional=True)
+    addr_space = AttrDef(IntAttrOf(i32), default=IntegerAttr(0, i32))
+    unnamed_addr = AttrDef(UnnamedAddr, optional=True)
+    section = AttrDef(StrAttr, optional=True)
+    visibility_ = AttrDef(Visibility, default=DEFAULT_VISIBILITY)
+    initializer = RegionDef(single_block=True)
+    traits = (Symbol,)
+
+    _IN_SYNTAX = frozenset({"sym_name", "global_type", "constant", "value", "linkage",
+                            "unnamed_addr", "thread_local_", "visibility_"})
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> GlobalOp:
+        attrs: dict = {}
+        parse_linkage_prefix(p, attrs)
+        if p.parse_optional_keyword("thread_local") is not None:
+            attrs["thread_local_"] = unit
+        unnamed = parse_sparse_keyword(p, UnnamedAddr, "none")
+        attrs["unnamed_addr"] = unnamed if unnamed is not None else NO_UNNAMED_ADDR
+        if p.parse_optional_keyword("constant") is not None:
+            attrs["constant"] = unit
+        attrs["sym_name"] = StringAttr(p.parse_symbol_name())
+        p.parse_punctuation("(")
+        if not p.parse_optional_punctuation(")"):
+            attrs["value"] = p.parse_attribute()
+            p.parse_punctuation(")")
+        p.parse_optional_attr_dict(attrs)
+        type_pos = p.current_pos()
+        global_type = p.parse_type() if p.parse_optional_punctuation(":") else None
+        value = attrs.get("value")
+        if global_type is None:
+            if not isinstance(value, StringAttr):
+                raise p.error("type can only be omitted for string globals", type_pos)
+            global_type = LLVMArrayType(len(value.value.encode("utf-8")), i8)
+        attrs["global_type"] = TypeAttr(global_type)
+        region = p.parse_optional_region((), cls)
+        op = cls.create((), (), attrs, [region if region is not None else Region()])
+        return op  # type: ignore[return-value]
+
+    def print(self, p: Printer) -> None:
+        print_linkage_prefix(p, self, always_linkage=True)
+        if self.thread_local_ is not None:
+            p.write(" thread_local")
+        print_unnamed_addr(p, self)
+        if self.constant is not None:
+            p.write(" constant")
+        p.write(" ")
+        p.symbol_name(self.sym_name.value)
+        p.write("(")
+        if self.value is not None:
+            p.attr(self.value)
+        p.write(")")
+        p.attr_dict(self, set(self._IN_SYNTAX), elide_defaults=False)
+        if isinstance(self.value, StringAttr):
+            return
+        p.write(" : ")
+        p.type(self.global_type.value)
+        if self.regions[0].blocks:
+            p.write(" ")
+            p.region(self.regions[0], print_entry_args=False)
+
+    def verify_custom(self) -> None:
+        value = self.value
+        if isinstance(value, StringAttr):
+            global_type = self.global_type.value
+            size = len(value.value.encode("utf-8"))
+            if not (isinstance(global_type, LLVMArrayType) and global_type.element == i8
+                    and global_type.size == size):
+                raise VerificationError("requires an i8 array type of the length equal to that "
+                                        "of the string attribute")
+        if self.regions[0].blocks and value is not None:
+            raise VerificationError("cannot have both initializer value and region")
+        if self.linkage.linkage in (Linkage.common,) and value is not None:
+            raise VerificationError("expected zero value for 'common' linkage")
+
+
+@llvm.op
+class AddressOfOp(Op):
+    """The address of a global or function, by symbol."""
+
+    name = "llvm.mlir.addressof"
+    global_name = AttrDef(FlatSymbolRefAttr)
+    res = ResultDef(Pointer)
+    traits = (Pure,)
+    assembly_format = "$global_name attr-dict `:` type($res)"
+
+    @classmethod
+    def create_address(cls, symbol: str, address_space: int = 0) -> AddressOfOp:
+        op = cls.build(global_name=SymbolRefAttr(symbol),
+                       result_types=[LLVMPointerType(address_space)])
+        return op  # type: ignore[return-value]
+
+    def verify_custom(self) -> None:
+        target = lookup_symbol(self, self.global_name)
+        if not isinstance(target, (GlobalOp, LLVMFuncOp)):
+            raise VerificationError("must reference a global defined by 'llvm.mlir.global', "
+                                    "'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'")
+        if isinstance(target, GlobalOp) and \
+                target.addr_space.value != self.res.type.address_space:
+            raise VerificationError("pointer address space must match address space of the "
+                                    "referenced global")
+
+
+# ------------------------------------------------------------------ memory
+
+
+class _MemoryAccessOp(Op):
+    """What a load and a store share: alignment, volatility, atomicity, metadata."""
+
+    alignment = AttrDef(IntAttrOf(), optional=True, doc="the alignment in bytes")
+    volatile_ = AttrDef(UnitAttrConstraint, optional=True)
+    nontemporal = AttrDef(UnitAttrConstraint, optional=True)
+    invariantGroup = AttrDef(UnitAttrConstraint, optional=True)  # noqa: N815 - MLIR's name
+    ordering = AttrDef(AtomicOrdering, default=NOT_ATOMIC)
+    syncscope = AttrDef(StrAttr, optional=True)
+    access_groups = AttrDef(optional=True)
+    alias_scopes = AttrDef(optional=True)
+    noalias_scopes = AttrDef(optional=True)
+    tbaa = AttrDef(optional=True)
+
+
+@llvm.op
+class AllocaOp(Op):
+    """Stack memory for `arraySize` values of `elem_type`, freed when the function
+    returns: `llvm.alloca %n x f32 : (i64) -> !llvm.ptr`."""
+
+    name = "llvm.alloca"
+    arraySize = OperandDef(AnyInteger)  # noqa: N815 - MLIR's name
+    alignment = AttrDef(IntAttrOf(), optional=True)
+    elem_type = AttrDef(TypeAttrOf(Type, "any type attribute"))
+    inalloca = AttrDef(UnitAttrConstraint, optional=True)
+    res = ResultDef(Pointer)
+    traits = (MemoryEffects(Allocate("res", resource=AUTOMATIC_ALLOCATION_SCOPE)),)
+    assembly_format = ("(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` "
+                       "functional-type($arraySize, results)")
+
+
+class _GEPIndices(Directive):
+    """`[1, %i, 0]`: constant indices inline, dynamic ones as operands; the constants
+    are stored in `rawConstantIndices`, where a dynamic index is INT32_MIN."""
+
+    name = "GEPIndices"
+
+    def parse(self, p) -> tuple:
+        operands, raw = [], []
+        while True:
+            value = p.parse_optional_integer()
+            if value is None:
+                operands.append(p.parse_operand())
+                raw.append(DYNAMIC_INDEX)
+            else:
+                raw.append(value)
+            if not p.parse_optional_comma():
+                break
+        return operands, DenseArrayAttr(i32, tuple(raw))
+
+    def print(self, w, op, dynamic, raw) -> None:
+        dynamic = iter(dynamic)
+        for i, index in enumerate(raw.values):
+            if i:
+                w.write(", ")
+            if index == DYNAMIC_INDEX:
+                w.value(next(dynamic))
+            else:
+                w.write(str(index))
+
+
+DYNAMIC_INDEX = -(1 << 31)
+llvm.directive(_GEPIndices())
+
+
+@llvm.op
+class GEPOp(Op):
+    """Address arithmetic (LLVM's `getelementptr`): `base` plus the offset of the
+    element the indices select in `elem_type`; constant indices are written inline,
+    and a struct field's index must be one:
+
+        %p = llvm.getelementptr inbounds %base[%i, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(f32, i32)>
+    """
+
+    name = "llvm.getelementptr"
+    base = OperandDef(PointerOrPointerVector)
+    dynamicIndices = OperandDef(AnyInteger, variadic=True)  # noqa: N815 - MLIR's name
+    rawConstantIndices = AttrDef(DenseArrayOf(i32))  # noqa: N815 - MLIR's name
+    elem_type = AttrDef(TypeAttrOf(Type, "any type attribute"))
+    noWrapFlags = AttrDef(GEPNoWrapFlags, default=NO_WRAP_NONE)  # noqa: N815 - MLIR's name
+    res = ResultDef(PointerOrPointerVector)
+    traits = (Pure,)
+    assembly_format = ("($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, "
+                       "$rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) "
+                       "`,` $elem_type")
+
+    def verify_custom(self) -> None:
+        # MLIR refuses the lone flag (its parser never makes it), not its combinations.
+        if self.noWrapFlags.value == 1:
+            raise VerificationError("'inbounds_flag' cannot be used directly.")
+        raw = self.rawConstantIndices.values
+        if sum(1 for i in raw if i == DYNAMIC_INDEX) != len(self.dynamicIndices):
+            raise VerificationError("expected as many dynamic indices as specified in "
+                                    "'rawConstantIndices'")
+        type_ = self.elem_type.value
+        for position, index in enumerate(raw[1:], start=1):
+            if isinstance(type_, LLVMStructType):
+                if index == DYNAMIC_INDEX:
+                    raise VerificationError(f"expected index {position} indexing a struct to "
+                                            "be constant")
+                if not 0 <= index < len(type_.fields):
+                    raise VerificationError(f"index {position} indexing a struct is out of "
+                                            "bounds")
+                type_ = type_.fields[index]
+            elif isinstance(type_, (LLVMArrayType, VectorType)):
+                type_ = type_.element if isinstance(type_, LLVMArrayType) else \
+                    type_.element_type
+            else:
+                break
+
+
+@llvm.op
+class LoadOp(_MemoryAccessOp):
+    """Reads a value from memory; `volatile`, `atomic <ordering>` and `invariant` are
+    written before the attributes:
+
+        %x = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> f32
+    """
+
+    name = "llvm.load"
+    addr = OperandDef(Pointer)
+    invariant = AttrDef(UnitAttrConstraint, optional=True)
+    res = ResultDef(LLVMType)
+    traits = (MemoryEffects(Read("addr")),)
+    assembly_format = ("(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ "
+                       "`)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` "
+                       "$invariantGroup^)? attr-dict `:` type($addr) `->` type($res)")
+
+
+@llvm.op
+class StoreOp(_MemoryAccessOp):
+    """Writes a value to memory:
+
+        llvm.store %x, %p {alignment = 4 : i64} : f32, !llvm.ptr
+    """
+
+    name = "llvm.store"
+    value = OperandDef(LLVMType)
+    addr = OperandDef(Pointer)
+    traits = (MemoryEffects(Write("addr")),)
+    assembly_format = ("(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` "
+                       "$syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? "
+                       "attr-dict `:` type($value) `,` type($addr)")
+
+
+# ------------------------------------------------------------------ vectors
+
+
+def _element_of(type_: Type) -> Type:
+    return type_.element_type if isinstance(type_, VectorType) else type_
+
+
+@llvm.op
+class ExtractElementOp(Op):
+    """One element of a vector, at a dynamic position."""
+
+    name = "llvm.extractelement"
+    vector = OperandDef(AnyVector)
+    position = OperandDef(AnyInteger)
+    res = ResultDef(LLVMType)
+    traits = (Pure, InferType())
+    assembly_format = "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)"
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        return [_element_of(operand_types[0])]
+
+
+@llvm.op
+class InsertElementOp(Op):
+    """A vector with one element, at a dynamic position, replaced."""
+
+    name = "llvm.insertelement"
+    vector = OperandDef(AnyVector)
+    value = OperandDef(LLVMType)
+    position = OperandDef(AnyInteger)
+    res = ResultDef(AnyVector)
+    traits = (Pure, AllTypesMatch(("vector", "res")),
+              TypesMatchWith("value", "vector", _element_of,
+                             "argument type matches vector element type"))
+    assembly_format = ("$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` "
+                       "type($vector)")
+
+
+@llvm.op
+class ShuffleVectorOp(Op):
+    """A vector of elements picked from two by `mask` (indices into their
+    concatenation; -1 for poison)."""
+
+    name = "llvm.shufflevector"
+    v1 = OperandDef(AnyVector)
+    v2 = OperandDef(AnyVector)
+    mask = AttrDef(DenseArrayOf(i32))
+    res = ResultDef(AnyVector)
+    traits = (Pure, AllTypesMatch(("v1", "v2")), InferType())
+    assembly_format = "$v1 `,` $v2 $mask attr-dict `:` type($v1) ` `"
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        mask = attributes.get("mask")
+        if not isinstance(mask, DenseArrayAttr):
+            raise TypeInferenceError(cls.op_def.name, "needs a mask")
+        source = operand_types[0]
+        return [VectorType((len(mask.values),), _element_of(source),
+                           getattr(source, "scalable", (False,))[:1])]
+
+
+# ------------------------------------------------------------------ aggregates
+
+
+def aggregate_element_type(container: Type, position: tuple[int, ...]) -> Type:
+    """The type of the element at `position` in a struct or array; raises ValueError
+    with MLIR's words when there is none."""
+    type_ = container
+    for index in position:
+        if isinstance(type_, LLVMStructType):
+            if not 0 <= index < len(type_.fields):
+                raise ValueError(f"position out of bounds: {index}")
+            type_ = type_.fields[index]
+        elif isinstance(type_, LLVMArrayType):
+            if not 0 <= index < type_.size:
+                raise ValueError(f"position out of bounds: {index}")
+            type_ = type_.element
+        else:
+            raise ValueError(f"expected LLVM IR structure/array type, got: '{type_}'")
+    return type_
+
+
+@llvm.op
+class ExtractValueOp(Op):
+    """The element of a struct or array at a constant position."""
+
+    name = "llvm.extractvalue"
+    container = OperandDef(LLVMType)
+    position = AttrDef(DenseArrayOf(i64))
+    res = ResultDef(LLVMType)
+    traits = (Pure, InferType())
+    assembly_format = ("$container `` $position attr-dict `:` type($container) "
+                       "` `")
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        position = attributes.get("position")
+        try:
+            return [aggregate_element_type(operand_types[0], tuple(position.values))]
+        except ValueError as exc:
+            raise TypeInferenceError(cls.op_def.name, str(exc)) from None
+
+    def verify_custom(self) -> None:
+        try:
+            element = aggregate_element_type(self.container.type, tuple(self.position.values))
+        except ValueError as exc:
+            raise VerificationError(str(exc)) from None
+        if element != self.res.type:
+            raise VerificationError(f"Type mismatch: extracting from {self.container.type} "
+                                    f"should produce {element} but this op returns "
+                                    f"{self.res.type}")
+
+
+@llvm.op
+class InsertValueOp(Op):
+    """A struct or array with the element at a constant position replaced."""
+
+    name = "llvm.insertvalue"
+    container = OperandDef(LLVMType)
+    value = OperandDef(LLVMType)
+    position = AttrDef(DenseArrayOf(i64))
+    res = ResultDef(LLVMType)
+    traits = (Pure, AllTypesMatch(("container", "res")))
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> InsertValueOp:
+        value = p.parse_operand()
+        p.parse_comma()
+        container = p.parse_operand()
+        position = DenseArrayOf(i64).spelling.parse(p)
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        type_pos = p.current_pos()
+        container_type = p.parse_type()
+        try:
+            value_type = aggregate_element_type(container_type, tuple(position.values))
+        except ValueError as exc:
+            raise p.error(str(exc), type_pos) from None
+        attrs["position"] = position
+        operands = [p.resolve_operand(container, container_type),
+                    p.resolve_operand(value, value_type)]
+        return cls.create(operands, [container_type], attrs)  # type: ignore[return-value]
+
+    def print(self, p: Printer) -> None:
+        p.write(" ")
+        p.value(self.value)
+        p.write(", ")
+        p.value(self.container)
+        p.write("[" + ", ".join(str(v) for v in self.position.values) + "]")
+        p.attr_dict(self, {"position"})
+        p.write(" : ")
+        p.type(self.container.type)
+        p.write(" ")  # the trailing space, as MLIR
+
+    def verify_custom(self) -> None:
+        try:
+            element = aggregate_element_type(self.container.type, tuple(self.position.values))
+        except ValueError as exc:
+            raise VerificationError(str(exc)) from None
+        if element != self.value.type:
+            raise VerificationError(f"Type mismatch: cannot insert {self.value.type} into "
+                                    f"{self.container.type}")

@@ -1,0 +1,247 @@
+// Invalid llvm ops: both tools report each with the same words.
+// RUN: mlc-opt %s --split-input-file --verify-diagnostics
+// RUN: %if mlir-opt %{ %mlir_opt %s --split-input-file --verify-diagnostics %}
+
+llvm.func @float_op_on_integers(%arg0: i32) {
+  // expected-error@+1 {{'llvm.fadd' op operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got 'i32'}}
+  %0 = llvm.fadd %arg0, %arg0 : i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @integer_op_on_floats(%arg0: f32) {
+  // expected-error@+1 {{'llvm.add' op operand #0 must be signless integer or LLVM dialect-compatible vector of signless integer, but got 'f32'}}
+  %0 = llvm.add %arg0, %arg0 : f32
+  llvm.return
+}
+
+// -----
+
+llvm.func @mixed_types(%arg0: i32, %arg1: i64) {
+  // expected-error@+1 {{'llvm.add' op requires the same type for all operands and results}}
+  %0 = "llvm.add"(%arg0, %arg1) : (i32, i64) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @load_from_integer(%arg0: i32) {
+  // expected-error@+1 {{'llvm.load' op operand #0 must be LLVM pointer type, but got 'i32'}}
+  %0 = llvm.load %arg0 : i32 -> f32
+  llvm.return
+}
+
+// -----
+
+llvm.func @compare_mixed(%arg0: i32, %arg1: i64) {
+  // expected-error@+1 {{'llvm.icmp' op requires all operands to have the same type}}
+  %0 = "llvm.icmp"(%arg0, %arg1) <{predicate = 0 : i64}> : (i32, i64) -> i1
+  llvm.return
+}
+
+// -----
+
+llvm.func @compare_result(%arg0: i32) {
+  // expected-error@+1 {{'llvm.icmp' op result #0 must be 1-bit signless integer or LLVM dialect-compatible vector of 1-bit signless integer, but got 'i32'}}
+  %0 = "llvm.icmp"(%arg0, %arg0) <{predicate = 0 : i64}> : (i32, i32) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @select_mixed(%arg0: i1, %arg1: i32, %arg2: i64) {
+  // expected-error@+1 {{'llvm.select' op failed to verify that all of {trueValue, falseValue, res} have same type}}
+  %0 = "llvm.select"(%arg0, %arg1, %arg2) : (i1, i32, i64) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @cast_from_float(%arg0: f32) {
+  // expected-error@+1 {{'llvm.zext' op operand #0 must be signless integer or LLVM dialect-compatible vector of signless integer, but got 'f32'}}
+  %0 = llvm.zext %arg0 : f32 to i64
+  llvm.return
+}
+
+// -----
+
+llvm.func @callee(i32) -> i32
+
+llvm.func @call_argument_type(%arg0: f32) {
+  // expected-error@+1 {{'llvm.call' op operand type mismatch for operand 0: 'f32' != 'i32'}}
+  %0 = llvm.call @callee(%arg0) : (f32) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @callee(i32) -> i32
+
+llvm.func @call_argument_count() {
+  // expected-error@+1 {{'llvm.call' op incorrect number of operands (0) for callee (expecting: 1)}}
+  %0 = llvm.call @callee() : () -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @callee(i32) -> i32
+
+llvm.func @call_result_type(%arg0: i32) {
+  // expected-error@+1 {{'llvm.call' op result type mismatch: 'f32' != 'i32'}}
+  %0 = llvm.call @callee(%arg0) : (i32) -> f32
+  llvm.return
+}
+
+// -----
+
+llvm.func @callee(i32) -> i32
+
+llvm.func @call_no_result(%arg0: i32) {
+  // expected-error@+1 {{'llvm.call' op expected function call to produce a value}}
+  llvm.call @callee(%arg0) : (i32) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @call_unknown(%arg0: i32) {
+  // expected-error@+1 {{'llvm.call' op 'nowhere' does not reference a symbol in the current scope}}
+  llvm.call @nowhere(%arg0) : (i32) -> ()
+  llvm.return
+}
+
+// -----
+
+// expected-note@+1 {{when returning from function}}
+llvm.func @return_type(%arg0: f32) -> i32 {
+  // expected-error@+1 {{'llvm.return' op mismatching result types}}
+  llvm.return %arg0 : f32
+}
+
+// -----
+
+// expected-note@+1 {{when returning from function}}
+llvm.func @return_nothing() -> i32 {
+  // expected-error@+1 {{'llvm.return' op expected 1 operand}}
+  llvm.return
+}
+
+// -----
+
+// expected-note@+1 {{when returning from function}}
+llvm.func @return_from_void(%arg0: i32) {
+  // expected-error@+1 {{'llvm.return' op expected no operands}}
+  llvm.return %arg0 : i32
+}
+
+// -----
+
+// expected-error@+1 {{'llvm.func' op external functions must have 'external' or 'extern_weak' linkage}}
+llvm.func internal @declared_internal()
+
+// -----
+
+// expected-error@+1 {{'llvm.func' op type of entry block argument #0('f32') must match the type of the corresponding argument in function signature('i32')}}
+"llvm.func"() <{function_type = !llvm.func<void (i32)>, sym_name = "entry_block"}> ({
+^bb0(%arg0: f32):
+  "llvm.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+llvm.func @branch_operands(%arg0: i32) {
+  // expected-error@+1 {{branch has 1 operands for successor #0, but target block has 0}}
+  llvm.br ^bb1(%arg0 : i32)
+^bb1:
+  llvm.return
+}
+
+// -----
+
+llvm.func @struct_index(%arg0: !llvm.ptr, %arg1: i32) {
+  // expected-error@+1 {{'llvm.getelementptr' op expected index 1 indexing a struct to be constant}}
+  %0 = llvm.getelementptr %arg0[0, %arg1] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.struct<(i32, f32)>
+  llvm.return
+}
+
+// -----
+
+llvm.func @gep_flag(%arg0: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.getelementptr' op 'inbounds_flag' cannot be used directly.}}
+  %0 = "llvm.getelementptr"(%arg0) <{elem_type = i8, noWrapFlags = 1 : i32, rawConstantIndices = array<i32: 1>}> : (!llvm.ptr) -> !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @address_of_nothing() {
+  // expected-error@+1 {{'llvm.mlir.addressof' op must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'}}
+  %0 = llvm.mlir.addressof @nowhere : !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @constant_elements() {
+  // expected-error@+1 {{'llvm.mlir.constant' op type and attribute have a different number of elements: 8 vs. 4}}
+  %0 = llvm.mlir.constant(dense<1.0> : vector<4xf32>) : vector<8xf32>
+  llvm.return
+}
+
+// -----
+
+llvm.func @constant_string() {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected array type of 1 i8 elements for the string constant}}
+  %0 = llvm.mlir.constant("x") : i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @constant_float_semantics() {
+  // expected-error@+1 {{'llvm.mlir.constant' op attribute and type have different float semantics}}
+  %0 = llvm.mlir.constant(1.0 : f32) : f64
+  llvm.return
+}
+
+// -----
+
+llvm.func @constant_float_bits() {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected integer type of width 32}}
+  %0 = llvm.mlir.constant(1.0 : f32) : i64
+  llvm.return
+}
+
+// -----
+
+llvm.func @constant_integer() {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected integer type}}
+  %0 = llvm.mlir.constant(1 : i32) : f32
+  llvm.return
+}
+
+// -----
+
+llvm.func @powi_exponent(%arg0: f32) {
+  // expected-error@+1 {{'llvm.intr.powi' op operand #1 must be signless integer, but got 'f32'}}
+  %0 = llvm.intr.powi(%arg0, %arg0) : (f32, f32) -> f32
+  llvm.return
+}
+
+// -----
+
+llvm.func @string_global_type() {
+  llvm.return
+}
+// expected-error@+1 {{'llvm.mlir.global' op requires an i8 array type of the length equal to that of the string attribute}}
+llvm.mlir.global internal constant @message("abc") : !llvm.array<2 x i8>
+
+// -----
+
+llvm.func @too_many_results() {
+  llvm.return
+}
+// expected-error@+1 {{failed to construct function type: expected zero or one function result}}
+llvm.func @pair() -> (i32, i32)
