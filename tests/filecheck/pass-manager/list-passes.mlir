@@ -27,6 +27,12 @@
 // CHECK-NEXT:       disable-patterns: list of canonicalization pattern names (--list-patterns) = ""  never apply these patterns
 // CHECK-NEXT:       test-convergence: bool = false  fail if the rewrites did not converge
 // CHECK-NEXT:       region-simplify: str in {disabled, normal, aggressive} = normal  after each sweep, simplify the regions: normal erases unreachable blocks and dead code (block arguments too), aggressive also merges identical blocks; disabled only erases unreachable blocks (as mlir-opt-22)
+// mlc-backend-llvm's lowerings, sorted in among the core's passes.
+// CHECK-NEXT:   convert-arith-to-llvm  (opt level 0)  Lower arith to the llvm dialect (index as i64); other ops stay, with unrealized casts between the two.
+// CHECK-NEXT:   convert-cf-to-llvm  (opt level 0)  Lower cf branches and asserts to the llvm dialect.
+// CHECK-NEXT:   convert-math-to-llvm  (opt level 0)  Lower math ops LLVM has intrinsics for to the llvm dialect.
+// CHECK-NEXT:   convert-to-llvm  (opt level 0)
+// CHECK-NEXT:   convert-ub-to-llvm  (opt level 0)  Lower ub.poison to llvm.mlir.poison.
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
 // CHECK-NEXT:   duplicate-function-elimination  (opt level 0, on 'builtin.module' ops)  Deduplicate functions

@@ -37,10 +37,12 @@ def _fastmath() -> AttrDef:
 
 
 def _declare(base: type, intrinsic: str, doc: str) -> type[Op]:
-    """Declare `llvm.intr.<intrinsic>` on `base` (its operands, format and traits)."""
+    """Declare `llvm.intr.<intrinsic>` on `base` (its operands, format and traits), as
+    this module's `<Intrinsic>Op` (`SmaxOp`, `VectorReduceFaddOp`)."""
     class_name = "".join(part.capitalize() for part in intrinsic.split(".")) + "Op"
     cls = type(class_name, (base,), {"name": f"llvm.intr.{intrinsic}", "__doc__": doc,
                                      "__module__": __name__})
+    globals()[class_name] = cls
     return llvm.op(cls)
 
 

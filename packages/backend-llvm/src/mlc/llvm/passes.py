@@ -3,4 +3,8 @@ entry point of mlc-backend-llvm)."""
 
 from __future__ import annotations
 
+from mlc.llvm.conversion import arith_to_llvm as _arith  # noqa: F401 (registers)
+from mlc.llvm.conversion import cf_to_llvm as _cf  # noqa: F401 (registers)
 from mlc.llvm.conversion import convert_to_llvm as _convert_to_llvm  # noqa: F401 (registers)
+from mlc.llvm.conversion import math_to_llvm as _math  # noqa: F401 (registers)
+from mlc.llvm.conversion import ub_to_llvm as _ub  # noqa: F401 (registers)

@@ -540,6 +540,8 @@ class _Conversion:
             for nested in _nested_ops(op, dropped):
                 dropped.add(nested)
                 nested.set_operands(())
+                if nested.successors:  # a replaced branch no longer branches anywhere
+                    nested.set_successors(())
         for op in self.erased:
             op.detach()
         self.journal.discard()

@@ -1,0 +1,78 @@
+"""math to llvm (MLIR's MathToLLVM): each math op LLVM has an intrinsic for becomes
+that intrinsic, fast-math flags carried over; `rsqrt` becomes `1 / sqrt(x)`.
+
+`math.erf` has no LLVM intrinsic, and mlc has no polynomial expansion of it yet (MLIR
+expands it with `math-expand-ops`/`math-polynomial-approximation` first, or calls libm):
+it is left, for the conversion's diagnostic.
+"""
+
+from __future__ import annotations
+
+from mlc.ir.core.attributes import DenseElementsAttr, FloatAttr, VectorType
+from mlc.ir.dialects import math as M
+from mlc.ir.passes.registry import Pass, register_pass
+from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
+from mlc.ir.rewrite.pattern import RewritePattern
+from mlc.llvm import ops_arith as L
+from mlc.llvm import ops_intrinsics as I
+from mlc.llvm import ops_values as V
+from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
+from mlc.llvm.conversion.one_to_one import (
+    convert_dialect_to_llvm,
+    converted_type,
+    fastmath_flags,
+    one_to_one,
+)
+
+_INTRINSICS = [
+    (M.AbsFOp, I.FabsOp), (M.SinOp, I.SinOp), (M.CosOp, I.CosOp), (M.ExpOp, I.ExpOp),
+    (M.Exp2Op, I.Exp2Op), (M.LogOp, I.LogOp), (M.Log2Op, I.Log2Op), (M.TanhOp, I.TanhOp),
+    (M.SqrtOp, I.SqrtOp), (M.FloorOp, I.FloorOp), (M.CeilOp, I.CeilOp), (M.RoundOp, I.RoundOp),
+    (M.PowFOp, I.PowOp), (M.CopySignOp, I.CopysignOp), (M.FmaOp, I.FmaOp),
+]
+
+
+class LowerRsqrt(ConversionPattern):
+    """`rsqrt(x)` is `1.0 / sqrt(x)`, both with the op's fast-math flags (MLIR's
+    lowering; LLVM has no reciprocal square root intrinsic)."""
+
+    root = M.RsqrtOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        operand = adaptor.operands[0]
+        type_ = converted_type(self.type_converter, op.result_types[0])
+        if type_ is None or operand.type != type_:
+            return rewriter.notify_match_failure(op, "a type the llvm dialect has no "
+                                                     "instruction on")
+        if isinstance(type_, VectorType):
+            one = DenseElementsAttr.from_array(1.0, type_)
+        else:
+            one = FloatAttr.from_value(1.0, type_)
+        flags = fastmath_flags(op)
+        constant = rewriter.insert(V.ConstantOp.create_from_flat([], {"value": one}, [type_],
+                                                                 op.loc))
+        root = rewriter.insert(I.SqrtOp.create_from_flat([operand], dict(flags), [type_], op.loc))
+        quotient = rewriter.insert(L.FDivOp.create_from_flat(
+            [constant.results[0], root.results[0]], dict(flags), [type_], op.loc))
+        rewriter.replace_op(op, quotient)
+        return True
+
+
+def math_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
+    """The patterns lowering math to llvm with `converter` (MLIR's
+    populateMathToLLVMConversionPatterns)."""
+    patterns: list[RewritePattern] = [one_to_one(root, target, fastmath_flags)(converter)
+                                      for root, target in _INTRINSICS]
+    patterns.append(LowerRsqrt(converter))
+    return patterns
+
+
+to_llvm_patterns("math")(math_to_llvm_patterns)
+
+
+@register_pass("convert-math-to-llvm", opt_level=0, dialects=("llvm",),
+               summary="Lower math ops LLVM has intrinsics for to the llvm dialect.")
+class ConvertMathToLLVM(Pass):
+    def run(self, op, run) -> None:
+        converter = LLVMTypeConverter()
+        convert_dialect_to_llvm(op, math_to_llvm_patterns(converter), converter)
