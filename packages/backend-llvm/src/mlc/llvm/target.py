@@ -46,6 +46,14 @@ def initialize_native_target() -> None:
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     llvm.initialize_native_asmparser()
+    # The C library's functions (aligned_alloc, free, memcpy, libm's) are what lowered
+    # code calls: make the process's own symbols visible to the JIT's linker.
+    import ctypes.util
+
+    for library in ("c", "m"):
+        path = ctypes.util.find_library(library)
+        if path is not None:
+            llvm.load_library_permanently(path)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,13 @@ class LLVMBuilder:
               attributes: dict[str, Attribute] | None = None) -> Value:
         return self.op(name, operands, [result_type], attributes).results[0]
 
+    def call(self, callee: str, arguments: Sequence[Value], result_type: Type | None = None
+             ) -> Operation:
+        """A direct `llvm.call` of `@callee` (None: it returns nothing)."""
+        op = lookup_op_class("llvm.call").create_call(callee, list(arguments), result_type)
+        op.loc = self.loc
+        return self.rewriter.insert(op)
+
     def constant(self, value: int | float, type_: Type) -> Value:
         attr = FloatAttr.from_value(float(value), type_) if isinstance(type_, FloatType) \
             else IntegerAttr(int(value), type_)

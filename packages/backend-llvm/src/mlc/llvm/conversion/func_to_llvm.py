@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import (
     DenseArrayAttr,
-    StringAttr,
-    SymbolRefAttr,
     Type,
     TypeAttr,
     i64,
@@ -104,10 +102,8 @@ class CallToLLVM(ConversionPattern):
             return rewriter.notify_match_failure(op, "a result type has no LLVM type")
         build = LLVMBuilder(rewriter, op.loc)
         packed = _packed_result(results)
-        callee = op.attributes["callee"]
-        call = build.op("call", adaptor.operands, [] if not results else [packed],
-                        {"callee": callee if isinstance(callee, SymbolRefAttr)
-                         else SymbolRefAttr(StringAttr(str(callee)).value)})
+        call = build.call(op.attributes["callee"].root, adaptor.operands,
+                          packed if results else None)
         if len(results) > 1:
             values = [build.value("extractvalue", (call.results[0],), t,
                                   {"position": DenseArrayAttr(i64, (i,))})

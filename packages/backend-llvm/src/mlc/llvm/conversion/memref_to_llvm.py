@@ -24,7 +24,6 @@ from mlc.ir.core.attributes import (
     MemRefType,
     RankedTensorType,
     StringAttr,
-    SymbolRefAttr,
     Type,
     TypeAttr,
     UnitAttr,
@@ -162,8 +161,8 @@ class AllocToLLVM(_MemRefPattern):
         size = max(alignment, -(-_byte_size(type_) // alignment) * alignment)
         declare_c_function(rewriter, op, "aligned_alloc", ptr, (i64, i64))
         build = LLVMBuilder(rewriter, op.loc)
-        call = build.op("call", (build.constant(alignment, i64), build.constant(size, i64)), [ptr],
-                        {"callee": SymbolRefAttr("aligned_alloc")})
+        call = build.call("aligned_alloc", (build.constant(alignment, i64),
+                                            build.constant(size, i64)), ptr)
         rewriter.replace_op(op, [call.results[0]])
         return True
 
@@ -194,8 +193,7 @@ class DeallocToLLVM(_MemRefPattern):
         if self.strides(op.memref.type) is None:
             return rewriter.notify_match_failure(op, "the memref has no pointer form")
         declare_c_function(rewriter, op, "free", void, (ptr,))
-        LLVMBuilder(rewriter, op.loc).op("call", adaptor.operands, [],
-                                         {"callee": SymbolRefAttr("free")})
+        LLVMBuilder(rewriter, op.loc).call("free", adaptor.operands)
         rewriter.erase_op(op)
         return True
 
@@ -212,8 +210,8 @@ class CopyToLLVM(_MemRefPattern):
         declare_c_function(rewriter, op, "memcpy", ptr, (ptr, ptr, i64))
         build = LLVMBuilder(rewriter, op.loc)
         source_ptr, target_ptr = adaptor.operands
-        build.op("call", (target_ptr, source_ptr, build.constant(_byte_size(source), i64)), [ptr],
-                 {"callee": SymbolRefAttr("memcpy")})
+        build.call("memcpy", (target_ptr, source_ptr, build.constant(_byte_size(source), i64)),
+                   ptr)
         rewriter.erase_op(op)
         return True
 
