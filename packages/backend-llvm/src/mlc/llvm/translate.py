@@ -22,6 +22,7 @@ from mlc.ir.core.attributes import (
     Attribute,
     DenseArrayAttr,
     DenseElementsAttr,
+    DenseResourceElementsAttr,
     DictionaryAttr,
     FloatAttr,
     FloatType,
@@ -577,7 +578,7 @@ def _define_global(t: _ModuleTranslation, op: Operation) -> None:
     name = op.attributes["sym_name"].value
     value_type = llvm_type(_type_attr(op, "global_type"), op.loc)
     value = op.attributes.get("value")
-    if isinstance(value, DenseElementsAttr):
+    if isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
         # The constant's bytes as they lie in memory: exact (every bit pattern kept)
         # and fast for large weights, which per-element constants are not.
         data = _dense_bytes(value)
@@ -600,11 +601,14 @@ def _define_global(t: _ModuleTranslation, op: Operation) -> None:
     t.symbols[name] = var
 
 
-def _dense_bytes(attr: DenseElementsAttr) -> bytes:
+def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr) -> bytes:
     import numpy as np
 
     shape = getattr(attr.type, "shape", ())
-    array = np.ascontiguousarray(np.broadcast_to(np.asarray(attr.array), shape))
+    values = attr.array() if isinstance(attr, DenseResourceElementsAttr) else attr.array
+    if values is None:
+        raise _fail(f"the elements of {attr} are not available (its blob is missing)", None)
+    array = np.ascontiguousarray(np.broadcast_to(np.asarray(values), shape))
     return array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()
 
 

@@ -20,7 +20,7 @@ from mlc.ir.rewrite.pattern import PatternSet
 from mlc.llvm.conversion.common import LLVMTypeConverter, registered_pattern_sets
 
 # The modules that register pattern sets, imported when the pass first runs.
-PATTERN_MODULES = ("arith_to_llvm", "math_to_llvm", "cf_to_llvm", "ub_to_llvm",
+PATTERN_MODULES = ("arith_to_llvm", "math_to_llvm", "math_to_libm", "cf_to_llvm", "ub_to_llvm",
                    "func_to_llvm", "memref_to_llvm", "vector_to_llvm")
 
 # Ops that may stay: the module around everything.

@@ -17,6 +17,7 @@ import numpy as np
 
 from mlc.ir.core.attributes import (
     DenseElementsAttr,
+    DenseResourceElementsAttr,
     FloatType,
     IndexType,
     IntegerAttr,
@@ -350,7 +351,7 @@ class GlobalToLLVM(_MemRefPattern):
         if op.constant is not None:
             attributes["constant"] = UnitAttr()
         initial = op.initial_value
-        if isinstance(initial, DenseElementsAttr):
+        if isinstance(initial, (DenseElementsAttr, DenseResourceElementsAttr)):
             attributes["value"] = initial
         elif initial is not None and not isinstance(initial, UnitAttr):
             return rewriter.notify_match_failure(op, "only dense initial values are lowered")
