@@ -77,32 +77,36 @@ def bind_entry_resources(module: Operation, entry: str = "main") -> EntryResourc
     rewriter = Rewriter()
     resources = EntryResources()
     globals_ = _globals(module)
-    param_args: dict[str, object] = {}
-    for op in list(body.ops()):
+    # First what becomes an argument, then the arguments: all parameters, then all
+    # workspaces, whatever the order of the ops that read and allocate them.
+    reads: dict[str, list[Operation]] = {}
+    allocations: list[Operation] = []
+    for op in body.ops():
         if op.name == "memref.get_global":
-            symbol = op.attributes["name"].root
-            global_op = globals_.get(symbol)
-            if global_op is None or "constant" not in global_op.attributes:
-                continue
-            value = _value_of(global_op)
-            if value is None:
-                continue
-            arg = param_args.get(symbol)
-            if arg is None:
-                name = op.results[0].name_hint or symbol.removeprefix("__constant_")
-                arg = body.add_argument(op.results[0].type, name, op.loc)
-                param_args[symbol] = arg
-                resources.params.append((name, op.results[0].type, value))
-            rewriter.replace_op(op, [arg])
+            global_op = globals_.get(op.attributes["name"].root)
+            if global_op is not None and "constant" in global_op.attributes \
+                    and _value_of(global_op) is not None:
+                reads.setdefault(global_op.attributes["sym_name"].value, []).append(op)
         elif op.name == "memref.alloc" and not op.operands:
-            type_ = op.results[0].type
-            name = op.results[0].name_hint or f"workspace{len(resources.workspaces)}"
-            arg = body.add_argument(type_, name, op.loc)
-            for user in list(op.results[0].users):
-                if user.name == "memref.dealloc":
-                    rewriter.erase_op(user)
+            allocations.append(op)
+    param_args: dict[str, object] = {}
+    for symbol, ops in reads.items():
+        first = ops[0]
+        name = first.results[0].name_hint or symbol.removeprefix("__constant_")
+        arg = body.add_argument(first.results[0].type, name, first.loc)
+        param_args[symbol] = arg
+        resources.params.append((name, first.results[0].type, _value_of(globals_[symbol])))
+        for op in ops:
             rewriter.replace_op(op, [arg])
-            resources.workspaces.append((name, type_))
+    for op in allocations:
+        type_ = op.results[0].type
+        name = op.results[0].name_hint or f"workspace{len(resources.workspaces)}"
+        arg = body.add_argument(type_, name, op.loc)
+        for user in list(op.results[0].users):
+            if user.name == "memref.dealloc":
+                rewriter.erase_op(user)
+        rewriter.replace_op(op, [arg])
+        resources.workspaces.append((name, type_))
     added = len(resources.params) + len(resources.workspaces)
     if added:
         old = fn.attributes["function_type"].value
