@@ -27,6 +27,8 @@
 // CHECK-NEXT:       disable-patterns: list of canonicalization pattern names (--list-patterns) = ""  never apply these patterns
 // CHECK-NEXT:       test-convergence: bool = false  fail if the rewrites did not converge
 // CHECK-NEXT:       region-simplify: str in {disabled, normal, aggressive} = normal  after each sweep, simplify the regions: normal erases unreachable blocks and dead code (block arguments too), aggressive also merges identical blocks; disabled only erases unreachable blocks (as mlir-opt-22)
+// CHECK-NEXT:   convert-scf-to-cf  (opt level 0)  Convert structured control flow (scf) to branches between blocks (cf).
+// CHECK-NEXT:       allow-pattern-rollback: bool = true  MLIR's switch between its two conversion drivers; mlc's driver always rolls back a failed pattern, and these patterns produce the same IR either way, so the value changes nothing
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
 // CHECK-NEXT:   duplicate-function-elimination  (opt level 0, on 'builtin.module' ops)  Deduplicate functions
