@@ -12,11 +12,7 @@ from mlc.ir.core.ir import Block, IRError, Region
 from mlc.ir.dialects.arith import MulIOp
 from mlc.ir.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
 from mlc.ir.interpreter import evaluate
-from mlc.ir.passes.conversion.scf_to_cf import (
-    lowered_scf_ops,
-    scf_to_cf_patterns,
-    scf_to_cf_target,
-)
+from mlc.ir.passes.conversion.scf_to_cf import LOWERED_OPS, scf_to_cf_patterns, scf_to_cf_target
 from mlc.ir.passes.manager import run_pipeline
 from mlc.ir.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from mlc.ir.rewrite.rewriter import Rewriter
@@ -133,7 +129,7 @@ def test_the_pass_lowers_every_structured_op_and_keeps_the_results():
     assert run_pipeline(module, "convert-scf-to-cf").success
     verify(module)
     names = {op.name for op in module.walk()}
-    assert not names & {cls.op_def.name for cls in lowered_scf_ops()}
+    assert not names & {cls.op_def.name for cls in LOWERED_OPS}
     assert {"cf.br", "cf.cond_br", "cf.switch"} <= names
     assert [evaluate(module, "main", args) for args in ([3, True, 2], [-7, False, 4])] == expected
 

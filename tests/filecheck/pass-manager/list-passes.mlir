@@ -31,7 +31,9 @@
 // CHECK-NEXT:   convert-arith-to-llvm  (opt level 0)  Lower arith to the llvm dialect (index as i64); other ops stay, with unrealized casts between the two.
 // CHECK-NEXT:   convert-cf-to-llvm  (opt level 0)  Lower cf branches and asserts to the llvm dialect.
 // CHECK-NEXT:   convert-math-to-llvm  (opt level 0)  Lower math ops LLVM has intrinsics for to the llvm dialect.
-// CHECK-NEXT:   convert-to-llvm  (opt level 0)
+// CHECK-NEXT:   convert-scf-to-cf  (opt level 0)  Convert structured control flow (scf) to branches between blocks (cf).
+// CHECK-NEXT:       allow-pattern-rollback: bool = true  MLIR's switch between its two conversion drivers; mlc's driver always rolls back a failed pattern, and these patterns produce the same IR either way, so the value changes nothing
+// CHECK-NEXT:   convert-to-llvm  (opt level 0)  Lower func, arith, math, cf, memref (static shapes, bare pointers) and vector to the llvm dialect.
 // CHECK-NEXT:   convert-ub-to-llvm  (opt level 0)  Lower ub.poison to llvm.mlir.poison.
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.

@@ -220,7 +220,9 @@ class ForallOp(Op):
                 result_types = p.parse_type_list()
                 p.parse_punctuation(")")
             if len(out_operands) != len(result_types):
-                raise p.error("mismatch between out operands and types", outs_pos)
+                raise p.error(f"number of operands and types do not match: got "
+                              f"{len(out_operands)} operands and {len(result_types)} types",
+                              outs_pos)
         outputs = p.resolve_operands(out_operands, result_types)
         for iv in ivs:
             iv.type = index

@@ -79,11 +79,11 @@ from mlc.ir.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
 
-__all__ = ["lowered_scf_ops", "scf_to_cf_patterns", "scf_to_cf_target"]
+__all__ = ["LOWERED_OPS", "lowering_obstacle", "scf_to_cf_patterns", "scf_to_cf_target"]
 
 LOWERED_OPS = (ForallOp, ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, ParallelOp)
-"""The scf ops the conversion makes illegal: every one that holds regions but
-`scf.reduce`, which goes with its `scf.parallel`."""
+"""The scf ops the conversion makes illegal: every one that holds regions but the
+terminators `scf.reduce` and `scf.forall.in_parallel`, which go with their op."""
 
 # With the terminators whose regions go with their op's.
 _LOWERED_NAMES = frozenset(cls.op_def.name for cls in LOWERED_OPS) | {
@@ -494,11 +494,6 @@ def scf_to_cf_patterns() -> PatternSet:
     return PatternSet([ForallLowering(), ForLowering(), IfLowering(), ParallelLowering(),
                        WhileLowering(), ExecuteRegionLowering(), IndexSwitchLowering(),
                        DoWhileLowering()])
-
-
-def lowered_scf_ops() -> tuple[type, ...]:
-    """The scf op classes the conversion lowers (illegal in its target)."""
-    return LOWERED_OPS
 
 
 def scf_to_cf_target() -> ConversionTarget:
