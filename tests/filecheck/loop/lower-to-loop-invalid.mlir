@@ -20,14 +20,6 @@ func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 // -----
 
-func.func @main(%x: tensor<3xi32>, %y: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error@+1 {{graph-lower-to-loop: integer powers have no compute rule yet}}
-  %0 = graph.power %x, %y : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
-  return %0 : tensor<3xi32>
-}
-
-// -----
-
 func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
   // expected-error@+1 {{graph-lower-to-loop: 'arith.addf' has no lowering to loops}}
   %0 = arith.addf %x, %x : tensor<3xf32>
