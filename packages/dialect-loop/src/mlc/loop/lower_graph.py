@@ -44,7 +44,14 @@ from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.opdef.traits import SymbolTable
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
-from mlc.loop.kernels import KernelError, copy_kernel, group_kernel, group_structure, lowerable_type
+from mlc.loop.kernels import (
+    KernelError,
+    copy_kernel,
+    group_kernel,
+    group_structure,
+    is_empty,
+    lowerable_type,
+)
 from mlc.loop.ops import AllocBufferOp
 from mlc.loop.ops import ConstantOp as LoopConstantOp
 
@@ -177,6 +184,8 @@ class _Lowering:
                 if fn.sym_name.value in self.externals:
                     self.kernel_of[fn.sym_name.value] = self._external(fn)
                     continue
+                if all(is_empty(t) for t in fn.type.results):
+                    continue  # nothing to compute: its calls go (see _lower_caller)
                 self.kernel_of[fn.sym_name.value] = self._kernel(
                     fn.sym_name.value, list(fn.entry_block.args),
                     list(fn.entry_block.ops())[:-1],
@@ -301,7 +310,7 @@ class _Lowering:
         for op in fn.entry_block.ops():
             if isinstance(op, ReturnOp):
                 for value, arg in zip(op.operands, out_args):
-                    if buffers[value] is not arg:
+                    if buffers[value] is not arg and not is_empty(value.type):
                         self._call(entry, self._copy_kernel(value.type), [buffers[value]],
                                    [arg], op)
                 entry.append(ReturnOp.build([], loc=op.loc))
@@ -314,6 +323,8 @@ class _Lowering:
                 if isinstance(op, CallOp):
                     callee = self.by_name[op.callee.leaf]
                     name = self.kernel_of.get(callee.sym_name.value, callee.sym_name.value)
+                elif all(is_empty(r.type) for r in op.results):
+                    name = None  # nothing to compute: no kernel, no call
                 else:
                     name = self._loose_op_kernel(op)
                 outs = []
@@ -326,8 +337,20 @@ class _Lowering:
                         buffer.name_hint = result.name_hint
                     buffers[result] = buffer
                     outs.append(buffer)
-                self._call(entry, name, [buffers[v] for v in op.operands], outs, op)
+                if not self._computes_nothing(op):
+                    self._call(entry, name, [buffers[v] for v in op.operands], outs, op)
         return new_fn
+
+    def _computes_nothing(self, op: Operation) -> bool:
+        """Whether `op` is a graph op or a call of a kernel whose results all hold no
+        element: it needs no call. (An external function is called whatever its
+        results hold, and so is a function on tensors, lowered on its own.)"""
+        if not all(is_empty(r.type) for r in op.results):
+            return False
+        if isinstance(op, CallOp):
+            callee = self.by_name[op.callee.leaf]
+            return callee in self.primitives and op.callee.leaf not in self.externals
+        return True
 
     def _call(self, block: Block, callee: str, inputs: Sequence[Value],
               outputs: Sequence[Value], origin: Operation) -> None:
