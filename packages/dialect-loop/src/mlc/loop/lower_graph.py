@@ -63,13 +63,32 @@ def buffer_type(type_: RankedTensorType) -> MemRefType:
     return MemRefType(tuple(type_.shape), type_.element_type)
 
 
+def _extern_bindings(entries: tuple[str, ...]) -> dict[str, str]:
+    """The `extern` option's FUNCTION:NAME entries as {FUNCTION: NAME} (checked)."""
+    return dict(entry.partition(":")[::2] for entry in entries)
+
+
+def _extern_problem(entries: tuple[str, ...]) -> str | None:
+    """What is wrong with a value of the `extern` option, or None."""
+    bound: set[str] = set()
+    for entry in entries:
+        function, sep, name = entry.partition(":")
+        if not sep or not function or not name:
+            return f"extern takes FUNCTION:NAME, got '{entry}'"
+        if function in bound:
+            return f"extern binds '{function}' twice"
+        bound.add(function)
+    return None
+
+
 @dataclass(frozen=True)
 class LowerGraphOptions:
     extern: tuple[str, ...] = option((), doc="primitive functions computed by external "
                                      "functions instead of kernels, as FUNCTION:NAME "
                                      "(fused_dense_bias_add:env.linear): calls go to a "
                                      "declaration @NAME on buffers, which the runtime "
-                                     "binds to the function registered as NAME")
+                                     "binds to the function registered as NAME",
+                                     check=_extern_problem)
 
 
 @register_pass("graph-lower-to-loop", opt_level=0, op_traits=(SymbolTable,),
@@ -84,15 +103,8 @@ class LowerGraphOptions:
                            ("num-primitives", "graph.primitive functions lowered")))
 class LowerGraphToLoop(Pass):
     def run(self, op: Operation, run) -> None:
-        externals = {}
-        for entry in run.options.extern:
-            function, sep, name = entry.partition(":")
-            if not sep or not function or not name:
-                raise PassFailure([Diagnostic(
-                    "error", f"graph-lower-to-loop: extern takes FUNCTION:NAME, got '{entry}'",
-                    op.loc)])
-            externals[function] = name
-        lowering = _Lowering(op, externals)
+        # The option's check has refused malformed entries where they were given.
+        lowering = _Lowering(op, _extern_bindings(run.options.extern))
         lowering.check()
         lowering.lower()
         self.statistics["num-calls"] += lowering.calls
