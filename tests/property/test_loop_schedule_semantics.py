@@ -7,6 +7,9 @@ to the same module. Then loop-lower and canonicalize take it to scf/memref/vecto
 which round-trips through text and still computes the same (vectorized loops as
 vector ops where they can be)."""
 
+import sys
+from pathlib import Path
+
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,8 +20,10 @@ from mlc.ir.interpreter import evaluate
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.manager import run_pipeline
 from mlc.loop import te
-from mlc.loop.ops import BlockOp
 from mlc.loop.schedule import Schedule, ScheduleError, Trace
+
+sys.path.insert(0, str(Path(__file__).parent))
+from loop_schedules import apply_random_primitive  # noqa: E402
 
 
 def _module(func):
@@ -52,44 +57,6 @@ def _chain():
 
 
 KERNELS = {"mm_relu": _mm_relu, "chain": _chain}
-PRIMITIVES = ("split", "fuse", "reorder", "parallel", "vectorize", "unroll",
-              "compute_at", "reverse_compute_at", "decompose_reduction", "compute_inline",
-              "reverse_compute_inline", "cache_read", "cache_write")
-
-
-def _apply_random(sch: Schedule, data) -> None:
-    blocks = [op.block_name_str for op in sch.mod.walk() if isinstance(op, BlockOp)]
-    block = sch.get_block(data.draw(st.sampled_from(sorted(blocks)), label="block"))
-    loops = sch.get_loops(block)
-    kind = data.draw(st.sampled_from(PRIMITIVES), label="primitive")
-    if kind in ("split", "parallel", "vectorize", "unroll", "decompose_reduction") and loops:
-        loop = data.draw(st.sampled_from(loops), label="loop")
-        if kind == "split":
-            extent = sch.get(loop).extent.value
-            divisors = [d for d in range(1, extent + 1) if extent % d == 0]
-            inner = data.draw(st.sampled_from(divisors), label="factor")
-            sch.split(loop, factors=[None, inner])
-        elif kind == "decompose_reduction":
-            sch.decompose_reduction(block, loop)
-        else:
-            getattr(sch, kind)(loop)
-    elif kind == "fuse" and len(loops) >= 2:
-        start = data.draw(st.integers(0, len(loops) - 2), label="start")
-        sch.fuse(loops[start], loops[start + 1])
-    elif kind == "reorder" and len(loops) >= 2:
-        order = data.draw(st.permutations(loops), label="order")
-        sch.reorder(*order)
-    elif kind in ("compute_at", "reverse_compute_at"):
-        others = [b for b in sorted(blocks) if b != sch.get(block).block_name_str]
-        if not others:
-            return
-        target_loops = sch.get_loops(sch.get_block(data.draw(st.sampled_from(others))))
-        if target_loops:
-            getattr(sch, kind)(block, data.draw(st.sampled_from(target_loops), label="at"))
-    elif kind in ("compute_inline", "reverse_compute_inline"):
-        getattr(sch, kind)(block)
-    elif kind in ("cache_read", "cache_write"):
-        getattr(sch, kind)(block, data.draw(st.integers(0, 1), label="buffer"), "local")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -101,7 +68,7 @@ def test_random_schedules_keep_the_result(kernel, data, steps):
     for _ in range(steps):
         before = print_op(sch.mod)
         try:
-            _apply_random(sch, data)
+            apply_random_primitive(sch, data)
         except ScheduleError:
             assert print_op(sch.mod) == before, "a refused primitive changed the IR"
     verify(sch.mod)

@@ -16,7 +16,8 @@ from .test_arith_folds_vs_mlir import F16_SPECIAL, F32_SPECIAL, _check_text
 
 UNARY_OPS = ("math.absf", "math.sin", "math.cos", "math.exp", "math.exp2", "math.log",
              "math.log2", "math.tanh", "math.sqrt", "math.rsqrt", "math.erf", "math.floor",
-             "math.ceil", "math.round")
+             "math.ceil", "math.round", "math.roundeven", "math.tan", "math.asin", "math.acos",
+             "math.atan", "math.sinh", "math.cosh", "math.asinh", "math.acosh", "math.atanh")
 BINARY_OPS = ("math.powf", "math.copysign")
 
 F32_ROUNDING = [0x3F000000, 0xBF000000,  # +-0.5: ties of round, floor/ceil to zeros
@@ -73,3 +74,20 @@ def cases(draw) -> tuple[str, str, tuple[int, ...]]:
 @given(st.lists(cases(), min_size=40, max_size=80))
 def test_random_values_fold_as_mlir_opt(mlir_opt, batch):
     _check(mlir_opt, batch)
+
+
+def test_integer_powers_fold_as_mlir_opt(mlir_opt):
+    # math.ipowi: wrapping powers, negative exponents truncated, 0 to one left alone.
+    values = {"i8": (0, 1, -1, 2, -2, 3, -128, 127, 8, -9),
+              "i32": (0, 1, -1, 3, -3, 31, 32, -2147483648, 2147483647, -40),
+              "index": (0, 1, -1, 5, -7, 63, 64, -65)}
+    functions, batch = [], []
+    for type_, operands in values.items():
+        for a in operands:
+            for b in operands:
+                functions.append(
+                    f"  func.func @case{len(batch)}() -> {type_} {{\n"
+                    f"    %a = arith.constant {a} : {type_}\n    %b = arith.constant {b} : {type_}\n"
+                    f"    %r = math.ipowi %a, %b : {type_}\n    return %r : {type_}\n  }}\n")
+                batch.append(("math.ipowi", type_, (a, b)))
+    _check_text(mlir_opt, "module {\n" + "".join(functions) + "}\n", batch)

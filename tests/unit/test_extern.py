@@ -99,7 +99,6 @@ def test_graph_lower_to_loop_binds_a_primitive_function_to_an_external_one():
 
 @pytest.mark.parametrize("option, message", [
     ("fused_nothing:env.f", "extern names 'fused_nothing', not a graph.primitive function"),
-    ("env.f", "extern takes FUNCTION:NAME, got 'env.f'"),
 ])
 def test_bad_extern_options_are_diagnostics(option, message):
     from mlc.graph.examples import mlp
@@ -113,3 +112,26 @@ def test_bad_extern_options_are_diagnostics(option, message):
         result = run_pipeline(module, f"graph-optimize,graph-lower-to-loop{{extern={option}}}")
     assert not result.success
     assert any(message in d.message for d in result.diagnostics), result.diagnostics
+
+
+@pytest.mark.parametrize("option, message, column", [
+    ("env.f", "extern takes FUNCTION:NAME, got 'env.f'", 43),
+    ("f:", "extern takes FUNCTION:NAME, got 'f:'", 43),
+    ("f:env.a,g:env.b,f:env.c", "extern binds 'f' twice", 43),
+])
+def test_malformed_extern_options_are_refused_where_the_pipeline_spells_them(option, message,
+                                                                             column):
+    from mlc.ir.passes.pipeline import PipelineError, parse_pipeline
+    from mlc.ir.passes.registry import PASSES, load_pass_plugins
+
+    load_pass_plugins()
+    with pytest.raises(PipelineError) as caught:
+        parse_pipeline(f"graph-optimize,graph-lower-to-loop{{extern={option}}}")
+    [diagnostic] = caught.value.diagnostics
+    assert diagnostic.message == ("invalid value for option 'extern' of 'graph-lower-to-loop': "
+                                  + message)
+    assert diagnostic.loc.column == column
+    # The same check holds for options given in Python.
+    from mlc.ir.passes.options import OptionError
+    with pytest.raises(OptionError, match=message.replace("'", ".")):
+        PASSES["graph-lower-to-loop"](extern=tuple(option.split(",")))

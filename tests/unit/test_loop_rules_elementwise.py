@@ -66,12 +66,14 @@ def check(op, arrays, rtol=2e-6, atol=1e-7, signed_zeros=False):
 
 FLOAT_UNARY = ["neg", "abs", "exp", "log", "sqrt", "rsqrt", "reciprocal", "tanh", "sigmoid",
                "relu", "erf", "floor", "ceil", "sign", "sin", "cos", "softplus", "softsign",
-               "mish", "hard_swish", "dropout", "isnan", "isinf"]
+               "mish", "hard_swish", "dropout", "isnan", "isinf", "round", "tan", "asin", "acos",
+               "atan", "sinh", "cosh", "asinh", "acosh", "atanh"]
 
 
 # Where the sign of a zero result is part of what the op does (-x, |x|, sign(±0) = +0,
 # sqrt(-0) = -0, a copy).
-SIGNED_ZEROS = {"neg", "abs", "sign", "floor", "ceil", "sqrt", "dropout", "relu"}
+SIGNED_ZEROS = {"neg", "abs", "sign", "floor", "ceil", "sqrt", "dropout", "relu", "round", "tan",
+                "asin", "atan", "sinh", "asinh", "atanh"}
 
 
 @pytest.mark.parametrize("name", FLOAT_UNARY)
@@ -186,18 +188,74 @@ def test_prelu_and_where_broadcast():
           [np.array([[True], [False], [True]]), floats((1, 4), seed=10), floats(4, seed=11)])
 
 
-def test_integer_power_has_no_rule_yet():
-    from mlc.loop import te
-    op = single_op("power", [((3,), i32), ((3,), i32)])
-    with pytest.raises(te.TEError, match="integer powers have no compute rule"):
-        run_op_kernel(op, [np.ones(3, np.int32), np.ones(3, np.int32)])
+def test_round_is_to_nearest_even_and_the_inverse_functions_meet_their_domains():
+    ties = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49999997, 8388607.5, -0.0, np.inf,
+                     np.nan, 1e30], np.float32)
+    check(single_op("round", [((12,), f32)]), [ties], signed_zeros=True)
+    edges = np.array([-1.0, 1.0, -1.0000001, 1.0000001, 0.9999999, 0.0, -0.0, np.inf, -np.inf,
+                      np.nan, 100.0, -100.0], np.float32)
+    for name in ("asin", "acos", "atanh", "acosh", "sinh", "cosh", "tan", "atan", "asinh"):
+        check(single_op(name, [((12,), f32)]), [edges], signed_zeros=name != "acos")
+
+
+@pytest.mark.parametrize("element, dtype", [(f64, np.float64), (f16, np.float16)])
+def test_trigonometric_rules_in_other_float_types(element, dtype):
+    x = floats((8,), seed=12).astype(dtype)
+    tolerance = {"rtol": 1e-14, "atol": 1e-300} if dtype == np.float64 else \
+        {"rtol": 1e-3, "atol": 1e-7}
+    for name in ("tan", "atanh", "sinh", "round"):
+        check(single_op(name, [((8,), element)]), [x], **tolerance)
+
+
+@pytest.mark.parametrize("name", ["bitwise_and", "bitwise_or", "bitwise_xor"])
+@pytest.mark.parametrize("element, dtype", [(i8, np.int8), (i32, np.int32)])
+def test_bitwise_rules(name, element, dtype):
+    op = single_op(name, [((3, 4), element), ((4,), element)])
+    check(op, [ints((3, 4), dtype, seed=13), ints((4,), dtype, seed=14)])
+
+
+@pytest.mark.parametrize("name", ["left_shift", "right_shift"])
+@pytest.mark.parametrize("element, dtype, bits", [(i8, np.int8, 8), (i32, np.int32, 32)])
+def test_shift_rules_past_the_width_and_by_negative_amounts(name, element, dtype, bits):
+    # Every amount against every value: the ones arith leaves undefined (negative, at
+    # or past the width) shift every bit out.
+    amounts = np.array([-(1 << (bits - 1)), -1, 0, 1, 3, bits - 1, bits, bits + 1,
+                        (1 << (bits - 1)) - 1], dtype)
+    values = ints((6,), dtype, seed=15)
+    op = single_op(name, [((6, 1), element), ((9,), element)])
+    check(op, [values.reshape(6, 1), amounts])
+
+
+@pytest.mark.parametrize("element, dtype", [(i8, np.int8), (i32, np.int32)])
+def test_integer_power_wraps_and_truncates_negative_powers(element, dtype):
+    info = np.iinfo(dtype)
+    bases = np.array([2, -2, 3, -1, 1, 0, 7, info.min, info.max, -3], dtype)
+    exponents = np.array([0, 1, 2, 3, 5, 8, 31, 64, -1, -2, -7], dtype)
+    exponents = exponents[exponents >= 0]  # 0 to a negative power is undefined: below
+    op = single_op("power", [((10, 1), element), ((exponents.size,), element)])
+    check(op, [bases.reshape(10, 1), exponents])
+    nonzero = bases[bases != 0]
+    negative = np.array([-1, -2, -3, info.min], dtype)
+    op = single_op("power", [((nonzero.size, 1), element), ((4,), element)])
+    check(op, [nonzero.reshape(-1, 1), negative])
+
+
+def test_integer_power_of_zero_to_a_negative_power_is_reported():
+    from mlc.ir.interpreter import UndefinedBehavior
+    op = single_op("power", [((2,), i32), ((2,), i32)])
+    arrays = [np.array([2, 0], np.int32), np.array([1, -1], np.int32)]
+    with pytest.raises(Exception, match="no defined result"):
+        op.evaluate(arrays)
+    with pytest.raises(UndefinedBehavior, match="zero raised to the negative power -1"):
+        run_op_kernel(op, arrays)
 
 
 def test_every_elementwise_op_with_a_rule_is_tested():
     # A rule added without a test here fails this.
     tested = {*FLOAT_UNARY, *BINARY, "leaky_relu", "elu", "selu", "celu", "thresholded_relu",
               "hard_sigmoid", "swish", "gelu", "shrink", "clip", "bitwise_not", "logical_not",
-              "cast", "mod", "logical_and", "logical_or", "logical_xor", "prelu", "where"}
+              "cast", "mod", "logical_and", "logical_or", "logical_xor", "prelu", "where",
+              "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"}
     from mlc.graph.ops import elementwise
     ruled = {cls.op_def.name.split(".")[1] for cls in graph.ops.values()
              if cls.__module__ == elementwise.__name__ and getattr(cls, "compute", None)}

@@ -294,6 +294,43 @@ def test_computed_choices_are_asked_for_when_a_value_is_checked():
         option((), choices=names)
 
 
+def _pairs_problem(value: tuple[str, ...]) -> str | None:
+    bad = next((v for v in value if v.count("=") != 1), None)
+    return None if bad is None else f"'{bad}' is not KEY=VALUE"
+
+
+@dataclass(frozen=True)
+class PairsOptions:
+    pairs: tuple[str, ...] = option((), check=_pairs_problem, config="unit-test-opt.pairs",
+                                    doc="KEY=VALUE pairs, a format no domain says")
+
+
+@register_pass("unit-test-opt-pairs", opt_level=0, options=PairsOptions)
+class PairsPass(Pass):
+    def run(self, op, run):
+        SEEN.append(run.options)
+
+
+def test_a_check_refuses_a_value_wherever_it_comes_from():
+    domain = Domain(check=_pairs_problem)
+    assert parse_value(tuple, domain, "a=1,b=2") == ("a=1", "b=2")
+    with pytest.raises(OptionError, match="^'b' is not KEY=VALUE$"):
+        parse_value(tuple, domain, "a=1,b")
+    # In a pipeline: located at the value, before anything runs.
+    with pytest.raises(Exception) as info:
+        parse_pipeline("unit-test-opt-pairs{pairs=a=1,b}")
+    [diagnostic] = info.value.diagnostics
+    assert diagnostic.message == ("invalid value for option 'pairs' of 'unit-test-opt-pairs': "
+                                  "'b' is not KEY=VALUE")
+    assert diagnostic.loc.column == 27
+    # From Python, and from the PassContext config key the option falls back to.
+    with pytest.raises(OptionError, match="'c' is not KEY=VALUE"):
+        PairsPass(pairs=("c",))
+    with pytest.raises(ConfigError, match="'d' is not KEY=VALUE"):
+        PassContext(config={"unit-test-opt.pairs": ("d",)})
+    assert _run("unit-test-opt-pairs{pairs=x=1}").pairs == ("x=1",)
+
+
 def test_canonicalize_pattern_options_take_pattern_names():
     from mlc.ir.passes.generic.canonicalize import Canonicalize, canonicalization_pattern_names
 

@@ -8,6 +8,9 @@
 // optimises to the same kernels.
 // RUN: mlc-model mlp -p '' --emit %t.mlir
 // RUN: mlc-opt %t.mlir -p graph-optimize | filecheck %s --check-prefix=EMITTED
+// On stdout (the report on stderr), for a pipe.
+// RUN: mlc-model mlp -p '' --emit - 2>%t.report | mlc-opt -p graph-optimize | filecheck %s --check-prefix=EMITTED
+// RUN: filecheck %s --check-prefix=REPORT < %t.report
 // RUN: not mlc-model nosuch 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // RUN: not mlc-model mlp -p nonsense 2>&1 | filecheck %s --check-prefix=BADPIPE
 // RUN: not mlc-model mlp -p '' --emit %t.missing/x.mlir 2>&1 | filecheck %s --check-prefix=BADOUT
@@ -17,6 +20,8 @@
 // RESNET-NEXT:      9  fused_conv2d_add_relu
 // RESNET-NEXT:      8  fused_conv2d_add_add_relu
 // RESNET-NEXT:      3  fused_conv2d_add
+
+// REPORT: mlp: 9 ops in @main (graph.constant 4, graph.bias_add 2, graph.dense 2, graph.relu 1)
 
 // MLP: 2 kernels:
 // MLP-NEXT: 1  fused_dense_bias_add

@@ -20,16 +20,27 @@ func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 // -----
 
-func.func @main(%x: tensor<3xi32>, %y: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error@+1 {{graph-lower-to-loop: integer powers have no compute rule yet}}
-  %0 = graph.power %x, %y : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
-  return %0 : tensor<3xi32>
-}
-
-// -----
-
 func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
   // expected-error@+1 {{graph-lower-to-loop: 'arith.addf' has no lowering to loops}}
   %0 = arith.addf %x, %x : tensor<3xf32>
   return %0 : tensor<3xf32>
+}
+
+// -----
+
+// A sum over an empty axis is its identity, but a kernel's loops and reduce axes
+// have at least one iteration: refused at the op, whether fused or not.
+func.func @main(%x: tensor<0x3xf32>) -> tensor<3xf32> {
+  %0 = graph.exp %x : tensor<0x3xf32>
+  // expected-error@+1 {{graph-lower-to-loop: 'graph.sum' computes the non-empty tensor<3xf32> from the empty tensor<0x3xf32>: kernel loops of zero iterations are not supported}}
+  %1 = graph.sum %0 {axes = array<i64: 0>} : tensor<0x3xf32> -> tensor<3xf32>
+  return %1 : tensor<3xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<0x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{graph-lower-to-loop: 'graph.concat' computes the non-empty tensor<2x3xf32> from the empty tensor<0x3xf32>}}
+  %0 = graph.concat %x, %y {axis = 0 : i64} : (tensor<0x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
 }

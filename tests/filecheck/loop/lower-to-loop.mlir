@@ -21,18 +21,18 @@
 // CHECK-NEXT:    return
 // CHECK-NEXT:  }
 // CHECK-NEXT:  func.func private @fused_conv2d_add_relu(%p0: memref<1x2x4x4xf32>, %p1: memref<2x2x3x3xf32>, %p2: memref<2x1x1xf32>, %T_relu: memref<1x2x4x4xf32>) {
-// CHECK-NEXT:    %conv2d_nchw = loop.alloc_buffer : memref<1x2x4x4xf64>
+// The convolution accumulates in its element type, f32.
+// CHECK-NEXT:    %conv2d_nchw = loop.alloc_buffer : memref<1x2x4x4xf32>
 // CHECK:           loop.block "conv2d_nchw"(%vn = spatial(1, %n), %voc = spatial(2, %oc), %vy = spatial(4, %y), %vx = spatial(4, %x), %vrc = reduce(2, %rc), %vry = reduce(3, %ry), %vrx = reduce(3, %rx)) reads(%p0[%vn, %vrc, %vy + %vry - 1, %vx + %vrx - 1], %p1[%voc, %vrc, %vry, %vrx]) writes(%conv2d_nchw[%vn, %voc, %vy, %vx]) {
 // CHECK-NEXT:        loop.init {
 // CHECK:             loop.load %p0[%vn, %vrc, %vy + %vry - 1, %vx + %vrx - 1] padding(0.000000e+00 : f32) : memref<1x2x4x4xf32>
 // CHECK:           loop.block "T_relu"(%vi0 = spatial(1, %i0), %vi1 = spatial(2, %i1), %vi2 = spatial(4, %i2), %vi3 = spatial(4, %i3)) reads(%conv2d_nchw[%vi0, %vi1, %vi2, %vi3], %p2[%vi1, 0, 0]) writes(%T_relu[%vi0, %vi1, %vi2, %vi3]) {
-// CHECK-NEXT:        %0 = loop.load %conv2d_nchw[%vi0, %vi1, %vi2, %vi3] : memref<1x2x4x4xf64>
-// CHECK-NEXT:        %1 = arith.truncf %0 : f64 to f32
-// CHECK-NEXT:        %2 = loop.load %p2[%vi1, 0, 0] : memref<2x1x1xf32>
-// CHECK-NEXT:        %3 = arith.addf %1, %2 : f32
+// CHECK-NEXT:        %0 = loop.load %conv2d_nchw[%vi0, %vi1, %vi2, %vi3] : memref<1x2x4x4xf32>
+// CHECK-NEXT:        %1 = loop.load %p2[%vi1, 0, 0] : memref<2x1x1xf32>
+// CHECK-NEXT:        %2 = arith.addf %0, %1 : f32
 // CHECK-NEXT:        %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:        %4 = arith.maximumf %3, %cst : f32
-// CHECK-NEXT:        loop.store %4, %T_relu[%vi0, %vi1, %vi2, %vi3] : memref<1x2x4x4xf32>
+// CHECK-NEXT:        %3 = arith.maximumf %2, %cst : f32
+// CHECK-NEXT:        loop.store %3, %T_relu[%vi0, %vi1, %vi2, %vi3] : memref<1x2x4x4xf32>
 // CHECK-NOT:   graph.
 // CHECK-NOT:   func.func
 

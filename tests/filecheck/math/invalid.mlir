@@ -14,3 +14,11 @@ func.func @different_types(%x: f32, %y: f64) {
   %0 = "math.powf"(%x, %y) : (f32, f64) -> f32
   return
 }
+
+// -----
+
+func.func @float_integer_power(%x: f32) {
+  // expected-error@+1 {{must be signless-integer-like, but got 'f32'}}
+  %0 = "math.ipowi"(%x, %x) : (f32, f32) -> f32
+  return
+}

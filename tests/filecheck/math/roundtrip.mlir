@@ -34,6 +34,37 @@ func.func @unary(%x: f32, %v: vector<4xf16>, %t: tensor<2xf64>) {
   %12 = math.ceil %x : f32
   // CHECK: math.round %{{.*}} : f32
   %13 = math.round %x : f32
+  // CHECK: math.roundeven %{{.*}} : f32
+  %14 = math.roundeven %x : f32
+  // CHECK: math.tan %{{.*}} fastmath<afn> : vector<4xf16>
+  %15 = math.tan %v fastmath<afn> : vector<4xf16>
+  // CHECK: math.asin %{{.*}} : f32
+  %16 = math.asin %x : f32
+  // CHECK: math.acos %{{.*}} : tensor<2xf64>
+  %17 = math.acos %t : tensor<2xf64>
+  // CHECK: math.atan %{{.*}} : f32
+  %18 = math.atan %x : f32
+  // CHECK: math.sinh %{{.*}} : f32
+  %19 = math.sinh %x : f32
+  // CHECK: math.cosh %{{.*}} : f32
+  %20 = math.cosh %x : f32
+  // CHECK: math.asinh %{{.*}} : f32
+  %21 = math.asinh %x : f32
+  // CHECK: math.acosh %{{.*}} : f32
+  %22 = math.acosh %x : f32
+  // CHECK: math.atanh %{{.*}} fastmath<fast> : f32
+  %23 = math.atanh %x fastmath<fast> : f32
+  return
+}
+
+// CHECK-LABEL: func.func @integer_power
+func.func @integer_power(%i: i32, %n: index, %v: vector<4xi8>) {
+  // CHECK: math.ipowi %{{.*}}, %{{.*}} : i32
+  %0 = math.ipowi %i, %i : i32
+  // CHECK: math.ipowi %{{.*}}, %{{.*}} : index
+  %1 = math.ipowi %n, %n : index
+  // CHECK: math.ipowi %{{.*}}, %{{.*}} : vector<4xi8>
+  %2 = math.ipowi %v, %v : vector<4xi8>
   return
 }
 

@@ -7,8 +7,10 @@
 // RUN: mlc-opt %s --arith-emulate-unsupported-floats="source-types=bf16,f8E5M2" | filecheck %s
 // RUN: %if mlir-opt %{ %mlir_opt %s --arith-emulate-unsupported-floats="source-types=bf16,f8E5M2" | filecheck %s %}
 // Bad options: unknown float names (tf32 is none for MLIR), a target among the sources.
-// RUN: not mlc-opt %s --arith-emulate-unsupported-floats="source-types=bf16 target-type=F32" 2>&1 | filecheck %s --check-prefix=TARGET
-// RUN: not mlc-opt %s --arith-emulate-unsupported-floats="source-types=bf16,tf32" 2>&1 | filecheck %s --check-prefix=SOURCE
+// mlc reports an unknown name where the pipeline spells it, with MLIR's message (which
+// mlir-opt gives when the pass runs).
+// RUN: not mlc-opt %s --arith-emulate-unsupported-floats="source-types=bf16 target-type=F32" 2>&1 | filecheck %s --check-prefixes=TARGET,TARGET-AT
+// RUN: not mlc-opt %s --arith-emulate-unsupported-floats="source-types=bf16,tf32" 2>&1 | filecheck %s --check-prefixes=SOURCE,SOURCE-AT
 // RUN: not mlc-opt %s --arith-emulate-unsupported-floats="source-types=bf16,f32" 2>&1 | filecheck %s --check-prefix=SAME
 // RUN: %if mlir-opt %{ not %mlir_opt %s --arith-emulate-unsupported-floats="source-types=bf16 target-type=F32" 2>&1 | filecheck %s --check-prefix=TARGET %}
 // RUN: %if mlir-opt %{ not %mlir_opt %s --arith-emulate-unsupported-floats="source-types=bf16,tf32" 2>&1 | filecheck %s --check-prefix=SOURCE %}
@@ -17,8 +19,10 @@
 // RUN: mlc-opt %s --arith-emulate-unsupported-floats | filecheck %s --check-prefix=NONE
 // RUN: %if mlir-opt %{ %mlir_opt %s --arith-emulate-unsupported-floats | filecheck %s --check-prefix=NONE %}
 
-// TARGET: error: could not map target type 'F32' to a known floating-point type
-// SOURCE: error: could not map source type 'tf32' to a known floating-point type
+// TARGET-AT: <pipeline>:1:64: error: invalid value for option 'target-type' of 'arith-emulate-unsupported-floats':
+// TARGET: could not map target type 'F32' to a known floating-point type
+// SOURCE-AT: <pipeline>:1:47: error: invalid value for option 'source-types' of 'arith-emulate-unsupported-floats':
+// SOURCE: could not map source type 'tf32' to a known floating-point type
 // SAME: error: target type cannot be an unsupported source type
 // NONE-LABEL: func.func @shared_widening(
 // NONE:         arith.mulf %{{.*}}, %{{.*}} fastmath<fast> : bf16

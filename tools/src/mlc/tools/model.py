@@ -55,7 +55,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="with --print, print each op's location (its layer's name)")
     parser.add_argument("--emit", metavar="FILE",
                         help="write the network (before the pipeline) as MLIR text, large "
-                             "constants as dense_resource blobs; '-' for stdout")
+                             "constants as dense_resource blobs; '-' for stdout (the "
+                             "report then goes to stderr)")
     parser.add_argument("--list", action="store_true", help="list the example networks")
     return parser
 
@@ -199,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     module = example.module
     built = time.perf_counter() - began
     before = _op_counts(example.main)
-    out = sys.stdout
+    # With `--emit -` stdout holds the module, for the next tool of a pipe: the report
+    # goes to stderr then.
+    out = sys.stderr if args.emit == "-" else sys.stdout
     defaults = {p.name: p.default for p in network.parameters}
     changed = [f"{k}={v}" for k, v in example.parameters.items() if v != defaults[k]]
     title = f"{args.network} ({', '.join(changed)})" if changed else args.network

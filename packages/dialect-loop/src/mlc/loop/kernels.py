@@ -28,7 +28,8 @@ from mlc.ir.dialects.func import FuncOp
 from mlc.loop import te
 from mlc.loop.compute_rules import op_tensors
 
-__all__ = ["KernelError", "copy_kernel", "group_kernel", "group_structure", "lowerable_type"]
+__all__ = ["KernelError", "copy_kernel", "group_kernel", "group_structure", "is_empty",
+           "lowerable_type"]
 
 
 class KernelError(Exception):
@@ -54,6 +55,36 @@ def lowerable_type(type_) -> str | None:
             "integers (arith's types)")
 
 
+def is_empty(type_) -> bool:
+    """Whether a value of `type_` (a ranked tensor or memref) holds no element: there is
+    nothing to compute for it, and no kernel for it."""
+    return 0 in tuple(getattr(type_, "shape", ()))
+
+
+def _refuse_empty_operands(inputs: Sequence[Value], ops: Sequence[Operation]) -> None:
+    """Refuse a group with a non-empty output that reads or makes empty tensors (a sum
+    over an empty axis, a concat with an empty piece): te's loops and reduce axes have
+    at least one iteration. Reported at the op that computes a non-empty result from
+    an empty operand, else at the first op touching an empty tensor."""
+    for op in ops:
+        empty = next((v for v in op.operands if is_empty(v.type)), None)
+        full = next((r for r in op.results if not is_empty(r.type)), None)
+        if empty is not None and full is not None:
+            raise KernelError(f"'{op.name}' computes the non-empty {full.type} from the empty "
+                              f"{empty.type}: kernel loops of zero iterations are not "
+                              "supported", op)
+    for op in ops:
+        empty = next((v for v in (*op.operands, *op.results) if is_empty(v.type)), None)
+        if empty is not None:
+            raise KernelError(f"'{op.name}' computes on the empty {empty.type} in a kernel with "
+                              "non-empty results: kernel loops of zero iterations are not "
+                              "supported", op)
+    if any(is_empty(v.type) for v in inputs):  # an empty input handed back as it is
+        raise KernelError("a kernel with non-empty results cannot take an empty input: "
+                          "kernel loops of zero iterations are not supported",
+                          ops[-1] if ops else None)
+
+
 def group_structure(inputs: Sequence[Value], ops: Sequence[Operation],
                     outputs: Sequence[Value]) -> tuple:
     """A hashable key equal for two groups exactly when they compute the same thing
@@ -74,6 +105,10 @@ def group_kernel(name: str, inputs: Sequence[Value], ops: Sequence[Operation],
         problem = lowerable_type(value.type)
         if problem is not None:
             raise KernelError(problem, value.defining_op)
+    if all(is_empty(v.type) for v in outputs):
+        raise KernelError("a group whose outputs hold no element has nothing to compute "
+                          "and no kernel", ops[-1] if ops else None)
+    _refuse_empty_operands(inputs, ops)
     tensors: dict[Value, te.Tensor] = {}
     placeholders = []
     for i, value in enumerate(inputs):

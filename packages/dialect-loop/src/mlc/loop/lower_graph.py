@@ -44,7 +44,14 @@ from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.opdef.traits import SymbolTable
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
-from mlc.loop.kernels import KernelError, copy_kernel, group_kernel, group_structure, lowerable_type
+from mlc.loop.kernels import (
+    KernelError,
+    copy_kernel,
+    group_kernel,
+    group_structure,
+    is_empty,
+    lowerable_type,
+)
 from mlc.loop.ops import AllocBufferOp
 from mlc.loop.ops import ConstantOp as LoopConstantOp
 
@@ -56,13 +63,32 @@ def buffer_type(type_: RankedTensorType) -> MemRefType:
     return MemRefType(tuple(type_.shape), type_.element_type)
 
 
+def _extern_bindings(entries: tuple[str, ...]) -> dict[str, str]:
+    """The `extern` option's FUNCTION:NAME entries as {FUNCTION: NAME} (checked)."""
+    return dict(entry.partition(":")[::2] for entry in entries)
+
+
+def _extern_problem(entries: tuple[str, ...]) -> str | None:
+    """What is wrong with a value of the `extern` option, or None."""
+    bound: set[str] = set()
+    for entry in entries:
+        function, sep, name = entry.partition(":")
+        if not sep or not function or not name:
+            return f"extern takes FUNCTION:NAME, got '{entry}'"
+        if function in bound:
+            return f"extern binds '{function}' twice"
+        bound.add(function)
+    return None
+
+
 @dataclass(frozen=True)
 class LowerGraphOptions:
     extern: tuple[str, ...] = option((), doc="primitive functions computed by external "
                                      "functions instead of kernels, as FUNCTION:NAME "
                                      "(fused_dense_bias_add:env.linear): calls go to a "
                                      "declaration @NAME on buffers, which the runtime "
-                                     "binds to the function registered as NAME")
+                                     "binds to the function registered as NAME",
+                                     check=_extern_problem)
 
 
 @register_pass("graph-lower-to-loop", opt_level=0, op_traits=(SymbolTable,),
@@ -77,15 +103,8 @@ class LowerGraphOptions:
                            ("num-primitives", "graph.primitive functions lowered")))
 class LowerGraphToLoop(Pass):
     def run(self, op: Operation, run) -> None:
-        externals = {}
-        for entry in run.options.extern:
-            function, sep, name = entry.partition(":")
-            if not sep or not function or not name:
-                raise PassFailure([Diagnostic(
-                    "error", f"graph-lower-to-loop: extern takes FUNCTION:NAME, got '{entry}'",
-                    op.loc)])
-            externals[function] = name
-        lowering = _Lowering(op, externals)
+        # The option's check has refused malformed entries where they were given.
+        lowering = _Lowering(op, _extern_bindings(run.options.extern))
         lowering.check()
         lowering.lower()
         self.statistics["num-calls"] += lowering.calls
@@ -177,6 +196,8 @@ class _Lowering:
                 if fn.sym_name.value in self.externals:
                     self.kernel_of[fn.sym_name.value] = self._external(fn)
                     continue
+                if all(is_empty(t) for t in fn.type.results):
+                    continue  # nothing to compute: its calls go (see _lower_caller)
                 self.kernel_of[fn.sym_name.value] = self._kernel(
                     fn.sym_name.value, list(fn.entry_block.args),
                     list(fn.entry_block.ops())[:-1],
@@ -301,7 +322,7 @@ class _Lowering:
         for op in fn.entry_block.ops():
             if isinstance(op, ReturnOp):
                 for value, arg in zip(op.operands, out_args):
-                    if buffers[value] is not arg:
+                    if buffers[value] is not arg and not is_empty(value.type):
                         self._call(entry, self._copy_kernel(value.type), [buffers[value]],
                                    [arg], op)
                 entry.append(ReturnOp.build([], loc=op.loc))
@@ -314,6 +335,8 @@ class _Lowering:
                 if isinstance(op, CallOp):
                     callee = self.by_name[op.callee.leaf]
                     name = self.kernel_of.get(callee.sym_name.value, callee.sym_name.value)
+                elif all(is_empty(r.type) for r in op.results):
+                    name = None  # nothing to compute: no kernel, no call
                 else:
                     name = self._loose_op_kernel(op)
                 outs = []
@@ -326,8 +349,20 @@ class _Lowering:
                         buffer.name_hint = result.name_hint
                     buffers[result] = buffer
                     outs.append(buffer)
-                self._call(entry, name, [buffers[v] for v in op.operands], outs, op)
+                if not self._computes_nothing(op):
+                    self._call(entry, name, [buffers[v] for v in op.operands], outs, op)
         return new_fn
+
+    def _computes_nothing(self, op: Operation) -> bool:
+        """Whether `op` is a graph op or a call of a kernel whose results all hold no
+        element: it needs no call. (An external function is called whatever its
+        results hold, and so is a function on tensors, lowered on its own.)"""
+        if not all(is_empty(r.type) for r in op.results):
+            return False
+        if isinstance(op, CallOp):
+            callee = self.by_name[op.callee.leaf]
+            return callee in self.primitives and op.callee.leaf not in self.externals
+        return True
 
     def _call(self, block: Block, callee: str, inputs: Sequence[Value],
               outputs: Sequence[Value], origin: Operation) -> None:

@@ -60,7 +60,9 @@ __all__ = [
     "Axis", "Expr", "IndexExpr", "Tensor", "TEError",
     "placeholder", "compute", "reduce_axis", "sum", "prod", "max", "min", "maximum",
     "minimum", "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin",
-    "cos", "sigmoid", "power", "remainder", "equal", "not_equal", "isnan", "if_then_else",
+    "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+    "roundeven", "sigmoid", "power", "remainder", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "shift_left", "shift_right", "equal", "not_equal", "isnan", "if_then_else",
     "cast", "const", "pad", "inline", "compute_inline", "stages", "reads", "create_prim_func",
     "reduction_identity",
 ]
@@ -343,14 +345,49 @@ floor = _unary("floor")
 ceil = _unary("ceil")
 sin = _unary("sin")
 cos = _unary("cos")
+tan = _unary("tan")
+asin = _unary("asin")
+acos = _unary("acos")
+atan = _unary("atan")
+sinh = _unary("sinh")
+cosh = _unary("cosh")
+asinh = _unary("asinh")
+acosh = _unary("acosh")
+atanh = _unary("atanh")
+roundeven = _unary("roundeven")
 
 
 def power(base, exponent) -> Expr:
-    """`math.powf`: C's pow of two floating-point values, elementwise."""
+    """`base` to the power `exponent`, elementwise: C's pow for floats (`math.powf`);
+    for integers `math.ipowi` (wrapping; a negative exponent gives 1/base^|exponent|
+    truncated toward zero, and zero to it is undefined)."""
     x, y = _pair(base, exponent)
-    if not isinstance(x.dtype, FloatType):
-        raise TEError(f"power takes floating-point values, not {x.dtype}")
-    return Call("powf", (x, y), x.dtype)
+    if not isinstance(x.dtype, (FloatType, IntegerType)) or x.dtype == i1:
+        raise TEError(f"power takes floating-point or integer values, not {x.dtype}")
+    return Call("powf" if isinstance(x.dtype, FloatType) else "ipowi", (x, y), x.dtype)
+
+
+def _integer_binary(func: str, doc: str) -> Callable[[object, object], Expr]:
+    def apply(a, b) -> Expr:
+        x, y = _pair(a, b)
+        if not isinstance(x.dtype, IntegerType):
+            raise TEError(f"{func} takes integer values, not {x.dtype}")
+        return Call(func, (x, y), x.dtype)
+
+    apply.__name__ = func
+    apply.__doc__ = doc
+    return apply
+
+
+bitwise_and = _integer_binary("bitwise_and", "a & b on the integers' bits, elementwise.")
+bitwise_or = _integer_binary("bitwise_or", "a | b on the integers' bits, elementwise.")
+bitwise_xor = _integer_binary("bitwise_xor", "a ^ b on the integers' bits, elementwise.")
+shift_left = _integer_binary(
+    "shift_left", "a << b, elementwise (`arith.shli`): a shift by the bit width or more, or "
+    "by a negative amount, is poison, so a rule must keep b in range.")
+shift_right = _integer_binary(
+    "shift_right", "a >> b, arithmetic (sign-filling), elementwise (`arith.shrsi`): b must "
+    "lie in [0, bit width), as for `shift_left`.")
 
 
 def remainder(a, b) -> Expr:
@@ -918,6 +955,10 @@ class _Emitter:
                 return self.op("arith.negf", args)
             zero = self.constant(0, source)
             return self.op("arith.subi", [zero, args[0]])
+        if func in ("bitwise_and", "bitwise_or", "bitwise_xor", "shift_left", "shift_right"):
+            name = {"bitwise_and": "andi", "bitwise_or": "ori", "bitwise_xor": "xori",
+                    "shift_left": "shli", "shift_right": "shrsi"}[func]
+            return self.op("arith." + name, args)
         if func in ("add", "sub", "mul", "div", "rem", "maximum", "minimum"):
             if is_float:
                 name = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",

@@ -1220,6 +1220,25 @@ def _fma(a: float, b: float, c: float) -> float:
         return math.copysign(math.inf, exact)
 
 
+def _odd_overflow(fn: Callable[[float], float]) -> Callable[[float], float]:
+    """An odd function (sinh) whose overflow is an infinity of x's sign."""
+
+    def checked(x: float) -> float:
+        try:
+            return fn(x)
+        except OverflowError:
+            return math.copysign(math.inf, x)
+
+    return checked
+
+
+def _atanh(x: float) -> float:
+    """atanh: ±inf at ±1, NaN outside [-1, 1] (Python raises at both)."""
+    if abs(x) == 1.0:
+        return math.copysign(math.inf, x)
+    return _nan_on_domain_error(math.atanh)(x)
+
+
 _MATH: dict[str, Callable[..., float]] = {
     "math.absf": abs,
     "math.sin": _nan_on_domain_error(math.sin),
@@ -1239,10 +1258,33 @@ _MATH: dict[str, Callable[..., float]] = {
     "math.powf": _pow,
     "math.copysign": math.copysign,
     "math.fma": _fma,
+    "math.tan": _nan_on_domain_error(math.tan),
+    "math.asin": _nan_on_domain_error(math.asin),
+    "math.acos": _nan_on_domain_error(math.acos),
+    "math.atan": math.atan,
+    "math.sinh": _odd_overflow(math.sinh),
+    "math.cosh": _nan_on_domain_error(math.cosh),
+    "math.asinh": math.asinh,
+    "math.acosh": _nan_on_domain_error(math.acosh),
+    "math.atanh": _atanh,
+    "math.roundeven": _integral(round),
 }
 
 for _name, _function in _MATH.items():
     register_handler(_name)(_float_function(_function))
+
+
+@register_handler("math.ipowi")
+def _ipowi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
+    from mlc.ir.dialects.math import integer_power
+
+    type_ = _result_type(op)
+    base, exponent = (to_signed(v, type_) for v in operands)
+    result = integer_power(base, exponent, _int_width(type_))
+    if result is None:
+        raise UndefinedBehavior(f"'{op.name}': zero raised to the negative power {exponent} "
+                                "(a division by zero)")
+    return [canonical_int(result, type_)]
 
 
 # ============================================================================ vectors

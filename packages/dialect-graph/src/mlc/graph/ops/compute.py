@@ -1,7 +1,9 @@
 """Building blocks of the graph ops' compute rules (`compute(te, attrs, *inputs)`, see
 `mlc.graph.op_base`): the types they accumulate and compare in, the final rounding,
-and TOPI's reduction stage. Every rule that accumulates does it as its op's
-reference: in float64 for floats, rounded once to the result type.
+and TOPI's reduction stage. A rule accumulates floats in its op's own precision, as
+TVM's kernels and native code do (float32 for float32 tensors), where the op's numpy
+reference computes in float64 and rounds once: the two agree within a float32
+tolerance, not bit for bit.
 
 `te` is `mlc.loop.te`, passed in by the caller, so this package does not import the
 loop level."""
@@ -11,7 +13,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from mlc.graph.types import tensor
-from mlc.ir import FloatType, Type, f64, i1, i8
+from mlc.ir import FloatType, Type, f32, i1, i8
 
 
 def result_shape(op_class, attrs, *inputs) -> tuple[int, ...]:
@@ -22,11 +24,14 @@ def result_shape(op_class, attrs, *inputs) -> tuple[int, ...]:
 
 
 def accumulator(element: Type) -> Type:
-    """The type a sum or product of `element`s accumulates in, as the references do:
-    float64 for floats (rounded once at the end), the element type itself for
-    integers (the references' 64-bit accumulation wraps to the same bits once
-    stored)."""
-    return f64 if isinstance(element, FloatType) else element
+    """The type a sum or product of `element`s accumulates in: the element type itself
+    (TOPI's default `out_dtype`) for f32, f64 and integers (the references' 64-bit
+    integer accumulation wraps to the same bits once stored); float32 for the 16-bit
+    floats, whose 8 or 11 significant bits would lose most of a long sum (and which
+    native code computes in float32 anyway)."""
+    if isinstance(element, FloatType) and element.width < 32:
+        return f32
+    return element
 
 
 def ordered(element: Type) -> Type:

@@ -77,7 +77,9 @@ class ConstantOp(GraphOp):
     @classmethod
     def doc_facts(cls) -> list[str]:
         return ["Fusion pattern: `elemwise` for a rank-0 constant (fused into its consumer), "
-                "`opaque` otherwise (passed to the fused function as a parameter)"]
+                "`opaque` otherwise (passed to the fused function as a parameter)",
+                "Lowers to loops: yes (a `loop.constant` buffer; one fused into a consumer's "
+                "function, as a one-value stage of the kernel)"]
 
 
 def typed_numbers(attrs: dict, names: tuple[str, ...]) -> dict:

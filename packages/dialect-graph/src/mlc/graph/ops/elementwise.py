@@ -232,13 +232,6 @@ def _divide(te, attrs, a, b):
     return te.if_then_else(by_minus_one, -a, a / te.if_then_else(by_minus_one, 1, b))
 
 
-def _power(te, attrs, a, b):
-    if not _is_float(a):
-        raise te.TEError("integer powers have no compute rule yet (the loop level has no "
-                         "integer power)")
-    return te.power(a, b)
-
-
 def _extremum(which: str):
     def element(te, attrs, a, b):
         if a.dtype == i1:  # on i1, maximum is or and minimum and (false < true)
@@ -329,7 +322,8 @@ CeilOp = _unary("graph.ceil", np.ceil, f"""Elementwise round up.
                 compute=lambda te, x: te.ceil(x))
 RoundOp = _unary("graph.round", np.round, f"""Elementwise round to nearest, ties to even (as ONNX).
 
-±inf stay. {_NAN_STAYS}""")
+±inf stay. {_NAN_STAYS}""",
+                compute=lambda te, x: te.roundeven(x))
 SignOp = _unary("graph.sign", np.sign, """Elementwise sign: -1, 0 or 1.
 
 Integers: -1, 0 or 1 (unsigned: 0 or 1).
@@ -347,31 +341,40 @@ cos(±inf) is NaN. {_NAN_STAYS}""",
                 compute=lambda te, x: te.cos(x))
 TanOp = _unary("graph.tan", np.tan, f"""Elementwise tangent.
 
-tan(±inf) is NaN. {_NAN_STAYS}""")
+tan(±inf) is NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.tan(x))
 AsinOp = _unary("graph.asin", np.arcsin, f"""Elementwise arcsine.
 
-Outside [-1, 1] it is NaN. {_NAN_STAYS}""")
+Outside [-1, 1] it is NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.asin(x))
 AcosOp = _unary("graph.acos", np.arccos, f"""Elementwise arccosine.
 
-Outside [-1, 1] it is NaN. {_NAN_STAYS}""")
+Outside [-1, 1] it is NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.acos(x))
 AtanOp = _unary("graph.atan", np.arctan, f"""Elementwise arctangent.
 
-atan(±inf) is ±π/2. {_NAN_STAYS}""")
+atan(±inf) is ±π/2. {_NAN_STAYS}""",
+                compute=lambda te, x: te.atan(x))
 SinhOp = _unary("graph.sinh", np.sinh, f"""Elementwise hyperbolic sine.
 
-Overflows to ±inf. {_NAN_STAYS}""")
+Overflows to ±inf. {_NAN_STAYS}""",
+                compute=lambda te, x: te.sinh(x))
 CoshOp = _unary("graph.cosh", np.cosh, f"""Elementwise hyperbolic cosine.
 
-Overflows to inf. {_NAN_STAYS}""")
+Overflows to inf. {_NAN_STAYS}""",
+                compute=lambda te, x: te.cosh(x))
 AsinhOp = _unary("graph.asinh", np.arcsinh, f"""Elementwise inverse hyperbolic sine.
 
-{_NAN_STAYS}""")
+{_NAN_STAYS}""",
+                compute=lambda te, x: te.asinh(x))
 AcoshOp = _unary("graph.acosh", np.arccosh, f"""Elementwise inverse hyperbolic cosine.
 
-Below 1 it is NaN. {_NAN_STAYS}""")
+Below 1 it is NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.acosh(x))
 AtanhOp = _unary("graph.atanh", np.arctanh, f"""Elementwise inverse hyperbolic tangent.
 
-atanh(±1) is ±inf; outside [-1, 1] it is NaN. {_NAN_STAYS}""")
+atanh(±1) is ±inf; outside [-1, 1] it is NaN. {_NAN_STAYS}""",
+                compute=lambda te, x: te.atanh(x))
 
 
 class Predicate(GraphOp):
@@ -902,7 +905,7 @@ interpreter reports it, graph-fold-constant does not fold it).
 
 NaN: as C's pow: NaN gives NaN, except x^0 = 1 and 1^y = 1. A negative lhs to a
 non-integer power is NaN, 0 to a negative power inf.""",
-    compute=_power)
+    compute=lambda te, attrs, a, b: te.power(a, b))
 MaximumOp = _binary("graph.maximum", np.maximum, f"""Elementwise maximum, broadcasting.
 
 Integers: exact; on i1 it is logical or.
@@ -976,13 +979,16 @@ class IntegerBinary(Binary):
 _BITWISE = "Integers: bit by bit on the two's complement patterns; exact."
 BitwiseAndOp = _binary("graph.bitwise_and", np.bitwise_and, f"""Elementwise bitwise and, broadcasting (ONNX BitwiseAnd).
 
-{_BITWISE}""", IntegerBinary, commutative=True)
+{_BITWISE}""", IntegerBinary, commutative=True,
+    compute=lambda te, attrs, a, b: te.bitwise_and(a, b))
 BitwiseOrOp = _binary("graph.bitwise_or", np.bitwise_or, f"""Elementwise bitwise or, broadcasting (ONNX BitwiseOr).
 
-{_BITWISE}""", IntegerBinary, commutative=True)
+{_BITWISE}""", IntegerBinary, commutative=True,
+    compute=lambda te, attrs, a, b: te.bitwise_or(a, b))
 BitwiseXorOp = _binary("graph.bitwise_xor", np.bitwise_xor, f"""Elementwise bitwise exclusive or, broadcasting (ONNX BitwiseXor).
 
-{_BITWISE}""", IntegerBinary, commutative=True)
+{_BITWISE}""", IntegerBinary, commutative=True,
+    compute=lambda te, attrs, a, b: te.bitwise_xor(a, b))
 
 
 def _shift_amounts(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1009,15 +1015,33 @@ def right_shift(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(valid, np.right_shift(a, b), fill.astype(a.dtype))
 
 
+def _shift_in_range(te, b):
+    """Whether the shift amount `b` lies in [0, bits): a shift arith defines."""
+    return te.if_then_else(b >= 0, b < b.dtype.width, te.const(0, "bool"))
+
+
+def _left_shift(te, attrs, a, b):
+    # arith.shli is poison past the width: shift by 0 there, and give 0 instead.
+    in_range = _shift_in_range(te, b)
+    return te.if_then_else(in_range, te.shift_left(a, te.if_then_else(in_range, b, 0)), 0)
+
+
+def _right_shift(te, attrs, a, b):
+    # Past the width, every bit is the sign fill: what a shift by bits - 1 leaves.
+    return te.shift_right(a, te.if_then_else(_shift_in_range(te, b), b, b.dtype.width - 1))
+
+
 _SHIFT_EDGES = """A shift by bits or more, or by a negative amount, moves every bit out, as ONNX's
 reference defines it."""
 LeftShiftOp = _binary("graph.left_shift", left_shift, f"""Elementwise lhs << rhs, broadcasting (ONNX BitShift LEFT).
 
-Integers: the low bits are kept (wraps modulo 2^bits). {_SHIFT_EDGES}""", IntegerBinary)
+Integers: the low bits are kept (wraps modulo 2^bits). {_SHIFT_EDGES}""", IntegerBinary,
+    compute=_left_shift)
 RightShiftOp = _binary("graph.right_shift", right_shift, f"""Elementwise lhs >> rhs, broadcasting (ONNX BitShift RIGHT).
 
 Integers: arithmetic for signed types (rounds toward -inf), logical for unsigned ones.
-{_SHIFT_EDGES} (-1 remains of a negative signed lhs.)""", IntegerBinary)
+{_SHIFT_EDGES} (-1 remains of a negative signed lhs.)""", IntegerBinary,
+    compute=_right_shift)
 
 
 @graph.op

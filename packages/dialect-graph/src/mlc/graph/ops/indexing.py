@@ -142,8 +142,8 @@ class Scatter(GraphOp):
         Without a reduction the last position that writes p wins: a max over the
         positions finds it, and p reads that update (a data-dependent load) or data.
         With one, data's element comes first, then each update that writes p, combined
-        as the reference combines them (floats in float64, rounded once; a float sum
-        from -0.0, its exact identity). An index out of range writes nothing (the
+        as the reference combines them (in the accumulator type; a float sum from
+        -0.0, its exact identity). An index out of range writes nothing (the
         reference reports it; the result is undefined)."""
         reduction = attrs["reduction"]
         if reduction == "none":

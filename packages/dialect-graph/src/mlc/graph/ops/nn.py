@@ -150,7 +150,7 @@ class Conv2DOp(GraphOp):
     @classmethod
     def compute(cls, te, attrs, data, weight):
         """TOPI's conv2d_nchw (and conv2d_NCHWc when blocked): a padding stage, the
-        sum of products over input channels and the window in float64, rounded once.
+        sum of products over input channels and the window in the accumulator type.
         Blocked layouts are read through their logical NCHW/OIHW indices."""
         shape = result_shape(cls, attrs, data, weight)
         block = layout.data_block(attrs["data_layout"])
@@ -238,7 +238,7 @@ class DenseOp(GraphOp):
 
     @classmethod
     def compute(cls, te, attrs, data, weight):
-        """TOPI's dense: the sum of products over K in float64, rounded once."""
+        """TOPI's dense: the sum of products over K in the accumulator type."""
         acc = accumulator(data.dtype)
 
         def dense(*index):
@@ -292,7 +292,7 @@ class MatmulOp(GraphOp):
 
     @classmethod
     def compute(cls, te, attrs, a, b):
-        """The sum of products over the shared axis in float64, rounded once; a batch
+        """The sum of products over the shared axis in the accumulator type; a batch
         axis of extent 1 is read at 0 (broadcast)."""
         shape = result_shape(cls, attrs, a, b)
         acc, extent = accumulator(a.dtype), a.shape[-1]
@@ -361,8 +361,8 @@ class BatchMatmulOp(GraphOp):
 
     @classmethod
     def compute(cls, te, attrs, a, b):
-        """TOPI's batch_matmul: the sum of products over K in float64, rounded once;
-        a batch of 1 is read at 0."""
+        """TOPI's batch_matmul: the sum of products over K in the accumulator type; a
+        batch of 1 is read at 0."""
         acc = accumulator(a.dtype)
         extent = a.shape[1] if attrs["transpose_a"] else a.shape[2]
 
@@ -435,8 +435,8 @@ class Softmax(GraphOp):
     @classmethod
     def compute(cls, te, attrs, x):
         """TOPI's stages: the maximum along the axis, the sum of the shifted
-        exponentials (in float64, as the reference), then the normalisation
-        (`normalized(te, shifted, log_total)`), rounded once."""
+        exponentials (in the accumulator type), then the normalisation
+        (`normalized(te, shifted, log_total)`) in the element type."""
         axis = normalize_axis(attrs["axis"], len(x.shape))
         short = cls.op_def.name.split(".")[1]
         maximum = reduce_stage(te, x, (axis,), False, "max", x.dtype, f"T_{short}_maxelem")
@@ -654,9 +654,9 @@ class AvgPool2DOp(Pool2D):
 
     @classmethod
     def compute(cls, te, attrs, x):
-        """TOPI's pool2d (avg): the window sums in float64; the divisors as the window
-        sums of a plane of ones, padded with ones (`count_include_pad`) or zeros and
-        with zeros past the padding; their quotient rounded once."""
+        """TOPI's pool2d (avg): the window sums in the accumulator type; the divisors
+        as the window sums of a plane of ones, padded with ones (`count_include_pad`)
+        or zeros and with zeros past the padding; their quotient in the element type."""
         acc = accumulator(x.dtype)
         total = cls.window_reduction(te, x, attrs, 0.0, 0.0, "sum", acc, "T_avg_pool2d_sum")
         ones = te.compute((1, 1, *x.shape[2:]), lambda n, c, y, z: te.const(1.0, acc),
@@ -699,8 +699,8 @@ class GlobalAvgPool2DOp(GlobalPool2D):
 
     @classmethod
     def compute(cls, te, attrs, x):
-        """TOPI's global_pool (avg): the plane's sum in float64 over its size, rounded
-        once."""
+        """TOPI's global_pool (avg): the plane's sum in the accumulator type over its
+        size."""
         total = reduce_stage(te, x, (2, 3), True, "sum", accumulator(x.dtype),
                              "T_global_avg_pool2d_sum")
         size = x.shape[2] * x.shape[3]

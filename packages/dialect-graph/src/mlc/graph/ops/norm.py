@@ -77,8 +77,8 @@ class BatchNormOp(GraphOp):
 
     @classmethod
     def compute(cls, te, attrs, data, gamma, beta, mean, var):
-        """TOPI's batch_norm at inference: one elementwise stage in float64 (the
-        reference's operations in its order), rounded once."""
+        """TOPI's batch_norm at inference: one elementwise stage in the accumulator
+        type (the reference's operations in its order)."""
         axis, acc = normalize_axis(attrs["axis"], len(data.shape)), accumulator(data.dtype)
 
         def normalized(*index):
@@ -144,7 +144,7 @@ class LayerNormOp(GraphOp):
         """Three stages, as the reference computes (TOPI's layer_norm takes both
         moments in one pass; the two-pass variance is the reference's): the slices'
         sums, the sums of squared deviations from their means, the normalisation; in
-        float64, rounded once."""
+        the accumulator type."""
         rank, acc = len(data.shape), accumulator(data.dtype)
         axis = normalize_axis(attrs["axis"], rank)
         trailing = tuple(range(axis, rank))

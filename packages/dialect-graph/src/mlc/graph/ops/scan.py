@@ -63,9 +63,9 @@ class Scan(GraphOp):
         """Each element a reduction over the whole axis, the elements outside its prefix
         replaced by the identity (TVM's scan is sequential code, which a te stage cannot
         say; this does n² work for the same result). The reduction walks the prefix in
-        the reference's order (from the end when `reverse`), floats in float64 rounded
-        once; a float sum starts from -0.0, its exact identity, so a prefix of -0.0s
-        sums to -0.0 as in the reference."""
+        the reference's order (from the end when `reverse`), in the accumulator type;
+        a float sum starts from -0.0, its exact identity, so a prefix of -0.0s sums to
+        -0.0 as in the reference."""
         axis = normalize_axis(attrs["axis"], len(x.shape))
         n = x.shape[axis]
         acc = accumulator(x.dtype)

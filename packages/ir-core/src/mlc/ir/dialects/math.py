@@ -22,9 +22,17 @@ from mlc.ir.core.attributes import (
     float_to_bits,
 )
 from mlc.ir.dialects.arith import FASTMATH_NONE, ArithConstantsDialect, FastMathFlags
-from mlc.ir.dialects.arith_constants import element_type_of, fold_binary, fold_unary, quieted
+from mlc.ir.dialects.arith_constants import (
+    as_signed,
+    element_type_of,
+    fold_binary,
+    fold_int_binary,
+    fold_unary,
+    int_width,
+    quieted,
+)
 from mlc.ir.dialects.ub import poison_of
-from mlc.ir.opdef.constraints import FloatLike
+from mlc.ir.opdef.constraints import FloatLike, SignlessIntegerLike
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
 from mlc.ir.opdef.traits import ElementwiseMappable, Pure, SameOperandsAndResultType
 
@@ -73,7 +81,9 @@ def _load_libm_function(symbol: str, arity: int, single: bool):
 _PYTHON_FALLBACK: dict[str, Callable[..., float]] = {
     "sin": pymath.sin, "cos": pymath.cos, "exp": pymath.exp, "exp2": lambda x: 2.0 ** x,
     "log": pymath.log, "log2": pymath.log2, "tanh": pymath.tanh, "sqrt": pymath.sqrt,
-    "erf": pymath.erf, "pow": pymath.pow,
+    "erf": pymath.erf, "pow": pymath.pow, "tan": pymath.tan, "asin": pymath.asin,
+    "acos": pymath.acos, "atan": pymath.atan, "sinh": pymath.sinh, "cosh": pymath.cosh,
+    "asinh": pymath.asinh, "acosh": pymath.acosh, "atanh": pymath.atanh,
 }
 
 
@@ -226,6 +236,78 @@ class CosOp(_UnaryOp):
 
 
 @math.op
+class TanOp(_UnaryOp):
+    """The tangent (radians)."""
+
+    name = "math.tan"
+    libm_name = "tan"
+
+
+@math.op
+class AsinOp(_UnaryOp):
+    """The arcsine (NaN outside [-1, 1])."""
+
+    name = "math.asin"
+    libm_name = "asin"
+
+
+@math.op
+class AcosOp(_UnaryOp):
+    """The arccosine (NaN outside [-1, 1])."""
+
+    name = "math.acos"
+    libm_name = "acos"
+
+
+@math.op
+class AtanOp(_UnaryOp):
+    """The arctangent."""
+
+    name = "math.atan"
+    libm_name = "atan"
+
+
+@math.op
+class SinhOp(_UnaryOp):
+    """The hyperbolic sine."""
+
+    name = "math.sinh"
+    libm_name = "sinh"
+
+
+@math.op
+class CoshOp(_UnaryOp):
+    """The hyperbolic cosine."""
+
+    name = "math.cosh"
+    libm_name = "cosh"
+
+
+@math.op
+class AsinhOp(_UnaryOp):
+    """The inverse hyperbolic sine."""
+
+    name = "math.asinh"
+    libm_name = "asinh"
+
+
+@math.op
+class AcoshOp(_UnaryOp):
+    """The inverse hyperbolic cosine (NaN below 1)."""
+
+    name = "math.acosh"
+    libm_name = "acosh"
+
+
+@math.op
+class AtanhOp(_UnaryOp):
+    """The inverse hyperbolic tangent (±inf at ±1, NaN outside [-1, 1])."""
+
+    name = "math.atanh"
+    libm_name = "atanh"
+
+
+@math.op
 class ExpOp(_UnaryOp):
     """e raised to the operand."""
 
@@ -330,6 +412,15 @@ class RoundOp(_UnaryOp):
 
 
 @math.op
+class RoundEvenOp(_IntegralOp):
+    """Rounds to the nearest integral value, halfway cases to even (IEEE's
+    roundToIntegralTiesToEven)."""
+
+    name = "math.roundeven"
+    rounding = staticmethod(round)  # Python's round of a float: ties to even
+
+
+@math.op
 class PowFOp(_BinaryOp):
     """The lhs raised to the rhs (C's `pow`)."""
 
@@ -359,6 +450,40 @@ class CopySignOp(_BinaryOp):
         return fold_binary(operands, lambda a, b: (a & ~sign) | (b & sign))
 
 
+def integer_power(base: int, exponent: int, width: int) -> int | None:
+    """`base` to the power `exponent`, both signed, modulo 2^`width` (as MLIR folds
+    `math.ipowi`): x^0 is 1 (0^0 too); a negative exponent gives 1/base^|exponent|
+    truncated toward zero (1 for base 1, ±1 for base -1, 0 otherwise), and for base 0
+    None: a division by zero, undefined."""
+    if exponent < 0:
+        if base == 0:
+            return None
+        if base == -1:
+            return -1 if exponent % 2 else 1
+        return 1 if base == 1 else 0
+    return pow(base, exponent, 1 << width)
+
+
+@math.op
+class IPowIOp(Op):
+    """A signless integer raised to a signless integer power, both read as signed,
+    wrapping (see `integer_power`; zero to a negative power is undefined)."""
+
+    name = "math.ipowi"
+    lhs = OperandDef(SignlessIntegerLike)
+    rhs = OperandDef(SignlessIntegerLike)
+    result = ResultDef(SignlessIntegerLike)
+    traits = (Pure, SameOperandsAndResultType, ElementwiseMappable)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+    def fold(self, operands):
+        def scalar(base: int, exponent: int, type_: Type) -> int | None:
+            return integer_power(as_signed(base, type_), as_signed(exponent, type_),
+                                 int_width(type_))
+
+        return fold_int_binary(operands, scalar)
+
+
 @math.op
 class FmaOp(Op):
     """Fused multiply-add: `a * b + c` rounded once (MLIR has no constant fold for it)."""
@@ -373,6 +498,8 @@ class FmaOp(Op):
     assembly_format = "$a `,` $b `,` $c " + _FASTMATH_FORMAT
 
 
-__all__ = ["AbsFOp", "CeilOp", "CopySignOp", "CosOp", "ErfOp", "Exp2Op", "ExpOp", "FloorOp",
-           "FmaOp", "Log2Op", "LogOp", "PowFOp", "RoundOp", "RsqrtOp", "SinOp", "SqrtOp",
-           "TanhOp", "libm_fold", "libm_function", "math"]
+__all__ = ["AbsFOp", "AcosOp", "AcoshOp", "AsinOp", "AsinhOp", "AtanOp", "AtanhOp", "CeilOp",
+           "CopySignOp", "CosOp", "CoshOp", "ErfOp", "Exp2Op", "ExpOp", "FloorOp", "FmaOp",
+           "IPowIOp", "Log2Op", "LogOp", "PowFOp", "RoundEvenOp", "RoundOp", "RsqrtOp", "SinOp",
+           "SinhOp", "SqrtOp", "TanOp", "TanhOp", "integer_power", "libm_fold", "libm_function",
+           "math"]

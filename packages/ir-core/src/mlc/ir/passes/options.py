@@ -7,8 +7,10 @@ listed and resolved from that one declaration.
                                 doc="most ops in one kernel")
 
 A field's type (bool, int, float, str, or a tuple of strs or of ints) and its domain
-(`min`, `max`, `choices`; for a tuple, of each element) drive the pipeline parser, which reports a bad value at its place
-in the pipeline text, `--list-passes`, and `--dump-pass-pipeline`. A plain field
+(`min`, `max`, `choices`; for a tuple, of each element; and `check`, a function saying
+what is wrong with a whole value, for the formats a domain cannot say) drive the
+pipeline parser, which reports a bad value at its place in the pipeline text,
+`--list-passes`, and `--dump-pass-pipeline`. A plain field
 (`count: int = 3`) is an option with no domain.
 
 Which value a run uses: the one given in the pipeline, else the PassContext config key
@@ -48,6 +50,7 @@ class Domain:
     choices: tuple[str, ...] | Callable[[], Iterable[str]] = ()
     choices_name: str = ""  # e.g. "canonicalization pattern names"
     element: type = str  # what a tuple holds: str or int
+    check: Callable[[Any], str | None] | None = None  # what is wrong with a value, or None
 
     def in_bounds(self, value: Any) -> bool:
         """Whether a number (or each number of a tuple) lies within `min` and `max`
@@ -69,6 +72,11 @@ class Domain:
                     "one of " + ", ".join(allowed)
                 return f"'{item}' is not {what}{did_you_mean(item, allowed)}"
         return None
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value`, of the option's type, is outside the domain (bounds aside), or
+        None: not among the choices, or refused by `check`."""
+        return self.choice_problem(value) or (self.check(value) if self.check else None)
 
     def describe(self) -> str:
         """` >= 0`, ` in [1, 8]`, ` in {a, b}`; empty without a domain."""
@@ -132,7 +140,7 @@ def parse_value(kind: type, domain: Domain, text: str) -> Any:
         raise OptionError(f"expected {describe_kind(kind, domain)}, got '{text}'") from None
     if not domain.in_bounds(value):
         raise OptionError(f"expected {describe_kind(kind, domain)}, got '{text}'")
-    problem = domain.choice_problem(value)
+    problem = domain.problem(value)
     if problem:
         raise OptionError(problem)
     return value
@@ -153,7 +161,7 @@ def check_value(kind: type, domain: Domain, value: Any) -> Any:
                           f"{value!r}")
     if not domain.in_bounds(value):
         raise OptionError(f"expected {describe_kind(kind, domain)}, got '{format_value(value)}'")
-    problem = domain.choice_problem(value)
+    problem = domain.problem(value)
     if problem:
         raise OptionError(problem)
     return value
@@ -198,14 +206,18 @@ class _Declared:
 
 def option(default: Any, *, doc: str = "", min: float | None = None, max: float | None = None,
            choices: tuple[str, ...] | Callable[[], Iterable[str]] = (), choices_name: str = "",
+           check: Callable[[Any], str | None] | None = None,
            config: str | None = None, from_opt_level: bool = False) -> Any:
     """A dataclass field declaring a pass option: its default, domain, meaning, and the
-    PassContext config key (or the opt level) it falls back to when not given."""
+    PassContext config key (or the opt level) it falls back to when not given. `check`
+    (optional) says what is wrong with a value (a message), or returns None: checked
+    wherever the value comes from, so a pipeline reports it where it is written."""
     if config is not None and from_opt_level:
         raise ValueError("an option falls back to a config key or to the opt level, not both")
     if callable(choices) and not choices_name:
         raise ValueError("computed choices need a choices_name saying what they are")
-    domain = Domain(min, max, choices if callable(choices) else tuple(choices), choices_name)
+    domain = Domain(min, max, choices if callable(choices) else tuple(choices), choices_name,
+                    check=check)
     declared = _Declared(doc, domain, config, from_opt_level)
     return dataclasses.field(default=default, metadata={OPTION_METADATA: declared})
 

@@ -115,18 +115,22 @@ def emulation_target(converter: FloatEmulationConverter) -> ConversionTarget:
     return target
 
 
+def _unknown_float(names, role: str) -> str | None:
+    """MLIR's message for the first name that is no float type, or None."""
+    for name in (names,) if isinstance(names, str) else names:
+        if name not in _NAMED_FLOAT_TYPES:
+            return f"could not map {role} type '{name}' to a known floating-point type"
+    return None
+
+
 @dataclass(frozen=True)
 class EmulateUnsupportedFloatsOptions:
-    source_types: tuple[str, ...] = option((), doc="the float types to emulate")
-    target_type: str = option("f32", doc="the float type to compute them in")
-
-
-def _float_type(name: str, role: str) -> FloatType:
-    if name not in _NAMED_FLOAT_TYPES:
-        raise PassFailure([Diagnostic(
-            "error", f"could not map {role} type '{name}' to a known floating-point type",
-            unknown_loc)])
-    return FloatType(name)
+    # Unknown names are refused where the pipeline names them (MLIR reports them when
+    # the pass runs, with the same message).
+    source_types: tuple[str, ...] = option((), doc="the float types to emulate",
+                                           check=lambda names: _unknown_float(names, "source"))
+    target_type: str = option("f32", doc="the float type to compute them in",
+                              check=lambda name: _unknown_float(name, "target"))
 
 
 @register_pass("arith-emulate-unsupported-floats", opt_level=0,
@@ -136,8 +140,8 @@ def _float_type(name: str, role: str) -> FloatType:
 class ArithEmulateUnsupportedFloats(Pass):
     def run(self, op: Operation, run) -> None:
         options = run.options
-        target_type = _float_type(options.target_type, "target")
-        source_types = frozenset(_float_type(name, "source") for name in options.source_types)
+        target_type = FloatType(options.target_type)
+        source_types = frozenset(FloatType(name) for name in options.source_types)
         if target_type in source_types:
             raise PassFailure([Diagnostic(
                 "error", "target type cannot be an unsupported source type", unknown_loc)])
