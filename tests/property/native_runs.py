@@ -85,5 +85,5 @@ def assert_close(got, expected, rtol: float, atol: float, what: str) -> None:
 
 def lit_run_lines(path: Path) -> list[str]:
     """The `// RUN:` commands of a lit file."""
-    return [line.split("RUN:", 1)[1].strip() for line in path.read_text().splitlines()
+    return [line.split("RUN:", 1)[1].strip() for line in path.read_text(errors="replace").splitlines()
             if line.startswith("// RUN:")]

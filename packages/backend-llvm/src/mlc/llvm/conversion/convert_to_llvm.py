@@ -20,8 +20,9 @@ from mlc.ir.rewrite.pattern import PatternSet
 from mlc.llvm.conversion.common import LLVMTypeConverter, registered_pattern_sets
 
 # The modules that register pattern sets, imported when the pass first runs.
-PATTERN_MODULES = ("arith_to_llvm", "math_to_llvm", "math_to_libm", "cf_to_llvm", "ub_to_llvm",
-                   "func_to_llvm", "memref_to_llvm", "vector_to_llvm")
+PATTERN_MODULES = ("arith_to_llvm", "math_to_llvm", "math_to_libm", "math_to_funcs",
+                   "cf_to_llvm", "ub_to_llvm", "func_to_llvm", "memref_to_llvm",
+                   "vector_to_llvm")
 
 # Ops that may stay: the module around everything.
 _KEPT = frozenset({"builtin.module"})
