@@ -60,7 +60,9 @@ def interpreted(module: Operation, name: str, args: list[object]) -> tuple[list,
     """(results, arguments after the call) of `@name` run by mlc's interpreter."""
     interpreter = Interpreter(module)
     arrays = copies(args)
-    results = interpreter.call(interpreter.lookup_function(name), arrays)
+    # The interpreter holds scalars as Python numbers, the native call as numpy's.
+    results = interpreter.call(interpreter.lookup_function(name),
+                               [a.item() if isinstance(a, np.generic) else a for a in arrays])
     return list(results), arrays
 
 

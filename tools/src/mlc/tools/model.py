@@ -13,6 +13,7 @@ interpreter still computes the same outputs.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 import time
@@ -69,22 +70,41 @@ class Comparison:
     message: str
 
 
-def compare_outputs(after: Sequence, before: Sequence, rtol: float, atol: float) -> Comparison:
+@dataclass(frozen=True)
+class ComparedSides:
+    """The words a comparison's message uses for its two sides: how each set of
+    outputs was computed (`got`, `expected`), the reference's owner, and the symbol of
+    its value in the allowance `atol + rtol * |symbol|`."""
+
+    got: str
+    expected: str
+    reference: str
+    symbol: str
+
+
+PIPELINE_SIDES = ComparedSides("after the pipeline", "before", "the unoptimised program's",
+                               "before")
+
+
+def compare_outputs(after: Sequence, before: Sequence, rtol: float, atol: float,
+                    sides: ComparedSides | None = None) -> Comparison:
     """Whether every element of every output after the pipeline is within
     `atol + rtol * |before|` of the one before (numpy's `isclose`; NaN matches NaN
-    only), said in a sentence that cannot be misread."""
+    only), said in a sentence that cannot be misread; `sides` names what is compared
+    (default: the outputs after the pipeline and before it)."""
+    got, expected, reference, symbol = dataclasses.astuple(sides or PIPELINE_SIDES)
     import numpy as np
 
     tolerance = f"rtol={_number(rtol)}, atol={_number(atol)}"
     if len(after) != len(before):
-        return Comparison(False, f"check FAILED: {len(after)} outputs after the pipeline, "
-                                 f"{len(before)} before")
+        return Comparison(False, f"check FAILED: {len(after)} outputs {got}, "
+                                 f"{len(before)} {expected}")
     worst_difference = worst_share = 0.0
     for index, (a, b) in enumerate(zip(after, before)):
         a, b = np.asarray(a), np.asarray(b)
         if a.shape != b.shape:
-            return Comparison(False, f"check FAILED: output #{index} has shape {a.shape} after "
-                                     f"the pipeline, {b.shape} before")
+            return Comparison(False, f"check FAILED: output #{index} has shape {a.shape} "
+                                     f"{got}, {b.shape} {expected}")
         a64, b64 = a.astype(np.float64), b.astype(np.float64)
         close = np.isclose(a64, b64, rtol=rtol, atol=atol, equal_nan=True)
         same = (a64 == b64) | (np.isnan(a64) & np.isnan(b64))  # equal infinities too
@@ -94,24 +114,24 @@ def compare_outputs(after: Sequence, before: Sequence, rtol: float, atol: float)
         if not close.all():
             outside = int(close.size - np.count_nonzero(close))
             details = [f"{outside} of {close.size} elements of output #{index} are not within "
-                       "atol + rtol * |before|"]
+                       f"atol + rtol * |{symbol}|"]
             numeric = difference[~np.isnan(difference)]
             if numeric.size and numeric.max() > 0:
                 details.append(f"max abs difference {float(numeric.max()):.1e}")
             one_sided_nan = int(np.count_nonzero(np.isnan(a64) != np.isnan(b64)))
             if one_sided_nan:
                 details.append(f"{one_sided_nan} NaN on one side only")
-            return Comparison(False, f"check FAILED: outputs differ from the unoptimised "
-                                     f"program's beyond {tolerance} ({'; '.join(details)})")
+            return Comparison(False, f"check FAILED: outputs differ from {reference} "
+                                     f"beyond {tolerance} ({'; '.join(details)})")
         worst_difference = max(worst_difference, float(difference.max(initial=0.0)))
         worst_share = max(worst_share, float(share.max(initial=0.0)))
     if worst_difference == 0:
-        return Comparison(True, f"check passed: outputs equal the unoptimised program's "
+        return Comparison(True, f"check passed: outputs equal {reference} "
                                 f"within {tolerance} (every element identical)")
     return Comparison(True, (
-        f"check passed: outputs equal the unoptimised program's within {tolerance} "
+        f"check passed: outputs equal {reference} within {tolerance} "
         f"(max abs difference {worst_difference:.1e}; no element uses more than "
-        f"{worst_share:.0%} of its allowance atol + rtol * |before|)"))
+        f"{worst_share:.0%} of its allowance atol + rtol * |{symbol}|)"))
 
 
 def _number(value: float) -> str:

@@ -75,8 +75,14 @@ def _load_inputs(texts: list[str]) -> dict:
             raise RunError(f"--input takes NAME=FILE.npy, got '{text}'")
         try:
             values[name] = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise RunError(f"cannot read '{path}' as a .npy array: {exc}") from None
+        except OSError as exc:
+            raise RunError(f"cannot read '{path}': {exc.strerror or exc}") from None
+        except ValueError:
+            # numpy's own message guesses at pickles; the file is simply not a .npy array.
+            raise RunError(f"'{path}' is not a .npy array (numpy.save writes one)") from None
+        if not isinstance(values[name], np.ndarray):
+            values.pop(name).close()
+            raise RunError(f"'{path}' is a .npz archive, not a .npy array")
     return values
 
 
@@ -86,10 +92,12 @@ def _random_value(spec, rng):
     dtype = np.dtype(spec.dtype)
     shape = () if spec.shape is None else spec.shape
     if dtype.kind == "f":
-        return rng.standard_normal(shape).astype(dtype)
-    if dtype.kind == "b":
-        return rng.integers(0, 2, shape).astype(bool)
-    return rng.integers(0, 8, shape).astype(dtype)
+        value = rng.standard_normal(shape).astype(dtype)
+    elif dtype.kind == "b":
+        value = rng.integers(0, 2, shape).astype(bool)
+    else:
+        value = rng.integers(0, 8, shape).astype(dtype)
+    return value if spec.shape is not None else value[()]  # a scalar is passed by value
 
 
 def _inputs_for(specs, given: dict, seed: int | None) -> list:
@@ -104,11 +112,10 @@ def _inputs_for(specs, given: dict, seed: int | None) -> list:
     for spec in specs:
         if spec.name in given:
             value = given[spec.name]
-            if spec.shape is not None and (tuple(value.shape) != spec.shape
-                                           or value.dtype != np.dtype(spec.dtype)):
+            if tuple(value.shape) != (spec.shape or ()) or value.dtype != np.dtype(spec.dtype):
                 raise RunError(f"input '{spec.name}' must be {spec.describe()}, the file holds "
                                f"{value.dtype}{list(value.shape)}")
-            values.append(np.ascontiguousarray(value))
+            values.append(np.ascontiguousarray(value) if spec.shape is not None else value[()])
         elif seed is not None:
             values.append(_random_value(spec, rng))
         else:
@@ -146,31 +153,36 @@ _VIEW_OPS = frozenset({"memref.subview", "memref.cast", "memref.view", "memref.e
                        "memref.collapse_shape", "memref.reinterpret_cast"})
 
 
-def _specs(fn) -> list:
-    """The runtime's argument specs of `fn`'s parameters, named as in the source."""
-    from mlc.llvm.build import arg_spec
+def _copies(values: list) -> list:
+    import numpy as np
 
-    fn_type = fn.attributes["function_type"].value
-    block_args = fn.regions[0].blocks[0].args
-    return [arg_spec(a.name_hint or f"arg{i}", t, "input")
-            for i, (a, t) in enumerate(zip(block_args, fn_type.inputs))]
+    return [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in values]
+
+
+def _kernel_outputs(fn, results, arrays: list) -> list:
+    """A kernel's outputs: the arguments it writes, then what it returns."""
+    import numpy as np
+
+    return [*(arrays[i] for i in sorted(written_arguments(fn))), *map(np.asarray, results)]
 
 
 def _interpret(module, fn, inputs, graph: bool):
     import numpy as np
 
-    from mlc.ir.interpreter import Interpreter
+    from mlc.ir.interpreter import Interpreter, buffer_dtype
 
     interpreter = Interpreter(module)
     if graph:
         return [np.asarray(v) for v in interpreter.call(fn, inputs)]
-    arrays = [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in inputs]
-    interpreter.call(fn, arrays)
-    return arrays
+    arrays = _copies(inputs)
+    # The interpreter holds scalars as Python numbers, the native call as numpy's.
+    results = interpreter.call(fn, [v.item() if isinstance(v, np.generic) else v
+                                    for v in arrays])
+    dtypes = [buffer_dtype(t) for t in fn.attributes["function_type"].value.results]
+    return _kernel_outputs(fn, [np.asarray(r, d) for r, d in zip(results, dtypes)], arrays)
 
 
 def run(args: argparse.Namespace) -> int:
-    import numpy as np
 
     from mlc.tools.module_input import InputError, LoadOptions, load_module
     from mlc.tools.onnx_input import parse_input_shapes
@@ -199,17 +211,21 @@ def run(args: argparse.Namespace) -> int:
         raise RunError(f"no function @{args.entry} to run (the module defines "
                        f"{', '.join('@' + n for n in names) or 'none'})")
     graph = _is_graph_function(fn)
-    specs = _specs(fn)
+    from mlc.ir.diagnostics import DiagnosticError
+    from mlc.llvm.build import signature_specs
+
+    try:
+        specs = signature_specs(fn)
+    except DiagnosticError as exc:
+        for diag in exc.diagnostics:
+            sys.stderr.write(sources.render(diag))
+        return 1
     inputs = _inputs_for(specs, given, args.random_inputs)
 
     if args.interpreter:
         outputs = _interpret(module, fn, inputs, graph)
-        names = _output_names(fn, specs, graph)
-        if not graph:
-            outputs = [outputs[i] for i in sorted(written_arguments(fn))]
-        return _report(args, names, outputs)
+        return _report(args, _output_names(fn, specs, graph), outputs)
 
-    from mlc.ir.diagnostics import DiagnosticError
     from mlc.llvm.build import build, compile_module
     from mlc.llvm.target import Target, TargetError
 
@@ -237,23 +253,22 @@ def run(args: argparse.Namespace) -> int:
         result = call(*inputs)
         outputs = list(result) if isinstance(result, tuple) else [result]
     else:
-        arrays = [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in inputs]
-        call(*arrays)
-        outputs = [arrays[i] for i in sorted(written_arguments(fn))]
+        arrays = _copies(inputs)
+        result = call(*arrays)
+        outputs = _kernel_outputs(fn, [] if result is None else [result], arrays)
     names = _output_names(fn, specs, graph)
     status = _report(args, names, outputs)
     if args.check:
         expected = _interpret(module, fn, inputs, graph)
-        if not graph:
-            expected = [expected[i] for i in sorted(written_arguments(fn))]
-        from mlc.tools.model import compare_outputs
+        from mlc.tools.model import ComparedSides, compare_outputs
 
-        comparison = compare_outputs(outputs, expected, args.rtol, args.atol)
-        sys.stderr.write(comparison.message.replace("the pipeline", "native code") + "\n")
+        comparison = compare_outputs(outputs, expected, args.rtol, args.atol, ComparedSides(
+            "natively", "with the interpreter", "the interpreter's", "interpreter"))
+        sys.stderr.write(comparison.message + "\n")
         status = status or (0 if comparison.passed else 1)
     if args.benchmark:
         times = []
-        arrays = inputs if graph else [np.array(v, copy=True) for v in inputs]
+        arrays = inputs if graph else _copies(inputs)
         for _ in range(args.benchmark):
             began = time.perf_counter()
             call(*arrays)
@@ -265,22 +280,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _output_names(fn, specs, graph: bool) -> list[str]:
+    count = len(fn.attributes["function_type"].value.results)
     if graph:
-        count = len(fn.attributes["function_type"].value.results)
         return [f"output{i}" for i in range(count)]
-    return [specs[i].name for i in sorted(written_arguments(fn))]
+    return [*(specs[i].name for i in sorted(written_arguments(fn))),
+            *(f"result{i}" for i in range(count))]
 
 
 def _report(args, names: list[str], outputs: list) -> int:
     import numpy as np
 
     if args.save_outputs:
-        os.makedirs(args.save_outputs, exist_ok=True)
-        for name, value in zip(names, outputs):
-            path = os.path.join(args.save_outputs, f"{name}.npy")
-            temp = path + ".tmp.npy"
-            np.save(temp, np.asarray(value))
-            os.replace(temp, path)
+        try:
+            os.makedirs(args.save_outputs, exist_ok=True)
+            for name, value in zip(names, outputs):
+                path = os.path.join(args.save_outputs, f"{name}.npy")
+                temp = path + ".tmp.npy"
+                np.save(temp, np.asarray(value))
+                os.replace(temp, path)
+        except OSError as exc:
+            raise RunError(f"cannot write the outputs to '{args.save_outputs}': "
+                           f"{exc.strerror or exc}") from None
         return 0
     for name, value in zip(names, outputs):
         value = np.asarray(value)

@@ -66,8 +66,11 @@ def numpy_dtype(type_: Type) -> str:
 
 def arg_spec(name: str, type_: Type, role: str) -> ArgSpec:
     """The runtime's view of an argument of `type_` (a memref or tensor: an array by
-    pointer; a scalar: by value)."""
+    pointer; a scalar: by value). TypeError if it has no native form (a dynamic
+    shape, an element type numpy lacks)."""
     if isinstance(type_, (MemRefType, RankedTensorType)):
+        if any(d < 0 for d in type_.shape):
+            raise TypeError(f"{type_} has a dynamic shape (native entries take static ones)")
         return ArgSpec(name, tuple(type_.shape), numpy_dtype(type_.element_type), role)
     return ArgSpec(name, None, numpy_dtype(type_), role)
 
@@ -142,10 +145,18 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
-def _signature_specs(fn: Operation) -> list[ArgSpec]:
+def signature_specs(fn: Operation) -> list[ArgSpec]:
+    """The runtime's specs of the arguments of `fn` (a `func.func`), named as in its
+    source; BuildError, located at `fn`, for an argument with no native form."""
     names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(fn.regions[0].blocks[0].args)] \
         if fn.regions[0].blocks else [f"arg{i}" for i in range(len(fn.type.inputs))]
-    return [arg_spec(n, t, "input") for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
+    try:
+        return [arg_spec(n, t, "input")
+                for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
+    except TypeError as exc:
+        name = fn.attributes["sym_name"].value
+        raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: {exc}",
+                                     fn.loc)]) from None
 
 
 def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
@@ -207,13 +218,17 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     for fn in _functions(module):
         if fn.regions[0].blocks:
             name = fn.attributes["sym_name"].value
-            specs[name] = _signature_specs(fn)
+            specs[name] = signature_specs(fn)
             fn_results = fn.attributes["function_type"].value.results
             if len(fn_results) > 1:
                 raise BuildError([Diagnostic("error", f"@{name} returns {len(fn_results)} "
                                              "values; a native entry returns at most one "
                                              "scalar (write results to output buffers)", fn.loc)])
-            results[name] = numpy_dtype(fn_results[0]) if fn_results else None
+            try:
+                results[name] = numpy_dtype(fn_results[0]) if fn_results else None
+            except TypeError as exc:
+                raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: "
+                                             f"its result: {exc}", fn.loc)]) from None
     text = lower_to_llvm_ir(module, times)
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
@@ -277,9 +292,14 @@ class CompiledModel:
 def _graph_signature(fn: Operation) -> tuple[list[ArgSpec], list[ArgSpec]]:
     fn_type = fn.attributes["function_type"].value
     args = fn.regions[0].blocks[0].args
-    inputs = [arg_spec(arg.name_hint or f"input{i}", t, "input")
-              for i, (arg, t) in enumerate(zip(args, fn_type.inputs))]
-    outputs = [arg_spec(f"output{i}", t, "output") for i, t in enumerate(fn_type.results)]
+    try:
+        inputs = [arg_spec(arg.name_hint or f"input{i}", t, "input")
+                  for i, (arg, t) in enumerate(zip(args, fn_type.inputs))]
+        outputs = [arg_spec(f"output{i}", t, "output") for i, t in enumerate(fn_type.results)]
+    except TypeError as exc:
+        name = fn.attributes["sym_name"].value
+        raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: {exc}",
+                                     fn.loc)]) from None
     return inputs, outputs
 
 
@@ -329,5 +349,5 @@ def build(module: Operation, target: Target | None = None,
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "arg_spec", "numpy_dtype",
-           "mark_buffers_noalias", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+           "mark_buffers_noalias", "signature_specs", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 
