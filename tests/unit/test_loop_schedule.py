@@ -245,3 +245,28 @@ def test_a_handle_of_the_wrong_kind_is_refused_where_it_points():
         sch.split(block, factors=[2, 4])
     with pytest.raises(ScheduleError, match="get_block takes a block name and a function name"):
         sch.get_block(3)
+
+
+def test_decompose_reduction_of_an_init_whose_store_lists_unused_reduce_variables():
+    # graph-lower-to-loop's 1x1 convolution stores its init through a map over all
+    # seven iteration variables; the init block, placed before the whole nest, has no
+    # reduce variable to give it (found by tests/property/test_native_pipeline_property.py).
+    from mlc.ir.passes.context import PassContext
+    from mlc.ir.passes.manager import run_pipeline
+
+    module = parse_module("""
+    func.func @main(%x: tensor<1x1x1x1xf32>, %w: tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32> {
+      %y = graph.conv2d %x, %w {dilation = array<i64: 2, 2>} : (tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32>
+      return %y : tensor<1x1x1x1xf32>
+    }""")
+    with PassContext(opt_level=3):
+        assert run_pipeline(module, "graph-optimize,graph-lower-to-loop").success
+    sch = Schedule(module)
+    block = sch.get_block("conv2d_nchw", func_name="fused_conv2d")
+    sch.decompose_reduction(block, sch.get_loops(block)[0])
+    verify(sch.mod)
+    reparsed = parse_module(print_op(sch.mod))
+    x, w = np.full((1, 1, 1, 1), 3, np.float32), np.full((1, 1, 1, 1), -2, np.float32)
+    out = np.full((1, 1, 1, 1), 7, np.float32)
+    evaluate(reparsed, "main", [x, w, out])
+    assert out.item() == -6

@@ -674,6 +674,11 @@ class Schedule:
         rewriter.set_insertion_point_to_end(init_block.body_block)
         for op in list(init.regions[0].blocks[0].ops()):
             rewriter.clone(op, mapping)
+        # An init's access may list a reduce variable among its index operands without
+        # using it (a map over every iteration variable): the init block has none.
+        for op in init_block.walk_nested():
+            if isinstance(op, (LoadOp, StoreOp)):
+                _drop_unused_indices(op)
         _drop_unused_bindings(init_block)
         rewriter.erase_op(init)
         with rewriter.modify_op_in_place(block_op):
@@ -1176,6 +1181,23 @@ def _union(a: tuple[AffineExpr, int], b: tuple[AffineExpr, int], block: BlockOp
     start = a[0] if shift >= 0 else b[0]
     end = max(shift + b[1], a[1]) if shift >= 0 else max(-shift + a[1], b[1])
     return start, end
+
+
+def _drop_unused_indices(access: LoadOp | StoreOp) -> None:
+    """Remove the index operands of `access` its map does not use."""
+    index_map = access.index_map
+    used = [d for d in range(index_map.num_dims)
+            if any(e.is_function_of_dim(d) for e in index_map.results)]
+    if len(used) == index_map.num_dims:
+        return
+    replacement = [constant(0)] * index_map.num_dims
+    for k, d in enumerate(used):
+        replacement[d] = dim(k)
+    indices = list(access.indices)
+    fixed = list(access.operands)[:len(access.operands) - len(indices)]
+    access.set_operands([*fixed, *(indices[d] for d in used)])
+    access.attributes["map"] = AffineMapAttr(AffineMap(len(used), 0, tuple(
+        e.replace_dims_and_symbols(replacement, []) for e in index_map.results)))
 
 
 def _drop_unused_bindings(block: BlockOp) -> None:
