@@ -33,8 +33,9 @@ def defined_functions(module: Operation) -> list[Operation]:
 
 
 def seeded_arguments(fn: Operation, seed: int) -> list[object]:
-    """Arguments for `fn`: standard-normal floats, small integers (0..7, so an index
-    into a buffer stays in bounds), one array per memref and a value per scalar."""
+    """Arguments for `fn`: standard-normal floats, small integers (1..7: an index into
+    a buffer stays in bounds, a divisor is not zero), one array per memref and a value
+    per scalar."""
     rng = np.random.default_rng(seed)
     args: list[object] = []
     for type_ in fn.attributes["function_type"].value.inputs:
@@ -46,7 +47,7 @@ def seeded_arguments(fn: Operation, seed: int) -> list[object]:
         elif dtype.kind == "b":
             value = rng.integers(0, 2, shape).astype(bool)
         else:
-            value = rng.integers(0, 8, shape).astype(dtype)
+            value = rng.integers(1, 8, shape).astype(dtype)
         args.append(value if isinstance(type_, MemRefType) else value[()])
     return args
 
