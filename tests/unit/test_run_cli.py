@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -283,3 +284,17 @@ def test_the_console_script_reads_stdin_and_prints_no_traceback(files):
                            "--entry", "dynamic", "--random-inputs", "0"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+def test_an_entry_runs_beside_functions_that_cannot_be_called(capsys, tmp_path):
+    # examples/loops.mlir's @simplified returns two values: it is compiled, but only
+    # asking for it is an error.
+    loops = Path(__file__).parents[2] / "examples" / "loops.mlir"
+    np.save(tmp_path / "n.npy", np.int64(5))
+    code, out, err = run(capsys, loops, "--entry", "sum_of_squares", "--input",
+                         f"n={tmp_path / 'n.npy'}", "--check", "interpreter")
+    assert (code, out) == (0, "result0: int32[]\n30\n")
+    code, out, err = run(capsys, loops, "--entry", "simplified", "--random-inputs", "0")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"{loops}:16:1: error: @simplified returns 2 values; a native "
+                          "entry returns at most one scalar")

@@ -178,19 +178,24 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
 
 class NativeModule:
     """The functions of a module compiled to native code, each called on numpy arrays
-    (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`."""
+    (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`.
+    A function compiled but not callable from Python (several results, a dynamic
+    shape) raises BuildError saying why when it is asked for."""
 
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
-                 times: StageTimes):
+                 times: StageTimes, uncallable: Mapping[str, Diagnostic] | None = None):
         self.library = library
         self._specs = dict(specs)
         self._results = dict(results)
+        self._uncallable = dict(uncallable or {})
         self._functions: dict[str, NativeFunction] = {}
         self.timings = times
 
     def __getitem__(self, name: str) -> NativeFunction:
         found = self._functions.get(name)
         if found is None:
+            if name in self._uncallable:
+                raise BuildError([self._uncallable[name]])
             if name not in self._specs:
                 raise KeyError(f"no function @{name} in the compiled module "
                                f"(it has {', '.join('@' + n for n in self._specs)})")
@@ -214,26 +219,30 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
 
     times = StageTimes()
     module = module.clone()
-    specs, results = {}, {}
+    specs, results, uncallable = {}, {}, {}
     for fn in _functions(module):
         if fn.regions[0].blocks:
             name = fn.attributes["sym_name"].value
-            specs[name] = signature_specs(fn)
             fn_results = fn.attributes["function_type"].value.results
-            if len(fn_results) > 1:
-                raise BuildError([Diagnostic("error", f"@{name} returns {len(fn_results)} "
-                                             "values; a native entry returns at most one "
-                                             "scalar (write results to output buffers)", fn.loc)])
             try:
+                specs[name] = signature_specs(fn)
+                if len(fn_results) > 1:
+                    raise BuildError([Diagnostic(
+                        "error", f"@{name} returns {len(fn_results)} values; a native entry "
+                        "returns at most one scalar (write results to output buffers)", fn.loc)])
                 results[name] = numpy_dtype(fn_results[0]) if fn_results else None
             except TypeError as exc:
-                raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: "
-                                             f"its result: {exc}", fn.loc)]) from None
+                uncallable[name] = Diagnostic("error", f"@{name} cannot be called natively: "
+                                              f"its result: {exc}", fn.loc)
+            except BuildError as exc:
+                uncallable[name] = exc.diagnostics[0]
+            if name in uncallable:
+                specs.pop(name, None)
     text = lower_to_llvm_ir(module, times)
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
-    return NativeModule(library, specs, results, times)
+    return NativeModule(library, specs, results, times, uncallable)
 
 
 class CompiledModel:
