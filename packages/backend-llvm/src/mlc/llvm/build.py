@@ -142,12 +142,6 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
-def _signature_specs(fn: Operation) -> list[ArgSpec]:
-    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(fn.regions[0].blocks[0].args)] \
-        if fn.regions[0].blocks else [f"arg{i}" for i in range(len(fn.type.inputs))]
-    return [arg_spec(n, t, "input") for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
-
-
 def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
     """LLVM IR text of `module` (standard dialects or llvm), lowered in place."""
     from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
@@ -203,18 +197,26 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
 
     times = StageTimes()
     module = module.clone()
-    specs, results = {}, {}
+    signatures = {}
     for fn in _functions(module):
         if fn.regions[0].blocks:
             name = fn.attributes["sym_name"].value
-            specs[name] = _signature_specs(fn)
             fn_results = fn.attributes["function_type"].value.results
             if len(fn_results) > 1:
                 raise BuildError([Diagnostic("error", f"@{name} returns {len(fn_results)} "
                                              "values; a native entry returns at most one "
                                              "scalar (write results to output buffers)", fn.loc)])
-            results[name] = numpy_dtype(fn_results[0]) if fn_results else None
+            signatures[name] = fn
+    # The argument specs are read before lowering changes the signatures, and made
+    # after it succeeded (it is what reports a type with no native form).
+    arguments = {name: ([a.name_hint for a in fn.regions[0].blocks[0].args],
+                        fn.attributes["function_type"].value) for name, fn in signatures.items()}
     text = lower_to_llvm_ir(module, times)
+    specs, results = {}, {}
+    for name, (hints, fn_type) in arguments.items():
+        specs[name] = [arg_spec(hint or f"arg{i}", t, "input")
+                       for i, (hint, t) in enumerate(zip(hints, fn_type.inputs))]
+        results[name] = numpy_dtype(fn_type.results[0]) if fn_type.results else None
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
