@@ -155,3 +155,28 @@ def test_what_cannot_be_compiled_is_a_located_diagnostic():
 def test_unknown_params_are_refused():
     with pytest.raises(BuildError, match="params name no argument of @main: nope"):
         build(mlp().module, params={"nope": np.zeros(1, np.float32)})
+
+
+def test_math_without_an_intrinsic_calls_the_c_library():
+    # erf has no LLVM intrinsic: scalars call erff, vectors call it per element.
+    import math
+
+    text = """
+    func.func @erf(%x: memref<8xf32>, %y: memref<8xf32>, %s: memref<1xf64>) {
+      %c0 = arith.constant 0 : index
+      %v = vector.load %x[%c0] : memref<8xf32>, vector<8xf32>
+      %e = math.erf %v : vector<8xf32>
+      vector.store %e, %y[%c0] : memref<8xf32>, vector<8xf32>
+      %a = memref.load %s[%c0] : memref<1xf64>
+      %b = math.erf %a : f64
+      memref.store %b, %s[%c0] : memref<1xf64>
+      return
+    }
+    """
+    kernel = compile_module(parse_module(text, Context()))["erf"]
+    x = np.linspace(-2, 2, 8, dtype=np.float32)
+    y = np.empty(8, np.float32)
+    s = np.array([0.5])
+    kernel(x, y, s)
+    np.testing.assert_allclose(y, [math.erf(v) for v in x], rtol=1e-6, atol=1e-7)
+    assert s[0] == math.erf(0.5)

@@ -16,6 +16,8 @@
 // CHECK:         %[[P:.*]] = llvm.getelementptr inbounds %[[M]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK:         %[[V:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK:         llvm.return %[[V]] : f32
+// LLVMIR-DAG:   declare ptr @aligned_alloc(i64, i64)
+// LLVMIR-DAG:   declare void @free(ptr)
 // LLVMIR-LABEL: define float @load_2d(ptr noalias %0, i64 %1, i64 %2)
 // LLVMIR:         getelementptr inbounds float, ptr %0
 func.func @load_2d(%m: memref<4x8xf32> {llvm.noalias}, %i: index, %j: index) -> f32 {
@@ -47,8 +49,6 @@ func.func @subview_store(%m: memref<4x8xf32>, %x: f32) {
 // CHECK:         %[[SIZE:.*]] = llvm.mlir.constant(128 : i64) : i64
 // CHECK:         %[[BUF:.*]] = llvm.call @aligned_alloc(%[[ALIGN]], %[[SIZE]]) : (i64, i64) -> !llvm.ptr
 // CHECK:         llvm.call @free(%[[BUF]]) : (!llvm.ptr) -> ()
-// LLVMIR-DAG:   declare ptr @aligned_alloc(i64, i64)
-// LLVMIR-DAG:   declare void @free(ptr)
 func.func @heap() {
   %b = memref.alloc() : memref<4x8xf32>
   memref.dealloc %b : memref<4x8xf32>
