@@ -75,8 +75,8 @@ def _load_inputs(texts: list[str]) -> dict:
             raise RunError(f"--input takes NAME=FILE.npy, got '{text}'")
         try:
             values[name] = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise RunError(f"cannot read '{path}' as a .npy array: {exc}") from None
+        except (OSError, ValueError, EOFError) as exc:
+            raise RunError(f"cannot read '{path}' as a .npy array: {exc or 'empty file'}") from None
     return values
 
 
@@ -86,10 +86,13 @@ def _random_value(spec, rng):
     dtype = np.dtype(spec.dtype)
     shape = () if spec.shape is None else spec.shape
     if dtype.kind == "f":
-        return rng.standard_normal(shape).astype(dtype)
-    if dtype.kind == "b":
-        return rng.integers(0, 2, shape).astype(bool)
-    return rng.integers(0, 8, shape).astype(dtype)
+        value = rng.standard_normal(shape).astype(dtype)
+    elif dtype.kind == "b":
+        value = rng.integers(0, 2, shape).astype(bool)
+    else:
+        value = rng.integers(0, 8, shape).astype(dtype)
+    # A scalar argument is passed by value: a numpy scalar, not a 0-d array.
+    return value.item() if spec.shape is None else value
 
 
 def _inputs_for(specs, given: dict, seed: int | None) -> list:
@@ -165,8 +168,8 @@ def _interpret(module, fn, inputs, graph: bool):
     if graph:
         return [np.asarray(v) for v in interpreter.call(fn, inputs)]
     arrays = [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in inputs]
-    interpreter.call(fn, arrays)
-    return arrays
+    results = [np.asarray(v) for v in interpreter.call(fn, arrays)]
+    return results + [arrays[i] for i in sorted(written_arguments(fn))]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -205,8 +208,6 @@ def run(args: argparse.Namespace) -> int:
     if args.interpreter:
         outputs = _interpret(module, fn, inputs, graph)
         names = _output_names(fn, specs, graph)
-        if not graph:
-            outputs = [outputs[i] for i in sorted(written_arguments(fn))]
         return _report(args, names, outputs)
 
     from mlc.ir.diagnostics import DiagnosticError
@@ -224,7 +225,10 @@ def run(args: argparse.Namespace) -> int:
             timings = compiled.timings
         else:
             native = compile_module(module, target)
-            call = native[args.entry]
+            try:
+                call = native[args.entry]
+            except KeyError as exc:
+                raise RunError(exc.args[0]) from None
             timings = native.timings
     except DiagnosticError as exc:
         for diag in exc.diagnostics:
@@ -238,18 +242,18 @@ def run(args: argparse.Namespace) -> int:
         outputs = list(result) if isinstance(result, tuple) else [result]
     else:
         arrays = [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in inputs]
-        call(*arrays)
-        outputs = [arrays[i] for i in sorted(written_arguments(fn))]
+        result = call(*arrays)
+        returned = [np.asarray(result)] if fn.attributes["function_type"].value.results else []
+        outputs = returned + [arrays[i] for i in sorted(written_arguments(fn))]
     names = _output_names(fn, specs, graph)
     status = _report(args, names, outputs)
     if args.check:
         expected = _interpret(module, fn, inputs, graph)
-        if not graph:
-            expected = [expected[i] for i in sorted(written_arguments(fn))]
         from mlc.tools.model import compare_outputs
 
         comparison = compare_outputs(outputs, expected, args.rtol, args.atol)
-        sys.stderr.write(comparison.message.replace("the pipeline", "native code") + "\n")
+        sys.stderr.write(comparison.message.replace("after the pipeline", "natively")
+                         .replace("the unoptimised program's", "the interpreter's") + "\n")
         status = status or (0 if comparison.passed else 1)
     if args.benchmark:
         times = []
@@ -265,10 +269,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _output_names(fn, specs, graph: bool) -> list[str]:
+    count = len(fn.attributes["function_type"].value.results)
     if graph:
-        count = len(fn.attributes["function_type"].value.results)
         return [f"output{i}" for i in range(count)]
-    return [specs[i].name for i in sorted(written_arguments(fn))]
+    returned = ["result"] if count else []
+    return returned + [specs[i].name for i in sorted(written_arguments(fn))]
 
 
 def _report(args, names: list[str], outputs: list) -> int:

@@ -164,8 +164,9 @@ class NativeModule:
     (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`."""
 
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
-                 times: StageTimes):
+                 times: StageTimes, unreachable: Mapping[str, str] | None = None):
         self.library = library
+        self._unreachable = dict(unreachable or {})
         self._specs = dict(specs)
         self._results = dict(results)
         self._functions: dict[str, NativeFunction] = {}
@@ -174,6 +175,8 @@ class NativeModule:
     def __getitem__(self, name: str) -> NativeFunction:
         found = self._functions.get(name)
         if found is None:
+            if name in self._unreachable:
+                raise KeyError(self._unreachable[name])
             if name not in self._specs:
                 raise KeyError(f"no function @{name} in the compiled module "
                                f"(it has {', '.join('@' + n for n in self._specs)})")
@@ -201,26 +204,27 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     for fn in _functions(module):
         if fn.regions[0].blocks:
             name = fn.attributes["sym_name"].value
-            fn_results = fn.attributes["function_type"].value.results
-            if len(fn_results) > 1:
-                raise BuildError([Diagnostic("error", f"@{name} returns {len(fn_results)} "
-                                             "values; a native entry returns at most one "
-                                             "scalar (write results to output buffers)", fn.loc)])
             signatures[name] = fn
     # The argument specs are read before lowering changes the signatures, and made
     # after it succeeded (it is what reports a type with no native form).
     arguments = {name: ([a.name_hint for a in fn.regions[0].blocks[0].args],
                         fn.attributes["function_type"].value) for name, fn in signatures.items()}
     text = lower_to_llvm_ir(module, times)
-    specs, results = {}, {}
+    specs, results, unreachable = {}, {}, {}
     for name, (hints, fn_type) in arguments.items():
         specs[name] = [arg_spec(hint or f"arg{i}", t, "input")
                        for i, (hint, t) in enumerate(zip(hints, fn_type.inputs))]
+        if len(fn_type.results) > 1:
+            # Callable from other native functions, not from Python (a struct result).
+            unreachable[name] = (f"@{name} returns {len(fn_type.results)} values; a function "
+                                 "called from Python returns at most one scalar (write "
+                                 "results to output buffers)")
+            continue
         results[name] = numpy_dtype(fn_type.results[0]) if fn_type.results else None
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
-    return NativeModule(library, specs, results, times)
+    return NativeModule(library, specs, results, times, unreachable)
 
 
 class CompiledModel:
