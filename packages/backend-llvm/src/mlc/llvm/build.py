@@ -104,6 +104,14 @@ class _Timer:
         self.times.add(self.name, time.perf_counter() - self.start)
 
 
+def _load_passes() -> None:
+    """Import every installed pass once per process, outside the timed stages (the
+    first import of the dialects and passes costs about a second)."""
+    from mlc.ir.passes.registry import load_pass_plugins
+
+    load_pass_plugins()
+
+
 def _run(module: Operation, pipeline: str) -> None:
     from mlc.ir.passes.manager import run_pipeline
 
@@ -147,6 +155,7 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
     from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
 
     times = times if times is not None else StageTimes()
+    _load_passes()
     if any(op.name != "llvm.func" and op.name != "llvm.mlir.global"
            for op in module.regions[0].blocks[0].ops()):
         mark_buffers_noalias(module)
@@ -308,6 +317,7 @@ def build(module: Operation, target: Target | None = None,
     if unknown:
         raise BuildError([Diagnostic("error", f"params name no argument of @{entry}: "
                                      + ", ".join(unknown), module.loc)])
+    _load_passes()
     with _Timer(times, "graph → loops → standard dialects"):
         _run(module, pipeline)
     with _Timer(times, "AOT entry (weights, workspace)"):
