@@ -62,7 +62,7 @@ def tiled_schedule(sch: Schedule, rows: int = 4, columns: int = 64) -> None:
     i, j, k = sch.get_loops(block_y)
     i0, i1 = sch.split(i, [None, rows])
     j0, j1 = sch.split(j, [None, columns])
-    sch.reorder(i0, j0, k, i1, j1)
+    sch.reorder(j0, i0, k, i1, j1)
     sch.decompose_reduction(block_y, k)
     sch.unroll(i1)
     sch.vectorize(j1)
