@@ -1,5 +1,6 @@
 #!/bin/sh
-# `make demo`: mlc-opt on the built-in examples, mlc-import on an ONNX model, mlc-model on the networks.
+# `make demo`: mlc-opt on the built-in examples, mlc-import on an ONNX model, mlc-model on the
+# networks, and native code (mlc-run, mlc-translate).
 set -u
 cd "$(dirname "$0")"
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
@@ -43,4 +44,14 @@ step mlc-opt mm_relu.mlir -p 'loop-apply-trace{file=mm_relu.trace.json}'
 echo
 echo "# Graph to loops: two fused convolution blocks, one kernel, checked by the interpreter:"
 step mlc-opt conv_relu.mlir -p 'graph-optimize,graph-lower-to-loop' --check-semantics
+echo
+echo "# Native code: the same module as one native entry point, checked against the interpreter;"
+echo "# a kernel lowered to the llvm dialect and to LLVM IR; the MLP compiled, run and timed:"
+step mlc-run conv_relu.mlir --random-inputs 0 --check interpreter --timing
+step mlc-opt loops.mlir -p 'convert-scf-to-cf,convert-to-llvm'
+mlc-opt loops.mlir -p 'convert-scf-to-cf,convert-to-llvm' -o /tmp/mlc-demo-$$.mlir
+step mlc-translate /tmp/mlc-demo-$$.mlir -O3
+rm -f /tmp/mlc-demo-$$.mlir
+step mlc-run loops.mlir --entry sum_of_squares --random-inputs 0 --check interpreter
+step mlc-model mlp --run --benchmark 100
 exit 0

@@ -13,8 +13,8 @@ module {
             %0 = loop.load %Y[%vi, %vj] : memref<128x128xf32>
             %1 = loop.load %A[%vi, %vk] : memref<128x128xf32>
             %2 = loop.load %B[%vk, %vj] : memref<128x128xf32>
-            %3 = arith.mulf %1, %2 : f32
-            %4 = arith.addf %0, %3 : f32
+            %3 = arith.mulf %1, %2 fastmath<contract> : f32
+            %4 = arith.addf %0, %3 fastmath<contract> : f32
             loop.store %4, %Y[%vi, %vj] : memref<128x128xf32>
           }
         }

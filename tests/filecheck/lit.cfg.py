@@ -24,3 +24,11 @@ for candidate in ("mlir-opt-22", "mlir-opt"):
         config.available_features.add("mlir-opt")  # noqa: F821
         config.substitutions.append(("%mlir_opt", path))  # noqa: F821
         break
+
+# ... and mlir-translate, which must read what convert-to-llvm produces.
+for candidate in ("mlir-translate-22", "mlir-translate"):
+    path = shutil.which(candidate)
+    if path:
+        config.available_features.add("mlir-translate")  # noqa: F821
+        config.substitutions.append(("%mlir_translate", path))  # noqa: F821
+        break

@@ -1,6 +1,6 @@
 """Translation of the llvm dialect to LLVM IR, checked against MLIR's own translation:
-kernels are lowered to the llvm dialect by mlir-opt-22 (so mlc's lowering is not what is
-tested here), then translated twice — by mlc (`mlc.llvm.translate`) and by
+kernels are lowered to the llvm dialect by mlir-opt-22 or by mlc (whose generic output
+mlir-translate-22 must read), then translated twice — by mlc (`mlc.llvm.translate`) and by
 mlir-translate-22 — and both LLVM IR modules are compiled with llvmlite and run on the
 same numpy arrays: each must equal numpy's answer, computed independently.
 """
@@ -210,10 +210,23 @@ CASES = {"saxpy": (SAXPY, _saxpy), "matmul": (MATMUL, _matmul),
          "globals": (GLOBALS, _scale)}
 
 
+def lowered_by_mlc(source: str) -> str:
+    """`source` lowered to the llvm dialect by mlc, printed in generic form."""
+    from mlc.ir import print_op
+    from mlc.ir.passes.manager import run_pipeline
+    from mlc.ir.text.printer import PrintOptions
+
+    module = parse_module(source, Context())
+    result = run_pipeline(module, "convert-scf-to-cf,convert-to-llvm")
+    assert result.success, result.diagnostics
+    return print_op(module, PrintOptions(generic=True))
+
+
+@pytest.mark.parametrize("lowering", ["mlir-opt", "mlc"])
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_translation_runs_like_mlir_translate(case):
+def test_translation_runs_like_mlir_translate(case, lowering):
     source, make = CASES[case]
-    llvm_dialect = lowered_by_mlir(source)
+    llvm_dialect = lowered_by_mlir(source) if lowering == "mlir-opt" else lowered_by_mlc(source)
     for translator, text in both_translations(llvm_dialect).items():
         name, specs, args, expected = make()
         function = compile_llvm_ir(text).function(name, specs)

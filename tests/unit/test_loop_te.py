@@ -345,3 +345,28 @@ def test_a_reduction_may_start_from_a_given_identity():
     y = np.zeros(1, np.float32)
     run(func, np.array([-0.0, -0.0, -0.0], np.float32), y)
     assert np.signbit(y[0])
+
+
+def _float_ops(func):
+    return {op.name: str(op.attributes.get("fastmath")) for op in func.walk()
+            if op.name in ("arith.mulf", "arith.addf", "arith.subf", "arith.maximumf")}
+
+
+def test_a_float_sum_may_contract_its_products_into_fused_multiply_adds():
+    A = te.placeholder((4, 4), "float32", name="A")
+    B = te.placeholder((4, 4), "float32", name="B")
+    k = te.reduce_axis(4, name="k")
+    Y = te.compute((4, 4), lambda i, j: te.sum(A[i, k] * B[k, j] - A[i, k], axis=k), name="Y")
+    contract = "#arith.fastmath<contract>"
+    assert _float_ops(te.create_prim_func([A, B, Y])) == {
+        "arith.mulf": contract, "arith.subf": contract, "arith.addf": contract}
+    # Not outside a float sum: elementwise computes, other reductions, integer sums.
+    E = te.compute((4, 4), lambda i, j: A[i, j] * B[i, j] + A[i, j], name="E")
+    M = te.compute((4,), lambda i: te.max(A[i, k] * B[k, i], axis=k), name="M")
+    none = {"#arith.fastmath<none>"}
+    assert set(_float_ops(te.create_prim_func([A, B, E])).values()) == none
+    assert set(_float_ops(te.create_prim_func([A, B, M])).values()) == none
+    P = te.placeholder((4, 4), "int32", name="P")
+    S = te.compute((4,), lambda i: te.sum(P[i, k] * P[k, i], axis=k), name="S")
+    assert not any(op.name.endswith("f") and op.name.startswith("arith.")
+                   for op in te.create_prim_func([P, S]).walk())

@@ -159,3 +159,16 @@ def test_print_debuginfo_shows_layers(capsys) -> None:
     assert code == 0
     assert re.search(r'graph\.dense %p0, %p1 : .* loc\("fc1"\)', out)
     assert re.search(r'graph\.relu %1 : tensor<1x128xf32> loc\("relu"\)', out)
+
+
+def test_run_compiles_natively_and_compares_with_the_interpreter(capsys) -> None:
+    code, out, _ = run(capsys, "mlp", "--param", "hidden=16", "--run", "--benchmark", "2", "-p", "")
+    assert code == 0
+    assert "compiled to native code" in out and "LLVM codegen" in out
+    assert "check passed: outputs equal the interpreter's" in out
+    assert re.search(r"latency over 2 runs \(one thread\): median [\d.]+ ms", out)
+
+
+def test_benchmark_needs_run(capsys) -> None:
+    code, _, err = run(capsys, "mlp", "--benchmark", "2")
+    assert code == 1 and "--benchmark N takes --run" in err

@@ -1,12 +1,13 @@
 // What the lowerings to llvm leave, reported at the op (mlc's words: mlir-opt's
-// convert-to-llvm leaves such ops in place silently): math.erf has no LLVM intrinsic,
-// a truncf with a rounding mode needs a constrained intrinsic mlc does not have.
+// convert-to-llvm leaves such ops in place silently): math.erf on f16 has neither an
+// LLVM intrinsic nor a C library function (on f32 and f64 it calls erff/erf), a truncf
+// with a rounding mode needs a constrained intrinsic mlc does not have.
 // RUN: mlc-opt %s --split-input-file --verify-diagnostics --convert-to-llvm
 
-llvm.func @no_intrinsic_for_erf(%arg0: f32) -> f32 {
+llvm.func @no_intrinsic_for_erf(%arg0: f16) -> f16 {
   // expected-error@+1 {{convert-to-llvm cannot lower 'math.erf'}}
-  %0 = math.erf %arg0 : f32
-  llvm.return %0 : f32
+  %0 = math.erf %arg0 : f16
+  llvm.return %0 : f16
 }
 
 // -----

@@ -58,6 +58,12 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="write the network (before the pipeline) as MLIR text, large "
                              "constants as dense_resource blobs; '-' for stdout (the "
                              "report then goes to stderr)")
+    parser.add_argument("--run", action="store_true",
+                        help="compile the network to native code (mlc.llvm.build), run it on "
+                             "the seeded inputs and compare with the interpreter (within "
+                             "--rtol/--atol); report the compile time of each stage")
+    parser.add_argument("--benchmark", type=int, metavar="N",
+                        help="with --run: time N native runs, report median and min latency")
     parser.add_argument("--list", action="store_true", help="list the example networks")
     return parser
 
@@ -238,7 +244,14 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"mlc-model: error: cannot write {args.emit}: {exc.strerror}\n")
             return 1
     inputs = example.inputs()
-    reference = evaluate(module, inputs) if args.check else None
+    reference = evaluate(module, inputs) if args.check or args.run else None
+    if args.benchmark is not None and (not args.run or args.benchmark < 1):
+        sys.stderr.write("mlc-model: error: --benchmark N takes --run and N >= 1\n")
+        return 1
+    if args.run:
+        status = _run_natively(module, inputs, reference, args, out)
+        if status:
+            return status
 
     if args.pass_pipeline:
         load_pass_plugins()
@@ -282,6 +295,43 @@ def main(argv: list[str] | None = None) -> int:
         options = PrintOptions(elide_large_elements=16, debuginfo=args.print_debuginfo)
         out.write(print_op(module, options) + "\n")
     return 0
+
+
+def _run_natively(module, inputs, reference, args, out) -> int:
+    """--run: the network as one native entry point, checked against the interpreter."""
+    import statistics
+
+    from mlc.ir.diagnostics import DiagnosticError
+
+    try:
+        from mlc.llvm.build import build
+    except ImportError as exc:
+        sys.stderr.write(f"mlc-model: error: the LLVM backend cannot be loaded: {exc}\n")
+        return 1
+    try:
+        model = build(module)
+    except DiagnosticError as exc:
+        sys.stderr.write(f"mlc-model: error: cannot compile the network: {exc}\n")
+        return 1
+    out.write(f"compiled to native code ({model.target.describe()}) in "
+              f"{model.timings.total * 1000:.0f} ms:\n{model.timings.report()}\n")
+    def call():
+        return model(**inputs) if isinstance(inputs, dict) else model(*inputs)
+
+    outputs = call()
+    outputs = list(outputs) if isinstance(outputs, tuple) else [outputs]
+    comparison = compare_outputs(outputs, reference, args.rtol, args.atol)
+    out.write(comparison.message.replace("after the pipeline", "natively")
+              .replace("the unoptimised program's", "the interpreter's") + "\n")
+    if args.benchmark:
+        times = []
+        for _ in range(args.benchmark):
+            began = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - began)
+        out.write(f"latency over {args.benchmark} runs (one thread): median "
+                  f"{statistics.median(times) * 1000:.3f} ms, min {min(times) * 1000:.3f} ms\n")
+    return 0 if comparison.passed else 1
 
 
 def entry() -> None:

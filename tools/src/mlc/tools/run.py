@@ -77,7 +77,7 @@ def _load_inputs(texts: list[str]) -> dict:
             values[name] = np.load(path, allow_pickle=False)
         except OSError as exc:
             raise RunError(f"cannot read '{path}': {exc.strerror or exc}") from None
-        except ValueError:
+        except (ValueError, EOFError):
             # numpy's own message guesses at pickles; the file is simply not a .npy array.
             raise RunError(f"'{path}' is not a .npy array (numpy.save writes one)") from None
         if not isinstance(values[name], np.ndarray):
@@ -240,7 +240,10 @@ def run(args: argparse.Namespace) -> int:
             timings = compiled.timings
         else:
             native = compile_module(module, target)
-            call = native[args.entry]
+            try:
+                call = native[args.entry]
+            except KeyError as exc:
+                raise RunError(exc.args[0]) from None
             timings = native.timings
     except DiagnosticError as exc:
         for diag in exc.diagnostics:

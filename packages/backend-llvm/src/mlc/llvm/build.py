@@ -75,6 +75,19 @@ def arg_spec(name: str, type_: Type, role: str) -> ArgSpec:
     return ArgSpec(name, None, numpy_dtype(type_), role)
 
 
+def signature_specs(fn: Operation) -> list[ArgSpec]:
+    """The runtime's specs of the arguments of `fn` (a `func.func` with a body), named
+    as in its source; BuildError, located at `fn`, for an argument with no native form."""
+    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(fn.regions[0].blocks[0].args)]
+    try:
+        return [arg_spec(n, t, "input")
+                for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
+    except TypeError as exc:
+        name = fn.attributes["sym_name"].value
+        raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: {exc}",
+                                     fn.loc)]) from None
+
+
 @dataclass
 class StageTimes:
     """Wall seconds of each stage of a build, in order."""
@@ -105,6 +118,14 @@ class _Timer:
 
     def __exit__(self, *exc):
         self.times.add(self.name, time.perf_counter() - self.start)
+
+
+def _load_passes() -> None:
+    """Import every installed pass once per process, outside the timed stages (the
+    first import of the dialects and passes costs about a second)."""
+    from mlc.ir.passes.registry import load_pass_plugins
+
+    load_pass_plugins()
 
 
 def _run(module: Operation, pipeline: str) -> None:
@@ -145,25 +166,12 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
-def signature_specs(fn: Operation) -> list[ArgSpec]:
-    """The runtime's specs of the arguments of `fn` (a `func.func`), named as in its
-    source; BuildError, located at `fn`, for an argument with no native form."""
-    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(fn.regions[0].blocks[0].args)] \
-        if fn.regions[0].blocks else [f"arg{i}" for i in range(len(fn.type.inputs))]
-    try:
-        return [arg_spec(n, t, "input")
-                for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
-    except TypeError as exc:
-        name = fn.attributes["sym_name"].value
-        raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: {exc}",
-                                     fn.loc)]) from None
-
-
 def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
     """LLVM IR text of `module` (standard dialects or llvm), lowered in place."""
     from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
 
     times = times if times is not None else StageTimes()
+    _load_passes()
     if any(op.name != "llvm.func" and op.name != "llvm.mlir.global"
            for op in module.regions[0].blocks[0].ops()):
         mark_buffers_noalias(module)
@@ -178,24 +186,22 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
 
 class NativeModule:
     """The functions of a module compiled to native code, each called on numpy arrays
-    (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`.
-    A function compiled but not callable from Python (several results, a dynamic
-    shape) raises BuildError saying why when it is asked for."""
+    (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`."""
 
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
-                 times: StageTimes, uncallable: Mapping[str, Diagnostic] | None = None):
+                 times: StageTimes, unreachable: Mapping[str, str] | None = None):
         self.library = library
+        self._unreachable = dict(unreachable or {})
         self._specs = dict(specs)
         self._results = dict(results)
-        self._uncallable = dict(uncallable or {})
         self._functions: dict[str, NativeFunction] = {}
         self.timings = times
 
     def __getitem__(self, name: str) -> NativeFunction:
         found = self._functions.get(name)
         if found is None:
-            if name in self._uncallable:
-                raise BuildError([self._uncallable[name]])
+            if name in self._unreachable:
+                raise KeyError(self._unreachable[name])
             if name not in self._specs:
                 raise KeyError(f"no function @{name} in the compiled module "
                                f"(it has {', '.join('@' + n for n in self._specs)})")
@@ -219,30 +225,31 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
 
     times = StageTimes()
     module = module.clone()
-    specs, results, uncallable = {}, {}, {}
+    signatures = {}
     for fn in _functions(module):
         if fn.regions[0].blocks:
             name = fn.attributes["sym_name"].value
-            fn_results = fn.attributes["function_type"].value.results
-            try:
-                specs[name] = signature_specs(fn)
-                if len(fn_results) > 1:
-                    raise BuildError([Diagnostic(
-                        "error", f"@{name} returns {len(fn_results)} values; a native entry "
-                        "returns at most one scalar (write results to output buffers)", fn.loc)])
-                results[name] = numpy_dtype(fn_results[0]) if fn_results else None
-            except TypeError as exc:
-                uncallable[name] = Diagnostic("error", f"@{name} cannot be called natively: "
-                                              f"its result: {exc}", fn.loc)
-            except BuildError as exc:
-                uncallable[name] = exc.diagnostics[0]
-            if name in uncallable:
-                specs.pop(name, None)
+            signatures[name] = fn
+    # The argument specs are read before lowering changes the signatures, and made
+    # after it succeeded (it is what reports a type with no native form).
+    arguments = {name: ([a.name_hint for a in fn.regions[0].blocks[0].args],
+                        fn.attributes["function_type"].value) for name, fn in signatures.items()}
     text = lower_to_llvm_ir(module, times)
+    specs, results, unreachable = {}, {}, {}
+    for name, (hints, fn_type) in arguments.items():
+        specs[name] = [arg_spec(hint or f"arg{i}", t, "input")
+                       for i, (hint, t) in enumerate(zip(hints, fn_type.inputs))]
+        if len(fn_type.results) > 1:
+            # Callable from other native functions, not from Python (a struct result).
+            unreachable[name] = (f"@{name} returns {len(fn_type.results)} values; a function "
+                                 "called from Python returns at most one scalar (write "
+                                 "results to output buffers)")
+            continue
+        results[name] = numpy_dtype(fn_type.results[0]) if fn_type.results else None
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
-    return NativeModule(library, specs, results, times, uncallable)
+    return NativeModule(library, specs, results, times, unreachable)
 
 
 class CompiledModel:
@@ -301,14 +308,9 @@ class CompiledModel:
 def _graph_signature(fn: Operation) -> tuple[list[ArgSpec], list[ArgSpec]]:
     fn_type = fn.attributes["function_type"].value
     args = fn.regions[0].blocks[0].args
-    try:
-        inputs = [arg_spec(arg.name_hint or f"input{i}", t, "input")
-                  for i, (arg, t) in enumerate(zip(args, fn_type.inputs))]
-        outputs = [arg_spec(f"output{i}", t, "output") for i, t in enumerate(fn_type.results)]
-    except TypeError as exc:
-        name = fn.attributes["sym_name"].value
-        raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: {exc}",
-                                     fn.loc)]) from None
+    inputs = [arg_spec(arg.name_hint or f"input{i}", t, "input")
+              for i, (arg, t) in enumerate(zip(args, fn_type.inputs))]
+    outputs = [arg_spec(f"output{i}", t, "output") for i, t in enumerate(fn_type.results)]
     return inputs, outputs
 
 
@@ -331,6 +333,7 @@ def build(module: Operation, target: Target | None = None,
     if unknown:
         raise BuildError([Diagnostic("error", f"params name no argument of @{entry}: "
                                      + ", ".join(unknown), module.loc)])
+    _load_passes()
     with _Timer(times, "graph → loops → standard dialects"):
         _run(module, pipeline)
     with _Timer(times, "AOT entry (weights, workspace)"):

@@ -16,7 +16,13 @@ from __future__ import annotations
 import enum
 from typing import Annotated
 
-from mlc.ir.core.attributes import AsmWriter, DialectAttribute, DialectType, Type
+from mlc.ir.core.attributes import (  # noqa: F401 (Attribute: named in annotations)
+    AsmWriter,
+    Attribute,
+    DialectAttribute,
+    DialectType,
+    Type,
+)
 from mlc.ir.dialect import Dialect
 from mlc.ir.dialects.arith import FastMath
 from mlc.ir.opdef.spelling import BitEnumSpelling
@@ -281,3 +287,131 @@ __all__ = [
     "C_CALLING_CONVENTION", "NO_TAIL_CALL", "ptr", "void", "parse_llvm_element_type",
     "write_llvm_element_type",
 ]
+
+
+# ------------------------------------------------------------------ loop annotations
+#
+# `#llvm.loop_annotation<unroll = <disable = true>, mustProgress = true>`: the loop
+# metadata MLIR attaches to a loop's latch branch. Each kind is a set of optional
+# `key = value` parameters, printed in the order MLIR declares them; a value that is
+# itself a loop attribute is written as its bare body (`<disable = true>`).
+
+
+class _LoopAttribute(DialectAttribute):
+    """Base of the loop metadata attributes: `entries` in declaration order."""
+
+    FIELDS: tuple[str, ...] = ()
+    NESTED: dict[str, str] = {}
+
+    @classmethod
+    def parse(cls, p: AsmParser):
+        p.parse_punctuation("<")
+        found: dict[str, object] = {}
+        if not p.parse_optional_punctuation(">"):
+            while True:
+                pos = p.current_pos()
+                key = p.parse_keyword()
+                if key not in cls.FIELDS:
+                    raise p.error(f"'{cls.name}' has no parameter '{key}' (it has: "
+                                  f"{', '.join(cls.FIELDS)})", pos)
+                if key in found:
+                    raise p.error(f"'{cls.name}' parameter '{key}' given twice", pos)
+                p.parse_equal()
+                nested = cls.NESTED.get(key)
+                if nested is not None and p.parse_optional_punctuation("<"):
+                    found[key] = llvm.attributes[nested]._parse_after_open(p)
+                else:
+                    found[key] = p.parse_attribute()
+                if not p.parse_optional_comma():
+                    break
+            p.parse_punctuation(">")
+        return cls.of(found)
+
+    @classmethod
+    def of(cls, values: dict):
+        """The attribute with the parameters `values` (by name)."""
+        keys = tuple(k for k in cls.FIELDS if k in values)
+        return cls(keys, tuple(values[k] for k in keys))
+
+    @property
+    def entries(self) -> tuple:
+        return tuple(zip(self.keys, self.values))
+
+    @classmethod
+    def _parse_after_open(cls, p: AsmParser):
+        found: dict[str, object] = {}
+        if not p.parse_optional_punctuation(">"):
+            while True:
+                pos = p.current_pos()
+                key = p.parse_keyword()
+                if key not in cls.FIELDS:
+                    raise p.error(f"'{cls.name}' has no parameter '{key}'", pos)
+                p.parse_equal()
+                found[key] = p.parse_attribute()
+                if not p.parse_optional_comma():
+                    break
+            p.parse_punctuation(">")
+        return cls.of(found)
+
+    def print(self, w: AsmWriter) -> None:
+        w.write("<")
+        for i, (key, value) in enumerate(self.entries):
+            w.write((", " if i else "") + key + " = ")
+            if isinstance(value, _LoopAttribute):
+                w.dialect_body(value)
+            else:
+                value.write(w)
+        w.write(">")
+
+    def get(self, key: str):
+        """The value of parameter `key`, or None."""
+        return dict(self.entries).get(key)
+
+
+def _loop_attribute(mnemonic: str, fields: tuple[str, ...], doc: str,
+                    nested: dict[str, str] | None = None) -> type:
+    cls = type(f"Loop{mnemonic.title().replace('_', '')}Attr", (_LoopAttribute,), {
+        "__doc__": doc, "__module__": __name__, "name": f"llvm.{mnemonic}",
+        "FIELDS": fields, "NESTED": nested or {},
+        # The text layer looks for a class's own parse/print.
+        "parse": vars(_LoopAttribute)["parse"], "print": _LoopAttribute.print,
+        "__annotations__": {"keys": "tuple[str, ...]", "values": "tuple[Attribute, ...]"}})
+    return llvm.attribute(cls)
+
+
+LoopVectorizeAttr = _loop_attribute(
+    "loop_vectorize", ("disable", "predicateEnable", "scalableEnable", "width",
+                       "followupVectorized", "followupEpilogue", "followupAll"),
+    "`#llvm.loop_vectorize<...>`: the loop vectorizer's hints for one loop.")
+LoopInterleaveAttr = _loop_attribute(
+    "loop_interleave", ("count",), "`#llvm.loop_interleave<count = N : i32>`.")
+LoopUnrollAttr = _loop_attribute(
+    "loop_unroll", ("disable", "count", "runtimeDisable", "full", "followupUnrolled",
+                    "followupRemainder", "followupAll"),
+    "`#llvm.loop_unroll<...>`: whether and how much to unroll one loop.")
+LoopUnrollAndJamAttr = _loop_attribute(
+    "loop_unroll_and_jam", ("disable", "count", "followupOuter", "followupInner",
+                            "followupRemainderOuter", "followupRemainderInner", "followupAll"),
+    "`#llvm.loop_unroll_and_jam<...>`.")
+LoopLICMAttr = _loop_attribute("loop_licm", ("disable", "versioningDisable"),
+                               "`#llvm.loop_licm<...>`.")
+LoopDistributeAttr = _loop_attribute(
+    "loop_distribute", ("disable", "followupCoincident", "followupSequential",
+                        "followupFallback", "followupAll"), "`#llvm.loop_distribute<...>`.")
+LoopPipelineAttr = _loop_attribute("loop_pipeline", ("disable", "initiationinterval"),
+                                   "`#llvm.loop_pipeline<...>`.")
+LoopPeeledAttr = _loop_attribute("loop_peeled", ("count",), "`#llvm.loop_peeled<...>`.")
+LoopUnswitchAttr = _loop_attribute("loop_unswitch", ("partialDisable",),
+                                   "`#llvm.loop_unswitch<...>`.")
+LoopAnnotationAttr = _loop_attribute(
+    "loop_annotation",
+    ("disableNonforced", "vectorize", "interleave", "unroll", "unrollAndJam", "licm",
+     "distribute", "pipeline", "peeled", "unswitch", "mustProgress", "isVectorized",
+     "startLoc", "endLoc", "parallelAccesses"),
+    "`#llvm.loop_annotation<...>`: LLVM's loop metadata for the loop whose latch "
+    "branch carries it.",
+    {"vectorize": "llvm.loop_vectorize", "interleave": "llvm.loop_interleave",
+     "unroll": "llvm.loop_unroll", "unrollAndJam": "llvm.loop_unroll_and_jam",
+     "licm": "llvm.loop_licm", "distribute": "llvm.loop_distribute",
+     "pipeline": "llvm.loop_pipeline", "peeled": "llvm.loop_peeled",
+     "unswitch": "llvm.loop_unswitch"})

@@ -52,7 +52,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Block, Region, Value
 from mlc.ir.dialect import lookup_op_class
-from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate
+from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate, FastMath, FastMathFlags
 from mlc.ir.dialects.func import FuncOp, ReturnOp
 from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
@@ -69,6 +69,9 @@ __all__ = [
 
 DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
                            "int8": i8, "int16": i16, "int32": i32, "int64": i64}
+
+
+_CONTRACT = FastMathFlags(FastMath.contract)
 
 
 class TEError(ValueError):
@@ -765,7 +768,8 @@ def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> 
     for variable, axis in zip(block.iteration_variables, axes):
         variable.name_hint = "v" + axis.name
     positions = {axis.uid: n for n, axis in enumerate(axes)}
-    emitter = _Emitter(block.body_block, block.iteration_variables, positions, buffers)
+    emitter = _Emitter(block.body_block, block.iteration_variables, positions, buffers,
+                       contract=_contracts(body))
     output = buffers[tensor]
     out_indices = [axis for axis in tensor.axes]
     if isinstance(body, Reduce):
@@ -782,6 +786,16 @@ def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> 
                       out_indices)
     else:
         emitter.store(emitter.value(body), output, out_indices)
+
+
+def _contracts(body: Expr) -> bool:
+    """Whether the float adds, subtracts and multiplies computing `body` carry
+    `fastmath<contract>`: they do in a float sum, which is one expression
+    `acc + a * b + ...` (C's `-ffp-contract=on` rule: a product added within one
+    expression may be one fused multiply-add, rounded once). Without the flag LLVM
+    forms no FMA, and a matmul runs at half the speed the core can."""
+    return isinstance(body, Reduce) and body.combiner == "sum" and \
+        isinstance(body.dtype, FloatType)
 
 
 def _scalar_attr(value: float | int, dtype: Type):
@@ -813,9 +827,11 @@ class _Emitter:
     """Appends the arith/math/loop ops computing expressions to one block."""
 
     def __init__(self, block: Block, variables: list[Value], positions: dict[int, int],
-                 buffers: dict[Tensor, Value]):
+                 buffers: dict[Tensor, Value], contract: bool = False):
         self.block, self.variables, self.positions, self.buffers = (block, variables,
                                                                      positions, buffers)
+        # Float add/sub/mul carry fastmath<contract> (see _contracts).
+        self.contract = contract
         self.memo: dict[object, Value] = {}
 
     def op(self, name: str, operands: Sequence[Value], result_type: Type | None = None,
@@ -963,6 +979,8 @@ class _Emitter:
             if is_float:
                 name = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",
                         "rem": "remf", "maximum": "maximumf", "minimum": "minimumf"}[func]
+                if self.contract and func in ("add", "sub", "mul"):
+                    return self.op("arith." + name, args, fastmath=_CONTRACT)
             else:
                 name = {"add": "addi", "sub": "subi", "mul": "muli", "div": "divsi",
                         "rem": "remsi", "maximum": "maxsi", "minimum": "minsi"}[func]

@@ -49,7 +49,9 @@ class MathToLibmCall(ConversionPattern):
         if name is None:
             return rewriter.notify_match_failure(op, f"the C library has no {base} on {element}")
         operands = adaptor.operands
-        declare_c_function(rewriter, op, name, element, (element,) * len(operands))
+        if not declare_c_function(rewriter, op, name, element, (element,) * len(operands)):
+            return rewriter.notify_match_failure(
+                op, f"the module defines its own @{name}, which the C library's would be")
         build = LLVMBuilder(rewriter, op.loc)
         if vector is None:
             value = build.call(name, operands, element).results[0]

@@ -131,22 +131,33 @@ def _byte_size(type_: MemRefType) -> int:
 
 
 def declare_c_function(rewriter: ConversionRewriter, anchor: Operation, name: str,
-                       result: Type, params: tuple[Type, ...]) -> None:
-    """Declare the C library's `name` at the top of the module around `anchor`, once."""
+                       result: Type, params: tuple[Type, ...]) -> bool:
+    """Declare the C library's `name` at the top of the module around `anchor`, once.
+    False when the module defines another symbol of that name (a user function called
+    `free`...), which a call of the C function would reach instead."""
     module = anchor
     while module.parent_op is not None and module.name != "builtin.module":
         module = module.parent_op
     block = module.regions[0].blocks[0]
+    function_type = LLVMFunctionType(result, params)
     for op in block.ops():
-        if op.name == "llvm.func" and op.attributes["sym_name"].value == name:
-            return
+        symbol = op.attributes.get("sym_name")
+        if symbol is not None and symbol.value == name:
+            return op.name == "llvm.func" and op.attributes["function_type"].value == function_type \
+                and not op.regions[0].blocks
     declaration = lookup_op_class("llvm.func").create((), (), {
         "sym_name": StringAttr(name),
-        "function_type": TypeAttr(LLVMFunctionType(result, params)),
+        "function_type": TypeAttr(function_type),
         "linkage": EXTERNAL_LINKAGE}, [Region()], loc=anchor.loc)
     with rewriter.insertion_point():
         rewriter.set_insertion_point_to_start(block)
         rewriter.insert(declaration)
+    return True
+
+
+def _c_function_clash(rewriter: ConversionRewriter, op: Operation, name: str) -> bool:
+    return rewriter.notify_match_failure(
+        op, f"the module defines its own @{name}, which the C library's would be")
 
 
 class AllocToLLVM(_MemRefPattern):
@@ -160,7 +171,8 @@ class AllocToLLVM(_MemRefPattern):
             return rewriter.notify_match_failure(op, "the memref has no pointer form")
         alignment = max(ALLOCATION_ALIGNMENT, op.alignment.value if op.alignment else 0)
         size = max(alignment, -(-_byte_size(type_) // alignment) * alignment)
-        declare_c_function(rewriter, op, "aligned_alloc", ptr, (i64, i64))
+        if not declare_c_function(rewriter, op, "aligned_alloc", ptr, (i64, i64)):
+            return _c_function_clash(rewriter, op, "aligned_alloc")
         build = LLVMBuilder(rewriter, op.loc)
         call = build.call("aligned_alloc", (build.constant(alignment, i64),
                                             build.constant(size, i64)), ptr)
@@ -193,7 +205,8 @@ class DeallocToLLVM(_MemRefPattern):
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
         if self.strides(op.memref.type) is None:
             return rewriter.notify_match_failure(op, "the memref has no pointer form")
-        declare_c_function(rewriter, op, "free", void, (ptr,))
+        if not declare_c_function(rewriter, op, "free", void, (ptr,)):
+            return _c_function_clash(rewriter, op, "free")
         LLVMBuilder(rewriter, op.loc).call("free", adaptor.operands)
         rewriter.erase_op(op)
         return True
@@ -208,7 +221,8 @@ class CopyToLLVM(_MemRefPattern):
         source, target = op.source.type, op.target.type
         if not (_is_contiguous(source) and _is_contiguous(target)):
             return rewriter.notify_match_failure(op, "only contiguous buffers are copied")
-        declare_c_function(rewriter, op, "memcpy", ptr, (ptr, ptr, i64))
+        if not declare_c_function(rewriter, op, "memcpy", ptr, (ptr, ptr, i64)):
+            return _c_function_clash(rewriter, op, "memcpy")
         build = LLVMBuilder(rewriter, op.loc)
         source_ptr, target_ptr = adaptor.operands
         build.call("memcpy", (target_ptr, source_ptr, build.constant(_byte_size(source), i64)),

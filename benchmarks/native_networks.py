@@ -1,0 +1,153 @@
+"""The example networks as native code, single thread: mlc's compile time per stage
+and latency beside onnxruntime's on the same ONNX models.
+
+    .venv/bin/python benchmarks/native_networks.py                       # all four
+    .venv/bin/python benchmarks/native_networks.py --networks resnet18 --runs 20
+    .venv/bin/python benchmarks/native_networks.py --no-onnxruntime      # mlc only
+
+Each network is built with onnx.helper (`mlc.onnx.examples`, seeded weights) and
+written to `benchmarks/.work/<name>.onnx`; mlc imports it (`import_onnx`), compiles it
+with `mlc.llvm.build` (graph-optimize, lowering to loops and the standard dialects,
+the AOT entry, convert-to-llvm, translation, LLVM -O3 and code generation for the host
+CPU), checks the outputs against the graph interpreter, and times `--runs` calls.
+onnxruntime (`intra_op_num_threads=1`, every graph optimisation on) runs the same file
+in its own venv, `benchmarks/.work/ort-venv`, created on the first run — it is never a
+dependency of mlc. mlc's kernels are compiled without schedules here (the loop nests
+graph-lower-to-loop writes), which is what this measures: the path, not tuned code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+
+BENCH_DIR = Path(__file__).resolve().parent
+WORK_DIR = BENCH_DIR / ".work"
+ORT_VENV = WORK_DIR / "ort-venv"
+NETWORKS = ("mlp", "resnet18", "mobilenet_v2_blocks", "transformer_encoder")
+
+_ORT_SCRIPT = """
+import json, sys, time, statistics
+import numpy as np, onnxruntime as ort
+path, runs = sys.argv[1], int(sys.argv[2])
+options = ort.SessionOptions()
+options.intra_op_num_threads = 1
+options.inter_op_num_threads = 1
+options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+began = time.perf_counter()
+session = ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+setup = time.perf_counter() - began
+feeds = {}
+rng = np.random.default_rng(0)
+for i in session.get_inputs():
+    feeds[i.name] = rng.standard_normal(i.shape).astype(np.float32)
+session.run(None, feeds)
+times = []
+for _ in range(runs):
+    began = time.perf_counter()
+    session.run(None, feeds)
+    times.append(time.perf_counter() - began)
+print(json.dumps({"setup": setup, "median": statistics.median(times), "min": min(times),
+                  "version": ort.__version__}))
+"""
+
+
+def _ort_python() -> Path | str:
+    """The ort venv's python, creating the venv on first use; a reason string if not."""
+    python = ORT_VENV / "bin" / "python"
+    check = [str(python), "-c", "import onnxruntime, numpy"]
+    if python.exists() and subprocess.run(check, capture_output=True).returncode == 0:
+        return python
+    print(f"creating {ORT_VENV} with onnxruntime (first run only) ...", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "venv", str(ORT_VENV)], check=True)
+    done = subprocess.run([str(python), "-m", "pip", "install", "-q", "onnxruntime", "numpy"],
+                          capture_output=True, text=True)
+    if done.returncode != 0 or subprocess.run(check, capture_output=True).returncode != 0:
+        return "onnxruntime could not be installed: " + done.stderr.strip().splitlines()[-1:][0] \
+            if done.stderr.strip() else "onnxruntime could not be installed"
+    return python
+
+
+def _onnxruntime(path: Path, runs: int) -> dict | str:
+    python = _ort_python()
+    if isinstance(python, str):
+        return python
+    done = subprocess.run([str(python), "-c", _ORT_SCRIPT, str(path), str(runs)],
+                          capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    if done.returncode != 0:
+        return "onnxruntime failed: " + (done.stderr.strip().splitlines() or ["?"])[-1]
+    return json.loads(done.stdout)
+
+
+def _mlc(name: str, path: Path, runs: int) -> dict:
+    from mlc.graph.interpreter import evaluate
+    from mlc.llvm.build import build
+    from mlc.onnx import import_onnx
+
+    began = time.perf_counter()
+    module = import_onnx(str(path))
+    imported = time.perf_counter() - began
+    model = build(module)
+    fn = next(op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
+              and op.attributes["sym_name"].value == "main")
+    rng = np.random.default_rng(0)
+    inputs = [rng.standard_normal(t.shape).astype(np.float32)
+              for t in fn.attributes["function_type"].value.inputs]
+    got = model(*inputs)
+    got = got if isinstance(got, tuple) else (got,)
+    want = evaluate(module, inputs)
+    error = max(float(np.max(np.abs(g - w)) / max(1.0, float(np.max(np.abs(w)))))
+                for g, w in zip(got, want))
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        model(*inputs)
+        times.append(time.perf_counter() - t0)
+    return {"import": imported, "stages": model.timings.stages, "compile": model.timings.total,
+            "median": statistics.median(times), "min": min(times), "error": error}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--networks", nargs="+", default=list(NETWORKS), choices=NETWORKS)
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--no-onnxruntime", action="store_true")
+    args = parser.parse_args(argv)
+    from mlc.onnx import examples
+
+    WORK_DIR.mkdir(exist_ok=True)
+    rows = []
+    for name in args.networks:
+        path = WORK_DIR / f"{name}.onnx"
+        import onnx
+
+        onnx.save(getattr(examples, name)(), str(path))
+        mlc = _mlc(name, path, args.runs)
+        ort = "skipped" if args.no_onnxruntime else _onnxruntime(path, args.runs)
+        rows.append((name, mlc, ort))
+        print(f"\n{name}: compile {mlc['compile'] * 1000:.0f} ms (import "
+              f"{mlc['import'] * 1000:.0f} ms), max relative error vs interpreter "
+              f"{mlc['error']:.1e}")
+        for stage, seconds in mlc["stages"]:
+            print(f"  {stage:<36} {seconds * 1000:9.1f} ms")
+    print(f"\nlatency, single thread (median / min of {args.runs} runs), ms")
+    print(f"  {'network':<22} {'mlc':>18} {'onnxruntime':>18}")
+    for name, mlc, ort in rows:
+        theirs = (f"{ort['median'] * 1000:8.2f} / {ort['min'] * 1000:7.2f}"
+                  if isinstance(ort, dict) else ort)
+        print(f"  {name:<22} {mlc['median'] * 1000:8.2f} / {mlc['min'] * 1000:7.2f} {theirs:>18}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
