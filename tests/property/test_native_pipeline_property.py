@@ -8,12 +8,13 @@ what the graph interpreter computes:
 
 Tolerance (float32): the graph interpreter computes each op in float64 and rounds
 once to float32; the native kernels compute and accumulate in float32 in the order
-the (scheduled) loops say (no fast-math flags: LLVM does not reassociate), so
+the (scheduled) loops say (LLVM does not reassociate; te's `contract` flag only
+lets it fuse a multiply-add into an FMA), so
 |native - graph| <= 1e-5 * |graph| + 1e-5 * the output's largest magnitude (at
 least 1), as test_loop_pipeline_property.py holds the interpreted stages; integers
 and booleans are equal exactly. The native result is also held to the interpreter run
-on the same lowered module, within 1e-6 (the same float32 operations; only the C math
-library's last bit may differ from numpy's).
+on the same lowered module, within 1e-6 (the same float32 operations, but for FMAs
+and the C math library's last bit).
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ arrays, and every buffer (and result) equals what mlc's interpreter computes on 
 same module and the same arrays.
 
 Tolerance: both run the same float32 operations in the same order (the interpreter
-rounds each float32 op; LLVM gets no fast-math flags), so they agree to a few
-float32 roundings of math library calls (exp, tanh, ...: libm's and numpy's may
-differ in the last bit): rtol 1e-6, atol 1e-6 times the largest magnitude.
+rounds each float32 op; LLVM never reassociates: the only fast-math flag te emits is
+`contract`, which lets a multiply-add become one FMA, a rounding fewer), so they
+agree to a few float32 roundings (and libm's and numpy's exp, tanh, ... may differ
+in the last bit): rtol 1e-6, atol 1e-6 times the largest magnitude.
 Integers and booleans are equal exactly.
 """
 

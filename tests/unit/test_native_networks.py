@@ -5,9 +5,10 @@ defines one function per distinct kernel graph-lower-to-loop made (the structura
 cache survives the lowering to LLVM: no kernel is duplicated or lost), plus @main.
 
 Tolerance: the graph interpreter computes each op in float64 and rounds once to
-float32; the native kernels compute and accumulate in float32 (in the order the
-loops say: without fast-math flags LLVM does not reassociate), so |native - graph| <= 1e-5 * |graph| + 1e-5 * the
-output's largest magnitude (at least 1). The fast suite runs small parameters, the
+float32; the native kernels compute and accumulate in float32 in the order the
+loops say (LLVM does not reassociate; `contract` lets it fuse a multiply-add into an
+FMA), so |native - graph| <= 1e-5 * |graph| + 1e-5 * the output's largest magnitude
+(at least 1). The fast suite runs small parameters, the
 slow one the full sizes (whose distinct-kernel counts tests/filecheck/loop/
 pipeline-networks.mlir also states).
 """

@@ -10,9 +10,10 @@ layer norm), the MLC course's mm_relu with its schedule (examples/mm_relu.mlir a
 .trace.json: split, reorder, vectorize), and the examples/*.mlir already in these
 dialects (their functions with at most one result: a native entry returns one).
 
-Tolerance: both sides compile the same float32 operations without fast-math flags;
-they differ only where a math function is a C library call on one side and an LLVM
-intrinsic (expanded by LLVM) on the other: rtol 1e-6, atol 1e-6 times the largest
+Tolerance: both sides compile the same float32 operations with the same fast-math
+flags (only te's `contract`); they may differ where one side fuses a multiply-add
+into an FMA and the other does not, or a math function is a C library call on one
+side and an LLVM intrinsic on the other: rtol 1e-6, atol 1e-6 times the largest
 magnitude; integers exactly.
 """
 
