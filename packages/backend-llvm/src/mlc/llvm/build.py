@@ -16,9 +16,11 @@ convert-to-llvm, translation to LLVM IR, then LLVM's optimisation and code gener
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -35,6 +37,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.native_call import ArgSpec, NativeFunction
 from mlc.llvm.target import Target
 
@@ -221,57 +224,46 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     return NativeModule(library, specs, results, times)
 
 
-class CompiledModel:
+class CompiledModel(ModelExecutor):
     """A model compiled to one native entry point, with its weights bound and its
     workspace allocated once. Call it on the inputs (`model(x)`: the outputs), or use
-    the graph executor's interface: `set_input`, `run`, `get_output`."""
+    the graph executor's interface: `set_input`, `run`, `get_output`
+    (:class:`~mlc.llvm.executor.ModelExecutor`); `export_library` writes it as a
+    shared library that `mlc.llvm.load_module` runs without the compiler."""
 
-    def __init__(self, entry: NativeFunction, inputs: list[ArgSpec], outputs: list[ArgSpec],
-                 params: dict[str, np.ndarray], workspaces: list[ArgSpec], llvm_ir: str,
-                 target: Target, times: StageTimes):
-        self.entry = entry
-        self.inputs = inputs
-        self.outputs = outputs
+    def __init__(self, entry: NativeFunction, params: dict[str, np.ndarray],
+                 workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
+                 externals: Sequence[str] = ()):
+        super().__init__(entry)
         self.params = params
         self.workspaces = workspaces
         self.llvm_ir = llvm_ir
         self.target = target
         self.timings = times
-        self._input_values: dict[str, np.ndarray] = {}
-        self._output_values = [np.empty(s.shape, s.dtype) for s in outputs]
-        self._input_index = {s.name: i for i, s in enumerate(inputs)}
+        self.externals = tuple(externals)
 
-    def __call__(self, *inputs: np.ndarray, **named: np.ndarray):
-        """Run on `inputs` (positionally or by name); the output(s), new arrays."""
-        return self.entry(*inputs, **named)
+    def export_library(self, path: str | os.PathLike, target: Target | None = None) -> Path:
+        """Write the model as a shared library at `path` (kernels and entry point in
+        one library, linked with the system's `cc`), its weights beside it
+        (`model.params.npz` for `model.so`) and its signature inside it (the entry's
+        name and argument specs: inputs, outputs, params, workspaces).
+        `mlc.llvm.load_module(path)` runs it with numpy and ctypes only. `target`
+        defaults to the one the model was built for. Returns the library's path.
 
-    def set_input(self, name: str | int, value: np.ndarray) -> None:
-        """Give input `name` (or its index) the array `value` (checked when run)."""
-        if isinstance(name, int):
-            if not 0 <= name < len(self.inputs):
-                raise IndexError(f"input index {name} out of range (the model has "
-                                 f"{len(self.inputs)} inputs)")
-            name = self.inputs[name].name
-        if name not in self._input_index:
-            raise KeyError(f"no input named '{name}' (the inputs are "
-                           f"{', '.join(s.name for s in self.inputs)})")
-        self._input_values[name] = value
+        BuildError when the model calls Python functions (a shared library cannot);
+        ToolchainError when no C compiler can link it."""
+        from mlc.llvm.export import export_shared_library
 
-    def run(self) -> None:
-        """Run the model on the inputs set; the outputs go to `get_output`."""
-        missing = [s.name for s in self.inputs if s.name not in self._input_values]
-        if missing:
-            raise ValueError(f"inputs not set: {', '.join(missing)}")
-        args = [self._input_values[s.name] for s in self.inputs]
-        self.entry(*args, *self._output_values)
-
-    def get_output(self, index: int) -> np.ndarray:
-        """Output `index` of the last run."""
-        return self._output_values[index]
-
-    @property
-    def num_outputs(self) -> int:
-        return len(self.outputs)
+        if self.externals:
+            names = ", ".join(f"'{name}'" for name in self.externals)
+            raise BuildError([Diagnostic(
+                "error", f"cannot export a model that calls Python functions ({names}): "
+                "a shared library runs without Python; build it without `extern` to "
+                "export it")])
+        metadata = {"entry": self.entry.name,
+                    "functions": {self.entry.name: {"args": list(self.entry.specs)}}}
+        return export_shared_library(self.llvm_ir, path, metadata, self.params,
+                                     target or self.target)
 
 
 def _graph_signature(fn: Operation) -> tuple[list[ArgSpec], list[ArgSpec]]:
@@ -313,7 +305,6 @@ def build(module: Operation, target: Target | None = None,
     param_specs = [arg_spec(name, type_, "param") for name, type_, _ in resources.params]
     workspace_specs = [arg_spec(name, type_, "workspace") for name, type_ in resources.workspaces]
     bound_inputs = [s for s in inputs if s.name in params]
-    free_inputs = [s for s in inputs if s.name not in params]
     specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s in bound_inputs else "input")
                for s in inputs), *outputs, *param_specs, *workspace_specs]
     function = library.function(entry, specs)
@@ -323,8 +314,7 @@ def build(module: Operation, target: Target | None = None,
     for name, value in params.items():
         function.bind(name, np.ascontiguousarray(value))
     weights.update(params)
-    return CompiledModel(function, free_inputs, outputs, weights, workspace_specs, text, target,
-                         times)
+    return CompiledModel(function, weights, workspace_specs, text, target, times)
 
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
