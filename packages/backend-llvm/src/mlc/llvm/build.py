@@ -275,16 +275,71 @@ def _graph_signature(fn: Operation) -> tuple[list[ArgSpec], list[ArgSpec]]:
     return inputs, outputs
 
 
+def graph_to_standard(extern: Mapping[str, str] | None = None) -> str:
+    """The pipeline from the graph dialect to the standard dialects, with the primitive
+    functions named in `extern` computed by external functions instead of kernels
+    (graph-lower-to-loop's `extern` option: {FUNCTION: NAME})."""
+    if not extern:
+        return GRAPH_TO_STANDARD
+    bindings = ",".join(f"{function}:{name}" for function, name in extern.items())
+    return GRAPH_TO_STANDARD.replace("graph-lower-to-loop",
+                                     f"graph-lower-to-loop{{extern={bindings}}}")
+
+
+def bind_external_functions(module: Operation) -> list[str]:
+    """Make every function `module` declares (graph-lower-to-loop's external functions)
+    callable from native code: the Python function registered under its name
+    (mlc.ir.extern.register_func) called on numpy views of the native buffers. A
+    declaration does not say which buffers the function writes, so every buffer is a
+    writable view, as the interpreter passes them. The names bound, in order;
+    BuildError at a declaration no Python function is registered for."""
+    from mlc.ir.extern import get_func, list_funcs
+    from mlc.llvm.jit import bind_python_function
+
+    bound = []
+    for fn in _functions(module):
+        if fn.regions[0].blocks:
+            continue
+        name = fn.attributes["sym_name"].value
+        if get_func(name) is None:
+            known = ", ".join(list_funcs()) or "none"
+            raise BuildError([Diagnostic(
+                "error", f"@{name} is declared but no Python function is registered as "
+                f"'{name}' (registered: {known}); register one with "
+                "mlc.ir.extern.register_func before building", fn.loc)])
+        types = fn.attributes["function_type"].value
+        if types.results:
+            raise BuildError([Diagnostic(
+                "error", f"@{name} returns values; an external function called from native "
+                "code writes its results to buffers (destination passing)", fn.loc)])
+        specs = [arg_spec(f"arg{i}", type_, "output" if isinstance(type_, MemRefType) else "input")
+                 for i, type_ in enumerate(types.inputs)]
+        bind_python_function(name, specs)
+        bound.append(name)
+    return bound
+
+
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
-          pipeline: str = GRAPH_TO_STANDARD) -> CompiledModel:
+          extern: Mapping[str, str] | None = None, pipeline: str | None = None) -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
-    inputs. The module is not changed. BuildError says what cannot be compiled."""
+    inputs. `extern` computes primitive functions by Python functions registered with
+    mlc.ir.extern.register_func, `{"fused_dense_bias_add": "env.linear"}` (the
+    primitive functions graph-optimize makes are named after their ops); `pipeline`
+    replaces the pipeline to the standard dialects (`GRAPH_TO_STANDARD`; its
+    graph-lower-to-loop may spell `extern` itself). Every function the lowered module
+    declares is bound to the Python function registered under its name. The module is
+    not changed. BuildError says what cannot be compiled."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.jit import compile_llvm_ir
 
+    if pipeline is not None and extern:
+        raise BuildError([Diagnostic("error", "build() takes `extern` or a `pipeline`, not "
+                                     "both: spell graph-lower-to-loop{extern=FUNCTION:NAME} "
+                                     "in the pipeline", module.loc)])
+    pipeline = pipeline if pipeline is not None else graph_to_standard(extern)
     target = target or Target()
     times = StageTimes()
     module = module.clone()
@@ -296,6 +351,7 @@ def build(module: Operation, target: Target | None = None,
                                      + ", ".join(unknown), module.loc)])
     with _Timer(times, "graph → loops → standard dialects"):
         _run(module, pipeline)
+    externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
     text = lower_to_llvm_ir(module, times)
@@ -314,10 +370,11 @@ def build(module: Operation, target: Target | None = None,
     for name, value in params.items():
         function.bind(name, np.ascontiguousarray(value))
     weights.update(params)
-    return CompiledModel(function, weights, workspace_specs, text, target, times)
+    return CompiledModel(function, weights, workspace_specs, text, target, times, externals)
 
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
-           "compile_module", "lower_to_llvm_ir", "arg_spec", "numpy_dtype",
+           "compile_module", "lower_to_llvm_ir", "graph_to_standard",
+           "bind_external_functions", "arg_spec", "numpy_dtype",
            "mark_buffers_noalias", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 
