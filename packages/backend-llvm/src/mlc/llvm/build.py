@@ -41,8 +41,9 @@ from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.native_call import ArgSpec, NativeFunction
 from mlc.llvm.target import Target
 
-GRAPH_TO_STANDARD = ("graph-optimize,graph-lower-to-loop,loop-plan-memory,loop-lower,"
-                     "canonicalize")
+GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
+"""From an optimised graph module to the standard dialects."""
+GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
 STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
 
 
@@ -368,7 +369,7 @@ def build(module: Operation, target: Target | None = None,
     for name, value in weights.items():
         function.bind(name, value)
     for name, value in params.items():
-        function.bind(name, np.ascontiguousarray(value))
+        function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
     return CompiledModel(function, weights, workspace_specs, text, target, times, externals)
 
@@ -376,5 +377,5 @@ def build(module: Operation, target: Target | None = None,
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
            "bind_external_functions", "arg_spec", "numpy_dtype",
-           "mark_buffers_noalias", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+           "mark_buffers_noalias", "GRAPH_LOWER", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 
