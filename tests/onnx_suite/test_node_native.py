@@ -10,17 +10,17 @@ from typing import Any
 import onnx
 import pytest
 
-from mlc.onnx.backend import MlcBackend, MlcBackendRep, _native_problem
+from mlc.onnx.backend import MlcBackend, MlcBackendRep, native_problem
 from mlc.onnx.suite import backend_test_cases, read_test_names
 
 pytestmark = pytest.mark.slow
 
 TARGETS = read_test_names(Path(__file__).parent.glob("targets/target_*.txt"))
 
-if _native_problem() is not None:
+if native_problem() is not None:
     if os.environ.get("CI") == "true":
-        raise RuntimeError(f"native ONNX node tests: {_native_problem()}")
-    pytest.skip(f"native mode unavailable: {_native_problem()}", allow_module_level=True)
+        raise RuntimeError(f"native ONNX node tests: {native_problem()}")
+    pytest.skip(f"native mode unavailable: {native_problem()}", allow_module_level=True)
 
 
 class NativeBackend(MlcBackend):

@@ -61,3 +61,12 @@ def test_shape_setting_inputs_are_compiled_per_value():
     [y] = rep.run([x, np.array([3, -1])])
     np.testing.assert_array_equal(y, x.reshape(3, 2))
     assert all(compiled is not None for _, compiled in rep._specialised.values())
+
+
+def test_native_mode_where_llvm_cannot_compile_says_why(monkeypatch):
+    monkeypatch.delenv(backend.NATIVE_ENV, raising=False)
+    monkeypatch.setattr(backend, "native_problem", lambda: "mlc.llvm is not installed")
+    assert not backend.native_available()
+    with pytest.raises(backend.NativeBackendError, match="native mode: mlc.llvm is not installed"):
+        backend.prepare(add_relu_model(), native=True)
+    assert backend.prepare(add_relu_model()).compiled is None

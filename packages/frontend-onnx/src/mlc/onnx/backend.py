@@ -37,7 +37,9 @@ class NativeBackendError(RuntimeError):
 
 
 @functools.cache
-def _native_problem() -> str | None:
+def native_problem() -> str | None:
+    """Why native mode cannot run here (mlc.llvm missing, or LLVM unable to generate
+    code for this machine), or None when it can."""
     try:
         from mlc.llvm.target import Target
 
@@ -51,7 +53,7 @@ def _native_problem() -> str | None:
 
 def native_available() -> bool:
     """Whether mlc.llvm is installed and can compile for this machine."""
-    return _native_problem() is None
+    return native_problem() is None
 
 
 def native_requested(native: bool | None = None) -> bool:
@@ -74,8 +76,8 @@ class MlcBackendRep(BackendRep):
         self.model = model
         self.pipeline = pipeline
         self.native = native
-        if native and _native_problem() is not None:
-            raise NativeBackendError(f"native mode: {_native_problem()}")
+        if native and native_problem() is not None:
+            raise NativeBackendError(f"native mode: {native_problem()}")
         self.input_names = [i.name for i in model.graph.input
                             if i.name not in {t.name for t in model.graph.initializer}]
         self.output_names = [o.name for o in model.graph.output]
