@@ -41,3 +41,16 @@ def mlir_opt() -> str:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(scope="session")
+def c_compiler() -> str:
+    """`cc`, which links shared libraries (mlc.llvm.export): a test using it is skipped
+    when it is missing, and fails instead under CI=true."""
+    path = shutil.which("cc")
+    if path is None:
+        message = "no C compiler `cc` on PATH to link shared libraries (apt-get install gcc)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return path

@@ -66,7 +66,8 @@ def _value_of(global_op: Operation) -> np.ndarray | None:
     if not isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
         return None
     array = np.asarray(value.array() if callable(value.array) else value.array)
-    return np.ascontiguousarray(np.broadcast_to(array, type_.shape))
+    # np.ascontiguousarray would make a 0-d value 1-d.
+    return np.asarray(np.broadcast_to(array, type_.shape), order="C")
 
 
 def bind_entry_resources(module: Operation, entry: str = "main") -> EntryResources:

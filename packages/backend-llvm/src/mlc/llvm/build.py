@@ -16,9 +16,11 @@ convert-to-llvm, translation to LLVM IR, then LLVM's optimisation and code gener
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -35,11 +37,13 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.native_call import ArgSpec, NativeFunction
 from mlc.llvm.target import Target
 
-GRAPH_TO_STANDARD = ("graph-optimize,graph-lower-to-loop,loop-plan-memory,loop-lower,"
-                     "canonicalize")
+GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
+"""From an optimised graph module to the standard dialects."""
+GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
 STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
 
 
@@ -252,57 +256,46 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     return NativeModule(library, specs, results, times, unreachable)
 
 
-class CompiledModel:
+class CompiledModel(ModelExecutor):
     """A model compiled to one native entry point, with its weights bound and its
     workspace allocated once. Call it on the inputs (`model(x)`: the outputs), or use
-    the graph executor's interface: `set_input`, `run`, `get_output`."""
+    the graph executor's interface: `set_input`, `run`, `get_output`
+    (:class:`~mlc.llvm.executor.ModelExecutor`); `export_library` writes it as a
+    shared library that `mlc.llvm.load_module` runs without the compiler."""
 
-    def __init__(self, entry: NativeFunction, inputs: list[ArgSpec], outputs: list[ArgSpec],
-                 params: dict[str, np.ndarray], workspaces: list[ArgSpec], llvm_ir: str,
-                 target: Target, times: StageTimes):
-        self.entry = entry
-        self.inputs = inputs
-        self.outputs = outputs
+    def __init__(self, entry: NativeFunction, params: dict[str, np.ndarray],
+                 workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
+                 externals: Sequence[str] = ()):
+        super().__init__(entry)
         self.params = params
         self.workspaces = workspaces
         self.llvm_ir = llvm_ir
         self.target = target
         self.timings = times
-        self._input_values: dict[str, np.ndarray] = {}
-        self._output_values = [np.empty(s.shape, s.dtype) for s in outputs]
-        self._input_index = {s.name: i for i, s in enumerate(inputs)}
+        self.externals = tuple(externals)
 
-    def __call__(self, *inputs: np.ndarray, **named: np.ndarray):
-        """Run on `inputs` (positionally or by name); the output(s), new arrays."""
-        return self.entry(*inputs, **named)
+    def export_library(self, path: str | os.PathLike, target: Target | None = None) -> Path:
+        """Write the model as a shared library at `path` (kernels and entry point in
+        one library, linked with the system's `cc`), its weights beside it
+        (`model.params.npz` for `model.so`) and its signature inside it (the entry's
+        name and argument specs: inputs, outputs, params, workspaces).
+        `mlc.llvm.load_module(path)` runs it with numpy and ctypes only. `target`
+        defaults to the one the model was built for. Returns the library's path.
 
-    def set_input(self, name: str | int, value: np.ndarray) -> None:
-        """Give input `name` (or its index) the array `value` (checked when run)."""
-        if isinstance(name, int):
-            if not 0 <= name < len(self.inputs):
-                raise IndexError(f"input index {name} out of range (the model has "
-                                 f"{len(self.inputs)} inputs)")
-            name = self.inputs[name].name
-        if name not in self._input_index:
-            raise KeyError(f"no input named '{name}' (the inputs are "
-                           f"{', '.join(s.name for s in self.inputs)})")
-        self._input_values[name] = value
+        BuildError when the model calls Python functions (a shared library cannot);
+        ToolchainError when no C compiler can link it."""
+        from mlc.llvm.export import export_shared_library
 
-    def run(self) -> None:
-        """Run the model on the inputs set; the outputs go to `get_output`."""
-        missing = [s.name for s in self.inputs if s.name not in self._input_values]
-        if missing:
-            raise ValueError(f"inputs not set: {', '.join(missing)}")
-        args = [self._input_values[s.name] for s in self.inputs]
-        self.entry(*args, *self._output_values)
-
-    def get_output(self, index: int) -> np.ndarray:
-        """Output `index` of the last run."""
-        return self._output_values[index]
-
-    @property
-    def num_outputs(self) -> int:
-        return len(self.outputs)
+        if self.externals:
+            names = ", ".join(f"'{name}'" for name in self.externals)
+            raise BuildError([Diagnostic(
+                "error", f"cannot export a model that calls Python functions ({names}): "
+                "a shared library runs without Python; build it without `extern` to "
+                "export it")])
+        metadata = {"entry": self.entry.name,
+                    "functions": {self.entry.name: {"args": list(self.entry.specs)}}}
+        return export_shared_library(self.llvm_ir, path, metadata, self.params,
+                                     target or self.target)
 
 
 def _graph_signature(fn: Operation) -> tuple[list[ArgSpec], list[ArgSpec]]:
@@ -314,16 +307,71 @@ def _graph_signature(fn: Operation) -> tuple[list[ArgSpec], list[ArgSpec]]:
     return inputs, outputs
 
 
+def graph_to_standard(extern: Mapping[str, str] | None = None) -> str:
+    """The pipeline from the graph dialect to the standard dialects, with the primitive
+    functions named in `extern` computed by external functions instead of kernels
+    (graph-lower-to-loop's `extern` option: {FUNCTION: NAME})."""
+    if not extern:
+        return GRAPH_TO_STANDARD
+    bindings = ",".join(f"{function}:{name}" for function, name in extern.items())
+    return GRAPH_TO_STANDARD.replace("graph-lower-to-loop",
+                                     f"graph-lower-to-loop{{extern={bindings}}}")
+
+
+def bind_external_functions(module: Operation) -> list[str]:
+    """Make every function `module` declares (graph-lower-to-loop's external functions)
+    callable from native code: the Python function registered under its name
+    (mlc.ir.extern.register_func) called on numpy views of the native buffers. A
+    declaration does not say which buffers the function writes, so every buffer is a
+    writable view, as the interpreter passes them. The names bound, in order;
+    BuildError at a declaration no Python function is registered for."""
+    from mlc.ir.extern import get_func, list_funcs
+    from mlc.llvm.jit import bind_python_function
+
+    bound = []
+    for fn in _functions(module):
+        if fn.regions[0].blocks:
+            continue
+        name = fn.attributes["sym_name"].value
+        if get_func(name) is None:
+            known = ", ".join(list_funcs()) or "none"
+            raise BuildError([Diagnostic(
+                "error", f"@{name} is declared but no Python function is registered as "
+                f"'{name}' (registered: {known}); register one with "
+                "mlc.ir.extern.register_func before building", fn.loc)])
+        types = fn.attributes["function_type"].value
+        if types.results:
+            raise BuildError([Diagnostic(
+                "error", f"@{name} returns values; an external function called from native "
+                "code writes its results to buffers (destination passing)", fn.loc)])
+        specs = [arg_spec(f"arg{i}", type_, "output" if isinstance(type_, MemRefType) else "input")
+                 for i, type_ in enumerate(types.inputs)]
+        bind_python_function(name, specs)
+        bound.append(name)
+    return bound
+
+
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
-          pipeline: str = GRAPH_TO_STANDARD) -> CompiledModel:
+          extern: Mapping[str, str] | None = None, pipeline: str | None = None) -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
-    inputs. The module is not changed. BuildError says what cannot be compiled."""
+    inputs. `extern` computes primitive functions by Python functions registered with
+    mlc.ir.extern.register_func, `{"fused_dense_bias_add": "env.linear"}` (the
+    primitive functions graph-optimize makes are named after their ops); `pipeline`
+    replaces the pipeline to the standard dialects (`GRAPH_TO_STANDARD`; its
+    graph-lower-to-loop may spell `extern` itself). Every function the lowered module
+    declares is bound to the Python function registered under its name. The module is
+    not changed. BuildError says what cannot be compiled."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.jit import compile_llvm_ir
 
+    if pipeline is not None and extern:
+        raise BuildError([Diagnostic("error", "build() takes `extern` or a `pipeline`, not "
+                                     "both: spell graph-lower-to-loop{extern=FUNCTION:NAME} "
+                                     "in the pipeline", module.loc)])
+    pipeline = pipeline if pipeline is not None else graph_to_standard(extern)
     target = target or Target()
     times = StageTimes()
     module = module.clone()
@@ -336,6 +384,7 @@ def build(module: Operation, target: Target | None = None,
     _load_passes()
     with _Timer(times, "graph → loops → standard dialects"):
         _run(module, pipeline)
+    externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
     text = lower_to_llvm_ir(module, times)
@@ -345,7 +394,6 @@ def build(module: Operation, target: Target | None = None,
     param_specs = [arg_spec(name, type_, "param") for name, type_, _ in resources.params]
     workspace_specs = [arg_spec(name, type_, "workspace") for name, type_ in resources.workspaces]
     bound_inputs = [s for s in inputs if s.name in params]
-    free_inputs = [s for s in inputs if s.name not in params]
     specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s in bound_inputs else "input")
                for s in inputs), *outputs, *param_specs, *workspace_specs]
     function = library.function(entry, specs)
@@ -353,13 +401,13 @@ def build(module: Operation, target: Target | None = None,
     for name, value in weights.items():
         function.bind(name, value)
     for name, value in params.items():
-        function.bind(name, np.ascontiguousarray(value))
+        function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
-    return CompiledModel(function, free_inputs, outputs, weights, workspace_specs, text, target,
-                         times)
+    return CompiledModel(function, weights, workspace_specs, text, target, times, externals)
 
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
-           "compile_module", "lower_to_llvm_ir", "arg_spec", "numpy_dtype",
-           "mark_buffers_noalias", "signature_specs", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+           "compile_module", "lower_to_llvm_ir", "graph_to_standard",
+           "bind_external_functions", "arg_spec", "numpy_dtype", "signature_specs",
+           "mark_buffers_noalias", "GRAPH_LOWER", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 

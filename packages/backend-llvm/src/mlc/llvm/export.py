@@ -214,7 +214,7 @@ def _write_params(params: dict[str, np.ndarray], path: Path) -> None:
             info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             with archive.open(info, "w", force_zip64=True) as stream:
-                np.lib.format.write_array(stream, np.ascontiguousarray(params[name]),
+                np.lib.format.write_array(stream, np.asarray(params[name], order="C"),
                                           allow_pickle=False)
 
 

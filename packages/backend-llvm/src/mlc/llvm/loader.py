@@ -4,6 +4,7 @@
 
     model = load_module("model.so")        # reads model.so's metadata, binds the weights
     y = model(x)                           # calls the entry function
+    model.set_input("x", x); model.run(); y = model.get_output(0)   # the same
     model["other"](x, out)                 # any exported function by name
 
 A deployment needs this module, mlc.llvm.native_call, numpy and a C library: no
@@ -24,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.native_call import ArgSpec, NativeFunction
 
 __all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
@@ -41,15 +43,16 @@ class ModuleLoadError(RuntimeError):
     another format version, weights that do not match the signature."""
 
 
-class LoadedModule:
-    """A loaded library: its functions as NativeFunctions with their params bound,
-    callable through the entry function."""
+class LoadedModule(ModelExecutor):
+    """A loaded library: its functions as NativeFunctions with their params bound; the
+    entry function run as a model (`model(x)`, or `set_input`, `run`, `get_output`:
+    :class:`~mlc.llvm.executor.ModelExecutor`)."""
 
     def __init__(self, path: Path, library: ctypes.CDLL, metadata: dict[str, Any],
                  functions: dict[str, NativeFunction], params: dict[str, np.ndarray]):
+        super().__init__(functions[metadata["entry"]])
         self.path = path
         self.metadata = metadata
-        self.entry: str = metadata["entry"]
         self.functions = functions
         self.params = params
         self._library = library
@@ -62,12 +65,8 @@ class LoadedModule:
             raise KeyError(f"{self.path.name} exports no function '{name}' (it exports: "
                            f"{', '.join(sorted(self.functions))})") from None
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        """Call the entry function (NativeFunction's conventions)."""
-        return self.functions[self.entry](*args, **kwargs)
-
     def __repr__(self) -> str:
-        return f"<LoadedModule {self.path.name}: {self.functions[self.entry].signature()}>"
+        return f"<LoadedModule {self.path.name}: {self.entry.signature()}>"
 
 
 def read_signatures(metadata: Mapping[str, Any]) -> dict[str, tuple[list[ArgSpec], str | None]]:

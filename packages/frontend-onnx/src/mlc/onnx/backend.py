@@ -5,7 +5,10 @@
     rep = backend.prepare(model); rep.run([x])          # the same, prepared once
 
 `prepare` imports the model (:func:`mlc.onnx.import_onnx`), runs the `graph-optimize`
-pipeline and keeps the module; `run` evaluates it with the graph interpreter. A model
+pipeline and keeps the module; `run` evaluates it with the graph interpreter, or, in
+native mode, runs the model compiled to native code with :func:`mlc.llvm.build.build`
+(`prepare(model, native=True)`, or `MLC_ONNX_NATIVE=1` in the environment; it needs
+mlc.llvm installed and working: :func:`native_available` says whether it is). A model
 whose graph inputs set shapes (a Reshape's target given as an input, as ONNX's node
 tests do) cannot be imported before their values are known: `prepare` then defers,
 and `run` imports it with those inputs bound as constants (once per distinct value).
@@ -13,6 +16,8 @@ and `run` imports it with those inputs bound as constants (once per distinct val
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,22 +28,64 @@ from onnx.backend.base import Backend, BackendRep, Device, DeviceType
 from mlc.onnx.importer import OnnxImportError, import_onnx
 
 DEFAULT_PIPELINE = "graph-optimize"
+NATIVE_ENV = "MLC_ONNX_NATIVE"
+"""The environment variable that, set to 1, makes `prepare` compile natively by default."""
+
+
+class NativeBackendError(RuntimeError):
+    """Native mode was asked for but mlc.llvm cannot compile here (the reason given)."""
+
+
+@functools.cache
+def native_problem() -> str | None:
+    """Why native mode cannot run here (mlc.llvm missing, or LLVM unable to generate
+    code for this machine), or None when it can."""
+    try:
+        from mlc.llvm.target import Target
+
+        Target().target_machine(jit=True)
+    except ImportError as exc:
+        return f"mlc.llvm is not installed ({exc}); install packages/backend-llvm"
+    except Exception as exc:  # noqa: BLE001 - any failure of LLVM's set-up means "not working"
+        return f"mlc.llvm cannot create a code generator for this machine: {exc}"
+    return None
+
+
+def native_available() -> bool:
+    """Whether mlc.llvm is installed and can compile for this machine."""
+    return native_problem() is None
+
+
+def native_requested(native: bool | None = None) -> bool:
+    """`native` if given, else whether `MLC_ONNX_NATIVE` is set to 1."""
+    if native is not None:
+        return bool(native)
+    value = os.environ.get(NATIVE_ENV, "")
+    if value not in ("", "0", "1"):
+        raise ValueError(f"{NATIVE_ENV} must be 0 or 1, not {value!r}")
+    return value == "1"
 
 
 class MlcBackendRep(BackendRep):
-    """A prepared model: its optimised graph module, or, while graph inputs that set
-    shapes are unknown, the model and the names of those inputs."""
+    """A prepared model: its optimised graph module (and, in native mode, the module
+    compiled to native code), or, while graph inputs that set shapes are unknown, the
+    model and the names of those inputs."""
 
-    def __init__(self, model: onnx.ModelProto, pipeline: str = DEFAULT_PIPELINE):
+    def __init__(self, model: onnx.ModelProto, pipeline: str = DEFAULT_PIPELINE,
+                 native: bool = False):
         self.model = model
         self.pipeline = pipeline
+        self.native = native
+        if native and native_problem() is not None:
+            raise NativeBackendError(f"native mode: {native_problem()}")
         self.input_names = [i.name for i in model.graph.input
                             if i.name not in {t.name for t in model.graph.initializer}]
         self.output_names = [o.name for o in model.graph.output]
         self._specialised: dict[bytes, Any] = {}
         self.constant_inputs: tuple[str, ...] = ()
+        self.compiled = None  # native mode: the CompiledModel of `module`
         try:
-            self.module = self._compile({})
+            self.module, self.compiled = self._compile({})
         except OnnxImportError as exc:
             if not exc.needs_inputs:
                 raise
@@ -46,6 +93,7 @@ class MlcBackendRep(BackendRep):
             self.constant_inputs = exc.needs_inputs
 
     def _compile(self, constant_inputs: dict[str, np.ndarray]):
+        """(the optimised graph module, its CompiledModel in native mode or None)."""
         from mlc.ir.passes.manager import run_pipeline
         from mlc.ir.passes.registry import load_pass_plugins
 
@@ -53,29 +101,36 @@ class MlcBackendRep(BackendRep):
         if self.pipeline:
             load_pass_plugins()
             run_pipeline(module, self.pipeline)
-        return module
+        if not self.native:
+            return module, None
+        from mlc.llvm.build import GRAPH_LOWER, build
+
+        return module, build(module, pipeline=GRAPH_LOWER)
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         """Outputs of the model on `inputs` (a sequence in the order of the model's
         inputs, or a dict by name); numpy scalars are taken as 0-d arrays."""
-        from mlc.graph import evaluate
-
         if isinstance(inputs, dict):
             inputs = [inputs[name] for name in self.input_names]
         arrays = [np.asarray(x) for x in (inputs if isinstance(inputs, Sequence) else [inputs])]
         if len(arrays) != len(self.input_names):
             raise ValueError(f"the model takes {len(self.input_names)} inputs, got {len(arrays)}")
-        module, runtime_inputs = self.module, arrays
+        (module, compiled), runtime_inputs = (self.module, self.compiled), arrays
         if module is None:
-            module = self._specialise(dict(zip(self.input_names, arrays)))
+            module, compiled = self._specialise(dict(zip(self.input_names, arrays)))
             runtime_inputs = [a for n, a in zip(self.input_names, arrays)
                               if n not in self.constant_inputs]
-        return tuple(evaluate(module, runtime_inputs))
+        if compiled is None:
+            from mlc.graph import evaluate
 
+            return tuple(evaluate(module, runtime_inputs))
+        # np.ascontiguousarray would make a 0-d input 1-d.
+        outputs = compiled(*(np.asarray(a, order="C") for a in runtime_inputs))
+        return outputs if isinstance(outputs, tuple) else (outputs,)
 
     def _specialise(self, inputs: dict[str, np.ndarray]):
-        """The module with the shape-setting inputs bound to their values in `inputs`
-        (a converter may name further ones once the first are known)."""
+        """`_compile`'s (module, compiled) with the shape-setting inputs bound to their
+        values in `inputs` (a converter may name further ones once the first are known)."""
         while True:
             bound = {n: inputs[n] for n in self.constant_inputs}
             key = b"|".join(n.encode() + a.dtype.str.encode() + str(a.shape).encode() + a.tobytes()
@@ -83,8 +138,8 @@ class MlcBackendRep(BackendRep):
             if key in self._specialised:
                 return self._specialised[key]
             try:
-                module = self._specialised[key] = self._compile(bound)
-                return module
+                compiled = self._specialised[key] = self._compile(bound)
+                return compiled
             except OnnxImportError as exc:
                 more = [n for n in exc.needs_inputs if n not in self.constant_inputs]
                 if not more:
@@ -93,7 +148,8 @@ class MlcBackendRep(BackendRep):
 
 
 class MlcBackend(Backend):
-    """mlc as an ONNX backend (device CPU: the graph interpreter)."""
+    """mlc as an ONNX backend on device CPU: the graph interpreter, or native code
+    (`native=True`, or `MLC_ONNX_NATIVE=1`)."""
 
     @classmethod
     def is_compatible(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> bool:
@@ -101,8 +157,11 @@ class MlcBackend(Backend):
 
     @classmethod
     def prepare(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> MlcBackendRep:
+        """Import and optimise `model` (options: `pipeline`, the graph pipeline;
+        `native`, compile to native code: default from `MLC_ONNX_NATIVE`)."""
         super().prepare(model, device, **kwargs)  # onnx.checker, as every backend does
-        return MlcBackendRep(model, kwargs.get("pipeline", DEFAULT_PIPELINE))
+        return MlcBackendRep(model, kwargs.get("pipeline", DEFAULT_PIPELINE),
+                             native_requested(kwargs.get("native")))
 
     @classmethod
     def run_model(cls, model: onnx.ModelProto, inputs: Any, device: str = "CPU",

@@ -61,3 +61,23 @@ def read_test_names(paths) -> tuple[str, ...]:
     for path in sorted(paths):
         names += [line.strip() for line in Path(path).read_text().splitlines() if line.strip()]
     return tuple(names)
+
+
+def backend_test_cases(backend, module_name: str, names) -> dict:
+    """ONNX's runner's test case classes (`onnx.backend.test.BackendTest`) for the node
+    tests `names` on device CPU, run with `backend`, by class name: a pytest module
+    puts them in its globals."""
+    import onnx.backend.test
+
+    with warnings.catch_warnings():  # onnx's case generators overflow casts on purpose
+        warnings.simplefilter("ignore")
+        suite = onnx.backend.test.BackendTest(backend, module_name)
+    for name in names:
+        suite.include(f"^{name}_cpu$")
+    # The runner makes a skipped test of every case not included; keep only `names`.
+    wanted = {f"{name}_cpu" for name in names}
+    cases = suite.test_cases  # a property: new classes on each access
+    for case_class in cases.values():
+        for attr in [a for a in vars(case_class) if a.startswith("test_") and a not in wanted]:
+            delattr(case_class, attr)
+    return cases

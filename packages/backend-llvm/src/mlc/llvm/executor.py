@@ -1,0 +1,75 @@
+"""The graph executor's interface over a model's one native entry point (TVM's
+`graph_executor.GraphModule`): `set_input`, `run`, `get_output`, and a plain call.
+
+    model.set_input("x", x)          # by name or index; checked when run
+    model.run()                      # writes the outputs in place
+    y = model.get_output(0)          # the same array after every run
+    y = model(x)                     # or: one call, new output arrays
+
+Both a model compiled in this process (:class:`mlc.llvm.build.CompiledModel`) and one
+loaded from a shared library (:class:`mlc.llvm.loader.LoadedModule`) are executors.
+This module imports only numpy and mlc.llvm.native_call: a deployment runs it without
+the compiler.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mlc.llvm.native_call import ArgSpec, NativeFunction
+
+__all__ = ["ModelExecutor"]
+
+
+class ModelExecutor:
+    """Runs `entry`, a native function whose free arguments are the model's inputs and
+    then its outputs (weights and workspace are bound or allocated by the function)."""
+
+    def __init__(self, entry: NativeFunction):
+        self.entry = entry
+        free = set(entry.free)
+        self.inputs: list[ArgSpec] = [s for s in entry.specs
+                                      if s.role == "input" and s.name in free]
+        self.outputs: list[ArgSpec] = [s for s in entry.specs if s.role == "output"]
+        self._input_values: dict[str, np.ndarray] = {}
+        self._output_values = [np.zeros(s.shape, s.dtype) for s in self.outputs]
+        self._input_index = {s.name: i for i, s in enumerate(self.inputs)}
+
+    def __call__(self, *inputs: np.ndarray, **named: np.ndarray) -> Any:
+        """Run on `inputs` (positionally or by name); the output (several: a tuple),
+        new arrays."""
+        return self.entry(*inputs, **named)
+
+    def set_input(self, name: str | int, value: np.ndarray) -> None:
+        """Give input `name` (or its index) the array `value` (checked when run)."""
+        if isinstance(name, int):
+            if not 0 <= name < len(self.inputs):
+                raise IndexError(f"input index {name} out of range (the model has "
+                                 f"{len(self.inputs)} inputs)")
+            name = self.inputs[name].name
+        if name not in self._input_index:
+            raise KeyError(f"no input named '{name}' (the inputs are "
+                           f"{', '.join(s.name for s in self.inputs)})")
+        self._input_values[name] = value
+
+    def run(self) -> None:
+        """Run the model on the inputs set; the outputs go to `get_output`."""
+        missing = [s.name for s in self.inputs if s.name not in self._input_values]
+        if missing:
+            raise ValueError(f"inputs not set: {', '.join(missing)}")
+        args = [self._input_values[s.name] for s in self.inputs]
+        self.entry(*args, *self._output_values)
+
+    def get_output(self, index: int) -> np.ndarray:
+        """Output `index` of the last run (the same array, overwritten by each run)."""
+        if not -len(self._output_values) <= index < len(self._output_values):
+            raise IndexError(f"output index {index} out of range (the model has "
+                             f"{len(self._output_values)} outputs)")
+        return self._output_values[index]
+
+    @property
+    def num_outputs(self) -> int:
+        """How many outputs the model has."""
+        return len(self.outputs)
