@@ -17,7 +17,7 @@ from mlc.graph.dialect import graph
 from mlc.graph.examples import EXAMPLES
 from mlc.graph.fusion.outline import is_primitive
 from mlc.graph.op_base import GraphOp
-from mlc.ir import Context, f32, parse_module, print_op, verify
+from mlc.ir import Context, PrintOptions, f32, parse_module, print_op, verify
 from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.interpreter import evaluate
 from mlc.ir.passes.context import PassContext
@@ -256,6 +256,69 @@ def test_unsigned_tensors_are_refused_with_a_diagnostic():
     result = lower(module, "graph-lower-to-loop")
     assert not result.success
     assert "signless" in result.diagnostics[0].message
+
+
+
+# A primitive function, a constant, a copy and a loose op that lowers, then a loose op
+# whose kernel cannot be built: the failure comes in the middle of the conversion, after
+# @main's signature, its constant, calls and a kernel of its own were rewritten.
+FAILING_LATE = """
+func.func @main(%x: tensor<3xf32>, %e: tensor<0x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %c = graph.constant dense<1.0> : tensor<3xf32>
+  %0 = call @fused_exp(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  %1 = graph.neg %0 : tensor<3xf32>
+  %2 = graph.sum %e {axes = array<i64: 0>} : tensor<0x3xf32> -> tensor<3xf32> loc("sum")
+  return %1, %2, %c : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+func.func private @fused_exp(%p0: tensor<3xf32>) -> tensor<3xf32> attributes {graph.primitive} {
+  %0 = graph.exp %p0 : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+"""
+
+
+def test_a_kernel_failing_mid_conversion_leaves_the_very_same_module():
+    module = parse_module(FAILING_LATE, Context())
+    before = print_op(module, PrintOptions(debuginfo=True))
+    ops_before = list(module.walk())
+    args_before = [list(f.entry_block.args) for f in functions(module).values()]
+    result = lower(module, "graph-lower-to-loop")
+    assert not result.success
+    [error] = result.diagnostics
+    assert error.message.startswith("graph-lower-to-loop: 'graph.sum' computes the non-empty "
+                                    "tensor<3xf32> from the empty tensor<0x3xf32>")
+    assert str(error.loc) == 'loc("sum")'
+    # Rolled back by the driver: the same text, the same op and argument objects.
+    assert print_op(module, PrintOptions(debuginfo=True)) == before
+    after = list(module.walk())
+    assert len(after) == len(ops_before) and all(a is b for a, b in zip(after, ops_before))
+    assert [list(f.entry_block.args) for f in functions(module).values()] == args_before
+    # Without the failing op it lowers: the loose op's and the copy's kernels before
+    # @main, the primitive function's kernel in its place.
+    fixed = parse_module(FAILING_LATE.replace(
+        '%2 = graph.sum %e {axes = array<i64: 0>} : tensor<0x3xf32> -> tensor<3xf32> loc("sum")',
+        "%2 = graph.exp %x : tensor<3xf32>"), Context())
+    x = rand(3)
+    module = check_lowering(fixed, [x, np.zeros((0, 3), np.float32)], "graph-lower-to-loop")
+    assert [op.callee.leaf for op in calls_in_main(module)] == [
+        "fused_exp", "neg", "fused_exp", "copy"]
+    assert list(functions(module)) == ["neg", "copy", "main", "fused_exp"]
+
+
+def test_extern_declarations_go_where_the_kernels_of_loose_ops_go():
+    # Declarations first, before the first caller, then the kernels the callers need
+    # beyond the primitive functions', in the order they were made; without callers,
+    # the declarations go at the end of the module.
+    module = parse_module(FAILING_LATE.replace(
+        '%2 = graph.sum %e {axes = array<i64: 0>} : tensor<0x3xf32> -> tensor<3xf32> loc("sum")',
+        "%2 = graph.exp %x : tensor<3xf32>"), Context())
+    assert lower(module, "graph-lower-to-loop{extern=fused_exp:env.exp}").success
+    assert list(functions(module)) == ["env.exp", "neg", "exp", "copy", "main"]
+    assert [op.callee.leaf for op in calls_in_main(module)] == [
+        "env.exp", "neg", "exp", "copy"]
+    alone = parse_module(FAILING_LATE[FAILING_LATE.index("func.func private"):], Context())
+    assert lower(alone, "graph-lower-to-loop{extern=fused_exp:env.exp}").success
+    assert list(functions(alone)) == ["env.exp"]
 
 
 # ------------------------------------------------------------------ injective ops fused

@@ -1,5 +1,5 @@
 """graph-lower-to-loop: graph functions become loop kernels and calls into them
-(TVM's LowerTE and Relax's call_tir).
+(TVM's LowerTE and Relax's call_tir), as one dialect conversion.
 
 - Every `graph.primitive` function (a group graph-fuse-ops outlined) becomes one
   kernel (see :mod:`mlc.loop.kernels`): its ops' compute rules composed, injective
@@ -16,9 +16,28 @@
   is lowered as a group of its own; a value handed back that no call computes (a
   parameter, a constant, a value returned twice) is copied by a copy kernel.
 
+How: the core's dialect-conversion driver, with a type converter (a ranked tensor
+lives in the memref `buffer_type` gives) and one conversion pattern per kind of op
+the pass rewrites: the primitive `func.func` (replaced by its kernel, or erased), the
+caller's `func.func` (its signature in destination-passing style), `graph.constant`,
+`func.call`, a graph op outside any primitive function, and `func.return`. The
+patterns receive the operands already converted, so a call reads the buffers its
+operands became. The kernels of the primitive functions are built by an analysis step
+*before* the conversion, not by the pattern on the primitive function, because a
+caller may come before the primitive functions it calls in the module (the driver
+visits ops in module order) and each call must know its kernel's name, which is the
+name of the first primitive function of that structure anywhere in the module;
+building them is also the expensive, failure-prone part, and doing it first reports a
+kernel that cannot be built before anything is touched. The pattern on a primitive
+function then only puts the kernel in its place. Kernels the callers need beyond
+those (for a loose graph op, a copy) are built by the patterns as they go, their
+cache entries undone with the rest if the conversion rolls back.
+
 Nothing changes unless everything lowers: every graph op without a compute rule is
 reported (one error at the first, naming every op kind without one, a note at the
-first op of each other kind), as is every other op that has no lowering.
+first op of each other kind), as is every other op that has no lowering; a kernel
+that cannot be built is reported at its op, and the driver's rollback leaves the
+module as it was.
 """
 
 from __future__ import annotations
@@ -37,13 +56,22 @@ from mlc.ir.core.attributes import (
     RankedTensorType,
     StringAttr,
     SymbolRefAttr,
+    TypeAttr,
 )
-from mlc.ir.core.ir import Block, Operation, Value
+from mlc.ir.core.ir import Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.opdef.traits import SymbolTable
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
+from mlc.ir.rewrite.conversion import (
+    ConversionPattern,
+    ConversionRewriter,
+    ConversionTarget,
+    apply_partial_conversion,
+)
+from mlc.ir.rewrite.pattern import PatternSet
+from mlc.ir.rewrite.type_converter import TypeConverter
 from mlc.loop.kernels import (
     KernelError,
     copy_kernel,
@@ -122,8 +150,18 @@ def _is_graph_function(fn: FuncOp) -> bool:
     return any(isinstance(op, GraphOp) for op in fn.walk())
 
 
+def tensor_to_buffer_converter() -> TypeConverter:
+    """The pass's type converter: a ranked tensor becomes the memref it lives in; other
+    types stay."""
+    converter = TypeConverter()
+    converter.add_conversion(
+        lambda t: buffer_type(t) if isinstance(t, RankedTensorType) else None)
+    return converter
+
+
 class _Lowering:
-    """One run of the pass on a symbol table `table` (a module)."""
+    """One run of the pass on a symbol table `table` (a module): the analysis the
+    conversion patterns share, and the state they build."""
 
     def __init__(self, table: Operation, externals: dict[str, str] | None = None):
         self.table = table
@@ -135,10 +173,19 @@ class _Lowering:
         self.symbols = {o.attributes["sym_name"].value for o in table.regions[0].ops()
                         if "sym_name" in o.attributes}
         self.kernels: dict[tuple, FuncOp] = {}  # group structure -> its kernel
+        self.kernel_named: dict[str, FuncOp] = {}  # the primitive functions' kernels
         self.kernel_of: dict[str, str] = {}  # primitive function -> its kernel's name
-        self.extra_kernels: list[FuncOp] = []  # for loose ops and copies
         self.declarations: dict[str, FuncOp] = {}  # external functions
         self.calls = 0
+        # The ops the conversion must rewrite: these functions and the ops of the
+        # callers' bodies. What the patterns build is legal.
+        self.pending: set[Operation] = {*self.primitives, *self.callers}
+        for fn in self.callers:
+            self.pending.update(fn.entry_block.ops())
+        # Caller -> {value it hands back: the first output buffer it goes to}.
+        self.destinations: dict[Operation, dict[Value, Value]] = {}
+        # The first error a pattern met (the conversion then fails and rolls back).
+        self.error: KernelError | None = None
 
     # ------------------------------------------------------------------ checks
 
@@ -191,46 +238,52 @@ class _Lowering:
     # ------------------------------------------------------------------ lowering
 
     def lower(self) -> None:
+        """Build the primitive functions' kernels, then run the conversion."""
         try:
             for fn in self.primitives:
                 if fn.sym_name.value in self.externals:
                     self.kernel_of[fn.sym_name.value] = self._external(fn)
                     continue
                 if all(is_empty(t) for t in fn.type.results):
-                    continue  # nothing to compute: its calls go (see _lower_caller)
-                self.kernel_of[fn.sym_name.value] = self._kernel(
-                    fn.sym_name.value, list(fn.entry_block.args),
-                    list(fn.entry_block.ops())[:-1],
-                    list(fn.entry_block.terminator.operands), fn)
-            lowered = [(fn, self._lower_caller(fn)) for fn in self.callers]
+                    continue  # nothing to compute: its calls go (see LowerGraphCall)
+                kernel = self._kernel(fn.sym_name.value, list(fn.entry_block.args),
+                                      list(fn.entry_block.ops())[:-1],
+                                      list(fn.entry_block.terminator.operands), fn)
+                self.kernel_of[fn.sym_name.value] = kernel.sym_name.value
+                self.kernel_named[kernel.sym_name.value] = kernel
         except KernelError as error:
-            loc = error.op.loc if error.op is not None else self.table.loc
-            raise PassFailure([Diagnostic("error", f"graph-lower-to-loop: {error}", loc)]) \
-                from None
-        # Everything lowered: now change the module. Each kernel takes the place of
-        # the first primitive function of its structure.
-        placed = {k.sym_name.value: k for k in self.kernels.values()}
-        for fn in self.primitives:
-            kernel = placed.pop(fn.sym_name.value, None)
-            if kernel is not None:
-                fn.parent.insert_before(kernel, fn)
-            fn.erase()
-        for fn, new_fn in lowered:
-            fn.parent.insert_before(new_fn, fn)
-            fn.erase()
-        if self.extra_kernels:
-            body = self.table.regions[0].blocks[0]
-            anchor = lowered[0][1] if lowered else None
-            for kernel in self.extra_kernels:
-                if anchor is not None:
-                    body.insert_before(kernel, anchor)
-                else:
-                    body.append(kernel)
+            raise PassFailure([self._diagnostic(error)]) from None
+        converter = tensor_to_buffer_converter()
+        target = ConversionTarget()
+        target.add_dynamically_legal_dialect("graph", self.is_lowered)
+        target.add_dynamically_legal_op((FuncOp, CallOp, ReturnOp), self.is_lowered)
+        patterns = PatternSet(pattern(self, converter) for pattern in (
+            LowerPrimitiveFunction, LowerCallerSignature, LowerGraphConstant, LowerGraphCall,
+            LowerLooseGraphOp, LowerGraphReturn))
+        result = apply_partial_conversion(self.table, target, patterns, converter,
+                                          first_failure_only=True)
+        if not result.success:
+            raise PassFailure([self._diagnostic(self.error)] if self.error is not None
+                              else result.diagnostics)
+
+    def is_lowered(self, op: Operation) -> bool:
+        """The conversion target's rule: every op the pass rewrites is illegal until its
+        pattern has rewritten it."""
+        return op not in self.pending
+
+    def done(self, op: Operation, rewriter: ConversionRewriter) -> None:
+        """`op`, rewritten in place, is now legal (again pending if that is undone)."""
+        self.pending.discard(op)
+        rewriter.on_rollback(self.pending.add, op)
+
+    def _diagnostic(self, error: KernelError) -> Diagnostic:
+        loc = error.op.loc if error.op is not None else self.table.loc
+        return Diagnostic("error", f"graph-lower-to-loop: {error}", loc)
 
     def _kernel(self, name: str, inputs: Sequence[Value], ops: Sequence[Operation],
-                outputs: Sequence[Value], origin: Operation) -> str:
-        """The name of the kernel computing this group: an existing one of the same
-        structure, or a new one called `name`."""
+                outputs: Sequence[Value], origin: Operation) -> FuncOp:
+        """The kernel computing this group: an existing one of the same structure, or
+        a new one called `name`."""
         key = group_structure(inputs, ops, outputs)
         kernel = self.kernels.get(key)
         if kernel is None:
@@ -239,7 +292,7 @@ class _Lowering:
             kernel.loc = origin.loc
             self.kernels[key] = kernel
             self.symbols.add(name)
-        return kernel.sym_name.value
+        return kernel
 
     def _external(self, fn: FuncOp) -> str:
         """The declaration of the external function computing primitive `fn`: its
@@ -265,95 +318,65 @@ class _Lowering:
         declaration.regions[0].blocks[0].erase()
         declaration.loc = fn.loc
         self.declarations[name] = declaration
-        self.extra_kernels.append(declaration)
         self.symbols.add(name)
         return name
 
-    def _loose_op_kernel(self, op: Operation) -> str:
+    # -------------------------------------------------- kernels the callers need
+
+    def place_before_callers(self, op: Operation, rewriter: ConversionRewriter) -> None:
+        """Insert `op` (a kernel or declaration beyond the primitive functions') before
+        the first caller, or at the end of the module when there is none, in the order
+        they are made."""
+        with rewriter.insertion_point():
+            if self.callers:
+                rewriter.set_insertion_point_before(self.callers[0])
+            else:
+                rewriter.set_insertion_point_to_end(self.table.regions[0].blocks[0])
+            rewriter.insert(op)
+
+    def loose_op_kernel(self, op: Operation, rewriter: ConversionRewriter) -> str:
         """The kernel of a graph op outside any primitive function (a group of one)."""
         key = group_structure(op.operands, [op], op.results)
-        if key not in self.kernels:
+        # One of the same structure as a primitive function's group reuses its kernel,
+        # which LowerPrimitiveFunction places where that function was.
+        kernel = self.kernels.get(key)
+        if kernel is None:
             name = unique_name(op.name.split(".", 1)[1], self.symbols)
-            self._kernel(name, op.operands, [op], op.results, op)
-            self.extra_kernels.append(self.kernels[key])
-        return self.kernels[key].sym_name.value
+            kernel = self._kernel(name, op.operands, [op], op.results, op)
+            self._forget_on_rollback(key, name, rewriter)
+            self.place_before_callers(kernel, rewriter)
+        return kernel.sym_name.value
 
-    def _copy_kernel(self, type_: RankedTensorType) -> str:
+    def copy_kernel(self, type_: RankedTensorType, rewriter: ConversionRewriter) -> str:
+        """The kernel copying a buffer of tensor type `type_` into another."""
         key = ("copy", type_)
-        if key not in self.kernels:
+        kernel = self.kernels.get(key)
+        if kernel is None:
             name = unique_name("copy", self.symbols)
             self.symbols.add(name)
             kernel = copy_kernel(name, type_)
             kernel.attributes["sym_visibility"] = StringAttr("private")
             self.kernels[key] = kernel
-            self.extra_kernels.append(kernel)
-        return self.kernels[key].sym_name.value
+            self._forget_on_rollback(key, name, rewriter)
+            self.place_before_callers(kernel, rewriter)
+        return kernel.sym_name.value
 
-    def _lower_caller(self, fn: FuncOp) -> FuncOp:
-        """`fn` on buffers: parameters, then one output buffer per result."""
-        results = fn.type.results
-        for n, type_ in enumerate(results):
-            problem = lowerable_type(type_)
-            if problem is not None:
-                raise KernelError(f"result #{n} of @{fn.sym_name.value} cannot become a "
-                                  f"buffer: {problem}", fn)
-        inputs = [buffer_type(a.type) for a in fn.entry_block.args]
-        outputs = [buffer_type(t) for t in results]
-        new_fn = FuncOp.create_function(fn.sym_name.value, FunctionType(
-            (*inputs, *outputs), ()), fn.sym_visibility.value if fn.sym_visibility else None)
-        new_fn.loc = fn.loc
-        for name, attr in fn.attributes.items():
-            if name not in ("sym_name", "function_type", "sym_visibility", "arg_attrs",
-                            "res_attrs"):
-                new_fn.attributes[name] = attr
-        entry = new_fn.entry_block
-        buffers: dict[Value, Value] = {}
-        for old, new in zip(fn.entry_block.args, entry.args):
-            new.name_hint = old.name_hint
-            buffers[old] = new
-        out_args = entry.args[len(inputs):]
-        for n, arg in enumerate(out_args):
-            arg.name_hint = "out" if len(out_args) == 1 else f"out{n}"
-        returned = fn.entry_block.terminator.operands
-        # Each value handed back is computed into the first output buffer it goes to.
-        destination: dict[Value, Value] = {}
-        for value, arg in zip(returned, out_args):
-            destination.setdefault(value, arg)
-        for op in fn.entry_block.ops():
-            if isinstance(op, ReturnOp):
-                for value, arg in zip(op.operands, out_args):
-                    if buffers[value] is not arg and not is_empty(value.type):
-                        self._call(entry, self._copy_kernel(value.type), [buffers[value]],
-                                   [arg], op)
-                entry.append(ReturnOp.build([], loc=op.loc))
-            elif isinstance(op, ConstantOp):
-                constant = entry.append(LoopConstantOp.build(
-                    value=op.value, result_types=[buffer_type(op.result.type)], loc=op.loc))
-                constant.results[0].name_hint = op.result.name_hint
-                buffers[op.result] = constant.results[0]
-            else:
-                if isinstance(op, CallOp):
-                    callee = self.by_name[op.callee.leaf]
-                    name = self.kernel_of.get(callee.sym_name.value, callee.sym_name.value)
-                elif all(is_empty(r.type) for r in op.results):
-                    name = None  # nothing to compute: no kernel, no call
-                else:
-                    name = self._loose_op_kernel(op)
-                outs = []
-                for result in op.results:
-                    buffer = destination.get(result)
-                    if buffer is None:
-                        alloc = entry.append(AllocBufferOp.build(
-                            result_types=[buffer_type(result.type)], loc=op.loc))
-                        buffer = alloc.results[0]
-                        buffer.name_hint = result.name_hint
-                    buffers[result] = buffer
-                    outs.append(buffer)
-                if not self._computes_nothing(op):
-                    self._call(entry, name, [buffers[v] for v in op.operands], outs, op)
-        return new_fn
+    def _forget_on_rollback(self, key: tuple, name: str, rewriter: ConversionRewriter) -> None:
+        rewriter.on_rollback(self.kernels.pop, key)
+        rewriter.on_rollback(self.symbols.discard, name)
 
-    def _computes_nothing(self, op: Operation) -> bool:
+    def call(self, callee: str, inputs: Sequence[Value], outputs: Sequence[Value],
+             origin: Operation, rewriter: ConversionRewriter) -> None:
+        """Call `callee` on buffers (destination-passing: no results)."""
+        rewriter.insert(CallOp.build([*inputs, *outputs], callee=SymbolRefAttr(callee),
+                                     result_types=[], loc=origin.loc))
+        self.calls += 1
+        rewriter.on_rollback(self._uncount_call)
+
+    def _uncount_call(self) -> None:
+        self.calls -= 1
+
+    def computes_nothing(self, op: Operation) -> bool:
         """Whether `op` is a graph op or a call of a kernel whose results all hold no
         element: it needs no call. (An external function is called whatever its
         results hold, and so is a function on tensors, lowered on its own.)"""
@@ -364,11 +387,175 @@ class _Lowering:
             return callee in self.primitives and op.callee.leaf not in self.externals
         return True
 
-    def _call(self, block: Block, callee: str, inputs: Sequence[Value],
-              outputs: Sequence[Value], origin: Operation) -> None:
-        block.append(CallOp.build([*inputs, *outputs], callee=SymbolRefAttr(callee),
-                                  result_types=[], loc=origin.loc))
-        self.calls += 1
+    def lower_computation(self, op: Operation, callee: str | None, inputs: Sequence[Value],
+                          rewriter: ConversionRewriter) -> None:
+        """Replace `op` (a call or a graph op) by a call of `callee` on `inputs` and a
+        buffer per result: the output buffer the result is handed back in, else a
+        new one."""
+        destination = self.destinations[op.parent_op]
+        outputs = []
+        for result in op.results:
+            buffer = destination.get(result)
+            if buffer is None:
+                alloc = rewriter.insert(AllocBufferOp.build(
+                    result_types=[buffer_type(result.type)], loc=op.loc))
+                buffer = alloc.results[0]
+                buffer.name_hint = result.name_hint
+            outputs.append(buffer)
+        if not self.computes_nothing(op):
+            self.call(callee, inputs, outputs, op, rewriter)
+        rewriter.replace_op(op, outputs)
+
+
+class _LoweringPattern(ConversionPattern):
+    """A pattern of this pass: it shares the run's `_Lowering`, and implements
+    `lower(op, adaptor, rewriter)`. A kernel that cannot be built makes the pattern
+    fail (the driver undoes what it did), the first such error kept for the report."""
+
+    def __init__(self, lowering: _Lowering, type_converter: TypeConverter):
+        super().__init__(type_converter)
+        self.lowering = lowering
+
+    def match_and_rewrite(self, op: Operation, adaptor, rewriter: ConversionRewriter) -> bool:
+        try:
+            return self.lower(op, adaptor, rewriter)
+        except KernelError as error:
+            if self.lowering.error is None:
+                self.lowering.error = error
+            return False
+
+    def lower(self, op: Operation, adaptor, rewriter: ConversionRewriter) -> bool:
+        raise NotImplementedError
+
+
+class LowerPrimitiveFunction(_LoweringPattern):
+    """A graph.primitive function: the first of its structure becomes its kernel (built
+    beforehand); the others, and those computed externally or computing nothing, go."""
+
+    root = FuncOp
+
+    def lower(self, op: FuncOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        lowering = self.lowering
+        if op not in lowering.primitives:
+            return False
+        name = op.sym_name.value
+        external = lowering.externals.get(name)
+        if external is not None:
+            declaration = lowering.declarations[external]
+            if not lowering.callers and declaration.parent is None:
+                lowering.place_before_callers(declaration, rewriter)
+        elif lowering.kernel_of.get(name) == name:
+            rewriter.insert(lowering.kernel_named[name])
+        rewriter.erase_op(op)
+        return True
+
+
+class LowerCallerSignature(_LoweringPattern):
+    """A function on tensors: its parameters become buffers, and each result an output
+    buffer after them; it returns nothing."""
+
+    root = FuncOp
+
+    def lower(self, op: FuncOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        lowering = self.lowering
+        if op in lowering.primitives or op not in lowering.callers:
+            return False
+        results = op.type.results
+        for n, type_ in enumerate(results):
+            problem = lowerable_type(type_)
+            if problem is not None:
+                raise KernelError(f"result #{n} of @{op.sym_name.value} cannot become a "
+                                  f"buffer: {problem}", op)
+        converter = self.type_converter
+        inputs = converter.convert_types(op.type.inputs)
+        outputs = converter.convert_types(results)
+        with rewriter.modify_op_in_place(op):
+            op.function_type = TypeAttr(FunctionType((*inputs, *outputs), ()))
+            op.attributes.pop("arg_attrs", None)
+            op.attributes.pop("res_attrs", None)
+        if op is lowering.callers[0]:
+            for declaration in lowering.declarations.values():
+                lowering.place_before_callers(declaration, rewriter)
+        entry = op.entry_block
+        params = list(entry.args)
+        for param, group in zip(params, rewriter.convert_block_signature(entry, converter)):
+            for arg in group:
+                if arg is not param:
+                    arg.loc = None  # as the buffers the old lowering made: no location
+        out_args = [rewriter.add_block_argument(entry, t) for t in outputs]
+        for n, arg in enumerate(out_args):
+            arg.name_hint = "out" if len(out_args) == 1 else f"out{n}"
+        # Each value handed back is computed into the first output buffer it goes to.
+        destination: dict[Value, Value] = {}
+        for value, arg in zip(entry.terminator.operands, out_args):
+            destination.setdefault(value, arg)
+        lowering.destinations[op] = destination
+        lowering.done(op, rewriter)
+        return True
+
+
+class LowerGraphConstant(_LoweringPattern):
+    """graph.constant in a caller: a constant buffer."""
+
+    root = ConstantOp
+
+    def lower(self, op: ConstantOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        constant = rewriter.insert(LoopConstantOp.build(
+            value=op.value, result_types=[buffer_type(op.result.type)], loc=op.loc))
+        constant.results[0].name_hint = op.result.name_hint
+        rewriter.replace_op(op, constant.results)
+        return True
+
+
+class LowerGraphCall(_LoweringPattern):
+    """A call in a caller: the primitive function's kernel (or external function, or
+    the lowered function on tensors) called on the operands' buffers and a buffer per
+    result."""
+
+    root = CallOp
+
+    def lower(self, op: CallOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        callee = op.callee.leaf
+        name = self.lowering.kernel_of.get(callee, callee)
+        self.lowering.lower_computation(op, name, adaptor.operands, rewriter)
+        return True
+
+
+class LowerLooseGraphOp(_LoweringPattern):
+    """A graph op outside any primitive function: a kernel of its own (shared by ops
+    of the same structure), called as a primitive function's would be."""
+
+    root = None
+
+    def lower(self, op: Operation, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not isinstance(op, GraphOp) or isinstance(op, ConstantOp):
+            return False
+        lowering = self.lowering
+        if all(is_empty(r.type) for r in op.results):
+            name = None  # nothing to compute: no kernel, no call
+        else:
+            name = lowering.loose_op_kernel(op, rewriter)
+        lowering.lower_computation(op, name, adaptor.operands, rewriter)
+        return True
+
+
+class LowerGraphReturn(_LoweringPattern):
+    """func.return in a caller: copy each value handed back that was not computed into
+    its output buffer, and return nothing."""
+
+    root = ReturnOp
+
+    def lower(self, op: ReturnOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        lowering = self.lowering
+        entry = op.parent
+        out_args = entry.args[len(entry.args) - len(op.operands):]
+        for old, buffer, arg in zip(op.operands, adaptor.operands, out_args):
+            if buffer is not arg and not is_empty(old.type):
+                lowering.call(lowering.copy_kernel(old.type, rewriter), [buffer], [arg], op,
+                              rewriter)
+        rewriter.insert(ReturnOp.build([], loc=op.loc))
+        rewriter.erase_op(op)
+        return True
 
 
 def _missing_rules(ops: Sequence[Operation]) -> Diagnostic:
