@@ -16,6 +16,7 @@ built; converters that refuse a node's arguments are reported together after.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -100,6 +101,7 @@ def from_exported_program(program: torch.export.ExportedProgram,
     converters of :data:`~mlc.torch.converters.FUNCTION_MAP` (keyed by op packet,
     `torch.ops.aten.conv2d`), extended or overridden by `call_function_map`.
     Raises TorchImportError with the nodes named."""
+    program = _functional(program)
     signature = program.graph_signature
     graph_module = program.graph_module
     lifted: dict[str, torch.Tensor] = {}
@@ -127,6 +129,19 @@ def from_exported_program(program: torch.export.ExportedProgram,
                 f"input '{spec.arg.name}' of kind {kind} is not supported"))
     importer = _Importer(graph_module, source, call_function_map, None, keep_params)
     return importer.run(inputs, lifted)
+
+
+def _functional(program: torch.export.ExportedProgram) -> torch.export.ExportedProgram:
+    """`program` without in-place ops (`out += identity` exports as `aten.add_`):
+    functionalized by torch, nothing decomposed, so that every node is a value."""
+    mutating = any(isinstance(n.target, torch._ops.OpOverload) and n.target._schema.is_mutable
+                   for n in program.graph_module.graph.nodes if n.op == "call_function")
+    if not mutating:
+        return program
+    with warnings.catch_warnings():
+        # torch's own deprecation notices from inside run_decompositions.
+        warnings.simplefilter("ignore", FutureWarning)
+        return program.run_decompositions({})
 
 
 def _error(message: str, loc=None) -> Diagnostic:
