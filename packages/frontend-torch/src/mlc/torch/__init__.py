@@ -13,8 +13,14 @@ function of compiled code, its buffers shared with torch (no copies).
 
 from mlc.torch.converters import FUNCTION_MAP, MODULE_MAP
 from mlc.torch.extern import register_torch_func, to_torch
-from mlc.torch.importer import TorchImportError, from_exported_program, from_fx
+from mlc.torch.importer import (
+    TorchImportError,
+    from_exported_program,
+    from_fx,
+    load_exported_program,
+)
 from mlc.torch.node import Node, Unsupported
 
 __all__ = ["FUNCTION_MAP", "MODULE_MAP", "Node", "TorchImportError", "Unsupported",
-           "from_exported_program", "from_fx", "register_torch_func", "to_torch"]
+           "from_exported_program", "from_fx", "load_exported_program", "register_torch_func",
+           "to_torch"]

@@ -332,6 +332,21 @@ def _index_tensor(node: Node, x: Value, index: tuple) -> Value:
     return node.b.squeeze(x, axes=squeezed) if squeezed else x
 
 
+def _aten_slice(node: Node) -> Value:
+    """aten.slice(input, dim, start, end, step): what `x[:, 1:5]` exports as."""
+    x = node.tensor(0, "input")
+    axis = _axis(node, node.arg(1, "dim", 0), _rank(x))
+    return _index_tensor(node, x, (slice(None),) * axis + (
+        slice(node.arg(2, "start", None), node.arg(3, "end", None), node.arg(4, "step", 1)),))
+
+
+def _aten_select(node: Node) -> Value:
+    """aten.select(input, dim, index): what `x[:, 2]` exports as."""
+    x = node.tensor(0, "input")
+    axis = _axis(node, node.arg(1, "dim"), _rank(x))
+    return _index_tensor(node, x, (slice(None),) * axis + (node.arg(2, "index"),))
+
+
 def _cat(node: Node) -> Value:
     tensors = [t for t in node.arg(0, "tensors")]
     node.check(all(isinstance(t, Value) for t in tensors), "every input of cat must be a tensor")
@@ -548,13 +563,15 @@ def _default_function_map() -> dict[object, Converter]:
         ((torch.split, "split", aten.split, aten.split_with_sizes), _split),
         ((torch.chunk, "chunk", aten.chunk), _chunk),
         ((operator.getitem,), _getitem),
+        ((aten.slice,), _aten_slice),
+        ((aten.select,), _aten_select),
         ((getattr,), _getattr),
         (("size", aten.sym_size), _size),
     ]
     for name, convert in _UNARY.items():
         entries.append(((getattr(torch, name, None), getattr(F, name, None), name,
                               getattr(aten, name)), convert))
-    entries.append(((F.relu6, aten.hardtanh), _hardtanh))
+    entries.append(((F.relu6, aten.relu6, aten.hardtanh), _hardtanh))
     converters: dict[object, Converter] = {}
     for keys, convert in entries:
         for key in keys:
@@ -565,8 +582,9 @@ def _default_function_map() -> dict[object, Converter]:
 
 def _hardtanh(node: Node) -> Value:
     """ReLU6 (`F.relu6`, exported as `aten.hardtanh(x, 0, 6)`) as graph.clip."""
-    low = 0.0 if node.target is F.relu6 else float(node.arg(1, "min_val", -1.0))
-    high = 6.0 if node.target is F.relu6 else float(node.arg(2, "max_val", 1.0))
+    relu6 = node.target is F.relu6 or getattr(node.target, "overloadpacket", None) is aten.relu6
+    low = 0.0 if relu6 else float(node.arg(1, "min_val", -1.0))
+    high = 6.0 if relu6 else float(node.arg(2, "max_val", 1.0))
     return node.b.clip(node.tensor(0, "input"), min=low, max=high)
 
 

@@ -16,6 +16,7 @@ built; converters that refuse a node's arguments are reported together after.
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -131,6 +132,26 @@ def from_exported_program(program: torch.export.ExportedProgram,
     return importer.run(inputs, lifted)
 
 
+def load_exported_program(path: str | os.PathLike, keep_params: bool = False,
+                          call_function_map: Mapping[object, Converter] | None = None,
+                          ) -> Operation:
+    """Import the program `torch.export.save` wrote to `path` (a `.pt2` file), as
+    :func:`from_exported_program` does. An unreadable file, or one that is not a saved
+    program, is a TorchImportError naming it."""
+    source = os.fspath(path)
+    if not os.path.isfile(source):
+        raise TorchImportError(source, _error("cannot read the program: no such file"))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            program = torch.export.load(source)
+    except Exception as exc:  # zipfile, pickle and torch's own errors
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise TorchImportError(source, _error(
+            f"not a saved torch.export program (torch.export.load: {reason})")) from None
+    return from_exported_program(program, call_function_map, keep_params, source=source)
+
+
 def _functional(program: torch.export.ExportedProgram) -> torch.export.ExportedProgram:
     """`program` without in-place ops (`out += identity` exports as `aten.add_`):
     functionalized by torch, nothing decomposed, so that every node is a value."""
@@ -194,8 +215,11 @@ def _target_name(node: fx.Node) -> str:
         return str(target)
     if isinstance(target, torch._ops.OpOverload):
         return str(target)
+    name = getattr(target, "__name__", None)
+    if name and getattr(torch, name, None) is target:
+        return f"torch.{name}"  # not torch._VariableFunctionsClass.erf
     module = getattr(target, "__module__", None) or ""
-    name = getattr(target, "__qualname__", None) or getattr(target, "__name__", repr(target))
+    name = getattr(target, "__qualname__", None) or name or repr(target)
     return f"{module}.{name}" if module and module != "builtins" else name
 
 
