@@ -135,6 +135,19 @@ def test_keep_params_makes_the_tensors_parameters_after_the_inputs(mixed, import
     _assert_close(evaluate(module, arguments), _torch(model, *inputs))
 
 
+def test_input_dtypes_type_the_arguments():
+    class Scale(nn.Module):
+        def forward(self, x, y):
+            return x * y + 0.5
+
+    x, y = (torch.randn(3, dtype=torch.float64) for _ in range(2))
+    module = from_fx(Scale(), [(3,), (3,)], input_dtypes=[torch.float64, torch.float64])
+    assert [str(a.type) for a in _main(module).entry_block.args] == ["tensor<3xf64>"] * 2
+    _assert_close(evaluate(module, [x.numpy(), y.numpy()]), _torch(Scale(), x, y))
+    exported = from_exported_program(torch.export.export(Scale(), (x, y)))
+    assert [str(a.type) for a in _main(exported).entry_block.args] == ["tensor<3xf64>"] * 2
+
+
 # ------------------------------------------------------------------ user maps
 
 

@@ -234,7 +234,6 @@ class _Importer:
         self.builder = GraphBuilder("main")
         self.values: dict[fx.Node, Any] = {}
         self.tensors: dict[str, Value] = {}
-        self.kept: list[tuple[str, torch.Tensor]] = []
 
     def fail(self, message: str) -> TorchImportError:
         return TorchImportError(self.source, _error(message))
@@ -362,7 +361,6 @@ class _Importer:
                               "support") from None
         if self.keep_params:
             value = self.builder.param(key, array.shape, element)
-            self.kept.append((key, tensor))
         else:
             value = self.builder.const(np.ascontiguousarray(array), dtype=element, name=key)
         self.tensors[key] = value
