@@ -1,6 +1,8 @@
-"""`mlc-import`: an ONNX model as a graph-dialect module in MLIR text.
+"""`mlc-import`: an ONNX model or a saved torch.export program as a graph-dialect
+module in MLIR text.
 
     mlc-import model.onnx                            # @main with the weights as blobs
+    mlc-import model.pt2                             # a program torch.export.save wrote
     mlc-import model.onnx -o model.mlir --input-shape input=1,3,224,224
     mlc-import model.onnx --keep-params              # initializers as parameters of @main
     mlc-import model.onnx --constant-input shape=shape.npy   # an input bound to a value
@@ -23,9 +25,11 @@ from mlc.tools.output import ToolArgumentParser, internal_error, write_output
 
 def build_arg_parser() -> argparse.ArgumentParser:
     parser = ToolArgumentParser(
-        prog="mlc-import", description="Import an ONNX model as a graph-dialect module.",
+        prog="mlc-import",
+        description="Import an ONNX model or a saved torch.export program (.pt2) as a "
+                    "graph-dialect module.",
         epilog="To run passes on the imported module: mlc-opt model.onnx -p PIPELINE.")
-    parser.add_argument("input", nargs="?", help="the ONNX model (a .onnx file)")
+    parser.add_argument("input", nargs="?", help="the ONNX model (a .onnx file) or torch.export program (a .pt2 file)")
     parser.add_argument("-o", dest="output", metavar="FILE", default="-",
                         help="output file, written only on success ('-' for stdout)")
     parser.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
@@ -71,7 +75,6 @@ def run(args: argparse.Namespace) -> int:
         OnnxInputError,
         import_model,
         load_constant_inputs,
-        module_text,
         onnx_frontend,
         parse_input_shapes,
     )
@@ -87,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     if args.input is None:
         sys.stderr.write("mlc-import: error: name the ONNX model to import (mlc-import model.onnx)\n")
         return 1
+    if is_torch_program_path(args.input):
+        return _import_torch_program(args)
     try:
         shapes = parse_input_shapes(args.input_shape)
         constants = load_constant_inputs(args.constant_input)
@@ -102,7 +107,40 @@ def run(args: argparse.Namespace) -> int:
     except FrontendMissing as exc:
         sys.stderr.write(f"mlc-import: error: {exc}\n")
         return 1
+    return _write_module(args, module)
+
+
+def is_torch_program_path(path: str) -> bool:
+    """Whether a tool's input names a saved torch.export program (by its `.pt2` suffix)."""
+    return path.lower().endswith(".pt2")
+
+
+def _import_torch_program(args: argparse.Namespace) -> int:
+    """mlc-import of a `.pt2` file: its shapes and dtypes are the exported ones."""
+    if args.input_shape or args.constant_input:
+        sys.stderr.write("mlc-import: error: --input-shape and --constant-input are for ONNX "
+                         "models; a torch.export program has the shapes it was exported with\n")
+        return 1
+    try:
+        import mlc.torch
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not exc.name.startswith(("mlc.torch", "torch")):
+            raise
+        sys.stderr.write("mlc-import: error: reading torch.export programs needs the torch "
+                         "frontend (mlc-frontend-torch: pip install -e packages/frontend-torch), "
+                         f"which is not installed: no module named '{exc.name}'\n")
+        return 1
+    try:
+        module = mlc.torch.load_exported_program(args.input, keep_params=args.keep_params)
+    except mlc.torch.TorchImportError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return 1
+    return _write_module(args, module)
+
+
+def _write_module(args: argparse.Namespace, module) -> int:
     from mlc.ir import PrintOptions, print_op
+    from mlc.tools.onnx_input import module_text
 
     if args.elide_elementsattrs_if_larger is not None:
         text = print_op(module, PrintOptions(debuginfo=args.print_debuginfo,

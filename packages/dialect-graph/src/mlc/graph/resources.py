@@ -32,5 +32,8 @@ def module_text_with_resources(module: Operation, min_elements: int = 17,
 
 
 def _handle(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.]", "_", name) or "weight"
+    """A resource key from a constant's name: an identifier, so `0.weight` (a
+    state-dict key of an nn.Sequential) becomes `_0.weight`."""
+    handle = re.sub(r"[^A-Za-z0-9_.]", "_", name) or "weight"
+    return "_" + handle if handle[0].isdigit() else handle
 

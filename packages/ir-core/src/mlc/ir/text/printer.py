@@ -10,6 +10,7 @@ resumes after a nested region, as in MLIR.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mlc.ir.core.affine_map import AffineMapAttr, IntegerSetAttr
@@ -107,6 +108,19 @@ def _result_name_segments(op: Operation, generic: bool) -> tuple[list[tuple[str,
     return [(d.name, size) for d, size in zip(op_def.results, sizes) if size], True
 
 
+_NAME_CHARACTERS = re.compile(r"[^A-Za-z0-9_$.-]")
+
+
+def sanitize_name(hint: str) -> str:
+    """`hint` as a value name the parser reads back, as MLIR's sanitizeIdentifier
+    makes it: characters outside [A-Za-z0-9_$.-] become `_`, and a name that begins
+    with a digit but is not a number (`0.weight`, a state-dict key) gets a leading `_`."""
+    name = _NAME_CHARACTERS.sub("_", hint)
+    if name[:1].isdigit() and not name.isdigit():
+        name = "_" + name
+    return name
+
+
 def _is_isolated(op: Operation) -> bool:
     op_def = op.op_def
     return op_def is not None and IsolatedFromAbove in op_def.trait_set
@@ -157,6 +171,7 @@ class Printer:
         counters = [0, 0, 0]
 
         def unique(hint: str, op_given: bool = False) -> str:
+            hint = sanitize_name(hint)
             candidate = hint
             suffix = 0
             while candidate in used:
