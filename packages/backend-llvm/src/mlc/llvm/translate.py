@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir
 
+from mlc.ir.analysis.dominance import reverse_postorder
 from mlc.ir.core.attributes import (
     ArrayAttr,
     Attribute,
@@ -483,7 +484,7 @@ class _FunctionTranslation:
 
     def translate(self) -> None:
         region = self.op.regions[0]
-        order = _reverse_post_order(region.blocks[0])
+        order = reverse_postorder(region.blocks[0])
         for block in order:
             self.blocks[block] = self.fn.append_basic_block()
         for arg, value in zip(region.blocks[0].args, self.fn.args):
@@ -518,24 +519,6 @@ class _FunctionTranslation:
             raise _fail(f"cannot translate '{op.name}' to LLVM IR: {exc}", op.loc) from None
         if op.results:
             self.values[op.results[0]] = result
-
-
-def _reverse_post_order(entry: Block) -> list[Block]:
-    order: list[Block] = []
-    seen = {entry}
-    stack = [(entry, iter(entry.successors))]
-    while stack:
-        block, successors = stack[-1]
-        for successor in successors:
-            if successor not in seen:
-                seen.add(successor)
-                stack.append((successor, iter(successor.successors)))
-                break
-        else:
-            stack.pop()
-            order.append(block)
-    order.reverse()
-    return order
 
 
 # Argument attributes carried to LLVM IR. llvmlite refuses `readonly`/`writeonly` on

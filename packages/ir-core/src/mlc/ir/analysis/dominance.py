@@ -51,7 +51,9 @@ class DominatorTree:
         return order
 
 
-def _reverse_postorder(entry: Block, successors) -> list[Block]:
+def postorder(entry: Block, successors=lambda block: block.successors) -> list[Block]:
+    """The blocks reachable from `entry`, each after its successors (iterative DFS;
+    `successors(block)` gives the edges, by default the terminator's successors)."""
     order: list[Block] = []
     seen = {entry}
     stack = [(entry, iter(successors(entry)))]
@@ -65,13 +67,20 @@ def _reverse_postorder(entry: Block, successors) -> list[Block]:
         else:
             stack.pop()
             order.append(block)
+    return order
+
+
+def reverse_postorder(entry: Block, successors=lambda block: block.successors) -> list[Block]:
+    """The blocks reachable from `entry` in reverse post-order: each block after every
+    block that dominates it."""
+    order = postorder(entry, successors)
     order.reverse()
     return order
 
 
 def compute_idoms(entry: Block, successors, predecessors) -> dict[Block, Block | None]:
     """Immediate dominators (entry -> None) of the blocks reachable from `entry`."""
-    order = _reverse_postorder(entry, successors)
+    order = reverse_postorder(entry, successors)
     number = {b: i for i, b in enumerate(order)}
     idom: dict[Block, Block] = {entry: entry}
     changed = True

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mlc.ir.analysis.dominance import postorder
 from mlc.ir.core.ir import Block, BlockArgument, Operation, Region, Value
 from mlc.ir.interfaces.control_flow import BranchLike
 from mlc.ir.interfaces.side_effects import would_be_trivially_dead
@@ -136,22 +137,8 @@ def _process_value(value: Value, live: _Liveness) -> None:
 
 
 def _post_order(region: Region) -> list[Block]:
-    """The blocks reachable from the entry, each after its successors (DFS)."""
-    entry = region.blocks[0]
-    order: list[Block] = []
-    seen = {entry}
-    stack = [(entry, iter(entry.successors))]
-    while stack:
-        block, successors = stack[-1]
-        for successor in successors:
-            if successor not in seen:
-                seen.add(successor)
-                stack.append((successor, iter(successor.successors)))
-                break
-        else:
-            stack.pop()
-            order.append(block)
-    return order
+    """The blocks reachable from the entry, each after its successors."""
+    return postorder(region.blocks[0])
 
 
 def _propagate(regions: Sequence[Region], live: _Liveness) -> None:
