@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mlc.tools.output import ToolArgumentParser, internal_error, write_output
+from mlc.tools.output import ToolArgumentParser, run_tool, write_output
 
 
 def build_arg_parser() -> argparse.ArgumentParser:
@@ -157,15 +157,7 @@ def _write_module(args: argparse.Namespace, module) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run mlc-import on `argv` (default: the command line); the exit status."""
-    args = build_arg_parser().parse_args(argv)
-    try:
-        return run(args)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 1
-    except Exception as exc:  # a bug: say so, without a traceback
-        return internal_error("mlc-import", exc)
+    return run_tool("mlc-import", build_arg_parser(), run, argv)
 
 
 def entry() -> None:

@@ -49,3 +49,25 @@ def internal_error(tool: str, exc: BaseException) -> int:
                      "This is a bug in mlc; rerun with MLC_DEBUG=1 for a traceback and "
                      "report it.\n")
     return 2
+
+
+class UsageError(Exception):
+    """A problem with how a tool was called, said in one line (`tool: error: ...`)."""
+
+
+def run_tool(prog: str, parser: argparse.ArgumentParser, run, argv: list[str] | None) -> int:
+    """Parse `argv` with `parser` and call `run(args)`; the exit status. A UsageError is
+    one diagnostic line and status 1, an interrupt 130, a closed pipe 1, and anything
+    else an internal error (see internal_error), never a traceback."""
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except UsageError as exc:
+        sys.stderr.write(f"{prog}: error: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as exc:  # a bug: say so, without a traceback
+        return internal_error(prog, exc)

@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 
-from mlc.tools.output import ToolArgumentParser, internal_error
+from mlc.tools.output import ToolArgumentParser, UsageError, run_tool
 
 DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-5
@@ -61,9 +61,6 @@ def build_arg_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class RunError(Exception):
-    """A usage problem, said in one line."""
-
 
 def _load_inputs(texts: list[str]) -> dict:
     import numpy as np
@@ -72,17 +69,17 @@ def _load_inputs(texts: list[str]) -> dict:
     for text in texts:
         name, sep, path = text.partition("=")
         if not sep or not name or not path:
-            raise RunError(f"--input takes NAME=FILE.npy, got '{text}'")
+            raise UsageError(f"--input takes NAME=FILE.npy, got '{text}'")
         try:
             values[name] = np.load(path, allow_pickle=False)
         except OSError as exc:
-            raise RunError(f"cannot read '{path}': {exc.strerror or exc}") from None
+            raise UsageError(f"cannot read '{path}': {exc.strerror or exc}") from None
         except (ValueError, EOFError):
             # numpy's own message guesses at pickles; the file is simply not a .npy array.
-            raise RunError(f"'{path}' is not a .npy array (numpy.save writes one)") from None
+            raise UsageError(f"'{path}' is not a .npy array (numpy.save writes one)") from None
         if not isinstance(values[name], np.ndarray):
             values.pop(name).close()
-            raise RunError(f"'{path}' is a .npz archive, not a .npy array")
+            raise UsageError(f"'{path}' is a .npz archive, not a .npy array")
     return values
 
 
@@ -106,20 +103,20 @@ def _inputs_for(specs, given: dict, seed: int | None) -> list:
     rng = np.random.default_rng(seed)
     unknown = sorted(set(given) - {s.name for s in specs})
     if unknown:
-        raise RunError(f"no input named {', '.join(unknown)} (the inputs are "
+        raise UsageError(f"no input named {', '.join(unknown)} (the inputs are "
                        f"{', '.join(s.name for s in specs) or 'none'})")
     values = []
     for spec in specs:
         if spec.name in given:
             value = given[spec.name]
             if tuple(value.shape) != (spec.shape or ()) or value.dtype != np.dtype(spec.dtype):
-                raise RunError(f"input '{spec.name}' must be {spec.describe()}, the file holds "
+                raise UsageError(f"input '{spec.name}' must be {spec.describe()}, the file holds "
                                f"{value.dtype}{list(value.shape)}")
             values.append(np.ascontiguousarray(value) if spec.shape is not None else value[()])
         elif seed is not None:
             values.append(_random_value(spec, rng))
         else:
-            raise RunError(f"no value for input '{spec.name}' ({spec.describe()}): give "
+            raise UsageError(f"no value for input '{spec.name}' ({spec.describe()}): give "
                            "--input NAME=FILE.npy or --random-inputs SEED")
     return values
 
@@ -188,15 +185,15 @@ def run(args: argparse.Namespace) -> int:
     from mlc.tools.onnx_input import parse_input_shapes
 
     if args.threads != 1:
-        raise RunError("mlc's native code runs on one thread; --threads must be 1")
+        raise UsageError("mlc's native code runs on one thread; --threads must be 1")
     if args.benchmark is not None and args.benchmark < 1:
-        raise RunError("--benchmark takes a positive number of runs")
+        raise UsageError("--benchmark takes a positive number of runs")
     if args.interpreter and args.check:
-        raise RunError("--check compares native code with the interpreter; drop --interpreter")
+        raise UsageError("--check compares native code with the interpreter; drop --interpreter")
     try:
         shapes = parse_input_shapes(args.input_shape)
     except ValueError as exc:
-        raise RunError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     given = _load_inputs(args.inputs)
     try:
         module, sources = load_module(args.input, LoadOptions(input_shapes=shapes))
@@ -208,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
     if fn is None or not fn.regions[0].blocks:
         names = [op.attributes["sym_name"].value for op in module.regions[0].blocks[0].ops()
                  if op.name == "func.func" and op.regions[0].blocks]
-        raise RunError(f"no function @{args.entry} to run (the module defines "
+        raise UsageError(f"no function @{args.entry} to run (the module defines "
                        f"{', '.join('@' + n for n in names) or 'none'})")
     graph = _is_graph_function(fn)
     from mlc.ir.diagnostics import DiagnosticError
@@ -232,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         target = Target(opt_level=args.opt_level)
     except TargetError as exc:
-        raise RunError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     try:
         if graph:
             compiled = build(module, target, entry=args.entry)
@@ -243,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 call = native[args.entry]
             except KeyError as exc:
-                raise RunError(exc.args[0]) from None
+                raise UsageError(exc.args[0]) from None
             timings = native.timings
     except DiagnosticError as exc:
         for diag in exc.diagnostics:
@@ -302,7 +299,7 @@ def _report(args, names: list[str], outputs: list) -> int:
                 np.save(temp, np.asarray(value))
                 os.replace(temp, path)
         except OSError as exc:
-            raise RunError(f"cannot write the outputs to '{args.save_outputs}': "
+            raise UsageError(f"cannot write the outputs to '{args.save_outputs}': "
                            f"{exc.strerror or exc}") from None
         return 0
     for name, value in zip(names, outputs):
@@ -314,18 +311,7 @@ def _report(args, names: list[str], outputs: list) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run mlc-run on `argv` (default: the command line); the exit status."""
-    args = build_arg_parser().parse_args(argv)
-    try:
-        return run(args)
-    except RunError as exc:
-        sys.stderr.write(f"mlc-run: error: {exc}\n")
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 1
-    except Exception as exc:  # a bug: say so, without a traceback
-        return internal_error("mlc-run", exc)
+    return run_tool("mlc-run", build_arg_parser(), run, argv)
 
 
 def entry() -> None:

@@ -19,7 +19,7 @@ import argparse
 import sys
 import time
 
-from mlc.tools.output import ToolArgumentParser, internal_error, write_binary_output, write_output
+from mlc.tools.output import ToolArgumentParser, run_tool, write_binary_output, write_output
 
 
 def build_arg_parser() -> argparse.ArgumentParser:
@@ -130,15 +130,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run mlc-translate on `argv` (default: the command line); the exit status."""
-    args = build_arg_parser().parse_args(argv)
-    try:
-        return run(args)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 1
-    except Exception as exc:  # a bug: say so, without a traceback
-        return internal_error("mlc-translate", exc)
+    return run_tool("mlc-translate", build_arg_parser(), run, argv)
 
 
 def entry() -> None:
