@@ -228,28 +228,30 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     from mlc.llvm.jit import compile_llvm_ir
 
     times = StageTimes()
-    module = module.clone()
-    signatures = {}
-    for fn in _functions(module):
-        if fn.regions[0].blocks:
-            name = fn.attributes["sym_name"].value
-            signatures[name] = fn
-    # The argument specs are read before lowering changes the signatures, and made
-    # after it succeeded (it is what reports a type with no native form).
-    arguments = {name: ([a.name_hint for a in fn.regions[0].blocks[0].args],
-                        fn.attributes["function_type"].value) for name, fn in signatures.items()}
-    text = lower_to_llvm_ir(module, times)
+    functions = [fn for fn in _functions(module) if fn.regions[0].blocks]
+    text = lower_to_llvm_ir(module.clone(), times)
+    # The argument specs come from the signatures before lowering, read once lowering
+    # succeeded (it is what reports a type with no native form).
     specs, results, unreachable = {}, {}, {}
-    for name, (hints, fn_type) in arguments.items():
-        specs[name] = [arg_spec(hint or f"arg{i}", t, "input")
-                       for i, (hint, t) in enumerate(zip(hints, fn_type.inputs))]
-        if len(fn_type.results) > 1:
+    for fn in functions:
+        name = fn.attributes["sym_name"].value
+        fn_results = fn.attributes["function_type"].value.results
+        try:
+            specs[name] = signature_specs(fn)
+        except BuildError as exc:
+            unreachable[name] = exc.diagnostics[0].message
+            continue
+        if len(fn_results) > 1:
             # Callable from other native functions, not from Python (a struct result).
-            unreachable[name] = (f"@{name} returns {len(fn_type.results)} values; a function "
+            unreachable[name] = (f"@{name} returns {len(fn_results)} values; a function "
                                  "called from Python returns at most one scalar (write "
                                  "results to output buffers)")
             continue
-        results[name] = numpy_dtype(fn_type.results[0]) if fn_type.results else None
+        try:
+            results[name] = numpy_dtype(fn_results[0]) if fn_results else None
+        except TypeError as exc:
+            del specs[name]
+            unreachable[name] = f"@{name} cannot be called natively: {exc}"
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
