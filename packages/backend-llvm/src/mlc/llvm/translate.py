@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 from llvmlite import ir
 
 from mlc.ir.analysis.dominance import reverse_postorder
@@ -561,7 +562,13 @@ def _define_global(t: _ModuleTranslation, op: Operation) -> None:
     name = op.attributes["sym_name"].value
     value_type = llvm_type(_type_attr(op, "global_type"), op.loc)
     value = op.attributes.get("value")
-    if isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
+    if isinstance(value, DenseElementsAttr) and value._is_splat_view() \
+            and not np.asarray(value.array).reshape(-1)[:1].any():
+        # A zero splat (an uninitialized buffer's, say): LLVM's zeroinitializer, whatever
+        # its size, not its bytes.
+        var = ir.GlobalVariable(t.module, value_type, name)
+        var.initializer = ir.Constant(value_type, None)
+    elif isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
         # The constant's bytes as they lie in memory: exact (every bit pattern kept)
         # and fast for large weights, which per-element constants are not.
         data = _dense_bytes(value)

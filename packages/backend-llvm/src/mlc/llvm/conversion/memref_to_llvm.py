@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from mlc.ir.core.attributes import (
     DenseElementsAttr,
     DenseResourceElementsAttr,
@@ -29,7 +27,6 @@ from mlc.ir.core.attributes import (
     TypeAttr,
     UnitAttr,
     VectorType,
-    element_dtype,
     i64,
 )
 from mlc.ir.core.ir import Operation, Region, Value
@@ -370,9 +367,9 @@ class GlobalToLLVM(_MemRefPattern):
         elif initial is not None and not isinstance(initial, UnitAttr):
             return rewriter.notify_match_failure(op, "only dense initial values are lowered")
         elif isinstance(initial, UnitAttr):
-            zeros = np.zeros(type_.shape, element_dtype(type_.element_type))
+            # A splat of zero: stored without materialising the shape.
             attributes["value"] = DenseElementsAttr.from_array(
-                zeros, RankedTensorType(type_.shape, type_.element_type))
+                0, RankedTensorType(type_.shape, type_.element_type))
         rewriter.insert(lookup_op_class("llvm.mlir.global").create(
             (), (), attributes, [Region()], loc=op.loc))
         rewriter.erase_op(op)
