@@ -562,8 +562,8 @@ def _define_global(t: _ModuleTranslation, op: Operation) -> None:
     name = op.attributes["sym_name"].value
     value_type = llvm_type(_type_attr(op, "global_type"), op.loc)
     value = op.attributes.get("value")
-    if isinstance(value, DenseElementsAttr) and value._is_splat_view() \
-            and not np.asarray(value.array).reshape(-1)[:1].any():
+    if isinstance(value, DenseElementsAttr) and value.is_splat() \
+            and not any(np.asarray(value.splat_element()).tobytes()):  # -0.0 is not zero
         # A zero splat (an uninitialized buffer's, say): LLVM's zeroinitializer, whatever
         # its size, not its bytes.
         var = ir.GlobalVariable(t.module, value_type, name)
