@@ -40,30 +40,41 @@ class DynamicIndexList(Directive):
     name = "DynamicIndexList"
 
     def parse(self, p):
-        p.parse_punctuation("[")
-        operands = []
-        values: list[int] = []
-        if not p.parse_optional_punctuation("]"):
-            while True:
-                operand = p.parse_optional_operand()
-                if operand is not None:
-                    operands.append(operand)
-                    values.append(DYNAMIC_INDEX)
-                else:
-                    values.append(p.parse_integer())
-                if not p.parse_optional_comma():
-                    break
-            p.parse_punctuation("]")
-        return operands, static_array(values)
+        return parse_index_list(p)
 
     def print(self, w, op, dynamic, static) -> None:
-        w.write("[")
-        values = iter(dynamic)
-        for i, value in enumerate(static.values):
-            if i:
-                w.write(", ")
-            if value == DYNAMIC_INDEX:
-                w.value(next(values))
+        print_index_list(w, dynamic, static)
+
+
+def parse_index_list(p, brackets: str = "[]") -> tuple[list, object]:
+    """`[%a, 4, %b]` (or between other `brackets`): the operands of the `%` entries and
+    the static array, dynamic entries marked DYNAMIC_INDEX."""
+    p.parse_punctuation(brackets[0])
+    operands = []
+    values: list[int] = []
+    if not p.parse_optional_punctuation(brackets[1]):
+        while True:
+            operand = p.parse_optional_operand()
+            if operand is not None:
+                operands.append(operand)
+                values.append(DYNAMIC_INDEX)
             else:
-                w.write(str(value))
-        w.write("]")
+                values.append(p.parse_integer())
+            if not p.parse_optional_comma():
+                break
+        p.parse_punctuation(brackets[1])
+    return operands, static_array(values)
+
+
+def print_index_list(w, dynamic, static, brackets: str = "[]") -> None:
+    """Write what parse_index_list reads."""
+    w.write(brackets[0])
+    values = iter(dynamic)
+    for i, value in enumerate(static.values):
+        if i:
+            w.write(", ")
+        if value == DYNAMIC_INDEX:
+            w.value(next(values))
+        else:
+            w.write(str(value))
+    w.write(brackets[1])

@@ -24,7 +24,13 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import ArrayAttr, DenseArrayAttr, IndexType, i32, i64
 from mlc.ir.core.ir import Block, Region, Value
-from mlc.ir.dialects.index_lists import DYNAMIC_INDEX, mixed_values, static_array
+from mlc.ir.dialects.index_lists import (
+    DYNAMIC_INDEX,
+    mixed_values,
+    parse_index_list,
+    print_index_list,
+    static_array,
+)
 from mlc.ir.dialects.scf import _parse_assignment_list, _print_assignment_list, constant_int, scf
 from mlc.ir.opdef.constraints import DenseArrayOf, Index
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
@@ -198,16 +204,16 @@ class ForallOp(Op):
                     break
             p.parse_punctuation(")")
         if p.parse_optional_keyword("in") is not None:
-            dynamic_upper, static_upper = _parse_index_list(p)
+            dynamic_upper, static_upper = parse_index_list(p, "()")
             dynamic_lower, static_lower = [], static_array([0] * len(ivs))
             dynamic_step, static_step = [], static_array([1] * len(ivs))
         else:
             p.parse_equal()
-            dynamic_lower, static_lower = _parse_index_list(p)
+            dynamic_lower, static_lower = parse_index_list(p, "()")
             p.parse_keyword("to")
-            dynamic_upper, static_upper = _parse_index_list(p)
+            dynamic_upper, static_upper = parse_index_list(p, "()")
             p.parse_keyword("step")
-            dynamic_step, static_step = _parse_index_list(p)
+            dynamic_step, static_step = parse_index_list(p, "()")
         bounds = p.resolve_operands([*dynamic_lower, *dynamic_upper, *dynamic_step],
                                     [index] * (len(dynamic_lower) + len(dynamic_upper)
                                                + len(dynamic_step)))
@@ -248,14 +254,14 @@ class ForallOp(Op):
         p.value_list(self.induction_vars)
         if self.is_normalized():
             p.write(") in ")
-            _print_index_list(p, self.dynamicUpperBound, self.staticUpperBound)
+            print_index_list(p, self.dynamicUpperBound, self.staticUpperBound, "()")
         else:
             p.write(") = ")
-            _print_index_list(p, self.dynamicLowerBound, self.staticLowerBound)
+            print_index_list(p, self.dynamicLowerBound, self.staticLowerBound, "()")
             p.write(" to ")
-            _print_index_list(p, self.dynamicUpperBound, self.staticUpperBound)
+            print_index_list(p, self.dynamicUpperBound, self.staticUpperBound, "()")
             p.write(" step ")
-            _print_index_list(p, self.dynamicStep, self.staticStep)
+            print_index_list(p, self.dynamicStep, self.staticStep, "()")
         _print_assignment_list(p, " shared_outs", self.region_out_args, self.outputs)
         p.write(" ")
         if self.outputs:
@@ -267,33 +273,3 @@ class ForallOp(Op):
                            "staticStep"})
 
 
-def _parse_index_list(p: AsmParser) -> tuple[list, DenseArrayAttr]:
-    """`(%a, 4, %b)`: the operands of the `%` entries and the static array."""
-    p.parse_punctuation("(")
-    operands: list = []
-    values: list[int] = []
-    if not p.parse_optional_punctuation(")"):
-        while True:
-            operand = p.parse_optional_operand()
-            if operand is not None:
-                operands.append(operand)
-                values.append(DYNAMIC_INDEX)
-            else:
-                values.append(p.parse_integer())
-            if not p.parse_optional_comma():
-                break
-        p.parse_punctuation(")")
-    return operands, static_array(values)
-
-
-def _print_index_list(p: Printer, dynamic, static) -> None:
-    p.write("(")
-    values = iter(dynamic)
-    for i, value in enumerate(static.values):
-        if i:
-            p.write(", ")
-        if value == DYNAMIC_INDEX:
-            p.value(next(values))
-        else:
-            p.write(str(value))
-    p.write(")")
