@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mlc.ir.core.affine_expr import AffineExpr
+from mlc.ir.core.affine_map import AffineMapAttr
 from mlc.ir.core.attributes import (
     IndexType,
     IntegerAttr,
@@ -44,6 +45,7 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
+from mlc.loop.indexing import access_over_bindings
 from mlc.loop.ops import AllocBufferOp, BlockOp, ConstantOp, ForOp, LoadOp, StoreOp, ViewOp
 
 index = IndexType()
@@ -196,6 +198,14 @@ class LowerBlock(ConversionPattern):
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter)
         operands = list(adaptor.bindings)
+        # Accesses index by the loop variables directly, their maps composed with the
+        # bindings and simplified with the loops' ranges (see mlc.loop.indexing).
+        for access in [o for o in op.walk_nested() if isinstance(o, (LoadOp, StoreOp))]:
+            index_map, indices = access_over_bindings(access, op, operands)
+            fixed = list(access.operands)[:len(access.operands) - len(access.indices)]
+            with rewriter.modify_op_in_place(access):
+                access.set_operands([*fixed, *indices])
+                access.attributes["map"] = AffineMapAttr(index_map)
         values = [ints.expr(expr, operands) for expr in op.binding_map.value.results]
         init = op.init
         if init is not None:

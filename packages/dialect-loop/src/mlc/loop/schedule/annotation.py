@@ -18,6 +18,7 @@ __all__ = ["Annotations"]
 class Annotations(ScheduleState):
     """parallel, vectorize, unroll, annotate."""
 
+    @primitive
     def parallel(self, loop: LoopRV) -> None:
         """Run the loop's iterations on threads."""
         self._set_kind(loop, "parallel")
