@@ -44,6 +44,8 @@ from mlc.llvm.target import Target
 
 LOOP_LOWER = "loop-lower,canonicalize"
 """From scheduled loop kernels to the standard dialects."""
+LOOP_TO_STANDARD = "loop-plan-memory,loop-lower,canonicalize"
+"""From a main function calling scheduled loop kernels to the standard dialects."""
 GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
 """From an optimised graph module to the standard dialects."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
@@ -149,11 +151,13 @@ class _KernelCosts(PassInstrument):
             self.costs.update(kernel_costs(op))
 
 
-def _run(module: Operation, pipeline: str, *instruments) -> None:
+def _run(module: Operation, pipeline: str, *instruments, required: tuple[str, ...] = ()) -> None:
     from mlc.ir.passes.context import PassContext
     from mlc.ir.passes.manager import run_pipeline
 
-    with PassContext.current().with_instruments(*instruments):
+    context = PassContext.current().with_instruments(*instruments)
+    context.required = context.required | frozenset(required)
+    with context:
         result = run_pipeline(module, pipeline)
     if not result.success:
         raise BuildError(list(result.diagnostics) or [Diagnostic(
@@ -354,6 +358,8 @@ class CompiledModel(ModelExecutor):
         self.externals = tuple(externals)
         self.kernel_costs = dict(kernel_costs or {})
         """Each kernel's FLOPs and bytes per call, from its loop IR (mlc.loop.cost)."""
+        self.schedules: dict = {}
+        """Each scheduled kernel's trace (mlc.loop.schedule.Trace), by name."""
         self._library = library
         self._profiled = profiled
         self._profile_function: NativeFunction | None = None
@@ -470,9 +476,31 @@ def bind_external_functions(module: Operation) -> list[str]:
     return bound
 
 
+def graph_to_loops(target: Target, schedule: str | None = "default",
+                   extern: Mapping[str, str] | None = None) -> str:
+    """The pipeline `build` runs from a graph module to its loop kernels (before they
+    are scheduled): graph-optimize, with `graph-alter-op-layout` for the target's
+    vector width when the kernels get the default schedules (convolutions in
+    NCHW{lanes}c, dense weights transposed: what the rules vectorize), then
+    graph-lower-to-loop. An external function gets the layout the graph has, so with
+    `extern` the layout is left alone."""
+    to_loops = graph_to_standard(extern).replace("," + LOOP_TO_STANDARD, "")
+    if schedule == "default" and not extern:
+        from mlc.graph.passes.pipelines import graph_optimize_with_layout
+
+        lanes = target.schedule_target.lanes(32)
+        to_loops = to_loops.replace("graph-optimize", graph_optimize_with_layout(lanes), 1)
+    return to_loops
+
+
+SCHEDULES = ("default", None)
+"""What `build(schedule=...)` takes: the default rules (mlc.loop.rules), or none."""
+
+
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
-          extern: Mapping[str, str] | None = None, pipeline: str | None = None) -> CompiledModel:
+          extern: Mapping[str, str] | None = None, pipeline: str | None = None,
+          schedule: str | None = "default") -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
@@ -480,7 +508,11 @@ def build(module: Operation, target: Target | None = None,
     mlc.ir.extern.register_func, `{"fused_dense_bias_add": "env.linear"}` (the
     primitive functions graph-optimize makes are named after their ops); `pipeline`
     replaces the pipeline to the standard dialects (`GRAPH_TO_STANDARD`; its
-    graph-lower-to-loop may spell `extern` itself). Every function the lowered module
+    graph-lower-to-loop may spell `extern` itself, and it schedules what it wants:
+    `loop-default-schedule`). `schedule="default"` schedules every kernel by the
+    default rules for `target` (mlc.loop.rules: register tiles, vectorization; the
+    traces are `model.schedules`), `schedule=None` keeps the loop nests
+    graph-lower-to-loop writes. Every function the lowered module
     declares is bound to the Python function registered under its name. The module is
     not changed. BuildError says what cannot be compiled."""
     from mlc.llvm.aot import bind_entry_resources
@@ -491,8 +523,13 @@ def build(module: Operation, target: Target | None = None,
         raise BuildError([Diagnostic("error", "build() takes `extern` or a `pipeline`, not "
                                      "both: spell graph-lower-to-loop{extern=FUNCTION:NAME} "
                                      "in the pipeline", module.loc)])
-    pipeline = pipeline if pipeline is not None else graph_to_standard(extern)
+    if schedule not in SCHEDULES:
+        raise BuildError([Diagnostic("error", f"schedule must be one of "
+                                     f"{', '.join(map(repr, SCHEDULES))}, not {schedule!r}",
+                                     module.loc)])
     target = target or Target()
+    stages = [pipeline] if pipeline is not None else \
+        [graph_to_loops(target, schedule, extern), LOOP_TO_STANDARD]
     times = StageTimes()
     module = module.clone()
     inputs, outputs = _graph_signature(_function(module, entry))
@@ -503,8 +540,19 @@ def build(module: Operation, target: Target | None = None,
                                      + ", ".join(unknown), module.loc)])
     _load_passes()
     costs = _KernelCosts()
-    with _Timer(times, "graph → loops → standard dialects"):
-        _run(module, pipeline, costs)
+    traces: dict = {}
+    with _Timer(times, "graph → loops"):
+        # The layout pass is opt level 3 (TVM's AlterOpLayout); a build that names it
+        # for its schedules runs it.
+        _run(module, stages[0], costs, required=("graph-alter-op-layout",))
+    if len(stages) > 1:
+        if schedule == "default":
+            from mlc.loop.rules import default_schedule
+
+            with _Timer(times, "default schedules"):
+                traces = default_schedule(module, target.schedule_target)
+        with _Timer(times, "loops → standard dialects"):
+            _run(module, stages[1], costs)
     externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
@@ -525,12 +573,14 @@ def build(module: Operation, target: Target | None = None,
     for name, value in params.items():
         function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
-    return CompiledModel(function, weights, workspace_specs, text, target, times, externals,
-                         library, profiled, costs.costs)
+    model = CompiledModel(function, weights, workspace_specs, text, target, times, externals,
+                          library, profiled, costs.costs)
+    model.schedules = traces
+    return model
 
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
            "bind_external_functions", "arg_spec", "numpy_dtype", "signature_specs",
-           "mark_buffers_noalias", "LOOP_LOWER", "GRAPH_LOWER", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+           "mark_buffers_noalias", "LOOP_LOWER", "LOOP_TO_STANDARD", "GRAPH_LOWER", "graph_to_loops", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 

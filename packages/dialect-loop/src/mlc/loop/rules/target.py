@@ -79,6 +79,25 @@ class ScheduleTarget:
         l1, l2 = _CACHES.get(cpu, _GENERIC_CACHES)
         return cls(cpu, bits, registers, fma, l1, l2)
 
+    @classmethod
+    def host(cls) -> ScheduleTarget:
+        """This machine, from the CPU flags the kernel reports (/proc/cpuinfo) — what
+        `loop-default-schedule` assumes when given no CPU; `mlc.llvm.Target` knows the
+        host better (LLVM's name for it), and `build` passes its own."""
+        flags: set[str] = set()
+        try:
+            with open("/proc/cpuinfo", encoding="utf-8") as stream:
+                for line in stream:
+                    if line.startswith(("flags", "Features")):
+                        flags = set(line.split(":", 1)[1].split())
+                        break
+        except OSError:
+            pass
+        known = {"avx512f": "avx512f", "avx2": "avx", "avx": "avx", "fma": "fma",
+                 "asimd": "neon", "neon": "neon", "sve": "sve"}
+        features = ",".join(sorted({"+" + known[f] for f in flags if f in known}))
+        return cls.from_features("host", features)
+
     def lanes(self, element_bits: int) -> int:
         """How many elements of `element_bits` one vector register holds."""
         return max(1, self.vector_bits // element_bits)
