@@ -46,10 +46,10 @@ LOOP_LOWER = "loop-lower"
 """From scheduled loop kernels to the standard dialects. (No canonicalize in the
 build's lowering: LLVM's -O3 folds what it would, and its time grows with the
 unrolled kernels.)"""
-LOOP_TO_STANDARD = "loop-plan-memory,loop-lower"
+LOOP_TO_STANDARD = "loop-compact-buffers,loop-hoist-buffers,loop-plan-memory,loop-lower"
 """From a main function calling scheduled loop kernels to the standard dialects."""
-GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
-"""From an optimised graph module to the standard dialects."""
+GRAPH_LOWER = f"graph-lower-to-loop,{LOOP_TO_STANDARD}"
+"""From an optimised graph module to the standard dialects (unscheduled kernels)."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
 STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm"
 
@@ -502,7 +502,7 @@ def graph_to_loops(target: Target, schedule: str | None = "default",
     NCHW{lanes}c, dense weights transposed: what the rules vectorize), then
     graph-lower-to-loop. An external function gets the layout the graph has, so with
     `extern` the layout is left alone."""
-    to_loops = graph_to_standard(extern).replace("," + LOOP_TO_STANDARD, "")
+    to_loops = graph_to_standard(extern).removesuffix("," + LOOP_TO_STANDARD)
     if schedule == "default" and not extern:
         from mlc.graph.passes.pipelines import graph_optimize_with_layout
 
