@@ -10,15 +10,20 @@
 A deployment needs this module, mlc.llvm.native_call, numpy and a C library: no
 llvmlite, no mlc.ir, no compiler (importing this module imports none of them). The
 library carries its own signature: a JSON string (`METADATA_SYMBOL`) naming the entry
-function and every exported function's argument specs and the file of its weights,
-which are loaded and bound once here.
+function and every exported function's argument specs and the file of its weights
+(with their size and SHA-256), which are loaded and bound once here. Nothing unchecked
+is mapped: the library's seal and ELF headers are checked first, and a private copy of
+the checked bytes is loaded (:mod:`mlc.llvm.library_seal`), so a truncated or modified
+file is a ModuleLoadError, never a crash.
 """
 
 from __future__ import annotations
 
 import ctypes
+import io
 import json
 import os
+import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -26,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from mlc.llvm.executor import ModelExecutor
+from mlc.llvm.library_seal import SealError, check_digest, load_checked, read_sealed_library
 from mlc.llvm.native_call import ArgSpec, NativeFunction
 
 __all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
@@ -34,13 +40,14 @@ __all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
 METADATA_SYMBOL = "mlc_library_metadata"
 """The global constant holding the library's metadata as NUL-terminated JSON."""
 
-LIBRARY_FORMAT = "mlc-native-library/1"
+LIBRARY_FORMAT = "mlc-native-library/2"
 """The metadata's `format` value; a loader refuses other formats."""
 
 
 class ModuleLoadError(RuntimeError):
     """A library that cannot be loaded: missing or unreadable files, not built by mlc,
-    another format version, weights that do not match the signature."""
+    truncated or modified since export, another format version, weights that do not
+    match the signature."""
 
 
 class LoadedModule(ModelExecutor):
@@ -100,8 +107,13 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
     if not path.is_file():
         raise ModuleLoadError(f"{path}: no such library")
     try:
-        # RTLD_NOW: a symbol nothing defines fails here, not as a crash mid-call.
-        library = ctypes.CDLL(str(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+        checked = read_sealed_library(path)
+    except SealError as exc:
+        raise ModuleLoadError(f"{path}: refused before loading: {exc}") from None
+    except OSError as exc:
+        raise ModuleLoadError(f"{path}: cannot read the library: {exc.strerror or exc}") from None
+    try:
+        library = load_checked(checked, path.name)
     except OSError as exc:
         raise ModuleLoadError(f"{path}: cannot load the library: {exc}") from None
     try:
@@ -150,9 +162,16 @@ def _load_params(path: Path, metadata: dict[str, Any]) -> dict[str, np.ndarray]:
                               f"the library, not {params_file!r}")
     params_path = path.with_name(params_file)
     try:
-        with np.load(params_path, allow_pickle=False) as archive:
-            return {name: archive[name] for name in archive.files}
+        data = params_path.read_bytes()
     except FileNotFoundError:
         raise ModuleLoadError(f"{path}: its weights file {params_path} is missing") from None
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        raise ModuleLoadError(f"{params_path}: unreadable weights: {exc.strerror or exc}") from None
+    try:
+        check_digest(data, metadata.get("params_digest"), f"the weights file {params_path.name}")
+        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
+            return {name: archive[name] for name in archive.files}
+    except SealError as exc:
+        raise ModuleLoadError(f"{path}: refused: {exc}") from None
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as exc:
         raise ModuleLoadError(f"{params_path}: unreadable weights: {exc}") from None
