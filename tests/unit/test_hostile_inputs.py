@@ -136,3 +136,99 @@ def test_exporting_onto_a_directory_leaves_nothing_behind(c_compiler, tmp_path):
     with pytest.raises(ExportError, match="cannot write the library"):
         model.export_library(tmp_path / "file" / "model.so")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "model.so"]
+
+
+# ------------------------------------------------------------------ arrays of native calls
+
+KERNELS = """
+func.func @scale(%x: memref<4xf32>, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %two = arith.constant 2.0 : f32
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %x[%i] : memref<4xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %out[%i] : memref<4xf32>
+  }
+  return
+}
+func.func @increment(%x: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %x[%i] : memref<4xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %x[%i] : memref<4xf32>
+  }
+  return
+}
+"""
+
+
+def read_only_array(tmp_path: Path, name: str, value: np.ndarray) -> np.ndarray:
+    np.save(tmp_path / f"{name}.npy", value)
+    return np.load(tmp_path / f"{name}.npy", mmap_mode="r")
+
+
+def test_written_arguments_must_be_writeable_and_read_ones_need_not(tmp_path):
+    """A read-only output was written into (SIGSEGV): every memref argument was taken
+    for an input. Roles now come from the function's memory effects."""
+    from mlc.ir import Context, parse_module
+    from mlc.llvm.build import compile_module
+    from mlc.llvm.native_call import NativeCallError
+
+    native = compile_module(parse_module(KERNELS, Context()))
+    assert [s.role for s in native["scale"].specs] == ["input", "output"]
+    assert [s.role for s in native["increment"].specs] == ["inout"]
+    x = read_only_array(tmp_path, "x", np.arange(4, dtype=np.float32))
+    readonly_out = read_only_array(tmp_path, "out", np.zeros(4, np.float32))
+    with pytest.raises(NativeCallError, match=r"argument 1 \('out'\) is written by the call "
+                                              r"\(output\) but the array is read-only"):
+        native["scale"](x, readonly_out)
+    frozen = np.zeros(4, np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(NativeCallError, match="is written by the call"):
+        native["scale"](x, frozen)
+    with pytest.raises(NativeCallError, match=r"\('x'\) is written by the call \(inout\)"):
+        native["increment"](x)
+    assert native["scale"](x).tolist() == [0, 2, 4, 6]  # a read-only input is fine
+    values = np.arange(4, dtype=np.float32)
+    assert native["increment"](values) is values
+    assert values.tolist() == [1, 2, 3, 4]
+
+
+def test_a_model_takes_read_only_inputs(exported, tmp_path):
+    x = read_only_array(tmp_path, "x", np.ones((2, 3), np.float32))
+    expected = np.maximum(x @ (np.arange(12, dtype=np.float32).reshape(4, 3) / 10).T, 0)
+    np.testing.assert_allclose(small_model()(x), expected, rtol=1e-6)
+    np.testing.assert_allclose(load_module(exported)(x), expected, rtol=1e-6)
+
+
+def test_external_functions_see_read_only_inputs():
+    """A Python function bound to a kernel gets its inputs read-only and its outputs
+    writable, as the declaration's llvm.readonly/llvm.writeonly say."""
+    from mlc.ir.extern import register_func, remove_func
+
+    seen = {}
+
+    @register_func("test.hostile_linear")
+    def linear(x, w, out):
+        seen["flags"] = (x.flags.writeable, w.flags.writeable, out.flags.writeable)
+        np.matmul(x, w.T, out=out)
+        x[...] = 0  # must not be possible
+
+    b = GraphBuilder()
+    x = b.param("x", (2, 3))
+    module = b.module(b.dense(x, b.const(np.ones((4, 3), np.float32))))
+    try:
+        model = build(module, extern={"fused_dense": "test.hostile_linear"})
+        inputs = np.ones((2, 3), np.float32)
+        with pytest.raises(ValueError, match="read-only"):
+            model(inputs)
+        assert seen["flags"] == (False, False, True)
+        assert inputs.tolist() == np.ones((2, 3)).tolist()
+    finally:
+        remove_func("test.hostile_linear")

@@ -70,6 +70,8 @@ def _load_inputs(texts: list[str]) -> dict:
         name, sep, path = text.partition("=")
         if not sep or not name or not path:
             raise UsageError(f"--input takes NAME=FILE.npy, got '{text}'")
+        if name in values:
+            raise UsageError(f"--input {name}=... is given twice")
         try:
             values[name] = np.load(path, allow_pickle=False)
         except OSError as exc:
@@ -98,26 +100,33 @@ def _random_value(spec, rng):
 
 
 def _inputs_for(specs, given: dict, seed: int | None) -> list:
+    """The arguments of a call: the given arrays, seeded random values for the inputs
+    not given, zeros for the buffers the function only writes (outputs)."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
     unknown = sorted(set(given) - {s.name for s in specs})
     if unknown:
         raise UsageError(f"no input named {', '.join(unknown)} (the inputs are "
-                       f"{', '.join(s.name for s in specs) or 'none'})")
+                         f"{', '.join(s.name for s in specs if s.role != 'output') or 'none'})")
     values = []
     for spec in specs:
-        if spec.name in given:
+        if spec.role == "output":
+            if spec.name in given:
+                raise UsageError(f"'{spec.name}' is an output (the function only writes it): "
+                                 "it takes no --input")
+            values.append(np.zeros(spec.shape, spec.dtype))
+        elif spec.name in given:
             value = given[spec.name]
             if tuple(value.shape) != (spec.shape or ()) or value.dtype != np.dtype(spec.dtype):
                 raise UsageError(f"input '{spec.name}' must be {spec.describe()}, the file holds "
-                               f"{value.dtype}{list(value.shape)}")
+                                 f"{value.dtype}{list(value.shape)}")
             values.append(np.ascontiguousarray(value) if spec.shape is not None else value[()])
         elif seed is not None:
             values.append(_random_value(spec, rng))
         else:
             raise UsageError(f"no value for input '{spec.name}' ({spec.describe()}): give "
-                           "--input NAME=FILE.npy or --random-inputs SEED")
+                             "--input NAME=FILE.npy or --random-inputs SEED")
     return values
 
 
@@ -128,42 +137,25 @@ def _is_graph_function(fn) -> bool:
     return any(isinstance(t, RankedTensorType) for t in (*fn_type.inputs, *fn_type.results))
 
 
-def written_arguments(fn) -> set[int]:
-    """The indices of `fn`'s memref arguments that it (or a view of them) writes."""
-    from mlc.ir.interfaces.side_effects import EffectKind, own_effects
-
-    args = fn.regions[0].blocks[0].args
-    roots = {}
-    for op in fn.walk():
-        for effect in own_effects(op) or ():
-            if effect.kind is not EffectKind.WRITE or effect.value is None:
-                continue
-            root = effect.value
-            while root.defining_op is not None and root.defining_op.operands and \
-                    root.defining_op.name in _VIEW_OPS:
-                root = root.defining_op.operands[0]
-            roots[root] = True
-    return {i for i, arg in enumerate(args) if arg in roots}
-
-
-_VIEW_OPS = frozenset({"memref.subview", "memref.cast", "memref.view", "memref.expand_shape",
-                       "memref.collapse_shape", "memref.reinterpret_cast"})
-
-
 def _copies(values: list) -> list:
     import numpy as np
 
     return [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in values]
 
 
-def _kernel_outputs(fn, results, arrays: list) -> list:
+def _written(specs) -> list[int]:
+    """The positions of the arguments a function writes (its outputs and inouts)."""
+    return [i for i, spec in enumerate(specs) if spec.role in ("output", "inout")]
+
+
+def _kernel_outputs(specs, results, arrays: list) -> list:
     """A kernel's outputs: the arguments it writes, then what it returns."""
     import numpy as np
 
-    return [*(arrays[i] for i in sorted(written_arguments(fn))), *map(np.asarray, results)]
+    return [*(arrays[i] for i in _written(specs)), *map(np.asarray, results)]
 
 
-def _interpret(module, fn, inputs, graph: bool):
+def _interpret(module, fn, specs, inputs, graph: bool):
     import numpy as np
 
     from mlc.ir.interpreter import Interpreter, buffer_dtype
@@ -176,7 +168,7 @@ def _interpret(module, fn, inputs, graph: bool):
     results = interpreter.call(fn, [v.item() if isinstance(v, np.generic) else v
                                     for v in arrays])
     dtypes = [buffer_dtype(t) for t in fn.attributes["function_type"].value.results]
-    return _kernel_outputs(fn, [np.asarray(r, d) for r, d in zip(results, dtypes)], arrays)
+    return _kernel_outputs(specs, [np.asarray(r, d) for r, d in zip(results, dtypes)], arrays)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -220,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = _inputs_for(specs, given, args.random_inputs)
 
     if args.interpreter:
-        outputs = _interpret(module, fn, inputs, graph)
+        outputs = _interpret(module, fn, specs, inputs, graph)
         return _report(args, _output_names(fn, specs, graph), outputs)
 
     from mlc.llvm.build import build, compile_module
@@ -254,12 +246,15 @@ def run(args: argparse.Namespace) -> int:
         outputs = list(result) if isinstance(result, tuple) else [result]
     else:
         arrays = _copies(inputs)
-        result = call(*arrays)
-        outputs = _kernel_outputs(fn, [] if result is None else [result], arrays)
+        returned = call(*arrays)  # the scalar result (if any) first, then what it wrote
+        results = []
+        if fn.attributes["function_type"].value.results:
+            results = [returned[0] if isinstance(returned, tuple) else returned]
+        outputs = _kernel_outputs(specs, results, arrays)
     names = _output_names(fn, specs, graph)
     status = _report(args, names, outputs)
     if args.check:
-        expected = _interpret(module, fn, inputs, graph)
+        expected = _interpret(module, fn, specs, inputs, graph)
         from mlc.tools.model import ComparedSides, compare_outputs
 
         comparison = compare_outputs(outputs, expected, args.rtol, args.atol, ComparedSides(
@@ -283,8 +278,7 @@ def _output_names(fn, specs, graph: bool) -> list[str]:
     count = len(fn.attributes["function_type"].value.results)
     if graph:
         return [f"output{i}" for i in range(count)]
-    return [*(specs[i].name for i in sorted(written_arguments(fn))),
-            *(f"result{i}" for i in range(count))]
+    return [*(specs[i].name for i in _written(specs)), *(f"result{i}" for i in range(count))]
 
 
 def _report(args, names: list[str], outputs: list) -> int:

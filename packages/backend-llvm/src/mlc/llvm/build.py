@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mlc.ir.analysis.argument_access import Access, ArgumentAccess
 from mlc.ir.core.attributes import (
     ArrayAttr,
     DictionaryAttr,
@@ -79,13 +80,25 @@ def arg_spec(name: str, type_: Type, role: str) -> ArgSpec:
     return ArgSpec(name, None, numpy_dtype(type_), role)
 
 
-def signature_specs(fn: Operation) -> list[ArgSpec]:
-    """The runtime's specs of the arguments of `fn` (a `func.func` with a body), named
-    as in its source; BuildError, located at `fn`, for an argument with no native form."""
-    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(fn.regions[0].blocks[0].args)]
+_ROLE_OF_ACCESS = {Access.NONE: "input", Access.READ: "input", Access.WRITE: "output",
+                   Access.READ_WRITE: "inout"}
+
+
+def signature_specs(fn: Operation, access: ArgumentAccess | None = None) -> list[ArgSpec]:
+    """The runtime's specs of the arguments of `fn` (a `func.func` in a module), named
+    as in its source, each buffer's role from the function's memory effects (only read:
+    `input`, only written: `output`, both: `inout`; `access` is the analysis of its
+    module, made here when not given); BuildError, located at `fn`, for an argument
+    with no native form."""
+    declared = fn.attributes["function_type"].value.inputs
+    block_args = fn.regions[0].blocks[0].args if fn.regions[0].blocks else ()
+    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(block_args)] \
+        or [f"arg{i}" for i in range(len(declared))]
+    accesses = (access or ArgumentAccess(fn.parent_op)).of(fn) if fn.parent_op is not None \
+        else [Access.READ_WRITE] * len(declared)
     try:
-        return [arg_spec(n, t, "input")
-                for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
+        return [arg_spec(n, t, _ROLE_OF_ACCESS[a] if isinstance(t, MemRefType) else "input")
+                for n, t, a in zip(names, declared, accesses)]
     except TypeError as exc:
         name = fn.attributes["sym_name"].value
         raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: {exc}",
@@ -229,6 +242,7 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
 
     times = StageTimes()
     functions = [fn for fn in _functions(module) if fn.regions[0].blocks]
+    access = ArgumentAccess(module)
     text = lower_to_llvm_ir(module.clone(), times)
     # The argument specs come from the signatures before lowering, read once lowering
     # succeeded (it is what reports a type with no native form).
@@ -237,7 +251,7 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
         name = fn.attributes["sym_name"].value
         fn_results = fn.attributes["function_type"].value.results
         try:
-            specs[name] = signature_specs(fn)
+            specs[name] = signature_specs(fn, access)
         except BuildError as exc:
             unreachable[name] = exc.diagnostics[0].message
             continue
@@ -323,14 +337,16 @@ def graph_to_standard(extern: Mapping[str, str] | None = None) -> str:
 def bind_external_functions(module: Operation) -> list[str]:
     """Make every function `module` declares (graph-lower-to-loop's external functions)
     callable from native code: the Python function registered under its name
-    (mlc.ir.extern.register_func) called on numpy views of the native buffers. A
-    declaration does not say which buffers the function writes, so every buffer is a
-    writable view, as the interpreter passes them. The names bound, in order;
-    BuildError at a declaration no Python function is registered for."""
+    (mlc.ir.extern.register_func) called on numpy views of the native buffers, read-only
+    for the buffers the declaration's argument attributes say it only reads
+    (`llvm.readonly`: graph-lower-to-loop marks the inputs so), writable for the
+    others. The names bound, in order; BuildError at a declaration no Python function
+    is registered for."""
     from mlc.ir.extern import get_func, list_funcs
     from mlc.llvm.jit import bind_python_function
 
     bound = []
+    access = ArgumentAccess(module)
     for fn in _functions(module):
         if fn.regions[0].blocks:
             continue
@@ -346,11 +362,24 @@ def bind_external_functions(module: Operation) -> list[str]:
             raise BuildError([Diagnostic(
                 "error", f"@{name} returns values; an external function called from native "
                 "code writes its results to buffers (destination passing)", fn.loc)])
-        specs = [arg_spec(f"arg{i}", type_, "output" if isinstance(type_, MemRefType) else "input")
-                 for i, type_ in enumerate(types.inputs)]
-        bind_python_function(name, specs)
+        bind_python_function(name, signature_specs(fn, access))
         bound.append(name)
     return bound
+
+
+def check_entry_reads_its_inputs(module: Operation, entry: str, count: int) -> None:
+    """BuildError unless the first `count` arguments of `entry` (a graph's inputs, in
+    destination-passing style) are only read: the runtime accepts read-only arrays for
+    them."""
+    fn = _function(module, entry)
+    accesses = ArgumentAccess(module).of(fn)
+    written = [arg.name_hint or f"arg{i}" for i, (arg, a) in
+               enumerate(zip(fn.regions[0].blocks[0].args[:count], accesses))
+               if Access.WRITE in a]
+    if written:
+        raise BuildError([Diagnostic("error", f"the lowered @{entry} writes its input "
+                                     f"{', '.join(written)}; a model's inputs are only "
+                                     "read", fn.loc)])
 
 
 def build(module: Operation, target: Target | None = None,
@@ -386,6 +415,7 @@ def build(module: Operation, target: Target | None = None,
     _load_passes()
     with _Timer(times, "graph → loops → standard dialects"):
         _run(module, pipeline)
+    check_entry_reads_its_inputs(module, entry, len(inputs))
     externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
@@ -410,6 +440,6 @@ def build(module: Operation, target: Target | None = None,
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
-           "bind_external_functions", "arg_spec", "numpy_dtype", "signature_specs",
+           "bind_external_functions", "check_entry_reads_its_inputs", "arg_spec", "numpy_dtype", "signature_specs",
            "mark_buffers_noalias", "GRAPH_LOWER", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 

@@ -32,13 +32,20 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ROLES", "ArgSpec", "NativeCallError", "NativeFunction", "python_callback",
+__all__ = ["ROLES", "WRITTEN_ROLES", "ArgSpec", "NativeCallError", "NativeFunction", "python_callback",
            "data_address"]
 
-ROLES = ("input", "output", "param", "workspace")
-"""What an argument is for: `input` (given per call), `output` (written by the call;
-allocated when not given), `param` (weights: bound once), `workspace` (scratch memory
-such as the memory plan's arena: allocated at the first call and kept)."""
+ROLES = ("input", "output", "inout", "param", "workspace")
+"""What an argument is for: `input` (given per call, only read: a read-only array is
+accepted), `output` (only written by the call; allocated when not given), `inout`
+(given per call, read and written), `param` (weights: bound once, only read),
+`workspace` (scratch memory such as the memory plan's arena: allocated at the first
+call and kept). Arrays of the written roles (output, inout, workspace) must be
+writeable; a function compiled from IR has its roles from its memory effects
+(:mod:`mlc.ir.analysis.argument_access`)."""
+
+WRITTEN_ROLES = frozenset({"output", "inout", "workspace"})
+"""The roles whose arrays the native code writes."""
 
 _SCALAR_CTYPES: dict[str, type] = {
     "bool": ctypes.c_bool,
@@ -191,7 +198,8 @@ class NativeFunction:
     A call passes the free arguments (those not bound) positionally in order or by
     name; free outputs not given are allocated (zero-filled) and returned; workspaces
     not bound are allocated at the first call and kept. The call returns the scalar
-    result followed by the outputs: one value alone, several as a tuple, none as None.
+    result followed by the outputs and inouts: one value alone, several as a tuple,
+    none as None.
 
     Each argument's last array stays referenced until the next call (its address is
     cached). Calls from several threads are safe, except that they share the bound
@@ -235,7 +243,9 @@ class NativeFunction:
         self._min_positional = omittable
         self._unbound_workspaces = tuple(i for i, s in enumerate(self.specs)
                                          if s.role == "workspace" and i not in self._bound)
-        self._outputs = tuple(i for i, s in enumerate(self.specs) if s.role == "output")
+        # What a call returns: the arrays it writes that the caller passes or gets.
+        self._outputs = tuple(i for i, s in enumerate(self.specs)
+                              if s.role in ("output", "inout"))
         self._call = (self._call_checked if self._unbound_workspaces
                       else _fast_call(self, self._call_checked))
 
@@ -443,7 +453,7 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             continue
         namespace[f"shape{position}"] = spec.shape
         namespace[f"last{position}"] = [(None, 0)]
-        writes = " and flags.writeable" if spec.role in ("output", "workspace") else ""
+        writes = " and flags.writeable" if spec.role in WRITTEN_ROLES else ""
         code += [
             f"    if type({a}) is not ndarray or {a}.dtype is not dtype{position} "
             f"or {a}.shape != shape{position}: return fallback(args, kwargs)",
@@ -492,7 +502,7 @@ def _argument_check(spec: ArgSpec, position: int, function: str) -> Callable[[An
         return _scalar_check(spec, where)
     dtype = np.dtype(spec.dtype)
     shape = spec.shape
-    writes = spec.role in ("output", "workspace")
+    writes = spec.role in WRITTEN_ROLES
     ndarray = np.ndarray
 
     def check(array: Any) -> int | None:
