@@ -232,3 +232,99 @@ def test_external_functions_see_read_only_inputs():
         assert inputs.tolist() == np.ones((2, 3)).tolist()
     finally:
         remove_func("test.hostile_linear")
+
+
+# ------------------------------------------------------------------ indices read from data
+
+
+def run_tool(tool: str, *argv: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run an mlc tool (its module, `mlc.tools.NAME`) in a child process; fail naming the
+    signal if one ended it."""
+    done = subprocess.run([sys.executable, "-m", f"mlc.tools.{tool}", *map(str, argv)],
+                          capture_output=True, text=True, timeout=timeout)
+    if done.returncode < 0:
+        pytest.fail(f"{tool} was killed by {signal.Signals(-done.returncode).name}:\n"
+                    f"{done.stderr}")
+    return done
+
+
+def gather_model(path: Path) -> Path:
+    """An ONNX Gather of 4 rows of 3, at indices given as an input."""
+    import onnx
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("Gather", ["data", "indices"], ["y"], name="lookup", axis=0)],
+        "gather", [helper.make_tensor_value_info("data", TensorProto.FLOAT, [4, 3]),
+                   helper.make_tensor_value_info("indices", TensorProto.INT64, [2])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), path)
+    return path
+
+
+def test_an_onnx_gather_index_out_of_range_is_an_error_not_a_crash(tmp_path):
+    """mlc-run --check interpreter ran native code first, which read at 10^9: SIGSEGV.
+    onnxruntime says 'indices element out of data bounds'."""
+    model = gather_model(tmp_path / "gather.onnx")
+    np.save(tmp_path / "data.npy", np.arange(12, dtype=np.float32).reshape(4, 3))
+    np.save(tmp_path / "indices.npy", np.array([1, 10**9], np.int64))
+    done = run_tool("run", model, "--input", f"data={tmp_path / 'data.npy'}", "--input",
+                    f"indices={tmp_path / 'indices.npy'}", "--check", "interpreter")
+    assert done.returncode == 1
+    assert done.stderr == (
+        "mlc-run: error: main(): index 1000000000 is out of range [0, 4) in kernel "
+        "@fused_gather, block 'T_take': index 0 of %p0 : memref<4x3xf32> (an index read "
+        "from data; the call ran on a safe index instead, its outputs are not meaningful)\n")
+    done = run_tool("run", model, "--input", f"data={tmp_path / 'data.npy'}", "--input",
+                    f"indices={tmp_path / 'indices.npy'}", "--interpreter")
+    assert done.returncode == 1
+    assert "gather index 1000000000 is out of range for an axis of extent 4" in done.stderr
+
+
+GATHERS = """
+func.func @main(%x: tensor<4x3xf32>, %i: tensor<2xi64>, %e: tensor<4x3xi64>, %n: tensor<2x1xi64>)
+    -> (tensor<2x3xf32>, tensor<4x3xf32>, tensor<2x3xf32>) {
+  %0 = graph.gather %x, %i {axis = 0 : i64} : (tensor<4x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  %1 = graph.gather_elements %x, %e {axis = 1 : i64} : (tensor<4x3xf32>, tensor<4x3xi64>) -> tensor<4x3xf32>
+  %2 = graph.gather_nd %x, %n : (tensor<4x3xf32>, tensor<2x1xi64>) -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<4x3xf32>, tensor<2x3xf32>
+}
+"""
+
+
+def test_every_gather_checks_its_indices_natively_jit_and_exported(c_compiler, tmp_path):
+    """take/gather, gather_elements and gather_nd: an index outside its axis is a
+    NativeIndexError naming the kernel, the index and the bound, from a model built in
+    this process and from its exported library; valid calls after it are unaffected."""
+    done = run_python(f"""
+        import numpy as np
+        from mlc.ir import Context, parse_module
+        from mlc.llvm import load_module
+        from mlc.llvm.build import build
+        from mlc.llvm.native_call import NativeIndexError
+        model = build(parse_module({GATHERS!r}, Context()))
+        model.export_library({str(tmp_path / "gathers.so")!r})
+        x = np.arange(12, dtype=np.float32).reshape(4, 3)
+        good = [np.array([3, -4]), np.zeros((4, 3), np.int64), np.array([[1], [-1]])]
+        bad = {{"gather": [np.array([0, 4]), *good[1:]],
+                "gather_elements": [good[0], np.full((4, 3), -7), good[2]],
+                "gather_nd": [*good[:2], np.array([[2], [2**40]])]}}
+        for runner in (model, load_module({str(tmp_path / "gathers.so")!r})):
+            for name, indices in bad.items():
+                try:
+                    runner(x, *indices)
+                    print(name, "no error")
+                except NativeIndexError as error:
+                    print(name, str(error).split(" (an index")[0])
+            y = runner(x, *good)
+            print(y[0].tolist(), y[2].tolist())
+    """)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:4] == lines[4:]
+    assert lines[0].startswith("gather main(): index 4 is out of range [0, 4) in kernel @fused_")
+    assert lines[1].startswith("gather_elements main(): index -4 is out of range [0, 3) in "
+                               "kernel @fused_gather_elements, block 'T_gather'")
+    assert lines[2].startswith(f"gather_nd main(): index {2**40} is out of range [0, 4) in "
+                               "kernel @fused_gather_nd, block 'T_gather_nd'")
+    assert lines[3] == "[[9.0, 10.0, 11.0], [0.0, 1.0, 2.0]] [[3.0, 4.0, 5.0], [9.0, 10.0, 11.0]]"

@@ -156,6 +156,30 @@ def _kernel_outputs(specs, results, arrays: list) -> list:
 
 
 def _interpret(module, fn, specs, inputs, graph: bool):
+    """The outputs the interpreter computes; an error it reports (an index out of
+    range, an unsupported op) is a UsageError saying so."""
+    from mlc.graph.interpreter import EvaluationError
+    from mlc.ir.interpreter import InterpreterError
+
+    try:
+        return _interpret_outputs(module, fn, specs, inputs, graph)
+    except (InterpreterError, EvaluationError) as exc:
+        raise UsageError(f"the interpreter cannot run @{fn.attributes['sym_name'].value}: "
+                         f"{exc}") from None
+
+
+def _run_native(call, arrays: list):
+    """`call(*arrays)`, with what the native call reports (an index out of range, a
+    Python function it called failing) as a UsageError saying so."""
+    from mlc.llvm.native_call import NativeCallError, NativeIndexError
+
+    try:
+        return call(*arrays)
+    except (NativeCallError, NativeIndexError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _interpret_outputs(module, fn, specs, inputs, graph: bool):
     import numpy as np
 
     from mlc.ir.interpreter import Interpreter, buffer_dtype
@@ -242,11 +266,11 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"===== mlc-run compilation ({target.describe()}) =====\n"
                          + timings.report() + "\n")
     if graph:
-        result = call(*inputs)
+        result = _run_native(call, inputs)
         outputs = list(result) if isinstance(result, tuple) else [result]
     else:
         arrays = _copies(inputs)
-        returned = call(*arrays)  # the scalar result (if any) first, then what it wrote
+        returned = _run_native(call, arrays)  # the scalar result (if any) first, then what it wrote
         results = []
         if fn.attributes["function_type"].value.results:
             results = [returned[0] if isinstance(returned, tuple) else returned]
@@ -266,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
         arrays = inputs if graph else _copies(inputs)
         for _ in range(args.benchmark):
             began = time.perf_counter()
-            call(*arrays)
+            _run_native(call, arrays)
             times.append(time.perf_counter() - began)
         sys.stderr.write(f"latency over {args.benchmark} runs: median "
                          f"{statistics.median(times) * 1000:.3f} ms, min "

@@ -39,8 +39,9 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.llvm.executor import ModelExecutor
-from mlc.llvm.native_call import ArgSpec, NativeFunction
+from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction
 from mlc.llvm.target import Target
+from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, index_check_sites
 
 GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
 """From an optimised graph module to the standard dialects."""
@@ -206,8 +207,10 @@ class NativeModule:
     (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`."""
 
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
-                 times: StageTimes, unreachable: Mapping[str, str] | None = None):
+                 times: StageTimes, unreachable: Mapping[str, str] | None = None,
+                 index_errors: IndexErrorRecord | None = None):
         self.library = library
+        self.index_errors = index_errors
         self._unreachable = dict(unreachable or {})
         self._specs = dict(specs)
         self._results = dict(results)
@@ -223,7 +226,7 @@ class NativeModule:
                 raise KeyError(f"no function @{name} in the compiled module "
                                f"(it has {', '.join('@' + n for n in self._specs)})")
             found = self._functions[name] = self.library.function(
-                name, self._specs[name], self._results[name])
+                name, self._specs[name], self._results[name], self.index_errors)
         return found
 
     @property
@@ -243,6 +246,7 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     times = StageTimes()
     functions = [fn for fn in _functions(module) if fn.regions[0].blocks]
     access = ArgumentAccess(module)
+    sites = index_check_sites(module)
     text = lower_to_llvm_ir(module.clone(), times)
     # The argument specs come from the signatures before lowering, read once lowering
     # succeeded (it is what reports a type with no native form).
@@ -269,7 +273,16 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
-    return NativeModule(library, specs, results, times, unreachable)
+    return NativeModule(library, specs, results, times, unreachable,
+                        _index_error_record(library, sites))
+
+
+def _index_error_record(library, sites: list[str] | None) -> IndexErrorRecord | None:
+    """The record of a compiled module's index checks (mlc.loop.index_checks), if it
+    has any."""
+    if sites is None:
+        return None
+    return IndexErrorRecord(library.global_address(INDEX_ERROR_SYMBOL), sites)
 
 
 class CompiledModel(ModelExecutor):
@@ -283,6 +296,7 @@ class CompiledModel(ModelExecutor):
                  workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
                  externals: Sequence[str] = ()):
         super().__init__(entry)
+        self.index_errors = entry.index_errors
         self.params = params
         self.workspaces = workspaces
         self.llvm_ir = llvm_ir
@@ -310,6 +324,9 @@ class CompiledModel(ModelExecutor):
                 "export it")])
         metadata = {"entry": self.entry.name,
                     "functions": {self.entry.name: {"args": list(self.entry.specs)}}}
+        if self.index_errors is not None:
+            metadata["index_checks"] = {"symbol": INDEX_ERROR_SYMBOL,
+                                        "sites": list(self.index_errors.sites)}
         return export_shared_library(self.llvm_ir, path, metadata, self.params,
                                      target or self.target)
 
@@ -415,6 +432,7 @@ def build(module: Operation, target: Target | None = None,
     _load_passes()
     with _Timer(times, "graph → loops → standard dialects"):
         _run(module, pipeline)
+    sites = index_check_sites(module)
     check_entry_reads_its_inputs(module, entry, len(inputs))
     externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
@@ -428,7 +446,7 @@ def build(module: Operation, target: Target | None = None,
     bound_inputs = [s for s in inputs if s.name in params]
     specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s in bound_inputs else "input")
                for s in inputs), *outputs, *param_specs, *workspace_specs]
-    function = library.function(entry, specs)
+    function = library.function(entry, specs, index_errors=_index_error_record(library, sites))
     weights = {name: value for name, _, value in resources.params}
     for name, value in weights.items():
         function.bind(name, value)

@@ -32,7 +32,7 @@ import numpy as np
 
 from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.library_seal import SealError, check_digest, load_checked, read_sealed_library
-from mlc.llvm.native_call import ArgSpec, NativeFunction
+from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction
 
 __all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
            "LIBRARY_FORMAT", "read_signatures"]
@@ -132,6 +132,7 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
     except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError included
         raise ModuleLoadError(f"{path}: unreadable metadata: {exc}") from None
     params = _load_params(path, metadata)
+    index_errors = _index_error_record(path, library, metadata)
     functions = {}
     for name, (specs, result) in signatures.items():
         try:
@@ -140,7 +141,8 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
             raise ModuleLoadError(f"{path}: the metadata names function '{name}' but the "
                                   "library does not define it") from None
         try:
-            function = NativeFunction(address, specs, result, name=name, owner=library)
+            function = NativeFunction(address, specs, result, name=name, owner=library,
+                                      index_errors=index_errors)
             for spec in specs:
                 if spec.role == "param":
                     if spec.name not in params:
@@ -151,6 +153,26 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
             raise ModuleLoadError(f"{path}: {exc}") from None
         functions[name] = function
     return LoadedModule(path, library, metadata, functions, params)
+
+
+def _index_error_record(path: Path, library: ctypes.CDLL, metadata: dict[str, Any]
+                        ) -> IndexErrorRecord | None:
+    """The record of the library's index checks (metadata `index_checks`: the symbol of
+    the record and the sites), if it has any."""
+    checks = metadata.get("index_checks")
+    if checks is None:
+        return None
+    if not isinstance(checks, dict) or not isinstance(checks.get("symbol"), str) \
+            or not isinstance(checks.get("sites"), list) \
+            or not all(isinstance(site, str) for site in checks["sites"]):
+        raise ModuleLoadError(f"{path}: metadata 'index_checks' must be an object with a "
+                              "'symbol' and a list of 'sites'")
+    try:
+        record = ctypes.c_int64.in_dll(library, checks["symbol"])
+    except ValueError:
+        raise ModuleLoadError(f"{path}: the metadata names the index error record "
+                              f"'{checks['symbol']}' but the library does not define it") from None
+    return IndexErrorRecord(ctypes.addressof(record), checks["sites"])
 
 
 def _load_params(path: Path, metadata: dict[str, Any]) -> dict[str, np.ndarray]:

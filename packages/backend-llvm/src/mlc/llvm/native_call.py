@@ -32,7 +32,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ROLES", "WRITTEN_ROLES", "ArgSpec", "NativeCallError", "NativeFunction", "python_callback",
+__all__ = ["ROLES", "WRITTEN_ROLES", "ArgSpec", "NativeCallError", "NativeIndexError",
+           "IndexErrorRecord", "NativeFunction", "python_callback",
            "data_address"]
 
 ROLES = ("input", "output", "inout", "param", "workspace")
@@ -60,6 +61,37 @@ _SCALAR_CTYPES: dict[str, type] = {
 class NativeCallError(TypeError, ValueError):
     """A call of native code whose arguments do not match its signature (count, type,
     dtype, shape, contiguity, writeability); raised before the native code runs."""
+
+
+class NativeIndexError(IndexError):
+    """An index read from data (a gather's) outside its buffer, found by the checks the
+    native code makes (:mod:`mlc.loop.index_checks`). Raised after the call, which ran
+    to its end reading at a safe index instead: its outputs are not meaningful."""
+
+
+class IndexErrorRecord:
+    """Where native code records a failed index check: the address of its record (three
+    int64: check site + 1, or 0 for none; the index; the bound) and what each site
+    is, by number. `raise_if_set` turns a recorded failure into a NativeIndexError
+    (and clears the record for the next call)."""
+
+    def __init__(self, address: int, sites: Sequence[str]):
+        if not isinstance(address, int) or address == 0:
+            raise ValueError("an index error record needs a non-null address")
+        self.address = address
+        self.sites = tuple(sites)
+        self.values = (ctypes.c_int64 * 3).from_address(address)
+
+    def raise_if_set(self, function: str) -> None:
+        """NativeIndexError naming the failed check, if one is recorded."""
+        site, index, bound = self.values
+        if not site:
+            return
+        self.values[0] = self.values[1] = self.values[2] = 0
+        where = self.sites[site - 1] if 0 < site <= len(self.sites) else f"check {site - 1}"
+        raise NativeIndexError(f"{function}(): index {index} is out of range [0, {bound}) "
+                               f"in {where} (an index read from data; the call ran on a "
+                               "safe index instead, its outputs are not meaningful)")
 
 
 @dataclass(frozen=True)
@@ -193,7 +225,8 @@ class NativeFunction:
     """A compiled function called on numpy arrays. `specs` describe its arguments in
     order, `result` is the dtype of a scalar it returns (None: it returns nothing).
     `owner` is kept referenced for as long as this object lives (the JIT engine or the
-    shared library holding the code).
+    shared library holding the code). `index_errors` is the record of the code's index
+    checks, read after every call (a failed check raises NativeIndexError).
 
     A call passes the free arguments (those not bound) positionally in order or by
     name; free outputs not given are allocated (zero-filled) and returned; workspaces
@@ -207,7 +240,8 @@ class NativeFunction:
     """
 
     def __init__(self, address: int, specs: Sequence[ArgSpec], result: str | None = None,
-                 name: str = "native function", owner: object = None):
+                 name: str = "native function", owner: object = None,
+                 index_errors: IndexErrorRecord | None = None):
         if not isinstance(address, int) or address == 0:
             raise ValueError(f"'{name}': a native function needs a non-null address")
         self.name = name
@@ -218,6 +252,7 @@ class NativeFunction:
             raise ValueError(f"'{name}': argument names must be unique: {', '.join(duplicates)}")
         self.result = None if result is None else _scalar_dtype_name(result, name)
         self.owner = owner
+        self.index_errors = index_errors
         self._index = {spec.name: i for i, spec in enumerate(self.specs)}
         argtypes = [_SCALAR_CTYPES[s.dtype] if s.is_scalar else ctypes.c_void_p
                     for s in self.specs]
@@ -336,6 +371,8 @@ class NativeFunction:
         result = self._cfunc(*values)
         if _CALLBACK_ERRORS:
             _raise_callback_error(self.name)
+        if self.index_errors is not None:
+            self.index_errors.raise_if_set(self.name)
         if self._convert_result is not None:
             result = self._convert_result(result)
         if not self._outputs:
@@ -418,6 +455,7 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             ...
             cfunc(v0, v1)
             if callback_errors: raise_callback_error(name)
+            if record[0]: index_errors.raise_if_set(name)   # with index checks
             return a1
     """
     specs = function.specs
@@ -426,7 +464,7 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
         "fallback": fallback, "ndarray": np.ndarray, "zeros": np.zeros,
         "address": data_address, "cfunc": function._cfunc, "name": function.name,
         "callback_errors": _CALLBACK_ERRORS, "raise_callback_error": _raise_callback_error,
-        "convert_result": function._convert_result}
+        "convert_result": function._convert_result, "index_errors": function.index_errors}
     code = ["def call(args, kwargs):",
             "    if kwargs: return fallback(args, kwargs)",
             "    count = len(args)"]
@@ -477,6 +515,9 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             arguments.append(f"v{position}" if not spec.is_scalar else f"a{position}")
     code.append(f"    result = cfunc({', '.join(arguments)})")
     code.append("    if callback_errors: raise_callback_error(name)")
+    if function.index_errors is not None:
+        namespace["record"] = function.index_errors.values
+        code.append("    if record[0]: index_errors.raise_if_set(name)")
     returned = ["convert_result(result)"] if function._convert_result is not None else []
     for position in function._outputs:
         returned.append(f"bound_array{position}" if position in function._bound

@@ -307,7 +307,12 @@ def _load(t: _FunctionTranslation, op: Operation, args: list) -> ir.Value:
 
 @_handles("llvm.store")
 def _store(t: _FunctionTranslation, op: Operation, args: list) -> None:
-    t.builder.store(args[0], args[1], align=_int(op, "alignment"))
+    value, pointer = args
+    if not pointer.type.is_opaque and pointer.type.pointee != value.type:
+        # llvmlite types a global's address by its value (`[3 x i64]*`, kept through a
+        # getelementptr); `!llvm.ptr` is opaque: say what is stored.
+        pointer = t.builder.bitcast(pointer, value.type.as_pointer(pointer.type.addrspace))
+    t.builder.store(value, pointer, align=_int(op, "alignment"))
 
 
 @_handles("llvm.alloca")

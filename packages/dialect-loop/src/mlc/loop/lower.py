@@ -10,7 +10,9 @@
   (predicated), before the rest of the block's body;
 - `loop.load`/`loop.store` become `memref.load`/`memref.store` at the indices their
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
-  yielding the padding otherwise;
+  yielding the padding otherwise; an index loaded from data (a gather's) is checked
+  against its bound, and a failure recorded for the runtime to report
+  (:mod:`mlc.loop.index_checks`);
 - `loop.alloc_buffer` becomes `memref.alloc`, freed by a `memref.dealloc` before each
   return of its function; `loop.view` (planned storage) becomes `memref.view`; a
   `loop.constant` (weights) becomes a private constant `memref.global` read with
@@ -44,6 +46,7 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
+from mlc.loop.index_checks import IndexChecks
 from mlc.loop.ops import AllocBufferOp, BlockOp, ConstantOp, ForOp, LoadOp, StoreOp, ViewOp
 
 index = IndexType()
@@ -211,6 +214,10 @@ class LowerBlock(ConversionPattern):
 class LowerLoad(ConversionPattern):
     root = LoadOp
 
+    def __init__(self, checks: IndexChecks):
+        super().__init__()
+        self.checks = checks
+
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter)
         buffer = adaptor.memref
@@ -218,6 +225,7 @@ class LowerLoad(ConversionPattern):
         padding = op.attributes.get("padding")
         element = op.results[0].type
         if padding is None:
+            indices = self.checks.checked(op, indices, rewriter, ints)
             load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
             rewriter.replace_op(op, load.results)
             return True
@@ -289,9 +297,14 @@ class LowerConstant(ConversionPattern):
 class LowerStore(ConversionPattern):
     root = StoreOp
 
+    def __init__(self, checks: IndexChecks):
+        super().__init__()
+        self.checks = checks
+
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter)
         indices = [ints.expr(e, list(adaptor.indices)) for e in op.index_map.results]
+        indices = self.checks.checked(op, indices, rewriter, ints)
         rewriter.insert(memref.StoreOp.build(adaptor.value, adaptor.memref, indices))
         rewriter.erase_op(op)
         return True
@@ -309,11 +322,16 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     remarks: list = []
     symbols = {op.attributes["sym_name"].value for op in root.walk()
                if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}
-    patterns = PatternSet([LowerAllocBuffer(), LowerFor(remarks), LowerBlock(), LowerLoad(),
-                           LowerStore(), LowerView(), LowerConstant(symbols)])
+    checks = IndexChecks(root)
+    patterns = PatternSet([LowerAllocBuffer(), LowerFor(remarks), LowerBlock(),
+                           LowerLoad(checks), LowerStore(checks), LowerView(),
+                           LowerConstant(symbols)])
     result = apply_partial_conversion(root, lowering_target(), patterns)
     notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]
-    return ([] if result.success else result.diagnostics), notes
+    if not result.success:
+        return result.diagnostics, notes
+    checks.finish()
+    return [], notes
 
 
 @register_pass("loop-lower", opt_level=0,

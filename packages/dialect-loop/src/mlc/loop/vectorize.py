@@ -82,6 +82,9 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
             if isinstance(nested, InitOp):
                 continue
             if isinstance(nested, (LoadOp, StoreOp)):
+                if any(v not in op.iteration_variables for v in nested.indices):
+                    return (f"'{nested.name}' of {nested.memref.type} is at an index read "
+                            "from data (a gather)")
                 exprs = []
                 for index_expr in nested.index_map.results:
                     over_bindings = index_expr.replace_dims_and_symbols(
