@@ -328,3 +328,85 @@ def test_every_gather_checks_its_indices_natively_jit_and_exported(c_compiler, t
     assert lines[2].startswith(f"gather_nd main(): index {2**40} is out of range [0, 4) in "
                                "kernel @fused_gather_nd, block 'T_gather_nd'")
     assert lines[3] == "[[9.0, 10.0, 11.0], [0.0, 1.0, 2.0]] [[3.0, 4.0, 5.0], [9.0, 10.0, 11.0]]"
+
+
+# ------------------------------------------------------------------ sizes
+
+
+def test_a_vector_llvm_cannot_take_is_refused_before_llvm(tmp_path):
+    """mlc-translate --emit-obj of a vector<16777216xf32> constant died by SIGABRT on an
+    LLVM assertion, after 110 s."""
+    source = tmp_path / "huge.mlir"
+    source.write_text("""llvm.func @f(%p: !llvm.ptr) {
+  %0 = llvm.mlir.constant(dense<1.5> : vector<16777216xf32>) : vector<16777216xf32>
+  llvm.store %0, %p : vector<16777216xf32>, !llvm.ptr
+  llvm.return
+}
+""")
+    done = run_tool("translate", source, "--emit-obj", "-o", tmp_path / "huge.o")
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        f"{source}:2:8: error: vector<16777216xf32> has 16,777,216 elements; native code "
+        "takes vectors of at most 16,384 (LLVM's instruction selection")
+    assert not (tmp_path / "huge.o").exists()
+
+
+@pytest.mark.parametrize("body, message", [
+    ("%a = memref.alloca() : memref<1048576xf32>",
+     r"'memref.alloca' brings the function's stack buffers to 4 MiB; native code allows at "
+     r"most 1 MiB"),
+    ("%a = memref.alloc() : memref<140737488355329xi8>",  # 2^47 + 1
+     r"memref<140737488355329xi8> takes 128 TiB; native code addresses buffers of at most "
+     r"128 TiB \(2\^47 bytes"),
+    ("%a = memref.alloc() : memref<1000000000x1000000000xf64>",
+     r"memref<1000000000x1000000000xf64> takes 7.28e\+06 TiB; native code addresses buffers "
+     r"of at most 128 TiB"),
+    ("%a = memref.get_global @big : memref<600000000xf32>",
+     r"the initial value of 'memref.global' takes 2.24 GiB; native code embeds constants of "
+     r"at most 1 GiB"),
+])
+def test_sizes_native_code_cannot_take_are_build_errors(body, message):
+    from mlc.ir import Context, parse_module
+    from mlc.llvm.build import BuildError, compile_module
+
+    text = f"""memref.global "private" constant @big : memref<600000000xf32> = dense<1.0>
+func.func @f() {{
+  {body}
+  return
+}}"""
+    with pytest.raises(BuildError, match=message):
+        compile_module(parse_module(text, Context()))
+
+
+def test_huge_inputs_are_errors_not_memory_errors(tmp_path):
+    """An input shape of 10^11 was a MemoryError, huge dims numpy's 'array is too big'."""
+    import onnx
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "relu",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n"])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n"])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]),
+              tmp_path / "relu.onnx")
+    done = run_tool("run", tmp_path / "relu.onnx", "--input-shape", f"x={10**11}",
+                    "--random-inputs", "0")
+    assert (done.returncode, done.stderr) == (
+        1, "mlc-run: error: cannot make a random value for input 'x' (float32[100000000000]): "
+           "out of memory\n")
+    done = run_tool("run", tmp_path / "relu.onnx", "--input-shape", f"x={10**15}",
+                    "--random-inputs", "0")
+    assert done.returncode == 1
+    assert "tensor<1000000000000000xf32> takes 3.64e+03 TiB; native code addresses buffers " \
+           "of at most 128 TiB" in done.stderr
+
+
+def test_the_limits_hold_at_their_bounds():
+    from mlc.ir import IntegerType, MemRefType, VectorType, f32
+    from mlc.llvm.limits import MAX_BUFFER_BYTES, MAX_VECTOR_ELEMENTS, buffer_size_problem
+
+    assert buffer_size_problem(VectorType((MAX_VECTOR_ELEMENTS,), f32)) is None
+    assert buffer_size_problem(VectorType((MAX_VECTOR_ELEMENTS + 1,), f32)) is not None
+    assert buffer_size_problem(VectorType((128, 129), f32)) is not None  # elements, not rows
+    i8 = IntegerType(8)
+    assert buffer_size_problem(MemRefType((MAX_BUFFER_BYTES,), i8)) is None
+    assert buffer_size_problem(MemRefType((MAX_BUFFER_BYTES + 1,), i8)) is not None

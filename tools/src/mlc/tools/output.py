@@ -57,8 +57,9 @@ class UsageError(Exception):
 
 def run_tool(prog: str, parser: argparse.ArgumentParser, run, argv: list[str] | None) -> int:
     """Parse `argv` with `parser` and call `run(args)`; the exit status. A UsageError is
-    one diagnostic line and status 1, an interrupt 130, a closed pipe 1, and anything
-    else an internal error (see internal_error), never a traceback."""
+    one diagnostic line and status 1, running out of memory too, an interrupt 130, a
+    closed pipe 1, and anything else an internal error (see internal_error), never a
+    traceback."""
     args = parser.parse_args(argv)
     try:
         return run(args)
@@ -67,6 +68,9 @@ def run_tool(prog: str, parser: argparse.ArgumentParser, run, argv: list[str] | 
         return 1
     except KeyboardInterrupt:
         return 130
+    except MemoryError as exc:  # a resource, not a bug: say what could not be had
+        sys.stderr.write(f"{prog}: error: out of memory{': ' + str(exc) if str(exc) else ''}\n")
+        return 1
     except BrokenPipeError:
         return 1
     except Exception as exc:  # a bug: say so, without a traceback

@@ -123,7 +123,11 @@ def _inputs_for(specs, given: dict, seed: int | None) -> list:
                                  f"{value.dtype}{list(value.shape)}")
             values.append(np.ascontiguousarray(value) if spec.shape is not None else value[()])
         elif seed is not None:
-            values.append(_random_value(spec, rng))
+            try:
+                values.append(_random_value(spec, rng))
+            except MemoryError:
+                raise UsageError(f"cannot make a random value for input '{spec.name}' "
+                                 f"({spec.describe()}): out of memory") from None
         else:
             raise UsageError(f"no value for input '{spec.name}' ({spec.describe()}): give "
                              "--input NAME=FILE.npy or --random-inputs SEED")

@@ -39,6 +39,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.llvm.executor import ModelExecutor
+from mlc.llvm.limits import buffer_size_problem, native_limit_problems
 from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction
 from mlc.llvm.target import Target
 from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, index_check_sites
@@ -77,6 +78,9 @@ def arg_spec(name: str, type_: Type, role: str) -> ArgSpec:
     if isinstance(type_, (MemRefType, RankedTensorType)):
         if any(d < 0 for d in type_.shape):
             raise TypeError(f"{type_} has a dynamic shape (native entries take static ones)")
+        problem = buffer_size_problem(type_)
+        if problem is not None:
+            raise TypeError(problem)
         return ArgSpec(name, tuple(type_.shape), numpy_dtype(type_.element_type), role)
     return ArgSpec(name, None, numpy_dtype(type_), role)
 
@@ -190,6 +194,9 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
 
     times = times if times is not None else StageTimes()
     _load_passes()
+    problems = native_limit_problems(module)
+    if problems:
+        raise BuildError(problems)
     if any(op.name != "llvm.func" and op.name != "llvm.mlir.global"
            for op in module.regions[0].blocks[0].ops()):
         mark_buffers_noalias(module)

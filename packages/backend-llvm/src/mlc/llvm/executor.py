@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from mlc.llvm.native_call import ArgSpec, NativeFunction
+from mlc.llvm.native_call import ArgSpec, NativeFunction, allocate
 
 __all__ = ["ModelExecutor"]
 
@@ -34,7 +34,7 @@ class ModelExecutor:
                                       if s.role == "input" and s.name in free]
         self.outputs: list[ArgSpec] = [s for s in entry.specs if s.role == "output"]
         self._input_values: dict[str, np.ndarray] = {}
-        self._output_values = [np.zeros(s.shape, s.dtype) for s in self.outputs]
+        self._output_values = [allocate(s, entry.name) for s in self.outputs]
         self._input_index = {s.name: i for i, s in enumerate(self.inputs)}
 
     def __call__(self, *inputs: np.ndarray, **named: np.ndarray) -> Any:

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["ROLES", "WRITTEN_ROLES", "ArgSpec", "NativeCallError", "NativeIndexError",
+           "NativeAllocationError", "allocate",
            "IndexErrorRecord", "NativeFunction", "python_callback",
            "data_address"]
 
@@ -61,6 +62,23 @@ _SCALAR_CTYPES: dict[str, type] = {
 class NativeCallError(TypeError, ValueError):
     """A call of native code whose arguments do not match its signature (count, type,
     dtype, shape, contiguity, writeability); raised before the native code runs."""
+
+
+class NativeAllocationError(MemoryError):
+    """An output or workspace of a native call that cannot be allocated (out of
+    memory); raised before the native code runs."""
+
+
+def allocate(spec: ArgSpec, function: str) -> np.ndarray:
+    """A zero-filled array for argument `spec` of `function`, or NativeAllocationError
+    naming it."""
+    try:
+        return np.zeros(spec.shape, spec.dtype)
+    except MemoryError:
+        size = int(np.prod(spec.shape, dtype=object)) * np.dtype(spec.dtype).itemsize
+        raise NativeAllocationError(f"{function}(): cannot allocate {spec.role} "
+                                    f"'{spec.name}' ({spec.describe()}, {size:,} bytes): out "
+                                    "of memory") from None
 
 
 class NativeIndexError(IndexError):
@@ -365,8 +383,7 @@ class NativeFunction:
         if None in values:  # outputs not given (values hold addresses and scalars only)
             for position in free:
                 if values[position] is None:
-                    spec = self.specs[position]
-                    allocated[position] = array = np.zeros(spec.shape, spec.dtype)
+                    allocated[position] = array = allocate(self.specs[position], self.name)
                     values[position] = data_address(array)
         result = self._cfunc(*values)
         if _CALLBACK_ERRORS:
@@ -388,8 +405,7 @@ class NativeFunction:
 
     def _allocate_workspaces(self) -> None:
         for position in self._unbound_workspaces:
-            spec = self.specs[position]
-            self.bind(position, np.zeros(spec.shape, spec.dtype))
+            self.bind(position, allocate(self.specs[position], self.name))
 
     def _keyword_arguments(self, args: tuple, kwargs: dict[str, Any]) -> tuple:
         """The free arguments in order from positional and keyword ones; None for an
@@ -444,7 +460,7 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             if kwargs: return fallback(args, kwargs)
             count = len(args)
             if count == 2: a0, a1 = args
-            elif count == 1: (a0,) = args; a1 = zeros(shape1, dtype1)
+            elif count == 1: (a0,) = args; a1 = allocate(spec1, name)
             else: return fallback(args, kwargs)
             if type(a0) is not ndarray or a0.dtype is not dtype0 or a0.shape != shape0:
                 return fallback(args, kwargs)
@@ -461,7 +477,7 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
     specs = function.specs
     free = function._free
     namespace: dict[str, Any] = {
-        "fallback": fallback, "ndarray": np.ndarray, "zeros": np.zeros,
+        "fallback": fallback, "ndarray": np.ndarray, "allocate": allocate,
         "address": data_address, "cfunc": function._cfunc, "name": function.name,
         "callback_errors": _CALLBACK_ERRORS, "raise_callback_error": _raise_callback_error,
         "convert_result": function._convert_result, "index_errors": function.index_errors}
@@ -475,7 +491,8 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
         code.append(f"    elif count == {len(required)}:")
         code.append(f"        ({''.join(n + ', ' for n in required)}) = args")
         for position in free[len(required):]:
-            code.append(f"        a{position} = zeros(shape{position}, dtype{position})")
+            code.append(f"        a{position} = allocate(spec{position}, name)")
+            namespace[f"spec{position}"] = specs[position]
     code.append("    else: return fallback(args, kwargs)")
     for position in free:
         spec = specs[position]
