@@ -410,3 +410,119 @@ def test_the_limits_hold_at_their_bounds():
     i8 = IntegerType(8)
     assert buffer_size_problem(MemRefType((MAX_BUFFER_BYTES,), i8)) is None
     assert buffer_size_problem(MemRefType((MAX_BUFFER_BYTES + 1,), i8)) is not None
+
+
+# ------------------------------------------------------------------ flags and files
+
+
+DENSE = """func.func @main(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>) -> tensor<2x4xf32> {
+  %0 = graph.dense %x, %w : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("flags, message", [
+    # A ValueError from numpy was an internal error.
+    (["--random-inputs", "-1"], "argument --random-inputs: a seed is an integer >= 0, got '-1'"),
+    # These were accepted: a negative tolerance, NaN (a numpy warning, then a verdict),
+    # and a run count that ran until killed.
+    (["--check", "interpreter", "--rtol", "-1"],
+     "argument --rtol: a tolerance is a finite number >= 0, got '-1'"),
+    (["--check", "interpreter", "--atol", "nan"],
+     "argument --atol: a tolerance is a finite number >= 0, got 'nan'"),
+    (["--benchmark", str(10**12)], "argument --benchmark: takes 1 to 1,000,000 runs, got "
+                                   "'1000000000000'"),
+])
+def test_bad_flags_are_refused(tmp_path, flags, message):
+    (tmp_path / "dense.mlir").write_text(DENSE)
+    done = run_tool("run", tmp_path / "dense.mlir", "--random-inputs", "0", *flags)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == f"mlc-run: error: {message}"
+    assert "Traceback" not in done.stderr and "Warning" not in done.stderr
+
+
+def test_inputs_that_name_an_output_or_repeat_are_refused(tmp_path):
+    (tmp_path / "kernels.mlir").write_text(KERNELS)
+    np.save(tmp_path / "x.npy", np.ones(4, np.float32))
+    x = f"x={tmp_path / 'x.npy'}"
+    done = run_tool("run", tmp_path / "kernels.mlir", "--entry", "scale", "--input", x,
+                    "--input", f"out={tmp_path / 'x.npy'}")
+    assert (done.returncode, done.stderr) == (
+        1, "mlc-run: error: 'out' is an output (the function only writes it): it takes no "
+           "--input\n")
+    done = run_tool("run", tmp_path / "kernels.mlir", "--entry", "scale", "--input", x,
+                    "--input", x)
+    assert (done.returncode, done.stderr) == (1, "mlc-run: error: --input x=... is given twice\n")
+
+
+def test_binary_garbage_is_a_located_error_with_visible_characters(tmp_path):
+    (tmp_path / "nul.mlir").write_bytes(b"func.func @f() {\x00}\n")
+    (tmp_path / "bytes.mlir").write_bytes(bytes(range(200, 256)) * 20)
+    done = run_tool("opt", tmp_path / "nul.mlir")
+    assert (done.returncode, done.stderr) == (
+        1, f"{tmp_path / 'nul.mlir'}:1:17: error: unexpected character U+0000\n"
+           "func.func @f() {\ufffd}\n                ^\n")
+    done = run_tool("run", tmp_path / "bytes.mlir", "--random-inputs", "0")
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"{tmp_path / 'bytes.mlir'}:1:1: error: invalid UTF-8 byte 0xC8")
+
+
+def test_a_garbage_torch_program_is_one_line(tmp_path):
+    """mlc-import garbage.pt2 gave the right message after 15 lines of torch's logged
+    traceback."""
+    pytest.importorskip("torch")
+    (tmp_path / "garbage.pt2").write_bytes(bytes(range(256)) * 8)
+    done = run_tool("onnx_import", tmp_path / "garbage.pt2")
+    assert (done.returncode, done.stderr) == (
+        1, f"{tmp_path / 'garbage.pt2'}: error: not a saved torch.export program "
+           "(torch.export.load: File is not a zip file)\n")
+
+
+# ------------------------------------------------------------------ the Python API
+
+
+def test_executor_and_library_misuse_are_mlc_errors(exported):
+    """These were a bare KeyError, IndexError and ValueError."""
+    from mlc.ir import Context, parse_module
+    from mlc.llvm.build import compile_module
+    from mlc.llvm.native_call import IndexRangeError, NativeCallError, UnknownNameError
+
+    for model in (small_model(), load_module(exported)):
+        with pytest.raises(UnknownNameError, match=r"^no input named 'nope' \(the inputs are x\)$"):
+            model.set_input("nope", np.ones((2, 3), np.float32))
+        with pytest.raises(IndexRangeError, match=r"output index 5 out of range \(the model has "
+                                                  r"1 outputs\)"):
+            model.get_output(5)
+        with pytest.raises(NativeCallError, match=r"inputs not set: x \(set_input"):
+            model.run()
+    with pytest.raises(UnknownNameError, match=r"^model.so exports no function 'nope' \(it "
+                                               r"exports: main\)$"):
+        load_module(exported)["nope"]
+    with pytest.raises(UnknownNameError, match=r"no function @nope in the compiled module"):
+        compile_module(parse_module(KERNELS, Context()))["nope"]
+    assert issubclass(UnknownNameError, KeyError) and issubclass(IndexRangeError, IndexError)
+
+
+def test_the_onnx_backend_refuses_other_devices_and_inputs_of_another_type():
+    """An int64 array fed to a float input was converted; device 'CUDA:7' was taken."""
+    from onnx import TensorProto, helper
+
+    import mlc.onnx.backend as backend
+
+    graph = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "relu",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    with pytest.raises(backend.BackendDeviceError, match="runs models on device 'CPU', not "
+                                                         "'CUDA:7'"):
+        backend.prepare(model, device="CUDA:7")
+    for native in (False, True):
+        rep = backend.prepare(model, native=native)
+        with pytest.raises(backend.BackendInputError, match="input 'x' must be float32 "
+                                                            r"\(the model's float\), got int64"):
+            rep.run([np.ones((2, 3), np.int64)])
+        with pytest.raises(backend.BackendInputError, match=r"must have shape \[2, 3\], got "
+                                                            r"\[3, 2\]"):
+            rep.run([np.ones((3, 2), np.float32)])
+        assert rep.run([-np.ones((2, 3), np.float32)])[0].tolist() == [[0.0] * 3] * 2

@@ -7,6 +7,41 @@ import argparse
 import os
 import sys
 
+MAX_BENCHMARK_RUNS = 1_000_000
+
+
+def tolerance(text: str) -> float:
+    """An argparse type: a tolerance, a finite number >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got '{text}'") from None
+    if not 0 <= value < float("inf"):  # NaN fails too
+        raise argparse.ArgumentTypeError(f"a tolerance is a finite number >= 0, got '{text}'")
+    return value
+
+
+def seed(text: str) -> int:
+    """An argparse type: a random seed, an integer >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is an integer >= 0, got '{text}'")
+    return value
+
+
+def run_count(text: str) -> int:
+    """An argparse type: a number of timed runs, 1 to MAX_BENCHMARK_RUNS."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got '{text}'") from None
+    if not 1 <= value <= MAX_BENCHMARK_RUNS:
+        raise argparse.ArgumentTypeError(f"takes 1 to {MAX_BENCHMARK_RUNS:,} runs, got '{text}'")
+    return value
+
 
 class ToolArgumentParser(argparse.ArgumentParser):
     """argparse with its errors as `prog: error: ...` after the usage, exit status 1."""

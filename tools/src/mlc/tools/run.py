@@ -21,7 +21,14 @@ import statistics
 import sys
 import time
 
-from mlc.tools.output import ToolArgumentParser, UsageError, run_tool
+from mlc.tools.output import (
+    ToolArgumentParser,
+    UsageError,
+    run_count,
+    run_tool,
+    seed,
+    tolerance,
+)
 
 DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-5
@@ -34,7 +41,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="the function to run (default: main)")
     parser.add_argument("--input", dest="inputs", action="append", default=[],
                         metavar="NAME=FILE.npy", help="an input's value (repeatable)")
-    parser.add_argument("--random-inputs", type=int, metavar="SEED",
+    parser.add_argument("--random-inputs", type=seed, metavar="SEED",
                         help="inputs not given get seeded random values (normal floats, "
                              "small integers)")
     parser.add_argument("--interpreter", action="store_true",
@@ -42,11 +49,11 @@ def build_arg_parser() -> argparse.ArgumentParser:
     parser.add_argument("--check", choices=["interpreter"],
                         help="also run the interpreter and fail unless the outputs agree "
                              "within --rtol/--atol")
-    parser.add_argument("--rtol", type=float, default=DEFAULT_RTOL, metavar="R",
+    parser.add_argument("--rtol", type=tolerance, default=DEFAULT_RTOL, metavar="R",
                         help=f"relative tolerance of --check (default {DEFAULT_RTOL:g})")
-    parser.add_argument("--atol", type=float, default=DEFAULT_ATOL, metavar="A",
+    parser.add_argument("--atol", type=tolerance, default=DEFAULT_ATOL, metavar="A",
                         help=f"absolute tolerance of --check (default {DEFAULT_ATOL:g})")
-    parser.add_argument("--benchmark", type=int, metavar="N",
+    parser.add_argument("--benchmark", type=run_count, metavar="N",
                         help="run N times and report the latency (median, min)")
     parser.add_argument("--threads", type=int, default=1, metavar="N",
                         help="threads to run on (mlc's native code runs on one)")
@@ -206,8 +213,6 @@ def run(args: argparse.Namespace) -> int:
 
     if args.threads != 1:
         raise UsageError("mlc's native code runs on one thread; --threads must be 1")
-    if args.benchmark is not None and args.benchmark < 1:
-        raise UsageError("--benchmark takes a positive number of runs")
     if args.interpreter and args.check:
         raise UsageError("--check compares native code with the interpreter; drop --interpreter")
     try:

@@ -40,7 +40,7 @@ from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.limits import buffer_size_problem, native_limit_problems
-from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction
+from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, UnknownNameError
 from mlc.llvm.target import Target
 from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, index_check_sites
 
@@ -225,13 +225,13 @@ class NativeModule:
         self.timings = times
 
     def __getitem__(self, name: str) -> NativeFunction:
-        found = self._functions.get(name)
+        found = self._functions.get(name) if isinstance(name, str) else None
         if found is None:
             if name in self._unreachable:
-                raise KeyError(self._unreachable[name])
+                raise UnknownNameError(self._unreachable[name])
             if name not in self._specs:
-                raise KeyError(f"no function @{name} in the compiled module "
-                               f"(it has {', '.join('@' + n for n in self._specs)})")
+                raise UnknownNameError(f"no function @{name} in the compiled module "
+                                       f"(it has {', '.join('@' + n for n in self._specs)})")
             found = self._functions[name] = self.library.function(
                 name, self._specs[name], self._results[name], self.index_errors)
         return found

@@ -32,7 +32,7 @@ import numpy as np
 
 from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.library_seal import SealError, check_digest, load_checked, read_sealed_library
-from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction
+from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, UnknownNameError
 
 __all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
            "LIBRARY_FORMAT", "read_signatures"]
@@ -68,9 +68,9 @@ class LoadedModule(ModelExecutor):
         """The exported function `name`."""
         try:
             return self.functions[name]
-        except KeyError:
-            raise KeyError(f"{self.path.name} exports no function '{name}' (it exports: "
-                           f"{', '.join(sorted(self.functions))})") from None
+        except (KeyError, TypeError):
+            raise UnknownNameError(f"{self.path.name} exports no function {name!r} (it "
+                                   f"exports: {', '.join(sorted(self.functions))})") from None
 
     def __repr__(self) -> str:
         return f"<LoadedModule {self.path.name}: {self.entry.signature()}>"

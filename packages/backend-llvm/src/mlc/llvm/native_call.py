@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["ROLES", "WRITTEN_ROLES", "ArgSpec", "NativeCallError", "NativeIndexError",
+           "UnknownNameError", "IndexRangeError",
            "NativeAllocationError", "allocate",
            "IndexErrorRecord", "NativeFunction", "python_callback",
            "data_address"]
@@ -62,6 +63,18 @@ _SCALAR_CTYPES: dict[str, type] = {
 class NativeCallError(TypeError, ValueError):
     """A call of native code whose arguments do not match its signature (count, type,
     dtype, shape, contiguity, writeability); raised before the native code runs."""
+
+
+class UnknownNameError(NativeCallError, KeyError):
+    """A function, input or argument name that does not exist; its message names the
+    ones that do. (A KeyError too, for code that catches lookups; printed as plain
+    text, not as a quoted key.)"""
+
+    __str__ = Exception.__str__
+
+
+class IndexRangeError(NativeCallError, IndexError):
+    """A position (of an input, an output) outside the range there is."""
 
 
 class NativeAllocationError(MemoryError):
@@ -306,8 +319,8 @@ class NativeFunction:
         if isinstance(name_or_index, str):
             position = self._index.get(name_or_index)
             if position is None:
-                raise NativeCallError(f"{self.name}() has no argument '{name_or_index}' "
-                                      f"(its arguments: {', '.join(self._index)})")
+                raise UnknownNameError(f"{self.name}() has no argument '{name_or_index}' "
+                                       f"(its arguments: {', '.join(self._index)})")
             return position
         if type(name_or_index) is int and 0 <= name_or_index < len(self.specs):
             return name_or_index
