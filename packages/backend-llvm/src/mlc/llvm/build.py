@@ -47,7 +47,8 @@ from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, index_check_sites
 GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
 """From an optimised graph module to the standard dialects."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
-STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
+STANDARD_TO_LLVM = \
+    "math-extend-to-supported-types,convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
 
 
 class BuildError(DiagnosticError):
