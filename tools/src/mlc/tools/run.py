@@ -30,9 +30,6 @@ from mlc.tools.output import (
     tolerance,
 )
 
-DEFAULT_RTOL = 1e-4
-DEFAULT_ATOL = 1e-5
-
 
 def build_arg_parser() -> argparse.ArgumentParser:
     parser = ToolArgumentParser(prog="mlc-run", description=__doc__.split("\n\n")[0])
@@ -49,10 +46,12 @@ def build_arg_parser() -> argparse.ArgumentParser:
     parser.add_argument("--check", choices=["interpreter"],
                         help="also run the interpreter and fail unless the outputs agree "
                              "within --rtol/--atol")
-    parser.add_argument("--rtol", type=tolerance, default=DEFAULT_RTOL, metavar="R",
-                        help=f"relative tolerance of --check (default {DEFAULT_RTOL:g})")
-    parser.add_argument("--atol", type=tolerance, default=DEFAULT_ATOL, metavar="A",
-                        help=f"absolute tolerance of --check (default {DEFAULT_ATOL:g})")
+    parser.add_argument("--rtol", type=tolerance, metavar="R",
+                        help="relative tolerance of --check (default: from what the kernels "
+                             "compute: their accumulation type and reduction lengths)")
+    parser.add_argument("--atol", type=tolerance, metavar="A",
+                        help="absolute tolerance of --check (default: the relative one times "
+                             "the outputs' largest magnitude)")
     parser.add_argument("--benchmark", type=run_count, metavar="N",
                         help="run N times and report the latency (median, min)")
     parser.add_argument("--threads", type=int, default=1, metavar="N",
@@ -290,9 +289,11 @@ def run(args: argparse.Namespace) -> int:
         expected = _interpret(module, fn, specs, inputs, graph)
         from mlc.tools.model import ComparedSides, compare_outputs
 
-        comparison = compare_outputs(outputs, expected, args.rtol, args.atol, ComparedSides(
+        rtol, atol, basis = _check_tolerance(args, module, fn, specs, graph, expected)
+        comparison = compare_outputs(outputs, expected, rtol, atol, ComparedSides(
             "natively", "with the interpreter", "the interpreter's", "interpreter"))
-        sys.stderr.write(comparison.message + "\n")
+        sys.stderr.write(comparison.message + (f" [tolerance from {basis}]" if basis else "")
+                         + "\n")
         status = status or (0 if comparison.passed else 1)
     if args.benchmark:
         times = []
@@ -305,6 +306,37 @@ def run(args: argparse.Namespace) -> int:
                          f"{statistics.median(times) * 1000:.3f} ms, min "
                          f"{min(times) * 1000:.3f} ms\n")
     return status
+
+
+def _check_tolerance(args, module, fn, specs, graph: bool, expected: list):
+    """(rtol, atol, what they were derived from or None) for --check: the flags, and for
+    each one not given, the tolerance of what the kernels compute (kernel_tolerance)."""
+    import numpy as np
+
+    from mlc.tools.kernel_tolerance import kernel_tolerance
+
+    if args.rtol is not None and args.atol is not None:
+        return args.rtol, args.atol, None
+    fn_type = fn.attributes["function_type"].value
+    if graph:
+        from mlc.ir.passes.manager import run_pipeline
+        from mlc.ir.passes.registry import load_pass_plugins
+
+        load_pass_plugins()
+        lowered = module.clone()
+        run_pipeline(lowered, "graph-optimize,graph-lower-to-loop")
+        outputs = [t.element_type for t in fn_type.results]
+    else:
+        lowered = module
+        written = [fn_type.inputs[i] for i in _written(specs)]
+        outputs = [getattr(t, "element_type", t) for t in (*written, *fn_type.results)]
+    derived = kernel_tolerance(lowered, outputs)
+    magnitudes = [np.abs(np.asarray(e, np.float64)) for e in expected if np.size(e)]
+    scale = max((float(np.nanmax(np.where(np.isinf(m), 0, m))) for m in magnitudes
+                 if np.isfinite(m).any()), default=1.0)
+    rtol = args.rtol if args.rtol is not None else derived.rtol
+    atol = args.atol if args.atol is not None else derived.atol(scale)
+    return rtol, atol, derived.describe()
 
 
 def _output_names(fn, specs, graph: bool) -> list[str]:
