@@ -309,11 +309,15 @@ def _load(t: _FunctionTranslation, op: Operation, args: list) -> ir.Value:
 @_handles("llvm.store")
 def _store(t: _FunctionTranslation, op: Operation, args: list) -> None:
     value, pointer = args
-    if not pointer.type.is_opaque and pointer.type.pointee != value.type:
-        # llvmlite types a global's address by its value (`[3 x i64]*`, kept through a
-        # getelementptr); `!llvm.ptr` is opaque: say what is stored.
-        pointer = t.builder.bitcast(pointer, value.type.as_pointer(pointer.type.addrspace))
-    t.builder.store(value, pointer, align=_int(op, "alignment"))
+    if pointer.type.is_opaque or pointer.type.pointee == value.type:
+        t.builder.store(value, pointer, align=_int(op, "alignment"))
+        return
+    # llvmlite types the pointers of allocas and their GEPs (`float*`) where the llvm
+    # dialect's are opaque, and its builder refuses a vector stored through one; LLVM
+    # reads every pointer as opaque, so the store is written as the dialect says.
+    store = ir.instructions.StoreInstr(t.builder.block, value, pointer)
+    store.align = _int(op, "alignment")
+    t.builder._insert(store)
 
 
 @_handles("llvm.alloca")

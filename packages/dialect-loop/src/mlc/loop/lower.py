@@ -13,8 +13,10 @@
   yielding the padding otherwise; an index loaded from data (a gather's) is checked
   against its bound, and a failure recorded for the runtime to report
   (:mod:`mlc.loop.index_checks`);
-- `loop.alloc_buffer` becomes `memref.alloc`, freed by a `memref.dealloc` before each
-  return of its function; `loop.view` (planned storage) becomes `memref.view`; a
+- each `loop.alloc_buffer` is first shrunk to the box one loop iteration uses
+  (:mod:`mlc.loop.compact`), then becomes a `memref.alloca` at its function's entry
+  when small (`STACK_BUFFER_BYTES`), else a `memref.alloc` freed by a
+  `memref.dealloc` before each return of its function; `loop.view` (planned storage) becomes `memref.view`; a
   `loop.constant` (weights) becomes a private constant `memref.global` read with
   `memref.get_global`.
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mlc.ir.core.affine_expr import AffineExpr
+from mlc.ir.core.affine_map import AffineMapAttr
 from mlc.ir.core.attributes import (
     IndexType,
     IntegerAttr,
@@ -34,6 +37,7 @@ from mlc.ir.core.attributes import (
     SymbolRefAttr,
     TypeAttr,
     UnitAttr,
+    VectorType,
     i1,
 )
 from mlc.ir.core.ir import Block, Operation, Region, Value
@@ -47,7 +51,17 @@ from mlc.ir.rewrite.conversion import (
 )
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.loop.index_checks import IndexChecks
-from mlc.loop.ops import AllocBufferOp, BlockOp, ConstantOp, ForOp, LoadOp, StoreOp, ViewOp
+from mlc.loop.indexing import access_over_bindings
+from mlc.loop.ops import (
+    AllocBufferOp,
+    BlockOp,
+    ConstantOp,
+    ForOp,
+    LoadOp,
+    StoreOp,
+    ViewOp,
+    byte_size,
+)
 
 index = IndexType()
 
@@ -131,16 +145,51 @@ class IndexBuilder:
 # ------------------------------------------------------------------ patterns
 
 
+STACK_BUFFER_BYTES = 64 << 10
+"""Kernel buffers up to this size live on the stack (`memref.alloca` at the function's
+entry, which LLVM promotes to registers when its accesses have constant offsets: a
+compacted register tile); larger ones, and the buffers of a function that only calls
+kernels (a model's entry: its workspace), on the heap."""
+
+
+def _kernels(root: Operation) -> set[Operation]:
+    """The functions under `root` that compute with loop blocks (kernels), as opposed
+    to a model's entry that calls kernels, whose buffers are its planned workspace."""
+    return {fn for fn in root.walk() if fn.name == "func.func"
+            and any(isinstance(o, BlockOp) for o in fn.walk())}
+
+
 class LowerAllocBuffer(ConversionPattern):
     root = AllocBufferOp
 
+    def __init__(self, kernels: set[Operation]):
+        super().__init__()
+        self.kernels = kernels
+
     def match_and_rewrite(self, op, adaptor, rewriter):
         buffer_type = op.results[0].type
-        alloc = rewriter.insert(memref.AllocOp.build([], [], result_types=[buffer_type]))
-        alloc.results[0].name_hint = op.results[0].name_hint
         function = op.parent_op
         while function is not None and function.name != "func.func":
             function = function.parent_op
+        size = byte_size(buffer_type)
+        if function is not None and size is not None and size <= STACK_BUFFER_BYTES \
+                and function in self.kernels:
+            with rewriter.insertion_point():
+                entry = function.regions[0].blocks[0]
+                first = entry.first_op
+                while first is not None and first.name == "memref.alloca":
+                    first = first.next_op  # after the allocas made before, in order
+                if first is None:
+                    rewriter.set_insertion_point_to_end(entry)
+                else:
+                    rewriter.set_insertion_point_before(first)
+                alloca = rewriter.insert(memref.AllocaOp.build([], [],
+                                                               result_types=[buffer_type]))
+            alloca.results[0].name_hint = op.results[0].name_hint
+            rewriter.replace_op(op, alloca.results)
+            return True
+        alloc = rewriter.insert(memref.AllocOp.build([], [], result_types=[buffer_type]))
+        alloc.results[0].name_hint = op.results[0].name_hint
         returns = [o for o in function.walk() if o.name == "func.return"] if function else []
         with rewriter.insertion_point():
             for ret in returns:
@@ -199,6 +248,14 @@ class LowerBlock(ConversionPattern):
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter)
         operands = list(adaptor.bindings)
+        # Accesses index by the loop variables directly, their maps composed with the
+        # bindings and simplified with the loops' ranges (see mlc.loop.indexing).
+        for access in [o for o in op.walk_nested() if isinstance(o, (LoadOp, StoreOp))]:
+            index_map, indices = access_over_bindings(access, op, operands)
+            fixed = list(access.operands)[:len(access.operands) - len(access.indices)]
+            with rewriter.modify_op_in_place(access):
+                access.set_operands([*fixed, *indices])
+                access.attributes["map"] = AffineMapAttr(index_map)
         values = [ints.expr(expr, operands) for expr in op.binding_map.value.results]
         init = op.init
         if init is not None:
@@ -229,20 +286,41 @@ class LowerLoad(ConversionPattern):
             load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
             rewriter.replace_op(op, load.results)
             return True
-        conditions = []
-        for value, size in zip(indices, buffer.type.shape):
-            conditions.append(ints.compare("sge", value, ints.constant(0)))
-            conditions.append(ints.compare("slt", value, ints.constant(size)))
-        guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions), [element]))
-        with rewriter.insertion_point():
-            rewriter.set_insertion_point_to_end(guard.then_block)
-            load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
-            rewriter.insert(scf.YieldOp.build(load.results))
-            rewriter.set_insertion_point_to_end(guard.else_block)
-            pad = rewriter.insert(arith.ConstantOp.build(value=padding))
-            rewriter.insert(scf.YieldOp.build(pad.results))
-        rewriter.replace_op(op, guard.results)
+        rewriter.replace_op(op, [padded_load(rewriter, ints, buffer, indices, padding)])
         return True
+
+
+def padded_load(rewriter, ints: IndexBuilder, buffer: Value, indices: Sequence[Value],
+                padding, width: int | None = None, checked: Sequence[int] | None = None
+                ) -> Value:
+    """A read of `buffer` at `indices` that gives `padding` where an index is outside
+    the buffer: an `scf.if` on the indices of the axes `checked` (default: all) being
+    in bounds, yielding the element (with `width`, the `vector<width>` starting there),
+    else the padding (broadcast)."""
+    from mlc.ir.dialects.vector import BroadcastOp
+    from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
+
+    element = buffer.type.element_type
+    result = element if width is None else VectorType((width,), element)
+    axes = range(len(indices)) if checked is None else checked
+    conditions = []
+    for axis in axes:
+        conditions.append(ints.compare("sge", indices[axis], ints.constant(0)))
+        conditions.append(ints.compare("slt", indices[axis],
+                                       ints.constant(buffer.type.shape[axis])))
+    guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions), [result]))
+    with rewriter.insertion_point():
+        rewriter.set_insertion_point_to_end(guard.then_block)
+        load = rewriter.insert(
+            memref.LoadOp.build(buffer, indices, result_types=[result]) if width is None
+            else VectorLoad.build(buffer, indices, result_types=[result]))
+        rewriter.insert(scf.YieldOp.build(load.results))
+        rewriter.set_insertion_point_to_end(guard.else_block)
+        pad = rewriter.insert(arith.ConstantOp.build(value=padding)).results[0]
+        if width is not None:
+            pad = rewriter.insert(BroadcastOp.build(pad, result_types=[result])).results[0]
+        rewriter.insert(scf.YieldOp.build([pad]))
+    return guard.results[0]
 
 
 class LowerView(ConversionPattern):
@@ -319,11 +397,14 @@ def lowering_target() -> ConversionTarget:
 def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Lower every loop op under `root` (see the module docstring): the errors (then
     nothing changed) and the remarks (vectorized loops left serial, and why)."""
+    from mlc.loop.compact import compact_buffers
+
+    compact_buffers(root)
     remarks: list = []
     symbols = {op.attributes["sym_name"].value for op in root.walk()
                if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}
     checks = IndexChecks(root)
-    patterns = PatternSet([LowerAllocBuffer(), LowerFor(remarks), LowerBlock(),
+    patterns = PatternSet([LowerAllocBuffer(_kernels(root)), LowerFor(remarks), LowerBlock(),
                            LowerLoad(checks), LowerStore(checks), LowerView(),
                            LowerConstant(symbols)])
     result = apply_partial_conversion(root, lowering_target(), patterns)
