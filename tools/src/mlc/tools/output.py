@@ -10,37 +10,33 @@ import sys
 MAX_BENCHMARK_RUNS = 1_000_000
 
 
-def tolerance(text: str) -> float:
-    """An argparse type: a tolerance, a finite number >= 0."""
+def _checked(text: str, parse, valid, what: str):
+    """`parse(text)` if it parses and is `valid`, else argparse's error: `what` the
+    value must be."""
     try:
-        value = float(text)
+        value = parse(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got '{text}'") from None
-    if not 0 <= value < float("inf"):  # NaN fails too
-        raise argparse.ArgumentTypeError(f"a tolerance is a finite number >= 0, got '{text}'")
+        value = None
+    if value is None or not valid(value):
+        raise argparse.ArgumentTypeError(f"{what}, got '{text}'")
     return value
+
+
+def tolerance(text: str) -> float:
+    """An argparse type: a tolerance, a finite number >= 0 (not NaN)."""
+    return _checked(text, float, lambda v: 0 <= v < float("inf"),
+                    "a tolerance is a finite number >= 0")
 
 
 def seed(text: str) -> int:
     """An argparse type: a random seed, an integer >= 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got '{text}'") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is an integer >= 0, got '{text}'")
-    return value
+    return _checked(text, int, lambda v: v >= 0, "a seed is an integer >= 0")
 
 
 def run_count(text: str) -> int:
     """An argparse type: a number of timed runs, 1 to MAX_BENCHMARK_RUNS."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got '{text}'") from None
-    if not 1 <= value <= MAX_BENCHMARK_RUNS:
-        raise argparse.ArgumentTypeError(f"takes 1 to {MAX_BENCHMARK_RUNS:,} runs, got '{text}'")
-    return value
+    return _checked(text, int, lambda v: 1 <= v <= MAX_BENCHMARK_RUNS,
+                    f"takes 1 to {MAX_BENCHMARK_RUNS:,} runs")
 
 
 class ToolArgumentParser(argparse.ArgumentParser):

@@ -30,7 +30,6 @@ import numpy as np
 from mlc.ir.core.attributes import FloatType, IndexType, IntegerType, Type
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.interpreter import (
-    UndefinedBehavior,
     _overflow_flags,
     _predicate,
     buffer_dtype,
@@ -154,6 +153,8 @@ def _plan(loop: Operation) -> NestPlan | None:
                     buffer_dtype(op.memref.type.element_type) == np.dtype(object) or \
                     _scalar_dtype(op.memref.type.element_type) is None:
                 return None
+            if "padding" not in op.attributes and not _within_bounds(op, block):
+                return None  # the scalar path reports the access outside its buffer
             if op.name == "loop.store":
                 exprs = op.index_exprs_over(block)
                 if any(e is None or any(e.is_function_of_dim(p) for p in reduce_positions)
@@ -166,6 +167,19 @@ def _plan(loop: Operation) -> NestPlan | None:
                 if _scalar_dtype(value.type) is None:
                     return None
     return NestPlan(loops, block, spatial, ordered)
+
+
+def _within_bounds(access: Operation, block: Operation) -> bool:
+    """Whether every index of `access` stays inside its buffer over the block's
+    iteration domain (so the bulk accesses need no check)."""
+    from mlc.ir.core.affine_expr import dim
+
+    ranges = {dim(i): (0, extent - 1) for i, extent in enumerate(block.extents)}
+    for expr, size in zip(access.index_exprs_over(block), access.memref.type.shape):
+        low, high = expr.bound(ranges) if expr is not None else (None, None)
+        if low is None or high is None or low < 0 or high >= size:
+            return False
+    return True
 
 
 def run_nest_vectorized(interp, plan: NestPlan) -> None:
@@ -184,26 +198,164 @@ def run_nest_vectorized(interp, plan: NestPlan) -> None:
     variables = block.iteration_variables
     kinds = block.kinds
     init = block.init
+    ordered_loops = {loops[i].induction_variable for i in plan.ordered}
+    spatial_operands = [spatial_values.get(b, 0) for b in block.bindings]
+    loop_extents = {loop.induction_variable: loop.extent.value for loop in loops}
+    offsets = _AccessOffsets(block, spatial_operands,
+                             [b in spatial_values for b in block.bindings],
+                             [loop_extents.get(b) for b in block.bindings], env)
+    init_steps = _steps(init.regions[0].blocks[0].ops(), offsets, env) if init else []
+    body_steps = _steps((op for op in block.body_block.ops() if op is not init), offsets, env)
     checked = False
     for point in itertools.product(*[range(extents[i]) for i in plan.ordered]):
-        values: dict[Value, object] = dict(spatial_values)
-        for i, v in zip(plan.ordered, point):
-            values[loops[i].induction_variable] = v
-        operands = [values[b] if b in values else env[b] for b in block.bindings]
-        iteration = [np.broadcast_to(np.asarray(r.evaluate(operands)), (count,))
-                     for r in binding_map.results]
+        values: dict[Value, object] = dict(zip((loops[i].induction_variable
+                                                for i in plan.ordered), point))
+        # Spatial loops as arrays, the others (and values from outside) as ints.
+        scalars = [0 if b in spatial_values else values[b] if b in ordered_loops
+                   else env[b] for b in block.bindings]
+        operands = [spatial_values[b] if b in spatial_values else v
+                    for b, v in zip(block.bindings, scalars)]
+        # A reduce variable depends on the step alone: an int; a spatial one is an
+        # array, made when an op other than an access with offsets uses it.
+        iteration = [r.evaluate(scalars) if kind == "R" else
+                     np.broadcast_to(np.asarray(r.evaluate(operands)), (count,))
+                     if offsets.needs_iteration or not checked else None
+                     for r, kind in zip(binding_map.results, kinds)]
         local: dict[Value, object] = dict(zip(variables, iteration))
         if not checked:
             _check_distinct_stores(block, local, count)
             checked = True
-        if init is not None and all(
-                not np.asarray(local[v]).any() for v, k in zip(variables, kinds) if k == "R"):
-            _run_ops(init.regions[0].blocks[0].ops(), local, env, count)
-        _run_ops((op for op in block.body_block.ops() if op is not init), local, env, count)
+        local[_OFFSETS] = offsets.at(scalars)
+        if init is not None and not any(local[v] for v, k in zip(variables, kinds) if k == "R"):
+            _run_ops(init_steps, local, env, count)
+        _run_ops(body_steps, local, env, count)
+
+
+_OFFSETS = object()  # the key of a step's flat access offsets in `local`
+
+
+class _AccessOffsets:
+    """The row-major offsets of the block's accesses, split where they can be into a
+    part of the spatial loops (an array, computed once) and a part of the others (an
+    int per step): the offset of step `scalars` is one addition, where evaluating each
+    index anew would cost a dozen array operations. A padded load reads a copy of its
+    buffer padded once with its padding value, as far as its indices reach (unless the
+    block also writes that buffer)."""
+
+    def __init__(self, block: Operation, spatial_operands: list, is_spatial: list[bool],
+                 extents: list[int | None], env: dict):
+        self.base: dict[Operation, np.ndarray] = {}
+        self.rest: dict[Operation, object] = {}
+        self.padded: dict[Operation, np.ndarray] = {}
+        self._linear: dict[Operation, object] = {}
+        binding_map = block.binding_map.value
+        variables = {v: i for i, v in enumerate(block.iteration_variables)}
+        written = {op.memref for op in block.walk_nested() if op.name == "loop.store"}
+        for op in block.walk_nested():
+            if op.name not in ("loop.load", "loop.store"):
+                continue
+            exprs = [e.replace_dims([binding_map.results[variables[v]] for v in op.indices])
+                     for e in op.index_map.results]
+            shape = op.memref.type.shape
+            if "padding" in op.attributes:
+                padded = self._pad(op, exprs, extents, env, written)
+                if padded is None:
+                    continue
+                exprs, shape = padded
+            self._split(op, exprs, shape, spatial_operands, is_spatial)
+        used = {use.owner for v in block.iteration_variables for use in v.uses}
+        self.needs_iteration = any(op not in self.base for op in used)
+
+    def _pad(self, op: Operation, exprs: list, extents: list[int | None], env: dict,
+             written: set) -> tuple[list, tuple] | None:
+        """(indices into the padded copy, its shape), the copy made; None if the
+        indices' ranges are unknown or the block writes the buffer."""
+        from mlc.ir.core.affine_expr import dim
+
+        buffer = env.get(op.memref)
+        if op.memref in written or not isinstance(buffer, np.ndarray) or None in extents:
+            return None
+        ranges = {dim(i): (0, extent - 1) for i, extent in enumerate(extents)}
+        pads = []
+        for expr, size in zip(exprs, op.memref.type.shape):
+            low, high = expr.bound(ranges)
+            if low is None or high is None:
+                return None
+            pads.append((max(0, -low), max(0, high - size + 1)))
+        value = _padding_value(op.attributes["padding"], buffer.dtype)
+        self.padded[op] = np.pad(buffer, pads, constant_values=value)
+        return ([e + before for e, (before, _) in zip(exprs, pads)],
+                self.padded[op].shape)
+
+    def _split(self, op: Operation, exprs: list, shape: tuple, spatial_operands: list,
+               is_spatial: list[bool]) -> None:
+        from mlc.ir.core.affine_expr import constant
+
+        flat = constant(0)
+        for expr, extent in zip(exprs, shape):
+            flat = flat * extent + expr
+        spatial, rest = constant(0), constant(0)
+        for term in _terms(flat):
+            uses = [d for d in range(len(is_spatial)) if term.is_function_of_dim(d)]
+            if all(is_spatial[d] for d in uses):
+                spatial = spatial + term
+            elif not any(is_spatial[d] for d in uses):
+                rest = rest + term
+            else:
+                self.padded.pop(op, None)
+                return
+        self.base[op] = np.asarray(spatial.evaluate(spatial_operands), np.int64)
+        self.rest[op] = rest
+
+    def at(self, scalars: list) -> dict[Operation, np.ndarray]:
+        """Each access's offsets at the step whose ints are `scalars`."""
+        found = {}
+        for op, rest in self.rest.items():
+            linear = self._linear.get(op)
+            if linear is None:
+                linear = self._linear[op] = _linear(rest) or rest
+            if isinstance(linear, tuple):
+                offset = linear[0]
+                for position, coefficient in linear[1]:
+                    offset += coefficient * scalars[position]
+            else:
+                offset = linear.evaluate(scalars)
+            found[op] = self.base[op] + offset
+        return found
+
+
+def _linear(expr) -> tuple[int, list[tuple[int, int]]] | None:
+    """`expr` as (constant, [(dimension, coefficient)...]) when it is a sum of a
+    constant and multiples of dimensions, else None."""
+    constant, coefficients = 0, []
+    for term in _terms(expr):
+        kind = term.kind.name
+        if kind == "CONSTANT":
+            constant += term.value
+        elif kind == "DIM":
+            coefficients.append((term.position, 1))
+        elif kind == "MUL" and term.lhs.kind.name == "DIM" and term.rhs.kind.name == "CONSTANT":
+            coefficients.append((term.lhs.position, term.rhs.value))
+        else:
+            return None
+    return constant, coefficients
+
+
+def _terms(expr) -> list:
+    """The summands of `expr`, products by constants distributed over sums
+    (`(d0 * 2 + d1) * 56` is `d0 * 112 + d1 * 56`)."""
+    kind = expr.kind.name
+    if kind == "ADD":
+        return _terms(expr.lhs) + _terms(expr.rhs)
+    if kind == "MUL" and expr.rhs.kind.name == "CONSTANT":
+        return [term * expr.rhs for term in _terms(expr.lhs)]
+    if kind == "MUL" and expr.lhs.kind.name == "CONSTANT":
+        return [expr.lhs * term for term in _terms(expr.rhs)]
+    return [expr]
 
 
 def _check_distinct_stores(block: Operation, local: dict, count: int) -> None:
-    """UndefinedBehavior unless each store writes `count` distinct elements: the
+    """_NotVectorizable unless each store writes `count` distinct elements: the
     spatial points may then run at once."""
     for op in block.walk_nested():
         if op.name == "loop.store" and count > 1:
@@ -219,11 +371,45 @@ class _NotVectorizable(Exception):
     """Raised before any side effect: the nest runs on the scalar path instead."""
 
 
-def _run_ops(ops, local: dict, env: dict, count: int) -> None:
-    for op in ops:
-        results = _evaluate(op, [local[v] if v in local else env[v] for v in op.operands],
-                            env, count)
-        for value, result in zip(op.results, results):
+class _Step:
+    """One op of a block's body with what running it needs, read once per nest run:
+    its operands and results, and for an access with offsets the flat view of its
+    buffer (a padded load's padded copy)."""
+
+    __slots__ = ("op", "name", "operands", "results", "flat_buffer", "value")
+
+    def __init__(self, op: Operation, offsets: _AccessOffsets, env: dict):
+        self.op, self.name = op, op.name
+        self.operands, self.results = tuple(op.operands), tuple(op.results)
+        self.flat_buffer = self.value = None
+        if op in offsets.base:
+            buffer = offsets.padded.get(op)
+            if buffer is None:
+                buffer = env.get(op.memref)
+            if isinstance(buffer, np.ndarray) and buffer.flags.c_contiguous:
+                self.flat_buffer = buffer.reshape(-1)
+            if self.name == "loop.store":
+                self.value = op.value
+
+
+def _steps(ops, offsets: _AccessOffsets, env: dict) -> list[_Step]:
+    return [_Step(op, offsets, env) for op in ops]
+
+
+def _run_ops(steps: list[_Step], local: dict, env: dict, count: int) -> None:
+    offsets = local[_OFFSETS]
+    for step in steps:
+        if step.flat_buffer is not None:
+            flat = offsets[step.op]
+            if step.value is None:
+                local[step.results[0]] = step.flat_buffer.take(flat)
+            else:
+                value = step.value
+                step.flat_buffer[flat] = local[value] if value in local else env[value]
+            continue
+        results = _evaluate(step.op, [local[v] if v in local else env[v]
+                                      for v in step.operands], env, count)
+        for value, result in zip(step.results, results):
             local[value] = result
 
 
@@ -295,21 +481,29 @@ def _indices(op: Operation, args: list) -> tuple:
     return op.index_map.evaluate(list(args))
 
 
+def _flat(indices: list, shape: tuple) -> np.ndarray:
+    """Row-major offsets of the element indices `indices` (arrays or ints) of a buffer
+    of `shape`: one gather of a flat view is faster than numpy's multi-axis one."""
+    flat = np.asarray(indices[0])
+    for index, extent in zip(indices[1:], shape[1:]):
+        flat = flat * extent + index
+    return flat
+
+
 def _load(op: Operation, args: list):
     buffer = args[0]
-    indices = [np.asarray(i) for i in _indices(op, args[1:])]
+    indices = _indices(op, args[1:])
+    if not indices:
+        return buffer[()]
     padding = op.attributes.get("padding")
-    inside = np.ones(np.broadcast(*indices).shape if indices else (), bool)
+    if padding is None:  # inside the buffer: checked by the plan
+        return buffer.reshape(-1).take(_flat(indices, buffer.shape))
+    inside = np.ones(np.broadcast(*indices).shape, bool)
     for i, n in zip(indices, buffer.shape):
         inside &= (i >= 0) & (i < n)
-    if padding is None:
-        if not inside.all():
-            raise UndefinedBehavior(f"'{op.name}' reads outside a buffer of shape "
-                                    f"{list(buffer.shape)}")
-        return buffer[tuple(indices)] if indices else buffer[()]
-    safe = tuple(np.where(inside, i, 0) for i in indices)
+    safe = [np.where(inside, i, 0) for i in indices]
     pad = _padding_value(padding, buffer.dtype)
-    return np.where(inside, buffer[safe], pad)
+    return np.where(inside, buffer.reshape(-1).take(_flat(safe, buffer.shape)), pad)
 
 
 def _padding_value(attr, dtype: np.dtype):
@@ -320,12 +514,7 @@ def _padding_value(attr, dtype: np.dtype):
 
 def _store(op: Operation, args: list) -> None:
     value, buffer = args[0], args[1]
-    indices = _indices(op, args[2:])
-    for i, n in zip(indices, buffer.shape):
-        i = np.asarray(i)
-        if ((i < 0) | (i >= n)).any():
-            raise UndefinedBehavior(f"'{op.name}' writes outside a buffer of shape "
-                                    f"{list(buffer.shape)}")
+    indices = _indices(op, args[2:])  # inside the buffer: checked by the plan
     if not indices:  # a rank-0 buffer: the one point's value
         buffer[()] = np.asarray(value).flat[0]
         return
