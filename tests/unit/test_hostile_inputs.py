@@ -526,3 +526,27 @@ def test_the_onnx_backend_refuses_other_devices_and_inputs_of_another_type():
                                                             r"\[3, 2\]"):
             rep.run([np.ones((3, 2), np.float32)])
         assert rep.run([-np.ones((2, 3), np.float32)])[0].tolist() == [[0.0] * 3] * 2
+
+
+def test_compiling_after_the_compile_cache_is_cleared(tmp_path):
+    """MCJIT frees the target machine it is given with its engine; the shared one was
+    given, so compiling after a compiled module went (clear_compile_cache, then the
+    module dropped) used a freed target machine: SIGSEGV."""
+    done = run_python("""
+        import gc
+        import numpy as np
+        from mlc.graph import GraphBuilder
+        from mlc.llvm.build import build
+        from mlc.llvm.jit import clear_compile_cache
+
+        def model(width):
+            b = GraphBuilder()
+            return build(b.module(b.relu(b.param("x", (width,)))))
+
+        for width in (3, 4, 5):
+            assert model(width)(-np.ones(width, np.float32)).tolist() == [0.0] * width
+            clear_compile_cache()
+            gc.collect()
+        print("ok")
+    """)
+    assert (done.returncode, done.stdout) == (0, "ok\n"), done.stderr

@@ -274,7 +274,7 @@ def _compile(text: str, target: Target, name: str) -> NativeLibrary:
     optimize_module(module, target, jit=True)
     optimized = time.perf_counter()
     check_symbols_resolve(module, name)
-    engine = llvm.create_mcjit_compiler(module, target.target_machine(jit=True))
+    engine = llvm.create_mcjit_compiler(module, target.owned_target_machine())
     engine.finalize_object()
     engine.run_static_constructors()
     finished = time.perf_counter()
