@@ -7,7 +7,8 @@ check left out of loop-lower, here only), timed in alternation in one process.
 
 The models: the example networks of `benchmarks/native_networks.py` (MLP, ResNet-18,
 MobileNetV2, the transformer encoder: none reads an index from data, so they get no
-check, and the difference is the noise of the measurement), an embedding lookup
+check — the last column says whether the two LLVM IR texts are identical — and the
+difference is the noise of the measurement), an embedding lookup
 (a gather of 128 rows of a 32,000 x 512 table: nothing but checked loads, the worst
 case) and the same lookup followed by a 512 x 512 dense layer and ReLU (a model's
 first layer). Single thread; the medians of the alternated runs and their ratio.
@@ -92,7 +93,8 @@ def measure(name: str, runs: int) -> dict:
             model(*inputs)
             times[label].append(time.perf_counter() - began)
     sites = checked.index_errors.sites if checked.index_errors is not None else ()
-    return {"sites": len(sites), **{k: statistics.median(v) for k, v in times.items()}}
+    return {"sites": len(sites), "same_code": checked.llvm_ir == unchecked.llvm_ir,
+            **{k: statistics.median(v) for k, v in times.items()}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,12 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args(argv)
     print(f"load average at the start: {os.getloadavg()[0]:.2f}")
-    print(f"{'model':<18} {'checks':>6} {'with (ms)':>10} {'without (ms)':>13} {'cost':>8}")
+    print(f"{'model':<18} {'checks':>6} {'with (ms)':>10} {'without (ms)':>13} {'cost':>8}"
+          "  code")
     for name in args.models:
         row = measure(name, args.runs)
         cost = row["checked"] / row["unchecked"] - 1
         print(f"{name:<18} {row['sites']:>6} {row['checked'] * 1000:>10.3f} "
-              f"{row['unchecked'] * 1000:>13.3f} {cost:>+8.1%}", flush=True)
+              f"{row['unchecked'] * 1000:>13.3f} {cost:>+8.1%}  "
+              f"{'identical' if row['same_code'] else 'differs'}", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     return 0
 
