@@ -10,7 +10,9 @@
   (predicated), before the rest of the block's body;
 - `loop.load`/`loop.store` become `memref.load`/`memref.store` at the indices their
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
-  yielding the padding otherwise;
+  yielding the padding otherwise; an index loaded from data (a gather's) is checked
+  against its bound, and a failure recorded for the runtime to report
+  (:mod:`mlc.loop.index_checks`);
 - each `loop.alloc_buffer` is first shrunk to the box one loop iteration uses
   (:mod:`mlc.loop.compact`), then becomes a `memref.alloca` at its function's entry
   when small (`STACK_BUFFER_BYTES`), else a `memref.alloc` freed by a
@@ -53,6 +55,7 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
+from mlc.loop.index_checks import IndexChecks
 from mlc.loop.indexing import access_over_bindings
 from mlc.loop.ops import (
     AllocBufferOp,
@@ -239,6 +242,21 @@ class FlatAccess:
             stride *= size
         return [self._split(ints, linear, operands)]
 
+    def linear(self, ints: IndexBuilder, values: Sequence[Value], shape: Sequence[int]
+               ) -> list[Value]:
+        """The index into the flat view of the element at the per-axis index `values`
+        (for checked data-dependent indices, computed axis by axis)."""
+        if len(shape) <= 1:
+            return list(values)
+        total: Value | None = None
+        stride = 1
+        for value, size in zip(reversed(values), reversed(shape)):
+            term = value if stride == 1 else ints.binary(arith.MulIOp, value,
+                                                         ints.constant(stride))
+            total = term if total is None else ints.binary(arith.AddIOp, total, term)
+            stride *= size
+        return [total]
+
     def _split(self, ints: IndexBuilder, expr: AffineExpr, operands) -> Value:
         terms, offset = _linear_form(expr)
         if not terms:
@@ -377,21 +395,18 @@ class LowerBlock(ConversionPattern):
 class LowerLoad(ConversionPattern):
     root = LoadOp
 
-    def __init__(self, flat: FlatAccess):
+    def __init__(self, flat: FlatAccess, checks: IndexChecks):
         super().__init__()
         self.flat = flat
+        self.checks = checks
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter, self.flat.cache)
         buffer = adaptor.memref
-        operands = list(adaptor.indices)
-        exprs = op.index_map.results
         element = op.results[0].type
         padding = op.attributes.get("padding")
-        if padding is not None:
-            checks = [ints.expr(e, operands) for e in exprs]
-        offset = self.flat.offset(rewriter, ints, exprs, operands, buffer.type.shape)
-        view = self.flat.view(rewriter, buffer)
+        offset, view, checks = _lowered_access(op, adaptor, rewriter, ints, self.flat,
+                                               self.checks, padding is not None)
         if padding is None:
             load = rewriter.insert(memref.LoadOp.build(view, offset, result_types=[element]))
             rewriter.replace_op(op, load.results)
@@ -399,6 +414,22 @@ class LowerLoad(ConversionPattern):
         rewriter.replace_op(op, [padded_load(rewriter, ints, view, offset, padding,
                                              checks=checks, shape=buffer.type.shape)])
         return True
+
+
+def _lowered_access(op, adaptor, rewriter, ints: IndexBuilder, flat: FlatAccess,
+                    checks: IndexChecks, per_axis: bool):
+    """(the offset into the flat view, the view, the per-axis indices when `per_axis`)
+    of a loop.load or loop.store: its data-dependent indices bounds-checked
+    (mlc.loop.index_checks), each axis then computed on its own."""
+    buffer = adaptor.memref
+    operands = list(adaptor.indices)
+    exprs = op.index_map.results
+    view = flat.view(rewriter, buffer)
+    if op in checks.unbounded:
+        values = checks.checked(op, [ints.expr(e, operands) for e in exprs], rewriter, ints)
+        return flat.linear(ints, values, buffer.type.shape), view, values
+    values = [ints.expr(e, operands) for e in exprs] if per_axis else []
+    return flat.offset(rewriter, ints, exprs, operands, buffer.type.shape), view, values
 
 
 def padded_load(rewriter, ints: IndexBuilder, buffer: Value, indices: Sequence[Value],
@@ -484,17 +515,16 @@ class LowerConstant(ConversionPattern):
 class LowerStore(ConversionPattern):
     root = StoreOp
 
-    def __init__(self, flat: FlatAccess):
+    def __init__(self, flat: FlatAccess, checks: IndexChecks):
         super().__init__()
         self.flat = flat
+        self.checks = checks
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter, self.flat.cache)
-        buffer = adaptor.memref
-        offset = self.flat.offset(rewriter, ints, op.index_map.results, list(adaptor.indices),
-                                  buffer.type.shape)
-        rewriter.insert(memref.StoreOp.build(adaptor.value, self.flat.view(rewriter, buffer),
-                                             offset))
+        offset, view, _ = _lowered_access(op, adaptor, rewriter, ints, self.flat, self.checks,
+                                          False)
+        rewriter.insert(memref.StoreOp.build(adaptor.value, view, offset))
         rewriter.erase_op(op)
         return True
 
@@ -515,12 +545,16 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     symbols = {op.attributes["sym_name"].value for op in root.walk()
                if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}
     flat = FlatAccess()
+    checks = IndexChecks(root)
     patterns = PatternSet([LowerAllocBuffer(_kernels(root)), LowerFor(remarks, flat),
-                           LowerBlock(), LowerLoad(flat), LowerStore(flat), LowerView(),
-                           LowerConstant(symbols)])
+                           LowerBlock(), LowerLoad(flat, checks), LowerStore(flat, checks),
+                           LowerView(), LowerConstant(symbols)])
     result = apply_partial_conversion(root, lowering_target(), patterns)
     notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]
-    return ([] if result.success else result.diagnostics), notes
+    if not result.success:
+        return result.diagnostics, notes
+    checks.finish()
+    return [], notes
 
 
 @register_pass("loop-lower", opt_level=0,
