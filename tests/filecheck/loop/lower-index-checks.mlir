@@ -35,6 +35,8 @@ func.func @gather(%X: memref<8x3xf32>, %I: memref<4xi32>, %Y: memref<4x3xf32>) {
 // CHECK:             memref.store %c1_i64, %[[RECORD]][%c0] : memref<3xi64>
 // CHECK:             memref.store %{{.*}}, %[[RECORD]][%c1] : memref<3xi64>
 // CHECK:             memref.store %c8_i64, %[[RECORD]][%c2] : memref<3xi64>
-// CHECK:         memref.load %X[%[[SAFE]], %{{.*}}] : memref<8x3xf32>
+// CHECK:         %[[SCALED:.*]] = arith.muli %[[SAFE]], %c3{{.*}} : index
+// CHECK:         %[[AT:.*]] = arith.addi %{{.*}}, %[[SCALED]] : index
+// CHECK:         memref.load %X_flat[%[[AT]]] : memref<24xf32>
 // CHECK-NOT:     arith.cmpi uge
 // CHECK:         return

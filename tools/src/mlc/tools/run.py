@@ -64,6 +64,12 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         metavar="N", help="LLVM optimisation level (default 3)")
     parser.add_argument("--timing", action="store_true",
                         help="report the time of each compilation stage")
+    parser.add_argument("--print-schedule", action="store_true",
+                        help="print each kernel's default schedule (the Python that replays "
+                             "it) to stderr")
+    parser.add_argument("--no-schedule", action="store_true",
+                        help="compile a model's kernels as graph-lower-to-loop writes them, "
+                             "without the default schedules")
     parser.add_argument("--profile", action="store_true",
                         help="time each kernel over --benchmark runs (default 10) and print a "
                              "table: calls, time, share, FLOPs, GFLOP/s, %% of the target's peak")
@@ -265,7 +271,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     try:
         if graph:
-            compiled = build(module, target, entry=args.entry)
+            compiled = build(module, target, entry=args.entry,
+                             schedule=None if args.no_schedule else "default")
             call = compiled.entry
             timings = compiled.timings
         else:
@@ -282,6 +289,14 @@ def run(args: argparse.Namespace) -> int:
     if args.timing:
         sys.stderr.write(f"===== mlc-run compilation ({target.describe()}) =====\n"
                          + timings.report() + "\n")
+    if args.print_schedule:
+        schedules = compiled.schedules if graph else {}
+        if not schedules:
+            sys.stderr.write("no kernel was scheduled\n")
+        for kernel, trace in schedules.items():
+            sys.stderr.write(f"# schedule of @{kernel} "
+                             f"({target.schedule_target.describe()})\n"
+                             + (trace.as_python() or "# no rule applied") + "\n")
     if graph:
         result = _run_native(call, inputs)
         outputs = list(result) if isinstance(result, tuple) else [result]

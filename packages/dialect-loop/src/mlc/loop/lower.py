@@ -176,14 +176,25 @@ class ValueCache:
     def __init__(self):
         self.values: dict[tuple, Value] = {}
 
+    REACH = 512
+    """How far (in ops) a cached value may stand before the insertion point: the
+    conversion does not always lower a block's ops in order, so a value made for a
+    later op must not serve an earlier one; one farther than this is made again."""
+
     def get(self, rewriter, key: tuple) -> Value | None:
         block = rewriter.block
         value = self.values.get((id(block), key))
         if value is None:
             return None
         owner = value.defining_op
-        if owner is not None and owner.parent is not block:  # rolled back or moved
+        if owner is None or owner.parent is not block:  # rolled back or moved
             return None
+        # It must come before where the new op goes (rewriter.before; None: the end).
+        op, steps = owner.next_op, 0
+        while op is not rewriter.before:
+            if op is None or steps > self.REACH:
+                return None
+            op, steps = op.next_op, steps + 1
         return value
 
     def put(self, rewriter, key: tuple, value: Value) -> None:

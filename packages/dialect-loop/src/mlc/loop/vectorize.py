@@ -78,9 +78,17 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
         if not isinstance(op, BlockOp):
             return f"its body holds a '{op.name}', not only blocks"
         varying_values: set[Value] = set()
+        binding_map = op.binding_map.value
+        moving = {v for v, e in zip(op.iteration_variables, binding_map.results)
+                  if variable in op.bindings
+                  and e.is_function_of_dim(list(op.bindings).index(variable))}
         for nested in op.walk_nested():
             if isinstance(nested, InitOp):
                 continue
+            if not isinstance(nested, (LoadOp, StoreOp)) and \
+                    any(v in moving for v in nested.operands):
+                return (f"'{nested.name}' uses an iteration variable that varies along the "
+                        "loop as a value")
             if isinstance(nested, (LoadOp, StoreOp)):
                 index_map, bindings = access_over_bindings(nested, op)
                 if len(bindings) > len(op.bindings):
@@ -161,6 +169,12 @@ def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None, flat=N
         mapping: dict[Value, Value] = {}
         vectors: set[Value] = set()
         emitter = _Emitter(rewriter, ints, plan, mapping, vectors, width, variable, zero, flat)
+        # An iteration variable used as a value (a concat's select on the index) is
+        # uniform here (checked when planned): its value at the loop's first lane.
+        at_start = [zero if v is variable else v for v in block.bindings]
+        for n, value in enumerate(block.iteration_variables):
+            if any(not isinstance(use.owner, (LoadOp, StoreOp)) for use in value.uses):
+                mapping[value] = ints.expr(block.binding_map.value.results[n], at_start)
         init = block.init
         if init is not None:
             values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])

@@ -108,14 +108,17 @@ class MlcBackendRep(BackendRep):
         from mlc.ir.passes.registry import load_pass_plugins
 
         module = import_onnx(self.model, constant_inputs=constant_inputs)
+        compiled = None
+        if self.native:
+            # build runs the graph pipeline itself, with the layouts and default
+            # schedules of the host CPU (it does not change `module`).
+            from mlc.llvm.build import build
+
+            compiled = build(module)
         if self.pipeline:
             load_pass_plugins()
             run_pipeline(module, self.pipeline)
-        if not self.native:
-            return module, None
-        from mlc.llvm.build import GRAPH_LOWER, build
-
-        return module, build(module, pipeline=GRAPH_LOWER)
+        return module, compiled
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         """Outputs of the model on `inputs` (a sequence in the order of the model's

@@ -135,7 +135,8 @@ class DefaultScheduleOptions:
     features: str = option("", doc="LLVM target features added or removed "
                                    "(+avx512f,-avx512f)", check=_features_problem)
     print_schedule: bool = option(False, doc="report each kernel's schedule as a remark "
-                                             "(the trace, as Python)")
+                                             "(the trace, as Python)",
+                                  config="loop.default-schedule.print")
 
 
 @register_pass("loop-default-schedule", opt_level=0, options=DefaultScheduleOptions,
