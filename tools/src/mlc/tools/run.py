@@ -21,7 +21,13 @@ import statistics
 import sys
 import time
 
-from mlc.tools.output import ToolArgumentParser, UsageError, run_tool
+from mlc.tools.output import (
+    ToolArgumentParser,
+    UsageError,
+    resolved_threads,
+    run_tool,
+    thread_count,
+)
 
 DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-5
@@ -48,8 +54,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help=f"absolute tolerance of --check (default {DEFAULT_ATOL:g})")
     parser.add_argument("--benchmark", type=int, metavar="N",
                         help="run N times and report the latency (median, min)")
-    parser.add_argument("--threads", type=int, default=1, metavar="N",
-                        help="threads to run on (mlc's native code runs on one)")
+    parser.add_argument("--threads", type=thread_count, metavar="N",
+                        help="threads the parallel loops run on (default: MLC_NUM_THREADS, "
+                             "else the cores this process may use; 1: serial code)")
     parser.add_argument("--save-outputs", metavar="DIR",
                         help="write each output to DIR/NAME.npy instead of printing it")
     parser.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
@@ -184,10 +191,10 @@ def run(args: argparse.Namespace) -> int:
     from mlc.tools.module_input import InputError, LoadOptions, load_module
     from mlc.tools.onnx_input import parse_input_shapes
 
-    if args.threads != 1:
-        raise UsageError("mlc's native code runs on one thread; --threads must be 1")
     if args.benchmark is not None and args.benchmark < 1:
         raise UsageError("--benchmark takes a positive number of runs")
+    if not args.interpreter:
+        args.threads = resolved_threads(args.threads)
     if args.interpreter and args.check:
         raise UsageError("--check compares native code with the interpreter; drop --interpreter")
     try:
@@ -232,11 +239,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     try:
         if graph:
-            compiled = build(module, target, entry=args.entry)
+            compiled = build(module, target, entry=args.entry, num_threads=args.threads)
             call = compiled.entry
             timings = compiled.timings
+            threads = compiled.num_threads
         else:
-            native = compile_module(module, target)
+            native = compile_module(module, target, num_threads=args.threads)
+            threads = native.num_threads
             try:
                 call = native[args.entry]
             except KeyError as exc:
@@ -273,10 +282,14 @@ def run(args: argparse.Namespace) -> int:
             began = time.perf_counter()
             call(*arrays)
             times.append(time.perf_counter() - began)
-        sys.stderr.write(f"latency over {args.benchmark} runs: median "
+        sys.stderr.write(f"latency over {args.benchmark} runs on {_threads(threads)}: median "
                          f"{statistics.median(times) * 1000:.3f} ms, min "
                          f"{min(times) * 1000:.3f} ms\n")
     return status
+
+
+def _threads(count: int) -> str:
+    return f"{count} thread{'s' if count > 1 else ''}"
 
 
 def _output_names(fn, specs, graph: bool) -> list[str]:

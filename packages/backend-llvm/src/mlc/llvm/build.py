@@ -47,6 +47,15 @@ GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
 STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
 
 
+def standard_to_llvm(num_threads: int = 1) -> str:
+    """The pipeline from the standard dialects to llvm: on more than one thread, each
+    outermost `scf.parallel` first becomes a call into the OpenMP runtime
+    (convert-scf-parallel-to-gomp); on one, convert-scf-to-cf makes it a serial loop."""
+    if num_threads == 1:
+        return STANDARD_TO_LLVM
+    return f"convert-scf-parallel-to-gomp{{num-threads={num_threads}}},{STANDARD_TO_LLVM}"
+
+
 class BuildError(DiagnosticError):
     """The module cannot be compiled; the diagnostics say where and why."""
 
@@ -170,8 +179,10 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
-def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
-    """LLVM IR text of `module` (standard dialects or llvm), lowered in place."""
+def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
+                     num_threads: int = 1) -> str:
+    """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
+    parallel loops run on `num_threads` threads."""
     from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
 
     times = times if times is not None else StageTimes()
@@ -180,7 +191,7 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
            for op in module.regions[0].blocks[0].ops()):
         mark_buffers_noalias(module)
         with _Timer(times, "scf → cf → llvm dialect"):
-            _run(module, STANDARD_TO_LLVM)
+            _run(module, standard_to_llvm(num_threads))
     with _Timer(times, "translation to LLVM IR"):
         try:
             return translate_to_llvm_ir(module)
@@ -193,8 +204,10 @@ class NativeModule:
     (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`."""
 
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
-                 times: StageTimes, unreachable: Mapping[str, str] | None = None):
+                 times: StageTimes, unreachable: Mapping[str, str] | None = None,
+                 num_threads: int = 1):
         self.library = library
+        self.num_threads = num_threads
         self._unreachable = dict(unreachable or {})
         self._specs = dict(specs)
         self._results = dict(results)
@@ -222,14 +235,18 @@ class NativeModule:
         return self.library.llvm_ir()
 
 
-def compile_module(module: Operation, target: Target | None = None) -> NativeModule:
+def compile_module(module: Operation, target: Target | None = None, *,
+                   num_threads: int | None = None) -> NativeModule:
     """Compile the functions of `module` (scf/memref/vector/math/arith/func, or the
-    llvm dialect) to native code. The module is not changed (a copy is lowered)."""
+    llvm dialect) to native code. The module is not changed (a copy is lowered).
+    Parallel loops run on `num_threads` threads (default: MLC_NUM_THREADS, else the
+    cores this process may use; see :mod:`mlc.llvm.openmp`)."""
     from mlc.llvm.jit import compile_llvm_ir
 
+    num_threads = _threads(num_threads)
     times = StageTimes()
     functions = [fn for fn in _functions(module) if fn.regions[0].blocks]
-    text = lower_to_llvm_ir(module.clone(), times)
+    text = lower_to_llvm_ir(module.clone(), times, num_threads)
     # The argument specs come from the signatures before lowering, read once lowering
     # succeeded (it is what reports a type with no native form).
     specs, results, unreachable = {}, {}, {}
@@ -255,7 +272,18 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
-    return NativeModule(library, specs, results, times, unreachable)
+    return NativeModule(library, specs, results, times, unreachable, num_threads)
+
+
+def _threads(num_threads: int | None) -> int:
+    """The thread count of a build (warning and 1 without an OpenMP runtime), with the
+    runtime loaded for the JIT when it is more than 1."""
+    from mlc.llvm.openmp import load_runtime_for_jit, threads_for_build
+
+    threads = threads_for_build(num_threads, stacklevel=4)
+    if threads > 1:
+        load_runtime_for_jit()
+    return threads
 
 
 class CompiledModel(ModelExecutor):
@@ -267,8 +295,9 @@ class CompiledModel(ModelExecutor):
 
     def __init__(self, entry: NativeFunction, params: dict[str, np.ndarray],
                  workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
-                 externals: Sequence[str] = ()):
+                 externals: Sequence[str] = (), num_threads: int = 1):
         super().__init__(entry)
+        self.num_threads = num_threads
         self.params = params
         self.workspaces = workspaces
         self.llvm_ir = llvm_ir
@@ -294,7 +323,7 @@ class CompiledModel(ModelExecutor):
                 "error", f"cannot export a model that calls Python functions ({names}): "
                 "a shared library runs without Python; build it without `extern` to "
                 "export it")])
-        metadata = {"entry": self.entry.name,
+        metadata = {"entry": self.entry.name, "num_threads": self.num_threads,
                     "functions": {self.entry.name: {"args": list(self.entry.specs)}}}
         return export_shared_library(self.llvm_ir, path, metadata, self.params,
                                      target or self.target)
@@ -355,7 +384,8 @@ def bind_external_functions(module: Operation) -> list[str]:
 
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
-          extern: Mapping[str, str] | None = None, pipeline: str | None = None) -> CompiledModel:
+          extern: Mapping[str, str] | None = None, pipeline: str | None = None,
+          num_threads: int | None = None) -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
@@ -364,8 +394,11 @@ def build(module: Operation, target: Target | None = None,
     primitive functions graph-optimize makes are named after their ops); `pipeline`
     replaces the pipeline to the standard dialects (`GRAPH_TO_STANDARD`; its
     graph-lower-to-loop may spell `extern` itself). Every function the lowered module
-    declares is bound to the Python function registered under its name. The module is
-    not changed. BuildError says what cannot be compiled."""
+    declares is bound to the Python function registered under its name. Parallel loops
+    run on `num_threads` threads (default: MLC_NUM_THREADS, else the cores this process
+    may use; 1 is the serial code, with no OpenMP runtime calls; see
+    :mod:`mlc.llvm.openmp`). The module is not changed. BuildError says what cannot be
+    compiled; ValueError, a bad `num_threads`."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.jit import compile_llvm_ir
 
@@ -374,6 +407,7 @@ def build(module: Operation, target: Target | None = None,
                                      "both: spell graph-lower-to-loop{extern=FUNCTION:NAME} "
                                      "in the pipeline", module.loc)])
     pipeline = pipeline if pipeline is not None else graph_to_standard(extern)
+    num_threads = _threads(num_threads)
     target = target or Target()
     times = StageTimes()
     module = module.clone()
@@ -389,7 +423,7 @@ def build(module: Operation, target: Target | None = None,
     externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
-    text = lower_to_llvm_ir(module, times)
+    text = lower_to_llvm_ir(module, times, num_threads)
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
@@ -405,11 +439,13 @@ def build(module: Operation, target: Target | None = None,
     for name, value in params.items():
         function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
-    return CompiledModel(function, weights, workspace_specs, text, target, times, externals)
+    return CompiledModel(function, weights, workspace_specs, text, target, times, externals,
+                         num_threads)
 
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
            "bind_external_functions", "arg_spec", "numpy_dtype", "signature_specs",
-           "mark_buffers_noalias", "GRAPH_LOWER", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+           "mark_buffers_noalias", "standard_to_llvm", "GRAPH_LOWER", "GRAPH_TO_STANDARD",
+           "STANDARD_TO_LLVM"]
 
