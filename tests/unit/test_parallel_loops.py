@@ -111,8 +111,18 @@ def nested_parallel(sch: Schedule) -> None:
     sch.parallel(j)
 
 
+def short_outer_loop(sch: Schedule) -> None:
+    """A parallel loop of 2 iterations around a parallel loop: too short for the team
+    alone, so the two run as one space."""
+    i, _, _ = sch.get_loops(sch.get_block("Y"))
+    outer, inner = sch.split(i, [2, None])
+    sch.parallel(outer)
+    sch.parallel(inner)
+
+
 SCHEDULES = {f.__name__: f for f in (outer_rows, register_tile, fused_rows_and_columns,
-                                     rows_with_their_epilogue, inner_parallel, nested_parallel)}
+                                     rows_with_their_epilogue, inner_parallel, nested_parallel,
+                                     short_outer_loop)}
 
 
 def lowered(module):

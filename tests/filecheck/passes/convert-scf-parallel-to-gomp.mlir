@@ -128,8 +128,9 @@ func.func @sum(%A: memref<64xf32>, %init: f32) -> f32 {
 // -----
 
 // Two dimensions are collapsed into one iteration space (the last varies fastest).
-// Nested parallel loops: the outer one is outlined, the inner one stays in its body
-// (convert-scf-to-cf makes it a serial loop of each thread).
+// Nested parallel loops: the outer one is outlined; the inner one, with 32 outer
+// iterations enough for 4 threads, stays in its body (convert-scf-to-cf makes it a
+// serial loop of each thread, which LLVM can vectorise).
 // CHECK-LABEL: func.func @nested(
 // CHECK-COUNT-1: llvm.call @GOMP_parallel
 // CHECK-NOT:     llvm.call @GOMP_parallel
@@ -153,6 +154,50 @@ func.func @nested(%A: memref<4x8x16xf32>) {
   scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c8) step (%c1, %c1) {
     scf.parallel (%k) = (%c0) to (%c16) step (%c1) {
       memref.store %one, %A[%i, %j, %k] : memref<4x8x16xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// An outer loop too short to feed the team (a batch of 1; fewer than 4 iterations per
+// thread) takes in the parallel loop that is its whole body: one space of 1 x 64.
+// CHECK-LABEL: func.func private @batch_parallel_0(
+// CHECK:         scf.for %iteration = %{{.*}} to %{{.*}} step %c1 {
+// CHECK-NEXT:      %[[C:.*]] = arith.remui %iteration, %c64 : index
+// CHECK-NEXT:      %[[N:.*]] = arith.divui %iteration, %c64 : index
+// CHECK-NEXT:      memref.store %one, %A[%[[N]], %[[C]]] : memref<1x64xf32>
+// CHECK-NEXT:    }
+// A bound that depends on the outer loop keeps the inner loop inside.
+// CHECK-LABEL: func.func private @triangle_parallel_0(
+// CHECK:         scf.for %iteration = %{{.*}} to %{{.*}} step %c1 {
+// CHECK:           scf.parallel (%j) = (%c0) to (%{{.*}}) step (%c1) {
+func.func @batch(%A: memref<1x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%n) = (%c0) to (%c1) step (%c1) {
+    scf.parallel (%c) = (%c0) to (%c64) step (%c1) {
+      memref.store %one, %A[%n, %c] : memref<1x64xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+func.func @triangle(%A: memref<2x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+    %end = arith.addi %i, %c1 : index
+    scf.parallel (%j) = (%c0) to (%end) step (%c1) {
+      memref.store %one, %A[%i, %j] : memref<2x2xf32>
       scf.reduce
     }
     scf.reduce

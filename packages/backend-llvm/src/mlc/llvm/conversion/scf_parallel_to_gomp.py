@@ -46,7 +46,10 @@ threads).
 **Nesting.** Only the outermost parallel loops are outlined: a parallel loop inside
 one (or inside a function this pass outlined) stays, and convert-scf-to-cf makes it a
 serial loop in each thread. Every iteration runs on exactly one thread, doing what it
-does in the serial loop.
+does in the serial loop. An outer loop too short to feed the team (fewer than
+`ITERATIONS_PER_THREAD` iterations per thread, its trip count a constant) takes in the
+parallel loop that is its whole body, as MLIR's parallel loop collapsing does: a
+batch dimension of 1 then does not leave every thread but one idle.
 
 A loop whose captured values or reductions have no LLVM form (a dynamic memref, a
 tensor) stays serial, with a remark at the loop saying why; so does one that is not
@@ -106,6 +109,13 @@ RUNTIME_FUNCTIONS: dict[str, LLVMFunctionType] = {
 
 DEFAULT_REDUCTION_SLOTS = 64
 """Threads a reduction loop can use when `num-threads` is 0 (the runtime decides)."""
+
+ITERATIONS_PER_THREAD = 4
+"""Inner parallel loops join the outer one's space while it has fewer iterations than
+this many per thread (the static schedule then leaves a thread at most a quarter idle)."""
+
+ASSUMED_TEAM = 16
+"""The team size assumed for collapsing when `num-threads` is 0 (the runtime decides)."""
 
 index = IndexType()
 _NOALIAS = "llvm.noalias"
@@ -189,6 +199,40 @@ def _distinct_buffers(captured: Sequence[Value], function: Operation) -> set[Val
         counts[root] = counts.get(root, 0) + 1
     return {value for value, (kind, root) in zip(memrefs, roots) if counts[root] == 1
             and (kind == "allocation" or root in noalias)}
+
+
+def _trip_count(loop: scf.ParallelOp) -> int | None:
+    """The iterations of `loop` when its bounds and steps are constants, else None."""
+    count = 1
+    for low, high, step in zip(loop.lowerBound, loop.upperBound, loop.step):
+        bounds = (scf.constant_int(low), scf.constant_int(high), scf.constant_int(step))
+        if None in bounds or bounds[2] <= 0:
+            return None
+        count *= max(0, -(-(bounds[1] - bounds[0]) // bounds[2]))
+    return count
+
+
+def _perfect_nest(loop: scf.ParallelOp, enough: int) -> list[scf.ParallelOp]:
+    """`loop` and the parallel loops nested in it that run as one space with it
+    (MLIR's parallel loop collapsing): an inner loop joins while the space so far has
+    fewer than `enough` iterations, if it is the only op of the body above (but its
+    `scf.reduce`), neither has reductions and its bounds are defined outside `loop`.
+    Collapsing costs a division per iteration and hides the inner loop from LLVM's
+    vectoriser, so a space that already feeds every thread stays as it is."""
+    nest = [loop]
+    iterations = _trip_count(loop)
+    while iterations is not None and iterations < enough:
+        level = nest[-1]
+        ops = list(level.body.ops())
+        inner = ops[0]
+        if level.initVals or len(ops) != 2 or not isinstance(inner, scf.ParallelOp) \
+                or inner.initVals or any(_defined_inside(v, loop) for v in (
+                    *inner.lowerBound, *inner.upperBound, *inner.step)):
+            break
+        nest.append(inner)
+        inner_iterations = _trip_count(inner)
+        iterations = None if inner_iterations is None else iterations * inner_iterations
+    return nest
 
 
 def _enclosing_function(op: Operation) -> Operation | None:
@@ -437,8 +481,10 @@ class ParallelToGOMP(RewritePattern):
                 if use.owner in inside:
                     rewriter.set_operand(use.owner, use.index, inner)
 
-        lows, highs, steps = ([mapping.get(v, v) for v in values] for values in
-                              (loop.lowerBound, loop.upperBound, loop.step))
+        # The inner loops' bounds were remapped with the rest of the body.
+        nest = _perfect_nest(loop, ITERATIONS_PER_THREAD * (self.num_threads or ASSUMED_TEAM))
+        lows, highs, steps = ([mapping.get(v, v) for level in nest for v in getattr(level, name)]
+                              for name in ("lowerBound", "upperBound", "step"))
         trips = [build.value(arith.MaxSIOp, build.index(0), build.value(
                      arith.CeilDivSIOp, build.value(arith.SubIOp, high, low), step))
                  for low, high, step in zip(lows, highs, steps)]
@@ -460,8 +506,12 @@ class ParallelToGOMP(RewritePattern):
         anchor = chunk.body.last_op
         rewriter.set_insertion_point_before(anchor)
         ivs = _induction_variables(build, chunk.induction_var, lows, steps, trips)
-        reduce_op = loop.reduce_op
-        rewriter.inline_block_before(loop.body, anchor, ivs)
+        innermost = nest[-1]
+        for level in nest[:-1]:
+            for old in level.body.args:
+                rewriter.replace_all_uses_with(old, ivs.pop(0))
+        reduce_op = innermost.reduce_op
+        rewriter.inline_block_before(innermost.body, anchor, ivs)
         if reductions:
             rewriter.set_insertion_point_before(anchor)
             first = build.cmpi("eq", chunk.induction_var, begin)
