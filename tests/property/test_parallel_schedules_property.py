@@ -29,18 +29,17 @@ from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
 from mlc.graph import evaluate as graph_evaluate
-from mlc.ir import Context, parse_module, print_op
+from mlc.ir import Context, parse_module
 from mlc.ir.interpreter import buffer_dtype
-from mlc.ir.passes.context import PassContext
-from mlc.ir.passes.manager import run_pipeline
 from mlc.ir.passes.registry import load_pass_plugins
 from mlc.llvm.build import compile_module
 from mlc.loop.schedule import Schedule, ScheduleError
 
 sys.path.insert(0, str(Path(__file__).parent))
 from graph_programs import graph_programs  # noqa: E402
-from loop_schedules import apply_random_primitive, block_names  # noqa: E402
+from loop_schedules import block_names  # noqa: E402
 from native_runs import assert_close, defined_functions  # noqa: E402
+from test_native_pipeline_property import lowered_with_random_schedules  # noqa: E402
 
 load_pass_plugins()
 
@@ -63,26 +62,11 @@ def mark_random_loops_parallel(sch: Schedule, kernel: str, data) -> None:
             pass
 
 
-def scheduled(module, data, steps: int):
-    with PassContext(opt_level=3):
-        assert run_pipeline(module, "graph-optimize,graph-lower-to-loop").success
-    sch = Schedule(module)
-    kernels = [fn.sym_name.value for fn in defined_functions(sch.mod)
-               if fn.sym_name.value != "main"]
-    for _ in range(steps if kernels else 0):
-        kernel = data.draw(st.sampled_from(kernels), label="kernel")
-        try:
-            apply_random_primitive(sch, data, func_name=kernel)
-        except ScheduleError:
-            pass
+def mark_parallel(sch: Schedule, kernels: list[str], data) -> None:
+    """One or two random `parallel` marks in each kernel."""
     for kernel in kernels:
         for _ in range(data.draw(st.integers(1, 2), label="parallel marks")):
             mark_random_loops_parallel(sch, kernel, data)
-    note(str(sch.trace))
-    with PassContext(opt_level=3):
-        assert run_pipeline(sch.mod, "loop-plan-memory,loop-lower,canonicalize").success
-    note(print_op(sch.mod))
-    return sch.mod
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -109,7 +93,7 @@ def check_threads_change_nothing(program, data, steps: int, threads: int) -> Non
     expected = graph_evaluate(module, inputs)
     main = next(fn for fn in defined_functions(module) if fn.sym_name.value == "main")
     result_types = main.type.results
-    standard = scheduled(module, data, steps)
+    standard = lowered_with_random_schedules(module, data, steps, then=mark_parallel)
     outputs = {}
     for count in (1, threads):
         native = compile_module(standard, num_threads=count)
