@@ -1,7 +1,8 @@
 """Parallel loops natively on the OpenMP runtime: kernels scheduled by hand with
 `sch.parallel` (te kernels and the example networks' kernels) and `scf.parallel`
 loops with reductions, compiled for 1, 2 and 3 threads, compute what mlc's interpreter
-computes; a loop runs on as many threads as asked (seen from a Python function each
+computes, and so do the networks as `build` compiles them (with whatever schedules it
+applies); a loop runs on as many threads as asked (seen from a Python function each
 iteration calls), and 1 thread is the serial code with no runtime calls.
 
 Tolerances: te kernels and network kernels are held to the interpreter on the same
@@ -31,7 +32,7 @@ from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.interpreter import evaluate
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.manager import run_pipeline
-from mlc.llvm.build import compile_module
+from mlc.llvm.build import build, compile_module
 from mlc.llvm.jit import bind_python_function
 from mlc.llvm.native_call import ArgSpec
 from mlc.loop import te
@@ -52,7 +53,7 @@ def _module(function):
     return module
 
 
-N = 24
+N = 16
 
 
 def mm_relu(n: int = N):
@@ -162,6 +163,10 @@ SMALL_NETWORKS = {
 }
 
 
+NETWORKS = ["mlp", "transformer", pytest.param("resnet18", marks=pytest.mark.slow),
+            pytest.param("mobilenet_v2", marks=pytest.mark.slow)]
+
+
 def parallelize_outer_loops(module):
     """Every block's outermost loop made parallel where the schedule allows it (not
     bound to a reduction): the networks' kernels scheduled by hand."""
@@ -178,10 +183,7 @@ def parallelize_outer_loops(module):
     return sch.mod
 
 
-@pytest.mark.parametrize("name", [
-    "mlp", "transformer",
-    pytest.param("resnet18", marks=pytest.mark.slow),
-    pytest.param("mobilenet_v2", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("name", NETWORKS)
 def test_network_kernels_with_parallel_outer_loops_on_1_2_3_threads(name):
     example = EXAMPLES[name](**SMALL_NETWORKS[name])
     inputs = example.inputs(seed=1)
@@ -206,6 +208,30 @@ def test_network_kernels_with_parallel_outer_loops_on_1_2_3_threads(name):
             assert native.llvm_ir.count("call void @GOMP_parallel(") > 0
             for got, serial in zip(outputs, first):
                 assert_close(got, serial, SAME_OPS, SAME_OPS, f"{threads} threads vs 1")
+
+
+@pytest.mark.parametrize("name", ["mlp", *(pytest.param(name, marks=pytest.mark.slow)
+                                          for name in ("transformer", "resnet18",
+                                                       "mobilenet_v2"))])
+def test_networks_as_build_compiles_them_on_1_2_3_threads(name):
+    """Whatever schedules `build` applies (its default rules decide which loops run in
+    parallel), the networks compute on 2 and 3 threads what they compute on 1."""
+    example = EXAMPLES[name](**SMALL_NETWORKS[name])
+    inputs = example.inputs(seed=2)
+    expected = graph_evaluate(example.module, inputs)
+    first = None
+    for threads in THREADS:
+        model = build(example.module, num_threads=threads)
+        assert model.num_threads == threads
+        outputs = model(**inputs) if isinstance(inputs, dict) else model(*inputs)
+        outputs = list(outputs) if isinstance(outputs, tuple) else [outputs]
+        for n, (got, want) in enumerate(zip(outputs, expected)):
+            assert_close(got, want, RTOL, ATOL, f"{name} output #{n} on {threads} threads")
+        if first is None:
+            first = outputs
+            assert "GOMP_parallel" not in model.llvm_ir
+        for got, serial in zip(outputs, first):
+            assert_close(got, serial, SAME_OPS, SAME_OPS, f"{threads} threads vs 1")
 
 
 REDUCTIONS = """
