@@ -148,8 +148,7 @@ def test_a_library_that_is_not_an_openmp_runtime_is_not_taken(monkeypatch):
     monkeypatch.setenv(ENV_RUNTIME, "libm.so.6")
     assert find_runtime() is None
     assert runtime_problem() == ("MLC_OPENMP_RUNTIME='libm.so.6': libm.so.6 is not an OpenMP "
-                                 "runtime (it lacks GOMP_parallel, omp_get_thread_num, "
-                                 "omp_get_num_threads)")
+                                 f"runtime (it lacks {', '.join(RUNTIME_SYMBOLS)})")
 
 
 def test_mlc_run_without_a_runtime_warns_in_one_line(tmp_path):

@@ -335,6 +335,24 @@ def test_each_iteration_runs_once_on_as_many_threads_as_asked(probe, threads):
     assert all(b == list(range(b[0], b[0] + len(b))) for b in blocks)
 
 
+def test_the_dynamic_schedule_runs_each_iteration_once_in_chunks(probe):
+    """convert-scf-parallel-to-gomp{schedule=dynamic}: threads take chunks of 60 / (3 x
+    8), rounded up to 3 iterations, from a shared counter; every iteration runs once,
+    each chunk on one thread."""
+    seen, _ = probe
+    module = parse_module(PROBED, Context())
+    result = run_pipeline(module, "convert-scf-parallel-to-gomp{num-threads=3 schedule=dynamic}")
+    assert result.success
+    native = compile_module(module, num_threads=1)  # already outlined: nothing left to do
+    assert native.llvm_ir.count("call i8 @GOMP_loop_dynamic_next(") == 1
+    native["visit"](60)
+    assert sorted(i for i, _ in seen) == list(range(60))
+    by_chunk = {}
+    for i, tid in seen:
+        by_chunk.setdefault(i // 3, set()).add(tid)
+    assert all(len(tids) == 1 for tids in by_chunk.values())
+
+
 def test_one_thread_is_the_serial_code(probe):
     seen, _ = probe
     native = compile_module(parse_module(PROBED, Context()), num_threads=1)

@@ -5,13 +5,15 @@
 // RUN: mlc-opt %s --split-input-file -p 'convert-scf-parallel-to-gomp{num-threads=4},canonicalize' | filecheck %s
 // RUN: mlc-opt %s --split-input-file -p 'convert-scf-parallel-to-gomp{num-threads=4}' | filecheck %s --check-prefix=RAW
 // RUN: %if mlir-opt %{ mlc-opt %s --split-input-file -p 'convert-scf-parallel-to-gomp{num-threads=4}' | %mlir_opt --split-input-file | filecheck %s --check-prefix=RAW %}
+// RUN: mlc-opt %s --split-input-file -p 'convert-scf-parallel-to-gomp{num-threads=4 schedule=dynamic},canonicalize' | filecheck %s --check-prefix=DYNAMIC
+// RUN: %if mlir-opt %{ mlc-opt %s --split-input-file -p 'convert-scf-parallel-to-gomp{schedule=dynamic}' | %mlir_opt --split-input-file -o /dev/null %}
 
 // A loop with a dynamic bound, reading two buffers and a scalar: the captured values
 // go into a struct on the stack, in order of first use (the bound first); constants
 // are copied into the outlined function. noalias arguments stay noalias.
-// CHECK-LABEL: llvm.func @omp_get_num_threads() -> i32
+// CHECK-LABEL: llvm.func @GOMP_parallel(!llvm.ptr, !llvm.ptr, i32, i32)
 // CHECK-NEXT:  llvm.func @omp_get_thread_num() -> i32
-// CHECK-NEXT:  llvm.func @GOMP_parallel(!llvm.ptr, !llvm.ptr, i32, i32)
+// CHECK-NEXT:  llvm.func @omp_get_num_threads() -> i32
 // CHECK-LABEL: func.func @scale(
 // CHECK:         %[[DATA:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i64, ptr, f32, ptr)> : (i64) -> !llvm.ptr
 // CHECK:         %[[N:.*]] = builtin.unrealized_conversion_cast %n : index to i64
@@ -49,6 +51,41 @@
 // CHECK-NEXT:    %[[C0:.*]] = builtin.unrealized_conversion_cast %[[V0]] : i64 to index
 // CHECK:         func.call @scale_parallel_0(%[[TI]], %[[TEAMI]], %[[C0]], %{{.*}}, %{{.*}}, %{{.*}}) : (index, index, index, memref<100xf32>, f32, memref<100xf32>) -> ()
 // CHECK-NEXT:    llvm.return
+// The dynamic schedule: chunks of the iterations (about 8 a thread) taken from the
+// team's shared counter until none is left.
+// DYNAMIC-LABEL: llvm.func @GOMP_parallel(!llvm.ptr, !llvm.ptr, i32, i32)
+// DYNAMIC:       llvm.func @GOMP_loop_dynamic_start(i64, i64, i64, i64, !llvm.ptr, !llvm.ptr) -> i8
+// DYNAMIC-NEXT:  llvm.func @GOMP_loop_dynamic_next(!llvm.ptr, !llvm.ptr) -> i8
+// DYNAMIC-NEXT:  llvm.func @GOMP_loop_end_nowait()
+// DYNAMIC-LABEL: func.func private @scale_parallel_0(
+// DYNAMIC:         %[[TEAM8:.*]] = arith.muli %team, %c8 : index
+// DYNAMIC-NEXT:    %[[CHUNK:.*]] = arith.ceildivsi %[[TRIPS:.*]], %[[TEAM8]] : index
+// DYNAMIC-NEXT:    %[[CHUNK1:.*]] = arith.maxsi %[[CHUNK]], %c1 : index
+// DYNAMIC-NEXT:    %[[BOUNDS:.*]] = llvm.alloca %{{.*}} x i64 : (i64) -> !llvm.ptr
+// DYNAMIC-NEXT:    %[[END_AT:.*]] = llvm.getelementptr inbounds %[[BOUNDS]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+// DYNAMIC:         %[[MORE:.*]] = llvm.call @GOMP_loop_dynamic_start(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[BOUNDS]], %[[END_AT]]) : (i64, i64, i64, i64, !llvm.ptr, !llvm.ptr) -> i8
+// DYNAMIC-NEXT:    scf.while (%[[GOING:.*]] = %[[MORE]]) : (i8) -> () {
+// DYNAMIC-NEXT:      %[[C:.*]] = arith.cmpi ne, %[[GOING]], %c0_i8 : i8
+// DYNAMIC-NEXT:      scf.condition(%[[C]])
+// DYNAMIC-NEXT:    } do {
+// DYNAMIC-NEXT:      %[[B:.*]] = llvm.load %[[BOUNDS]] : !llvm.ptr -> i64
+// DYNAMIC-NEXT:      %[[BI:.*]] = arith.index_cast %[[B]] : i64 to index
+// DYNAMIC-NEXT:      %[[E:.*]] = llvm.load %[[END_AT]] : !llvm.ptr -> i64
+// DYNAMIC-NEXT:      %[[EI:.*]] = arith.index_cast %[[E]] : i64 to index
+// DYNAMIC-NEXT:      scf.for %iteration = %[[BI]] to %[[EI]] step %c1 {
+// DYNAMIC-NEXT:        %v = memref.load %A[%iteration] : memref<100xf32>
+// DYNAMIC-NEXT:        %w = arith.mulf %v, %s : f32
+// DYNAMIC-NEXT:        memref.store %w, %B[%iteration] : memref<100xf32>
+// DYNAMIC-NEXT:      }
+// DYNAMIC-NEXT:      %[[NEXT:.*]] = llvm.call @GOMP_loop_dynamic_next(%[[BOUNDS]], %[[END_AT]]) : (!llvm.ptr, !llvm.ptr) -> i8
+// DYNAMIC-NEXT:      scf.yield %[[NEXT]] : i8
+// DYNAMIC-NEXT:    }
+// DYNAMIC-NEXT:    llvm.call @GOMP_loop_end_nowait() : () -> ()
+// DYNAMIC-NEXT:    return
+// A reduction keeps the static schedule: its result must not depend on timing.
+// DYNAMIC-LABEL: func.func private @sum_parallel_0(
+// DYNAMIC-NOT:     GOMP_loop
+// DYNAMIC:         return
 // RAW-LABEL: func.func @scale(
 // RAW:         llvm.call @GOMP_parallel
 // RAW-LABEL: func.func private @scale_parallel_0(

@@ -43,7 +43,8 @@ MAX_THREADS = 1024
 """The most threads a build may ask for: the runtime aborts the process when it cannot
 create a thread, so an absurd count is refused here instead."""
 
-RUNTIME_SYMBOLS = ("GOMP_parallel", "omp_get_thread_num", "omp_get_num_threads")
+RUNTIME_SYMBOLS = ("GOMP_parallel", "omp_get_thread_num", "omp_get_num_threads",
+                   "GOMP_loop_dynamic_start", "GOMP_loop_dynamic_next", "GOMP_loop_end_nowait")
 """What compiled parallel loops call (see mlc.llvm.conversion.scf_parallel_to_gomp)."""
 
 CANDIDATES = ("libgomp.so.1", "libomp.so.5", "libomp.so", "libgomp.1.dylib", "libomp.dylib")

@@ -18,7 +18,12 @@ convert-scf-to-cf and convert-to-llvm (and readable by mlir-opt-22).
   linkage: the iterations worker `%thread` of a team of `%team` runs. The iteration
   space (several dimensions collapsed into one) is split into contiguous ranges of
   nearly equal size, one per thread in thread order: OpenMP's `schedule(static)`. The
-  loop body is moved into an `scf.for` over the thread's range.
+  loop body is moved into an `scf.for` over the thread's range. With the option
+  `schedule=dynamic` (loops without reductions), threads instead take chunks of about
+  an eighth of a thread's share from the team's counter as they become free
+  (`GOMP_loop_dynamic_start`/`_next`: OpenMP's `schedule(dynamic, chunk)`), which
+  helps where other jobs preempt threads; static is the default, as OpenMP's, because
+  a thread then works on the same part of the data in every parallel loop.
 - `@f_parallel_N_omp_fn(%data: !llvm.ptr)`, internal: the function GOMP_parallel runs
   on every thread of the team. It asks the runtime for the thread's number and the
   team's size (`omp_get_thread_num`, `omp_get_num_threads`), reads the captured values
@@ -76,10 +81,11 @@ from mlc.ir.core.attributes import (
     TypeAttr,
     UnitAttr,
     i1,
+    i8,
     i32,
     i64,
 )
-from mlc.ir.core.ir import Operation, Region, Value
+from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialect import lookup_op_class
 from mlc.ir.dialects import arith, memref, scf
@@ -104,8 +110,15 @@ RUNTIME_FUNCTIONS: dict[str, LLVMFunctionType] = {
     "GOMP_parallel": LLVMFunctionType(void, (ptr, ptr, i32, i32)),
     "omp_get_thread_num": LLVMFunctionType(i32, ()),
     "omp_get_num_threads": LLVMFunctionType(i32, ()),
+    # bool (long start, long end, long incr, long chunk, long *begin, long *end)
+    "GOMP_loop_dynamic_start": LLVMFunctionType(i8, (i64, i64, i64, i64, ptr, ptr)),
+    "GOMP_loop_dynamic_next": LLVMFunctionType(i8, (ptr, ptr)),
+    "GOMP_loop_end_nowait": LLVMFunctionType(void, ()),
 }
 """The OpenMP runtime functions the lowered code calls, with their C signatures."""
+STATIC_FUNCTIONS = ("GOMP_parallel", "omp_get_thread_num", "omp_get_num_threads")
+DYNAMIC_FUNCTIONS = ("GOMP_loop_dynamic_start", "GOMP_loop_dynamic_next",
+                     "GOMP_loop_end_nowait")
 
 DEFAULT_REDUCTION_SLOTS = 64
 """Threads a reduction loop can use when `num-threads` is 0 (the runtime decides)."""
@@ -113,6 +126,10 @@ DEFAULT_REDUCTION_SLOTS = 64
 ITERATIONS_PER_THREAD = 4
 """Inner parallel loops join the outer one's space while it has fewer iterations than
 this many per thread (the static schedule then leaves a thread at most a quarter idle)."""
+
+CHUNKS_PER_THREAD = 8
+"""The dynamic schedule's chunk: the iterations over this many times the team, so a
+thread that the system preempts holds back at most an eighth of its share."""
 
 ASSUMED_TEAM = 16
 """The team size assumed for collapsing when `num-threads` is 0 (the runtime decides)."""
@@ -308,12 +325,14 @@ def _combine(build: _Builder, region: Region, accumulated: Value, value: Value) 
     raise AssertionError("a reduction region ends in scf.reduce.return")
 
 
-def _declare_runtime(module: Operation, rewriter: Rewriter) -> None:
-    """Declare the runtime functions in `module` (once); PassFailure if a symbol of
-    that name is something else."""
+def _declare_runtime(module: Operation, rewriter: Rewriter, names: Sequence[str]) -> None:
+    """Declare the runtime functions `names` in `module`, after the declarations
+    before them (in RUNTIME_FUNCTIONS' order); PassFailure if a symbol of that name is
+    something else."""
     body = module.regions[0].blocks[0]
     existing = {op.attributes["sym_name"].value: op for op in body.ops()
                 if "sym_name" in op.attributes}
+    previous = None
     for name, signature in RUNTIME_FUNCTIONS.items():
         found = existing.get(name)
         if found is not None:
@@ -321,12 +340,18 @@ def _declare_runtime(module: Operation, rewriter: Rewriter) -> None:
                 raise PassFailure([Diagnostic(
                     "error", f"@{name} is the OpenMP runtime's function {signature}; the "
                     "module defines another symbol of that name", found.loc)])
+            previous = found
+            continue
+        if name not in names:
             continue
         declaration = lookup_op_class("llvm.func").create_function(name, signature,
                                                                    declaration=True)
         declaration.loc = module.loc
-        rewriter.set_insertion_point_to_start(body)
-        rewriter.insert(declaration)
+        if previous is None:
+            rewriter.set_insertion_point_to_start(body)
+        else:
+            rewriter.set_insertion_point_after(previous)
+        previous = rewriter.insert(declaration)
 
 
 @dataclass
@@ -346,16 +371,17 @@ class ParallelToGOMP(RewritePattern):
 
     root = scf.ParallelOp
 
-    def __init__(self, num_threads: int, remarks: list[Diagnostic]):
+    def __init__(self, num_threads: int, remarks: list[Diagnostic], schedule: str = "static"):
         super().__init__()
         self.num_threads = num_threads
+        self.schedule = schedule
         self.slots = num_threads or DEFAULT_REDUCTION_SLOTS
         self.remarks = remarks
         self.converter = LLVMTypeConverter()
         self.outlined: set[Operation] = set()
         self.last_outlined: dict[Operation, Operation] = {}
         self.symbols: set[str] = set()
-        self.declared = False
+        self.declared: set[str] = set()
 
     def match_and_rewrite(self, loop, rewriter: PatternRewriter) -> bool:
         parent = loop.parent_op
@@ -371,13 +397,17 @@ class ParallelToGOMP(RewritePattern):
         if reason is not None:
             return self._stay_serial(loop, rewriter, reason)
         module = function.parent_op
-        if not self.declared:
+        if not self.symbols:
             self.symbols = {op.attributes["sym_name"].value
                             for op in module.regions[0].blocks[0].ops()
                             if "sym_name" in op.attributes}
+        used = set(STATIC_FUNCTIONS)
+        if not loop.initVals and self.schedule == "dynamic":
+            used.update(DYNAMIC_FUNCTIONS)
+        if not used <= self.declared:
             with rewriter.insertion_point():
-                _declare_runtime(module, rewriter)
-            self.declared = True
+                _declare_runtime(module, rewriter, sorted(used - self.declared))
+            self.declared |= used
         base = f"{function.attributes['sym_name'].value}_parallel"
         name = next(f"{base}_{n}" for n in range(len(self.symbols) + 1)
                     if f"{base}_{n}" not in self.symbols)
@@ -494,11 +524,13 @@ class ParallelToGOMP(RewritePattern):
         workers = team
         if slots:
             workers = build.value(arith.MinUIOp, team, build.index(self.slots))
-        begin, end = _static_range(build, thread, workers, total)
-
         reductions = list(loop.initVals)
-        poison = [build.value(PoisonOp, result_types=[v.type]) for v in reductions]
-        chunk = build.loop(begin, end, poison)
+        if reductions or self.schedule == "static":
+            begin, end = _static_range(build, thread, workers, total)
+            poison = [build.value(PoisonOp, result_types=[v.type]) for v in reductions]
+            chunk = build.loop(begin, end, poison)
+        else:
+            chunk = _dynamic_chunks(build, total, team)
         chunk.induction_var.name_hint = "iteration"
         if reductions:  # a loop carrying values is built without its terminator
             rewriter.set_insertion_point_to_end(chunk.body)
@@ -528,7 +560,7 @@ class ParallelToGOMP(RewritePattern):
         # only the iteration's values.
         rewriter.erase_op(reduce_op)
 
-        rewriter.set_insertion_point_after(chunk)
+        rewriter.set_insertion_point_to_end(entry)
         if reductions:
             has = build.cmpi("ult", begin, end)
             keep = build.if_(has)
@@ -620,6 +652,46 @@ def _static_range(build: _Builder, thread: Value, workers: Value, total: Value
     return begin, build.value(arith.AddIOp, begin, count)
 
 
+def _dynamic_chunks(build: _Builder, total: Value, team: Value) -> scf.ForOp:
+    """The loop over the chunks this thread takes of `total` iterations, one at a time
+    from the team's shared counter (OpenMP's schedule(dynamic, chunk), about
+    `CHUNKS_PER_THREAD` chunks a thread), with its body still empty:
+
+        more = GOMP_loop_dynamic_start(0, total, 1, chunk, &begin, &end)
+        while more: (for iteration in [begin, end): ...); more = GOMP_loop_dynamic_next(...)
+        GOMP_loop_end_nowait()
+    """
+    rewriter, loc = build.rewriter, build.loc
+    llvm = LLVMBuilder(rewriter, loc)
+    chunk = build.value(arith.MaxSIOp, build.index(1), build.value(
+        arith.CeilDivSIOp, total, build.value(arith.MulIOp, team, build.index(CHUNKS_PER_THREAD))))
+    bounds = llvm.value("alloca", [llvm.constant(2, i64)], ptr, {"elem_type": TypeAttr(i64)})
+    begin_at = bounds
+    end_at = llvm.gep(bounds, llvm.constant(1, i64), i64)
+    as_i64 = [build.value(IndexCastOp, v, result_types=[i64]) for v in (total, chunk)]
+    more = llvm.call("GOMP_loop_dynamic_start", [llvm.constant(0, i64), as_i64[0],
+                                                  llvm.constant(1, i64), as_i64[1], begin_at,
+                                                  end_at], i8).results[0]
+    loop = scf.WhileOp.build([more], result_types=[i8],
+                             regions=[Region([Block([i8])]), Region([Block([i8])])], loc=loc)
+    rewriter.insert(loop)
+    with rewriter.insertion_point():
+        before = loop.before.blocks[0]
+        rewriter.set_insertion_point_to_end(before)
+        going = build.cmpi("ne", before.args[0], build.value(arith.ConstantOp,
+                                                              value=IntegerAttr(0, i8)))
+        build.op(scf.ConditionOp, going, [before.args[0]])
+        after = loop.after.blocks[0]
+        rewriter.set_insertion_point_to_end(after)
+        begin, end = (build.value(IndexCastOp, llvm.load(at, i64), result_types=[index])
+                      for at in (begin_at, end_at))
+        chunk_loop = build.loop(begin, end)
+        more = llvm.call("GOMP_loop_dynamic_next", [begin_at, end_at], i8).results[0]
+        build.yield_([more])
+    llvm.call("GOMP_loop_end_nowait", [])
+    return chunk_loop
+
+
 def _induction_variables(build: _Builder, linear: Value, lows: list[Value], steps: list[Value],
                          trips: list[Value]) -> list[Value]:
     """The loop's induction variables at position `linear` of the collapsed space
@@ -646,6 +718,14 @@ class ParallelToGOMPOptions:
         0, min=0, max=4096,
         doc="threads each parallel loop asks the runtime for (0: the runtime's default, "
             "OMP_NUM_THREADS or the cores)")
+    schedule: str = option(
+        "static", choices=("static", "dynamic"),
+        doc="how iterations go to threads: one contiguous share each (static: the same "
+            "share every run, which keeps a thread's data in its caches from one loop to "
+            "the next), or chunks taken from a shared counter as threads become free "
+            "(dynamic: for machines shared with other jobs, where a preempted thread "
+            "holds back less); loops with reductions are always static, so their results "
+            "do not depend on timing")
 
 
 @register_pass("convert-scf-parallel-to-gomp", opt_level=0, options=ParallelToGOMPOptions,
@@ -656,7 +736,7 @@ class ParallelToGOMPOptions:
 class ConvertSCFParallelToGOMP(Pass):
     def run(self, op: Operation, run) -> None:
         remarks: list[Diagnostic] = []
-        pattern = ParallelToGOMP(run.options.num_threads, remarks)
+        pattern = ParallelToGOMP(run.options.num_threads, remarks, run.options.schedule)
         apply_patterns_once(op, PatternSet([pattern]))
         for remark in remarks:
             run.emit(remark)
