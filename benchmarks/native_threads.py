@@ -6,6 +6,7 @@ printed beside every figure.
     .venv/bin/python benchmarks/native_threads.py                    # matmul and networks
     .venv/bin/python benchmarks/native_threads.py --matmul-only --repeat 30
     .venv/bin/python benchmarks/native_threads.py --networks mlp --no-onnxruntime
+    OMP_WAIT_POLICY=passive .venv/bin/python benchmarks/native_threads.py   # shared machines
 
 1. A 512 x 512 f32 matmul scheduled by hand: benchmarks/native_matmul.py's register
    tile with its column panels in parallel (`sch.parallel(j0)`), compiled for 1 thread
@@ -122,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-onnxruntime", action="store_true")
     args = parser.parse_args(argv)
     cores = available_cores()
+    policy = os.environ.get("OMP_WAIT_POLICY", "unset: threads spin a while, then sleep")
     print(f"{cores} cores in this process's affinity mask, {os.cpu_count()} on the machine; "
-          f"{load()} at the start\n")
+          f"{load()} at the start; OMP_WAIT_POLICY {policy}\n")
     bench_matmul(args.size, args.repeat, sorted({1, 2, cores}), not args.no_onnxruntime)
     if not args.matmul_only:
         bench_networks(args.networks, args.runs, cores, not args.no_onnxruntime)
