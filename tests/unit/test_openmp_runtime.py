@@ -254,7 +254,7 @@ def test_two_parallel_kernels_called_from_two_threads_at_once():
     assert run_in_threads(work, 2) == [True, True]
 
 
-def test_two_models_from_two_threads_and_one_model_from_four():
+def test_two_models_from_two_threads_and_one_model_from_four(tmp_path):
     first, second = mlp(hidden=8), mlp(hidden=16)
     models = [build(first.module, num_threads=2), build(second.module, num_threads=2)]
     modules = [first.module, second.module]
@@ -269,12 +269,14 @@ def test_two_models_from_two_threads_and_one_model_from_four():
 
     run_in_threads(two_models, 2)
 
-    def one_model(index):  # the runs share the model's workspace: they take turns
-        for _ in range(30):
-            np.testing.assert_allclose(models[1](inputs[index]), expected[1][index],
-                                       rtol=1e-5, atol=1e-6)
+    loaded = load_module(models[1].export_library(tmp_path / "mlp.so"))
+    for model in (models[1], loaded):
+        def one_model(index, model=model):  # the runs share the workspace: they take turns
+            for _ in range(30):
+                np.testing.assert_allclose(model(inputs[index]), expected[1][index],
+                                           rtol=1e-5, atol=1e-6)
 
-    run_in_threads(one_model, 4)
+        run_in_threads(one_model, 4)
 
 
 def test_a_model_called_again_from_inside_its_own_run_refuses():

@@ -73,7 +73,6 @@ from mlc.ir.core.attributes import (
     FloatType,
     FunctionType,
     IndexType,
-    IntegerAttr,
     IntegerType,
     MemRefType,
     SymbolRefAttr,
@@ -94,6 +93,7 @@ from mlc.ir.dialects.builtin import UnrealizedConversionCastOp
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.dialects.ub import PoisonOp
 from mlc.ir.interfaces.side_effects import own_effects
+from mlc.ir.passes.arith.builder import ArithBuilder
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.greedy import apply_patterns_once
@@ -181,13 +181,14 @@ def _defined_inside(value: Value, loop: Operation) -> bool:
     return owner is not None and owner is not loop and loop.is_ancestor_of(owner)
 
 
-def _buffer_root(value: Value) -> tuple[str, Value]:
-    """Where a memref's storage comes from: ("argument", arg), ("allocation", result),
-    or ("unknown", value), through views."""
+def _buffer_root(value: Value, entry: Block) -> tuple[str, Value]:
+    """Where a memref's storage comes from, through views: ("argument", an argument
+    of the function whose entry block is `entry`), ("allocation", result), or
+    ("unknown", value) (another op's result, another block's argument)."""
     while True:
         op = value.defining_op
         if op is None:
-            return "argument", value
+            return ("argument" if value.owner is entry else "unknown"), value
         if op.name in _VIEW_OPS and op.operands:
             value = op.operands[0]
             continue
@@ -207,7 +208,8 @@ def _distinct_buffers(captured: Sequence[Value], function: Operation) -> set[Val
     """The captured memrefs that no other captured value may alias: each is a noalias
     argument of `function` or a buffer it allocated, and the only captured view of it."""
     memrefs = [v for v in captured if isinstance(v.type, MemRefType)]
-    roots = [_buffer_root(v) for v in memrefs]
+    entry = function.regions[0].blocks[0]
+    roots = [_buffer_root(v, entry) for v in memrefs]
     if any(kind == "unknown" for kind, _ in roots):
         return set()
     noalias = _noalias_arguments(function)
@@ -276,27 +278,20 @@ def _serial_reason(loop: Operation, converter: LLVMTypeConverter,
 # ------------------------------------------------------------------ building
 
 
-class _Builder:
-    """arith, memref and scf ops at a rewriter's insertion point, at one location."""
+class _Builder(ArithBuilder):
+    """ArithBuilder (`op` builds an op and returns its result) with the memref and scf
+    ops the lowering writes, all at one location."""
 
-    def __init__(self, rewriter: Rewriter, loc):
-        self.rewriter, self.loc = rewriter, loc
-
-    def op(self, op_class, *operands, result_types=None, **attrs) -> Operation:
-        return self.rewriter.create(op_class, *operands, result_types=result_types,
-                                    loc=self.loc, **attrs)
-
-    def value(self, op_class, *operands, **attrs) -> Value:
-        return self.op(op_class, *operands, **attrs).results[0]
+    def emit(self, op_class, *operands, **attrs) -> Operation:
+        """An op without results (a store, a terminator)."""
+        return self.rewriter.create(op_class, *operands, result_types=[], loc=self.loc,
+                                    **attrs)
 
     def index(self, value: int) -> Value:
-        return self.value(arith.ConstantOp, value=IntegerAttr(value, index))
+        return self.constant(index, value)
 
     def flag(self, value: bool) -> Value:
-        return self.value(arith.ConstantOp, value=IntegerAttr(int(value), i1))
-
-    def cmpi(self, predicate: str, lhs: Value, rhs: Value) -> Value:
-        return self.value(arith.CmpIOp, lhs, rhs, predicate=arith.CmpIPredicate.attr(predicate))
+        return self.constant(i1, int(value))
 
     def loop(self, lower: Value, upper: Value, inits: Sequence[Value] = ()) -> scf.ForOp:
         loop = scf.ForOp.create_for(lower, upper, self.index(1), inits)
@@ -311,7 +306,7 @@ class _Builder:
         return op
 
     def yield_(self, values: Sequence[Value]) -> None:
-        self.op(scf.YieldOp, list(values))
+        self.emit(scf.YieldOp, list(values))
 
 
 def _combine(build: _Builder, region: Region, accumulated: Value, value: Value) -> Value:
@@ -441,8 +436,8 @@ class ParallelToGOMP(RewritePattern):
             with rewriter.insertion_point():
                 rewriter.set_insertion_point_to_start(function.regions[0].blocks[0])
                 for type_ in (i1, *(v.type for v in reductions)):
-                    slot = build.value(memref.AllocaOp, [], [],
-                                       result_types=[MemRefType((self.slots,), type_)])
+                    slot = build.op(memref.AllocaOp, [], [],
+                                       result_type=MemRefType((self.slots,), type_))
                     slot.name_hint = "partial" if slots else "has_partial"
                     slots.append(slot)
             plan.captured.extend(slots)
@@ -454,17 +449,17 @@ class ParallelToGOMP(RewritePattern):
             clear = build.loop(build.index(0), build.index(self.slots))
             with rewriter.insertion_point():
                 rewriter.set_insertion_point_before(clear.body.last_op)
-                build.op(memref.StoreOp, build.flag(False), slots[0], [clear.induction_var])
+                build.emit(memref.StoreOp, build.flag(False), slots[0], [clear.induction_var])
         self._call_runtime(function, plan, rewriter, loop.loc)
         results: list[Value] = []
         if reductions:
             combined = build.loop(build.index(0), build.index(self.slots), reductions)
             rewriter.set_insertion_point_to_end(combined.body)
             t = combined.induction_var
-            has = build.value(memref.LoadOp, slots[0], [t])
+            has = build.op(memref.LoadOp, slots[0], [t])
             choice = build.if_(has, [v.type for v in reductions])
             rewriter.set_insertion_point_to_end(choice.then_block)
-            build.yield_([_combine(build, region, acc, build.value(memref.LoadOp, slot, [t]))
+            build.yield_([_combine(build, region, acc, build.op(memref.LoadOp, slot, [t]))
                           for region, acc, slot in zip(loop.reduce_op.reductions,
                                                        combined.region_iter_args, slots[1:])])
             rewriter.set_insertion_point_to_end(choice.else_block)
@@ -515,26 +510,26 @@ class ParallelToGOMP(RewritePattern):
         nest = _perfect_nest(loop, ITERATIONS_PER_THREAD * (self.num_threads or ASSUMED_TEAM))
         lows, highs, steps = ([mapping.get(v, v) for level in nest for v in getattr(level, name)]
                               for name in ("lowerBound", "upperBound", "step"))
-        trips = [build.value(arith.MaxSIOp, build.index(0), build.value(
-                     arith.CeilDivSIOp, build.value(arith.SubIOp, high, low), step))
+        trips = [build.op(arith.MaxSIOp, build.index(0), build.op(
+                     arith.CeilDivSIOp, build.op(arith.SubIOp, high, low), step))
                  for low, high, step in zip(lows, highs, steps)]
         total = trips[0]
         for trip in trips[1:]:
-            total = build.value(arith.MulIOp, total, trip)
+            total = build.op(arith.MulIOp, total, trip)
         workers = team
         if slots:
-            workers = build.value(arith.MinUIOp, team, build.index(self.slots))
+            workers = build.op(arith.MinUIOp, team, build.index(self.slots))
         reductions = list(loop.initVals)
         if reductions or self.schedule == "static":
             begin, end = _static_range(build, thread, workers, total)
-            poison = [build.value(PoisonOp, result_types=[v.type]) for v in reductions]
+            poison = [build.op(PoisonOp, result_type=v.type) for v in reductions]
             chunk = build.loop(begin, end, poison)
         else:
             chunk = _dynamic_chunks(build, total, team)
         chunk.induction_var.name_hint = "iteration"
         if reductions:  # a loop carrying values is built without its terminator
             rewriter.set_insertion_point_to_end(chunk.body)
-            build.op(scf.YieldOp, [])
+            build.emit(scf.YieldOp, [])
         anchor = chunk.body.last_op
         rewriter.set_insertion_point_before(anchor)
         ivs = _induction_variables(build, chunk.induction_var, lows, steps, trips)
@@ -566,11 +561,11 @@ class ParallelToGOMP(RewritePattern):
             keep = build.if_(has)
             rewriter.set_insertion_point_before(keep.then_block.last_op)
             inner_slots = [mapping[s] for s in slots]
-            build.op(memref.StoreOp, build.flag(True), inner_slots[0], [thread])
+            build.emit(memref.StoreOp, build.flag(True), inner_slots[0], [thread])
             for partial, slot in zip(chunk.results, inner_slots[1:]):
-                build.op(memref.StoreOp, partial, slot, [thread])
+                build.emit(memref.StoreOp, partial, slot, [thread])
             rewriter.set_insertion_point_after(keep)
-        build.op(ReturnOp, [])
+        build.emit(ReturnOp, [])
         return body_fn
 
     def _thread_function(self, plan: _Outlining, rewriter: PatternRewriter, loc) -> Operation:
@@ -585,8 +580,7 @@ class ParallelToGOMP(RewritePattern):
         llvm = LLVMBuilder(rewriter, loc)
         build = _Builder(rewriter, loc)
         thread, team = (
-            build.value(IndexCastOp, llvm.call(name, [], i32).results[0],
-                        result_types=[index])
+            build.op(IndexCastOp, llvm.call(name, [], i32).results[0], result_type=index)
             for name in ("omp_get_thread_num", "omp_get_num_threads"))
         struct = self._context_type(plan)
         values = []
@@ -641,15 +635,15 @@ def _static_range(build: _Builder, thread: Value, workers: Value, total: Value
     """Thread `thread`'s share [begin, end) of `total` iterations split among `workers`:
     the first `total % workers` threads take one more than the rest, as OpenMP's
     schedule(static) without a chunk size; a thread past `workers` gets none."""
-    share = build.value(arith.DivUIOp, total, workers)
-    extra = build.value(arith.RemUIOp, total, workers)
-    begin = build.value(arith.AddIOp, build.value(arith.MulIOp, thread, share),
-                        build.value(arith.MinUIOp, thread, extra))
-    one_more = build.value(arith.SelectOp, build.cmpi("ult", thread, extra), build.index(1),
+    share = build.op(arith.DivUIOp, total, workers)
+    extra = build.op(arith.RemUIOp, total, workers)
+    begin = build.op(arith.AddIOp, build.op(arith.MulIOp, thread, share),
+                        build.op(arith.MinUIOp, thread, extra))
+    one_more = build.op(arith.SelectOp, build.cmpi("ult", thread, extra), build.index(1),
                            build.index(0))
-    count = build.value(arith.SelectOp, build.cmpi("ult", thread, workers),
-                        build.value(arith.AddIOp, share, one_more), build.index(0))
-    return begin, build.value(arith.AddIOp, begin, count)
+    count = build.op(arith.SelectOp, build.cmpi("ult", thread, workers),
+                        build.op(arith.AddIOp, share, one_more), build.index(0))
+    return begin, build.op(arith.AddIOp, begin, count)
 
 
 def _dynamic_chunks(build: _Builder, total: Value, team: Value) -> scf.ForOp:
@@ -663,12 +657,12 @@ def _dynamic_chunks(build: _Builder, total: Value, team: Value) -> scf.ForOp:
     """
     rewriter, loc = build.rewriter, build.loc
     llvm = LLVMBuilder(rewriter, loc)
-    chunk = build.value(arith.MaxSIOp, build.index(1), build.value(
-        arith.CeilDivSIOp, total, build.value(arith.MulIOp, team, build.index(CHUNKS_PER_THREAD))))
+    chunk = build.op(arith.MaxSIOp, build.index(1), build.op(
+        arith.CeilDivSIOp, total, build.op(arith.MulIOp, team, build.index(CHUNKS_PER_THREAD))))
     bounds = llvm.value("alloca", [llvm.constant(2, i64)], ptr, {"elem_type": TypeAttr(i64)})
     begin_at = bounds
     end_at = llvm.gep(bounds, llvm.constant(1, i64), i64)
-    as_i64 = [build.value(IndexCastOp, v, result_types=[i64]) for v in (total, chunk)]
+    as_i64 = [build.op(IndexCastOp, v, result_type=i64) for v in (total, chunk)]
     more = llvm.call("GOMP_loop_dynamic_start", [llvm.constant(0, i64), as_i64[0],
                                                   llvm.constant(1, i64), as_i64[1], begin_at,
                                                   end_at], i8).results[0]
@@ -678,12 +672,11 @@ def _dynamic_chunks(build: _Builder, total: Value, team: Value) -> scf.ForOp:
     with rewriter.insertion_point():
         before = loop.before.blocks[0]
         rewriter.set_insertion_point_to_end(before)
-        going = build.cmpi("ne", before.args[0], build.value(arith.ConstantOp,
-                                                              value=IntegerAttr(0, i8)))
-        build.op(scf.ConditionOp, going, [before.args[0]])
+        going = build.cmpi("ne", before.args[0], build.constant(i8, 0))
+        build.emit(scf.ConditionOp, going, [before.args[0]])
         after = loop.after.blocks[0]
         rewriter.set_insertion_point_to_end(after)
-        begin, end = (build.value(IndexCastOp, llvm.load(at, i64), result_types=[index])
+        begin, end = (build.op(IndexCastOp, llvm.load(at, i64), result_type=index)
                       for at in (begin_at, end_at))
         chunk_loop = build.loop(begin, end)
         more = llvm.call("GOMP_loop_dynamic_next", [begin_at, end_at], i8).results[0]
@@ -702,10 +695,10 @@ def _induction_variables(build: _Builder, linear: Value, lows: list[Value], step
         if depth == 0:
             positions.append(rest)
             break
-        positions.append(build.value(arith.RemUIOp, rest, trips[depth]))
-        rest = build.value(arith.DivUIOp, rest, trips[depth])
+        positions.append(build.op(arith.RemUIOp, rest, trips[depth]))
+        rest = build.op(arith.DivUIOp, rest, trips[depth])
     positions.reverse()
-    return [build.value(arith.AddIOp, low, build.value(arith.MulIOp, position, step))
+    return [build.op(arith.AddIOp, low, build.op(arith.MulIOp, position, step))
             for low, position, step in zip(lows, positions, steps)]
 
 
