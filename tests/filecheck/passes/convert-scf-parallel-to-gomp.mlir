@@ -265,6 +265,25 @@ func.func @views(%A: memref<16xf32> {llvm.noalias}) {
   return
 }
 
+// A buffer of unknown origin (here a loop's iter_arg, which is %A again) may alias
+// any other: then no captured buffer is noalias.
+// CHECK-LABEL: func.func private @carried_parallel_0(
+// CHECK-SAME:      %A: memref<8xf32>, %[[B:.*]]: memref<8xf32>)
+func.func @carried(%A: memref<8xf32> {llvm.noalias}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %t = %c0 to %c1 step %c1 iter_args(%b = %A) -> (memref<8xf32>) {
+    scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+      %v = memref.load %A[%i] : memref<8xf32>
+      memref.store %v, %b[%i] : memref<8xf32>
+      scf.reduce
+    }
+    scf.yield %b : memref<8xf32>
+  }
+  return
+}
+
 // -----
 
 // A global's address is computed in the outlined function, not passed to it.
