@@ -42,14 +42,16 @@ from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.native_call import ArgSpec, NativeFunction
 from mlc.llvm.target import Target
 
-LOOP_LOWER = "loop-lower,canonicalize"
-"""From scheduled loop kernels to the standard dialects."""
-LOOP_TO_STANDARD = "loop-plan-memory,loop-lower,canonicalize"
+LOOP_LOWER = "loop-lower"
+"""From scheduled loop kernels to the standard dialects. (No canonicalize in the
+build's lowering: LLVM's -O3 folds what it would, and its time grows with the
+unrolled kernels.)"""
+LOOP_TO_STANDARD = "loop-plan-memory,loop-lower"
 """From a main function calling scheduled loop kernels to the standard dialects."""
 GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
 """From an optimised graph module to the standard dialects."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
-STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
+STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm"
 
 
 def standard_to_llvm(num_threads: int = 1) -> str:
@@ -160,14 +162,30 @@ class _KernelCosts(PassInstrument):
             self.costs.update(kernel_costs(op))
 
 
-def _run(module: Operation, pipeline: str, *instruments, required: tuple[str, ...] = ()) -> None:
+VERIFY_EACH = os.environ.get("MLC_VERIFY_EACH", "0") not in ("", "0")
+"""Whether a build verifies the module after every pass of its pipelines
+(`MLC_VERIFY_EACH=1`, for debugging a pass); by default it verifies once, after the
+user's graph is lowered to loops and scheduled."""
+
+
+def _verify(module: Operation) -> None:
+    """BuildError with what the verifier finds in `module` (the IR a stage made)."""
+    from mlc.ir.verify.verifier import Verifier
+
+    problems = Verifier().verify(module)
+    if problems:
+        raise BuildError(list(problems))
+
+
+def _run(module: Operation, pipeline: str, *instruments,
+         required: tuple[str, ...] = ()) -> None:
     from mlc.ir.passes.context import PassContext
     from mlc.ir.passes.manager import run_pipeline
 
     context = PassContext.current().with_instruments(*instruments)
     context.required = context.required | frozenset(required)
     with context:
-        result = run_pipeline(module, pipeline)
+        result = run_pipeline(module, pipeline, verify_each=VERIFY_EACH)
     if not result.success:
         raise BuildError(list(result.diagnostics) or [Diagnostic(
             "error", f"the pipeline '{pipeline}' failed", module.loc)])
@@ -573,17 +591,21 @@ def build(module: Operation, target: Target | None = None,
     costs = _KernelCosts()
     traces: dict = {}
     with _Timer(times, "graph → loops"):
-        # The layout pass is opt level 3 (TVM's AlterOpLayout); a build that names it
-        # for its schedules runs it.
-        _run(module, stages[0], costs, required=("graph-alter-op-layout", "graph-fold-scale-axis"))
+        # Layouts and scale folding are opt level 3 (as TVM's AlterOpLayout and
+        # FoldScaleAxis); a build that names them for its schedules runs them.
+        _run(module, stages[0], costs,
+             required=("graph-alter-op-layout", "graph-fold-scale-axis"))
     if len(stages) > 1:
         if schedule == "default":
             from mlc.loop.rules import default_schedule
 
             with _Timer(times, "default schedules"):
                 traces = default_schedule(module, target.schedule_target)
+        _verify(module)  # what the graph passes and the rules made
         with _Timer(times, "loops → standard dialects"):
             _run(module, stages[1], costs)
+    else:
+        _verify(module)  # what the user's pipeline made
     externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
