@@ -168,14 +168,30 @@ def test_print_debuginfo_shows_layers(capsys) -> None:
     assert re.search(r'graph\.relu %1 : tensor<1x128xf32> loc\("relu"\)', out)
 
 
-def test_run_compiles_natively_and_compares_with_the_interpreter(capsys) -> None:
-    code, out, _ = run(capsys, "mlp", "--param", "hidden=16", "--run", "--benchmark", "2", "-p", "")
+@pytest.mark.parametrize("threads, said", [("1", "1 thread"), ("2", "2 threads")])
+def test_run_compiles_natively_and_compares_with_the_interpreter(capsys, threads, said) -> None:
+    code, out, _ = run(capsys, "mlp", "--param", "hidden=16", "--run", "--benchmark", "2", "-p", "",
+                       "--threads", threads)
     assert code == 0
     assert "compiled to native code" in out and "LLVM codegen" in out
     assert "check passed: outputs equal the interpreter's" in out
-    assert re.search(r"latency over 2 runs \(one thread\): median [\d.]+ ms", out)
+    assert re.search(rf"latency over 2 runs \({said}\): median [\d.]+ ms", out)
 
 
 def test_benchmark_needs_run(capsys) -> None:
     code, _, err = run(capsys, "mlp", "--benchmark", "2")
     assert code == 1 and "--benchmark N takes --run" in err
+
+
+def test_threads_need_run_and_a_whole_number(capsys, monkeypatch) -> None:
+    code, _, err = run(capsys, "mlp", "--threads", "2")
+    assert code == 1 and err == "mlc-model: error: --threads N takes --run\n"
+    with pytest.raises(SystemExit):
+        run(capsys, "mlp", "--run", "--threads", "0")
+    assert capsys.readouterr().err.endswith(
+        "mlc-model: error: argument --threads: a whole number of threads from 1 to 1024 is "
+        "expected, not '0'\n")
+    monkeypatch.setenv("MLC_NUM_THREADS", "many")
+    code, _, err = run(capsys, "mlp", "--run", "-p", "")
+    assert code == 1 and err == ("mlc-model: error: MLC_NUM_THREADS='many': a whole number of "
+                                 "threads from 1 to 1024 is expected\n")

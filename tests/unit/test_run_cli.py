@@ -231,9 +231,12 @@ def test_onnx_model_with_an_unbound_dimension_is_an_error(capsys, tmp_path):
 
 def test_benchmark_reports_latency(capsys, files):
     tmp, _ = files
-    code, out, err = run(capsys, tmp / "dense.mlir", "--random-inputs", "0", "--benchmark", "3")
-    assert code == 0 and out.startswith("output0")
-    assert re.fullmatch(r"latency over 3 runs: median \d+\.\d{3} ms, min \d+\.\d{3} ms\n", err)
+    for threads, said in (("1", "1 thread"), ("2", "2 threads")):
+        code, out, err = run(capsys, tmp / "dense.mlir", "--random-inputs", "0", "--benchmark",
+                             "3", "--threads", threads)
+        assert code == 0 and out.startswith("output0")
+        assert re.fullmatch(rf"latency over 3 runs on {said}: median \d+\.\d{{3}} ms, "
+                            r"min \d+\.\d{3} ms\n", err)
 
 
 def test_kernel_outputs_are_the_buffers_it_writes(capsys, files):
@@ -281,8 +284,6 @@ def test_kernel_scalar_arguments_and_results(capsys, files):
     (["--input", "x=both.npz"], "error: 'both.npz' is a .npz archive, not a .npy array"),
     (["--random-inputs", "0", "--entry", "nope"],
      "error: no function @nope to run (the module defines @main)"),
-    (["--random-inputs", "0", "--threads", "2"],
-     "error: mlc's native code runs on one thread; --threads must be 1"),
     (["--random-inputs", "0", "--interpreter", "--check", "interpreter"],
      "error: --check compares native code with the interpreter; drop --interpreter"),
     (["--random-inputs", "0", "--save-outputs", "dense.mlir"],
@@ -298,7 +299,9 @@ def test_bad_inputs_are_one_line_errors(capsys, files, monkeypatch, argv, messag
 
 
 @pytest.mark.parametrize("argv", [["--bogus"], ["-O", "7"], ["--random-inputs", "x"],
-                                  ["--check", "numpy"], ["--benchmark", "0"]])
+                                  ["--check", "numpy"], ["--benchmark", "0"],
+                                  ["--threads", "0"], ["--threads", "-1"],
+                                  ["--threads", "1.5"], ["--threads", "5000"]])
 def test_bad_flags_are_usage_errors(capsys, files, argv):
     tmp, _ = files
     with pytest.raises(SystemExit) as exit_:

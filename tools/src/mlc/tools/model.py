@@ -21,7 +21,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mlc.tools.output import ToolArgumentParser, run_count, tolerance
+from mlc.tools.output import (
+    ToolArgumentParser,
+    UsageError,
+    resolved_threads,
+    run_count,
+    thread_count,
+    tolerance,
+    warnings_as_lines,
+)
 
 # The default tolerance of --check: float32 results of reordered arithmetic (folded
 # scales, fused kernels) stay well inside it on every example network (at most a tenth
@@ -64,6 +72,10 @@ def build_arg_parser() -> argparse.ArgumentParser:
                              "--rtol/--atol); report the compile time of each stage")
     parser.add_argument("--benchmark", type=run_count, metavar="N",
                         help="with --run: time N native runs, report median and min latency")
+    parser.add_argument("--threads", type=thread_count, metavar="N",
+                        help="with --run: threads the parallel loops run on (default: "
+                             "MLC_NUM_THREADS, else the cores this process may use; 1: "
+                             "serial code)")
     parser.add_argument("--list", action="store_true", help="list the example networks")
     return parser
 
@@ -245,6 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.benchmark is not None and not args.run:
         sys.stderr.write("mlc-model: error: --benchmark N takes --run\n")
         return 1
+    if args.threads is not None and not args.run:
+        sys.stderr.write("mlc-model: error: --threads N takes --run\n")
+        return 1
     if args.run:
         status = _run_natively(module, inputs, reference, args, out)
         if status:
@@ -306,7 +321,13 @@ def _run_natively(module, inputs, reference, args, out) -> int:
         sys.stderr.write(f"mlc-model: error: the LLVM backend cannot be loaded: {exc}\n")
         return 1
     try:
-        model = build(module)
+        threads = resolved_threads(args.threads)
+    except UsageError as exc:
+        sys.stderr.write(f"mlc-model: error: {exc}\n")
+        return 1
+    try:
+        with warnings_as_lines("mlc-model"):
+            model = build(module, num_threads=threads)
     except DiagnosticError as exc:
         sys.stderr.write(f"mlc-model: error: cannot compile the network: {exc}\n")
         return 1
@@ -326,7 +347,8 @@ def _run_natively(module, inputs, reference, args, out) -> int:
             began = time.perf_counter()
             call()
             times.append(time.perf_counter() - began)
-        out.write(f"latency over {args.benchmark} runs (one thread): median "
+        threads = f"{model.num_threads} thread{'s' if model.num_threads > 1 else ''}"
+        out.write(f"latency over {args.benchmark} runs ({threads}): median "
                   f"{statistics.median(times) * 1000:.3f} ms, min {min(times) * 1000:.3f} ms\n")
     return 0 if comparison.passed else 1
 

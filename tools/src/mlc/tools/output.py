@@ -4,8 +4,11 @@ writing an output file without ever losing the old one, reporting internal error
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+import warnings
+from collections.abc import Iterator
 
 MAX_BENCHMARK_RUNS = 1_000_000
 
@@ -86,14 +89,53 @@ class UsageError(Exception):
     """A problem with how a tool was called, said in one line (`tool: error: ...`)."""
 
 
+def thread_count(text: str) -> int:
+    """An argparse `type` for `--threads N`: a whole number from 1 to the most threads
+    a build may use."""
+    from mlc.llvm.openmp import MAX_THREADS  # lazily: the backend may not be installed
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not 1 <= value <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"a whole number of threads from 1 to {MAX_THREADS} "
+                                         f"is expected, not '{text}'")
+    return value
+
+
+def resolved_threads(threads: int | None) -> int:
+    """`--threads` or its default (MLC_NUM_THREADS, else the cores this process may
+    use); UsageError for a bad MLC_NUM_THREADS."""
+    from mlc.llvm.openmp import resolve_num_threads
+
+    try:
+        return resolve_num_threads(threads)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+@contextlib.contextmanager
+def warnings_as_lines(prog: str) -> Iterator[None]:
+    """Within the block, a warning the library issues is one line on stderr,
+    `prog: warning: message`, instead of Python's two-line report."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        sys.stderr.write(f"{prog}: warning: {message}\n")
+
+    with warnings.catch_warnings():
+        warnings.showwarning = show
+        yield
+
+
 def run_tool(prog: str, parser: argparse.ArgumentParser, run, argv: list[str] | None) -> int:
     """Parse `argv` with `parser` and call `run(args)`; the exit status. A UsageError is
-    one diagnostic line and status 1, running out of memory too, an interrupt 130, a
-    closed pipe 1, and anything else an internal error (see internal_error), never a
-    traceback."""
+    one diagnostic line and status 1, running out of memory too, a warning one line (see
+    warnings_as_lines), an interrupt 130, a closed pipe 1, and anything else an internal
+    error (see internal_error), never a traceback."""
     args = parser.parse_args(argv)
     try:
-        return run(args)
+        with warnings_as_lines(prog):
+            return run(args)
     except UsageError as exc:
         sys.stderr.write(f"{prog}: error: {exc}\n")
         return 1

@@ -24,9 +24,11 @@ import time
 from mlc.tools.output import (
     ToolArgumentParser,
     UsageError,
+    resolved_threads,
     run_count,
     run_tool,
     seed,
+    thread_count,
     tolerance,
 )
 
@@ -54,8 +56,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
                              "the outputs' largest magnitude)")
     parser.add_argument("--benchmark", type=run_count, metavar="N",
                         help="run N times and report the latency (median, min)")
-    parser.add_argument("--threads", type=int, default=1, metavar="N",
-                        help="threads to run on (mlc's native code runs on one)")
+    parser.add_argument("--threads", type=thread_count, metavar="N",
+                        help="threads the parallel loops run on (default: MLC_NUM_THREADS, "
+                             "else the cores this process may use; 1: serial code)")
     parser.add_argument("--save-outputs", metavar="DIR",
                         help="write each output to DIR/NAME.npy instead of printing it")
     parser.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
@@ -222,8 +225,8 @@ def run(args: argparse.Namespace) -> int:
     from mlc.tools.module_input import InputError, LoadOptions, load_module
     from mlc.tools.onnx_input import parse_input_shapes
 
-    if args.threads != 1:
-        raise UsageError("mlc's native code runs on one thread; --threads must be 1")
+    if not args.interpreter:
+        args.threads = resolved_threads(args.threads)
     if args.interpreter and args.check:
         raise UsageError("--check compares native code with the interpreter; drop --interpreter")
     profiling = args.profile or args.profile_json is not None
@@ -271,12 +274,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     try:
         if graph:
-            compiled = build(module, target, entry=args.entry,
+            compiled = build(module, target, entry=args.entry, num_threads=args.threads,
                              schedule=None if args.no_schedule else "default")
             call = compiled.entry
             timings = compiled.timings
+            threads = compiled.num_threads
         else:
-            native = compile_module(module, target, profile=[args.entry] if profiling else ())
+            native = compile_module(module, target, profile=[args.entry] if profiling else (),
+                                    num_threads=args.threads)
+            threads = native.num_threads
             try:
                 call = native[args.entry]
             except KeyError as exc:
@@ -326,7 +332,7 @@ def run(args: argparse.Namespace) -> int:
             began = time.perf_counter()
             _run_native(call, arrays)
             times.append(time.perf_counter() - began)
-        sys.stderr.write(f"latency over {args.benchmark} runs: median "
+        sys.stderr.write(f"latency over {args.benchmark} runs on {_threads(threads)}: median "
                          f"{statistics.median(times) * 1000:.3f} ms, min "
                          f"{min(times) * 1000:.3f} ms\n")
     if profiling:
@@ -378,6 +384,10 @@ def _check_tolerance(args, module, fn, specs, graph: bool, expected: list):
     rtol = args.rtol if args.rtol is not None else derived.rtol
     atol = args.atol if args.atol is not None else derived.atol(scale)
     return rtol, atol, derived.describe()
+
+
+def _threads(count: int) -> str:
+    return f"{count} thread{'s' if count > 1 else ''}"
 
 
 def _output_names(fn, specs, graph: bool) -> list[str]:

@@ -57,6 +57,15 @@ GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
 STANDARD_TO_LLVM = "math-extend-to-supported-types,convert-scf-to-cf,convert-to-llvm"
 
 
+def standard_to_llvm(num_threads: int = 1) -> str:
+    """The pipeline from the standard dialects to llvm: on more than one thread, each
+    outermost `scf.parallel` first becomes a call into the OpenMP runtime
+    (convert-scf-parallel-to-gomp); on one, convert-scf-to-cf makes it a serial loop."""
+    if num_threads == 1:
+        return STANDARD_TO_LLVM
+    return f"convert-scf-parallel-to-gomp{{num-threads={num_threads}}},{STANDARD_TO_LLVM}"
+
+
 class BuildError(DiagnosticError):
     """The module cannot be compiled; the diagnostics say where and why."""
 
@@ -229,8 +238,10 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
-def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
-    """LLVM IR text of `module` (standard dialects or llvm), lowered in place."""
+def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
+                     num_threads: int = 1) -> str:
+    """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
+    parallel loops run on `num_threads` threads."""
     from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
 
     times = times if times is not None else StageTimes()
@@ -242,7 +253,7 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
            for op in module.regions[0].blocks[0].ops()):
         mark_buffers_noalias(module)
         with _Timer(times, "scf → cf → llvm dialect"):
-            _run(module, STANDARD_TO_LLVM)
+            _run(module, standard_to_llvm(num_threads))
     with _Timer(times, "translation to LLVM IR"):
         try:
             return translate_to_llvm_ir(module)
@@ -257,9 +268,11 @@ class NativeModule:
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
                  times: StageTimes, unreachable: Mapping[str, str] | None = None,
                  profiled: Mapping | None = None, kernel_costs: Mapping | None = None,
-                 target: Target | None = None, index_errors: IndexErrorRecord | None = None):
+                 target: Target | None = None, index_errors: IndexErrorRecord | None = None,
+                 num_threads: int = 1):
         self.library = library
         self.index_errors = index_errors
+        self.num_threads = num_threads
         self._unreachable = dict(unreachable or {})
         self._specs = dict(specs)
         self._results = dict(results)
@@ -315,15 +328,18 @@ class NativeModule:
 
 
 def compile_module(module: Operation, target: Target | None = None,
-                   profile: Sequence[str] = ()) -> NativeModule:
+                   profile: Sequence[str] = (), *, num_threads: int | None = None
+                   ) -> NativeModule:
     """Compile the functions of `module` (loop kernels, scf/memref/vector/math/arith/func,
     or the llvm dialect) to native code; loop kernels are lowered first (`loop-lower`).
     The module is not changed (a copy is lowered).
     `profile` names functions to compile a timed copy of as well
-    (`NativeModule.profile`)."""
+    (`NativeModule.profile`). Parallel loops run on `num_threads` threads (default:
+    MLC_NUM_THREADS, else the cores this process may use; see :mod:`mlc.llvm.openmp`)."""
     from mlc.llvm.jit import compile_llvm_ir
     from mlc.llvm.profile import add_profiled_entry
 
+    num_threads = _threads(num_threads)
     times = StageTimes()
     functions = [fn for fn in _functions(module) if fn.regions[0].blocks]
     access = ArgumentAccess(module)
@@ -343,7 +359,7 @@ def compile_module(module: Operation, target: Target | None = None,
         entry = add_profiled_entry(lowered, name)
         if entry is not None:
             profiled[name] = entry
-    text = lower_to_llvm_ir(lowered, times)
+    text = lower_to_llvm_ir(lowered, times, num_threads)
     # The argument specs come from the signatures before lowering, read once lowering
     # succeeded (it is what reports a type with no native form).
     specs, results, unreachable = {}, {}, {}
@@ -370,7 +386,7 @@ def compile_module(module: Operation, target: Target | None = None,
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
     return NativeModule(library, specs, results, times, unreachable, profiled, costs,
-                        library.target, _index_error_record(library, sites))
+                        library.target, _index_error_record(library, sites), num_threads)
 
 
 def _index_error_record(library, sites: list[str] | None) -> IndexErrorRecord | None:
@@ -379,6 +395,17 @@ def _index_error_record(library, sites: list[str] | None) -> IndexErrorRecord | 
     if sites is None:
         return None
     return IndexErrorRecord(library.global_address(INDEX_ERROR_SYMBOL), sites)
+
+
+def _threads(num_threads: int | None) -> int:
+    """The thread count of a build (warning and 1 without an OpenMP runtime), with the
+    runtime loaded for the JIT when it is more than 1."""
+    from mlc.llvm.openmp import load_runtime_for_jit, threads_for_build
+
+    threads = threads_for_build(num_threads, stacklevel=4)
+    if threads > 1:
+        load_runtime_for_jit()
+    return threads
 
 
 def _check_runs(runs: int, warmup: int) -> None:
@@ -398,9 +425,10 @@ class CompiledModel(ModelExecutor):
     def __init__(self, entry: NativeFunction, params: dict[str, np.ndarray],
                  workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
                  externals: Sequence[str] = (), library=None, profiled=None,
-                 kernel_costs: Mapping | None = None):
+                 kernel_costs: Mapping | None = None, num_threads: int = 1):
         super().__init__(entry)
         self.index_errors = entry.index_errors
+        self.num_threads = num_threads
         self.params = params
         self.workspaces = workspaces
         self.llvm_ir = llvm_ir
@@ -468,7 +496,7 @@ class CompiledModel(ModelExecutor):
                 "error", f"cannot export a model that calls Python functions ({names}): "
                 "a shared library runs without Python; build it without `extern` to "
                 "export it")])
-        metadata = {"entry": self.entry.name,
+        metadata = {"entry": self.entry.name, "num_threads": self.num_threads,
                     "functions": {self.entry.name: {"args": list(self.entry.specs)}}}
         if self.index_errors is not None:
             metadata["index_checks"] = {"symbol": INDEX_ERROR_SYMBOL,
@@ -569,7 +597,7 @@ SCHEDULES = ("default", None)
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
           extern: Mapping[str, str] | None = None, pipeline: str | None = None,
-          schedule: str | None = "default") -> CompiledModel:
+          schedule: str | None = "default", num_threads: int | None = None) -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
@@ -582,8 +610,11 @@ def build(module: Operation, target: Target | None = None,
     default rules for `target` (mlc.loop.rules: register tiles, vectorization; the
     traces are `model.schedules`), `schedule=None` keeps the loop nests
     graph-lower-to-loop writes. Every function the lowered module
-    declares is bound to the Python function registered under its name. The module is
-    not changed. BuildError says what cannot be compiled."""
+    declares is bound to the Python function registered under its name. Parallel loops
+    run on `num_threads` threads (default: MLC_NUM_THREADS, else the cores this process
+    may use; 1 is the serial code, with no OpenMP runtime calls; see
+    :mod:`mlc.llvm.openmp`). The module is not changed. BuildError says what cannot be
+    compiled; ValueError, a bad `num_threads`."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.jit import compile_llvm_ir
     from mlc.llvm.profile import add_profiled_entry
@@ -596,6 +627,7 @@ def build(module: Operation, target: Target | None = None,
         raise BuildError([Diagnostic("error", f"schedule must be one of "
                                      f"{', '.join(map(repr, SCHEDULES))}, not {schedule!r}",
                                      module.loc)])
+    num_threads = _threads(num_threads)
     target = target or Target()
     stages = [pipeline] if pipeline is not None else \
         [graph_to_loops(target, schedule, extern), LOOP_TO_STANDARD]
@@ -632,7 +664,7 @@ def build(module: Operation, target: Target | None = None,
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
         profiled = add_profiled_entry(module, entry)
-    text = lower_to_llvm_ir(module, times)
+    text = lower_to_llvm_ir(module, times, num_threads)
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
@@ -649,7 +681,7 @@ def build(module: Operation, target: Target | None = None,
         function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
     model = CompiledModel(function, weights, workspace_specs, text, target, times, externals,
-                          library, profiled, costs.costs)
+                          library, profiled, costs.costs, num_threads)
     model.schedules = traces
     return model
 
@@ -657,6 +689,7 @@ def build(module: Operation, target: Target | None = None,
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
            "bind_external_functions", "check_entry_reads_its_inputs", "arg_spec", "numpy_dtype",
-           "signature_specs", "mark_buffers_noalias", "LOOP_LOWER", "LOOP_TO_STANDARD",
+           "signature_specs", "mark_buffers_noalias", "standard_to_llvm", "LOOP_LOWER",
+           "LOOP_TO_STANDARD",
            "GRAPH_LOWER", "graph_to_loops", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 

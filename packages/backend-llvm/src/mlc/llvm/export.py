@@ -10,7 +10,9 @@
     # runs it with numpy and ctypes only
 
 The LLVM modules are linked into one, optimised for the target (position-independent
-code), emitted as an object file and linked by the system's C compiler (`cc -shared`).
+code), emitted as an object file and linked by the system's C compiler (`cc -shared`),
+with the OpenMP runtime (:mod:`mlc.llvm.openmp`) when the code calls it (parallel loops
+on more than one thread).
 The metadata (entry name, argument specs, the weights' file) is embedded in the
 library as the constant string `mlc_library_metadata`, so one .so carries its own
 signature. The weights are never in the code: they are written beside it, their size
@@ -101,13 +103,14 @@ def export_shared_library(llvm_ir_texts: str | Sequence[str], path: str | os.Pat
             if not _exports(module, name):
                 raise LLVMIRError(Diagnostic("error", f"the metadata names function '{name}' "
                                              "but no module defines it with external linkage"))
+        runtime = _openmp_runtime(module)
         optimize_module(module, target, jit=False)
         object_code = target.target_machine(jit=False).emit_object(module)
         with tempfile.TemporaryDirectory(prefix="mlc-export-") as scratch:
             object_path = Path(scratch) / f"{path.stem}.o"
             object_path.write_bytes(object_code)
             linked = Path(scratch) / path.name
-            _link_shared(compiler, object_path, linked)
+            _link_shared(compiler, object_path, linked, runtime)
             written.append(_temporary_beside(path))
             written[-1].write_bytes(seal_library(linked.read_bytes()))
         for temporary, final in zip(written, [p for p in (params_path, path) if p is not None]):
@@ -208,8 +211,28 @@ def _c_compiler() -> str:
     return found
 
 
-def _link_shared(compiler: str, object_path: Path, output: Path) -> None:
+def _openmp_runtime(module: llvm.ModuleRef) -> str | None:
+    """The OpenMP runtime library to link when `module` calls it (its path), else None;
+    ToolchainError when it does and no runtime is found."""
+    from mlc.llvm.openmp import RUNTIME_SYMBOLS, find_runtime, runtime_problem
+
+    if not any(f.is_declaration and f.name in RUNTIME_SYMBOLS for f in module.functions):
+        return None
+    runtime = find_runtime()
+    if runtime is None:
+        raise ToolchainError(f"the code runs parallel loops on the OpenMP runtime, and none "
+                             f"is found to link it with ({runtime_problem()}); build with "
+                             "num_threads=1 for a library without it")
+    return runtime.path
+
+
+def _link_shared(compiler: str, object_path: Path, output: Path,
+                 runtime: str | None = None) -> None:
     command = [compiler, "-shared", "-o", str(output), str(object_path), "-lm"]
+    if runtime is not None:
+        # By its path: the library then needs the runtime by its soname (libgomp.so.1),
+        # and no development symlink (libgomp.so) has to be installed.
+        command.insert(-1, runtime)
     if sys.platform.startswith("linux"):
         # Refuse symbols nothing defines (a function registered in Python is callable
         # from JIT-compiled code only) at link time, not as a failure when loading.

@@ -56,9 +56,11 @@ class LoadedModule(ModelExecutor):
     :class:`~mlc.llvm.executor.ModelExecutor`)."""
 
     def __init__(self, path: Path, library: ctypes.CDLL, metadata: dict[str, Any],
-                 functions: dict[str, NativeFunction], params: dict[str, np.ndarray]):
+                 functions: dict[str, NativeFunction], params: dict[str, np.ndarray],
+                 num_threads: int = 1):
         super().__init__(functions[metadata["entry"]])
         self.path = path
+        self.num_threads = num_threads
         self.metadata = metadata
         self.functions = functions
         self.params = params
@@ -102,10 +104,13 @@ def read_signatures(metadata: Mapping[str, Any]) -> dict[str, tuple[list[ArgSpec
 
 def load_module(path: str | os.PathLike) -> LoadedModule:
     """Load a library written by mlc.llvm.export.export_shared_library and bind its
-    weights; ModuleLoadError with the reason when that is not possible."""
+    weights; ModuleLoadError with the reason when that is not possible. A library
+    whose parallel loops run on the OpenMP runtime loads the runtime first (found as
+    :func:`mlc.llvm.openmp.find_runtime` finds it)."""
     path = Path(path).absolute()
     if not path.is_file():
         raise ModuleLoadError(f"{path}: no such library")
+    _load_openmp_runtime()
     try:
         checked = read_sealed_library(path)
     except SealError as exc:
@@ -115,7 +120,11 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
     try:
         library = load_checked(checked, path.name)
     except OSError as exc:
-        raise ModuleLoadError(f"{path}: cannot load the library: {exc}") from None
+        hint = ""
+        if any(name in str(exc) for name in ("libgomp", "libomp")):
+            hint = (" (its parallel loops run on the OpenMP runtime: install gcc's libgomp1 "
+                    "or LLVM's libomp, or set MLC_OPENMP_RUNTIME to the runtime's path)")
+        raise ModuleLoadError(f"{path}: cannot load the library: {exc}{hint}") from None
     try:
         raw = ctypes.string_at(ctypes.addressof(ctypes.c_char.in_dll(library, METADATA_SYMBOL)))
     except ValueError:
@@ -129,6 +138,7 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
             raise ValueError(f"format {metadata.get('format')!r}, this loader reads "
                              f"{LIBRARY_FORMAT!r}")
         signatures = read_signatures(metadata)
+        num_threads = _num_threads(metadata)
     except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError included
         raise ModuleLoadError(f"{path}: unreadable metadata: {exc}") from None
     params = _load_params(path, metadata)
@@ -152,7 +162,24 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
         except ValueError as exc:  # NativeCallError included: a weight of another shape
             raise ModuleLoadError(f"{path}: {exc}") from None
         functions[name] = function
-    return LoadedModule(path, library, metadata, functions, params)
+    return LoadedModule(path, library, metadata, functions, params, num_threads)
+
+
+def _load_openmp_runtime() -> None:
+    """Load the OpenMP runtime MLC_OPENMP_RUNTIME names, if it is set, so that a
+    library needing the runtime (by its soname) uses that one; without it, the dynamic
+    loader finds the runtime as it finds any library."""
+    from mlc.llvm.openmp import ENV_RUNTIME, find_runtime
+
+    if os.environ.get(ENV_RUNTIME):
+        find_runtime()
+
+
+def _num_threads(metadata: dict[str, Any]) -> int:
+    value = metadata.get("num_threads", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"'num_threads' must be a positive integer, not {value!r}")
+    return value
 
 
 def _index_error_record(path: Path, library: ctypes.CDLL, metadata: dict[str, Any]

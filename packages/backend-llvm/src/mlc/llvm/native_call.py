@@ -233,13 +233,24 @@ data_address: Callable[[np.ndarray], int] = _find_data_address()
 # Exceptions raised by Python functions that native code called, waiting to be
 # re-raised by the NativeFunction call that ran the native code: (thread, exception,
 # function name). An exception must not unwind through native frames, so the callback
-# records it and returns.
-_CALLBACK_ERRORS: list[tuple[int, BaseException, str]] = []
+# records it and returns. The thread is None for a thread Python did not start (an
+# OpenMP worker running a parallel loop for a call made on a Python thread).
+_CALLBACK_ERRORS: list[tuple[int | None, BaseException, str]] = []
+
+
+def _python_thread() -> int | None:
+    """This thread's ident if Python started it, None for a foreign thread (Python
+    gives those a dummy Thread object)."""
+    if isinstance(threading.current_thread(), threading._DummyThread):
+        return None
+    return threading.get_ident()
 
 
 def _raise_callback_error(caller: str) -> None:
     thread = threading.get_ident()
-    mine = [entry for entry in _CALLBACK_ERRORS if entry[0] == thread]
+    # A foreign thread's error belongs to the call that started its parallel loop and
+    # was waiting for it: this one, unless several threads ran native code at once.
+    mine = [entry for entry in _CALLBACK_ERRORS if entry[0] == thread or entry[0] is None]
     if not mine:
         return
     for entry in mine:
@@ -637,7 +648,9 @@ def python_callback(function: Callable[..., Any], specs: Sequence[ArgSpec],
     An exception raised by `function` is recorded and the callback returns (zero for a
     result): the NativeFunction call that ran the native code re-raises it after the
     native code returns (native code run otherwise leaves it to the thread's next
-    NativeFunction call). Keep the returned object referenced while native code may call
+    NativeFunction call). One raised on a worker thread of a parallel loop is re-raised
+    by the call that ran the loop; when several Python threads run native code at once,
+    by whichever of them returns first. Keep the returned object referenced while native code may call
     it (bind_symbol does).
     """
     label = name or getattr(function, "__name__", "callback")
@@ -660,7 +673,7 @@ def python_callback(function: Callable[..., Any], specs: Sequence[ArgSpec],
                 value = value[0]
             return result_dtype.type(value).item()
         except BaseException as error:  # noqa: BLE001 - must not unwind into native code
-            _CALLBACK_ERRORS.append((threading.get_ident(), error, label))
+            _CALLBACK_ERRORS.append((_python_thread(), error, label))
             return None if result_dtype is None else result_dtype.type(0).item()
 
     return ctypes.CFUNCTYPE(restype, *argtypes)(trampoline)

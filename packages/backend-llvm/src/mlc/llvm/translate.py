@@ -323,6 +323,9 @@ def _store(t: _FunctionTranslation, op: Operation, args: list) -> None:
 @_handles("llvm.alloca")
 def _alloca(t: _FunctionTranslation, op: Operation, args: list) -> ir.Value:
     inst = t.builder.alloca(t.type(_type_attr(op, "elem_type"), op), size=args[0])
+    # llvmlite types an alloca as a pointer to its element; the dialect's result is an
+    # opaque `!llvm.ptr`, through which any type may be stored (a struct's fields).
+    inst.type = t.type(op.results[0].type, op)
     alignment = _int(op, "alignment")
     if alignment:
         inst.align = alignment
