@@ -49,7 +49,7 @@ LOOP_TO_STANDARD = "loop-plan-memory,loop-lower,canonicalize"
 GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
 """From an optimised graph module to the standard dialects."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
-STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
+STANDARD_TO_LLVM = "math-polynomial-approximation,convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
 
 
 class BuildError(DiagnosticError):

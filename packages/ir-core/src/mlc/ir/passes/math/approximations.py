@@ -1,0 +1,242 @@
+"""f32 math functions as straight-line arith: range reduction, a polynomial, and the
+result rebuilt, with the special values selected at the end. Each function takes a
+:class:`KernelBuilder` and the f32 (or vector of f32) operand and returns the result.
+
+The reductions:
+- exp, exp2, expm1: x = k ln2 + r with |r| <= ln2/2 (k = round(x / ln2); r by two fmas
+  with ln2 split in two f32s, exact in the first step); e^r - 1 = r + r^2 q(r); the
+  result scaled by 2^k in two power-of-two products, so that results near overflow
+  and in the subnormal range come out rounded once.
+- log, log2, log1p: x = 2^e m with m in [sqrt(1/2), sqrt(2)) read from the bits
+  (subnormals first scaled by 2^23); log(m) = f + f^2 q(f) with f = m - 1 exact.
+- tanh: -t / (t + 2) with t = expm1(-2|x|), the sign put back.
+- erf: an odd polynomial below 0.875, three polynomials in (|x| - middle) above
+  (coefficients chosen per lane), 1 past 3.9192, the sign put back.
+- sin, cos: x = k pi/2 + r with |r| <= pi/4 (pi/2 split in three f32s, each product
+  exact in an fma); sin r or cos r by k's quadrant.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from fractions import Fraction
+
+from mlc.ir.core.ir import Value
+from mlc.ir.passes.math import coefficients as C
+from mlc.ir.passes.math.kernel_builder import KernelBuilder
+
+
+def f32(value: float | Fraction) -> float:
+    """`value` rounded to the nearest f32."""
+    return struct.unpack("<f", struct.pack("<f", float(value)))[0]
+
+
+def split_f32(value: Fraction, parts: int) -> tuple[float, ...]:
+    """`value` as a sum of `parts` f32s, each the nearest to what the previous ones
+    leave (Cody and Waite's split constants)."""
+    pieces = []
+    for _ in range(parts):
+        pieces.append(f32(value))
+        value -= Fraction(pieces[-1])
+    return tuple(pieces)
+
+
+# pi to 40 digits, for the split of pi/2 (72 bits are used).
+PI = Fraction("3.141592653589793238462643383279502884197")
+LN2_HI, LN2_LO = split_f32(Fraction(math.log(2)), 2)
+LOG2E = f32(1 / math.log(2))
+LOG2E_HI, LOG2E_LO = split_f32(Fraction(1 / math.log(2)), 2)
+HALF_PI = split_f32(PI / 2, 3)
+TWO_OVER_PI = f32(2 / PI)
+INF = math.inf
+SMALLEST_NORMAL = 2.0 ** -126
+
+
+# ------------------------------------------------------------------ exponentials
+
+
+def _exp_reduction(b: KernelBuilder, x: Value, low: float, high: float):
+    """k = round(x / ln2) (as a float and as i32) and r = x - k ln2, for x clamped to
+    [low, high]."""
+    x = b.clamp(x, low, high)
+    k = b.floor(b.fma(x, b.f(LOG2E), b.f(0.5)))
+    minus_k = b.neg(k)
+    r = b.fma(minus_k, b.f(LN2_HI), x)
+    r = b.fma(minus_k, b.f(LN2_LO), r)
+    return k, b.to_int(k), r
+
+
+def _expm1_reduced(b: KernelBuilder, r: Value) -> Value:
+    """e^r - 1 for |r| <= ln2/2."""
+    return b.fma(b.mul(r, r), b.horner(r, C.EXPM1), r)
+
+
+def _scale(b: KernelBuilder, p: Value, k: Value) -> Value:
+    """p * 2^k for i32 k in [-152, 130] and p near 1: two exact-range powers of two,
+    so that only the last product rounds (to a subnormal or to infinity)."""
+    half = b.ashr(k, b.i(1))
+    return b.mul(b.mul(p, b.pow2(half)), b.pow2(b.isub(k, half)))
+
+
+def exp(b: KernelBuilder, x: Value) -> Value:
+    # Past ln(largest f32) ~ 88.72 the result overflows; below ln(2^-150) ~ -103.97 it
+    # rounds to 0: the clamp keeps k in the scaling's range without changing either.
+    _, k, r = _exp_reduction(b, x, -104.0, 89.0)
+    p = b.add(b.f(1.0), _expm1_reduced(b, r))
+    return b.keep_nan(x, _scale(b, p, k))
+
+
+def exp2(b: KernelBuilder, x: Value) -> Value:
+    x_clamped = b.clamp(x, -151.0, 129.0)
+    k = b.floor(b.add(x_clamped, b.f(0.5)))
+    r = b.mul(b.sub(x_clamped, k), b.f(LN2_HI))  # x - k is exact
+    p = b.add(b.f(1.0), _expm1_reduced(b, r))
+    return b.keep_nan(x, _scale(b, p, b.to_int(k)))
+
+
+def _expm1_of_small_k(b: KernelBuilder, k: Value, u: Value) -> Value:
+    """2^k (1 + u) - 1 as 2^k u + (2^k - 1), rounded once, for k in [-126, 1] (where
+    2^k - 1 is exact, or rounds to -1 when it does not matter); the zero of r's sign
+    for k = 0 (2^k - 1 written as -(1 - 2^k), -0)."""
+    scale = b.pow2(k)
+    return b.fma(scale, u, b.neg(b.sub(b.f(1.0), scale)))
+
+
+def expm1(b: KernelBuilder, x: Value) -> Value:
+    # Below -17.33 the result rounds to -1; the clamp keeps 2^k a normal number.
+    k_float, k, r = _exp_reduction(b, x, -20.0, 89.0)
+    u = _expm1_reduced(b, r)
+    small = _expm1_of_small_k(b, k, u)
+    # From k = 2 (x > 1.03) e^x - 1 loses nothing to cancellation.
+    large = b.sub(_scale(b, b.add(b.f(1.0), u), k), b.f(1.0))
+    return b.keep_nan(x, b.select(b.cmpf("oge", k_float, b.f(2.0)), large, small))
+
+
+def tanh(b: KernelBuilder, x: Value) -> Value:
+    # tanh|x| = -t / (t + 2) with t = e^(-2|x|) - 1 in (-1, 0]: no overflow, no
+    # cancellation; for |x| past 10, t = -1 and the result is 1 (as tanh rounds).
+    _, k, r = _exp_reduction(b, b.mul(b.abs(x), b.f(-2.0)), -20.0, 0.0)
+    t = _expm1_of_small_k(b, k, _expm1_reduced(b, r))
+    magnitude = b.div(b.neg(t), b.add(t, b.f(2.0)))
+    return b.keep_nan(x, b.copysign(magnitude, x))
+
+
+# ------------------------------------------------------------------ logarithms
+
+
+def _log_parts(b: KernelBuilder, x: Value) -> tuple[Value, Value]:
+    """(e, log(m)) with x = 2^e m, m in [sqrt(1/2), sqrt(2)), for positive finite x
+    (others give values the callers select away)."""
+    subnormal = b.cmpf("olt", x, b.f(SMALLEST_NORMAL))
+    x = b.select(subnormal, b.mul(x, b.f(2.0 ** 23)), x)
+    bits = b.bits(x)
+    # Subtracting sqrt(1/2)'s bits makes the exponent field e for m in [sqrt(1/2),
+    # sqrt(2)) (a borrow from it below); removing e from the bits leaves m.
+    e = b.ashr(b.isub(bits, b.i(0x3F3504F3)), b.i(23))
+    m = b.from_bits(b.isub(bits, b.shl(e, b.i(23))))
+    f = b.sub(m, b.f(1.0))
+    log_m = b.fma(b.mul(f, f), b.horner(f, C.LOG1P), f)
+    e_float = b.sub(b.to_float(e), b.select(subnormal, b.f(23.0), b.f(0.0)))
+    return e_float, log_m
+
+
+def _log_special_values(b: KernelBuilder, x: Value, pole: float, result: Value) -> Value:
+    """log's answers where `x` (its argument shifted so the pole is at `pole`) is
+    not above the pole and finite: -inf at it, NaN below it and for NaN, +inf for +inf."""
+    at_pole = b.cmpf("oeq", x, b.f(pole))
+    below = b.cmpf("ult", x, b.f(pole))
+    result = b.select(b.cmpf("oeq", x, b.f(INF)), b.f(INF), result)
+    result = b.select(at_pole, b.f(-INF), result)
+    return b.select(below, b.f(math.nan), result)
+
+
+def log(b: KernelBuilder, x: Value) -> Value:
+    e, log_m = _log_parts(b, x)
+    result = b.fma(e, b.f(LN2_HI), b.fma(e, b.f(LN2_LO), log_m))
+    return _log_special_values(b, x, 0.0, result)
+
+
+def log2(b: KernelBuilder, x: Value) -> Value:
+    e, log_m = _log_parts(b, x)
+    result = b.fma(log_m, b.f(LOG2E_HI), b.fma(log_m, b.f(LOG2E_LO), e))
+    return _log_special_values(b, x, 0.0, result)
+
+
+def log1p(b: KernelBuilder, x: Value) -> Value:
+    # log(1 + x) = log(u) + log(1 + c/u) with u = 1 + x rounded and c = x - (u - 1)
+    # its rounding error; c/u is below 2^-24, so log(1 + c/u) = c/u.
+    u = b.add(b.f(1.0), x)
+    correction = b.div(b.sub(x, b.sub(u, b.f(1.0))), u)
+    e, log_m = _log_parts(b, u)
+    result = b.fma(e, b.f(LN2_HI), b.fma(e, b.f(LN2_LO), b.add(log_m, correction)))
+    result = b.select(b.cmpf("oeq", x, b.f(0.0)), x, result)  # the sign of a zero
+    return _log_special_values(b, x, -1.0, result)
+
+
+# ------------------------------------------------------------------ erf
+
+
+def erf(b: KernelBuilder, x: Value) -> Value:
+    a = b.abs(x)
+    small = b.mul(a, b.horner(b.mul(a, a), C.ERF_SMALL))
+    # One polynomial in (a - middle) for the piece a lies in, coefficients chosen per lane.
+    (_, _, first), *rest = C.ERF_PIECES
+    middle = b.f(_middle(C.ERF_PIECES[0]))
+    terms = [b.f(c) for c in first]
+    for piece in rest:
+        inside = b.cmpf("oge", a, b.f(piece[0]))
+        middle = b.select(inside, b.f(_middle(piece)), middle)
+        terms = [b.select(inside, b.f(c), term) for c, term in zip(piece[2], terms)]
+    large = b.horner(b.sub(a, middle), terms)
+    result = b.select(b.cmpf("olt", a, b.f(C.ERF_SMALL_END)), small, large)
+    result = b.select(b.cmpf("oge", a, b.f(C.ERF_ONE)), b.f(1.0), result)
+    return b.copysign(result, x)
+
+
+def _middle(piece) -> float:
+    return (piece[0] + piece[1]) / 2
+
+
+# ------------------------------------------------------------------ sin and cos
+
+
+def _sin_or_cos(b: KernelBuilder, x: Value, quadrant_offset: int) -> Value:
+    """sin(|x|) (offset 0) or cos(|x|) (offset 1): the polynomial of the reduced r
+    chosen, and negated, by the quadrant (k + offset) mod 4; NaN for infinities."""
+    a = b.abs(x)
+    finite = b.cmpf("olt", a, b.f(INF))
+    a = b.select(finite, a, b.f(0.0))
+    k = b.floor(b.fma(a, b.f(TWO_OVER_PI), b.f(0.5)))
+    minus_k = b.neg(k)
+    r = a
+    for part in HALF_PI:
+        r = b.fma(minus_k, b.f(part), r)
+    # k mod 4 in floats (exact for every k) before it becomes an integer.
+    quadrant = b.sub(k, b.mul(b.f(4.0), b.floor(b.mul(k, b.f(0.25)))))
+    quadrant = b.iadd(b.to_int(quadrant), b.i(quadrant_offset))
+    r2 = b.mul(r, r)
+    sin_r = b.fma(b.mul(r, r2), b.horner(r2, C.SIN), r)
+    cos_r = b.fma(r2, b.fma(r2, b.horner(r2, C.COS), b.f(-0.5)), b.f(1.0))
+    odd = b.cmpi("ne", b.iand(quadrant, b.i(1)), b.i(0))
+    negative = b.cmpi("ne", b.iand(quadrant, b.i(2)), b.i(0))
+    result = b.select(odd, cos_r, sin_r)
+    result = b.select(negative, b.neg(result), result)
+    return b.select(finite, result, b.f(math.nan))
+
+
+def sin(b: KernelBuilder, x: Value) -> Value:
+    # sin is odd: sin(x) = sign(x) sin|x| (which keeps sin(-0) = -0).
+    return b.mul(b.copysign(b.f(1.0), x), _sin_or_cos(b, x, 0))
+
+
+def cos(b: KernelBuilder, x: Value) -> Value:
+    return _sin_or_cos(b, x, 1)
+
+
+APPROXIMATIONS = {
+    "math.exp": exp, "math.exp2": exp2, "math.expm1": expm1, "math.log": log,
+    "math.log2": log2, "math.log1p": log1p, "math.tanh": tanh, "math.erf": erf,
+    "math.sin": sin, "math.cos": cos,
+}
+"""The op each function approximates."""
