@@ -97,8 +97,7 @@ def exp2(b: KernelBuilder, x: Value) -> Value:
 
 def _expm1_of_small_k(b: KernelBuilder, k: Value, u: Value) -> Value:
     """2^k (1 + u) - 1 as 2^k u + (2^k - 1), rounded once, for k in [-126, 1] (where
-    2^k - 1 is exact, or rounds to -1 when it does not matter); the zero of r's sign
-    for k = 0 (2^k - 1 written as -(1 - 2^k), -0)."""
+    2^k - 1 is exact, or rounds to -1 when it does not matter)."""
     scale = b.pow2(k)
     return b.fma(scale, u, b.neg(b.sub(b.f(1.0), scale)))
 
@@ -110,7 +109,9 @@ def expm1(b: KernelBuilder, x: Value) -> Value:
     small = _expm1_of_small_k(b, k, u)
     # From k = 2 (x > 1.03) e^x - 1 loses nothing to cancellation.
     large = b.sub(_scale(b, b.add(b.f(1.0), u), k), b.f(1.0))
-    return b.keep_nan(x, b.select(b.cmpf("oge", k_float, b.f(2.0)), large, small))
+    result = b.select(b.cmpf("oge", k_float, b.f(2.0)), large, small)
+    # The polynomial's r + r^2 q(r) makes -0 into +0: zeros are their own result.
+    return b.keep_nan(x, b.select(b.cmpf("oeq", x, b.f(0.0)), x, result))
 
 
 def tanh(b: KernelBuilder, x: Value) -> Value:
@@ -128,6 +129,8 @@ def tanh(b: KernelBuilder, x: Value) -> Value:
 def _log_parts(b: KernelBuilder, x: Value) -> tuple[Value, Value]:
     """(e, log(m)) with x = 2^e m, m in [sqrt(1/2), sqrt(2)), for positive finite x
     (others give values the callers select away)."""
+    # NaN, zero and negative numbers are read as 1 (so that no NaN's bits are read).
+    x = b.select(b.cmpf("ogt", x, b.f(0.0)), x, b.f(1.0))
     subnormal = b.cmpf("olt", x, b.f(SMALLEST_NORMAL))
     x = b.select(subnormal, b.mul(x, b.f(2.0 ** 23)), x)
     bits = b.bits(x)
