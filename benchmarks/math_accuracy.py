@@ -139,16 +139,12 @@ class Accuracy:
                 self.worst_input = float(x[measured][worst])
 
 
-def measure(op: str, kernel: Callable, inputs: Iterator[np.ndarray],
-            where: Callable[[np.ndarray], np.ndarray] | None = None) -> Accuracy:
-    """The accuracy of `kernel` (one of `compile_kernel`'s) as `op` on `inputs`, those
-    `where` holds if it is given."""
+def measure(op: str, kernel: Callable, inputs: Iterator[np.ndarray]) -> Accuracy:
+    """The accuracy of `kernel` (one of `compile_kernel`'s) as `op` on `inputs`."""
     accuracy = Accuracy(op)
     x = np.empty(CHUNK, np.float32)
     y = np.empty(CHUNK, np.float32)
     for chunk in inputs:
-        if where is not None:
-            chunk = chunk[where(chunk)]
         x[:len(chunk)] = chunk
         x[len(chunk):] = 0.0
         kernel(x, y)
@@ -157,7 +153,7 @@ def measure(op: str, kernel: Callable, inputs: Iterator[np.ndarray],
 
 
 def main(argv: list[str] | None = None) -> int:
-    from mlc.ir.passes.math.polynomial_approximation import MAX_ULP_ERROR, SIN_COS_ACCURATE_BELOW
+    from mlc.ir.passes.math.polynomial_approximation import MAX_ULP_ERROR
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--stride", type=int, default=17,
@@ -177,16 +173,11 @@ def main(argv: list[str] | None = None) -> int:
           + ("" if args.no_libm else f" {'C library':>10} {'specials':>9}"))
     failed = False
     for op in ops:
-        where = None
-        if op in ("sin", "cos"):
-            def where(x):
-                return ~(np.abs(x) >= SIN_COS_ACCURATE_BELOW)  # NaN is kept
-        result = measure(op, compile_kernel(op), f32_sample(args.stride), where)
+        result = measure(op, compile_kernel(op), f32_sample(args.stride))
         line = (f"{op:<7} {MAX_ULP_ERROR[op]:>7} {result.max_ulp:>9.3f} "
                 f"{result.worst_input:>15.8g} {result.mismatches:>9}")
         if not args.no_libm:
-            libm = measure(op, compile_kernel(op, approximate=False), f32_sample(args.stride),
-                           where)
+            libm = measure(op, compile_kernel(op, approximate=False), f32_sample(args.stride))
             line += f" {libm.max_ulp:>10.3f} {libm.mismatches:>9}"
         print(line, flush=True)
         for x, y, exact in result.mismatch_examples:

@@ -20,7 +20,6 @@ from mlc.ir.passes.manager import run_pipeline
 from mlc.ir.passes.math.polynomial_approximation import (
     MAX_ULP_ERROR,
     OP_NAMES,
-    SIN_COS_ACCURATE_BELOW,
 )
 from mlc.ir.passes.pipeline import PipelineError
 from mlc.llvm.build import compile_module
@@ -125,10 +124,10 @@ def sample(op: str) -> np.ndarray:
              rng.uniform(125, 129, 1024), rng.uniform(-151, -120, 1024),
              rng.uniform(-1, -0.99, 1024), rng.uniform(0.7, 1.5, 2048),
              np.ldexp(rng.uniform(1, 2, 2048), rng.integers(-149, -120, 2048))]
-    values = np.concatenate([spread, *[d.astype(np.float32) for d in dense]])
-    if op in ("sin", "cos"):
-        values = values[np.abs(values) < SIN_COS_ACCURATE_BELOW]
-    return values
+    # sin and cos: the hardest cases of the reduction (closest to multiples of pi/2).
+    hardest = [16367173 * 2.0 ** 72, 10741887 * 2.0 ** 11, 16367173 * 2.0 ** 73]
+    return np.concatenate([spread, *[d.astype(np.float32) for d in dense],
+                           np.array(hardest + [-v for v in hardest], np.float32)])
 
 
 @pytest.mark.parametrize("op", sorted(MAX_ULP_ERROR))

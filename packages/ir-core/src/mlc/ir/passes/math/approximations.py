@@ -13,7 +13,10 @@ The reductions:
 - erf: an odd polynomial below 0.875, three polynomials in (|x| - middle) above
   (coefficients chosen per lane), 1 past 3.9192, the sign put back.
 - sin, cos: x = k pi/2 + r with |r| <= pi/4 (pi/2 split in three f32s, each product
-  exact in an fma); sin r or cos r by k's quadrant.
+  exact in an fma), below 2^20; sin r or cos r by k's quadrant. From 2^20 on (in an
+  `scf.if` entered only when some lane is that large) x 2/pi mod 4 is computed exactly
+  in f64, as Payne and Hanek reduce: 2/pi in 26-bit pieces, each product with x exact,
+  the integral part of each product kept mod 4 and the fractions summed.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import math
 import struct
 from fractions import Fraction
 
+from mlc.ir.core.attributes import f64
 from mlc.ir.core.ir import Value
 from mlc.ir.passes.math import coefficients as C
 from mlc.ir.passes.math.kernel_builder import KernelBuilder
@@ -42,13 +46,44 @@ def split_f32(value: Fraction, parts: int) -> tuple[float, ...]:
     return tuple(pieces)
 
 
-# pi to 40 digits, for the split of pi/2 (72 bits are used).
-PI = Fraction("3.141592653589793238462643383279502884197")
+def machin_pi(bits: int) -> Fraction:
+    """pi to `bits` bits: Machin's pi = 16 atan(1/5) - 4 atan(1/239), each arctangent's
+    series summed in integers scaled by 2^(bits + 16)."""
+    one = 1 << (bits + 16)
+
+    def arctan_of_inverse(n: int) -> int:
+        total = term = one // n
+        k, sign = 1, -1
+        while term:
+            term //= n * n
+            total += sign * (term // (2 * k + 1))
+            k, sign = k + 1, -sign
+        return total
+    return Fraction(16 * arctan_of_inverse(5) - 4 * arctan_of_inverse(239), one)
+
+
+def binary_pieces(value: Fraction, bits: int, count: int) -> tuple[float, ...]:
+    """The first `count` pieces of `bits` bits of the binary fraction of 0 <= value < 1
+    (piece j holds bits (j bits, (j + 1) bits] after the point): exact doubles."""
+    scaled = math.floor(value * 2 ** (bits * count))
+    mask = (1 << bits) - 1
+    return tuple(math.ldexp((scaled >> (bits * (count - 1 - j))) & mask, -bits * (j + 1))
+                 for j in range(count))
+
+
+PI = machin_pi(320)
 LN2_HI, LN2_LO = split_f32(Fraction(math.log(2)), 2)
 LOG2E = f32(1 / math.log(2))
 LOG2E_HI, LOG2E_LO = split_f32(Fraction(1 / math.log(2)), 2)
 HALF_PI = split_f32(PI / 2, 3)
 TWO_OVER_PI = f32(2 / PI)
+# The Cody-Waite reduction is exact enough below 2^20 (sin and cos within 1.5 ulp).
+HUGE_ANGLE = 2.0 ** 20
+# 2/pi in 26-bit pieces down to 2^-208: x (24 bits) times a piece is exact in f64, and
+# for x below 2^128 the pieces left after the last one that matters (its product with
+# x below 2^-26 in units of pi/2) carry the 2^-78 the worst case (2^-29.9 from a
+# multiple of pi/2, x = 16367173 * 2^72) needs.
+TWO_OVER_PI_PIECES = binary_pieces(2 / PI, 26, 8)
 INF = math.inf
 SMALLEST_NORMAL = 2.0 ** -126
 
@@ -204,12 +239,8 @@ def _middle(piece) -> float:
 # ------------------------------------------------------------------ sin and cos
 
 
-def _sin_or_cos(b: KernelBuilder, x: Value, quadrant_offset: int) -> Value:
-    """sin(|x|) (offset 0) or cos(|x|) (offset 1): the polynomial of the reduced r
-    chosen, and negated, by the quadrant (k + offset) mod 4; NaN for infinities."""
-    a = b.abs(x)
-    finite = b.cmpf("olt", a, b.f(INF))
-    a = b.select(finite, a, b.f(0.0))
+def _reduce_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value]:
+    """(k mod 4 as a float, r) with a = k pi/2 + r, |r| <= pi/4, for finite a >= 0."""
     k = b.floor(b.fma(a, b.f(TWO_OVER_PI), b.f(0.5)))
     minus_k = b.neg(k)
     r = a
@@ -217,6 +248,54 @@ def _sin_or_cos(b: KernelBuilder, x: Value, quadrant_offset: int) -> Value:
         r = b.fma(minus_k, b.f(part), r)
     # k mod 4 in floats (exact for every k) before it becomes an integer.
     quadrant = b.sub(k, b.mul(b.f(4.0), b.floor(b.mul(k, b.f(0.25)))))
+    huge = b.cmpf("oge", a, b.f(HUGE_ANGLE))
+
+    def exactly(inner: KernelBuilder) -> list[Value]:
+        exact_quadrant, exact_r = _reduce_huge_by_half_pi(inner, a)
+        return [inner.select(huge, exact_quadrant, quadrant), inner.select(huge, exact_r, r)]
+    return tuple(b.if_any(huge, exactly, [quadrant, r]))
+
+
+def _reduce_huge_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value]:
+    """`_reduce_by_half_pi` for any finite a >= 0, in f64: the sum of a c_j over the
+    pieces c_j of 2/pi, each product p_j exact, split into k_j (p_j rounded to an
+    integer: only k_j mod 4 matters) and p_j - k_j (exact, |.| <= 1/2). The fractions
+    are summed in order, the sum brought back to [-1/2, 1/2] after each (its integral
+    part moved to the quadrant): while the pieces that matter are added, the sum is
+    exact; after them, each addition rounds relative to what the sum has become."""
+    wide = b.of_element(f64)
+    x = b.convert(a, wide)
+
+    def nearest_integer(v: Value) -> Value:
+        # floor(v + 1/2): v + 1/2 rounds only where v is an integer multiple of 4.
+        return wide.floor(wide.add(v, wide.f(0.5)))
+
+    def mod4(v: Value) -> Value:
+        return wide.sub(v, wide.mul(wide.f(4.0), wide.floor(wide.mul(v, wide.f(0.25)))))
+
+    fraction = quadrant = None
+    for piece in TWO_OVER_PI_PIECES:
+        product = wide.mul(x, wide.f(piece))
+        integer = nearest_integer(product)
+        rest = wide.sub(product, integer)
+        if fraction is None:
+            fraction, quadrant = rest, mod4(integer)
+            continue
+        fraction = wide.add(fraction, rest)
+        carried = nearest_integer(fraction)
+        fraction = wide.sub(fraction, carried)
+        quadrant = wide.add(wide.add(quadrant, mod4(integer)), carried)
+    r = wide.mul(fraction, wide.f(float(PI / 2)))
+    return wide.convert(mod4(quadrant), b), wide.convert(r, b)
+
+
+def _sin_or_cos(b: KernelBuilder, x: Value, quadrant_offset: int) -> Value:
+    """sin(|x|) (offset 0) or cos(|x|) (offset 1): the polynomial of the reduced r
+    chosen, and negated, by the quadrant (k + offset) mod 4; NaN for infinities."""
+    a = b.abs(x)
+    finite = b.cmpf("olt", a, b.f(INF))
+    a = b.select(finite, a, b.f(0.0))
+    quadrant, r = _reduce_by_half_pi(b, a)
     quadrant = b.iadd(b.to_int(quadrant), b.i(quadrant_offset))
     r2 = b.mul(r, r)
     sin_r = b.fma(b.mul(r, r2), b.horner(r2, C.SIN), r)

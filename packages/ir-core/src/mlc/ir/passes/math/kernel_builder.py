@@ -12,9 +12,9 @@ use dominates the later ones: all are inserted at one point).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from mlc.ir.core.attributes import IntegerType, Type
+from mlc.ir.core.attributes import FloatType, IntegerType, Type, VectorType
 from mlc.ir.core.ir import Value
 from mlc.ir.dialects import math as M
 from mlc.ir.dialects.arith import (
@@ -30,8 +30,10 @@ from mlc.ir.dialects.arith import (
     SubFOp,
     SubIOp,
 )
-from mlc.ir.dialects.arith_casts import BitcastOp, FPToSIOp, SIToFPOp
-from mlc.ir.dialects.arith_constants import with_element_type
+from mlc.ir.dialects.arith_casts import BitcastOp, ExtFOp, FPToSIOp, SIToFPOp, TruncFOp
+from mlc.ir.dialects.arith_constants import element_type_of, with_element_type
+from mlc.ir.dialects.scf import IfOp, YieldOp
+from mlc.ir.dialects.vector_compute import CombiningKind, Kind, ReductionOp
 from mlc.ir.passes.arith.builder import ArithBuilder
 
 i32 = IntegerType(32)
@@ -56,6 +58,15 @@ class KernelBuilder(ArithBuilder):
     def i(self, value: int) -> Value:
         """The i32 constant `value`, splat for a vector."""
         return self._constant(self.int_type, int(value))
+
+    def of_element(self, element: FloatType) -> KernelBuilder:
+        """A builder at the same place on values of `element` of this builder's shape."""
+        return KernelBuilder(self.rewriter, self.loc, with_element_type(self.float_type, element))
+
+    def convert(self, x: Value, to: KernelBuilder) -> Value:
+        """`x` (of this builder's float type) extended or truncated to `to`'s."""
+        widens = element_type_of(to.float_type).width > element_type_of(self.float_type).width
+        return self.op(ExtFOp if widens else TruncFOp, x, result_type=to.float_type)
 
     def _constant(self, type_: Type, value: float | int) -> Value:
         key = (type_, value)
@@ -150,3 +161,28 @@ class KernelBuilder(ArithBuilder):
     def pow2(self, k: Value) -> Value:
         """2^k for an i32 `k` in [-126, 127], built from its exponent bits."""
         return self.from_bits(self.shl(self.iadd(k, self.i(127)), self.i(23)))
+
+    # ---------------------------------------------------------------- control flow
+
+    def any(self, condition: Value) -> Value:
+        """Whether `condition` (an i1, or a vector of them) holds in some lane."""
+        if isinstance(condition.type, VectorType):
+            return self.op(ReductionOp, condition, None, result_type=IntegerType(1),
+                           kind=CombiningKind(Kind.OR))
+        return condition
+
+    def if_any(self, condition: Value, then: Callable[[KernelBuilder], Sequence[Value]],
+               otherwise: Sequence[Value]) -> list[Value]:
+        """`then`'s values (built by it, in a region of its own) where `condition` holds
+        in some lane, else `otherwise`: an `scf.if`, so that what `then` computes costs
+        nothing when no lane needs it."""
+        if_op = IfOp.create_if(self.any(condition), [v.type for v in otherwise])
+        if_op.loc = self.loc
+        self.rewriter.insert(if_op)
+        with self.rewriter.insertion_point():
+            self.rewriter.set_insertion_point_to_end(if_op.then_block)
+            inner = KernelBuilder(self.rewriter, self.loc, self.float_type)
+            self.rewriter.create(YieldOp, list(then(inner)), loc=self.loc)
+            self.rewriter.set_insertion_point_to_end(if_op.else_block)
+            self.rewriter.create(YieldOp, list(otherwise), loc=self.loc)
+        return list(if_op.results)

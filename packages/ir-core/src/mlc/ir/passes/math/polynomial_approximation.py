@@ -48,9 +48,7 @@ from mlc.ir.rewrite.rewriter import PatternRewriter
 MAX_ULP_ERROR = {"exp": 1.0, "exp2": 1.0, "expm1": 2.0, "log": 1.0, "log2": 1.5, "log1p": 2.0,
                  "tanh": 2.5, "erf": 2.5, "sin": 1.5, "cos": 1.5}
 """The largest error of each approximation in units in the last place of the f32 result,
-as measured (benchmarks/math_accuracy.py); sin and cos for |x| below
-SIN_COS_ACCURATE_BELOW."""
-SIN_COS_ACCURATE_BELOW = 2.0 ** 22
+as measured over the f32 domain (benchmarks/math_accuracy.py)."""
 
 THROUGH_F32 = (FloatType("f16"), FloatType("bf16"))
 """The element types approximated by extending to f32 and truncating back."""
@@ -108,7 +106,8 @@ class MathPolynomialApproximationOptions:
 
 
 @register_pass("math-polynomial-approximation", opt_level=0,
-               options=MathPolynomialApproximationOptions, dialects=("arith", "math"),
+               options=MathPolynomialApproximationOptions,
+               dialects=("arith", "math", "scf", "vector"),
                summary="Approximate math functions on f32 (f16, bf16) scalars and vectors "
                        "with polynomials in arith, so that they vectorise.",
                statistics=(("num-approximated", "math ops approximated"),))
