@@ -9,11 +9,12 @@ The reductions:
   and in the subnormal range come out rounded once.
 - log, log2, log1p: x = 2^e m with m in [sqrt(1/2), sqrt(2)) read from the bits
   (subnormals first scaled by 2^23); log(m) = f + f^2 q(f) with f = m - 1 exact.
-- tanh: -t / (t + 2) with t = expm1(-2|x|), the sign put back.
-- erf: an odd polynomial below 0.875, three polynomials in (|x| - middle) above
+- tanh: an odd polynomial below 0.625, t / (t + 2) with t = expm1(2|x|) up to 1,
+  1 - 2 / (t + 2) from 1 on, the sign put back.
+- erf: an odd polynomial below 0.875 (its first coefficient in two f32s), three polynomials in (|x| - middle) above
   (coefficients chosen per lane), 1 past 3.9192, the sign put back.
-- sin, cos: x = k pi/2 + r with |r| <= pi/4 (pi/2 split in three f32s, each product
-  exact in an fma), below 2^20; sin r or cos r by k's quadrant. From 2^20 on (in an
+- sin, cos: x = k pi/2 + r with |r| <= pi/4, in f64 (pi/2 split in two doubles, each
+  product exact in an fma), below 2^20; sin r or cos r by k's quadrant. From 2^20 on (in an
   `scf.if` entered only when some lane is that large) x 2/pi mod 4 is computed exactly
   in f64, as Payne and Hanek reduce: 2/pi in 26-bit pieces, each product with x exact,
   the integral part of each product kept mod 4 and the fractions summed.
@@ -75,9 +76,23 @@ PI = machin_pi(320)
 LN2_HI, LN2_LO = split_f32(Fraction(math.log(2)), 2)
 LOG2E = f32(1 / math.log(2))
 LOG2E_HI, LOG2E_LO = split_f32(Fraction(1 / math.log(2)), 2)
-HALF_PI = split_f32(PI / 2, 3)
-TWO_OVER_PI = f32(2 / PI)
-# The Cody-Waite reduction is exact enough below 2^20 (sin and cos within 1.5 ulp).
+TWO_OVER_SQRT_PI = split_f32(Fraction(2 / math.sqrt(math.pi)), 2)
+
+def split_f64(value: Fraction, parts: int) -> tuple[float, ...]:
+    """`value` as a sum of `parts` doubles, each the nearest to what the previous ones
+    leave."""
+    pieces = []
+    for _ in range(parts):
+        pieces.append(float(value))
+        value -= Fraction(pieces[-1])
+    return tuple(pieces)
+
+
+TWO_OVER_PI_F64 = float(2 / PI)
+HALF_PI_F64 = split_f64(PI / 2, 2)
+# Below 2^20, k pi/2 subtracted in f64 with pi/2 in two doubles leaves r to 2^-100 of
+# x: far below the f32 ulp of the smallest r an f32 that large has (2^-29.5 from a
+# multiple of pi/2, x = 10741887 * 2^11). From 2^20 on, the exact reduction.
 HUGE_ANGLE = 2.0 ** 20
 # 2/pi in 26-bit pieces down to 2^-208: x (24 bits) times a piece is exact in f64, and
 # for x below 2^128 the pieces left after the last one that matters (its product with
@@ -130,31 +145,41 @@ def exp2(b: KernelBuilder, x: Value) -> Value:
     return b.keep_nan(x, _scale(b, p, b.to_int(k)))
 
 
-def _expm1_of_small_k(b: KernelBuilder, k: Value, u: Value) -> Value:
-    """2^k (1 + u) - 1 as 2^k u + (2^k - 1), rounded once, for k in [-126, 1] (where
-    2^k - 1 is exact, or rounds to -1 when it does not matter)."""
-    scale = b.pow2(k)
-    return b.fma(scale, u, b.neg(b.sub(b.f(1.0), scale)))
+def _expm1_rebuilt(b: KernelBuilder, k_float: Value, k: Value, r: Value) -> Value:
+    """e^x - 1 from x's reduction (k, r): 2^k (1 + u) - 1 with u = e^r - 1, as
+    2^k u + (2^k - 1) rounded once while 2^k - 1 is exact (k <= 24: no cancellation
+    and u's error shrunk by |u| / (1 + u) <= 0.42), else 2^k (1 + u) - 1."""
+    u = _expm1_reduced(b, r)
+    scale = b.pow2(k)  # k in [-29, 128]: 2^128's bits are +inf, used only past 24
+    small = b.fma(scale, u, b.neg(b.sub(b.f(1.0), scale)))
+    large = b.sub(_scale(b, b.add(b.f(1.0), u), k), b.f(1.0))
+    return b.select(b.cmpf("ogt", k_float, b.f(24.0)), large, small)
 
 
 def expm1(b: KernelBuilder, x: Value) -> Value:
     # Below -17.33 the result rounds to -1; the clamp keeps 2^k a normal number.
     k_float, k, r = _exp_reduction(b, x, -20.0, 89.0)
-    u = _expm1_reduced(b, r)
-    small = _expm1_of_small_k(b, k, u)
-    # From k = 2 (x > 1.03) e^x - 1 loses nothing to cancellation.
-    large = b.sub(_scale(b, b.add(b.f(1.0), u), k), b.f(1.0))
-    result = b.select(b.cmpf("oge", k_float, b.f(2.0)), large, small)
+    result = _expm1_rebuilt(b, k_float, k, r)
     # The polynomial's r + r^2 q(r) makes -0 into +0: zeros are their own result.
     return b.keep_nan(x, b.select(b.cmpf("oeq", x, b.f(0.0)), x, result))
 
 
 def tanh(b: KernelBuilder, x: Value) -> Value:
-    # tanh|x| = -t / (t + 2) with t = e^(-2|x|) - 1 in (-1, 0]: no overflow, no
-    # cancellation; for |x| past 10, t = -1 and the result is 1 (as tanh rounds).
-    _, k, r = _exp_reduction(b, b.mul(b.abs(x), b.f(-2.0)), -20.0, 0.0)
-    t = _expm1_of_small_k(b, k, _expm1_reduced(b, r))
-    magnitude = b.div(b.neg(t), b.add(t, b.f(2.0)))
+    # With t = e^(2|x|) - 1 >= 0, tanh|x| = t / (t + 2), where t's relative error
+    # reaches the result shrunk by 2 / (t + 2), and from |x| = 1 on (t > 6.4)
+    # 1 - 2 / (t + 2), where the quotient's error is shrunk too (it falls below a
+    # quarter of the result). Below TANH_SMALL_END, where the rounding of t + 2 would
+    # weigh most, a polynomial. From |x| = 9.01 on, tanh rounds to 1: 2|x| is clamped
+    # to 20, where 1 - 2 / (t + 2) rounds to 1 too.
+    a = b.abs(x)
+    k_float, k, r = _exp_reduction(b, b.add(a, a), 0.0, 20.0)
+    t = _expm1_rebuilt(b, k_float, k, r)
+    beyond_one = b.cmpf("oge", a, b.f(1.0))
+    quotient = b.div(b.select(beyond_one, b.f(2.0), t), b.add(t, b.f(2.0)))
+    large = b.select(beyond_one, b.sub(b.f(1.0), quotient), quotient)
+    a2 = b.mul(a, a)
+    small = b.fma(b.mul(a, a2), b.horner(a2, C.TANH_SMALL), a)
+    magnitude = b.select(b.cmpf("olt", a, b.f(C.TANH_SMALL_END)), small, large)
     return b.keep_nan(x, b.copysign(magnitude, x))
 
 
@@ -217,7 +242,9 @@ def log1p(b: KernelBuilder, x: Value) -> Value:
 
 def erf(b: KernelBuilder, x: Value) -> Value:
     a = b.abs(x)
-    small = b.mul(a, b.horner(b.mul(a, a), C.ERF_SMALL))
+    a2 = b.mul(a, a)
+    tail = b.mul(b.mul(a, a2), b.horner(a2, C.ERF_SMALL))
+    small = b.fma(a, b.f(TWO_OVER_SQRT_PI[0]), b.fma(a, b.f(TWO_OVER_SQRT_PI[1]), tail))
     # One polynomial in (a - middle) for the piece a lies in, coefficients chosen per lane.
     (_, _, first), *rest = C.ERF_PIECES
     middle = b.f(_middle(C.ERF_PIECES[0]))
@@ -239,24 +266,43 @@ def _middle(piece) -> float:
 # ------------------------------------------------------------------ sin and cos
 
 
-def _reduce_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value]:
-    """(k mod 4 as a float, r) with a = k pi/2 + r, |r| <= pi/4, for finite a >= 0."""
-    k = b.floor(b.fma(a, b.f(TWO_OVER_PI), b.f(0.5)))
-    minus_k = b.neg(k)
-    r = a
-    for part in HALF_PI:
-        r = b.fma(minus_k, b.f(part), r)
-    # k mod 4 in floats (exact for every k) before it becomes an integer.
-    quadrant = b.sub(k, b.mul(b.f(4.0), b.floor(b.mul(k, b.f(0.25)))))
+def _reduce_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value, Value]:
+    """(k mod 4 as a float, r, r's rounding error) with a = k pi/2 + r, |r| <= pi/4,
+    for finite a >= 0: computed in f64, exactly for huge a, r then split in two f32s."""
+    wide = b.of_element(f64)
+    x = b.convert(a, wide)
+    k = _nearest_integer(wide, wide.mul(x, wide.f(TWO_OVER_PI_F64)))
+    minus_k = wide.neg(k)
+    r = x
+    for part in HALF_PI_F64:
+        r = wide.fma(minus_k, wide.f(part), r)
+    reduced = [wide.convert(_mod4(wide, k), b), *_split(wide, r, b)]
     huge = b.cmpf("oge", a, b.f(HUGE_ANGLE))
 
     def exactly(inner: KernelBuilder) -> list[Value]:
-        exact_quadrant, exact_r = _reduce_huge_by_half_pi(inner, a)
-        return [inner.select(huge, exact_quadrant, quadrant), inner.select(huge, exact_r, r)]
-    return tuple(b.if_any(huge, exactly, [quadrant, r]))
+        return [inner.select(huge, exact, fast)
+                for exact, fast in zip(_reduce_huge_by_half_pi(inner, a), reduced)]
+    return tuple(b.if_any(huge, exactly, reduced))
 
 
-def _reduce_huge_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value]:
+def _split(wide: KernelBuilder, r: Value, b: KernelBuilder) -> tuple[Value, Value]:
+    """The f64 `r` as the nearest value of `b`'s type and what that leaves."""
+    high = wide.convert(r, b)
+    return high, wide.convert(wide.sub(r, b.convert(high, wide)), b)
+
+
+def _nearest_integer(b: KernelBuilder, v: Value) -> Value:
+    """floor(v + 1/2) (v + 1/2 rounds only where v is an integer beyond 2^52, whose
+    neighbours are even: then it is v)."""
+    return b.floor(b.add(v, b.f(0.5)))
+
+
+def _mod4(b: KernelBuilder, v: Value) -> Value:
+    """v mod 4 for an integral float v, exactly."""
+    return b.sub(v, b.mul(b.f(4.0), b.floor(b.mul(v, b.f(0.25)))))
+
+
+def _reduce_huge_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value, Value]:
     """`_reduce_by_half_pi` for any finite a >= 0, in f64: the sum of a c_j over the
     pieces c_j of 2/pi, each product p_j exact, split into k_j (p_j rounded to an
     integer: only k_j mod 4 matters) and p_j - k_j (exact, |.| <= 1/2). The fractions
@@ -265,28 +311,20 @@ def _reduce_huge_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value]:
     exact; after them, each addition rounds relative to what the sum has become."""
     wide = b.of_element(f64)
     x = b.convert(a, wide)
-
-    def nearest_integer(v: Value) -> Value:
-        # floor(v + 1/2): v + 1/2 rounds only where v is an integer multiple of 4.
-        return wide.floor(wide.add(v, wide.f(0.5)))
-
-    def mod4(v: Value) -> Value:
-        return wide.sub(v, wide.mul(wide.f(4.0), wide.floor(wide.mul(v, wide.f(0.25)))))
-
     fraction = quadrant = None
     for piece in TWO_OVER_PI_PIECES:
         product = wide.mul(x, wide.f(piece))
-        integer = nearest_integer(product)
+        integer = _nearest_integer(wide, product)
         rest = wide.sub(product, integer)
         if fraction is None:
-            fraction, quadrant = rest, mod4(integer)
+            fraction, quadrant = rest, _mod4(wide, integer)
             continue
         fraction = wide.add(fraction, rest)
-        carried = nearest_integer(fraction)
+        carried = _nearest_integer(wide, fraction)
         fraction = wide.sub(fraction, carried)
-        quadrant = wide.add(wide.add(quadrant, mod4(integer)), carried)
+        quadrant = wide.add(wide.add(quadrant, _mod4(wide, integer)), carried)
     r = wide.mul(fraction, wide.f(float(PI / 2)))
-    return wide.convert(mod4(quadrant), b), wide.convert(r, b)
+    return (wide.convert(_mod4(wide, quadrant), b), *_split(wide, r, b))
 
 
 def _sin_or_cos(b: KernelBuilder, x: Value, quadrant_offset: int) -> Value:
@@ -295,11 +333,17 @@ def _sin_or_cos(b: KernelBuilder, x: Value, quadrant_offset: int) -> Value:
     a = b.abs(x)
     finite = b.cmpf("olt", a, b.f(INF))
     a = b.select(finite, a, b.f(0.0))
-    quadrant, r = _reduce_by_half_pi(b, a)
+    quadrant, r, r_low = _reduce_by_half_pi(b, a)
     quadrant = b.iadd(b.to_int(quadrant), b.i(quadrant_offset))
     r2 = b.mul(r, r)
-    sin_r = b.fma(b.mul(r, r2), b.horner(r2, C.SIN), r)
-    cos_r = b.fma(r2, b.fma(r2, b.horner(r2, C.COS), b.f(-0.5)), b.f(1.0))
+    r2_low = b.fma(r, r, b.neg(r2))  # r^2 = r2 + r2_low exactly
+    # sin(r + r_low) = sin r + r_low cos r and cos(r + r_low) = cos r - r_low sin r,
+    # to first order and within 1/3 of r_low: r + (r_low + r^3 s(r^2)) and
+    # 1 + (r^2 (c(r^2) r^2 - 1/2) - r r_low), each rounded once at the end, and cos's
+    # r^2 / 2 from the exact square.
+    sin_r = b.add(r, b.fma(b.mul(r, r2), b.horner(r2, C.SIN), r_low))
+    cos_low = b.fma(r2_low, b.f(-0.5), b.neg(b.mul(r, r_low)))
+    cos_r = b.add(b.f(1.0), b.fma(r2, b.fma(r2, b.horner(r2, C.COS), b.f(-0.5)), cos_low))
     odd = b.cmpi("ne", b.iand(quadrant, b.i(1)), b.i(0))
     negative = b.cmpi("ne", b.iand(quadrant, b.i(2)), b.i(0))
     result = b.select(odd, cos_r, sin_r)
