@@ -6,25 +6,27 @@ so that a vector of them stays a vector: LLVM has no vector `expf`, and a
 
 Ops: exp, exp2, expm1, log, log2, log1p, tanh, erf, sin, cos (option `ops` chooses
 some), on f32 scalars and vectors of f32; on f16 and bf16 through f32 (`arith.extf`,
-the f32 approximation, `arith.truncf`). f64 ops, tensors and other types are left:
-on f64 the C library stays exact. How each function is computed is in
+the f32 approximation, `arith.truncf`: the extension is done here, as no pass of
+mlc's extends math ops yet). f64 ops, tensors and other types are left: on f64 the C
+library stays exact. How each function is computed is in
 :mod:`mlc.ir.passes.math.approximations`, its coefficients and how they were fitted in
 :mod:`mlc.ir.passes.math.coefficients`.
 
-Accuracy: the largest error, in units in the last place of the f32 result, measured
-natively (`compile_module`) on every f32 input against numpy's double-precision
-functions (erf: Python's `math.erf`) rounded to f32, where the result is normal:
+Accuracy: MAX_ULP_ERROR, the largest error in units in the last place of the f32
+result (2^-149 for subnormal results), measured natively (`compile_module`) by
+`benchmarks/math_accuracy.py` on every 17th f32 bit pattern of each sign (252 million
+inputs per op, every exponent and low mantissa bit, subnormals, both overflow and
+underflow thresholds) against numpy's double-precision functions (torch's for erf).
 
-    exp 1, exp2 1, expm1 1, log 1, log2 1, log1p 2, tanh 2, erf 1, sin 1, cos 1
-    (sin and cos for |x| <= ..., see below)
-
-Special values: NaN gives NaN for every op. exp(+inf) = exp2(+inf) = +inf,
-exp(-inf) = 0, expm1(-inf) = -1; results past the largest f32 overflow to +inf, and
-tiny results are subnormal, rounded once, down to 0 (no flush to zero). log(0) =
-log(-0) = -inf, log of a negative number NaN, log(+inf) = +inf (log2 the same;
-log1p at -1, below -1, and +inf likewise); tanh(±inf) = ±1, erf(±inf) = ±1, and
-zeros keep their sign (erf(-0) = -0, tanh(-0) = -0, sin(-0) = -0, expm1(-0) = -0,
-log1p(-0) = -0). sin and cos of ±inf are NaN; ...
+Special values, exact: NaN gives NaN for every op. exp(+inf) = exp2(+inf) =
+expm1(+inf) = +inf, exp(-inf) = exp2(-inf) = 0, expm1(-inf) = -1; results past the
+largest f32 overflow to +inf, and tiny results are subnormal, rounded once, down to
++0 (no flush to zero). log(±0) = -inf, log of a negative number or -inf NaN,
+log(+inf) = +inf (log2 the same; log1p with the pole at -1); tanh(±inf) = ±1,
+erf(±inf) = ±1, sin(±inf) = cos(±inf) = NaN; zeros keep their sign (erf(-0) = -0,
+tanh, sin, expm1 and log1p too). sin and cos are accurate for every finite f32: past
+2^20 the argument is reduced exactly (Payne and Hanek's way, in f64), in an `scf.if`
+entered only when some lane of the vector needs it.
 """
 
 from __future__ import annotations
