@@ -5,10 +5,7 @@ interpreter computes the approximation as the native code does."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,8 +17,8 @@ from mlc.ir.interpreter import evaluate
 from mlc.ir.passes.manager import run_pipeline
 from mlc.ir.passes.math.polynomial_approximation import MAX_ULP_ERROR
 from mlc.llvm.build import compile_module
+from tests.benchmark_scripts import benchmark_script
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 LANES = 16
 OPS = sorted(MAX_ULP_ERROR)
 
@@ -29,12 +26,7 @@ OPS = sorted(MAX_ULP_ERROR)
 @pytest.fixture(scope="module")
 def harness():
     """benchmarks/math_accuracy.py: its measure of errors."""
-    with pytest.MonkeyPatch.context() as patch:
-        spec = importlib.util.spec_from_file_location("math_accuracy",
-                                                      BENCHMARKS / "math_accuracy.py")
-        module = importlib.util.module_from_spec(spec)
-        patch.setitem(sys.modules, "math_accuracy", module)
-        spec.loader.exec_module(module)
+    with benchmark_script("math_accuracy") as module:
         yield module
 
 

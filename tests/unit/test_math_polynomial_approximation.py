@@ -6,10 +6,7 @@ interpreted; f16 through f32; what the pass leaves alone."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,8 +20,8 @@ from mlc.ir.passes.math.polynomial_approximation import (
 )
 from mlc.ir.passes.pipeline import PipelineError
 from mlc.llvm.build import compile_module
+from tests.benchmark_scripts import benchmark_script
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 N = 4096
 INF, NAN = math.inf, math.nan
 F32_MAX = float(np.finfo(np.float32).max)
@@ -34,12 +31,7 @@ TINY = 2.0 ** -149
 @pytest.fixture(scope="module")
 def harness():
     """benchmarks/math_accuracy.py: its kernels and its measure of errors."""
-    with pytest.MonkeyPatch.context() as patch:
-        spec = importlib.util.spec_from_file_location("math_accuracy",
-                                                      BENCHMARKS / "math_accuracy.py")
-        module = importlib.util.module_from_spec(spec)
-        patch.setitem(sys.modules, "math_accuracy", module)
-        spec.loader.exec_module(module)
+    with benchmark_script("math_accuracy") as module:
         yield module
 
 
