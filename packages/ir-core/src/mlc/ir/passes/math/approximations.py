@@ -13,8 +13,8 @@ The reductions:
   1 - 2 / (t + 2) from 1 on, the sign put back.
 - erf: an odd polynomial below 0.875 (its first coefficient in two f32s), three polynomials in (|x| - middle) above
   (coefficients chosen per lane), 1 past 3.9192, the sign put back.
-- sin, cos: x = k pi/2 + r with |r| <= pi/4, in f64 (pi/2 split in two doubles, each
-  product exact in an fma), below 2^20; sin r or cos r by k's quadrant. From 2^20 on (in an
+- sin, cos: x = k pi/2 + r with |r| <= pi/4 (pi/2 split in three f32s, r kept in two
+  f32s), below 2^20; sin r or cos r by k's quadrant. From 2^20 on (in an
   `scf.if` entered only when some lane is that large) x 2/pi mod 4 is computed exactly
   in f64, as Payne and Hanek reduce: 2/pi in 26-bit pieces, each product with x exact,
   the integral part of each product kept mod 4 and the fractions summed.
@@ -78,21 +78,14 @@ LOG2E = f32(1 / math.log(2))
 LOG2E_HI, LOG2E_LO = split_f32(Fraction(1 / math.log(2)), 2)
 TWO_OVER_SQRT_PI = split_f32(Fraction(2 / math.sqrt(math.pi)), 2)
 
-def split_f64(value: Fraction, parts: int) -> tuple[float, ...]:
-    """`value` as a sum of `parts` doubles, each the nearest to what the previous ones
-    leave."""
-    pieces = []
-    for _ in range(parts):
-        pieces.append(float(value))
-        value -= Fraction(pieces[-1])
-    return tuple(pieces)
-
-
-TWO_OVER_PI_F64 = float(2 / PI)
-HALF_PI_F64 = split_f64(PI / 2, 2)
-# Below 2^20, k pi/2 subtracted in f64 with pi/2 in two doubles leaves r to 2^-100 of
-# x: far below the f32 ulp of the smallest r an f32 that large has (2^-29.5 from a
-# multiple of pi/2, x = 10741887 * 2^11). From 2^20 on, the exact reduction.
+HALF_PI = split_f32(PI / 2, 3)
+TWO_OVER_PI = f32(2 / PI)
+# Below 2^20, k pi/2 subtracted with pi/2 in three f32s, the rounding errors kept
+# (k < 2^20 2/pi and the first part's product exact in an fma; the second's split
+# exactly in two), leaves r in two f32s to 2^-53 of the reduced r: far below the f32
+# ulp of the smallest r an f32 that large has. k may be off by one where x 2/pi is
+# within 2^-5 of a half: |r| stays below pi/4 + 2^-4, where the polynomials still
+# hold. From 2^20 on, the exact reduction.
 HUGE_ANGLE = 2.0 ** 20
 # 2/pi in 26-bit pieces down to 2^-208: x (24 bits) times a piece is exact in f64, and
 # for x below 2^128 the pieces left after the last one that matters (its product with
@@ -145,21 +138,21 @@ def exp2(b: KernelBuilder, x: Value) -> Value:
     return b.keep_nan(x, _scale(b, p, b.to_int(k)))
 
 
-def _expm1_rebuilt(b: KernelBuilder, k_float: Value, k: Value, r: Value) -> Value:
-    """e^x - 1 from x's reduction (k, r): 2^k (1 + u) - 1 with u = e^r - 1, as
-    2^k u + (2^k - 1) rounded once while 2^k - 1 is exact (k <= 24: no cancellation
-    and u's error shrunk by |u| / (1 + u) <= 0.42), else 2^k (1 + u) - 1."""
-    u = _expm1_reduced(b, r)
-    scale = b.pow2(k)  # k in [-29, 128]: 2^128's bits are +inf, used only past 24
-    small = b.fma(scale, u, b.neg(b.sub(b.f(1.0), scale)))
-    large = b.sub(_scale(b, b.add(b.f(1.0), u), k), b.f(1.0))
-    return b.select(b.cmpf("ogt", k_float, b.f(24.0)), large, small)
+def _expm1_rebuilt(b: KernelBuilder, k: Value, u: Value) -> Value:
+    """2^k (1 + u) - 1, for u = e^r - 1, as 2^k u + (2^k - 1) rounded once: exact but
+    for that rounding while 2^k - 1 is (k in [-24, 24]: no cancellation, and u's error
+    shrunk by |u| / (1 + u) <= 0.42); for k in [-126, 127] otherwise."""
+    scale = b.pow2(k)
+    return b.fma(scale, u, b.neg(b.sub(b.f(1.0), scale)))
 
 
 def expm1(b: KernelBuilder, x: Value) -> Value:
-    # Below -17.33 the result rounds to -1; the clamp keeps 2^k a normal number.
+    # Below -17.33 the result rounds to -1; the clamp keeps 2^k a normal number. Past
+    # k = 24, 2^k (1 + u) - 1 (2^128's bits, where k = 128, are +inf's).
     k_float, k, r = _exp_reduction(b, x, -20.0, 89.0)
-    result = _expm1_rebuilt(b, k_float, k, r)
+    u = _expm1_reduced(b, r)
+    large = b.sub(_scale(b, b.add(b.f(1.0), u), k), b.f(1.0))
+    result = b.select(b.cmpf("ogt", k_float, b.f(24.0)), large, _expm1_rebuilt(b, k, u))
     # The polynomial's r + r^2 q(r) makes -0 into +0: zeros are their own result.
     return b.keep_nan(x, b.select(b.cmpf("oeq", x, b.f(0.0)), x, result))
 
@@ -172,8 +165,8 @@ def tanh(b: KernelBuilder, x: Value) -> Value:
     # weigh most, a polynomial. From |x| = 9.01 on, tanh rounds to 1: 2|x| is clamped
     # to 20, where 1 - 2 / (t + 2) rounds to 1 too.
     a = b.abs(x)
-    k_float, k, r = _exp_reduction(b, b.add(a, a), 0.0, 20.0)
-    t = _expm1_rebuilt(b, k_float, k, r)
+    _, k, r = _exp_reduction(b, b.add(a, a), 0.0, 20.0)
+    t = _expm1_rebuilt(b, k, _expm1_reduced(b, r))  # past k = 24, t's error weighs nothing
     beyond_one = b.cmpf("oge", a, b.f(1.0))
     quotient = b.div(b.select(beyond_one, b.f(2.0), t), b.add(t, b.f(2.0)))
     large = b.select(beyond_one, b.sub(b.f(1.0), quotient), quotient)
@@ -268,21 +261,30 @@ def _middle(piece) -> float:
 
 def _reduce_by_half_pi(b: KernelBuilder, a: Value) -> tuple[Value, Value, Value]:
     """(k mod 4 as a float, r, r's rounding error) with a = k pi/2 + r, |r| <= pi/4,
-    for finite a >= 0: computed in f64, exactly for huge a, r then split in two f32s."""
-    wide = b.of_element(f64)
-    x = b.convert(a, wide)
-    k = _nearest_integer(wide, wide.mul(x, wide.f(TWO_OVER_PI_F64)))
-    minus_k = wide.neg(k)
-    r = x
-    for part in HALF_PI_F64:
-        r = wide.fma(minus_k, wide.f(part), r)
-    reduced = [wide.convert(_mod4(wide, k), b), *_split(wide, r, b)]
+    for finite a >= 0 (exactly for huge a, in f64)."""
+    k = b.floor(b.fma(a, b.f(TWO_OVER_PI), b.f(0.5)))
+    minus_k = b.neg(k)
+    first = b.fma(minus_k, b.f(HALF_PI[0]), a)
+    second = b.mul(minus_k, b.f(HALF_PI[1]))
+    second_error = b.fma(minus_k, b.f(HALF_PI[1]), b.neg(second))
+    r, r_error = _two_sum(b, first, second)
+    r_low = b.fma(minus_k, b.f(HALF_PI[2]), b.add(r_error, second_error))
+    high = b.add(r, r_low)
+    reduced = [_mod4(b, k), high, b.sub(r_low, b.sub(high, r))]
     huge = b.cmpf("oge", a, b.f(HUGE_ANGLE))
 
     def exactly(inner: KernelBuilder) -> list[Value]:
         return [inner.select(huge, exact, fast)
                 for exact, fast in zip(_reduce_huge_by_half_pi(inner, a), reduced)]
     return tuple(b.if_any(huge, exactly, reduced))
+
+
+def _two_sum(b: KernelBuilder, x: Value, y: Value) -> tuple[Value, Value]:
+    """(s, e) with s = x + y rounded and s + e = x + y exactly (Knuth's TwoSum)."""
+    s = b.add(x, y)
+    y_part = b.sub(s, x)
+    x_part = b.sub(s, y_part)
+    return s, b.add(b.sub(x, x_part), b.sub(y, y_part))
 
 
 def _split(wide: KernelBuilder, r: Value, b: KernelBuilder) -> tuple[Value, Value]:
