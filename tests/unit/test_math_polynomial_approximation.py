@@ -181,7 +181,7 @@ def test_an_unknown_op_in_the_option_is_a_diagnostic():
         run_pipeline(module, "math-polynomial-approximation{ops=exp,sqrt}")
 
 
-def test_f16_goes_through_f32():
+def test_f16_is_approximated_once_extended_to_f32():
     text = """
     func.func @kernel(%x: memref<64xf16>, %y: memref<64xf16>) {
       %c0 = arith.constant 0 : index
@@ -192,9 +192,13 @@ def test_f16_goes_through_f32():
     }
     """
     module = parse_module(text, Context())
-    approximated = module.clone()
-    assert run_pipeline(approximated, "math-polynomial-approximation").success
-    names = [op.name for op in approximated.walk()]
+    alone = module.clone()
+    assert run_pipeline(alone, "math-polynomial-approximation").success
+    assert "math.exp" in [op.name for op in alone.walk()]
+    extended = module.clone()
+    pipeline = "math-extend-to-supported-types,math-polynomial-approximation"
+    assert run_pipeline(extended, pipeline).success
+    names = [op.name for op in extended.walk()]
     assert "math.exp" not in names and "arith.extf" in names and "arith.truncf" in names
     x = np.linspace(-12, 11, 64).astype(np.float16)
     y = np.empty_like(x)

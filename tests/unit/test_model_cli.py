@@ -89,10 +89,17 @@ def test_check_fails_with_nonzero_exit(capsys) -> None:
                      r"atol \+ rtol \* \|before\|; max abs difference \d\.\de-\d\d\)$", out, re.M)
 
 
-@pytest.mark.parametrize("argv", [["--rtol", "-1"], ["--atol", "nan"]])
-def test_bad_tolerance(capsys, argv) -> None:
-    code, _, err = run(capsys, "mlp", "--check", *argv)
-    assert (code, err) == (1, "mlc-model: error: --rtol and --atol must be >= 0\n")
+@pytest.mark.parametrize("argv, message", [
+    (["--rtol", "-1"], "argument --rtol: a tolerance is a finite number >= 0, got '-1'"),
+    (["--atol", "nan"], "argument --atol: a tolerance is a finite number >= 0, got 'nan'"),
+    (["--atol", "inf"], "argument --atol: a tolerance is a finite number >= 0, got 'inf'"),
+    (["--run", "--benchmark", "0"], "argument --benchmark: takes 1 to 1,000,000 runs, got '0'"),
+])
+def test_bad_tolerance_or_run_count(capsys, argv, message) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["mlp", "--check", *argv])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err.splitlines()[-1] == f"mlc-model: error: {message}"
 
 
 # ------------------------------------------------------------------ parameters

@@ -1,10 +1,11 @@
 // math-polynomial-approximation: math functions of f32 scalars and vectors become
 // arith and math.fma/floor/absf/copysign on the same type (no call, no intrinsic a
-// vector would be split for); f16 goes through f32; f64 and the ops not chosen stay.
-// mlir-opt-22 reads what the pass writes.
+// vector would be split for); f64, f16 (until math-extend-to-supported-types has
+// made it f32) and the ops not chosen stay. mlir-opt-22 reads what the pass writes.
 // RUN: mlc-opt %s --math-polynomial-approximation | filecheck %s
+// RUN: mlc-opt %s --math-extend-to-supported-types --math-polynomial-approximation | filecheck %s --check-prefix=F16
 // RUN: mlc-opt %s --math-polynomial-approximation="ops=erf" | filecheck %s --check-prefix=ERF
-// RUN: %if mlir-opt %{ mlc-opt %s --math-polynomial-approximation | %mlir_opt | filecheck %s --check-prefix=MLIR %}
+// RUN: %if mlir-opt %{ mlc-opt %s --math-extend-to-supported-types --math-polynomial-approximation | %mlir_opt | filecheck %s --check-prefix=MLIR %}
 
 // exp: x clamped, k = floor(x log2(e) + 1/2), r = x - k ln2 in two fmas (ln2 split
 // in two f32s), e^r by a polynomial in fmas, 2^k built in the exponent bits (two
@@ -39,19 +40,20 @@ func.func @exp_vector(%x: vector<8xf32>) -> vector<8xf32> {
   return %0 : vector<8xf32>
 }
 
-// erf of f16: extended to f32, approximated, truncated back.
+// erf of f16: left alone, or once extended to f32, approximated and truncated back.
 // CHECK-LABEL: func.func @erf_f16(
-// CHECK-SAME:      %[[X:.*]]: f16)
-// CHECK:         %[[WIDE:.*]] = arith.extf %[[X]] : f16 to f32
-// CHECK:         math.absf %[[WIDE]] : f32
-// CHECK:         %[[Y:.*]] = math.copysign %{{.*}}, %[[WIDE]] : f32
-// CHECK:         %[[NARROW:.*]] = arith.truncf %[[Y]] : f32 to f16
-// CHECK:         return %[[NARROW]]
-// ERF-LABEL:   func.func @erf_f16(
-// ERF:           arith.extf
-// ERF-NOT:       math.erf
+// CHECK-NEXT:    math.erf %{{.*}} : f16
+// F16-LABEL:   func.func @erf_f16(
+// F16-SAME:        %[[X:.*]]: f16)
+// F16:           %[[WIDE:.*]] = arith.extf %[[X]] fastmath<contract> : f16 to f32
+// F16:           math.absf %[[WIDE]] : f32
+// F16:           %[[Y:.*]] = math.copysign %{{.*}}, %[[WIDE]] : f32
+// F16:           %[[NARROW:.*]] = arith.truncf %[[Y]] fastmath<contract> : f32 to f16
+// F16:           return %[[NARROW]]
 // MLIR-LABEL:  func.func @erf_f16(
 // MLIR:          arith.truncf
+// ERF-LABEL:   func.func @erf_f16(
+// ERF-NEXT:      math.erf %{{.*}} : f16
 func.func @erf_f16(%x: f16) -> f16 {
   %0 = math.erf %x : f16
   return %0 : f16

@@ -7,6 +7,37 @@ import argparse
 import os
 import sys
 
+MAX_BENCHMARK_RUNS = 1_000_000
+
+
+def _checked(text: str, parse, valid, what: str):
+    """`parse(text)` if it parses and is `valid`, else argparse's error: `what` the
+    value must be."""
+    try:
+        value = parse(text)
+    except ValueError:
+        value = None
+    if value is None or not valid(value):
+        raise argparse.ArgumentTypeError(f"{what}, got '{text}'")
+    return value
+
+
+def tolerance(text: str) -> float:
+    """An argparse type: a tolerance, a finite number >= 0 (not NaN)."""
+    return _checked(text, float, lambda v: 0 <= v < float("inf"),
+                    "a tolerance is a finite number >= 0")
+
+
+def seed(text: str) -> int:
+    """An argparse type: a random seed, an integer >= 0."""
+    return _checked(text, int, lambda v: v >= 0, "a seed is an integer >= 0")
+
+
+def run_count(text: str) -> int:
+    """An argparse type: a number of timed runs, 1 to MAX_BENCHMARK_RUNS."""
+    return _checked(text, int, lambda v: 1 <= v <= MAX_BENCHMARK_RUNS,
+                    f"takes 1 to {MAX_BENCHMARK_RUNS:,} runs")
+
 
 class ToolArgumentParser(argparse.ArgumentParser):
     """argparse with its errors as `prog: error: ...` after the usage, exit status 1."""
@@ -57,8 +88,9 @@ class UsageError(Exception):
 
 def run_tool(prog: str, parser: argparse.ArgumentParser, run, argv: list[str] | None) -> int:
     """Parse `argv` with `parser` and call `run(args)`; the exit status. A UsageError is
-    one diagnostic line and status 1, an interrupt 130, a closed pipe 1, and anything
-    else an internal error (see internal_error), never a traceback."""
+    one diagnostic line and status 1, running out of memory too, an interrupt 130, a
+    closed pipe 1, and anything else an internal error (see internal_error), never a
+    traceback."""
     args = parser.parse_args(argv)
     try:
         return run(args)
@@ -67,6 +99,9 @@ def run_tool(prog: str, parser: argparse.ArgumentParser, run, argv: list[str] | 
         return 1
     except KeyboardInterrupt:
         return 130
+    except MemoryError as exc:  # a resource, not a bug: say what could not be had
+        sys.stderr.write(f"{prog}: error: out of memory{': ' + str(exc) if str(exc) else ''}\n")
+        return 1
     except BrokenPipeError:
         return 1
     except Exception as exc:  # a bug: say so, without a traceback

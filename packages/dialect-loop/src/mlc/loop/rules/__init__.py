@@ -10,6 +10,8 @@ offered to the rules, first match wins:
 - :mod:`~mlc.loop.rules.tiling`: a reduction whose output has a contiguous spatial
   axis — matmul, dense, batch_matmul, convolution and pooling in NCHW{c}c — gets a
   register tile of vector accumulators, its epilogue moved onto the tile;
+- :mod:`~mlc.loop.rules.reduction`: a reduction along its input's contiguous axis
+  (softmax, layer norm) is factored into vector lanes of partial reductions;
 - :mod:`~mlc.loop.rules.elementwise`: a spatial block is vectorized along its output's
   contiguous axis.
 
@@ -32,6 +34,7 @@ from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop.ops import BlockOp
 from mlc.loop.rules.analysis import analyze_block
 from mlc.loop.rules.elementwise import apply_vectorize, plan_vectorize
+from mlc.loop.rules.reduction import apply_row_reduction, plan_row_reduction
 from mlc.loop.rules.target import ScheduleTarget
 from mlc.loop.rules.tiling import apply_tile, plan_tile
 from mlc.loop.schedule import Schedule, ScheduleError, Trace
@@ -71,6 +74,10 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) ->
                      and any(getattr(o, "memref", None) is info.output.buffer
                              for o in b.walk_nested())]
         return [name, *moved, *consumers]
+    row_plan = plan_row_reduction(info, target)
+    if row_plan is not None:
+        apply_row_reduction(sch, sch.get_block(name, fn_name), info, row_plan)
+        return [name, name + "_rf", name + "_rf_init"]
     width = plan_vectorize(info, target)
     if width is not None:
         apply_vectorize(sch, sch.get_block(name, fn_name), width)

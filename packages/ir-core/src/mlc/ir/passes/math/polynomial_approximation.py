@@ -5,10 +5,10 @@ so that a vector of them stays a vector: LLVM has no vector `expf`, and a
 `vector<16xf32>` exp lowered to the C library is sixteen calls.
 
 Ops: exp, exp2, expm1, log, log2, log1p, tanh, erf, sin, cos (option `ops` chooses
-some), on f32 scalars and vectors of f32; on f16 and bf16 through f32 (`arith.extf`,
-the f32 approximation, `arith.truncf`: the extension is done here, as no pass of
-mlc's extends math ops yet). f64 ops, tensors and other types are left: on f64 the C
-library stays exact. How each function is computed is in
+some), on f32 scalars and vectors of f32. f64 ops, tensors and other types are left:
+on f64 the C library stays exact; f16 and bf16 ops are approximated once
+math-extend-to-supported-types has rebuilt them on f32 (`arith.extf`, the op,
+`arith.truncf`), as the native pipeline (`mlc.llvm.build.STANDARD_TO_LLVM`) does first. How each function is computed is in
 :mod:`mlc.ir.passes.math.approximations`, its coefficients and how they were fitted in
 :mod:`mlc.ir.passes.math.coefficients`.
 
@@ -34,11 +34,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mlc.ir.core.attributes import FloatType, Type, VectorType, f32
+from mlc.ir.core.attributes import FloatType, VectorType, f32
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import math as M
-from mlc.ir.dialects.arith_casts import ExtFOp, TruncFOp
-from mlc.ir.dialects.arith_constants import element_type_of, with_element_type
+from mlc.ir.dialects.arith_constants import element_type_of
 from mlc.ir.passes.math.approximations import APPROXIMATIONS
 from mlc.ir.passes.math.kernel_builder import KernelBuilder
 from mlc.ir.passes.options import option
@@ -52,13 +51,9 @@ MAX_ULP_ERROR = {"exp": 1.0, "exp2": 1.0, "expm1": 1.5, "log": 1.0, "log2": 1.5,
 """The largest error of each approximation in units in the last place of the f32 result,
 as measured over the f32 domain (benchmarks/math_accuracy.py)."""
 
-THROUGH_F32 = (FloatType("f16"), FloatType("bf16"))
-"""The element types approximated by extending to f32 and truncating back."""
-
 
 class ApproximateMathOp(RewritePattern):
-    """A math function of f32 (f16, bf16) scalars or vectors -> its polynomial
-    approximation."""
+    """A math function of f32 scalars or vectors -> its polynomial approximation."""
 
     def __init__(self, op_class: type, approximation: Callable[[KernelBuilder, Value], Value]):
         self.root, self.root_op = op_class.op_def.name, op_class
@@ -73,17 +68,10 @@ class ApproximateMathOp(RewritePattern):
         if not isinstance(type_, (FloatType, VectorType)):
             return rewriter.notify_match_failure(op, "only scalars and vectors are approximated")
         element = element_type_of(type_)
-        if element != f32 and element not in THROUGH_F32:
+        if element != f32:
             return rewriter.notify_match_failure(op, f"no approximation on {element}")
         rewriter.set_insertion_point_before(op)
-        f32_type: Type = with_element_type(type_, f32)
-        b = KernelBuilder(rewriter, op.loc, f32_type)
-        x = op.operands[0]
-        if element != f32:
-            x = b.op(ExtFOp, x, result_type=f32_type)
-        result = self.approximation(b, x)
-        if element != f32:
-            result = b.op(TruncFOp, result, result_type=type_)
+        result = self.approximation(KernelBuilder(rewriter, op.loc, type_), op.operands[0])
         rewriter.replace_op(op, [result])
         return True
 
@@ -110,8 +98,8 @@ class MathPolynomialApproximationOptions:
 @register_pass("math-polynomial-approximation", opt_level=0,
                options=MathPolynomialApproximationOptions,
                dialects=("arith", "math", "scf", "vector"),
-               summary="Approximate math functions on f32 (f16, bf16) scalars and vectors "
-                       "with polynomials in arith, so that they vectorise.",
+               summary="Approximate math functions on f32 scalars and vectors with "
+                       "polynomials in arith, so that they vectorise.",
                statistics=(("num-approximated", "math ops approximated"),))
 class MathPolynomialApproximation(Pass):
     def run(self, op: Operation, run) -> None:
