@@ -54,7 +54,8 @@ LOOP_TO_STANDARD = "loop-compact-buffers,loop-hoist-buffers,loop-plan-memory,loo
 GRAPH_LOWER = f"graph-lower-to-loop,{LOOP_TO_STANDARD}"
 """From an optimised graph module to the standard dialects (unscheduled kernels)."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
-STANDARD_TO_LLVM = "math-extend-to-supported-types,convert-scf-to-cf,convert-to-llvm"
+STANDARD_TO_LLVM = ("math-extend-to-supported-types,math-polynomial-approximation,convert-scf-to-cf,"
+                    "convert-to-llvm")
 
 
 def standard_to_llvm(num_threads: int = 1) -> str:

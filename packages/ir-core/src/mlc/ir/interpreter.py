@@ -1272,6 +1272,8 @@ _MATH: dict[str, Callable[..., float]] = {
     "math.exp2": _nan_on_domain_error(lambda x: math.pow(2.0, x)),
     "math.log": _log(math.log),
     "math.log2": _log(math.log2),
+    "math.expm1": _nan_on_domain_error(math.expm1),
+    "math.log1p": lambda x: -math.inf if x == -1.0 else _nan_on_domain_error(math.log1p)(x),
     "math.tanh": math.tanh,
     "math.sqrt": lambda x: math.copysign(0.0, x) if x == 0.0 else
     _nan_on_domain_error(math.sqrt)(x),
