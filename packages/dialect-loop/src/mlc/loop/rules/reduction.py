@@ -48,8 +48,8 @@ def plan_row_reduction(info: BlockInfo, target: ScheduleTarget) -> tuple[int, in
 
 
 def apply_row_reduction(sch: Schedule, block: BlockRV, info: BlockInfo,
-                        plan: tuple[int, int, int]) -> None:
-    """Factor, tile and vectorize the reduction (module docstring)."""
+                        plan: tuple[int, int, int]) -> BlockRV:
+    """Factor, tile and vectorize the reduction (module docstring); the rf block."""
     variable, lanes, rows = plan
     # What the block is before rfactor rewrites it.
     all_spatial, reduce = info.spatial, info.reduce
@@ -73,3 +73,4 @@ def apply_row_reduction(sch: Schedule, block: BlockRV, info: BlockInfo,
     sch.decompose_reduction(rf, reduce_loops[0])
     if anchor is not None:
         sch.reverse_compute_at(block, anchor)
+    return rf
