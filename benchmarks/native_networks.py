@@ -1,19 +1,23 @@
-"""The example networks as native code, single thread: mlc's compile time per stage
-and latency beside onnxruntime's on the same ONNX models.
+"""The example networks as native code with the default schedules, single thread:
+mlc's latency beside onnxruntime's on the same ONNX models, in one run, with mlc's
+compile time (cold, and a second build from the build cache).
 
-    .venv/bin/python benchmarks/native_networks.py                       # all four
+    .venv/bin/python benchmarks/native_networks.py                       # everything
     .venv/bin/python benchmarks/native_networks.py --networks resnet18 --runs 20
     .venv/bin/python benchmarks/native_networks.py --no-onnxruntime      # mlc only
+    .venv/bin/python benchmarks/native_networks.py --no-schedule         # the plain nests
 
-Each network is built with onnx.helper (`mlc.onnx.examples`, seeded weights) and
-written to `benchmarks/.work/<name>.onnx`; mlc imports it (`import_onnx`), compiles it
-with `mlc.llvm.build` (graph-optimize, lowering to loops and the standard dialects,
-the AOT entry, convert-to-llvm, translation, LLVM -O3 and code generation for the host
-CPU), checks the outputs against the graph interpreter, and times `--runs` calls.
-onnxruntime (`intra_op_num_threads=1`, every graph optimisation on) runs the same file
-in its own venv, `benchmarks/.work/ort-venv`, created on the first run — it is never a
-dependency of mlc. mlc's kernels are compiled without schedules here (the loop nests
-graph-lower-to-loop writes), which is what this measures: the path, not tuned code.
+Each network is built with onnx.helper (`mlc.onnx.examples`, seeded weights; the
+matmuls are one MatMul node with both operands inputs) and written to
+`benchmarks/.work/<name>.onnx`; mlc imports it (`import_onnx`) and compiles it with
+`mlc.llvm.build` for the host CPU and one thread, as a user does (graph-optimize with
+the layouts the rules want, the default schedules, lowering, LLVM -O3), into an empty
+cache folder so the first build is cold; a second build then comes from the build
+cache. The outputs are checked against the graph interpreter, and `--runs` calls are
+timed. onnxruntime (`intra_op_num_threads=1`, every graph optimisation on) runs the
+same file in its own venv, `benchmarks/.work/ort-venv`, created on the first run — it
+is never a dependency of mlc. For the matmuls, numpy (one OpenBLAS thread) is timed
+too. The 1-minute load average is printed beside every row: the machines are shared.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,7 +39,9 @@ import numpy as np  # noqa: E402
 BENCH_DIR = Path(__file__).resolve().parent
 WORK_DIR = BENCH_DIR / ".work"
 ORT_VENV = WORK_DIR / "ort-venv"
-NETWORKS = ("mlp", "resnet18", "mobilenet_v2_blocks", "transformer_encoder")
+NETWORKS = ("mlp", "matmul128", "matmul512", "resnet18", "mobilenet_v2_blocks",
+            "transformer_encoder")
+MATMULS = {"matmul128": 128, "matmul512": 512}
 
 _ORT_SCRIPT = """
 import json, sys, time, statistics
@@ -92,16 +99,64 @@ def _onnxruntime(path: Path, runs: int, threads: int = 1) -> dict | str:
     return json.loads(done.stdout)
 
 
-def _mlc(name: str, path: Path, runs: int, num_threads: int = 1) -> dict:
-    """mlc's compile times and latency on `path`, built for `num_threads` threads."""
+def load() -> float:
+    """The 1-minute load average."""
+    return os.getloadavg()[0]
+
+
+def matmul_model(n: int):
+    """`Y = A @ B` as an ONNX model, both operands inputs."""
+    import onnx
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["A", "B"], ["Y"])], f"matmul{n}",
+        [helper.make_tensor_value_info(name, TensorProto.FLOAT, [n, n]) for name in "AB"],
+        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [n, n])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    onnx.checker.check_model(model)
+    return model
+
+
+def write_model(name: str) -> Path:
+    """benchmarks/.work/NAME.onnx, written afresh."""
+    import onnx
+
+    from mlc.onnx import examples
+
+    WORK_DIR.mkdir(exist_ok=True)
+    path = WORK_DIR / f"{name}.onnx"
+    model = matmul_model(MATMULS[name]) if name in MATMULS else getattr(examples, name)()
+    onnx.save(model, str(path))
+    return path
+
+
+def _timed(call, runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times), min(times)
+
+
+def _mlc(name: str, path: Path, runs: int, num_threads: int = 1,
+         schedule: str | None = "default") -> dict:
+    """mlc's compile times (cold and from the build cache) and latency on `path`, built
+    for `num_threads` threads."""
     from mlc.graph.interpreter import evaluate
     from mlc.llvm.build import build
+    from mlc.llvm.jit import clear_compile_cache
     from mlc.onnx import import_onnx
 
     began = time.perf_counter()
     module = import_onnx(str(path))
     imported = time.perf_counter() - began
-    model = build(module, num_threads=num_threads)
+    model = build(module, num_threads=num_threads, schedule=schedule)
+    clear_compile_cache()  # the second build reads the disk, as a new process would
+    began = time.perf_counter()
+    build(import_onnx(str(path)), num_threads=num_threads, schedule=schedule)
+    cached = time.perf_counter() - began
     fn = next(op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
               and op.attributes["sym_name"].value == "main")
     rng = np.random.default_rng(0)
@@ -112,13 +167,17 @@ def _mlc(name: str, path: Path, runs: int, num_threads: int = 1) -> dict:
     want = evaluate(module, inputs)
     error = max(float(np.max(np.abs(g - w)) / max(1.0, float(np.max(np.abs(w)))))
                 for g, w in zip(got, want))
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        model(*inputs)
-        times.append(time.perf_counter() - t0)
+    median, best = _timed(lambda: model(*inputs), runs)
     return {"import": imported, "stages": model.timings.stages, "compile": model.timings.total,
-            "median": statistics.median(times), "min": min(times), "error": error}
+            "cached": cached, "median": median, "min": best, "error": error, "load": load()}
+
+
+def _numpy_matmul(n: int, runs: int) -> dict:
+    rng = np.random.default_rng(0)
+    a, b = (rng.standard_normal((n, n), dtype=np.float32) for _ in range(2))
+    np.matmul(a, b)
+    median, best = _timed(lambda: np.matmul(a, b), runs)
+    return {"median": median, "min": best}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,30 +185,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--networks", nargs="+", default=list(NETWORKS), choices=NETWORKS)
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--no-onnxruntime", action="store_true")
+    parser.add_argument("--no-schedule", action="store_true",
+                        help="build without schedules (the loop nests as lowered)")
     args = parser.parse_args(argv)
-    from mlc.onnx import examples
+    from mlc.llvm.target import Target
 
-    WORK_DIR.mkdir(exist_ok=True)
+    os.environ["MLC_CACHE_DIR"] = tempfile.mkdtemp(prefix="mlc-bench-cache-")
+    schedule = None if args.no_schedule else "default"
     rows = []
     for name in args.networks:
-        path = WORK_DIR / f"{name}.onnx"
-        import onnx
-
-        onnx.save(getattr(examples, name)(), str(path))
-        mlc = _mlc(name, path, args.runs)
+        path = write_model(name)
+        mlc = _mlc(name, path, args.runs, schedule=schedule)
         ort = "skipped" if args.no_onnxruntime else _onnxruntime(path, args.runs)
-        rows.append((name, mlc, ort))
+        blas = _numpy_matmul(MATMULS[name], args.runs) if name in MATMULS else None
+        rows.append((name, mlc, ort, blas))
         print(f"\n{name}: compile {mlc['compile'] * 1000:.0f} ms (import "
-              f"{mlc['import'] * 1000:.0f} ms), max relative error vs interpreter "
-              f"{mlc['error']:.1e}")
+              f"{mlc['import'] * 1000:.0f} ms; a second build from the cache "
+              f"{mlc['cached'] * 1000:.0f} ms with its import), max relative error vs "
+              f"interpreter {mlc['error']:.1e}")
         for stage, seconds in mlc["stages"]:
-            print(f"  {stage:<36} {seconds * 1000:9.1f} ms")
-    print(f"\nlatency, single thread (median / min of {args.runs} runs), ms")
-    print(f"  {'network':<22} {'mlc':>18} {'onnxruntime':>18}")
-    for name, mlc, ort in rows:
-        theirs = (f"{ort['median'] * 1000:8.2f} / {ort['min'] * 1000:7.2f}"
+            print(f"  {stage:<40} {seconds * 1000:9.1f} ms")
+    print(f"\nlatency, single thread, median / min of {args.runs} runs, ms "
+          f"({Target().describe()}; schedules: {schedule or 'none'})")
+    print(f"  {'network':<21} {'mlc':>17} {'onnxruntime':>17} {'numpy':>17} "
+          f"{'mlc/ORT':>8}  load")
+    for name, mlc, ort, blas in rows:
+        theirs = (f"{ort['median'] * 1000:8.3f} / {ort['min'] * 1000:6.3f}"
                   if isinstance(ort, dict) else ort)
-        print(f"  {name:<22} {mlc['median'] * 1000:8.2f} / {mlc['min'] * 1000:7.2f} {theirs:>18}")
+        numpy = (f"{blas['median'] * 1000:8.3f} / {blas['min'] * 1000:6.3f}"
+                 if blas else "")
+        ratio = f"{mlc['min'] / ort['min']:7.2f}x" if isinstance(ort, dict) else ""
+        print(f"  {name:<21} {mlc['median'] * 1000:8.3f} / {mlc['min'] * 1000:6.3f} "
+              f"{theirs:>17} {numpy:>17} {ratio:>8}  {mlc['load']:.2f}")
     return 0
 
 

@@ -38,19 +38,7 @@ from mlc.llvm.openmp import available_cores  # noqa: E402
 
 def load() -> str:
     """The 1-minute load average, to print beside a figure."""
-    return f"load {os.getloadavg()[0]:.2f}"
-
-
-def matmul_model(n: int, path: Path) -> None:
-    """`Y = A @ B` as an ONNX model, both operands inputs."""
-    import onnx
-    from onnx import TensorProto, helper
-
-    graph = helper.make_graph(
-        [helper.make_node("MatMul", ["A", "B"], ["Y"])], "matmul",
-        [helper.make_tensor_value_info(name, TensorProto.FLOAT, [n, n]) for name in "AB"],
-        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [n, n])])
-    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
+    return f"load {native_networks.load():.2f}"
 
 
 def bench_matmul(n: int, repeat: int, thread_counts: list[int], onnxruntime: bool) -> None:
@@ -76,9 +64,11 @@ def bench_matmul(n: int, repeat: int, thread_counts: list[int], onnxruntime: boo
         print(f"  {label:<34} {seconds * 1e3:8.2f} {flops / seconds / 1e9:8.1f} "
               f"{serial / seconds:8.2f}x  {load()}")
     if onnxruntime:
+        import onnx
+
         native_networks.WORK_DIR.mkdir(exist_ok=True)
         path = native_networks.WORK_DIR / f"matmul{n}.onnx"
-        matmul_model(n, path)
+        onnx.save(native_networks.matmul_model(n), str(path))
         ort = native_networks._onnxruntime(path, repeat, threads=0)
         if isinstance(ort, dict):
             print(f"  {'onnxruntime ' + ort['version'] + ', default threads':<34} "
@@ -89,17 +79,11 @@ def bench_matmul(n: int, repeat: int, thread_counts: list[int], onnxruntime: boo
 
 
 def bench_networks(names: list[str], runs: int, cores: int, onnxruntime: bool) -> None:
-    import onnx
-
-    from mlc.onnx import examples
-
-    native_networks.WORK_DIR.mkdir(exist_ok=True)
     print(f"\nnetworks as mlc.llvm.build compiles them, median of {runs} runs, ms")
     print(f"  {'network':<22} {'mlc 1 thread':>12} {f'mlc {cores} threads':>14} "
           f"{'speed-up':>9} {'ort default':>12} {'mlc/ort':>8}  load")
     for name in names:
-        path = native_networks.WORK_DIR / f"{name}.onnx"
-        onnx.save(getattr(examples, name)(), str(path))
+        path = native_networks.write_model(name)
         one = native_networks._mlc(name, path, runs, num_threads=1)
         every = native_networks._mlc(name, path, runs, num_threads=cores)
         ort = native_networks._onnxruntime(path, runs, threads=0) if onnxruntime else "skipped"

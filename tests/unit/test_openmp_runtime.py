@@ -161,8 +161,9 @@ def test_mlc_run_without_a_runtime_warns_in_one_line(tmp_path):
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
     assert lines[0].startswith("mlc-run: warning: no OpenMP runtime found (MLC_OPENMP_RUNTIME=")
-    assert lines[1:] == ["check passed: outputs equal the interpreter's within rtol=1e-4, "
-                         "atol=1e-5 (every element identical)"]
+    assert len(lines) == 2 and lines[1].startswith(
+        "check passed: outputs equal the interpreter's within") and \
+        "(every element identical)" in lines[1]
 
 
 # ------------------------------------------------------------------ exported libraries

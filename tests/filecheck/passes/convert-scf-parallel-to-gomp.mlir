@@ -304,3 +304,41 @@ func.func @weights(%out: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// A stack buffer used only inside the loop (a tile loop-compact-buffers shrank to one
+// iteration's use, here seen through a view) is private to each thread: its
+// allocation moves into the outlined function, whose frame is the thread's own. A
+// buffer also used after the loop stays shared.
+// CHECK-LABEL: func.func @scratch(
+// CHECK-NOT:     memref.alloca() : memref<4x4xf32>
+// CHECK:         %[[KEPT:.*]] = memref.alloca() : memref<8xf32>
+// CHECK:         llvm.call @GOMP_parallel(
+// CHECK-NEXT:    memref.load %[[KEPT]]
+// CHECK-LABEL: func.func private @scratch_parallel_0(
+// CHECK-SAME:      %thread: index, %team: index, %in: memref<8x16xf32> {llvm.noalias}, %out: memref<8xf32> {llvm.noalias}, %kept: memref<8xf32> {llvm.noalias})
+// CHECK:         %[[TILE:.*]] = memref.alloca() : memref<4x4xf32>
+// CHECK-NEXT:    %[[FLAT:.*]] = memref.collapse_shape %[[TILE]] {{\[}}[0, 1]] : memref<4x4xf32> into memref<16xf32>
+// CHECK:           memref.store %{{.*}}, %[[FLAT]][%{{.*}}] : memref<16xf32>
+func.func @scratch(%in: memref<8x16xf32> {llvm.noalias}, %out: memref<8xf32> {llvm.noalias}) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %tile = memref.alloca() : memref<4x4xf32>
+  %flat = memref.collapse_shape %tile [[0, 1]] : memref<4x4xf32> into memref<16xf32>
+  %kept = memref.alloca() : memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    scf.for %j = %c0 to %c16 step %c1 {
+      %v = memref.load %in[%i, %j] : memref<8x16xf32>
+      memref.store %v, %flat[%j] : memref<16xf32>
+    }
+    %a = memref.load %flat[%c0] : memref<16xf32>
+    memref.store %a, %out[%i] : memref<8xf32>
+    memref.store %a, %kept[%i] : memref<8xf32>
+    scf.reduce
+  }
+  %r = memref.load %kept[%c0] : memref<8xf32>
+  return %r : f32
+}

@@ -11,7 +11,8 @@ is
     atol = rtol * max |reference|
 
 where the sum runs over the reductions of the program (each loop block's reduce
-iterations; for a kernel on memrefs, each scf.for that carries a float), u_acc is the
+iterations; for a kernel on memrefs, each scf.for that carries a float and each
+scf.parallel that reduces one, whose threads combine partial sums), u_acc is the
 accumulation type's unit roundoff, u_out the outputs' (the 4 leaves room for the last
 rounding and a few ulps of libm's functions against numpy's),
 and atol scales with the outputs because a sum's error scales with its terms, not its
@@ -62,7 +63,8 @@ def _unit_roundoff(type_: Type) -> float:
 
 def _reductions(module: Operation) -> list[tuple[int, Type]]:
     """(terms, accumulation type) of each float reduction in `module`: loop blocks'
-    reduce iterations, scf.for loops carrying floats (nested ones multiplied)."""
+    reduce iterations, scf.for loops carrying floats (nested ones multiplied),
+    scf.parallel loops reducing floats."""
     found = []
     for op in module.walk():
         if op.name == "loop.block":
@@ -81,12 +83,24 @@ def _reductions(module: Operation) -> list[tuple[int, Type]]:
                     trips *= _trip_count(outer) or 1
                     outer = outer.parent_op
                 found.append((trips, floats[0]))
+        elif op.name == "scf.parallel":
+            floats = [r.type for r in op.results if isinstance(r.type, FloatType)]
+            rank = len(op.regions[0].blocks[0].args)
+            trips = [_trip_count_of(op.operands[d], op.operands[rank + d],
+                                    op.operands[2 * rank + d]) for d in range(rank)]
+            if floats and all(trips):
+                found.append((prod(trips), floats[0]))
     return found
 
 
 def _trip_count(loop: Operation) -> int | None:
+    return _trip_count_of(*loop.operands[:3])
+
+
+def _trip_count_of(*values) -> int | None:
+    """The trip count of a loop from `lower, upper, step`, when they are constants."""
     bounds = []
-    for value in loop.operands[:3]:
+    for value in values:
         defining = value.defining_op
         attr = defining.attributes.get("value") if defining is not None else None
         if defining is None or defining.name != "arith.constant" or not hasattr(attr, "value"):

@@ -614,10 +614,11 @@ def build(module: Operation, target: Target | None = None,
     declares is bound to the Python function registered under its name. Parallel loops
     run on `num_threads` threads (default: MLC_NUM_THREADS, else the cores this process
     may use; 1 is the serial code, with no OpenMP runtime calls; see
-    :mod:`mlc.llvm.openmp`). The module is not changed. BuildError says what cannot be
-    compiled; ValueError, a bad `num_threads`."""
+    :mod:`mlc.llvm.openmp`). A build done before with the same model and options is
+    loaded from the persistent build cache instead (:mod:`mlc.llvm.build_cache`;
+    `MLC_CACHE=0` turns it off). The module is not changed. BuildError says what cannot
+    be compiled; ValueError, a bad `num_threads`."""
     from mlc.llvm.aot import bind_entry_resources
-    from mlc.llvm.jit import compile_llvm_ir
     from mlc.llvm.profile import add_profiled_entry
 
     if pipeline is not None and extern:
@@ -640,6 +641,17 @@ def build(module: Operation, target: Target | None = None,
     if unknown:
         raise BuildError([Diagnostic("error", f"params name no argument of @{entry}: "
                                      + ", ".join(unknown), module.loc)])
+    cache_key = None
+    if not extern:
+        from mlc.llvm.build_cache import build_key, load_build
+
+        with _Timer(times, "build cache lookup"):
+            cache_key = build_key(module, entry, params,
+                                  [*stages, standard_to_llvm(num_threads)], schedule,
+                                  num_threads, target.key)
+            cached = None if cache_key is None else load_build(cache_key)
+        if cached is not None:
+            return _compiled_model(cached, entry, params, target, times, (), num_threads)
     _load_passes()
     costs = _KernelCosts()
     traces: dict = {}
@@ -666,24 +678,47 @@ def build(module: Operation, target: Target | None = None,
         resources = bind_entry_resources(module, entry)
         profiled = add_profiled_entry(module, entry)
     text = lower_to_llvm_ir(module, times, num_threads)
-    library = compile_llvm_ir(text, target)
-    for stage, seconds in library.timings.stages():
-        times.add(stage, seconds)
     param_specs = [arg_spec(name, type_, "param") for name, type_, _ in resources.params]
     workspace_specs = [arg_spec(name, type_, "workspace") for name, type_ in resources.workspaces]
-    bound_inputs = [s for s in inputs if s.name in params]
-    specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s in bound_inputs else "input")
+    specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s.name in params else "input")
                for s in inputs), *outputs, *param_specs, *workspace_specs]
-    function = library.function(entry, specs, index_errors=_index_error_record(library, sites))
-    weights = {name: value for name, _, value in resources.params}
+    from mlc.llvm.build_cache import CachedBuild, dumps_schedules, store_build
+
+    made = CachedBuild(text, specs, workspace_specs,
+                       {name: value for name, _, value in resources.params}, sites,
+                       None if profiled is None else (profiled.name, profiled.slots),
+                       costs.costs, dumps_schedules(traces))
+    model = _compiled_model(made, entry, params, target, times, externals, num_threads)
+    if cache_key is not None and not externals:
+        store_build(cache_key, made)
+    return model
+
+
+def _compiled_model(made, entry: str, params: Mapping[str, np.ndarray], target: Target,
+                    times: StageTimes, externals: Sequence[str],
+                    num_threads: int) -> CompiledModel:
+    """The CompiledModel of what a build made (mlc.llvm.build_cache.CachedBuild, built
+    now or loaded from the build cache): its LLVM IR compiled (or its object code
+    loaded), its weights and `params` bound."""
+    from mlc.llvm.build_cache import loads_schedules
+    from mlc.llvm.jit import compile_llvm_ir
+    from mlc.llvm.profile import ProfiledEntry
+
+    library = compile_llvm_ir(made.llvm_ir, target)
+    for stage, seconds in library.timings.stages():
+        times.add(stage, seconds)
+    function = library.function(entry, made.specs,
+                                index_errors=_index_error_record(library, made.index_sites))
+    weights = dict(made.weights)
     for name, value in weights.items():
         function.bind(name, value)
     for name, value in params.items():
         function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
-    model = CompiledModel(function, weights, workspace_specs, text, target, times, externals,
-                          library, profiled, costs.costs, num_threads)
-    model.schedules = traces
+    profiled = None if made.profiled is None else ProfiledEntry(*made.profiled)
+    model = CompiledModel(function, weights, made.workspaces, made.llvm_ir, target, times,
+                          externals, library, profiled, made.kernel_costs, num_threads)
+    model.schedules = loads_schedules(made.schedules)
     return model
 
 

@@ -51,24 +51,29 @@ class LLVMIRError(DiagnosticError):
 
 @dataclass(frozen=True)
 class CompileTimes:
-    """Wall times in seconds of the stages of one compilation."""
+    """Wall times in seconds of the stages of one compilation; `loaded` is the time
+    taken instead by loading the object code from the persistent compile cache (then
+    the other stages are 0)."""
 
     parse_verify: float
     optimize: float
     codegen: float
     opt_level: int
+    loaded: float | None = None
 
     def stages(self) -> list[tuple[str, float]]:
         """(stage name, seconds) in order: what a `--timing` report lists (the pass
         manager's `Timing.record` takes them as they are)."""
+        if self.loaded is not None:
+            return [("LLVM object code from the compile cache", self.loaded)]
         return [("LLVM parse+verify", self.parse_verify),
                 (f"LLVM optimise -O{self.opt_level}", self.optimize),
                 ("LLVM codegen", self.codegen)]
 
     @property
     def total(self) -> float:
-        """The three stages together."""
-        return self.parse_verify + self.optimize + self.codegen
+        """The stages together."""
+        return self.parse_verify + self.optimize + self.codegen + (self.loaded or 0.0)
 
     def report(self) -> str:
         """The stages as lines of `seconds (share)  name`, as mlc-opt's --timing."""
@@ -83,25 +88,29 @@ class NativeLibrary:
     """The native code of one compiled LLVM module, alive as long as this object (and
     every NativeFunction taken from it)."""
 
-    def __init__(self, engine: llvm.ExecutionEngine, module: llvm.ModuleRef, target: Target,
-                 timings: CompileTimes):
+    def __init__(self, engine: llvm.ExecutionEngine, target: Target, timings: CompileTimes,
+                 source: str, symbols: _Symbols, module: llvm.ModuleRef | None = None):
         self.target = target
         self.timings = timings
+        self.from_cache = module is None
+        """Whether the code was loaded from the persistent compile cache."""
         self._engine = engine
+        self._source = source
+        self._symbols = symbols
         self._module = module
-        self._defined = sorted(f.name for f in module.functions if not f.is_declaration)
 
     def address(self, symbol: str) -> int:
         """The address of a function the module defines; LookupError otherwise."""
-        address = self._engine.get_function_address(symbol) if symbol in self._defined else 0
+        defined = self._symbols.functions
+        address = self._engine.get_function_address(symbol) if symbol in defined else 0
         if not address:
             raise LookupError(f"the compiled module defines no function @{symbol} (it "
-                              f"defines: {', '.join(self._defined) or 'none'})")
+                              f"defines: {', '.join(defined) or 'none'})")
         return address
 
     def global_address(self, symbol: str) -> int:
         """The address of a global variable the module defines; LookupError otherwise."""
-        defined = any(g.name == symbol and not g.is_declaration for g in self._module.global_variables)
+        defined = symbol in self._symbols.globals
         address = self._engine.get_global_value_address(symbol) if defined else 0
         if not address:
             raise LookupError(f"the compiled module defines no global @{symbol}")
@@ -118,20 +127,45 @@ class NativeLibrary:
     @property
     def functions(self) -> list[str]:
         """The names of the functions the module defines, sorted."""
-        return list(self._defined)
+        return list(self._symbols.functions)
+
+    def _optimized_module(self) -> llvm.ModuleRef:
+        # Code loaded from the cache has no module: compile one again for inspection.
+        if self._module is None:
+            module = parse_llvm_ir(self._source)
+            optimize_module(module, self.target, jit=True)
+            self._module = module
+        return self._module
 
     def llvm_ir(self) -> str:
         """The optimised LLVM IR."""
-        return str(self._module)
+        return str(self._optimized_module())
 
     def assembly(self) -> str:
         """The generated code as assembly text."""
-        return self.target.target_machine(jit=True).emit_assembly(self._module)
+        return self.target.target_machine(jit=True).emit_assembly(self._optimized_module())
 
     def object_code(self) -> bytes:
         """The generated code as an object file (JIT code model: for inspection; a
         shared library is built by mlc.llvm.export)."""
-        return self.target.target_machine(jit=True).emit_object(self._module)
+        return self.target.target_machine(jit=True).emit_object(self._optimized_module())
+
+
+class _Symbols(NamedTuple):
+    """What a compiled module defines and what it needs from the process."""
+
+    functions: tuple[str, ...]
+    globals: tuple[str, ...]
+    needed: tuple[str, ...]
+
+    @staticmethod
+    def of(module: llvm.ModuleRef) -> _Symbols:
+        return _Symbols(
+            tuple(sorted(f.name for f in module.functions if not f.is_declaration)),
+            tuple(sorted(g.name for g in module.global_variables if not g.is_declaration)),
+            tuple(sorted([f.name for f in module.functions
+                          if f.is_declaration and not f.name.startswith("llvm.")]
+                         + [g.name for g in module.global_variables if g.is_declaration])))
 
 
 _PARSE_ERROR = re.compile(r"^[^\n]*?:(\d+):(\d+): error: ([^\n]*)", re.M)
@@ -197,14 +231,12 @@ def optimize_module(module: llvm.ModuleRef, target: Target, jit: bool = True) ->
     builder.getModulePassManager().run(module, builder)
 
 
-def check_symbols_resolve(module: llvm.ModuleRef, name: str) -> None:
-    """LLVMIRError when the module declares a function or global that neither it nor
-    the process defines: MCJIT would abort the process when linking it."""
-    missing = [f"@{f.name}" for f in module.functions
-               if f.is_declaration and not f.name.startswith("llvm.")
-               and llvm.address_of_symbol(f.name) is None]
-    missing += [f"@{g.name}" for g in module.global_variables
-                if g.is_declaration and llvm.address_of_symbol(g.name) is None]
+def check_symbols_resolve(module: llvm.ModuleRef | Sequence[str], name: str) -> None:
+    """LLVMIRError when the module (or the list of symbols it needs) declares a
+    function or global that neither it nor the process defines: MCJIT would abort the
+    process when linking it."""
+    needed = _Symbols.of(module).needed if isinstance(module, llvm.ModuleRef) else module
+    missing = [f"@{symbol}" for symbol in needed if llvm.address_of_symbol(symbol) is None]
     if missing:
         raise LLVMIRError(Diagnostic(
             "error", f"{name}: {', '.join(missing)} declared but defined nowhere (neither in "
@@ -218,10 +250,11 @@ class CacheInfo(NamedTuple):
     hits: int
     misses: int
     size: int
+    disk_hits: int = 0
 
 
 _CACHE: dict[str, NativeLibrary] = {}
-_CACHE_STATS = {"hits": 0, "misses": 0}
+_CACHE_STATS = {"hits": 0, "misses": 0, "disk_hits": 0}
 _CACHE_LOCK = threading.Lock()
 
 
@@ -229,7 +262,10 @@ def compile_llvm_ir(text: str, target: Target | None = None, *,
                     name: str = "<llvm-ir>") -> NativeLibrary:
     """Compile LLVM IR text for `target` (default: the host CPU at -O3) into native code
     in this process. The same text for the same target, with the same symbols bound,
-    is compiled once per process: later calls return the first NativeLibrary.
+    is compiled once per process: later calls return the first NativeLibrary. Across
+    processes, the object code is kept in the persistent compile cache
+    (:mod:`mlc.llvm.cache`: `MLC_CACHE_DIR`, off with `MLC_CACHE=0`), keyed by the
+    text, the target and LLVM's version, and loaded instead of compiled again.
     LLVMIRError when LLVM rejects the IR; `name` is the file name its locations use."""
     target = target or Target()
     key = _cache_key(text, target)
@@ -238,23 +274,28 @@ def compile_llvm_ir(text: str, target: Target | None = None, *,
         if cached is not None:
             _CACHE_STATS["hits"] += 1
             return cached
-    library = _compile(text, target, name)
+    library = _load_cached(text, target, name)
+    if library is None:
+        library = _compile(text, target, name)
     with _CACHE_LOCK:
-        _CACHE_STATS["misses"] += 1
+        _CACHE_STATS["disk_hits" if library.from_cache else "misses"] += 1
         return _CACHE.setdefault(key, library)
 
 
 def compile_cache_info() -> CacheInfo:
-    """Hits, misses and size of the compile cache."""
+    """Hits, misses and size of the compile cache (in this process; `disk_hits` are
+    the modules loaded from the persistent cache)."""
     with _CACHE_LOCK:
-        return CacheInfo(_CACHE_STATS["hits"], _CACHE_STATS["misses"], len(_CACHE))
+        return CacheInfo(_CACHE_STATS["hits"], _CACHE_STATS["misses"], len(_CACHE),
+                         _CACHE_STATS["disk_hits"])
 
 
 def clear_compile_cache() -> None:
-    """Forget the compiled modules (those still referenced stay alive) and the counts."""
+    """Forget the compiled modules of this process (those still referenced stay alive)
+    and the counts; the persistent cache on disk is left alone."""
     with _CACHE_LOCK:
         _CACHE.clear()
-        _CACHE_STATS.update(hits=0, misses=0)
+        _CACHE_STATS.update(hits=0, misses=0, disk_hits=0)
 
 
 def _cache_key(text: str, target: Target) -> str:
@@ -267,20 +308,67 @@ def _cache_key(text: str, target: Target) -> str:
     return digest.hexdigest()
 
 
+_OBJECT_FORMAT = "mlc-jit-object-1"
+
+
+def object_cache_key(text: str, target: Target) -> str:
+    """The persistent cache's key for the object code of `text` for `target`: the text,
+    the target, and the LLVM that generates the code. Symbols the code needs from the
+    process are linked when it is loaded, so their addresses are not part of it."""
+    digest = hashlib.sha256(f"{_OBJECT_FORMAT}|{llvm.llvm_version_info}|{target.key}\0".encode())
+    digest.update(text.encode())
+    return digest.hexdigest()
+
+
+def _load_cached(text: str, target: Target, name: str) -> NativeLibrary | None:
+    from mlc.llvm.cache import load_entry
+
+    started = time.perf_counter()
+    entry = load_entry("objects", object_cache_key(text, target))
+    if entry is None:
+        return None
+    header, blobs = entry
+    try:
+        symbols = _Symbols(*(tuple(str(s) for s in header[part])
+                             for part in ("functions", "globals", "needed")))
+        code = blobs["object"]
+    except (KeyError, TypeError):
+        return None
+    check_symbols_resolve(symbols.needed, name)
+    initialize_native_target()
+    host = llvm.parse_assembly("")
+    host.triple = target.triple
+    host.data_layout = str(target.target_machine(jit=True).target_data)
+    engine = llvm.create_mcjit_compiler(host, target.owned_target_machine())
+    engine.add_object_file(llvm.ObjectFileRef.from_data(code))
+    engine.finalize_object()
+    engine.run_static_constructors()
+    timings = CompileTimes(0.0, 0.0, 0.0, target.opt_level, time.perf_counter() - started)
+    return NativeLibrary(engine, target, timings, text, symbols)
+
+
 def _compile(text: str, target: Target, name: str) -> NativeLibrary:
     started = time.perf_counter()
     module = parse_llvm_ir(text, name)
     parsed = time.perf_counter()
     optimize_module(module, target, jit=True)
     optimized = time.perf_counter()
-    check_symbols_resolve(module, name)
+    symbols = _Symbols.of(module)
+    check_symbols_resolve(symbols.needed, name)
     engine = llvm.create_mcjit_compiler(module, target.owned_target_machine())
+    emitted: list[bytes] = []
+    engine.set_object_cache(lambda _module, code: emitted.append(code), lambda _module: None)
     engine.finalize_object()
     engine.run_static_constructors()
     finished = time.perf_counter()
     timings = CompileTimes(parsed - started, optimized - parsed, finished - optimized,
                            target.opt_level)
-    return NativeLibrary(engine, module, target, timings)
+    if emitted:
+        from mlc.llvm.cache import store_entry
+
+        store_entry("objects", object_cache_key(text, target), symbols._asdict(),
+                    {"object": emitted[0]})
+    return NativeLibrary(engine, target, timings, text, symbols, module)
 
 
 # Symbols bound for native code: name -> (address, the object owning the code).

@@ -16,6 +16,11 @@ holds all its accesses, when an access is not affine in the loops, or when the b
 moves with a loop that a block accessing the buffer reduces over (a value carried
 from one iteration to the next could then be overwritten). `loop-lower` compacts
 first; the pass shows the result on its own.
+
+Under a parallel loop the iterations that reuse the box run on several threads at
+once: a compacted buffer small enough for the stack becomes each thread's own
+(convert-scf-parallel-to-gomp makes a stack buffer used only inside the loop
+private), and a larger one is not compacted, since one heap buffer would be shared.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from mlc.ir.core.attributes import MemRefType, StringAttr
 from mlc.ir.core.ir import Operation
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.rewriter import Rewriter
-from mlc.loop.ops import Access, AllocBufferOp, BlockOp, ForOp, LoadOp, StoreOp
+from mlc.loop.ops import Access, AllocBufferOp, BlockOp, ForOp, LoadOp, StoreOp, byte_size
 from mlc.loop.schedule.errors import RegionError
 from mlc.loop.schedule.scope import enclosing_block, loops_around, region_over, union_of_regions
 
@@ -94,6 +99,16 @@ def _reduces_over(block: BlockOp, variables: list) -> bool:
     return False
 
 
+def _shared_by_threads(accesses: list[Operation], compacted: MemRefType) -> bool:
+    """Whether the compacted buffer would be one heap buffer for the iterations of a
+    parallel loop: only a stack buffer becomes each thread's own (module docstring)."""
+    from mlc.loop.lower import STACK_BUFFER_BYTES
+
+    size = byte_size(compacted)
+    return (size is None or size > STACK_BUFFER_BYTES) and any(
+        loop.loop_kind == "parallel" for op in accesses for loop in loops_around(op))
+
+
 def _periodic_offset(start: AffineExpr, extent: int) -> int | None:
     """`c` in [0, extent) when `start` is always congruent to `c` modulo `extent`."""
     terms, offset = _linear_form(start)
@@ -122,6 +137,8 @@ def compact_buffers(root: Operation) -> int:
             continue
         new_type = MemRefType(tuple(shape), buffer_type.element_type, buffer_type.layout,
                               buffer_type.memory_space)
+        if _shared_by_threads(accesses, new_type):
+            continue
         with rewriter.modify_op_in_place(alloc):
             alloc.results[0].type = new_type
             # Scratch of one iteration: not planned with the function's buffers, and

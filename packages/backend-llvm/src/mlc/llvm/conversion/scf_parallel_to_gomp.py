@@ -38,6 +38,12 @@ into the outlined function instead, so that LLVM still sees constant bounds and
 strides. A memref keeps `llvm.noalias` in the outlined function when it had it in
 `@f` (a `noalias` argument, or a buffer `@f` allocated) and no other captured memref
 is a view of the same buffer; where a captured memref's origin is unknown, none has it.
+A stack buffer (`memref.alloca` of static shape) used only inside the loop is private
+to each thread, as OpenMP's `private` clause: its allocation is copied into the
+outlined function. That is what the loop means: its iterations are independent, so
+none reads what another wrote there; a buffer compacted to one iteration's box
+(`loop-compact-buffers`: a register tile, a row's partial sums) is scratch that every
+iteration reuses, and threads sharing it would overwrite each other's.
 
 **Reductions** (`scf.reduce` with values): each thread folds its range in order, its
 first iteration's value being the start (a combiner has no known identity), and
@@ -169,6 +175,38 @@ def _values_from_above(loop: Operation) -> tuple[list[Value], list[Operation]]:
             else:
                 captured[value] = None
     return list(captured), list(copied)
+
+
+def _private_buffers(loop: Operation, captured: Sequence[Value]) -> list[Operation]:
+    """The ops outside `loop` that make its private stack buffers (module docstring): a
+    static `memref.alloca` whose memory, through views of it alone, is used nowhere but
+    in `loop`, and those views."""
+    inside = set(loop.walk())
+    private: list[Operation] = []
+    roots: dict[Operation, None] = {}
+    for value in captured:
+        op = value.defining_op
+        while op is not None and op.name in _VIEW_OPS and op.operands:
+            op = op.operands[0].defining_op
+        if op is not None and op.name == "memref.alloca" and not op.operands:
+            roots[op] = None
+    for root in roots:
+        chain, pending, ok = [root], [root.results[0]], True
+        while pending and ok:
+            for use in pending.pop().uses:
+                owner = use.owner
+                if owner in inside:
+                    continue
+                if owner.name in _VIEW_OPS and len(owner.operands) == 1 \
+                        and len(owner.results) == 1:
+                    chain.append(owner)
+                    pending.append(owner.results[0])
+                else:
+                    ok = False
+                    break
+        if ok:
+            private.extend(chain)  # each view after the buffer it views
+    return private
 
 
 def _defined_inside(value: Value, loop: Operation) -> bool:
@@ -388,6 +426,10 @@ class ParallelToGOMP(RewritePattern):
         if function is None:
             return self._stay_serial(loop, rewriter, "it is not inside a func.func")
         captured, copied = _values_from_above(loop)
+        private = _private_buffers(loop, captured)
+        made_here = {result for op in private for result in op.results}
+        captured = [v for v in captured if v not in made_here]
+        copied = [*copied, *private]
         reason = _serial_reason(loop, self.converter, captured)
         if reason is not None:
             return self._stay_serial(loop, rewriter, reason)
@@ -469,6 +511,9 @@ class ParallelToGOMP(RewritePattern):
             results = list(combined.results)
 
         body_fn = self._body_function(loop, plan, slots, rewriter)
+        for op in reversed(plan.copied):  # the private buffers in @f are now unused
+            if not op.results[0].has_uses():
+                rewriter.erase_op(op)
         thread_fn = self._thread_function(plan, rewriter, loop.loc)
         for new in (body_fn, thread_fn):  # after @f and what was outlined from it before
             rewriter.set_insertion_point_after(self.last_outlined.get(function, function))
@@ -499,7 +544,7 @@ class ParallelToGOMP(RewritePattern):
         rewriter.set_insertion_point_to_end(entry)
         mapping: dict[Value, Value] = dict(zip(plan.captured, args))
         for op in plan.copied:
-            mapping[op.results[0]] = rewriter.clone(op).results[0]
+            mapping[op.results[0]] = rewriter.clone(op, dict(mapping)).results[0]
         inside = set(loop.walk()) - {loop}
         for outer, inner in mapping.items():
             for use in list(outer.uses):
