@@ -53,6 +53,9 @@ def constant_of_shape(node: Node) -> Value:
 @converter("Range", 11)
 def range_(node: Node) -> Value:
     start, limit, delta = (node.constant(i) for i in range(3))
+    node.check(all(v.size == 1 for v in (start, limit, delta)),
+               "start, limit and delta must be scalars")
+    start, limit, delta = (v.reshape(()) for v in (start, limit, delta))
     node.check(delta != 0, "delta is zero")
     python = int if start.dtype.kind in "iu" else float
     return node.b.range(start=python(start), limit=python(limit), delta=python(delta),
