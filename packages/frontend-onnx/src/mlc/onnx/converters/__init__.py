@@ -1,3 +1,3 @@
 """ONNX converters by family; importing this package registers them all."""
 
-from mlc.onnx.converters import control, elementwise, indexing, nn, reduce, tensor  # noqa: F401
+from mlc.onnx.converters import control, elementwise, indexing, nn, reduce, resize, tensor  # noqa: F401

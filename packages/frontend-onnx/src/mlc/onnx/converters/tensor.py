@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from mlc.graph.ops.transform import PAD_MODES
 from mlc.ir import Value
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
@@ -282,25 +283,37 @@ def _split(node: Node, sizes, num_outputs: int | None) -> list[Value]:
 def pad(node: Node) -> Value:
     x = node.input(0)
     rank = len(x.type.shape)
-    mode = node.attr("mode", "constant")
-    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
     pads = [int(p) for p in node.constant(1)]
     value = node.optional_constant(2)
     axes = node.optional_constant(3)
     axes = list(range(rank)) if axes is None else [_axis(node, int(a), rank) for a in axes]
     node.check(len(pads) == 2 * len(axes), f"pads has {len(pads)} values for {len(axes)} axes")
-    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
     full = [0] * 2 * rank
     for i, axis in enumerate(axes):
         full[axis], full[rank + axis] = pads[i], pads[len(axes) + i]
     fill = 0.0 if value is None or value.size == 0 else float(value.reshape(-1)[0])
-    return node.b.pad(x, pads=full, value=fill)
+    return _pad(node, x, full, node.attr("mode", "constant"), fill)
 
 
 @converter("Pad", 2)
 def pad_2(node: Node) -> Value:
-    mode = node.attr("mode", "constant")
-    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
-    pads = list(node.attr("pads"))
-    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
-    return node.b.pad(node.input(0), pads=pads, value=float(node.attr("value", 0.0)))
+    return _pad(node, node.input(0), list(node.attr("pads")), node.attr("mode", "constant"),
+                float(node.attr("value", 0.0)))
+
+
+def _pad(node: Node, x: Value, pads: list[int], mode: str, fill: float) -> Value:
+    """ONNX's pads (begins, then ends; negative ones crop) in `mode`: the crops as a
+    slice first, then the padding."""
+    node.check(mode in PAD_MODES, f"mode '{mode}' is not supported ({', '.join(PAD_MODES)} are)")
+    rank = len(x.type.shape)
+    crops = [(axis, -pads[axis], x.type.shape[axis] + pads[rank + axis]) for axis in range(rank)
+             if pads[axis] < 0 or pads[rank + axis] < 0]
+    if crops:
+        starts = [max(start, 0) for _, start, _ in crops]
+        ends = [max(end, start) for (_, _, end), start in zip(crops, starts)]
+        x = node.b.slice(x, starts=starts, ends=ends, axes=[a for a, _, _ in crops],
+                         steps=[1] * len(crops))
+        pads = [max(p, 0) for p in pads]
+    if not any(pads):
+        return x
+    return node.b.pad(x, pads=pads, value=fill, mode=mode)
