@@ -147,6 +147,7 @@ class _Importer:
         except ModelCheckError as exc:
             raise self.fail(str(exc)) from None
         self.opset = self._default_opset()
+        self._upgrade_opset()
         if self.model.functions:
             from onnx import inliner
             self.model = inliner.inline_local_functions(self.model)
@@ -188,6 +189,25 @@ class _Importer:
         other = sorted(o.domain for o in self.model.opset_import if o.domain not in ("", "ai.onnx"))
         self.other_domains = other
         return opset
+
+    def _upgrade_opset(self) -> None:
+        """A model of an opset older than some of its ops' converters is converted to
+        the oldest opset they all convert at by ONNX's version converter, as onnxruntime
+        and TVM read old models; when the converter cannot, the import goes on as it is
+        (and names the nodes it cannot convert)."""
+        needed = [first_supported_opset(n.op_type) for n in self.model.graph.node
+                  if n.domain in ("", "ai.onnx") and find_converter(n.op_type, self.opset) is None]
+        target = max((v for v in needed if v is not None), default=None)
+        if target is None or target <= self.opset:
+            return
+        from onnx import version_converter
+
+        try:
+            upgraded = version_converter.convert_version(self.model, target)
+        except Exception:  # noqa: BLE001 - adapters missing for some op or version
+            return
+        self.model = upgraded
+        self.opset = target
 
     def _check_names(self, inputs, initializers) -> None:
         known = {i.name for i in inputs}

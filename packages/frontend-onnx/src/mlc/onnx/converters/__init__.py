@@ -1,3 +1,13 @@
-"""ONNX converters by family; importing this package registers them all."""
+"""ONNX converters by family; importing this package registers them all (legacy, the
+first definitions of ops, reuses later converters)."""
 
-from mlc.onnx.converters import control, elementwise, indexing, nn, reduce, resize, tensor  # noqa: F401
+from mlc.onnx.converters import (  # noqa: F401
+    control,
+    elementwise,
+    indexing,
+    legacy,
+    nn,
+    reduce,
+    resize,
+    tensor,
+)

@@ -104,8 +104,13 @@ def _cast_to(node: Node, x: Value, element) -> Value:
 
 @converter("Reshape", 5)
 def reshape(node: Node) -> Value:
-    x, target = node.input(0), [int(d) for d in node.constant(1)]
-    allow_zero = bool(node.attr("allowzero", 0))
+    return reshape_to(node, node.input(0), [int(d) for d in node.constant(1)],
+                      bool(node.attr("allowzero", 0)))
+
+
+def reshape_to(node: Node, x: Value, target: list[int], allow_zero: bool) -> Value:
+    """`x` reshaped to ONNX's `target` (0 copies the input's extent unless
+    `allow_zero`; one -1 takes what is left)."""
     shape = [x.type.shape[i] if d == 0 and not allow_zero else d for i, d in enumerate(target)]
     if -1 in shape:
         node.check(shape.count(-1) == 1, "the shape has more than one -1")
