@@ -1,13 +1,13 @@
 """ONNX coverage: how many of ONNX's own backend node tests mlc passes, through the
-graph interpreter after graph-optimize (as `make test` runs the target set).
+graph interpreter after graph-optimize (as `make test` runs the suite).
 
     .venv/bin/python benchmarks/onnx_coverage.py                 # the table, ~30 s
-    .venv/bin/python benchmarks/onnx_coverage.py --show passing  # passes outside the targets
+    .venv/bin/python benchmarks/onnx_coverage.py --show passing  # skipped tests that pass
     .venv/bin/python benchmarks/onnx_coverage.py --show failing  # each failure, one line
     .venv/bin/python benchmarks/onnx_coverage.py --write-readme  # update the README's table
 
 The cases are built in memory from the installed onnx's case generators
-(`mlc.onnx.suite`); the target set is `tests/onnx_suite/targets/target_*.txt`. The
+(`mlc.onnx.suite`); the tests mlc skips are `tests/onnx_suite/skipped.txt`. The
 lists under the table rank what mlc lacks by the tests it fails.
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 from roundtrip import markdown_table, write_readme
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ROOT / "tests" / "onnx_suite" / "targets"
+SKIP_LIST = ROOT / "tests" / "onnx_suite" / "skipped.txt"
 TIMEOUT_S = 60
 
 
@@ -80,11 +80,10 @@ def table(cases, results, targets) -> str:
         return [label, f"{len(names):,}", f"{passed:,}", f"{passed / max(len(names), 1):.1%}"]
 
     float32 = [n for n, c in cases.items() if is_float32_case(c)]
-    others = [n for n in cases if n not in targets]
-    rows = [row("target set (`tests/onnx_suite/targets`)", targets),
+    skipped = [n for n in cases if n in targets]
+    rows = [row("all node tests", cases),
             row("all float32 node tests", float32),
-            row("all node tests", cases),
-            row("node tests outside the target set", others)]
+            row("skipped (`tests/onnx_suite/skipped.txt`)", skipped)]
     return markdown_table(["node tests", "tests", "mlc passes", "share"], rows)
 
 
@@ -101,16 +100,16 @@ def ranking(results, limit: int = 15) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--show", choices=("passing", "failing"),
-                        help="list the passes outside the target set, or every failure")
+                        help="list the skipped tests that pass, or every failure")
     parser.add_argument("--write-readme", action="store_true",
                         help="put the table into the README's ONNX section")
     args = parser.parse_args(argv)
 
     import onnx
 
-    from mlc.onnx.suite import node_cases, read_test_names
+    from mlc.onnx.suite import node_cases, read_skip_list
 
-    targets = read_test_names(TARGETS.glob("target_*.txt"))
+    targets = set(read_skip_list(SKIP_LIST))
     cases = node_cases()
     began = time.perf_counter()
     results = run_all(cases)
@@ -120,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             + table(cases, results, targets) + "\n\n" + ranking(results) + "\n")
     sys.stdout.write(text)
     if args.show == "passing":
-        for name in sorted(n for n in cases if n not in targets and results[n] is None):
+        for name in sorted(n for n in cases if n in targets and results[n] is None):
             print(name)
     elif args.show == "failing":
         for name, reason in sorted(results.items()):

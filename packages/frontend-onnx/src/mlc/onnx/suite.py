@@ -24,14 +24,28 @@ def node_cases() -> dict:
         return {case.name: case for case in load_node_model_tests()}
 
 
-def run_case(case) -> None:
-    """Prepare the case's model with mlc's backend, run it on each data set and compare
-    with ONNX's own assertion (exact dtype and shape, then rtol/atol of the case)."""
+def native_backend():
+    """mlc's ONNX backend with native mode on, whatever MLC_ONNX_NATIVE says (a
+    subclass of MlcBackend, for ONNX's runner)."""
+    from mlc.onnx.backend import MlcBackend
+
+    class NativeBackend(MlcBackend):
+        @classmethod
+        def prepare(cls, model, device: str = "CPU", **kwargs):
+            return super().prepare(model, device, **{**kwargs, "native": True})
+
+    return NativeBackend
+
+
+def run_case(case, native: bool = False) -> None:
+    """Prepare the case's model with mlc's backend (natively with `native`), run it on
+    each data set and compare with ONNX's own assertion (exact dtype and shape, then
+    rtol/atol of the case)."""
     from onnx.backend.test.runner import Runner
 
     from mlc.onnx.backend import MlcBackend
 
-    rep = MlcBackend.prepare(case.model, "CPU")
+    rep = MlcBackend.prepare(case.model, "CPU", native=native)
     for inputs, expected in case.data_sets:
         outputs = rep.run([_as_array(x) for x in inputs])
         Runner.assert_similar_outputs([_as_array(x) for x in expected], list(outputs), rtol=case.rtol,
@@ -45,6 +59,17 @@ def _as_array(value) -> np.ndarray:
     return numpy_helper.to_array(value) if isinstance(value, TensorProto) else np.asarray(value)
 
 
+def representatives(names) -> list[str]:
+    """Of the node tests `names`, the first (by name) that uses each op: a part of the
+    suite that runs every op at least once."""
+    chosen: dict[str, str] = {}
+    cases = node_cases()
+    for name in sorted(names):
+        for node in cases[name].model.graph.node:
+            chosen.setdefault(node.op_type, name)
+    return sorted(set(chosen.values()))
+
+
 def is_float32_case(case) -> bool:
     """Whether every input and output of the case's model is a float32 tensor."""
     from onnx import TensorProto
@@ -55,12 +80,15 @@ def is_float32_case(case) -> bool:
                for v in values)
 
 
-def read_test_names(paths) -> tuple[str, ...]:
-    """The test names listed in text files `paths` (one per line), in order."""
-    names: list[str] = []
-    for path in sorted(paths):
-        names += [line.strip() for line in Path(path).read_text().splitlines() if line.strip()]
-    return tuple(names)
+def read_skip_list(path) -> dict[str, str]:
+    """The node tests a skip list names (`test_name: reason`, one per line), with
+    their reasons, in the file's order."""
+    skipped: dict[str, str] = {}
+    for line in Path(path).read_text().splitlines():
+        if line.strip():
+            name, _, reason = line.partition(":")
+            skipped[name.strip()] = reason.strip()
+    return skipped
 
 
 def backend_test_cases(backend, module_name: str, names) -> dict:

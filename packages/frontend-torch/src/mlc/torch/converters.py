@@ -23,6 +23,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from mlc.ir import Value, element_dtype
+from mlc.torch import aten as aten_converters
 from mlc.torch.node import Node
 
 Converter = Callable[[Node], object]
@@ -86,6 +87,8 @@ def _reversed(convert: Converter) -> Converter:
 
 
 def _divide(node: Node):
+    if node.kwargs.get("rounding_mode") == "floor":
+        return aten_converters.floor_divide(node)
     node.check(node.kwargs.get("rounding_mode") is None,
                f"rounding_mode={node.kwargs.get('rounding_mode')!r} is not supported")
     return _binary("divide", operator.truediv)(node)
@@ -200,10 +203,24 @@ def _adaptive_avg_pool2d(node: Node, x: Value, output_size) -> Value:
         if not isinstance(output_size, int) else [output_size, output_size]
     if out == [1, 1]:
         return node.b.global_avg_pool2d(x)
-    node.check(height % out[0] == 0 and width % out[1] == 0,
-               f"output size {out} does not divide the input's {height}x{width}")
-    window = [height // out[0], width // out[1]]
-    return node.b.avg_pool2d(x, pool_size=window, strides=window)
+    if height % out[0] == 0 and width % out[1] == 0:
+        window = [height // out[0], width // out[1]]
+        return node.b.avg_pool2d(x, pool_size=window, strides=window)
+    # Output i averages inputs floor(i·n/m) .. ceil((i+1)·n/m) - 1 (torch's windows,
+    # which overlap or repeat when m does not divide n): a matrix along each axis.
+    dtype = element_dtype(x.type.element_type)
+    rows = node.b.const(_adaptive_weights(out[0], height, dtype), dtype=x.type.element_type)
+    columns = node.b.const(_adaptive_weights(out[1], width, dtype).T, dtype=x.type.element_type)
+    return node.b.matmul(rows, node.b.matmul(x, columns))
+
+
+def _adaptive_weights(out: int, size: int, dtype) -> np.ndarray:
+    """(out, size): row i averages the inputs of adaptive pooling's window i."""
+    weights = np.zeros((out, size), np.float64)
+    for i in range(out):
+        start, end = (i * size) // out, -((-(i + 1) * size) // out)
+        weights[i, start:end] = 1 / (end - start)
+    return weights.astype(dtype)
 
 
 # -- shapes and layouts
@@ -588,7 +605,8 @@ def _hardtanh(node: Node) -> Value:
     return node.b.clip(node.tensor(0, "input"), min=low, max=high)
 
 
-FUNCTION_MAP: dict[object, Converter] = _default_function_map()
+FUNCTION_MAP: dict[object, Converter] = {**_default_function_map(),
+                                          **aten_converters.function_map()}
 """The default converters of call_function targets and call_method names."""
 
 MODULE_MAP: dict[type, Converter] = {
@@ -610,5 +628,6 @@ MODULE_MAP: dict[type, Converter] = {
     nn.Flatten: _module_flatten,
     nn.Dropout: _module_dropout,
     nn.Identity: _identity,
+    **aten_converters.module_map(),
 }
 """The default converters of call_module nodes, by the called module's class."""
