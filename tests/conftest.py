@@ -54,3 +54,16 @@ def c_compiler() -> str:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_cache_dir(tmp_path_factory):
+    """mlc's persistent caches (compiled code, the measured peak) go to a folder of
+    this test session, never the user's: tests start cold and leave nothing behind."""
+    previous = os.environ.get("MLC_CACHE_DIR")
+    os.environ["MLC_CACHE_DIR"] = str(tmp_path_factory.mktemp("mlc-cache"))
+    yield os.environ["MLC_CACHE_DIR"]
+    if previous is None:
+        os.environ.pop("MLC_CACHE_DIR", None)
+    else:
+        os.environ["MLC_CACHE_DIR"] = previous

@@ -141,8 +141,8 @@ def test_statistics():
     with PassContext(opt_level=3):
         assert PassManager(pipeline_from_passes([pass_])).run(module).success
     verify(module)
-    assert pass_.statistics == {"num-conv2d": 1, "num-followers": 4, "num-transforms": 4,
-                                "num-constants": 1}
+    assert pass_.statistics == {"num-conv2d": 1, "num-dense": 0, "num-followers": 4,
+                                "num-transforms": 4, "num-constants": 1}
 
 
 # ---------------------------------------------------------------------- what converts
@@ -442,3 +442,29 @@ def test_layout_patterns_are_part_of_canonicalize():
     }""")
     assert run_pipeline(module, "canonicalize").success
     assert _names(module) == ["return"]
+
+
+DENSE = """
+func.func @main(%x: tensor<2x8xf32>, %w2: tensor<5x8xf32>) -> (tensor<2x3xf32>, tensor<2x5xf32>) {
+  %w = graph.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
+                             [0.5, 0.0, -1.0, 2.0, 0.25, 3.0, -2.0, 1.0],
+                             [-1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0]]> : tensor<3x8xf32>
+  %y = graph.dense %x, %w : (tensor<2x8xf32>, tensor<3x8xf32>) -> tensor<2x3xf32>
+  %z = graph.dense %x, %w2 : (tensor<2x8xf32>, tensor<5x8xf32>) -> tensor<2x5xf32>
+  return %y, %z : tensor<2x3xf32>, tensor<2x5xf32>
+}
+"""
+
+
+def test_dense_of_a_constant_weight_takes_it_transposed():
+    module = parse_module(DENSE, Context())
+    inputs = [_random(2, 8), _random(5, 8)]
+    expected = evaluate(module, inputs)
+    _alter(module)
+    dense = [op for op in _ops(module) if op.name == "graph.dense"]
+    assert [op.values["weight_layout"] for op in dense] == ["KN", "NK"]  # a parameter stays
+    weight = dense[0].operands[1].defining_op
+    assert weight.result_types[0].shape == (8, 3)
+    assert weight.value.array[0].tolist() == [1.0, 0.5, -1.0]
+    _check_same_outputs(module, inputs, expected)
+    assert "weight_layout = \"KN\"" in print_op(module)

@@ -12,7 +12,20 @@ from mlc.ir import parse_module, print_op, verify
 from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.interpreter import evaluate
 from mlc.loop import te
-from mlc.loop.schedule import Schedule, ScheduleError, Trace
+from mlc.loop.schedule import (
+    AnnotationError,
+    DecomposeReductionError,
+    DependencyError,
+    InvalidFactorsError,
+    LoopKindError,
+    LoopStructureError,
+    NotFoundError,
+    NotInlinableError,
+    SamplingError,
+    Schedule,
+    ScheduleError,
+    Trace,
+)
 
 
 def module_of(*funcs):
@@ -125,43 +138,44 @@ def test_sampling_is_seeded_and_replays_its_decisions():
 
 REFUSALS = [
     (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[None, 3]),
-     "the loop's extent 8 is not divisible by the factors' product 3"),
+     "the loop's extent 8 is not divisible by the factors' product 3", InvalidFactorsError),
     (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[3, 3]),
-     "the split factors' product 9 is not the loop's extent 8"),
+     "the split factors' product 9 is not the loop's extent 8", InvalidFactorsError),
     (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[0, None]),
-     "split factors must be positive integers"),
+     "split factors must be positive integers", InvalidFactorsError),
     (lambda s: s.fuse(s.get_loops(s.get_block("Y"))[0], s.get_loops(s.get_block("Y"))[2]),
-     "the loops to fuse must be nested directly"),
+     "the loops to fuse must be nested directly", LoopStructureError),
     (lambda s: s.parallel(s.get_loops(s.get_block("Y"))[2]),
-     'cannot make the loop parallel: it is bound to reduce iteration variable #2 of block "Y"'),
+     'cannot make the loop parallel: it is bound to reduce iteration variable #2 of block "Y"', LoopKindError),
     (lambda s: s.vectorize(s.get_loops(s.get_block("Y"))[2]),
-     "cannot make the loop vectorized"),
+     "cannot make the loop vectorized", LoopKindError),
     (lambda s: s.reorder(s.get_loops(s.get_block("Y"))[0], s.get_loops(s.get_block("C"))[1]),
-     "the loops to reorder are not on one chain"),
+     "the loops to reorder are not on one chain", LoopStructureError),
     (lambda s: s.reverse_compute_at(s.get_block("C"), s.get_loops(s.get_block("Y"))[2]),
-     'block "Y" reduces over a loop outside the target loop'),
+     'block "Y" reduces over a loop outside the target loop', DependencyError),
     (lambda s: s.compute_at(s.get_block("C"), s.get_loops(s.get_block("Y"))[0]),
-     "compute_at: no block under the loop reads a buffer the block writes"),
+     "compute_at: no block under the loop reads a buffer the block writes", DependencyError),
     (lambda s: s.decompose_reduction(s.get_block("C"), s.get_loops(s.get_block("C"))[0]),
-     'block "C" has no init to decompose'),
-    (lambda s: s.compute_inline(s.get_block("Y")), 'cannot inline block "Y": it is a reduction'),
+     'block "C" has no init to decompose', DecomposeReductionError),
+    (lambda s: s.compute_inline(s.get_block("Y")), 'cannot inline block "Y": it is a reduction', NotInlinableError),
     (lambda s: s.compute_inline(s.get_block("C")),
-     'cannot inline block "C": it writes a buffer the kernel does not allocate'),
-    (lambda s: s.get_block("Z"), 'no block named "Z" in @main'),
+     'cannot inline block "C": it writes a buffer the kernel does not allocate', NotInlinableError),
+    (lambda s: s.get_block("Z"), 'no block named "Z" in @main', NotFoundError),
     (lambda s: s.annotate(s.get_loops(s.get_block("Y"))[0], "extent", 3),
-     "'extent' is not an annotation but the op's own attribute"),
+     "'extent' is not an annotation but the op's own attribute", AnnotationError),
     (lambda s: s.sample_perfect_tile(s.get_loops(s.get_block("Y"))[0], n=2,
                                      max_innermost_factor=0),
-     "no tiling of 8 into 2 factors"),
+     "no tiling of 8 into 2 factors", SamplingError),
 ]
 
 
-@pytest.mark.parametrize("primitive, message", REFUSALS)
-def test_refusals_leave_the_ir_unchanged(primitive, message):
+@pytest.mark.parametrize("primitive, message, kind", REFUSALS)
+def test_refusals_leave_the_ir_unchanged(primitive, message, kind):
     sch = Schedule(mm_relu())
     before = print_op(sch.mod)
-    with pytest.raises(ScheduleError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(kind, match=message.replace("(", r"\(").replace(")", r"\)")) as info:
         primitive(sch)
+    assert type(info.value) is kind  # one ScheduleError subclass per kind of refusal
     assert print_op(sch.mod) == before
     verify(sch.mod)
 

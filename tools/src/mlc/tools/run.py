@@ -58,6 +58,12 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         metavar="N", help="LLVM optimisation level (default 3)")
     parser.add_argument("--timing", action="store_true",
                         help="report the time of each compilation stage")
+    parser.add_argument("--profile", action="store_true",
+                        help="time each kernel over --benchmark runs (default 10) and print a "
+                             "table: calls, time, share, FLOPs, GFLOP/s, %% of the target's peak")
+    parser.add_argument("--profile-json", metavar="FILE",
+                        help="write the per-kernel profile as JSON to FILE ('-': stdout); "
+                             "implies --profile")
     return parser
 
 
@@ -190,6 +196,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--benchmark takes a positive number of runs")
     if args.interpreter and args.check:
         raise UsageError("--check compares native code with the interpreter; drop --interpreter")
+    profiling = args.profile or args.profile_json is not None
+    if args.interpreter and profiling:
+        raise UsageError("--profile times native code; drop --interpreter")
     try:
         shapes = parse_input_shapes(args.input_shape)
     except ValueError as exc:
@@ -236,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
             call = compiled.entry
             timings = compiled.timings
         else:
-            native = compile_module(module, target)
+            native = compile_module(module, target, profile=[args.entry] if profiling else ())
             try:
                 call = native[args.entry]
             except KeyError as exc:
@@ -276,6 +285,23 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"latency over {args.benchmark} runs: median "
                          f"{statistics.median(times) * 1000:.3f} ms, min "
                          f"{min(times) * 1000:.3f} ms\n")
+    if profiling:
+        runs = args.benchmark or 10
+        try:
+            profile = compiled.profile(*inputs, runs=runs) if graph else \
+                native.profile(args.entry, *_copies(inputs), runs=runs)
+        except (KeyError, DiagnosticError) as exc:
+            raise UsageError(f"cannot profile @{args.entry}: "
+                             f"{exc.args[0] if isinstance(exc, KeyError) else exc}") from None
+        sys.stderr.write(profile.table() + "\n")
+        if args.profile_json is not None:
+            from mlc.tools.output import write_output
+
+            try:
+                write_output(args.profile_json, profile.dumps() + "\n")
+            except OSError as exc:
+                raise UsageError(f"cannot write the profile to '{args.profile_json}': "
+                                 f"{exc.strerror or exc}") from None
     return status
 
 

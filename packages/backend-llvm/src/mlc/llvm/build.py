@@ -37,10 +37,15 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.ir.passes.instruments import PassInstrument
 from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.native_call import ArgSpec, NativeFunction
 from mlc.llvm.target import Target
 
+LOOP_LOWER = "loop-lower,canonicalize"
+"""From scheduled loop kernels to the standard dialects."""
+LOOP_TO_STANDARD = "loop-plan-memory,loop-lower,canonicalize"
+"""From a main function calling scheduled loop kernels to the standard dialects."""
 GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
 """From an optimised graph module to the standard dialects."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
@@ -132,10 +137,28 @@ def _load_passes() -> None:
     load_pass_plugins()
 
 
-def _run(module: Operation, pipeline: str) -> None:
+class _KernelCosts(PassInstrument):
+    """A pass instrument recording the kernels' costs (:mod:`mlc.loop.cost`) just before
+    `loop-lower` turns their loop blocks into plain loops, whatever the pipeline."""
+
+    def __init__(self):
+        self.costs: dict = {}
+
+    def run_before_pass(self, pass_, op: Operation) -> None:
+        if pass_.name == "loop-lower":
+            from mlc.loop.cost import kernel_costs
+
+            self.costs.update(kernel_costs(op))
+
+
+def _run(module: Operation, pipeline: str, *instruments, required: tuple[str, ...] = ()) -> None:
+    from mlc.ir.passes.context import PassContext
     from mlc.ir.passes.manager import run_pipeline
 
-    result = run_pipeline(module, pipeline)
+    context = PassContext.current().with_instruments(*instruments)
+    context.required = context.required | frozenset(required)
+    with context:
+        result = run_pipeline(module, pipeline)
     if not result.success:
         raise BuildError(list(result.diagnostics) or [Diagnostic(
             "error", f"the pipeline '{pipeline}' failed", module.loc)])
@@ -193,13 +216,42 @@ class NativeModule:
     (`module["name"](*arrays)`); see :class:`~mlc.llvm.native_call.NativeFunction`."""
 
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
-                 times: StageTimes, unreachable: Mapping[str, str] | None = None):
+                 times: StageTimes, unreachable: Mapping[str, str] | None = None,
+                 profiled: Mapping | None = None, kernel_costs: Mapping | None = None,
+                 target: Target | None = None):
         self.library = library
         self._unreachable = dict(unreachable or {})
         self._specs = dict(specs)
         self._results = dict(results)
         self._functions: dict[str, NativeFunction] = {}
+        self._profiled = dict(profiled or {})
+        self.kernel_costs = dict(kernel_costs or {})
+        self.target = target or Target()
         self.timings = times
+
+    def profile(self, name: str, *args, runs: int = 10, warmup: int = 1):
+        """Call function `name` on `args` `runs` times (after `warmup` calls) with each
+        call it makes timed: the :class:`~mlc.llvm.profile.Profile`. The module must
+        have been compiled with `compile_module(..., profile=[name])`."""
+        from mlc.llvm.peak import peak_flops
+        from mlc.llvm.profile import summarize
+
+        _check_runs(runs, warmup)
+        profiled = self._profiled.get(name)
+        if profiled is None:
+            raise KeyError(f"@{name} was not compiled for profiling (compile_module(..., "
+                           f"profile=['{name}']))")
+        function = self.library.function(profiled.name, [
+            *self[name].specs, ArgSpec("profile_ns", (profiled.buffer_size,), "int64",
+                                       "output")], self._results[name])
+        totals = np.zeros(profiled.buffer_size, np.int64)
+        for _ in range(warmup):
+            function(*args, totals)
+        totals[:] = 0
+        for _ in range(runs):
+            function(*args, totals)
+        return summarize(profiled, totals, runs, self.kernel_costs,
+                         peak_flops(self.target).flops, self.target.describe())
 
     def __getitem__(self, name: str) -> NativeFunction:
         found = self._functions.get(name)
@@ -222,14 +274,34 @@ class NativeModule:
         return self.library.llvm_ir()
 
 
-def compile_module(module: Operation, target: Target | None = None) -> NativeModule:
-    """Compile the functions of `module` (scf/memref/vector/math/arith/func, or the
-    llvm dialect) to native code. The module is not changed (a copy is lowered)."""
+def compile_module(module: Operation, target: Target | None = None,
+                   profile: Sequence[str] = ()) -> NativeModule:
+    """Compile the functions of `module` (loop kernels, scf/memref/vector/math/arith/func,
+    or the llvm dialect) to native code; loop kernels are lowered first (`loop-lower`).
+    The module is not changed (a copy is lowered).
+    `profile` names functions to compile a timed copy of as well
+    (`NativeModule.profile`)."""
     from mlc.llvm.jit import compile_llvm_ir
+    from mlc.llvm.profile import add_profiled_entry
 
     times = StageTimes()
     functions = [fn for fn in _functions(module) if fn.regions[0].blocks]
-    text = lower_to_llvm_ir(module.clone(), times)
+    lowered = module.clone()
+    costs = {}
+    if any(op.name.startswith("loop.") for op in lowered.walk()):
+        # Loop kernels (te's, a schedule's): lowered here as a build lowers its own.
+        from mlc.loop.cost import kernel_costs
+
+        _load_passes()
+        costs = kernel_costs(lowered)
+        with _Timer(times, "loops → standard dialects"):
+            _run(lowered, LOOP_LOWER)
+    profiled = {}
+    for name in profile:
+        entry = add_profiled_entry(lowered, name)
+        if entry is not None:
+            profiled[name] = entry
+    text = lower_to_llvm_ir(lowered, times)
     # The argument specs come from the signatures before lowering, read once lowering
     # succeeded (it is what reports a type with no native form).
     specs, results, unreachable = {}, {}, {}
@@ -255,7 +327,15 @@ def compile_module(module: Operation, target: Target | None = None) -> NativeMod
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
-    return NativeModule(library, specs, results, times, unreachable)
+    return NativeModule(library, specs, results, times, unreachable, profiled, costs,
+                        library.target)
+
+
+def _check_runs(runs: int, warmup: int) -> None:
+    if not isinstance(runs, int) or isinstance(runs, bool) or runs < 1 \
+            or not isinstance(warmup, int) or isinstance(warmup, bool) or warmup < 0:
+        raise ValueError(f"profile takes runs >= 1 and warmup >= 0, not {runs!r} and "
+                         f"{warmup!r}")
 
 
 class CompiledModel(ModelExecutor):
@@ -267,7 +347,8 @@ class CompiledModel(ModelExecutor):
 
     def __init__(self, entry: NativeFunction, params: dict[str, np.ndarray],
                  workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
-                 externals: Sequence[str] = ()):
+                 externals: Sequence[str] = (), library=None, profiled=None,
+                 kernel_costs: Mapping | None = None):
         super().__init__(entry)
         self.params = params
         self.workspaces = workspaces
@@ -275,6 +356,48 @@ class CompiledModel(ModelExecutor):
         self.target = target
         self.timings = times
         self.externals = tuple(externals)
+        self.kernel_costs = dict(kernel_costs or {})
+        """Each kernel's FLOPs and bytes per call, from its loop IR (mlc.loop.cost)."""
+        self.schedules: dict = {}
+        """Each scheduled kernel's trace (mlc.loop.schedule.Trace), by name."""
+        self._library = library
+        self._profiled = profiled
+        self._profile_function: NativeFunction | None = None
+
+    def profile(self, *inputs: np.ndarray, runs: int = 10, warmup: int = 1,
+                **named: np.ndarray):
+        """Run the model `runs` times (after `warmup` runs) on `inputs` with each kernel
+        call timed, and return the :class:`~mlc.llvm.profile.Profile`: per kernel the
+        calls, time, share of the total, FLOPs and achieved GFLOP/s from its loop IR,
+        % of the target's peak (measured once per machine and cached), sorted by
+        time. The timed code is the model's own kernels (see mlc.llvm.profile)."""
+        from mlc.llvm.peak import peak_flops
+        from mlc.llvm.profile import summarize
+
+        _check_runs(runs, warmup)
+        function = self._profiling_entry()
+        totals = np.zeros(self._profiled.buffer_size, np.int64)
+        for _ in range(warmup):
+            function(*inputs, profile_ns=totals, **named)
+        totals[:] = 0
+        for _ in range(runs):
+            function(*inputs, profile_ns=totals, **named)
+        return summarize(self._profiled, totals, runs, self.kernel_costs,
+                         peak_flops(self.target).flops, self.target.describe())
+
+    def _profiling_entry(self) -> NativeFunction:
+        if self._profiled is None or self._library is None:
+            raise BuildError([Diagnostic("error", "this model was built without its timed "
+                                         "entry (the module defines `clock_gettime`), so it "
+                                         "cannot be profiled")])
+        if self._profile_function is None:
+            specs = [*self.entry.specs,
+                     ArgSpec("profile_ns", (self._profiled.buffer_size,), "int64", "output")]
+            function = self._library.function(self._profiled.name, specs)
+            for name, value in self.params.items():
+                function.bind(name, value)
+            self._profile_function = function
+        return self._profile_function
 
     def export_library(self, path: str | os.PathLike, target: Target | None = None) -> Path:
         """Write the model as a shared library at `path` (kernels and entry point in
@@ -353,9 +476,31 @@ def bind_external_functions(module: Operation) -> list[str]:
     return bound
 
 
+def graph_to_loops(target: Target, schedule: str | None = "default",
+                   extern: Mapping[str, str] | None = None) -> str:
+    """The pipeline `build` runs from a graph module to its loop kernels (before they
+    are scheduled): graph-optimize, with `graph-alter-op-layout` for the target's
+    vector width when the kernels get the default schedules (convolutions in
+    NCHW{lanes}c, dense weights transposed: what the rules vectorize), then
+    graph-lower-to-loop. An external function gets the layout the graph has, so with
+    `extern` the layout is left alone."""
+    to_loops = graph_to_standard(extern).replace("," + LOOP_TO_STANDARD, "")
+    if schedule == "default" and not extern:
+        from mlc.graph.passes.pipelines import graph_optimize_with_layout
+
+        lanes = target.schedule_target.lanes(32)
+        to_loops = to_loops.replace("graph-optimize", graph_optimize_with_layout(lanes), 1)
+    return to_loops
+
+
+SCHEDULES = ("default", None)
+"""What `build(schedule=...)` takes: the default rules (mlc.loop.rules), or none."""
+
+
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
-          extern: Mapping[str, str] | None = None, pipeline: str | None = None) -> CompiledModel:
+          extern: Mapping[str, str] | None = None, pipeline: str | None = None,
+          schedule: str | None = "default") -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
@@ -363,18 +508,28 @@ def build(module: Operation, target: Target | None = None,
     mlc.ir.extern.register_func, `{"fused_dense_bias_add": "env.linear"}` (the
     primitive functions graph-optimize makes are named after their ops); `pipeline`
     replaces the pipeline to the standard dialects (`GRAPH_TO_STANDARD`; its
-    graph-lower-to-loop may spell `extern` itself). Every function the lowered module
+    graph-lower-to-loop may spell `extern` itself, and it schedules what it wants:
+    `loop-default-schedule`). `schedule="default"` schedules every kernel by the
+    default rules for `target` (mlc.loop.rules: register tiles, vectorization; the
+    traces are `model.schedules`), `schedule=None` keeps the loop nests
+    graph-lower-to-loop writes. Every function the lowered module
     declares is bound to the Python function registered under its name. The module is
     not changed. BuildError says what cannot be compiled."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.jit import compile_llvm_ir
+    from mlc.llvm.profile import add_profiled_entry
 
     if pipeline is not None and extern:
         raise BuildError([Diagnostic("error", "build() takes `extern` or a `pipeline`, not "
                                      "both: spell graph-lower-to-loop{extern=FUNCTION:NAME} "
                                      "in the pipeline", module.loc)])
-    pipeline = pipeline if pipeline is not None else graph_to_standard(extern)
+    if schedule not in SCHEDULES:
+        raise BuildError([Diagnostic("error", f"schedule must be one of "
+                                     f"{', '.join(map(repr, SCHEDULES))}, not {schedule!r}",
+                                     module.loc)])
     target = target or Target()
+    stages = [pipeline] if pipeline is not None else \
+        [graph_to_loops(target, schedule, extern), LOOP_TO_STANDARD]
     times = StageTimes()
     module = module.clone()
     inputs, outputs = _graph_signature(_function(module, entry))
@@ -384,11 +539,24 @@ def build(module: Operation, target: Target | None = None,
         raise BuildError([Diagnostic("error", f"params name no argument of @{entry}: "
                                      + ", ".join(unknown), module.loc)])
     _load_passes()
-    with _Timer(times, "graph → loops → standard dialects"):
-        _run(module, pipeline)
+    costs = _KernelCosts()
+    traces: dict = {}
+    with _Timer(times, "graph → loops"):
+        # The layout pass is opt level 3 (TVM's AlterOpLayout); a build that names it
+        # for its schedules runs it.
+        _run(module, stages[0], costs, required=("graph-alter-op-layout",))
+    if len(stages) > 1:
+        if schedule == "default":
+            from mlc.loop.rules import default_schedule
+
+            with _Timer(times, "default schedules"):
+                traces = default_schedule(module, target.schedule_target)
+        with _Timer(times, "loops → standard dialects"):
+            _run(module, stages[1], costs)
     externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
+        profiled = add_profiled_entry(module, entry)
     text = lower_to_llvm_ir(module, times)
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
@@ -405,11 +573,14 @@ def build(module: Operation, target: Target | None = None,
     for name, value in params.items():
         function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
-    return CompiledModel(function, weights, workspace_specs, text, target, times, externals)
+    model = CompiledModel(function, weights, workspace_specs, text, target, times, externals,
+                          library, profiled, costs.costs)
+    model.schedules = traces
+    return model
 
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
            "bind_external_functions", "arg_spec", "numpy_dtype", "signature_specs",
-           "mark_buffers_noalias", "GRAPH_LOWER", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+           "mark_buffers_noalias", "LOOP_LOWER", "LOOP_TO_STANDARD", "GRAPH_LOWER", "graph_to_loops", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 

@@ -58,7 +58,8 @@ def initialize_native_target() -> None:
 
 @dataclass(frozen=True)
 class Target:
-    """What to generate code for. `cpu` and `features` default to the host's;
+    """What to generate code for. `cpu` and `features` default to the host's (a `cpu`
+    given without `features` means that CPU's own features);
     `opt_level` 0..3 is LLVM's -O level for both optimisation and code generation.
     Construction validates everything, so a `Target` always creates a TargetMachine."""
 
@@ -73,12 +74,16 @@ class Target:
             raise TargetError(f"optimisation level must be 0, 1, 2 or 3, not {self.opt_level!r}")
         if not self.triple:
             object.__setattr__(self, "triple", llvm.get_process_triple())
-        if self.cpu is None:
+        host = self.cpu is None
+        if host:
             object.__setattr__(self, "cpu", llvm.get_host_cpu_name())
         elif not isinstance(self.cpu, str) or not self.cpu.strip():
             raise TargetError(f"a target CPU is a non-empty name such as 'znver4', not {self.cpu!r}")
         if self.features is None:
-            object.__setattr__(self, "features", llvm.get_host_cpu_features().flatten())
+            # A CPU named without features means that CPU's own (as clang's -march=):
+            # `Target(cpu="x86-64-v3")` must not inherit the host's AVX-512.
+            features = llvm.get_host_cpu_features().flatten() if host else ""
+            object.__setattr__(self, "features", features)
         else:
             object.__setattr__(self, "features", _normalise_features(self.features))
         _check_names(self.triple, self.cpu, self.features)
@@ -91,6 +96,15 @@ class Target:
     def describe(self) -> str:
         """One line for reports: `x86_64-unknown-linux-gnu, cpu znver4, -O3`."""
         return f"{self.triple}, cpu {self.cpu}, -O{self.opt_level}"
+
+    @property
+    def schedule_target(self):
+        """What the schedule rules know of this target
+        (:class:`mlc.loop.rules.target.ScheduleTarget`: vector width, registers, FMA,
+        caches), from its CPU name and features."""
+        from mlc.loop.rules.target import ScheduleTarget
+
+        return ScheduleTarget.from_features(self.cpu, self.features)
 
     def target_machine(self, jit: bool = True) -> llvm.TargetMachine:
         """An llvmlite TargetMachine for this target: for MCJIT (`jit=True`, LLVM's JIT

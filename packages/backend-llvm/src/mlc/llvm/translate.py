@@ -307,7 +307,16 @@ def _load(t: _FunctionTranslation, op: Operation, args: list) -> ir.Value:
 
 @_handles("llvm.store")
 def _store(t: _FunctionTranslation, op: Operation, args: list) -> None:
-    t.builder.store(args[0], args[1], align=_int(op, "alignment"))
+    value, pointer = args
+    if pointer.type.is_opaque or pointer.type.pointee == value.type:
+        t.builder.store(value, pointer, align=_int(op, "alignment"))
+        return
+    # llvmlite types the pointers of allocas and their GEPs (`float*`) where the llvm
+    # dialect's are opaque, and its builder refuses a vector stored through one; LLVM
+    # reads every pointer as opaque, so the store is written as the dialect says.
+    store = ir.instructions.StoreInstr(t.builder.block, value, pointer)
+    store.align = _int(op, "alignment")
+    t.builder._insert(store)
 
 
 @_handles("llvm.alloca")

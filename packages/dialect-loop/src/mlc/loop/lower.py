@@ -11,8 +11,10 @@
 - `loop.load`/`loop.store` become `memref.load`/`memref.store` at the indices their
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
   yielding the padding otherwise;
-- `loop.alloc_buffer` becomes `memref.alloc`, freed by a `memref.dealloc` before each
-  return of its function; `loop.view` (planned storage) becomes `memref.view`; a
+- each `loop.alloc_buffer` is first shrunk to the box one loop iteration uses
+  (:mod:`mlc.loop.compact`), then becomes a `memref.alloca` at its function's entry
+  when small (`STACK_BUFFER_BYTES`), else a `memref.alloc` freed by a
+  `memref.dealloc` before each return of its function; `loop.view` (planned storage) becomes `memref.view`; a
   `loop.constant` (weights) becomes a private constant `memref.global` read with
   `memref.get_global`.
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mlc.ir.core.affine_expr import AffineExpr
+from mlc.ir.core.affine_map import AffineMapAttr
 from mlc.ir.core.attributes import (
     IndexType,
     IntegerAttr,
@@ -44,7 +47,17 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
-from mlc.loop.ops import AllocBufferOp, BlockOp, ConstantOp, ForOp, LoadOp, StoreOp, ViewOp
+from mlc.loop.indexing import access_over_bindings
+from mlc.loop.ops import (
+    AllocBufferOp,
+    BlockOp,
+    ConstantOp,
+    ForOp,
+    LoadOp,
+    StoreOp,
+    ViewOp,
+    byte_size,
+)
 
 index = IndexType()
 
@@ -128,16 +141,51 @@ class IndexBuilder:
 # ------------------------------------------------------------------ patterns
 
 
+STACK_BUFFER_BYTES = 64 << 10
+"""Kernel buffers up to this size live on the stack (`memref.alloca` at the function's
+entry, which LLVM promotes to registers when its accesses have constant offsets: a
+compacted register tile); larger ones, and the buffers of a function that only calls
+kernels (a model's entry: its workspace), on the heap."""
+
+
+def _kernels(root: Operation) -> set[Operation]:
+    """The functions under `root` that compute with loop blocks (kernels), as opposed
+    to a model's entry that calls kernels, whose buffers are its planned workspace."""
+    return {fn for fn in root.walk() if fn.name == "func.func"
+            and any(isinstance(o, BlockOp) for o in fn.walk())}
+
+
 class LowerAllocBuffer(ConversionPattern):
     root = AllocBufferOp
 
+    def __init__(self, kernels: set[Operation]):
+        super().__init__()
+        self.kernels = kernels
+
     def match_and_rewrite(self, op, adaptor, rewriter):
         buffer_type = op.results[0].type
-        alloc = rewriter.insert(memref.AllocOp.build([], [], result_types=[buffer_type]))
-        alloc.results[0].name_hint = op.results[0].name_hint
         function = op.parent_op
         while function is not None and function.name != "func.func":
             function = function.parent_op
+        size = byte_size(buffer_type)
+        if function is not None and size is not None and size <= STACK_BUFFER_BYTES \
+                and function in self.kernels:
+            with rewriter.insertion_point():
+                entry = function.regions[0].blocks[0]
+                first = entry.first_op
+                while first is not None and first.name == "memref.alloca":
+                    first = first.next_op  # after the allocas made before, in order
+                if first is None:
+                    rewriter.set_insertion_point_to_end(entry)
+                else:
+                    rewriter.set_insertion_point_before(first)
+                alloca = rewriter.insert(memref.AllocaOp.build([], [],
+                                                               result_types=[buffer_type]))
+            alloca.results[0].name_hint = op.results[0].name_hint
+            rewriter.replace_op(op, alloca.results)
+            return True
+        alloc = rewriter.insert(memref.AllocOp.build([], [], result_types=[buffer_type]))
+        alloc.results[0].name_hint = op.results[0].name_hint
         returns = [o for o in function.walk() if o.name == "func.return"] if function else []
         with rewriter.insertion_point():
             for ret in returns:
@@ -196,6 +244,14 @@ class LowerBlock(ConversionPattern):
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter)
         operands = list(adaptor.bindings)
+        # Accesses index by the loop variables directly, their maps composed with the
+        # bindings and simplified with the loops' ranges (see mlc.loop.indexing).
+        for access in [o for o in op.walk_nested() if isinstance(o, (LoadOp, StoreOp))]:
+            index_map, indices = access_over_bindings(access, op, operands)
+            fixed = list(access.operands)[:len(access.operands) - len(access.indices)]
+            with rewriter.modify_op_in_place(access):
+                access.set_operands([*fixed, *indices])
+                access.attributes["map"] = AffineMapAttr(index_map)
         values = [ints.expr(expr, operands) for expr in op.binding_map.value.results]
         init = op.init
         if init is not None:
@@ -306,10 +362,13 @@ def lowering_target() -> ConversionTarget:
 def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Lower every loop op under `root` (see the module docstring): the errors (then
     nothing changed) and the remarks (vectorized loops left serial, and why)."""
+    from mlc.loop.compact import compact_buffers
+
+    compact_buffers(root)
     remarks: list = []
     symbols = {op.attributes["sym_name"].value for op in root.walk()
                if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}
-    patterns = PatternSet([LowerAllocBuffer(), LowerFor(remarks), LowerBlock(), LowerLoad(),
+    patterns = PatternSet([LowerAllocBuffer(_kernels(root)), LowerFor(remarks), LowerBlock(), LowerLoad(),
                            LowerStore(), LowerView(), LowerConstant(symbols)])
     result = apply_partial_conversion(root, lowering_target(), patterns)
     notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]

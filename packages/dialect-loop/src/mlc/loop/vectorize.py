@@ -21,6 +21,7 @@ from mlc.ir.core.attributes import VectorType
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import memref
 from mlc.ir.opdef.traits import ConstantLike
+from mlc.loop.indexing import access_over_bindings
 from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = ["vectorize_loop", "why_not_vectorizable"]
@@ -71,22 +72,16 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
     for op in loop_op.body_block.ops():
         if not isinstance(op, BlockOp):
             return f"its body holds a '{op.name}', not only blocks"
-        bindings = list(op.bindings)
-        binding_map = op.binding_map.value
-        if variable in bindings:
-            position = bindings.index(variable)
-        else:
-            position = None
         varying_values: set[Value] = set()
         for nested in op.walk_nested():
             if isinstance(nested, InitOp):
                 continue
             if isinstance(nested, (LoadOp, StoreOp)):
-                exprs = []
-                for index_expr in nested.index_map.results:
-                    over_bindings = index_expr.replace_dims_and_symbols(
-                        [_iteration_expr(v, op, binding_map) for v in nested.indices], [])
-                    exprs.append(over_bindings)
+                index_map, bindings = access_over_bindings(nested, op)
+                if len(bindings) > len(op.bindings):
+                    return "an index is data-dependent"
+                position = bindings.index(variable) if variable in bindings else None
+                exprs = list(index_map.results)
                 coefficients = []
                 starts = []
                 for expr in exprs:
@@ -120,14 +115,6 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
                 elif not (is_elementwise or nested.has_trait(ConstantLike)):
                     return f"'{nested.name}' is not elementwise"
     return plan
-
-
-def _iteration_expr(value: Value, block: BlockOp, binding_map) -> AffineExpr:
-    """An index operand of an access as an expression over the block's bindings."""
-    variables = block.iteration_variables
-    if value not in variables:
-        raise ValueError("an access index is not an iteration variable")
-    return binding_map.results[variables.index(value)]
 
 
 def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None) -> bool:

@@ -211,6 +211,10 @@ def conv2d_nchw(x: np.ndarray, k: np.ndarray, strides, padding, dilation, groups
 class DenseOp(GraphOp):
     """Fully connected layer x·Wᵀ: data (..., K), weight (N, K) -> (..., N).
 
+    `weight_layout` KN takes the weight transposed, (K, N): what graph-alter-op-layout
+    makes of a constant weight, so that consecutive output features read consecutive
+    weights (TVM's dense_pack).
+
     NaN: computed in float64 and rounded once; NaN and inf propagate as IEEE
     arithmetic says."""
 
@@ -218,6 +222,7 @@ class DenseOp(GraphOp):
     data = OperandDef(FloatTensor)
     weight = OperandDef(FloatTensor)
     result = ResultDef(FloatTensor)
+    weight_layout = string("NK", "NK (features out x in) or KN (transposed)", ("NK", "KN"))
     pattern = PatternKind.OUT_ELEMWISE_FUSABLE
     assembly_format = _BINARY_FORMAT
 
@@ -227,24 +232,31 @@ class DenseOp(GraphOp):
         shape_check(data.rank >= 1 and weight.rank == 2,
                     f"needs data of rank >= 1 and a 2-D weight, got {list(data.shape)} and "
                     f"{list(weight.shape)}")
-        shape_check(data.shape[-1] == weight.shape[1],
-                    f"data has {data.shape[-1]} features, weight expects {weight.shape[1]}")
+        transposed = attrs.get("weight_layout", "NK") == "KN"
+        features, outputs = (weight.shape[0], weight.shape[1]) if transposed else \
+            (weight.shape[1], weight.shape[0])
+        shape_check(data.shape[-1] == features,
+                    f"data has {data.shape[-1]} features, weight expects {features}")
         same_element_type(data, weight, "data and weight")
-        return [tensor((*data.shape[:-1], weight.shape[0]), data.element_type)]
+        return [tensor((*data.shape[:-1], outputs), data.element_type)]
 
     @classmethod
     def reference(cls, attrs, data, weight):
-        return np.matmul(data.astype(np.float64), weight.astype(np.float64).T)
+        weight = weight.astype(np.float64)
+        return np.matmul(data.astype(np.float64),
+                         weight if attrs["weight_layout"] == "KN" else weight.T)
 
     @classmethod
     def compute(cls, te, attrs, data, weight):
         """TOPI's dense: the sum of products over K in the accumulator type."""
         acc = accumulator(data.dtype)
+        transposed = attrs["weight_layout"] == "KN"
+        features = weight.shape[0] if transposed else weight.shape[1]
 
         def dense(*index):
-            k = te.reduce_axis(weight.shape[1], name="k")
-            return te.sum(te.cast(data[(*index[:-1], k)], acc) *
-                          te.cast(weight[index[-1], k], acc), axis=k)
+            k = te.reduce_axis(features, name="k")
+            w = weight[k, index[-1]] if transposed else weight[index[-1], k]
+            return te.sum(te.cast(data[(*index[:-1], k)], acc) * te.cast(w, acc), axis=k)
 
         result = te.compute(result_shape(cls, attrs, data, weight), dense, name="T_dense")
         return rounded(te, result, data.dtype, "T_dense_round")

@@ -14,6 +14,8 @@ conversion from NCHW to the channel-blocked layout NCHW{n}c.
   blocked types, so the blocked layout flows downstream of each converted conv2d.
 - Every other op keeps NCHW; the conversion's source materialisation puts one
   transform back to NCHW after the blocked value such ops use.
+- A dense of a constant (N, K) weight takes the weight transposed (layout KN, TVM's
+  dense_pack), so consecutive output features read consecutive weights.
 
 Afterwards the layout canonicalization patterns cancel inverse transform pairs.
 """
@@ -32,7 +34,7 @@ from mlc.graph.names import unique_name
 from mlc.graph.op_base import ShapeError
 from mlc.graph.ops.constant import ConstantOp, value_array
 from mlc.graph.ops.elementwise import Binary, CastOp, Unary, WhereOp
-from mlc.graph.ops.nn import Conv2DOp
+from mlc.graph.ops.nn import Conv2DOp, DenseOp
 from mlc.graph.ops.transform import LayoutTransformOp
 from mlc.graph.types import tensor
 from mlc.ir import (
@@ -266,7 +268,22 @@ class BlockedLayout:
         """The dynamic legality of graph ops: illegal when the pass converts them."""
         if isinstance(op, Conv2DOp):
             return not self.converts_conv2d(op)
+        if isinstance(op, DenseOp):
+            return not converts_dense(op)
         return self.operand_forms(op) is None
+
+    def transposed_weight(self, weight: Value, rewriter: PatternRewriter, loc: Location) -> Value:
+        """A constant (N, K) weight as the constant (K, N)."""
+        array = np.ascontiguousarray(value_array(weight).T)
+        type_ = tensor(array.shape, weight.type.element_type)
+        return self._relaid(weight, "KN", rewriter, lambda: self._new_constant(
+            weight, array, type_, "KN", rewriter, loc))
+
+
+def converts_dense(op: DenseOp) -> bool:
+    """A dense whose weight is a constant in (N, K): the pass gives it the weight
+    transposed (TVM's dense_pack), so output features read consecutive weights."""
+    return op.values["weight_layout"] == "NK" and value_array(op.weight) is not None
 
 
 class Conv2DToBlocked(ConversionPattern):
@@ -298,6 +315,29 @@ class Conv2DToBlocked(ConversionPattern):
         attrs["kernel_layout"] = StringAttr(blocked.kernel_layout)
         new = rewriter.insert(Conv2DOp.create_from_flat([new_data, new_weight], attrs, loc=op.loc))
         _replace(op, new, blocked, rewriter)
+        self.converted += 1
+        return True
+
+
+class DenseToKN(ConversionPattern):
+    """dense(x, W) with a constant (N, K) weight -> dense(x, Wᵀ) in layout KN."""
+
+    root = DenseOp
+
+    def __init__(self, blocked: BlockedLayout):
+        super().__init__(None)
+        self.blocked = blocked
+        self.converted = 0
+
+    def match_and_rewrite(self, op: DenseOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not converts_dense(op):
+            return rewriter.notify_match_failure(op, "not a dense of a constant (N, K) weight")
+        weight = self.blocked.transposed_weight(op.weight, rewriter, op.loc)
+        attrs = dict(op.attributes)
+        attrs["weight_layout"] = StringAttr("KN")
+        new = rewriter.insert(DenseOp.create_from_flat([adaptor.data, weight], attrs, loc=op.loc))
+        new.results[0].name_hint = op.results[0].name_hint
+        rewriter.replace_op(op, new.results)
         self.converted += 1
         return True
 
@@ -343,6 +383,7 @@ def _replace(op: Operation, new: Operation, blocked: BlockedLayout,
                        "AlterOpLayout), carrying the layout through elementwise and "
                        "broadcast ops, with layout_transform ops at the boundaries.",
                statistics=(("num-conv2d", "conv2d ops converted to NCHW{n}c"),
+                           ("num-dense", "dense ops given their constant weight transposed"),
                            ("num-followers", "layout-agnostic ops converted along"),
                            ("num-transforms", "layout_transform ops inserted"),
                            ("num-constants", "constants re-laid")))
@@ -354,15 +395,17 @@ class AlterOpLayout(Pass):
         target = ConversionTarget()
         target.add_dynamically_legal_dialect(graph, blocked.is_legal)
         conv2d, followers = Conv2DToBlocked(blocked), FollowBlockedOperands(blocked)
-        result = apply_partial_conversion(op, target, PatternSet([conv2d, followers]),
+        dense = DenseToKN(blocked)
+        result = apply_partial_conversion(op, target, PatternSet([conv2d, dense, followers]),
                                           blocked.converter)
         if not result.success:
             raise PassFailure(result.diagnostics)
-        if conv2d.converted or followers.converted:
+        if conv2d.converted or followers.converted or dense.converted:
             # Cancel the transforms that now meet their inverse (and drop what the
             # conversion left dead: OIHW weights, transforms read through).
             apply_patterns_greedily(op, PatternSet(LAYOUT_PATTERNS), GreedyConfig(fold=False))
         self.statistics["num-conv2d"] += conv2d.converted
+        self.statistics["num-dense"] += dense.converted
         self.statistics["num-followers"] += followers.converted
         self.statistics["num-transforms"] += sum(t.parent is not None for t in blocked.transforms)
         self.statistics["num-constants"] += blocked.constants_relaid

@@ -57,7 +57,7 @@ def channel_axis(op: Operation) -> int | None:
         if values["data_layout"] == "NCHW" and values["kernel_layout"] == "OIHW":
             return 1
         return None
-    if op.name == "graph.dense":
+    if op.name == "graph.dense" and op.values["weight_layout"] == "NK":
         return op.results[0].type.rank - 1
     return None
 

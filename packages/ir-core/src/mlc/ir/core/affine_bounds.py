@@ -21,10 +21,12 @@ from mlc.ir.core.affine_expr import (
     CEILDIV,
     CONSTANT,
     DIM,
+    FLOORDIV,
     MOD,
     MUL,
     SYMBOL,
     AffineExpr,
+    constant,
 )
 
 Bound = tuple[int | None, int | None]
@@ -211,3 +213,81 @@ def _multiply(a: Bound, b: Bound) -> Bound:
     if a[0] is not None and a[0] >= 0 and b[0] is not None and b[0] >= 0:
         return a[0] * b[0], None
     return _UNBOUNDED
+
+
+def simplify_in_ranges(expr: AffineExpr, ranges: Mapping[AffineExpr, Bound]) -> AffineExpr:
+    """`expr` simplified with what `ranges` says of its dimensions and symbols (TVM's
+    arithmetic analyzer on index expressions): a `floordiv` or `mod` by a positive
+    constant `c` of `c * q + r`, where every value of `r` lies in `[0, c)`, becomes `q`
+    or `r`. `(d0 * 4 + d1) mod 4` is `d1` and `(d0 * 4 + d1) floordiv 4` is `d0` when
+    `d1` lies in `[0, 3]`; MLIR's context-free rules (affine_expr) cannot say so, since
+    they know nothing of `d1`. The result equals `expr` at every point of the box."""
+    return _RangeSimplifier(ranges).simplify(expr)
+
+
+class _RangeSimplifier:
+    __slots__ = ("bounder", "memo")
+
+    def __init__(self, ranges: Mapping[AffineExpr, Bound]):
+        self.bounder = _Bounder(ranges)
+        self.memo: dict[AffineExpr, AffineExpr] = {}
+
+    def simplify(self, expr: AffineExpr) -> AffineExpr:
+        known = self.memo.get(expr)
+        if known is None:
+            known = self.memo[expr] = self._simplify(expr)
+        return known
+
+    def _simplify(self, expr: AffineExpr) -> AffineExpr:
+        kind = expr.kind
+        if kind in (CONSTANT, DIM, SYMBOL):
+            return expr
+        lhs, rhs = self.simplify(expr.lhs), self.simplify(expr.rhs)
+        if kind is ADD:
+            return lhs + rhs
+        if kind is MUL:
+            return lhs * rhs
+        if rhs.kind is CONSTANT and rhs.value > 0 and kind in (MOD, FLOORDIV):
+            split = self._quotient_and_remainder(lhs, rhs.value)
+            if split is not None:
+                quotient, remainder = split
+                return remainder if kind is MOD else quotient
+        if kind is MOD:
+            return lhs.mod(rhs)
+        if kind is FLOORDIV:
+            return lhs.floordiv(rhs)
+        return lhs.ceildiv(rhs)
+
+    def _quotient_and_remainder(self, expr: AffineExpr, divisor: int
+                                ) -> tuple[AffineExpr, AffineExpr] | None:
+        """`(q, r)` with `expr == divisor * q + r` and `r` within `[0, divisor)` on the
+        box, the terms whose coefficients `divisor` divides going to `q`."""
+        terms, offset = _linear_form(expr)
+        order = {atom: n for n, atom in enumerate(_atoms_left_to_right(expr))}
+        terms = dict(sorted(terms.items(), key=lambda item: order.get(item[0], 0)))
+        quotient: AffineExpr = constant(offset // divisor)
+        remainder: AffineExpr = constant(offset % divisor)
+        for atom, coefficient in terms.items():
+            if coefficient % divisor == 0:
+                quotient = quotient + atom * (coefficient // divisor)
+            else:
+                remainder = remainder + atom * coefficient
+        lo, hi = self.bounder.bound(remainder)
+        if lo is None or hi is None or lo < 0 or hi >= divisor:
+            return None
+        return quotient, remainder
+
+
+def _atoms_left_to_right(expr: AffineExpr) -> list[AffineExpr]:
+    """The atoms of `expr`'s linear form as they appear in it, left to right (so a
+    simplified sum keeps the order it was written in)."""
+    atoms, stack = [], [expr]
+    while stack:
+        node = stack.pop()
+        if node.kind is ADD or (node.kind is MUL and (node.rhs.kind is CONSTANT
+                                                      or node.lhs.kind is CONSTANT)):
+            stack.append(node.rhs)
+            stack.append(node.lhs)
+        elif node.kind is not CONSTANT:
+            atoms.append(node)
+    return atoms

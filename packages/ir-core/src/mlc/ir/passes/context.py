@@ -118,6 +118,14 @@ class PassContext:
             return False, f"opt level {info.opt_level} > {self.opt_level}"
         return True, ""
 
+    def with_instruments(self, *instruments) -> PassContext:
+        """This context's settings with `instruments` added after its own (a caller
+        that observes a pipeline, such as a build recording kernel costs, wraps the
+        user's context instead of replacing it)."""
+        extended = PassContext(self.opt_level, self.required, self.disabled, self.config,
+                               [*self.instruments, *instruments])
+        return extended
+
     def __enter__(self) -> PassContext:
         stack = getattr(self._local, "stack", None)
         if stack is None:

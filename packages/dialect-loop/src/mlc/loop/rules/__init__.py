@@ -1,0 +1,156 @@
+"""Default schedules: rules that turn what the analysis of each block says into a
+schedule, as TVM's meta-schedule rules (and dlight's defaults) do, with no search.
+
+    traces = default_schedule(module, ScheduleTarget.from_features("znver4", ""))
+    print(traces["fused_dense_bias_add"])        # the primitives applied, as Python
+
+For every kernel (a function holding loop blocks), each block in program order is
+offered to the rules, first match wins:
+
+- :mod:`~mlc.loop.rules.tiling`: a reduction whose output has a contiguous spatial
+  axis — matmul, dense, batch_matmul, convolution and pooling in NCHW{c}c — gets a
+  register tile of vector accumulators, its epilogue moved onto the tile;
+- :mod:`~mlc.loop.rules.elementwise`: a spatial block is vectorized along its output's
+  contiguous axis.
+
+A rule works on a scratch copy of the kernel and is kept only when every primitive it
+applies succeeds; the kept primitives form the kernel's trace, which is then replayed
+on the module itself (so every default schedule is, by construction, a trace that
+replays). Blocks no rule matches keep their loops. `loop-default-schedule` is the
+pass; `mlc.llvm.build` applies it by default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.passes.options import option
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
+from mlc.loop.ops import BlockOp
+from mlc.loop.rules.analysis import analyze_block
+from mlc.loop.rules.elementwise import apply_vectorize, plan_vectorize
+from mlc.loop.rules.target import ScheduleTarget
+from mlc.loop.rules.tiling import apply_tile, plan_tile
+from mlc.loop.schedule import Schedule, ScheduleError, Trace
+
+__all__ = ["default_schedule", "schedule_kernel", "kernels", "ScheduleTarget"]
+
+
+def kernels(module: Operation) -> list[Operation]:
+    """The functions of `module` holding loop blocks, in module order."""
+    return [op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
+            and op.regions[0].blocks and any(isinstance(o, BlockOp) for o in op.walk())]
+
+
+def _scratch(fn: Operation) -> Operation:
+    module = ModuleOp.build()
+    module.body.append(fn.clone())
+    return module
+
+
+def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) -> list[str]:
+    """Apply the first rule that matches block `name`; the names of the blocks it
+    scheduled (itself and the consumers it moved), or [] when none matched."""
+    fn = sch._function(fn_name)
+    blocks = [b for b in fn.walk() if isinstance(b, BlockOp)]
+    block = next((b for b in blocks if b.block_name_str == name), None)
+    info = analyze_block(block) if block is not None else None
+    if info is None:
+        return []
+    plan = plan_tile(info, target)
+    if plan is not None:
+        before = {b.block_name_str for b in blocks}
+        apply_tile(sch, sch.get_block(name, fn_name), info, plan, fn_name,
+                   [b for b in blocks if b is not block])
+        after = [b.block_name_str for b in fn.walk() if isinstance(b, BlockOp)]
+        moved = [n for n in after if n not in before]
+        consumers = [b.block_name_str for b in blocks if b is not block
+                     and any(getattr(o, "memref", None) is info.output.buffer
+                             for o in b.walk_nested())]
+        return [name, *moved, *consumers]
+    width = plan_vectorize(info, target)
+    if width is not None:
+        apply_vectorize(sch, sch.get_block(name, fn_name), width)
+        return [name]
+    return []
+
+
+def schedule_kernel(fn: Operation, target: ScheduleTarget) -> Trace:
+    """The default schedule of kernel `fn` as a trace (`fn` is not changed): each
+    block's rule tried on a scratch copy, kept when all its primitives succeed."""
+    fn_name = fn.attributes["sym_name"].value
+    names = [b.block_name_str for b in fn.walk() if isinstance(b, BlockOp)]
+    trace = Trace()
+    done: set[str] = set()
+    for name in names:
+        if name in done:
+            continue
+        attempt = Schedule(_scratch(fn), copy=False)
+        trace.apply(attempt)
+        try:
+            scheduled = _rule_for(attempt, fn_name, name, target)
+        except ScheduleError:
+            continue  # the rule did not fit after all: the block keeps its loops
+        if scheduled:
+            trace = attempt.trace
+            done.update(scheduled)
+    return trace
+
+
+def default_schedule(module: Operation, target: ScheduleTarget,
+                     functions: list[str] | None = None) -> dict[str, Trace]:
+    """Schedule every kernel of `module` (or those named in `functions`) in place by
+    the default rules; each kernel's trace, by name."""
+    traces = {}
+    for fn in kernels(module):
+        name = fn.attributes["sym_name"].value
+        if functions is not None and name not in functions:
+            continue
+        trace = schedule_kernel(fn, target)
+        trace.apply(Schedule(module, copy=False))
+        traces[name] = trace
+    return traces
+
+
+def _features_problem(value: str) -> str | None:
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    bad = [p for p in parts if p[0] not in "+-" or len(p) < 2]
+    return f"features are '+name' or '-name', comma-separated, not '{bad[0]}'" if bad else None
+
+
+@dataclass(frozen=True)
+class DefaultScheduleOptions:
+    cpu: str = option("", doc="the target CPU, as LLVM names it (znver4, x86-64-v3); "
+                              "empty: this machine's")
+    features: str = option("", doc="LLVM target features added or removed "
+                                   "(+avx512f,-avx512f)", check=_features_problem)
+    print_schedule: bool = option(False, doc="report each kernel's schedule as a remark "
+                                             "(the trace, as Python)")
+
+
+@register_pass("loop-default-schedule", opt_level=0, options=DefaultScheduleOptions,
+               dialects=("loop",),
+               summary="Schedule every loop kernel by the default rules (register tiles "
+                       "for reductions, vectorized elementwise blocks), for a target CPU.",
+               statistics=(("num-kernels", "kernels scheduled"),
+                           ("num-primitives", "schedule primitives applied")))
+class LoopDefaultSchedule(Pass):
+    def run(self, op: Operation, run) -> None:
+        options = run.options
+        target = ScheduleTarget.host() if not options.cpu and not options.features else \
+            ScheduleTarget.from_features(options.cpu or ScheduleTarget.host().cpu,
+                                         options.features)
+        try:
+            traces = default_schedule(op, target)
+        except ScheduleError as exc:  # a replay that differs from its scratch run: a bug
+            raise PassFailure(exc.diagnostics) from None
+        for name, trace in traces.items():
+            self.statistics["num-kernels"] += 1
+            self.statistics["num-primitives"] += len(trace.instructions)
+            if options.print_schedule:
+                fn = next(f for f in kernels(op) if f.attributes["sym_name"].value == name)
+                run.emit(Diagnostic("remark", f"schedule of @{name} ({target.describe()}):\n"
+                                    + (trace.as_python() or "# no rule applied"), fn.loc))

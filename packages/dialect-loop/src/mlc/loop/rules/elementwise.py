@@ -1,0 +1,49 @@
+"""Elementwise, broadcast and injective blocks (and copies such as a padding stage):
+vectorized along the output's contiguous axis.
+
+The innermost loop walks the output's last axis in te's nests; when every read that
+moves with it moves contiguously (a broadcast operand does not move: it is loaded
+once and broadcast), it is split by the vector width and the inner part vectorized,
+the outer unrolled when short. A block whose reads are strided along that axis (a
+transpose) is left serial: vectorizing it would need gathers.
+"""
+
+from __future__ import annotations
+
+from mlc.loop.rules.analysis import BlockInfo, element_bits
+from mlc.loop.rules.target import ScheduleTarget
+from mlc.loop.rules.tiling import vector_width
+from mlc.loop.schedule import Schedule
+from mlc.loop.schedule.trace import BlockRV
+
+__all__ = ["plan_vectorize", "apply_vectorize"]
+
+
+def plan_vectorize(info: BlockInfo, target: ScheduleTarget) -> int | None:
+    """The vector width for a spatial block's innermost axis, or None when the rule
+    does not apply."""
+    if info.reduction is not None or info.reduce or not info.fresh_nest or not info.spatial:
+        return None
+    lane = info.spatial[-1]
+    extent = info.extents[lane]
+    if extent == 1 or not info.contiguous(info.output, lane):
+        return None
+    if any(info.uses(r, lane) and (not info.contiguous(r, lane) or r.padded)
+           for r in info.reads):
+        return None
+    bits = max([element_bits(info.element_type())] +
+               [element_bits(r.buffer.type.element_type) for r in info.reads])
+    return vector_width(extent, target.lanes(bits))
+
+
+def apply_vectorize(sch: Schedule, block: BlockRV, width: int) -> None:
+    """Split the block's innermost loop by `width` and vectorize the inner part."""
+    innermost = sch.get_loops(block)[-1]
+    extent = sch.get(innermost).extent.value
+    if width < extent:
+        high, low = sch.split(innermost, [None, width])
+        if extent // width <= 4:
+            sch.unroll(high)
+        sch.vectorize(low)
+    else:
+        sch.vectorize(innermost)
