@@ -148,34 +148,74 @@ def test_statistics():
 # ---------------------------------------------------------------------- what converts
 
 
-def test_a_conv2d_whose_channels_do_not_divide_stays_nchw():
+def test_channels_that_do_not_divide_by_the_block_take_a_smaller_one():
+    # 12 channels: NCHW4c beside NCHW16c (each tensor's block is the largest of 16, 8,
+    # 4 dividing its channels), the conv2d between them OIHW4i16o.
     b = GraphBuilder()
     x = b.param("x", (1, 12, 8, 8))
-    out = b.relu(b.conv2d(x, b.param("w", (16, 12, 3, 3))))
+    out = b.relu(b.conv2d(x, b.const(_random(16, 12, 3, 3))))
     module = b.module(b.add(out, out))
-    before = print_op(module)
+    inputs = [_random(1, 12, 8, 8)]
+    expected = evaluate(module, inputs)
     _alter(module)
-    assert print_op(module) == before
+    conv = next(op for op in _ops(module) if op.name == "graph.conv2d")
+    assert conv.values["data_layout"] == "NCHW4c" and conv.values["kernel_layout"] == "OIHW4i16o"
+    assert _transforms(module) == [("NCHW", "NCHW4c"), ("NCHW16c", "NCHW")]
+    _check_same_outputs(module, inputs, expected)
 
 
-def test_output_channels_must_divide_too():
+def test_a_first_convolution_takes_its_image_in_one_block():
+    b = GraphBuilder()
+    x = b.param("x", (1, 3, 8, 8))
+    module = b.module(b.relu(b.conv2d(x, b.const(_random(16, 3, 3, 3)), strides=2)))
+    inputs = [_random(1, 3, 8, 8)]
+    expected = evaluate(module, inputs)
+    _alter(module)
+    conv = next(op for op in _ops(module) if op.name == "graph.conv2d")
+    assert conv.values["data_layout"] == "NCHW3c" and conv.values["kernel_layout"] == "OIHW3i16o"
+    assert conv.operands[1].type.shape == (1, 1, 3, 3, 3, 16)
+    _check_same_outputs(module, inputs, expected)
+
+
+def test_output_channels_must_take_a_block():
     b = GraphBuilder()
     x = b.param("x", (1, 16, 8, 8))
-    module = b.module(b.conv2d(x, b.param("w", (24, 16, 1, 1))))
+    module = b.module(b.conv2d(x, b.param("w", (6, 16, 1, 1))))
     before = print_op(module)
     _alter(module)
     assert print_op(module) == before
 
 
-def test_grouped_and_depthwise_conv2d_stay_nchw():
+def test_depthwise_conv2d_is_blocked_and_grouped_stays_nchw():
     b = GraphBuilder()
     x = b.param("x", (1, 32, 8, 8))
-    depthwise = b.conv2d(x, b.param("dw", (32, 1, 3, 3)), groups=32, padding=1)
-    grouped = b.conv2d(depthwise, b.param("gw", (32, 16, 1, 1)), groups=2)
+    depthwise = b.conv2d(x, b.const(_random(32, 1, 3, 3)), groups=32, padding=1)
+    grouped = b.conv2d(depthwise, b.const(_random(32, 16, 1, 1)), groups=2)
     module = b.module(grouped)
-    before = print_op(module)
+    inputs = [_random(1, 32, 8, 8)]
+    expected = evaluate(module, inputs)
     _alter(module)
-    assert print_op(module) == before
+    convs = [op for op in _ops(module) if op.name == "graph.conv2d"]
+    assert convs[0].values["data_layout"] == "NCHW16c"
+    assert convs[0].values["kernel_layout"] == "OIHW1i16o"  # TOPI's depthwise_conv2d_NCHWc
+    assert convs[1].values["data_layout"] == "NCHW"
+    _check_same_outputs(module, inputs, expected)
+
+
+def test_pools_and_channel_biases_follow_the_blocked_layout():
+    b = GraphBuilder()
+    x = b.param("x", (1, 16, 8, 8))
+    conv = b.conv2d(x, b.const(_random(16, 16, 3, 3)), padding=1)
+    biased = b.bias_add(conv, b.const(_random(16)), axis=1)
+    pooled = b.max_pool2d(biased, pool_size=(2, 2), strides=(2, 2))
+    module = b.module(b.global_avg_pool2d(b.avg_pool2d(pooled, pool_size=(2, 2))))
+    inputs = [_random(1, 16, 8, 8)]
+    expected = evaluate(module, inputs)
+    _alter(module)
+    assert [op.values["layout"] for op in _ops(module) if "pool" in op.name] == ["NCHW16c"] * 3
+    assert "graph.bias_add" not in _names(module) and "add" in _names(module)
+    assert _transforms(module) == [("NCHW", "NCHW16c"), ("NCHW16c", "NCHW")]
+    _check_same_outputs(module, inputs, expected)
 
 
 def test_a_non_agnostic_user_gets_one_transform_back():
@@ -249,13 +289,13 @@ def test_block_option():
     assert conv.operands[1].type.shape == (3, 1, 3, 3, 8, 8)
     assert _transforms(module) == [("NCHW", "NCHW8c"), ("NCHW8c", "NCHW")]
     _check_same_outputs(module, inputs, expected)
-    # 24 channels do not divide by 16: the default leaves this conv2d alone.
+    # 24 channels do not divide by 16: the default gives them blocks of 8.
     b = GraphBuilder()
     x = b.param("x", (1, 16, 6, 6))
     module = b.module(b.conv2d(x, b.const(_random(24, 16, 3, 3))))
-    before = print_op(module)
     _alter(module)
-    assert print_op(module) == before
+    conv = next(op for op in _ops(module) if op.name == "graph.conv2d")
+    assert conv.values["kernel_layout"] == "OIHW16i8o"
 
 
 def test_the_block_must_be_positive():
@@ -468,3 +508,21 @@ def test_dense_of_a_constant_weight_takes_it_transposed():
     assert weight.value.array[0].tolist() == [1.0, 0.5, -1.0]
     _check_same_outputs(module, inputs, expected)
     assert "weight_layout = \"KN\"" in print_op(module)
+
+
+def test_weights_of_dense_and_matmul_are_packed_in_panels():
+    b = GraphBuilder()
+    x = b.param("x", (2, 3, 8))
+    w, m = _random(16, 8), _random(8, 24)
+    dense = b.dense(x, b.const(w))
+    product = b.matmul(x, b.const(m))  # a constant right-hand side: a dense of its transpose
+    module = b.module(dense, product)
+    inputs = [_random(2, 3, 8)]
+    expected = evaluate(module, inputs)
+    _alter(module)
+    packed = [op for op in _ops(module) if op.name == "graph.dense"]
+    assert [op.values["weight_layout"] for op in packed] == ["NK16n", "NK8n"]
+    assert [op.operands[1].type.shape for op in packed] == [(1, 8, 16), (3, 8, 8)]
+    np.testing.assert_array_equal(packed[1].operands[1].defining_op.value.array[1, :, 2],
+                                  m[:, 8 + 2])  # panel 1, output feature 8 + 2
+    _check_same_outputs(module, inputs, expected)

@@ -21,11 +21,15 @@
 // CHECK-NEXT:    return
 // CHECK-NEXT:  }
 // CHECK-NEXT:  func.func private @fused_conv2d_add_relu(%p0: memref<1x2x4x4xf32>, %p1: memref<2x2x3x3xf32>, %p2: memref<2x1x1xf32>, %T_relu: memref<1x2x4x4xf32>) {
-// The convolution accumulates in its element type, f32.
+// The padding is a stage of its own before the convolution (its bounds checks run once
+// per element, not once per tap); the convolution accumulates in its element type, f32.
+// CHECK-NEXT:    %pad_temp = loop.alloc_buffer : memref<1x2x6x6xf32>
 // CHECK-NEXT:    %conv2d_nchw = loop.alloc_buffer : memref<1x2x4x4xf32>
-// CHECK:           loop.block "conv2d_nchw"(%vn = spatial(1, %n), %voc = spatial(2, %oc), %vy = spatial(4, %y), %vx = spatial(4, %x), %vrc = reduce(2, %rc), %vry = reduce(3, %ry), %vrx = reduce(3, %rx)) reads(%p0[%vn, %vrc, %vy + %vry - 1, %vx + %vrx - 1], %p1[%voc, %vrc, %vry, %vrx]) writes(%conv2d_nchw[%vn, %voc, %vy, %vx]) {
+// CHECK:           loop.block "pad_temp"(%vi0 = spatial(1, %i0), %vi1 = spatial(2, %i1), %vi2 = spatial(6, %i2), %vi3 = spatial(6, %i3)) reads(%p0[%vi0, %vi1, %vi2 - 1, %vi3 - 1]) writes(%pad_temp[%vi0, %vi1, %vi2, %vi3]) {
+// CHECK-NEXT:        loop.load %p0[%vi0, %vi1, %vi2 - 1, %vi3 - 1] padding(0.000000e+00 : f32) : memref<1x2x4x4xf32>
+// CHECK:           loop.block "conv2d_nchw"(%vn = spatial(1, %n), %voc = spatial(2, %oc), %vy = spatial(4, %y), %vx = spatial(4, %x), %vrc = reduce(2, %rc), %vry = reduce(3, %ry), %vrx = reduce(3, %rx)) reads(%pad_temp[%vn, %vrc, %vy + %vry, %vx + %vrx], %p1[%voc, %vrc, %vry, %vrx]) writes(%conv2d_nchw[%vn, %voc, %vy, %vx]) {
 // CHECK-NEXT:        loop.init {
-// CHECK:             loop.load %p0[%vn, %vrc, %vy + %vry - 1, %vx + %vrx - 1] padding(0.000000e+00 : f32) : memref<1x2x4x4xf32>
+// CHECK:             loop.load %pad_temp[%vn, %vrc, %vy + %vry, %vx + %vrx] : memref<1x2x6x6xf32>
 // CHECK:           loop.block "T_relu"(%vi0 = spatial(1, %i0), %vi1 = spatial(2, %i1), %vi2 = spatial(4, %i2), %vi3 = spatial(4, %i3)) reads(%conv2d_nchw[%vi0, %vi1, %vi2, %vi3], %p2[%vi1, 0, 0]) writes(%T_relu[%vi0, %vi1, %vi2, %vi3]) {
 // CHECK-NEXT:        %0 = loop.load %conv2d_nchw[%vi0, %vi1, %vi2, %vi3] : memref<1x2x4x4xf32>
 // CHECK-NEXT:        %1 = loop.load %p2[%vi1, 0, 0] : memref<2x1x1xf32>

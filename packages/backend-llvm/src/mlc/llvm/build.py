@@ -544,7 +544,7 @@ def build(module: Operation, target: Target | None = None,
     with _Timer(times, "graph → loops"):
         # The layout pass is opt level 3 (TVM's AlterOpLayout); a build that names it
         # for its schedules runs it.
-        _run(module, stages[0], costs, required=("graph-alter-op-layout",))
+        _run(module, stages[0], costs, required=("graph-alter-op-layout", "graph-fold-scale-axis"))
     if len(stages) > 1:
         if schedule == "default":
             from mlc.loop.rules import default_schedule

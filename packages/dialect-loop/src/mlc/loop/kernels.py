@@ -9,7 +9,9 @@ convolution's padding) into the stages that read it, as TVM's schedules inline
 injective ops. What stays is the anchor op's reduction, computed into an
 intermediate buffer, and the elementwise epilogue after it as its own block writing
 the output: the MLC course's `mm_relu`. Outputs are never inlined (they are written),
-nor are stages read with padding (reads outside them must give the padding value).
+nor are stages read with padding (reads outside them must give the padding value),
+nor a padding stage read by a reduction (TOPI's `pad_temp` of a convolution or pool:
+materialised once, it keeps the bounds checks out of the reduction's inner loop).
 
 `group_structure` is the key under which structurally identical groups share one
 kernel (TVM's TECompiler cache): op names, attributes, operand wiring and types, but
@@ -165,9 +167,10 @@ def _constant_tensors(op: ConstantOp) -> tuple[te.Tensor]:
 
 
 def _inline_injective_stages(outputs: Sequence[te.Tensor]) -> None:
-    """Inline every stage that is not an output, not a reduction and not read with
-    padding into its readers, producers first (so an inlined stage's expression
-    already reads what its own inlined producers read)."""
+    """Inline every stage that is not an output, not a reduction, not read with
+    padding and not a padding stage feeding a reduction into its readers, producers
+    first (so an inlined stage's expression already reads what its own inlined
+    producers read)."""
     kept = {id(t) for t in outputs}
     stages = te.stages(outputs)
     for stage in stages:
@@ -175,8 +178,14 @@ def _inline_injective_stages(outputs: Sequence[te.Tensor]) -> None:
             continue
         # Readers come after `stage` in the order, so none of them is inlined yet.
         readers = [t for t in stages if te.reads(t, stage)]
-        if not any(te.reads(t, stage, padded=True) for t in readers):
-            te.compute_inline(stage, readers)
+        if any(te.reads(t, stage, padded=True) for t in readers):
+            continue
+        if te.reads_with_padding(stage) and \
+                any(isinstance(t.body, te.Reduce) for t in readers):
+            # A padding stage feeding a reduction (a convolution, a pool) stays a
+            # stage: its bounds checks then run once per element, not once per tap.
+            continue
+        te.compute_inline(stage, readers)
 
 
 def _unique_stage_names(outputs: Sequence[te.Tensor]) -> None:

@@ -35,6 +35,7 @@ from mlc.ir.core.attributes import (
     SymbolRefAttr,
     TypeAttr,
     UnitAttr,
+    VectorType,
     i1,
 )
 from mlc.ir.core.ir import Block, Operation, Region, Value
@@ -277,20 +278,41 @@ class LowerLoad(ConversionPattern):
             load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
             rewriter.replace_op(op, load.results)
             return True
-        conditions = []
-        for value, size in zip(indices, buffer.type.shape):
-            conditions.append(ints.compare("sge", value, ints.constant(0)))
-            conditions.append(ints.compare("slt", value, ints.constant(size)))
-        guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions), [element]))
-        with rewriter.insertion_point():
-            rewriter.set_insertion_point_to_end(guard.then_block)
-            load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
-            rewriter.insert(scf.YieldOp.build(load.results))
-            rewriter.set_insertion_point_to_end(guard.else_block)
-            pad = rewriter.insert(arith.ConstantOp.build(value=padding))
-            rewriter.insert(scf.YieldOp.build(pad.results))
-        rewriter.replace_op(op, guard.results)
+        rewriter.replace_op(op, [padded_load(rewriter, ints, buffer, indices, padding)])
         return True
+
+
+def padded_load(rewriter, ints: IndexBuilder, buffer: Value, indices: Sequence[Value],
+                padding, width: int | None = None, checked: Sequence[int] | None = None
+                ) -> Value:
+    """A read of `buffer` at `indices` that gives `padding` where an index is outside
+    the buffer: an `scf.if` on the indices of the axes `checked` (default: all) being
+    in bounds, yielding the element (with `width`, the `vector<width>` starting there),
+    else the padding (broadcast)."""
+    from mlc.ir.dialects.vector import BroadcastOp
+    from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
+
+    element = buffer.type.element_type
+    result = element if width is None else VectorType((width,), element)
+    axes = range(len(indices)) if checked is None else checked
+    conditions = []
+    for axis in axes:
+        conditions.append(ints.compare("sge", indices[axis], ints.constant(0)))
+        conditions.append(ints.compare("slt", indices[axis],
+                                       ints.constant(buffer.type.shape[axis])))
+    guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions), [result]))
+    with rewriter.insertion_point():
+        rewriter.set_insertion_point_to_end(guard.then_block)
+        load = rewriter.insert(
+            memref.LoadOp.build(buffer, indices, result_types=[result]) if width is None
+            else VectorLoad.build(buffer, indices, result_types=[result]))
+        rewriter.insert(scf.YieldOp.build(load.results))
+        rewriter.set_insertion_point_to_end(guard.else_block)
+        pad = rewriter.insert(arith.ConstantOp.build(value=padding)).results[0]
+        if width is not None:
+            pad = rewriter.insert(BroadcastOp.build(pad, result_types=[result])).results[0]
+        rewriter.insert(scf.YieldOp.build([pad]))
+    return guard.results[0]
 
 
 class LowerView(ConversionPattern):

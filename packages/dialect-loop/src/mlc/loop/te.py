@@ -30,6 +30,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 
+from mlc.ir.core.affine_bounds import simplify_in_ranges
 from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
 from mlc.ir.core.attributes import (
@@ -63,7 +64,8 @@ __all__ = [
     "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
     "roundeven", "sigmoid", "power", "remainder", "bitwise_and", "bitwise_or", "bitwise_xor",
     "shift_left", "shift_right", "equal", "not_equal", "isnan", "if_then_else",
-    "cast", "const", "pad", "inline", "compute_inline", "stages", "reads", "create_prim_func",
+    "cast", "const", "pad", "inline", "compute_inline", "stages", "reads", "reads_with_padding",
+    "create_prim_func",
     "reduction_identity",
 ]
 
@@ -730,6 +732,11 @@ def reads(tensor: Tensor, stage: Tensor, padded: bool = False) -> bool:
                for read in _reads_in(tensor))
 
 
+def reads_with_padding(tensor: Tensor) -> bool:
+    """Whether `tensor`'s expression reads anything with padding (a padding stage)."""
+    return any(read.padding is not None for read in _reads_in(tensor))
+
+
 def _reads_in(tensor: Tensor) -> list[Read]:
     """The reads in `tensor`'s expression, each shared subexpression visited once
     (inlining shares them: a tree walk could take exponential time)."""
@@ -768,14 +775,15 @@ def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> 
     for variable, axis in zip(block.iteration_variables, axes):
         variable.name_hint = "v" + axis.name
     positions = {axis.uid: n for n, axis in enumerate(axes)}
+    extents = [a.extent for a in axes]
     emitter = _Emitter(block.body_block, block.iteration_variables, positions, buffers,
-                       contract=_contracts(body))
+                       contract=_contracts(body), extents=extents)
     output = buffers[tensor]
     out_indices = [axis for axis in tensor.axes]
     if isinstance(body, Reduce):
         init = block.body_block.append(InitOp.create((), (), {}, [Region([Block()])]))
         init_emitter = _Emitter(init.regions[0].blocks[0], block.iteration_variables,
-                                positions, buffers)
+                                positions, buffers, extents=extents)
         identity = reduction_identity(body.combiner, body.dtype) if body.identity is None \
             else body.identity
         init_emitter.store(init_emitter.constant(identity,
@@ -827,9 +835,13 @@ class _Emitter:
     """Appends the arith/math/loop ops computing expressions to one block."""
 
     def __init__(self, block: Block, variables: list[Value], positions: dict[int, int],
-                 buffers: dict[Tensor, Value], contract: bool = False):
+                 buffers: dict[Tensor, Value], contract: bool = False,
+                 extents: Sequence[int] = ()):
         self.block, self.variables, self.positions, self.buffers = (block, variables,
                                                                      positions, buffers)
+        # The iteration variables' ranges simplify indices: a blocked layout's
+        # `(oc_block * 16 + oc_inner) mod 16` is `oc_inner`.
+        self.ranges = {dim(n): (0, extent - 1) for n, extent in enumerate(extents)}
         # Float add/sub/mul carry fastmath<contract> (see _contracts).
         self.contract = contract
         self.memo: dict[object, Value] = {}
@@ -860,7 +872,7 @@ class _Emitter:
                 if expr.kind.name == "DIM" and dim(expr.position) not in mapping:
                     raise TEError("an index uses an axis that is not the tensor's (axes "
                                   "belong to the compute that made them)")
-            exprs.append(index.affine.replace(mapping))
+            exprs.append(simplify_in_ranges(index.affine.replace(mapping), self.ranges))
         return operands, AffineMap(len(operands), 0, tuple(exprs))
 
     def index_of(self, value: Expr) -> Value:

@@ -9,8 +9,13 @@ depends on it) is a `vector.load`; elementwise arith and math ops on varying val
 work on vectors, their uniform operands broadcast; a store of a varying value at
 unit stride is a `vector.store`. A block's init runs under its scalar predicate.
 
-Anything else — a strided or gathered access, a padded load that varies, an op that
-is not elementwise, a store that does not vary along the loop — is not vectorized:
+A padded load is guarded by an `scf.if` on its indices being in bounds: one that
+varies along the loop only when its last axis stays in bounds for every lane, so the
+other axes decide for all lanes at once (a padding stage copying channel blocks).
+
+Anything else — a strided or gathered access, a padded load whose lanes may leave its
+last axis, an op that is not elementwise, a store that does not vary along the loop —
+is not vectorized:
 the loop stays a serial loop, and :func:`vectorize_loop` says why.
 """
 
@@ -21,7 +26,7 @@ from mlc.ir.core.attributes import VectorType
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import memref
 from mlc.ir.opdef.traits import ConstantLike
-from mlc.loop.indexing import access_over_bindings
+from mlc.loop.indexing import access_over_bindings, value_range
 from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = ["vectorize_loop", "why_not_vectorizable"]
@@ -95,8 +100,10 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
                     return (f"'{nested.name}' of {nested.memref.type} is not contiguous along "
                             "the loop (only the last index may grow, by 1)")
                 if isinstance(nested, LoadOp) and varies and \
-                        nested.attributes.get("padding") is not None:
-                    return "a padded load varies along the loop"
+                        nested.attributes.get("padding") is not None and \
+                        not _lanes_in_bounds(exprs[-1], bindings, variable, loop_op,
+                                             nested.memref.type.shape[-1]):
+                    return "a padded load's lanes may leave its buffer's last axis"
                 if isinstance(nested, StoreOp) and not varies:
                     return "a store does not vary along the loop (its iterations overwrite it)"
                 plan.varying_accesses[nested] = varies
@@ -115,6 +122,20 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
                 elif not (is_elementwise or nested.has_trait(ConstantLike)):
                     return f"'{nested.name}' is not elementwise"
     return plan
+
+
+def _lanes_in_bounds(expr: AffineExpr, bindings: list[Value], variable: Value,
+                     loop_op: ForOp, size: int) -> bool:
+    """Whether the last index of a padded load stays within [0, size) for every lane
+    (so only its other axes can be out of bounds, the same for all lanes)."""
+    ranges = {}
+    for d, value in enumerate(bindings):
+        known = (0, loop_op.extent.value - 1) if value is variable else value_range(value)
+        if known is None:
+            return False
+        ranges[dim(d)] = known
+    low, high = expr.bound(ranges)
+    return low is not None and high is not None and 0 <= low and high < size
 
 
 def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None) -> bool:
@@ -180,19 +201,32 @@ class _Emitter:
     def emit(self, op: Operation) -> None:
         from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
         from mlc.ir.dialects.vector_memory import StoreOp as VectorStore
+        from mlc.loop.lower import padded_load
 
         rewriter = self.rewriter
         if isinstance(op, LoadOp):
             indices = self.start(op)
             element = op.results[0].type
-            if self.plan.varying_accesses[op]:
-                new = rewriter.insert(VectorLoad.build(
-                    op.memref, indices, result_types=[VectorType((self.width,), element)]))
-                self.vectors.add(new.results[0])
+            padding = op.attributes.get("padding")
+            if padding is not None:
+                # The last axis of a varying padded load is in bounds for every lane
+                # (checked when planned): the other axes decide, for all lanes at once.
+                varying = self.plan.varying_accesses[op]
+                rank = len(indices)
+                new_value = padded_load(rewriter, self.ints, op.memref, indices, padding,
+                                        self.width if varying else None,
+                                        range(rank - 1) if varying else None)
+                if varying:
+                    self.vectors.add(new_value)
+            elif self.plan.varying_accesses[op]:
+                new_value = rewriter.insert(VectorLoad.build(
+                    op.memref, indices,
+                    result_types=[VectorType((self.width,), element)])).results[0]
+                self.vectors.add(new_value)
             else:
-                new = rewriter.insert(memref.LoadOp.build(op.memref, indices,
-                                                          result_types=[element]))
-            self.mapping[op.results[0]] = new.results[0]
+                new_value = rewriter.insert(memref.LoadOp.build(
+                    op.memref, indices, result_types=[element])).results[0]
+            self.mapping[op.results[0]] = new_value
         elif isinstance(op, StoreOp):
             rewriter.insert(VectorStore.build(self.as_vector(op.value), op.memref,
                                               self.start(op)))

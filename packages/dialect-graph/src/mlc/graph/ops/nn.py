@@ -4,13 +4,14 @@ pooling (the normalisations are in norm.py)."""
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
 from mlc.graph import layout
 from mlc.graph.attributes import flag, integer, ints, string
 from mlc.graph.dialect import graph
-from mlc.graph.op_base import GraphOp, PatternKind, same_element_type, shape_check
+from mlc.graph.op_base import GraphOp, PatternKind, ShapeError, same_element_type, shape_check
 from mlc.graph.ops.compute import accumulator, reduce_stage, result_shape, rounded
 from mlc.graph.ops.elementwise import broadcast_shape
 from mlc.graph.ops.transform import normalize_axis
@@ -114,8 +115,10 @@ class Conv2DOp(GraphOp):
         shape_check((block == 0) == (in_block == 0),
                     f"data layout {attrs['data_layout']} needs a matching kernel layout, got "
                     f"{attrs['kernel_layout']}")
-        shape_check(block == in_block, f"data block {block} must equal the kernel's input block "
-                                       f"{in_block}")
+        depthwise = attrs["groups"] > 1 and in_block == 1 and block == out_block
+        shape_check(block == in_block or depthwise,
+                    f"data block {block} must equal the kernel's input block {in_block} (or, "
+                    "grouped, the kernel's input block be 1 and its output block the data's)")
         shape_check(data.rank == (5 if block else 4),
                     f"data must be a {attrs['data_layout']} tensor, got shape {list(data.shape)}")
         shape_check(weight.rank == (6 if block else 4),
@@ -211,9 +214,10 @@ def conv2d_nchw(x: np.ndarray, k: np.ndarray, strides, padding, dilation, groups
 class DenseOp(GraphOp):
     """Fully connected layer x·Wᵀ: data (..., K), weight (N, K) -> (..., N).
 
-    `weight_layout` KN takes the weight transposed, (K, N): what graph-alter-op-layout
-    makes of a constant weight, so that consecutive output features read consecutive
-    weights (TVM's dense_pack).
+    `weight_layout` NK{b}n takes the weight packed in panels of b output features,
+    (N/b, K, b), and KN transposed, (K, N): what graph-alter-op-layout makes of a
+    constant weight, so that consecutive output features read consecutive weights and
+    each panel is one contiguous stream along K (TVM's dense_pack).
 
     NaN: computed in float64 and rounded once; NaN and inf propagate as IEEE
     arithmetic says."""
@@ -222,19 +226,38 @@ class DenseOp(GraphOp):
     data = OperandDef(FloatTensor)
     weight = OperandDef(FloatTensor)
     result = ResultDef(FloatTensor)
-    weight_layout = string("NK", "NK (features out x in) or KN (transposed)", ("NK", "KN"))
+    weight_layout = string("NK", "NK (features out x in), KN (transposed) or NK<b>n "
+                                 "(panels of b output features)")
     pattern = PatternKind.OUT_ELEMWISE_FUSABLE
     assembly_format = _BINARY_FORMAT
+
+    @staticmethod
+    def panel(weight_layout: str) -> int:
+        """b of an NK{b}n layout, 0 for NK and KN."""
+        if weight_layout in ("NK", "KN"):
+            return 0
+        match = re.fullmatch(r"NK(\d+)n", weight_layout)
+        if match is None or int(match.group(1)) < 1:
+            raise ShapeError(f"weight_layout must be NK, KN or NK<b>n, got '{weight_layout}'")
+        return int(match.group(1))
+
+    @classmethod
+    def logical_weight_shape(cls, shape: tuple[int, ...], weight_layout: str) -> tuple[int, int]:
+        """(N, K) of a weight of `shape` in `weight_layout`."""
+        panel = cls.panel(weight_layout)
+        if panel:
+            shape_check(len(shape) == 3 and shape[2] == panel,
+                        f"an {weight_layout} weight is (N/{panel}, K, {panel}), got {list(shape)}")
+            return shape[0] * panel, shape[1]
+        shape_check(len(shape) == 2, f"needs a 2-D weight, got {list(shape)}")
+        return (shape[1], shape[0]) if weight_layout == "KN" else (shape[0], shape[1])
 
     @classmethod
     def infer(cls, types, attrs):
         data, weight = types
-        shape_check(data.rank >= 1 and weight.rank == 2,
-                    f"needs data of rank >= 1 and a 2-D weight, got {list(data.shape)} and "
-                    f"{list(weight.shape)}")
-        transposed = attrs.get("weight_layout", "NK") == "KN"
-        features, outputs = (weight.shape[0], weight.shape[1]) if transposed else \
-            (weight.shape[1], weight.shape[0])
+        shape_check(data.rank >= 1, f"needs data of rank >= 1, got {list(data.shape)}")
+        outputs, features = cls.logical_weight_shape(weight.shape,
+                                                     attrs.get("weight_layout", "NK"))
         shape_check(data.shape[-1] == features,
                     f"data has {data.shape[-1]} features, weight expects {features}")
         same_element_type(data, weight, "data and weight")
@@ -243,20 +266,31 @@ class DenseOp(GraphOp):
     @classmethod
     def reference(cls, attrs, data, weight):
         weight = weight.astype(np.float64)
-        return np.matmul(data.astype(np.float64),
-                         weight if attrs["weight_layout"] == "KN" else weight.T)
+        panel = cls.panel(attrs["weight_layout"])
+        if panel:  # (N/b, K, b) -> (K, N)
+            weight = weight.transpose(1, 0, 2).reshape(weight.shape[1], -1)
+        elif attrs["weight_layout"] == "NK":
+            weight = weight.T
+        return np.matmul(data.astype(np.float64), weight)
 
     @classmethod
     def compute(cls, te, attrs, data, weight):
-        """TOPI's dense: the sum of products over K in the accumulator type."""
+        """TOPI's dense (and dense_pack): the sum of products over K in the
+        accumulator type."""
         acc = accumulator(data.dtype)
-        transposed = attrs["weight_layout"] == "KN"
-        features = weight.shape[0] if transposed else weight.shape[1]
+        layout_name = attrs["weight_layout"]
+        panel = cls.panel(layout_name)
+        features = cls.logical_weight_shape(weight.shape, layout_name)[1]
+
+        def read_weight(n, k):
+            if panel:
+                return weight[n // panel, k, n % panel]
+            return weight[k, n] if layout_name == "KN" else weight[n, k]
 
         def dense(*index):
             k = te.reduce_axis(features, name="k")
-            w = weight[k, index[-1]] if transposed else weight[index[-1], k]
-            return te.sum(te.cast(data[(*index[:-1], k)], acc) * te.cast(w, acc), axis=k)
+            return te.sum(te.cast(data[(*index[:-1], k)], acc) *
+                          te.cast(read_weight(index[-1], k), acc), axis=k)
 
         result = te.compute(result_shape(cls, attrs, data, weight), dense, name="T_dense")
         return rounded(te, result, data.dtype, "T_dense_round")
@@ -525,9 +559,17 @@ class LogSoftmaxOp(Softmax):
 # ------------------------------------------------------------------ pooling
 
 
+def _check_data_layout(x, attrs) -> None:
+    """An NCHW tensor, or an NCHW{n}c one whose last axis is n."""
+    block = layout.data_block(attrs["layout"])
+    shape_check(x.rank == (5 if block else 4) and (not block or x.shape[4] == block),
+                f"needs an {attrs['layout']} tensor, got shape {list(x.shape)}")
+
+
 class Pool2D(GraphOp):
-    """A sliding-window reduction over H and W of NCHW data (`ceil_mode` as
-    graph.avg_pool2d's description says)."""
+    """A sliding-window reduction over H and W of NCHW data, or of channel-blocked
+    NCHW{n}c data as graph-alter-op-layout makes it (`ceil_mode` as graph.avg_pool2d's
+    description says)."""
 
     x = OperandDef(FloatTensor)
     result = ResultDef(FloatTensor)
@@ -536,6 +578,7 @@ class Pool2D(GraphOp):
     padding = ints((0, 0, 0, 0), "padding: top, left, bottom, right")
     dilation = ints((1, 1), "window dilation along H and W")
     ceil_mode = flag(False, "round the output size up instead of down")
+    layout = string("NCHW", "NCHW or NCHW<n>c")
     pattern = PatternKind.OUT_ELEMWISE_FUSABLE
     assembly_format = "$x attr-dict `:` type($x) `->` type($result)"
 
@@ -550,8 +593,8 @@ class Pool2D(GraphOp):
 
     @staticmethod
     def output_size(shape: tuple[int, ...], attrs) -> tuple[int, int]:
-        """(OH, OW) of the pooled NCHW `shape`."""
-        _, _, h, w = shape
+        """(OH, OW) of the pooled NCHW (or NCHW{n}c) `shape`."""
+        h, w = shape[2], shape[3]
         (kh, kw), (sh, sw), (dh, dw) = attrs["pool_size"], attrs["strides"], attrs["dilation"]
         pt, pl, pb, pr = attrs["padding"]
         return (window_output(h, kh, sh, pt, pb, dh, attrs["ceil_mode"]),
@@ -560,7 +603,7 @@ class Pool2D(GraphOp):
     @classmethod
     def infer(cls, types, attrs):
         x = types[0]
-        shape_check(x.rank == 4, f"needs an NCHW tensor, got shape {list(x.shape)}")
+        _check_data_layout(x, attrs)
         check_sliding_attrs(attrs)
         size = attrs["pool_size"]
         shape_check(len(size) == 2 and all(k >= 1 for k in size),
@@ -568,7 +611,15 @@ class Pool2D(GraphOp):
         oh, ow = cls.output_size(x.shape, attrs)
         shape_check(oh > 0 and ow > 0, f"the {size[0]}x{size[1]} window does not fit the "
                                        f"padded {x.shape[2]}x{x.shape[3]} input")
-        return [tensor((*x.shape[:2], oh, ow), x.element_type)]
+        return [tensor((*x.shape[:2], oh, ow, *x.shape[4:]), x.element_type)]
+
+    @classmethod
+    def in_nchw(cls, attrs, x: np.ndarray, reference) -> np.ndarray:
+        """`reference` (NCHW in, NCHW out) applied to `x` in the op's layout."""
+        if attrs["layout"] == "NCHW":
+            return reference(x)
+        block = layout.data_block(attrs["layout"])
+        return layout.to_blocked(reference(layout.from_blocked(x)), block)
 
     @classmethod
     def windows(cls, x: np.ndarray, attrs, pad_value: float, overhang_value: float) -> np.ndarray:
@@ -599,21 +650,24 @@ class Pool2D(GraphOp):
         TOPI's pad stage and pool stage."""
         (kh, kw), (sh, sw), (dh, dw) = attrs["pool_size"], attrs["strides"], attrs["dilation"]
         pt, pl, pb, pr = attrs["padding"]
-        shape = (*x.shape[:2], *cls.output_size(x.shape, attrs))
+        inner = x.shape[4:]  # the channel block of NCHW{n}c
+        shape = (*x.shape[:2], *cls.output_size(x.shape, attrs), *inner)
         over_h, over_w = cls.overhang(x.shape, attrs)
         if pad_value == overhang_value:
             pb, pr, over_h, over_w = pb + over_h, pr + over_w, 0, 0
+        flat = (0,) * len(inner)
         if pt or pl or pb or pr:
-            x = te.pad(x, (0, 0, pt, pl), (0, 0, pb, pr), pad_value, name=f"{name}_pad")
+            x = te.pad(x, (0, 0, pt, pl, *flat), (0, 0, pb, pr, *flat), pad_value,
+                       name=f"{name}_pad")
         if over_h or over_w:
-            x = te.pad(x, (0, 0, 0, 0), (0, 0, over_h, over_w), overhang_value,
+            x = te.pad(x, (0, 0, 0, 0, *flat), (0, 0, over_h, over_w, *flat), overhang_value,
                        name=f"{name}_overhang")
         reducer = getattr(te, combiner)
 
-        def window(n, c, y, z):
+        def window(n, c, y, z, *inner):
             ry, rx = te.reduce_axis(kh, name="ry"), te.reduce_axis(kw, name="rx")
-            return reducer(te.cast(x[n, c, y * sh + ry * dh, z * sw + rx * dw], dtype),
-                           axis=(ry, rx))
+            return reducer(te.cast(x[(n, c, y * sh + ry * dh, z * sw + rx * dw, *inner)],
+                                   dtype), axis=(ry, rx))
 
         return te.compute(shape, window, name=name)
 
@@ -630,7 +684,8 @@ class MaxPool2DOp(Pool2D):
 
     @classmethod
     def reference(cls, attrs, x):
-        return cls.windows(x.astype(np.float64), attrs, -np.inf, -np.inf).max(axis=(2, 3))
+        return cls.in_nchw(attrs, x, lambda v: cls.windows(
+            v.astype(np.float64), attrs, -np.inf, -np.inf).max(axis=(2, 3)))
 
     @classmethod
     def compute(cls, te, attrs, x):
@@ -656,13 +711,16 @@ class AvgPool2DOp(Pool2D):
 
     @classmethod
     def reference(cls, attrs, x):
-        total = cls.windows(x.astype(np.float64), attrs, 0.0, 0.0).sum(axis=(2, 3))
-        ones = np.ones((1, 1, *x.shape[2:]))
-        counted = 1.0 if attrs["count_include_pad"] else 0.0
-        count = cls.windows(ones, attrs, counted, 0.0).sum(axis=(2, 3))
-        # A window of padding alone (possible only when padding exceeds the window)
-        # averages nothing; it gives 0 rather than a division by zero.
-        return total / np.maximum(count, 1.0)
+        def average(v):
+            total = cls.windows(v.astype(np.float64), attrs, 0.0, 0.0).sum(axis=(2, 3))
+            ones = np.ones((1, 1, *v.shape[2:]))
+            counted = 1.0 if attrs["count_include_pad"] else 0.0
+            count = cls.windows(ones, attrs, counted, 0.0).sum(axis=(2, 3))
+            # A window of padding alone (possible only when padding exceeds the window)
+            # averages nothing; it gives 0 rather than a division by zero.
+            return total / np.maximum(count, 1.0)
+
+        return cls.in_nchw(attrs, x, average)
 
     @classmethod
     def compute(cls, te, attrs, x):
@@ -676,25 +734,28 @@ class AvgPool2DOp(Pool2D):
         counted = 1.0 if attrs["count_include_pad"] else 0.0
         count = cls.window_reduction(te, ones, attrs, counted, 0.0, "sum", acc,
                                      "T_avg_pool2d_count")
-        return te.compute(total.shape, lambda n, c, y, z: te.cast(
-            total[n, c, y, z] / te.maximum(count[0, 0, y, z], 1.0), x.dtype), name="T_avg_pool2d")
+        return te.compute(total.shape, lambda n, c, y, z, *inner: te.cast(
+            total[(n, c, y, z, *inner)] / te.maximum(count[0, 0, y, z], 1.0), x.dtype),
+            name="T_avg_pool2d")
 
 
 class GlobalPool2D(GraphOp):
-    """A reduction of each channel of NCHW data to one element: (N, C, 1, 1)."""
+    """A reduction of each channel of NCHW data to one element: (N, C, 1, 1); of
+    NCHW{n}c data: (N, C/n, 1, 1, n)."""
 
     x = OperandDef(FloatTensor)
     result = ResultDef(FloatTensor)
+    layout = string("NCHW", "NCHW or NCHW<n>c")
     pattern = PatternKind.OUT_ELEMWISE_FUSABLE
     assembly_format = "$x attr-dict `:` type($x) `->` type($result)"
 
     @classmethod
     def infer(cls, types, attrs):
         x = types[0]
-        shape_check(x.rank == 4, f"needs an NCHW tensor, got shape {list(x.shape)}")
+        _check_data_layout(x, attrs)
         shape_check(x.shape[2] * x.shape[3] > 0, f"cannot pool an empty {x.shape[2]}x"
                                                  f"{x.shape[3]} plane")
-        return [tensor((*x.shape[:2], 1, 1), x.element_type)]
+        return [tensor((*x.shape[:2], 1, 1, *x.shape[4:]), x.element_type)]
 
 
 @graph.op

@@ -5,7 +5,14 @@ conversion from NCHW to the channel-blocked layout NCHW{n}c.
   NCHW{n}c type; its materialisations are `graph.layout_transform` ops (a constant is
   re-laid with numpy instead), so transforms appear only where the layouts meet.
 - Every conv2d in NCHW/OIHW with groups 1 and channels that divide by n is illegal
-  and becomes a conv2d on NCHW{n}c data and an OIHW{n}i{n}o kernel.
+  and becomes a conv2d on NCHW{n}c data and an OIHW{n}i{n}o kernel; a first
+  convolution on an image of fewer than n channels c takes its data in NCHW{c}c
+  (one block of all channels) and an OIHW{c}i{n}o kernel; a depthwise one keeps its
+  data in NCHW{n}c with an OIHW1i{n}o kernel (TOPI's conv2d_NCHWc and
+  depthwise_conv2d_NCHWc).
+- A pool (max, average, global) of a value with a blocked form pools the blocked
+  data (its `layout` attribute), and a constant channel bias (`bias_add` on axis 1)
+  becomes an add of the re-laid bias, so the layout flows through them.
 - A layout-agnostic op (elementwise unary, cast, broadcast binary, where) is illegal
   when one of its operands has a blocked form (the result of a converted op, or of
   a transform out of NCHW{n}c) and every other operand can take the blocked layout
@@ -14,8 +21,11 @@ conversion from NCHW to the channel-blocked layout NCHW{n}c.
   blocked types, so the blocked layout flows downstream of each converted conv2d.
 - Every other op keeps NCHW; the conversion's source materialisation puts one
   transform back to NCHW after the blocked value such ops use.
-- A dense of a constant (N, K) weight takes the weight transposed (layout KN, TVM's
-  dense_pack), so consecutive output features read consecutive weights.
+- A dense of a constant (N, K) weight, and a matmul of a constant 2-D right-hand side
+  (a dense of its transpose), take the weight packed in panels of b output features,
+  (N/b, K, b) (layout NK{b}n, TVM's dense_pack), or transposed (KN) when no b >= 4
+  divides N: consecutive output features read consecutive weights, and each panel
+  walks K in one stream.
 
 Afterwards the layout canonicalization patterns cancel inverse transform pairs.
 """
@@ -33,8 +43,8 @@ from mlc.graph.dialect import graph
 from mlc.graph.names import unique_name
 from mlc.graph.op_base import ShapeError
 from mlc.graph.ops.constant import ConstantOp, value_array
-from mlc.graph.ops.elementwise import Binary, CastOp, Unary, WhereOp
-from mlc.graph.ops.nn import Conv2DOp, DenseOp
+from mlc.graph.ops.elementwise import AddOp, Binary, CastOp, Unary, WhereOp
+from mlc.graph.ops.nn import BiasAddOp, Conv2DOp, DenseOp, GlobalPool2D, MatmulOp, Pool2D
 from mlc.graph.ops.transform import LayoutTransformOp
 from mlc.graph.types import tensor
 from mlc.ir import (
@@ -107,8 +117,6 @@ class BlockedLayout:
 
     def __init__(self, block: int):
         self.block = block
-        self.data_layout = f"NCHW{block}c"
-        self.kernel_layout = f"OIHW{block}i{block}o"
         # Results of converted ops -> the blocked values that replace them.
         self.blocked: dict[Value, Value] = {}
         # (value, layout) -> its re-laid form, so a value used by several converted
@@ -123,12 +131,27 @@ class BlockedLayout:
 
     # ---------------------------------------------------------------- types
 
+    def block_of(self, channels: int) -> int | None:
+        """The channel block of a tensor of `channels` channels: the pass's block n,
+        else the largest of n/2, n/4... (at least 4) that divides them (24 channels
+        take NCHW8c beside NCHW16c, as TVM picks each convolution's blocks); None when
+        none does."""
+        block = self.block
+        while block >= min(4, self.block):
+            if channels % block == 0:
+                return block
+            block //= 2
+        return None
+
     def blocked_type(self, type_: Type) -> Type | None:
-        """NCHW tensor type -> NCHW{n}c tensor type, when the channels divide by n."""
+        """NCHW tensor type -> NCHW{b}c tensor type, b the block of its channels."""
         if not isinstance(type_, RankedTensorType) or len(type_.shape) != 4 \
-                or any(d < 0 for d in type_.shape) or type_.shape[1] % self.block:
+                or any(d < 0 for d in type_.shape):
             return None
-        return tensor(layout.blocked_shape(type_.shape, self.block), type_.element_type)
+        block = self.block_of(type_.shape[1])
+        if block is None:
+            return None
+        return tensor(layout.blocked_shape(type_.shape, block), type_.element_type)
 
     # ---------------------------------------------------------------- materialisations
 
@@ -144,34 +167,55 @@ class BlockedLayout:
         channels = wanted.shape[1] * wanted.shape[4] if len(wanted.shape) == 5 else 0
         array = value_array(value)
         if array is not None:
-            if broadcast_operand_shape(array.shape, channels, self.block) != wanted.shape:
+            block = wanted.shape[4] if len(wanted.shape) == 5 else 0
+            if not block or broadcast_operand_shape(array.shape, channels, block) != wanted.shape:
                 return None
-            return [self._relaid(value, self.data_layout, rewriter, lambda: self._new_constant(
-                value, broadcast_operand_array(array, channels, self.block), wanted, self.data_layout,
+            dst = f"NCHW{block}c"
+            return [self._relaid(value, dst, rewriter, lambda: self._new_constant(
+                value, broadcast_operand_array(array, channels, block), wanted, dst,
                 rewriter, loc))]
         if self.blocked_type(value.type) != wanted:
             return None
-        return [self._relaid(value, self.data_layout, rewriter, lambda: self._transform(
-            value, "NCHW", self.data_layout, rewriter, loc))]
+        dst = f"NCHW{wanted.shape[4]}c"
+        return [self._relaid(value, dst, rewriter, lambda: self._transform(
+            value, "NCHW", dst, rewriter, loc))]
 
     def to_nchw(self, rewriter: PatternRewriter, types: Sequence[Type], inputs: Sequence[Value],
                 loc: Location) -> list[Value] | None:
         """Source materialisation: NCHW{n}c value -> NCHW, for the users that stay."""
         if len(inputs) != 1 or len(types) != 1 or self.blocked_type(types[0]) != inputs[0].type:
             return None
-        return [self._transform(inputs[0], self.data_layout, "NCHW", rewriter, loc)]
+        return [self._transform(inputs[0], f"NCHW{inputs[0].type.shape[4]}c", "NCHW", rewriter,
+                                loc)]
 
-    def kernel_to_blocked(self, weight: Value, rewriter: PatternRewriter, loc: Location) -> Value:
-        """An OIHW weight in OIHW{n}i{n}o: a constant re-laid with numpy, else transformed."""
+    def kernel_to_blocked(self, weight: Value, rewriter: PatternRewriter, loc: Location,
+                          in_block: int, out_block: int) -> Value:
+        """An OIHW weight in OIHW{i}i{o}o: a constant re-laid with numpy, else
+        transformed."""
+        kernel_layout = f"OIHW{in_block}i{out_block}o"
         array = value_array(weight)
         if array is not None:
-            blocked = layout.kernel_to_blocked(array, self.block, self.block)
+            blocked = layout.kernel_to_blocked(array, in_block, out_block)
             type_ = tensor(blocked.shape, weight.type.element_type)
-            return self._relaid(weight, self.kernel_layout, rewriter,
-                                lambda: self._new_constant(weight, blocked, type_, self.kernel_layout,
+            return self._relaid(weight, kernel_layout, rewriter,
+                                lambda: self._new_constant(weight, blocked, type_, kernel_layout,
                                                            rewriter, loc))
-        return self._relaid(weight, self.kernel_layout, rewriter, lambda: self._transform(
-            weight, "OIHW", self.kernel_layout, rewriter, loc))
+        return self._relaid(weight, kernel_layout, rewriter, lambda: self._transform(
+            weight, "OIHW", kernel_layout, rewriter, loc))
+
+    def relaid_data(self, value: Value, block: int, rewriter: PatternRewriter,
+                    loc: Location) -> Value:
+        """An NCHW value in NCHW{block}c for another block than the pass's (a first
+        convolution's image): a constant re-laid with numpy, else transformed."""
+        dst = f"NCHW{block}c"
+        array = value_array(value)
+        if array is not None:
+            relaid = layout.to_blocked(array, block)
+            type_ = tensor(relaid.shape, value.type.element_type)
+            return self._relaid(value, dst, rewriter, lambda: self._new_constant(
+                value, relaid, type_, dst, rewriter, loc))
+        return self._relaid(value, dst, rewriter,
+                            lambda: self._transform(value, "NCHW", dst, rewriter, loc))
 
     def _relaid(self, value: Value, dst: str, rewriter: PatternRewriter, make) -> Value:
         cached = self.relaid.get((value, dst))
@@ -214,18 +258,37 @@ class BlockedLayout:
             return replacement
         op = value.defining_op
         if isinstance(op, LayoutTransformOp) and op.values["dst_layout"] == "NCHW" \
-                and op.values["src_layout"] == self.data_layout:
+                and self.blocked_type(value.type) == op.operands[0].type \
+                and op.values["src_layout"] == f"NCHW{op.operands[0].type.shape[4]}c":
             return op.operands[0]
         return None
 
-    def converts_conv2d(self, op: Conv2DOp) -> bool:
-        """NCHW/OIHW, groups 1, input and output channels divisible by the block."""
+    def conv2d_blocks(self, op: Conv2DOp) -> tuple[int, int] | None:
+        """The (input, output) channel blocks an NCHW/OIHW conv2d is converted with, or
+        None when it stays: output channels must divide by the block; the input
+        channels too (groups 1), or be few (a network's first convolution on its
+        image: the input block is all of them, NCHW3c), or the convolution is
+        depthwise (one input channel per group: kernel OIHW1i{n}o)."""
         attrs = op.values
-        if attrs["data_layout"] != "NCHW" or attrs["kernel_layout"] != "OIHW" or attrs["groups"] != 1:
-            return False
+        if attrs["data_layout"] != "NCHW" or attrs["kernel_layout"] != "OIHW":
+            return None
         data, weight = op.operand_types
-        return self.blocked_type(data) is not None and self.blocked_type(op.result_types[0]) is not None \
-            and len(weight.shape) == 4
+        if len(weight.shape) != 4 or self.blocked_type(op.result_types[0]) is None:
+            return None
+        channels, groups = data.shape[1], attrs["groups"]
+        out_block = self.block_of(op.result_types[0].shape[1])
+        if groups == 1:
+            in_block = self.block_of(channels)
+            if in_block is not None:
+                return in_block, out_block
+            return (channels, out_block) if channels < self.block else None
+        if groups == channels == op.result_types[0].shape[1] and weight.shape[1] == 1:
+            return 1, out_block
+        return None
+
+    def converts_conv2d(self, op: Conv2DOp) -> bool:
+        """Whether conv2d_blocks converts `op`."""
+        return self.conv2d_blocks(op) is not None
 
     def operand_forms(self, op: Operation) -> list[tuple[str, Value, Type]] | None:
         """How each operand of a layout-agnostic op takes the blocked layout, as
@@ -248,7 +311,7 @@ class BlockedLayout:
             elif type_.shape == ():
                 forms.append(("keep", value, type_))
             elif value_array(value) is not None:
-                shape = broadcast_operand_shape(type_.shape, channels, self.block)
+                shape = broadcast_operand_shape(type_.shape, channels, result_type.shape[4])
                 if shape is None:
                     return None
                 forms.append(("relay", value, tensor(shape, type_.element_type)))
@@ -268,22 +331,56 @@ class BlockedLayout:
         """The dynamic legality of graph ops: illegal when the pass converts them."""
         if isinstance(op, Conv2DOp):
             return not self.converts_conv2d(op)
-        if isinstance(op, DenseOp):
+        if isinstance(op, (DenseOp, MatmulOp)):
             return not converts_dense(op)
+        if isinstance(op, (Pool2D, GlobalPool2D)):
+            return not self.converts_pool(op)
+        if isinstance(op, BiasAddOp):
+            return not self.converts_bias_add(op)
         return self.operand_forms(op) is None
 
-    def transposed_weight(self, weight: Value, rewriter: PatternRewriter, loc: Location) -> Value:
-        """A constant (N, K) weight as the constant (K, N)."""
-        array = np.ascontiguousarray(value_array(weight).T)
-        type_ = tensor(array.shape, weight.type.element_type)
-        return self._relaid(weight, "KN", rewriter, lambda: self._new_constant(
-            weight, array, type_, "KN", rewriter, loc))
+    def converts_bias_add(self, op: BiasAddOp) -> bool:
+        """A channel bias (a constant) added to NCHW data with a blocked form: it
+        becomes an add of the re-laid bias to the blocked data."""
+        data = op.operands[0]
+        return data.type.rank == 4 and op.values["axis"] in (1, -3) \
+            and self.blocked_source(data) is not None and value_array(op.operands[1]) is not None
+
+    def converts_pool(self, op: Operation) -> bool:
+        """A pool of NCHW data that has a blocked form: it pools the blocked data."""
+        return op.values["layout"] == "NCHW" and self.blocked_source(op.operands[0]) is not None
+
+    def packed_weight(self, weight: Value, transposed: bool, rewriter: PatternRewriter,
+                      loc: Location) -> tuple[Value, str]:
+        """A constant weight, (N, K) or with `transposed` (K, N), packed in panels of b
+        output features, (N/b, K, b) for the largest b of the block, half of it...
+        dividing N, else (K, N); the new constant and its layout."""
+        array = value_array(weight)
+        kn = array if transposed else array.T
+        outputs = kn.shape[1]
+        panel = self.block
+        while panel >= 4 and outputs % panel:
+            panel //= 2
+        if panel >= 4:
+            packed = np.ascontiguousarray(kn.reshape(kn.shape[0], outputs // panel, panel)
+                                          .transpose(1, 0, 2))
+            layout_name = f"NK{panel}n"
+        else:
+            packed, layout_name = np.ascontiguousarray(kn), "KN"
+        type_ = tensor(packed.shape, weight.type.element_type)
+        return self._relaid(weight, layout_name, rewriter, lambda: self._new_constant(
+            weight, packed, type_, layout_name, rewriter, loc)), layout_name
 
 
-def converts_dense(op: DenseOp) -> bool:
-    """A dense whose weight is a constant in (N, K): the pass gives it the weight
-    transposed (TVM's dense_pack), so output features read consecutive weights."""
-    return op.values["weight_layout"] == "NK" and value_array(op.weight) is not None
+def converts_dense(op: Operation) -> bool:
+    """A dense of a constant (N, K) weight, or a matmul of a constant 2-D right-hand
+    side (a dense of its transpose): the pass packs the weight (TVM's dense_pack), so
+    consecutive output features read consecutive weights, each panel one stream."""
+    if isinstance(op, DenseOp):
+        return op.values["weight_layout"] == "NK" and value_array(op.weight) is not None
+    rhs = op.operands[1]
+    return isinstance(op, MatmulOp) and rhs.type.rank == 2 and op.operands[0].type.rank >= 2 \
+        and value_array(rhs) is not None
 
 
 class Conv2DToBlocked(ConversionPattern):
@@ -300,42 +397,107 @@ class Conv2DToBlocked(ConversionPattern):
 
     def match_and_rewrite(self, op: Conv2DOp, adaptor, rewriter: ConversionRewriter) -> bool:
         blocked = self.blocked
-        if not blocked.converts_conv2d(op):
+        blocks = blocked.conv2d_blocks(op)
+        if blocks is None:
             return rewriter.notify_match_failure(op, "not an NCHW/OIHW conv2d of whole blocks")
-        wanted = blocked.blocked_type(op.data.type)
-        new_data = adaptor.data
-        if new_data.type != wanted:
-            new_data = blocked.blocked_source(new_data)
-            if new_data is None:
-                [new_data] = blocked.converter.materialize_target(rewriter, [wanted], [adaptor.data],
-                                                                  op.loc)
-        new_weight = blocked.kernel_to_blocked(adaptor.weight, rewriter, op.loc)
+        in_block, out_block = blocks
+        data_block = out_block if in_block == 1 else in_block  # depthwise: the data's own
+        if data_block == blocked.block_of(op.data.type.shape[1]):
+            wanted = blocked.blocked_type(op.data.type)
+            new_data = adaptor.data
+            if new_data.type != wanted:
+                new_data = blocked.blocked_source(new_data)
+                if new_data is None:
+                    [new_data] = blocked.converter.materialize_target(
+                        rewriter, [wanted], [adaptor.data], op.loc)
+        else:  # the few channels of an image, all in one block
+            new_data = blocked.relaid_data(adaptor.data, data_block, rewriter, op.loc)
+        new_weight = blocked.kernel_to_blocked(adaptor.weight, rewriter, op.loc, in_block,
+                                               out_block)
         attrs = dict(op.attributes)
-        attrs["data_layout"] = StringAttr(blocked.data_layout)
-        attrs["kernel_layout"] = StringAttr(blocked.kernel_layout)
+        attrs["data_layout"] = StringAttr(f"NCHW{data_block}c")
+        attrs["kernel_layout"] = StringAttr(f"OIHW{in_block}i{out_block}o")
         new = rewriter.insert(Conv2DOp.create_from_flat([new_data, new_weight], attrs, loc=op.loc))
         _replace(op, new, blocked, rewriter)
         self.converted += 1
         return True
 
 
-class DenseToKN(ConversionPattern):
-    """dense(x, W) with a constant (N, K) weight -> dense(x, Wᵀ) in layout KN."""
+class PoolToBlocked(ConversionPattern):
+    """A pool of NCHW data with a blocked form -> the same pool on NCHW{n}c."""
 
-    root = DenseOp
+    root = None  # every pool class: max, average, global
 
     def __init__(self, blocked: BlockedLayout):
         super().__init__(None)
         self.blocked = blocked
         self.converted = 0
 
-    def match_and_rewrite(self, op: DenseOp, adaptor, rewriter: ConversionRewriter) -> bool:
-        if not converts_dense(op):
-            return rewriter.notify_match_failure(op, "not a dense of a constant (N, K) weight")
-        weight = self.blocked.transposed_weight(op.weight, rewriter, op.loc)
+    def match_and_rewrite(self, op: Operation, adaptor, rewriter: ConversionRewriter) -> bool:
+        blocked = self.blocked
+        if not isinstance(op, (Pool2D, GlobalPool2D)) or not blocked.converts_pool(op):
+            return rewriter.notify_match_failure(op, "its operand has no blocked form")
         attrs = dict(op.attributes)
-        attrs["weight_layout"] = StringAttr("KN")
-        new = rewriter.insert(DenseOp.create_from_flat([adaptor.data, weight], attrs, loc=op.loc))
+        source = blocked.blocked_source(op.operands[0])
+        attrs["layout"] = StringAttr(f"NCHW{source.type.shape[4]}c")
+        new = rewriter.insert(type(op).create_from_flat([source], attrs, loc=op.loc))
+        _replace(op, new, blocked, rewriter)
+        self.converted += 1
+        return True
+
+
+class BiasAddToBlocked(ConversionPattern):
+    """bias_add(NCHW x, constant b, axis 1) of an x with a blocked form ->
+    add(blocked x, b re-laid to (1, C/n, 1, 1, n))."""
+
+    root = BiasAddOp
+
+    def __init__(self, blocked: BlockedLayout):
+        super().__init__(None)
+        self.blocked = blocked
+        self.converted = 0
+
+    def match_and_rewrite(self, op: BiasAddOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        blocked = self.blocked
+        if not blocked.converts_bias_add(op):
+            return rewriter.notify_match_failure(op, "not a constant channel bias of data "
+                                                     "with a blocked form")
+        data = blocked.blocked_source(op.operands[0])
+        bias = op.operands[1]
+        channels = op.operands[0].type.shape[1]
+        array = value_array(bias).reshape(1, channels, 1, 1)
+        block = data.type.shape[4]
+        relaid = broadcast_operand_array(array, channels, block)
+        type_ = tensor(relaid.shape, bias.type.element_type)
+        dst = f"NCHW{block}c"
+        constant = blocked._relaid(bias, dst, rewriter, lambda: blocked._new_constant(
+            bias, relaid, type_, dst, rewriter, op.loc))
+        new = rewriter.insert(AddOp.create_from_flat([data, constant], {}, [data.type], op.loc))
+        _replace(op, new, blocked, rewriter)
+        self.converted += 1
+        return True
+
+
+class PackDenseWeight(ConversionPattern):
+    """dense(x, W) with a constant (N, K) weight, or matmul(x, B) with a constant
+    (K, N) B -> dense(x, W packed as (N/b, K, b)) (see converts_dense)."""
+
+    root = None  # dense and matmul
+
+    def __init__(self, blocked: BlockedLayout):
+        super().__init__(None)
+        self.blocked = blocked
+        self.converted = 0
+
+    def match_and_rewrite(self, op: Operation, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not isinstance(op, (DenseOp, MatmulOp)) or not converts_dense(op):
+            return rewriter.notify_match_failure(op, "not a dense or matmul of a constant weight")
+        weight, layout_name = self.blocked.packed_weight(
+            op.operands[1], isinstance(op, MatmulOp), rewriter, op.loc)
+        attrs = dict(op.attributes) if isinstance(op, DenseOp) else {}
+        attrs["weight_layout"] = StringAttr(layout_name)
+        new = rewriter.insert(DenseOp.create_from_flat([adaptor.operands[0], weight], attrs,
+                                                       loc=op.loc))
         new.results[0].name_hint = op.results[0].name_hint
         rewriter.replace_op(op, new.results)
         self.converted += 1
@@ -383,7 +545,7 @@ def _replace(op: Operation, new: Operation, blocked: BlockedLayout,
                        "AlterOpLayout), carrying the layout through elementwise and "
                        "broadcast ops, with layout_transform ops at the boundaries.",
                statistics=(("num-conv2d", "conv2d ops converted to NCHW{n}c"),
-                           ("num-dense", "dense ops given their constant weight transposed"),
+                           ("num-dense", "dense and matmul ops given a packed constant weight"),
                            ("num-followers", "layout-agnostic ops converted along"),
                            ("num-transforms", "layout_transform ops inserted"),
                            ("num-constants", "constants re-laid")))
@@ -395,11 +557,14 @@ class AlterOpLayout(Pass):
         target = ConversionTarget()
         target.add_dynamically_legal_dialect(graph, blocked.is_legal)
         conv2d, followers = Conv2DToBlocked(blocked), FollowBlockedOperands(blocked)
-        dense = DenseToKN(blocked)
-        result = apply_partial_conversion(op, target, PatternSet([conv2d, dense, followers]),
+        dense = PackDenseWeight(blocked)
+        pools, bias_add = PoolToBlocked(blocked), BiasAddToBlocked(blocked)
+        result = apply_partial_conversion(op, target,
+                                          PatternSet([conv2d, dense, pools, bias_add, followers]),
                                           blocked.converter)
         if not result.success:
             raise PassFailure(result.diagnostics)
+        followers.converted += pools.converted + bias_add.converted
         if conv2d.converted or followers.converted or dense.converted:
             # Cancel the transforms that now meet their inverse (and drop what the
             # conversion left dead: OIHW weights, transforms read through).

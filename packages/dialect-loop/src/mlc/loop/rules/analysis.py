@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mlc.ir.core.affine_bounds import simplify_in_ranges
 from mlc.ir.core.affine_expr import AffineExpr, dim
 from mlc.ir.core.attributes import FloatType, IntegerType
 from mlc.ir.core.ir import Operation, Value
@@ -99,17 +100,43 @@ class BlockInfo:
         return any(index is None or index.is_function_of_dim(variable)
                    for index in access.indices)
 
-    @staticmethod
-    def contiguous(access: Access, variable: int) -> bool:
+    def contiguous(self, access: Access, variable: int, lanes: int = 1) -> bool:
         """Whether `variable` moves the access along its buffer's last axis with
-        stride 1 and through no other axis (consecutive values: one vector load)."""
+        stride 1 and through no other axis (consecutive values: one vector load). With
+        `lanes`, within each aligned group of `lanes` values of the variable (after
+        `split(variable, [None, lanes])`): a packed layout indexed `[v floordiv 16, ...,
+        v mod 16]` is contiguous in lanes of 16."""
         if not access.is_affine or not access.indices:
             return False
-        *leading, last = access.indices
+        indices = access.indices
+        if lanes > 1:
+            extent = self.extents[variable]
+            if extent % lanes:
+                return False
+            lane = len(self.extents)  # a new dimension: the position within the group
+            ranges = {dim(v): (0, e - 1) for v, e in enumerate(self.extents)}
+            ranges[dim(variable)] = (0, extent // lanes - 1)
+            ranges[dim(lane)] = (0, lanes - 1)
+            split = [dim(v) for v in range(len(self.extents))] + [dim(lane)]
+            split[variable] = dim(variable) * lanes + dim(lane)
+            indices = tuple(simplify_in_ranges(index.replace_dims(split), ranges)
+                            for index in indices)
+            variable = lane
+        *leading, last = indices
         if any(index.is_function_of_dim(variable) for index in leading):
             return False
         terms = linear_terms(last)
         return terms is not None and terms[0].get(variable) == 1
+
+    def lanes_in_bounds(self, access: Access, variable: int) -> bool:
+        """Whether a padded access's last index stays within its buffer's last axis
+        over the whole domain (so its padding never depends on `variable`'s lane)."""
+        if not access.is_affine or not access.indices:
+            return False
+        ranges = {dim(v): (0, extent - 1) for v, extent in enumerate(self.extents)}
+        low, high = access.indices[-1].bound(ranges)
+        size = access.buffer.type.shape[-1]
+        return low is not None and high is not None and 0 <= low and high < size
 
     def element_type(self):
         return self.output.buffer.type.element_type

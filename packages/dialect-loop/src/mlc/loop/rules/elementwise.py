@@ -28,7 +28,8 @@ def plan_vectorize(info: BlockInfo, target: ScheduleTarget) -> int | None:
     extent = info.extents[lane]
     if extent == 1 or not info.contiguous(info.output, lane):
         return None
-    if any(info.uses(r, lane) and (not info.contiguous(r, lane) or r.padded)
+    if any(info.uses(r, lane) and (not info.contiguous(r, lane)
+                                   or (r.padded and not info.lanes_in_bounds(r, lane)))
            for r in info.reads):
         return None
     bits = max([element_bits(info.element_type())] +

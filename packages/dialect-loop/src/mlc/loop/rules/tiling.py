@@ -79,15 +79,18 @@ def _largest_divisor(extent: int, limit: int) -> int:
     return max(d for d in range(1, max(1, min(extent, limit)) + 1) if extent % d == 0)
 
 
-def _lane_variable(info: BlockInfo) -> int | None:
+def _lane_variable(info: BlockInfo, target: ScheduleTarget) -> tuple[int, int] | None:
     """The spatial variable contiguous in the output whose every read moves
-    contiguously (or not at all) with it."""
+    contiguously (or not at all) with it, in vectors of how many lanes."""
     for v in reversed(info.spatial):
         if info.extents[v] == 1 or not info.contiguous(info.output, v):
             continue
-        if all(not info.uses(r, v) or (info.contiguous(r, v) and not r.padded)
+        lanes = vector_width(info.extents[v], target.lanes(element_bits(info.element_type())))
+        if lanes is None:
+            continue
+        if all(not info.uses(r, v) or (info.contiguous(r, v, lanes) and not r.padded)
                for r in info.reads):
-            return v
+            return v, lanes
     return None
 
 
@@ -96,12 +99,10 @@ def plan_tile(info: BlockInfo, target: ScheduleTarget) -> TilePlan | None:
     (no contiguous spatial lane axis)."""
     if info.reduction is None or not info.fresh_nest or not info.reduce:
         return None
-    lane = _lane_variable(info)
-    if lane is None:
+    found = _lane_variable(info, target)
+    if found is None:
         return None
-    lanes = vector_width(info.extents[lane], target.lanes(element_bits(info.element_type())))
-    if lanes is None:
-        return None
+    lane, lanes = found
     registers = target.vector_registers
     budget = registers - 8 if registers >= 32 else registers - 4  # loads, broadcasts
     spare = [v for v in info.spatial if v != lane and info.extents[v] > 1]
@@ -115,15 +116,28 @@ def plan_tile(info: BlockInfo, target: ScheduleTarget) -> TilePlan | None:
         if row is not None else []
     column = others[0] if others else None
     per_lane_axis = info.extents[lane] // lanes
-    max_vectors = 4 if row is not None else 8
-    vectors = _largest_divisor(per_lane_axis, max_vectors)
-    columns = 1
-    if column is not None and vectors < 2:
-        columns = _largest_divisor(info.extents[column], 4)
-    rows = 1
-    if row is not None:
-        rows = _largest_divisor(info.extents[row], max(1, min(8, budget // (vectors * columns))))
+    # The tile: as many accumulators as the registers allow (at most 4 vectors across,
+    # 8 or so rows), preferring more rows (each row reuses the vectors' loads) and, at
+    # equal size, fewer columns.
+    best: tuple | None = None
+    for vectors in _divisors(per_lane_axis, 4 if row is not None else 8):
+        for columns in (_divisors(info.extents[column], 4) if column is not None else [1]):
+            if vectors > 1 and columns > 1:
+                continue
+            across = vectors * columns
+            rows = _largest_divisor(info.extents[row], max(1, min(8, budget // across))) \
+                if row is not None else 1
+            if rows * across > budget:
+                continue
+            key = (rows * across, rows, -columns)
+            if best is None or key > best[0]:
+                best = (key, vectors, columns, rows)
+    _, vectors, columns, rows = best
     return TilePlan(lane, lanes, vectors, row, rows, column if columns > 1 else None, columns)
+
+
+def _divisors(extent: int, limit: int) -> list[int]:
+    return [d for d in range(1, min(extent, limit) + 1) if extent % d == 0]
 
 
 def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
