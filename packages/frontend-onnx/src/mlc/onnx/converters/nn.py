@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from mlc.ir import Value
+from mlc.graph import windows
+from mlc.ir import FloatType, Value, f32
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
 
@@ -36,67 +37,71 @@ def _window_padding(node: Node, spatial: Sequence[int], kernel: Sequence[int],
     raise node.unsupported(f"auto_pad '{auto_pad}' is not supported")
 
 
-def _two_dimensional(node: Node, x: Value, build: Callable[[Value, int], Value]) -> Value:
-    """Run a 2-D window op on `x`: 2-D as it is, 1-D through an extent-1 height axis."""
-    rank = len(x.type.shape)
-    if rank == 4:
-        return build(x, 2)
-    if rank == 3:
-        result = build(node.b.expand_dims(x, axis=2), 1)
-        return node.b.squeeze(result, axes=[2])
-    raise node.unsupported(f"{rank - 2}-D windows are not supported (1-D and 2-D are)")
-
-
-def _as_2d(values: Sequence[int], spatial_rank: int, fill: int) -> list[int]:
-    """Per-axis attribute values of a 1-D window extended to 2-D (height first)."""
-    return list(values) if spatial_rank == 2 else [fill, *values]
-
-
-def _pads_2d(pads: Sequence[int], spatial_rank: int) -> list[int]:
-    """ONNX pads (begins, then ends) as the graph ops' (top, left, bottom, right)."""
-    if spatial_rank == 2:
-        return list(pads)
-    return [0, pads[0], 0, pads[1]]
+def _window(node: Node, x: Value, kernel: Sequence[int] | None = None):
+    """(kernel, strides, pads, dilations) of a window node on data `x`."""
+    rank = len(x.type.shape) - 2
+    node.check(rank >= 1, f"data of shape {list(x.type.shape)} has no spatial axis")
+    kernel = list(node.attr("kernel_shape", kernel))
+    strides = list(node.attr("strides", [1] * rank))
+    dilations = list(node.attr("dilations", [1] * rank))
+    node.check(len(kernel) == len(strides) == len(dilations) == rank,
+               f"kernel_shape, strides and dilations need {rank} values each")
+    return kernel, strides, _window_padding(node, x.type.shape[2:], kernel, strides, dilations), \
+        dilations
 
 
 @converter("Conv", 11)
 def conv(node: Node) -> Value:
     x, weight, bias = node.input(0), node.input(1), node.optional_input(2)
-    spatial = x.type.shape[2:]
-    rank = len(spatial)
-    kernel = node.attr("kernel_shape", list(weight.type.shape[2:]))
-    strides = node.attr("strides", [1] * rank)
-    dilations = node.attr("dilations", [1] * rank)
-    pads = _window_padding(node, spatial, kernel, strides, dilations)
-    group = node.attr("group", 1)
-
-    def build(x2: Value, spatial_rank: int) -> Value:
-        w2 = weight if spatial_rank == 2 else node.b.expand_dims(weight, axis=2)
-        return node.b.conv2d(x2, w2, strides=_as_2d(strides, spatial_rank, 1),
-                             padding=_pads_2d(pads, spatial_rank),
-                             dilation=_as_2d(dilations, spatial_rank, 1), groups=group)
-
-    y = _two_dimensional(node, x, build)
+    _, strides, pads, dilations = _window(node, x, weight.type.shape[2:])
+    y = windows.convolution(node.b, x, weight, strides, pads, dilations, node.attr("group", 1))
     return y if bias is None else node.b.bias_add(y, bias, axis=1)
 
 
-def _pool(node: Node, graph_op: str, **extra) -> Value:
-    x = node.input(0)
+@converter("ConvTranspose", 11)
+def conv_transpose(node: Node) -> Value:
+    """Pads from `output_shape` and `auto_pad` as ONNX's reference computes them; an
+    explicit `output_shape` with explicit pads extends (or cuts) the result at the end."""
+    x, weight, bias = node.input(0), node.input(1), node.optional_input(2)
+    rank = len(x.type.shape) - 2
+    node.check(rank >= 1, f"data of shape {list(x.type.shape)} has no spatial axis")
     spatial = x.type.shape[2:]
-    rank = len(spatial)
-    kernel = node.attr("kernel_shape")
-    strides = node.attr("strides", [1] * rank)
-    dilations = node.attr("dilations", [1] * rank)
-    pads = _window_padding(node, spatial, kernel, strides, dilations)
+    kernel = list(node.attr("kernel_shape", weight.type.shape[2:]))
+    strides = list(node.attr("strides", [1] * rank))
+    dilations = list(node.attr("dilations", [1] * rank))
+    extra = list(node.attr("output_padding", [0] * rank))
+    group = node.attr("group", 1)
+    node.check(kernel == list(weight.type.shape[2:]),
+               f"kernel_shape {kernel} differs from the weight's {list(weight.type.shape[2:])}")
+    node.check(weight.type.shape[0] == x.type.shape[1] and x.type.shape[1] % group == 0,
+               f"weight {list(weight.type.shape)} does not take {x.type.shape[1]} channels in "
+               f"{group} groups")
+    full = [s * (n - 1) + e + (k - 1) * d + 1
+            for s, n, e, k, d in zip(strides, spatial, extra, kernel, dilations)]
+    output = node.attr("output_shape", None)
+    auto_pad = node.attr("auto_pad", "NOTSET")
+    if auto_pad in ("SAME_UPPER", "SAME_LOWER") or (output is not None and not node.has_attr("pads")
+                                                    and auto_pad not in ("NOTSET", "", "VALID")):
+        output = list(output)[-rank:] if output is not None else [n * s for n, s in zip(spatial, strides)]
+        total = [f - o for f, o in zip(full, output)]
+        small = [t // 2 for t in total]
+        large = [t - t // 2 for t in total]
+        pads = small + large if auto_pad == "SAME_UPPER" else large + small
+    else:
+        node.check(auto_pad in ("NOTSET", "", "VALID"), f"auto_pad '{auto_pad}' is not supported")
+        pads = list(node.attr("pads", [0] * 2 * rank)) if auto_pad != "VALID" else [0] * 2 * rank
+        node.check(len(pads) == 2 * rank, f"pads has {len(pads)} values, expected {2 * rank}")
+        output = list(output)[-rank:] if output is not None else \
+            [f - b - e for f, b, e in zip(full, pads[:rank], pads[rank:])]
+    node.check(all(o > 0 for o in output), f"the output would be empty ({output})")
+    y = windows.transposed_convolution(node.b, x, weight, strides, pads, dilations, output, group)
+    return y if bias is None else node.b.bias_add(y, bias, axis=1)
+
+
+def _pool(node: Node, kind: str, x: Value, **extra) -> Value:
+    kernel, strides, pads, dilations = _window(node, x)
     ceil_mode = bool(node.attr("ceil_mode", 0))
-
-    def build(x2: Value, spatial_rank: int) -> Value:
-        return node.b.op(graph_op, x2, pool_size=_as_2d(kernel, spatial_rank, 1),
-                         strides=_as_2d(strides, spatial_rank, 1),
-                         padding=_pads_2d(pads, spatial_rank),
-                         dilation=_as_2d(dilations, spatial_rank, 1), ceil_mode=ceil_mode, **extra)
-
-    return _two_dimensional(node, x, build)
+    return windows.pool(node.b, x, kind, kernel, strides, pads, dilations, ceil_mode, **extra)
 
 
 @converter("MaxPool", 12)
@@ -104,12 +109,29 @@ def max_pool(node: Node) -> Value:
     node.check(len(node.proto.output) < 2 or not node.proto.output[1],
                "the Indices output is not supported")
     node.check(node.attr("storage_order", 0) == 0, "storage_order=1 is not supported")
-    return _pool(node, "max_pool2d")
+    x = node.input(0)
+    if not isinstance(x.type.element_type, FloatType):
+        # 8-bit integers (the only others MaxPool takes) are exact in float32.
+        node.check(x.type.element_type.width <= 16,
+                   f"MaxPool of {x.type.element_type} is not supported")
+        pooled = _pool(node, "max", node.b.cast(x, dtype=f32))
+        return node.b.cast(pooled, dtype=x.type.element_type)
+    return _pool(node, "max", x)
 
 
 @converter("AveragePool", 11)
 def average_pool(node: Node) -> Value:
-    return _pool(node, "avg_pool2d", count_include_pad=bool(node.attr("count_include_pad", 0)))
+    return _pool(node, "avg", node.input(0), count_include_pad=bool(node.attr("count_include_pad", 0)))
+
+
+@converter("LpPool", 11)
+def lp_pool(node: Node) -> Value:
+    x = node.input(0)
+    kernel, strides, pads, dilations = _window(node, x)
+    p = node.attr("p", 2)
+    node.check(p > 0, f"p must be positive, got {p}")
+    return windows.lp_pool(node.b, x, float(p), kernel, strides, pads, dilations,
+                           bool(node.attr("ceil_mode", 0)))
 
 
 def _global_pool(node: Node, graph_op: str, reduce_op: str) -> Value:
