@@ -7,6 +7,7 @@ from mlc.onnx.converters import (  # noqa: F401
     indexing,
     legacy,
     nn,
+    recurrent,
     reduce,
     resize,
     tensor,
