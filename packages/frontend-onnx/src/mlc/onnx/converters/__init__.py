@@ -4,6 +4,7 @@ first definitions of ops, reuses later converters)."""
 from mlc.onnx.converters import (  # noqa: F401
     control,
     elementwise,
+    grid_sample,
     indexing,
     legacy,
     nn,
