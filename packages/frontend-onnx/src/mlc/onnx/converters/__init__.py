@@ -8,6 +8,7 @@ from mlc.onnx.converters import (  # noqa: F401
     indexing,
     legacy,
     nn,
+    quantize,
     recurrent,
     reduce,
     resize,
