@@ -310,19 +310,21 @@ def test_every_unconvertible_node_in_one_diagnostic() -> None:
              helper.make_node("TfIdfVectorizer", ["tokens"], ["tfidf"], name="tfidf", mode="TF",
                               min_gram_length=1, max_gram_length=1, max_skip_count=0,
                               ngram_counts=[0], ngram_indexes=[0], pool_int64s=[7]),
-             helper.make_node("BatchNormalization", ["x", "s", "s", "s", "s"],
-                              ["bn", "mean", "var"], name="bn", training_mode=1),
-             helper.make_node("Relu", ["bn"], ["y"], name="after_bn")]
-    vector = numpy_helper.from_array(np.ones(3, np.float32), "s")
+             helper.make_node("Dropout", ["x", "ratio", "training"], ["dropped"],
+                              name="drop"),
+             helper.make_node("Relu", ["dropped"], ["y"], name="after_drop")]
+    constants = [numpy_helper.from_array(np.array(0.5, np.float32), "ratio"),
+                 numpy_helper.from_array(np.array(True), "training")]
     model = make_model(nodes, [value("x", [2, 3, 4]), value("tokens", [5], TensorProto.INT64)],
                        [value("b", [2, 3, 4]), value("tfidf", [1]), value("y", [2, 3, 4])],
-                       [vector], opset=15, domains={"com.acme": 2})
+                       constants, opset=15, domains={"com.acme": 2})
     message = import_error(model)
     assert message == (
         "<model>: error: cannot convert 3 nodes of the model (opset 15):\n"
         "  node 'frob': com.acme.Frobnicate (opset 2): mlc has no converter for this op\n"
         "  node 'tfidf': TfIdfVectorizer (opset 15): mlc has no converter for this op\n"
-        "  node 'bn': BatchNormalization (opset 15): training_mode=1 is not supported")
+        "  node 'drop': Dropout (opset 15): training_mode=true with a ratio other than 0 "
+        "(random) is not supported")
 
 
 def test_graph_ops_refusing_what_onnx_checker_lets_through() -> None:

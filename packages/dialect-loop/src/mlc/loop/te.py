@@ -64,7 +64,7 @@ __all__ = [
     "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
     "roundeven", "sigmoid", "power", "remainder", "bitwise_and", "bitwise_or", "bitwise_xor",
     "shift_left", "shift_right", "equal", "not_equal", "isnan", "if_then_else",
-    "cast", "const", "pad", "inline", "compute_inline", "Interner", "stages", "reads", "reads_in", "reads_with_padding",
+    "cast", "bitcast", "const", "pad", "inline", "compute_inline", "Interner", "stages", "reads", "reads_in", "reads_with_padding",
     "create_prim_func",
     "reduction_identity",
 ]
@@ -427,6 +427,13 @@ def cast(value, dtype: str | Type) -> Expr:
         return IndexValue(value, target)
     source = _as_expr(value, None)
     return source if source.dtype == target else Call("cast", (source,), target)
+
+
+def bitcast(value, dtype: str | Type) -> Expr:
+    """`value`'s bits read as `dtype`, a type of the same width (arith.bitcast)."""
+    target = _dtype(dtype)
+    source = _as_expr(value, None)
+    return source if source.dtype == target else Call("bitcast", (source,), target)
 
 
 def _reduction(combiner: str):
@@ -1012,6 +1019,8 @@ class _Emitter:
             return self.cast(args[0], source, dtype)
         if func == "select":
             return self.op("arith.select", args)
+        if func == "bitcast":
+            return self.op("arith.bitcast", args, dtype)
         if func == "isnan":
             if not is_float:
                 return self.constant(0, i1)

@@ -7,6 +7,7 @@ from mlc.onnx.converters import (  # noqa: F401
     grid_sample,
     indexing,
     legacy,
+    linalg,
     nn,
     quantize,
     recurrent,

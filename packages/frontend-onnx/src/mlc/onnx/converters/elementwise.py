@@ -120,10 +120,13 @@ def clip_6(node: Node) -> Value:
 
 @converter("Dropout", 12)
 def dropout(node: Node) -> list[Value]:
-    """Inference: the identity, and a mask of ones (ONNX's `training_mode` input must
-    be false or absent)."""
+    """Inference: the identity, and a mask of ones. So is training with a ratio of 0;
+    training with another ratio drops at random, which mlc does not."""
     training = node.optional_constant(2)
-    node.check(training is None or not bool(training), "training_mode=true is not supported")
+    if training is not None and bool(training):
+        ratio = node.optional_constant(1)
+        node.check(ratio is not None and float(ratio) == 0.0,
+                   "training_mode=true with a ratio other than 0 (random) is not supported")
     return _dropout_outputs(node)
 
 

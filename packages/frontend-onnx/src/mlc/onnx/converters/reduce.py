@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mlc.ir import Value
+import numpy as np
+
+from mlc.ir import Value, element_dtype
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
 
@@ -20,7 +22,10 @@ def _of_squares(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
 
 
 def _log_sum_exp(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
-    """log(sum(exp(x))) as max + log(sum(exp(x - max))): no overflow for large x."""
+    """log(sum(exp(x))) as max + log(sum(exp(x - max))): no overflow for large x (over
+    no elements: log(0), -inf)."""
+    if any(x.type.shape[a] == 0 for a in axes):
+        return node.b.log(node.b.sum(node.b.exp(x), axes=axes, keepdims=keepdims))
     peak = node.b.max(x, axes=axes, keepdims=True)
     total = node.b.sum(node.b.exp(node.b.subtract(x, peak)), axes=axes, keepdims=True)
     result = node.b.add(node.b.log(total), peak)
@@ -52,7 +57,23 @@ def _reduce(node: Node, reduction: Reduction, axes) -> Value:
     for a in axes:
         node.check(-rank <= a < rank, f"axis {a} is out of range for rank {rank}")
     axes = sorted({a + rank if a < 0 else a for a in axes}) or list(range(rank))
-    return reduction(node, x, axes, bool(node.attr("keepdims", 1)))
+    keepdims = bool(node.attr("keepdims", 1))
+    empty = _EMPTY_MAX_MIN.get(node.op_type)
+    if empty is not None and any(x.type.shape[a] == 0 for a in axes):
+        # The maximum of nothing is the type's lowest value, the minimum its highest.
+        shape = [1 if a in axes else d for a, d in enumerate(x.type.shape)
+                 if keepdims or a not in axes]
+        dtype = element_dtype(x.type.element_type)
+        limits = np.finfo(dtype) if dtype.kind == "f" else \
+            (np.iinfo(dtype) if dtype.kind in "iu" else None)
+        value = {"f": (-np.inf, np.inf)}.get(dtype.kind) or \
+            ((limits.min, limits.max) if limits is not None else (False, True))
+        return node.b.const(np.full(shape, value[empty], dtype), dtype=x.type.element_type)
+    return reduction(node, x, axes, keepdims)
+
+
+# Which end of the element type's range an empty ReduceMax or ReduceMin gives.
+_EMPTY_MAX_MIN = {"ReduceMax": 0, "ReduceMin": 1}
 
 
 for _onnx_op, (_reduction, _axes_as_input) in _REDUCE.items():

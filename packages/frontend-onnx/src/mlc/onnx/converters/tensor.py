@@ -99,6 +99,50 @@ def _cast_to(node: Node, x: Value, element) -> Value:
     return x if x.type.element_type == element else node.b.cast(x, dtype=element)
 
 
+@converter("BitCast", 26)
+def bitcast(node: Node) -> Value:
+    to = node.attr("to")
+    numpy_dtype(to)  # an unsupported target type is named here
+    x, element = node.input(0), element_type(to)
+    return x if x.type.element_type == element else node.b.bitcast(x, dtype=element)
+
+
+@converter("EyeLike", 9)
+def eye_like(node: Node) -> Value:
+    """Ones on the diagonal shifted by `k`, zeros elsewhere, of the input's shape: a
+    constant (shapes are static)."""
+    x = node.input(0)
+    node.check(len(x.type.shape) == 2, f"the input must be 2-D, got shape {list(x.type.shape)}")
+    dtype = numpy_dtype(node.attr("dtype")) if node.attr("dtype", 0) else _dtype_of(x)
+    rows, columns = x.type.shape
+    return node.b.const(np.eye(rows, columns, k=node.attr("k", 0), dtype=dtype))
+
+
+@converter("TensorScatter", 24)
+def tensor_scatter(node: Node) -> Value:
+    """The cache with each batch entry's update written along `axis` from its write
+    index on (linear), or wrapping around the axis (circular)."""
+    b = node.b
+    cache, update, starts = node.input(0), node.input(1), node.optional_input(2)
+    shape, rank = cache.type.shape, len(cache.type.shape)
+    axis = _axis(node, node.attr("axis", -2), rank)
+    node.check(axis > 0, "axis 0 is the batch axis")
+    mode = node.attr("mode", "linear")
+    node.check(mode in ("linear", "circular"), f"mode '{mode}' is not supported")
+    count, extent = update.type.shape[axis], shape[axis]
+    steps = np.arange(count, dtype=np.int64).reshape([count if a == axis else 1
+                                                      for a in range(rank)])
+    index = b.const(steps)
+    if starts is not None:
+        per_entry = b.reshape(_cast_to(node, starts, element_type(7)),
+                              shape=[shape[0], *[1] * (rank - 1)])
+        index = b.add(index, per_entry)
+    if mode == "circular":
+        index = b.mod(index, b.const(np.array(extent, np.int64)))
+    index = b.broadcast_to(index, shape=list(update.type.shape))
+    return b.scatter_elements(cache, index, update, axis=axis)
+
+
 # -- shapes and layouts
 
 
