@@ -509,7 +509,31 @@ def _checked_form(model: onnx.ModelProto, shapes: Mapping[str, Sequence[int]]) -
         elif initializer.name not in declared:
             checked.graph.input.append(onnx.helper.make_tensor_value_info(
                 initializer.name, initializer.data_type, list(initializer.dims)))
+    _write_out_function_defaults(checked)
     return checked
+
+
+def _write_out_function_defaults(model: onnx.ModelProto) -> None:
+    """Give each node of an op that ONNX defines as a function the attributes it leaves
+    to their defaults, explicitly (the same model): ONNX's shape inference expands such
+    a node's function body with the node's own attributes only, and fails on a body
+    that refers to one left out (MeanVarianceNormalization's `axes`)."""
+    opsets = {o.domain or "": o.version for o in model.opset_import}
+    for node in model.graph.node:
+        domain = node.domain or ""
+        if domain not in ("", "ai.onnx") or domain not in opsets:
+            continue
+        try:
+            schema = onnx.defs.get_schema(node.op_type, opsets[domain], domain)
+        except onnx.defs.SchemaError:
+            continue
+        if not schema.has_function:
+            continue
+        given = {a.name for a in node.attribute}
+        for name, attribute in schema.attributes.items():
+            default = attribute.default_value
+            if name not in given and default.name:
+                node.attribute.append(default)
 
 
 def _copy_field(message, descriptor, value) -> None:

@@ -81,9 +81,7 @@ def scan(node: Node) -> list[Value]:
     for t in range(length):
         slices = []
         for s, axis, backwards in zip(sequences, in_axes, in_directions):
-            position = length - 1 - t if backwards else t
-            piece = node.b.slice(s, starts=[position], ends=[position + 1], axes=[axis], steps=[1])
-            slices.append(node.b.squeeze(piece, axes=[axis]))
+            slices.append(_entry(node, s, length - 1 - t if backwards else t, axis))
         outputs = node.graph("body", [*states, *slices])
         states = outputs[:len(states)]
         scans.append(outputs[len(states):])
@@ -99,3 +97,49 @@ def scan(node: Node) -> list[Value]:
         axis = out_axes[k] + rank if out_axes[k] < 0 else out_axes[k]
         stacked.append(_stack(node, pieces, axis))
     return [*states, *stacked]
+
+
+@converter("Scan", 8)
+def scan_8(node: Node) -> list[Value]:
+    """Scan before opset 9: sequence_lens (optional), then states (B, ...) and scan
+    inputs (B, T, ...) with a batch axis first; each batch entry scanned on its own
+    (time on axis 0 of its slice, or backwards per `directions`) and the results
+    stacked back along the batch axis. Every sequence must run the whole length."""
+    count = node.attr("num_scan_inputs")
+    inputs = node.inputs
+    lengths = inputs[0]
+    states = list(inputs[1:len(inputs) - count])
+    sequences = list(inputs[len(inputs) - count:])
+    directions = node.attr("directions", [0] * count)
+    steps = {s.type.shape[1] for s in sequences}
+    node.check(len(steps) == 1, f"the scan inputs have different lengths {sorted(steps)}")
+    length = steps.pop()
+    if lengths is not None:
+        known = node.known(lengths)
+        node.check(bool(np.all(known == length)),
+                   f"sequence_lens {known.tolist()} shorter than the scan inputs ({length}) "
+                   "are not supported")
+    node.check(0 < length <= MAX_UNROLLED_ITERATIONS,
+               f"a scan of {length} iterations is not unrolled (1 to {MAX_UNROLLED_ITERATIONS} are)")
+    batch = (states or sequences)[0].type.shape[0]
+    per_entry: list[list[Value]] = []
+    for entry in range(batch):
+        entry_states = [_entry(node, s, entry, 0) for s in states]
+        entry_sequences = [_entry(node, s, entry, 0) for s in sequences]
+        scans: list[list[Value]] = []
+        for t in range(length):
+            slices = [_entry(node, s, length - 1 - t if backwards else t, 0)
+                      for s, backwards in zip(entry_sequences, directions)]
+            outputs = node.graph("body", [*entry_states, *slices])
+            entry_states = outputs[:len(entry_states)]
+            scans.append(outputs[len(entry_states):])
+        stacked = [_stack(node, [s[k] for s in scans], 0) for k in range(len(scans[0]))]
+        per_entry.append([*entry_states, *stacked])
+    return [_stack(node, [results[k] for results in per_entry], 0)
+            for k in range(len(per_entry[0]))]
+
+
+def _entry(node: Node, value: Value, index: int, axis: int) -> Value:
+    """Entry `index` of `value` along `axis`, the axis dropped."""
+    piece = node.b.slice(value, starts=[index], ends=[index + 1], axes=[axis], steps=[1])
+    return node.b.squeeze(piece, axes=[axis])
