@@ -24,6 +24,57 @@ def node_cases() -> dict:
         return {case.name: case for case in load_node_model_tests()}
 
 
+MODEL_FOLDERS = ("simple", "pytorch-converted", "pytorch-operator")
+"""The kinds of ONNX's model tests whose models and data ship with onnx."""
+
+
+@functools.cache
+def model_cases() -> dict:
+    """Every model test of the installed onnx's local folders (`MODEL_FOLDERS`), by
+    name: a model.onnx and test_data_set_* of input and expected output protobufs."""
+    from onnx.backend.test.loader import load_model_tests
+
+    return {case.name: case for kind in MODEL_FOLDERS for case in load_model_tests(kind=kind)}
+
+
+def model_data_sets(case) -> list[tuple[list[np.ndarray], list[np.ndarray]]]:
+    """(inputs, expected outputs) of each test_data_set_* folder of a model test."""
+    import onnx
+    from onnx import numpy_helper
+
+    def read(path: Path) -> np.ndarray:
+        tensor = onnx.TensorProto()
+        tensor.ParseFromString(path.read_bytes())
+        return numpy_helper.to_array(tensor)
+
+    sets = []
+    for folder in sorted(Path(case.model_dir).glob("test_data_set_*")):
+        inputs = [read(p) for p in sorted(folder.glob("input_*.pb"), key=_index)]
+        outputs = [read(p) for p in sorted(folder.glob("output_*.pb"), key=_index)]
+        sets.append((inputs, outputs))
+    return sets
+
+
+def _index(path: Path) -> int:
+    return int(path.stem.rsplit("_", 1)[1])
+
+
+def run_model_case(case, native: bool = False) -> None:
+    """Prepare a model test's model.onnx with mlc's backend and compare its outputs on
+    each data set with ONNX's own assertion and the case's tolerances."""
+    import onnx
+    from onnx.backend.test.runner import Runner
+
+    from mlc.onnx.backend import MlcBackend
+
+    rep = MlcBackend.prepare(onnx.load(str(Path(case.model_dir) / "model.onnx")), "CPU",
+                             native=native)
+    for inputs, expected in model_data_sets(case):
+        outputs = rep.run(inputs)
+        Runner.assert_similar_outputs(expected, list(outputs), rtol=case.rtol, atol=case.atol,
+                                      model_dir=case.model_dir)
+
+
 def native_backend():
     """mlc's ONNX backend with native mode on, whatever MLC_ONNX_NATIVE says (a
     subclass of MlcBackend, for ONNX's runner)."""

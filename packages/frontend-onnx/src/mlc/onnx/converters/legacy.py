@@ -68,8 +68,15 @@ for _op, _graph_op in (("Add", "add"), ("Sub", "subtract"), ("Mul", "multiply"),
 
 @converter("PRelu", 1)
 def prelu_1(node: Node) -> Value:
-    """PRelu before opset 9: the slope broadcasts as numpy's (unidirectionally)."""
-    return node.b.prelu(node.input(0), node.input(1))
+    """PRelu before opset 9: the slope broadcasts as numpy's (unidirectionally), but
+    before opset 7 a 1-D slope of one value per channel runs along axis 1 (as PyTorch
+    exported nn.PReLU(num_parameters=C))."""
+    x, slope = node.input(0), node.input(1)
+    shape = x.type.shape
+    if node.opset < 7 and len(slope.type.shape) == 1 and len(shape) > 2 \
+            and slope.type.shape[0] == shape[1]:
+        slope = node.b.reshape(slope, shape=[shape[1], *[1] * (len(shape) - 2)])
+    return node.b.prelu(x, slope)
 
 
 @converter("BatchNormalization", 1)
