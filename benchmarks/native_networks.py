@@ -11,7 +11,7 @@ with `mlc.llvm.build` (graph-optimize, lowering to loops and the standard dialec
 the AOT entry, convert-to-llvm, translation, LLVM -O3 and code generation for the host
 CPU), checks the outputs against the graph interpreter, and times `--runs` calls.
 onnxruntime (`intra_op_num_threads=1`, every graph optimisation on) runs the same file
-in its own venv, `benchmarks/.work/ort-venv`, created on the first run — it is never a
+in its own venv (`ort_venv.py`: `benchmarks/.work/ort-venv`, created on the first run) — never a
 dependency of mlc. mlc's kernels are compiled without schedules here (the loop nests
 graph-lower-to-loop writes), which is what this measures: the path, not tuned code.
 """
@@ -19,10 +19,8 @@ graph-lower-to-loop writes), which is what this measures: the path, not tuned co
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,10 +28,10 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
+from ort_venv import ort_python, run_json  # noqa: E402
 
 BENCH_DIR = Path(__file__).resolve().parent
 WORK_DIR = BENCH_DIR / ".work"
-ORT_VENV = WORK_DIR / "ort-venv"
 NETWORKS = ("mlp", "resnet18", "mobilenet_v2_blocks", "transformer_encoder")
 
 _ORT_SCRIPT = """
@@ -62,31 +60,11 @@ print(json.dumps({"setup": setup, "median": statistics.median(times), "min": min
 """
 
 
-def _ort_python() -> Path | str:
-    """The ort venv's python, creating the venv on first use; a reason string if not."""
-    python = ORT_VENV / "bin" / "python"
-    check = [str(python), "-c", "import onnxruntime, numpy"]
-    if python.exists() and subprocess.run(check, capture_output=True).returncode == 0:
-        return python
-    print(f"creating {ORT_VENV} with onnxruntime (first run only) ...", file=sys.stderr)
-    subprocess.run([sys.executable, "-m", "venv", str(ORT_VENV)], check=True)
-    done = subprocess.run([str(python), "-m", "pip", "install", "-q", "onnxruntime", "numpy"],
-                          capture_output=True, text=True)
-    if done.returncode != 0 or subprocess.run(check, capture_output=True).returncode != 0:
-        return "onnxruntime could not be installed: " + done.stderr.strip().splitlines()[-1:][0] \
-            if done.stderr.strip() else "onnxruntime could not be installed"
-    return python
-
-
 def _onnxruntime(path: Path, runs: int) -> dict | str:
-    python = _ort_python()
+    python = ort_python()
     if isinstance(python, str):
         return python
-    done = subprocess.run([str(python), "-c", _ORT_SCRIPT, str(path), str(runs)],
-                          capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
-    if done.returncode != 0:
-        return "onnxruntime failed: " + (done.stderr.strip().splitlines() or ["?"])[-1]
-    return json.loads(done.stdout)
+    return run_json(python, _ORT_SCRIPT, str(path), str(runs))
 
 
 def _mlc(name: str, path: Path, runs: int) -> dict:
