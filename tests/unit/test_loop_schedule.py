@@ -169,6 +169,22 @@ REFUSALS = [
 ]
 
 
+def test_reverse_compute_at_refuses_a_consumer_of_a_later_producer():
+    # C reads Y (under the loop) and D, which is computed after Y's loops: moved into
+    # them, C would read D before it is written (as graph.avg_pool2d's division read
+    # its divisors under the default schedule's tile).
+    A = te.placeholder((8, 8), name="A")
+    Y = te.compute((8, 8), lambda i, j: A[i, j] + 1.0, name="Y")
+    D = te.compute((8, 8), lambda i, j: A[i, j] * 2.0, name="D")
+    C = te.compute((8, 8), lambda i, j: Y[i, j] + D[i, j], name="C")
+    sch = Schedule(module_of(te.create_prim_func([A, C])))
+    before = print_op(sch.mod)
+    assert [b.block_name_str for b in sch.mod.walk() if b.name == "loop.block"] == ["Y", "D", "C"]
+    with pytest.raises(DependencyError, match='block "D" writes what the block reads, after the loop'):
+        sch.reverse_compute_at(sch.get_block("C"), sch.get_loops(sch.get_block("Y"))[1])
+    assert print_op(sch.mod) == before
+
+
 @pytest.mark.parametrize("primitive, message, kind", REFUSALS)
 def test_refusals_leave_the_ir_unchanged(primitive, message, kind):
     sch = Schedule(mm_relu())

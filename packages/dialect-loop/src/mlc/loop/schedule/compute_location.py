@@ -66,9 +66,21 @@ class ComputeLocation(ScheduleState):
             if not related:
                 raise DependencyError("reverse_compute_at: no block under the loop writes a "
                                       "buffer the block reads", block)
-            if position_in_block(subtree) < position_in_block(top_under(loop_op, subtree.parent)):
+            loop_position = position_in_block(top_under(loop_op, subtree.parent))
+            if position_in_block(subtree) < loop_position:
                 raise DependencyError("reverse_compute_at: the block comes before the loop's "
                                       "producers", block)
+            # What the block reads from producers outside the loop must be there before
+            # the loop runs (TVM checks the same): a producer placed after the loop would
+            # be read before it is written.
+            for writer in blocks_in(subtree.parent.parent_op):
+                if writer is block or loop_op.is_ancestor_of(writer) or not any(
+                        w.buffer in buffers for w in writer.accesses()[1]):
+                    continue
+                if position_in_block(top_under(writer, subtree.parent)) > loop_position:
+                    raise DependencyError(
+                        f'reverse_compute_at: block "{writer.block_name_str}" writes what the '
+                        "block reads, after the loop", block)
         else:
             buffers = {a.buffer for a in block_writes}
             related = [b for b in others if any(r.buffer in buffers for r in b.accesses()[0])]
