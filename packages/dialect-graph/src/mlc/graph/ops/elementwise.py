@@ -774,7 +774,7 @@ def _bits(element: Type) -> int:
 def _bitcast(te, attrs, x):
     # An i1 is a byte holding 0 or 1 (any other byte read as i1 is true).
     if x.dtype == i1 or attrs["dtype"] == i1:
-        return te.cast(x, attrs["dtype"])
+        return _cast(te, attrs, x)
     return te.bitcast(x, attrs["dtype"])
 
 
