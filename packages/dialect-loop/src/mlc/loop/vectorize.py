@@ -78,6 +78,10 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
         if not isinstance(op, BlockOp):
             return f"its body holds a '{op.name}', not only blocks"
         varying_values: set[Value] = set()
+        loop_position = op.bindings.index(variable) if variable in op.bindings else None
+        varying_iterations = {
+            v for v, e in zip(op.iteration_variables, op.binding_map.value.results)
+            if loop_position is not None and e.is_function_of_dim(loop_position)}
         for nested in op.walk_nested():
             if isinstance(nested, InitOp):
                 continue
@@ -113,6 +117,8 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
             elif nested.regions:
                 return f"a '{nested.name}' with regions"
             else:
+                if any(v in varying_iterations for v in nested.operands):
+                    return "an iteration variable that varies along the loop is used as a value"
                 is_elementwise = nested.op_def is not None and any(
                     getattr(t, "name", "") == "ElementwiseMappable" for t in nested.op_def.traits)
                 if any(v in varying_values for v in nested.operands):
@@ -154,15 +160,16 @@ def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None) -> boo
     variable = loop_op.induction_variable
     zero = ints.constant(0)
     for block in list(loop_op.body_block.ops()):
-        # Uniform values of the block's iteration variables are not needed: accesses
-        # are computed from the bindings directly (with the loop variable at 0).
-        mapping: dict[Value, Value] = {}
+        # Accesses are computed from the bindings directly (with the loop variable at
+        # 0); an iteration variable used as a value (a concat's index compared with its
+        # split point) is uniform along the loop (checked when planned): computed once.
+        values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
+                  for e in block.binding_map.value.results]
+        mapping: dict[Value, Value] = dict(zip(block.iteration_variables, values))
         vectors: set[Value] = set()
         emitter = _Emitter(rewriter, ints, plan, mapping, vectors, width, variable, zero)
         init = block.init
         if init is not None:
-            values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
-                      for e in block.binding_map.value.results]
             guard = ints.init_guard(values, block.kinds)
             with rewriter.insertion_point():
                 rewriter.set_insertion_point_before(guard.then_block.last_op)
