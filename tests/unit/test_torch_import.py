@@ -148,6 +148,23 @@ def test_input_dtypes_type_the_arguments():
     assert [str(a.type) for a in _main(exported).entry_block.args] == ["tensor<3xf64>"] * 2
 
 
+def test_numbers_against_integer_tensors_promote_as_torch_does():
+    # An integer tensor times a float is float (not the float truncated to an
+    # integer), true division of integers is float, integers with integers stay.
+    class Arithmetic(nn.Module):
+        def forward(self, x):
+            return x * 0.5, 0.25 + x, 3 - x, x / 2, x / x.clamp(min=1), x + 2, x * 3
+
+    x = torch.arange(-3, 5, dtype=torch.int64).reshape(2, 4)
+    want = Arithmetic()(x)
+    for module in (from_fx(Arithmetic(), [(2, 4)], input_dtypes=[torch.int64]),
+                   from_exported_program(torch.export.export(Arithmetic(), (x,)))):
+        got = evaluate(module, [x.numpy()])
+        assert [g.dtype for g in got] == [w.numpy().dtype for w in want]
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w.numpy(), rtol=1e-6)
+
+
 # ------------------------------------------------------------------ user maps
 
 

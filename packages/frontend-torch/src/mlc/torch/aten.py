@@ -63,7 +63,7 @@ def _as_tensor(node: Node, value, like: Value) -> Value:
     return node.b.const(np.array(value, dtype), dtype=element_type_of_dtype(dtype))
 
 
-def _promoted(node: Node, a, b) -> tuple[Value, Value]:
+def promoted(node: Node, a, b) -> tuple[Value, Value]:
     """Two operands, one of them maybe a number, with one element type: an integer
     tensor against a float operand becomes float (torch's promotion)."""
     like = a if isinstance(a, Value) else b
@@ -86,7 +86,7 @@ def _compare(graph_op: str, python: Callable) -> Converter:
         a, b = node.arg(0, "input"), node.arg(1, "other")
         if not isinstance(a, Value) and not isinstance(b, Value):
             return python(a, b)
-        return node.b.op(graph_op, *_promoted(node, a, b))
+        return node.b.op(graph_op, *promoted(node, a, b))
 
     return convert
 
@@ -96,7 +96,7 @@ def _logical(graph_op: str, python: Callable) -> Converter:
         a, b = node.arg(0, "input"), node.arg(1, "other")
         if not isinstance(a, Value) and not isinstance(b, Value):
             return python(a, b)
-        a, b = _promoted(node, a, b)
+        a, b = promoted(node, a, b)
         if str(a.type.element_type) == "i1":
             return node.b.op("logical_" + graph_op, a, b)
         return node.b.op("bitwise_" + graph_op, a, b)
@@ -109,7 +109,7 @@ def _elementwise(graph_op: str, python: Callable | None = None) -> Converter:
         a, b = node.arg(0, "input"), node.arg(1, "other")
         if python is not None and not isinstance(a, Value) and not isinstance(b, Value):
             return python(a, b)
-        return node.b.op(graph_op, *_promoted(node, a, b))
+        return node.b.op(graph_op, *promoted(node, a, b))
 
     return convert
 
@@ -122,7 +122,7 @@ def _pow(node: Node):
         return node.b.multiply(base, base)  # the usual square, exact
     if isinstance(base, Value) and exponent == 0.5 and isinstance(base.type.element_type, FloatType):
         return node.b.sqrt(base)
-    return node.b.power(*_promoted(node, base, exponent))
+    return node.b.power(*promoted(node, base, exponent))
 
 
 def floor_divide(node: Node):
@@ -130,7 +130,7 @@ def floor_divide(node: Node):
     a, b = node.arg(0, "input"), node.arg(1, "other")
     if not isinstance(a, Value) and not isinstance(b, Value):
         return a // b
-    a, b = _promoted(node, a, b)
+    a, b = promoted(node, a, b)
     node.check(isinstance(a.type.element_type, FloatType),
                "floor division of integer tensors is not supported")
     return node.b.floor(node.b.divide(a, b))
@@ -305,7 +305,7 @@ def _where(node: Node) -> Value:
     condition, a, b = node.tensor(0, "condition"), node.arg(1, "input"), node.arg(2, "other")
     like = a if isinstance(a, Value) else b
     node.check(isinstance(like, Value), "where of two numbers is not supported")
-    a, b = _promoted(node, a, b)
+    a, b = promoted(node, a, b)
     return node.b.where(condition, a, b)
 
 
@@ -528,9 +528,9 @@ def _clamp(node: Node) -> Value:
     low, high = node.arg(1, "min", None), node.arg(2, "max", None)
     if isinstance(low, Value) or isinstance(high, Value):
         if low is not None:
-            x = node.b.maximum(*_promoted(node, x, low))
+            x = node.b.maximum(*promoted(node, x, low))
         if high is not None:
-            x = node.b.minimum(*_promoted(node, x, high))
+            x = node.b.minimum(*promoted(node, x, high))
         return x
     return node.b.clip(x, min=-math.inf if low is None else float(low),
                        max=math.inf if high is None else float(high))

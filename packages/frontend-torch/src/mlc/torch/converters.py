@@ -22,7 +22,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from mlc.ir import Value, element_dtype
+from mlc.ir import FloatType, Value, element_dtype, f32
 from mlc.torch import aten as aten_converters
 from mlc.torch.node import Node
 
@@ -49,12 +49,6 @@ def _pair(node: Node, value, name: str) -> list[int]:
     return values
 
 
-def _scalar_like(node: Node, number, like: Value) -> Value:
-    """A rank-0 constant of `number` with the element type of `like`."""
-    return node.b.const(np.array(number, element_dtype(like.type.element_type)),
-                        dtype=like.type.element_type)
-
-
 # -- elementwise arithmetic: tensors with tensors or Python numbers; sizes in Python
 
 
@@ -66,12 +60,14 @@ def _binary(graph_op: str, python: Callable, scaled: bool = False) -> Converter:
             return python(lhs, rhs * alpha)  # arithmetic on sizes and numbers
         node.check(isinstance(lhs, (Value, int, float)) and isinstance(rhs, (Value, int, float)),
                    f"operands of {type(lhs).__name__} and {type(rhs).__name__} are not supported")
-        like = lhs if isinstance(lhs, Value) else rhs
-        lhs = lhs if isinstance(lhs, Value) else _scalar_like(node, lhs, like)
         if alpha != 1:
             rhs = rhs * alpha if not isinstance(rhs, Value) else \
-                node.b.multiply(rhs, _scalar_like(node, alpha, rhs))
-        rhs = rhs if isinstance(rhs, Value) else _scalar_like(node, rhs, like)
+                node.b.multiply(*aten_converters.promoted(node, rhs, alpha))
+        # torch's promotion: a float number against an integer tensor makes it float.
+        lhs, rhs = aten_converters.promoted(node, lhs, rhs)
+        if graph_op == "divide" and not isinstance(lhs.type.element_type, FloatType):
+            # True division of integers is float (torch's default dtype).
+            lhs, rhs = node.b.cast(lhs, dtype=f32), node.b.cast(rhs, dtype=f32)
         return node.b.op(graph_op, lhs, rhs)
 
     return convert
