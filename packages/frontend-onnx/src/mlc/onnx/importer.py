@@ -356,7 +356,7 @@ class _Importer:
                 body = onnx_function(proto, opset, domain, [v.type if v else None for v in inputs])
                 if body is None:
                     raise _NodeProblem(self._no_converter(proto.op_type, domain, opset))
-                results = self._expand(proto, body, inputs)
+                results = self._expand(proto, body, inputs, opsets)
             else:
                 node = Node(proto, opset, self.builder, inputs, [None] * len(proto.output),
                             self._constant_of,
@@ -401,13 +401,15 @@ class _Importer:
         return [scope[o.name] for o in graph.output]
 
     def _expand(self, proto: onnx.NodeProto, body: onnx.FunctionProto,
-                inputs: list[Value | None]) -> list[Value | None]:
+                inputs: list[Value | None], outer: Mapping[str, int]) -> list[Value | None]:
         """The outputs of `proto` computed by the nodes of its function `body`, in a
         scope of their own: the function's inputs bound to the node's, its attribute
-        references to the node's attributes."""
+        references to the node's attributes; a domain the body uses without importing
+        it (ai.onnx.preview's bodies use the default domain) at the model's opset."""
         scope: dict[str, Value] = {formal: value for formal, value in zip(body.input, inputs)
                                    if value is not None}
-        opsets = {o.domain if o.domain != "ai.onnx" else "": o.version for o in body.opset_import}
+        opsets = {**outer, **{o.domain if o.domain != "ai.onnx" else "": o.version
+                              for o in body.opset_import}}
         attributes = {a.name: a for a in proto.attribute}
         defaults = {a.name: a for a in body.attribute_proto}
         for inner in body.node:
