@@ -118,6 +118,8 @@ def _category(reason: str) -> str:
         return "strings"
     if "sequence" in reason.lower():
         return "sequences"
+    if "no opset of the default ONNX domain" in reason:
+        return "models of the ai.onnx.ml domain alone"
     return f"`{reason[:60]}`"
 
 
