@@ -60,20 +60,23 @@ def course_schedule(sch: Schedule) -> None:
     sch.decompose_reduction(block_y, k)
 
 
-def tiled_schedule(sch: Schedule, rows: int = 4, columns: int = 64) -> None:
+def tiled_schedule(sch: Schedule, rows: int = 4, columns: int = 64,
+                   parallel: bool = False) -> None:
     """A register tile of `rows` x `columns` outputs held across the reduction, column
-    panels outermost."""
+    panels outermost (and run on threads, with `parallel`)."""
     block_y = sch.get_block("Y")
     i, j, k = sch.get_loops(block_y)
     i0, i1 = sch.split(i, [None, rows])
     j0, j1 = sch.split(j, [None, columns])
     sch.reorder(j0, i0, k, i1, j1)
+    if parallel:
+        sch.parallel(j0)
     sch.decompose_reduction(block_y, k)
     sch.unroll(i1)
     sch.vectorize(j1)
 
 
-def compile_scheduled(n: int, relu: bool, schedule) -> object:
+def compile_scheduled(n: int, relu: bool, schedule, num_threads: int | None = 1) -> object:
     module = matmul_module(n, relu)
     if schedule is not None:
         sch = Schedule(module)
@@ -82,7 +85,7 @@ def compile_scheduled(n: int, relu: bool, schedule) -> object:
     result = run_pipeline(module, "loop-lower,canonicalize,loop-invariant-code-motion,cse")
     if not result.success:
         raise SystemExit("\n".join(d.message for d in result.diagnostics))
-    return compile_module(module)["main"]
+    return compile_module(module, num_threads=num_threads)["main"]
 
 
 def best_time(fn, args: tuple, repeat: int) -> float:

@@ -37,10 +37,11 @@ NETWORKS = ("mlp", "resnet18", "mobilenet_v2_blocks", "transformer_encoder")
 _ORT_SCRIPT = """
 import json, sys, time, statistics
 import numpy as np, onnxruntime as ort
-path, runs = sys.argv[1], int(sys.argv[2])
+path, runs, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 options = ort.SessionOptions()
-options.intra_op_num_threads = 1
-options.inter_op_num_threads = 1
+if threads:  # 0: onnxruntime's default, a thread per core
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
 options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
 began = time.perf_counter()
 session = ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
@@ -60,14 +61,16 @@ print(json.dumps({"setup": setup, "median": statistics.median(times), "min": min
 """
 
 
-def _onnxruntime(path: Path, runs: int) -> dict | str:
+def _onnxruntime(path: Path, runs: int, threads: int = 1) -> dict | str:
+    """onnxruntime's latency on `path` with `threads` intra-op threads (0: its default)."""
     python = ort_python()
     if isinstance(python, str):
         return python
-    return run_json(python, _ORT_SCRIPT, str(path), str(runs))
+    return run_json(python, _ORT_SCRIPT, str(path), str(runs), str(threads), threads=threads)
 
 
-def _mlc(name: str, path: Path, runs: int) -> dict:
+def _mlc(name: str, path: Path, runs: int, num_threads: int = 1) -> dict:
+    """mlc's compile times and latency on `path`, built for `num_threads` threads."""
     from mlc.graph.interpreter import evaluate
     from mlc.llvm.build import build
     from mlc.onnx import import_onnx
@@ -75,7 +78,7 @@ def _mlc(name: str, path: Path, runs: int) -> dict:
     began = time.perf_counter()
     module = import_onnx(str(path))
     imported = time.perf_counter() - began
-    model = build(module)
+    model = build(module, num_threads=num_threads)
     fn = next(op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
               and op.attributes["sym_name"].value == "main")
     rng = np.random.default_rng(0)

@@ -45,15 +45,17 @@ def ort_python() -> Path | str:
     return python
 
 
-def run_json(python: Path, script: str | Path, *args: str, timeout: float | None = None
-             ) -> dict | str:
-    """Run `script` (source text, or a file) with the ort venv's `python` and one
-    thread; its stdout parsed as JSON, or a reason string when it fails."""
+def run_json(python: Path, script: str | Path, *args: str, timeout: float | None = None,
+             threads: int = 1) -> dict | str:
+    """Run `script` (source text, or a file) with the ort venv's `python` and
+    `threads` OpenMP threads (0: the runtime's default); its stdout parsed as JSON, or
+    a reason string when it fails."""
     command = [str(python), str(script)] if isinstance(script, Path) else \
         [str(python), "-c", script]
+    env = {**os.environ, "OMP_NUM_THREADS": str(threads)} if threads else dict(os.environ)
     try:
         done = subprocess.run([*command, *args], capture_output=True, text=True, timeout=timeout,
-                              env={**os.environ, "OMP_NUM_THREADS": "1"})
+                              env=env)
     except subprocess.TimeoutExpired:
         return f"onnxruntime took longer than {timeout} s"
     if done.returncode != 0:

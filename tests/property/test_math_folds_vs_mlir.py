@@ -17,7 +17,8 @@ from .test_arith_folds_vs_mlir import F16_SPECIAL, F32_SPECIAL, _check_text
 UNARY_OPS = ("math.absf", "math.sin", "math.cos", "math.exp", "math.exp2", "math.log",
              "math.log2", "math.tanh", "math.sqrt", "math.rsqrt", "math.erf", "math.floor",
              "math.ceil", "math.round", "math.roundeven", "math.tan", "math.asin", "math.acos",
-             "math.atan", "math.sinh", "math.cosh", "math.asinh", "math.acosh", "math.atanh")
+             "math.atan", "math.sinh", "math.cosh", "math.asinh", "math.acosh", "math.atanh",
+             "math.expm1", "math.log1p")
 BINARY_OPS = ("math.powf", "math.copysign")
 
 F32_ROUNDING = [0x3F000000, 0xBF000000,  # +-0.5: ties of round, floor/ceil to zeros

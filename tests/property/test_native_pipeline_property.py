@@ -48,9 +48,10 @@ RTOL = ATOL = 1e-5
 SAME_OPS_TOLERANCE = 1e-6
 
 
-def lowered_with_random_schedules(module, data, schedule_steps: int):
-    """`module` (graph dialect) through graph-lower-to-loop, random schedules and
-    loop-lower, in the standard dialects."""
+def lowered_with_random_schedules(module, data, schedule_steps: int, then=None):
+    """`module` (graph dialect) through graph-lower-to-loop, random schedules (and
+    `then(sch, kernel_names, data)` after them, if given) and loop-lower, in the
+    standard dialects."""
     with PassContext(opt_level=3):
         result = run_pipeline(module, "graph-optimize,graph-lower-to-loop")
     assert result.success, "\n".join(str(d) for d in result.diagnostics)
@@ -63,6 +64,8 @@ def lowered_with_random_schedules(module, data, schedule_steps: int):
             apply_random_primitive(sch, data, func_name=kernel)
         except ScheduleError:
             pass
+    if then is not None:
+        then(sch, kernels, data)
     note(str(sch.trace))
     with PassContext(opt_level=3):
         result = run_pipeline(sch.mod, "loop-plan-memory,loop-lower,canonicalize")

@@ -2,25 +2,18 @@
 mlir-opt's flags to mlc-opt's, cutting a test file into cases, judging and
 classifying results. No network and no mlir-opt needed."""
 
-import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from tests.benchmark_scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def conformance():
     """The script as a module (it imports its sibling `roundtrip`)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCHMARKS))
-        spec = importlib.util.spec_from_file_location("mlir_conformance",
-                                                      BENCHMARKS / "mlir_conformance.py")
-        module = importlib.util.module_from_spec(spec)
-        patch.setitem(sys.modules, "mlir_conformance", module)  # dataclasses look it up
-        spec.loader.exec_module(module)
+    with benchmark_script("mlir_conformance") as module:
         yield module
 
 

@@ -299,7 +299,7 @@ def test_integer_scalars_are_range_checked():
 
 
 def test_bad_specs_are_refused():
-    with pytest.raises(ValueError, match="role must be one of input, output, param, workspace"):
+    with pytest.raises(ValueError, match="role must be one of input, output, inout, param, workspace"):
         ArgSpec("x", (2,), "float32", "weights")
     with pytest.raises(ValueError, match="unknown dtype"):
         ArgSpec("x", (2,), "floot32")

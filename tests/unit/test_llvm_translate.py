@@ -20,7 +20,8 @@ from mlc.llvm.jit import compile_llvm_ir
 from mlc.llvm.native_call import ArgSpec
 from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
 
-MLIR_LOWERING = ["--convert-scf-to-cf", "--convert-vector-to-llvm", "--convert-math-to-llvm",
+MLIR_LOWERING = ["--expand-strided-metadata", "--lower-affine", "--convert-scf-to-cf",
+                 "--convert-vector-to-llvm", "--convert-math-to-llvm",
                  "--finalize-memref-to-llvm",
                  "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1",
                  "--convert-arith-to-llvm", "--convert-cf-to-llvm",

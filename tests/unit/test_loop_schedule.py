@@ -169,22 +169,6 @@ REFUSALS = [
 ]
 
 
-def test_reverse_compute_at_refuses_a_consumer_of_a_later_producer():
-    # C reads Y (under the loop) and D, which is computed after Y's loops: moved into
-    # them, C would read D before it is written (as graph.avg_pool2d's division read
-    # its divisors under the default schedule's tile).
-    A = te.placeholder((8, 8), name="A")
-    Y = te.compute((8, 8), lambda i, j: A[i, j] + 1.0, name="Y")
-    D = te.compute((8, 8), lambda i, j: A[i, j] * 2.0, name="D")
-    C = te.compute((8, 8), lambda i, j: Y[i, j] + D[i, j], name="C")
-    sch = Schedule(module_of(te.create_prim_func([A, C])))
-    before = print_op(sch.mod)
-    assert [b.block_name_str for b in sch.mod.walk() if b.name == "loop.block"] == ["Y", "D", "C"]
-    with pytest.raises(DependencyError, match='block "D" writes what the block reads, after the loop'):
-        sch.reverse_compute_at(sch.get_block("C"), sch.get_loops(sch.get_block("Y"))[1])
-    assert print_op(sch.mod) == before
-
-
 @pytest.mark.parametrize("primitive, message, kind", REFUSALS)
 def test_refusals_leave_the_ir_unchanged(primitive, message, kind):
     sch = Schedule(mm_relu())
@@ -300,3 +284,45 @@ def test_decompose_reduction_of_an_init_whose_store_lists_unused_reduce_variable
     out = np.full((1, 1, 1, 1), 7, np.float32)
     evaluate(reparsed, "main", [x, w, out])
     assert out.item() == -6
+
+
+def _producer_between():
+    """Y = A + 1; Z = Y * 2 (reads Y); W = Y + Z: a block between Y's loop and W."""
+    A = te.placeholder((8,), "float32", name="A")
+    Y = te.compute((8,), lambda i: A[i] + 1.0, name="Y")
+    Z = te.compute((8,), lambda i: Y[i] * 2.0, name="Z")
+    W = te.compute((8,), lambda i: Y[i] + Z[i], name="W")
+    module = ModuleOp.build()
+    module.body.append(te.create_prim_func([A, W], name="main"))
+    return module
+
+
+def test_a_move_past_a_block_that_depends_on_it_is_refused():
+    # W reads Z, which a block between Y's loop and W writes: W cannot move under
+    # Y's loop (it would read Z before it is written); Y cannot move under W's loop
+    # past Z, which reads Y.
+    sch = Schedule(_producer_between())
+    before = print_op(sch.mod)
+    (y_loop,) = sch.get_loops(sch.get_block("Y"))
+    with pytest.raises(DependencyError, match='block "Z" between the loop and the block'):
+        sch.reverse_compute_at(sch.get_block("W"), y_loop)
+    (w_loop,) = sch.get_loops(sch.get_block("W"))
+    with pytest.raises(DependencyError, match='block "Z" between the block and the loop'):
+        sch.compute_at(sch.get_block("Y"), w_loop)
+    assert print_op(sch.mod) == before
+
+
+def test_cache_write_of_a_rank_zero_buffer():
+    X = te.placeholder((4,), "float32", name="X")
+    k = te.reduce_axis(4, name="k")
+    S = te.compute((), lambda: te.sum(X[k], axis=k), name="S")
+    module = ModuleOp.build()
+    module.body.append(te.create_prim_func([X, S], name="main"))
+    sch = Schedule(module)
+    copy = sch.cache_write(sch.get_block("S"), 0, "local")
+    assert sch.get(copy).block_name_str == "S_local"
+    verify(sch.mod)
+    x = np.arange(4, dtype=np.float32)
+    s = np.zeros((), np.float32)
+    evaluate(sch.mod, "main", [x, s])
+    assert s == 6.0

@@ -89,10 +89,17 @@ def test_check_fails_with_nonzero_exit(capsys) -> None:
                      r"atol \+ rtol \* \|before\|; max abs difference \d\.\de-\d\d\)$", out, re.M)
 
 
-@pytest.mark.parametrize("argv", [["--rtol", "-1"], ["--atol", "nan"]])
-def test_bad_tolerance(capsys, argv) -> None:
-    code, _, err = run(capsys, "mlp", "--check", *argv)
-    assert (code, err) == (1, "mlc-model: error: --rtol and --atol must be >= 0\n")
+@pytest.mark.parametrize("argv, message", [
+    (["--rtol", "-1"], "argument --rtol: a tolerance is a finite number >= 0, got '-1'"),
+    (["--atol", "nan"], "argument --atol: a tolerance is a finite number >= 0, got 'nan'"),
+    (["--atol", "inf"], "argument --atol: a tolerance is a finite number >= 0, got 'inf'"),
+    (["--run", "--benchmark", "0"], "argument --benchmark: takes 1 to 1,000,000 runs, got '0'"),
+])
+def test_bad_tolerance_or_run_count(capsys, argv, message) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["mlp", "--check", *argv])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err.splitlines()[-1] == f"mlc-model: error: {message}"
 
 
 # ------------------------------------------------------------------ parameters
@@ -161,14 +168,30 @@ def test_print_debuginfo_shows_layers(capsys) -> None:
     assert re.search(r'graph\.relu %1 : tensor<1x128xf32> loc\("relu"\)', out)
 
 
-def test_run_compiles_natively_and_compares_with_the_interpreter(capsys) -> None:
-    code, out, _ = run(capsys, "mlp", "--param", "hidden=16", "--run", "--benchmark", "2", "-p", "")
+@pytest.mark.parametrize("threads, said", [("1", "1 thread"), ("2", "2 threads")])
+def test_run_compiles_natively_and_compares_with_the_interpreter(capsys, threads, said) -> None:
+    code, out, _ = run(capsys, "mlp", "--param", "hidden=16", "--run", "--benchmark", "2", "-p", "",
+                       "--threads", threads)
     assert code == 0
     assert "compiled to native code" in out and "LLVM codegen" in out
     assert "check passed: outputs equal the interpreter's" in out
-    assert re.search(r"latency over 2 runs \(one thread\): median [\d.]+ ms", out)
+    assert re.search(rf"latency over 2 runs \({said}\): median [\d.]+ ms", out)
 
 
 def test_benchmark_needs_run(capsys) -> None:
     code, _, err = run(capsys, "mlp", "--benchmark", "2")
     assert code == 1 and "--benchmark N takes --run" in err
+
+
+def test_threads_need_run_and_a_whole_number(capsys, monkeypatch) -> None:
+    code, _, err = run(capsys, "mlp", "--threads", "2")
+    assert code == 1 and err == "mlc-model: error: --threads N takes --run\n"
+    with pytest.raises(SystemExit):
+        run(capsys, "mlp", "--run", "--threads", "0")
+    assert capsys.readouterr().err.endswith(
+        "mlc-model: error: argument --threads: a whole number of threads from 1 to 1024 is "
+        "expected, not '0'\n")
+    monkeypatch.setenv("MLC_NUM_THREADS", "many")
+    code, _, err = run(capsys, "mlp", "--run", "-p", "")
+    assert code == 1 and err == ("mlc-model: error: MLC_NUM_THREADS='many': a whole number of "
+                                 "threads from 1 to 1024 is expected\n")

@@ -3,11 +3,8 @@ the MLC course's, the register tile) computes what numpy computes, a replayed tr
 gives the same kernel, and the register tile's code is what makes it fast (the output
 tile carried in vector registers across the reduction, fused multiply-adds)."""
 
-import importlib.util
 import json
 import re
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,18 +14,12 @@ from mlc.ir.passes.manager import run_pipeline
 from mlc.llvm.build import compile_module
 from mlc.llvm.target import Target
 from mlc.loop.schedule import Schedule, Trace
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from tests.benchmark_scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def native_matmul():
-    with pytest.MonkeyPatch.context() as patch:
-        spec = importlib.util.spec_from_file_location("native_matmul",
-                                                      BENCHMARKS / "native_matmul.py")
-        module = importlib.util.module_from_spec(spec)
-        patch.setitem(sys.modules, "native_matmul", module)
-        spec.loader.exec_module(module)
+    with benchmark_script("native_matmul") as module:
         yield module
 
 

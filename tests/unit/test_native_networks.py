@@ -56,7 +56,10 @@ def distinct_kernels(module) -> int:
 
 
 def native_definitions(llvm_ir: str) -> list[str]:
-    return re.findall(r"^define [^@]*@\"?([\w.$]+)\"?\(", llvm_ir, re.M)
+    """The module's external functions: kernels and entries, not the internal bodies
+    the OpenMP lowering outlines from parallel loops."""
+    return re.findall(r"^define (?![^@]*\b(?:internal|private)\b)[^@]*@\"?([\w.$]+)\"?\(",
+                      llvm_ir, re.M)
 
 
 def check_network(name: str, params: dict, kernels: int | None = None) -> None:

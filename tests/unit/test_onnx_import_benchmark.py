@@ -2,27 +2,18 @@
 step the importer takes, the instrumentation is undone afterwards, and the report
 renders without TVM."""
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import onnx
 import pytest
 
 from mlc.onnx import importer
 from mlc.onnx.examples import resnet18
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from tests.benchmark_scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def onnx_import():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCHMARKS))
-        spec = importlib.util.spec_from_file_location("onnx_import", BENCHMARKS / "onnx_import.py")
-        module = importlib.util.module_from_spec(spec)
-        patch.setitem(sys.modules, "onnx_import", module)
-        spec.loader.exec_module(module)
+    with benchmark_script("onnx_import") as module:
         yield module
 
 

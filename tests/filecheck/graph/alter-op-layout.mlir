@@ -33,9 +33,10 @@
 // BLOCK8-NEXT:    return
 
 // Over the whole file:
-// STATS:      (5) num-conv2d - conv2d ops converted
+// STATS:      (7) num-conv2d - conv2d ops converted
+// STATS-NEXT: (0) num-dense - dense and matmul ops given a packed constant weight
 // STATS-NEXT: (7) num-followers - layout-agnostic ops converted
-// STATS-NEXT: (12) num-transforms - layout_transform ops inserted
+// STATS-NEXT: (16) num-transforms - layout_transform ops inserted
 // STATS-NEXT: (2) num-constants - constants re-laid
 func.func @tutorial(%x: tensor<1x64x56x56xf32>, %weight: tensor<64x64x3x3xf32>) -> tensor<1x64x54x54xf32> {
   %c = graph.constant dense<1.0> : tensor<1x64x54x54xf32>
@@ -52,18 +53,17 @@ func.func @tutorial(%x: tensor<1x64x56x56xf32>, %weight: tensor<64x64x3x3xf32>) 
 
 // -----
 
-// Channels that do not divide by 16 (8 in, 24 out), and depthwise conv2d: unchanged.
+// Channels that do not divide by 16 (8 in, 24 out) take blocks of 8, and the depthwise
+// conv2d keeps them (TOPI's depthwise_conv2d_NCHWc: kernel OIHW1i8o).
 // CHECK-LABEL: func.func @not_divisible(
-// CHECK-NOT:     layout_transform
-// CHECK:         graph.conv2d %x, %w : (tensor<1x8x8x8xf32>, tensor<24x8x3x3xf32>) -> tensor<1x24x6x6xf32>
-// CHECK:         graph.conv2d {{.*}} {groups = 24 : i64} : (tensor<1x24x6x6xf32>, tensor<24x1x3x3xf32>) -> tensor<1x24x4x4xf32>
-// CHECK-NOT:     layout_transform
+// CHECK:         %[[A:.*]] = graph.conv2d {{.*}} {data_layout = "NCHW8c", kernel_layout = "OIHW8i8o"}
+// CHECK:         graph.conv2d %[[A]], {{.*}} {data_layout = "NCHW8c", groups = 24 : i64, kernel_layout = "OIHW1i8o"}
+// CHECK-NEXT:    graph.layout_transform {{.*}} {dst_layout = "NCHW", src_layout = "NCHW8c"}
 
-// With block 8 the first conv2d converts, and the depthwise one takes it back to NCHW.
+// With block 8 too.
 // BLOCK8-LABEL: func.func @not_divisible(
 // BLOCK8:         %[[A:.*]] = graph.conv2d {{.*}} {data_layout = "NCHW8c", kernel_layout = "OIHW8i8o"}
-// BLOCK8-NEXT:    %[[B:.*]] = graph.layout_transform %[[A]] {dst_layout = "NCHW", src_layout = "NCHW8c"}
-// BLOCK8-NEXT:    graph.conv2d %[[B]], %dw {groups = 24 : i64}
+// BLOCK8:         graph.conv2d %[[A]], {{.*}} {data_layout = "NCHW8c", groups = 24 : i64, kernel_layout = "OIHW1i8o"}
 func.func @not_divisible(%x: tensor<1x8x8x8xf32>, %w: tensor<24x8x3x3xf32>, %dw: tensor<24x1x3x3xf32>) -> tensor<1x24x4x4xf32> {
   %0 = graph.conv2d %x, %w : (tensor<1x8x8x8xf32>, tensor<24x8x3x3xf32>) -> tensor<1x24x6x6xf32>
   %1 = graph.conv2d %0, %dw {groups = 24} : (tensor<1x24x6x6xf32>, tensor<24x1x3x3xf32>) -> tensor<1x24x4x4xf32>

@@ -1,6 +1,8 @@
 // loop-lower: loops to scf, blocks inlined with their bindings computed, inits
 // predicated, padded loads guarded, buffers allocated and freed, vectorized loops as
-// vector ops (or left serial with a remark). mlir-opt-22 reads the result.
+// vector ops (or left serial with a remark). A buffer of several dimensions is
+// accessed through a one-dimensional view (memref.collapse_shape) at one linear
+// offset. mlir-opt-22 reads the result.
 // RUN: mlc-opt %s --split-input-file -p 'loop-lower,canonicalize' | filecheck %s
 // RUN: mlc-opt %s --split-input-file -p 'loop-lower' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
 // RUN: %if mlir-opt %{ mlc-opt %s --split-input-file -p 'loop-lower' -o %t.mlir && %mlir_opt %t.mlir --split-input-file -o /dev/null %}
@@ -16,7 +18,9 @@ func.func @reduction(%X: memref<4x8xf32>, %S: memref<4xf32>) {
       // CHECK-NEXT:   memref.store %zero, %S[%i] : memref<4xf32>
       // CHECK-NEXT: }
       // CHECK-NEXT: memref.load %S[%i]
-      // CHECK-NEXT: memref.load %X[%i, %k]
+      // CHECK-NEXT: %[[ROW:.*]] = arith.muli %i, %c8 : index
+      // CHECK-NEXT: %[[AT:.*]] = arith.addi %k, %[[ROW]] : index
+      // CHECK-NEXT: memref.load %X_flat[%[[AT]]] : memref<32xf32>
       loop.block "S"(%vi = spatial(4, %i), %vk = reduce(8, %k)) {
         loop.init {
           %zero = arith.constant 0.0 : f32
@@ -44,8 +48,9 @@ func.func @split_and_padded(%X: memref<8xf32>, %Y: memref<8xf32>) {
     loop.for %n = 0 to 4 {
       // CHECK: %[[V:.*]] = arith.addi %{{.*}}, %n : index
       // CHECK: %[[M:.*]] = arith.subi %[[V]], %c1 : index
+      // CHECK: arith.cmpi sge, %[[M]], %c0 : index
       // CHECK: scf.if %{{.*}} -> (f32) {
-      // CHECK:   memref.load %X[%[[M]]]
+      // CHECK:   memref.load %X[%{{.*}}]
       // CHECK: } else {
       // CHECK:   scf.yield %cst : f32
       loop.block "T"(%v = spatial(8, %o * 4 + %n)) {
@@ -75,10 +80,11 @@ func.func @split_and_padded(%X: memref<8xf32>, %Y: memref<8xf32>) {
 func.func @vectorized(%X: memref<4x8xf32>, %b: memref<4xf32>, %Y: memref<4x8xf32>) {
   loop.for %i = 0 to 4 {
     // CHECK: %[[B:.*]] = memref.load %b[%i] : memref<4xf32>
-    // CHECK: %[[X:.*]] = vector.load %X[%i, %c0] : memref<4x8xf32>, vector<8xf32>
+    // CHECK: %[[ROW:.*]] = arith.muli %i, %c8 : index
+    // CHECK: %[[X:.*]] = vector.load %X_flat[%[[ROW]]] : memref<32xf32>, vector<8xf32>
     // CHECK: %[[BB:.*]] = vector.broadcast %[[B]] : f32 to vector<8xf32>
     // CHECK: %[[S:.*]] = arith.addf %[[X]], %[[BB]] : vector<8xf32>
-    // CHECK: vector.store %[[S]], %Y[%i, %c0] : memref<4x8xf32>, vector<8xf32>
+    // CHECK: vector.store %[[S]], %Y_flat[%[[ROW]]] : memref<32xf32>, vector<8xf32>
     loop.for vectorized %j = 0 to 8 {
       loop.block "Y"(%vi = spatial(4, %i), %vj = spatial(8, %j)) {
         %bias = loop.load %b[%vi] : memref<4xf32>
@@ -119,7 +125,7 @@ func.func @uniform_iteration_value(%A: memref<4x8xf32>, %B: memref<4x8xf32>, %Y:
 
 // -----
 
-// REMARK: lower.mlir:[[# @LINE + 4]]:3: remark: loop-lower: the vectorized loop stays a serial loop: an iteration variable that varies along the loop is used as a value
+// REMARK: lower.mlir:[[# @LINE + 4]]:3: remark: loop-lower: the vectorized loop stays a serial loop: 'arith.index_cast' uses an iteration variable that varies along the loop as a value
 // CHECK-LABEL: func.func @varying_iteration_value
 func.func @varying_iteration_value(%Y: memref<8xi64>) {
   // CHECK: scf.for %i

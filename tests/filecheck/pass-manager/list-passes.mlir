@@ -31,6 +31,9 @@
 // CHECK-NEXT:   convert-arith-to-llvm  (opt level 0)  Lower arith to the llvm dialect (index as i64); other ops stay, with unrealized casts between the two.
 // CHECK-NEXT:   convert-cf-to-llvm  (opt level 0)  Lower cf branches and asserts to the llvm dialect.
 // CHECK-NEXT:   convert-math-to-llvm  (opt level 0)  Lower math ops LLVM has intrinsics for to the llvm dialect.
+// CHECK-NEXT:   convert-scf-parallel-to-gomp  (opt level 0)  Run each outermost scf.parallel on the OpenMP runtime's threads: its body outlined, called through GOMP_parallel (libgomp's ABI, which LLVM's libomp exports too).
+// CHECK-NEXT:       num-threads: int in [0, 4096] = 0  threads each parallel loop asks the runtime for (0: the runtime's default, OMP_NUM_THREADS or the cores)
+// CHECK-NEXT:       schedule: str in {static, dynamic} = static  how iterations go to threads: one contiguous share each (static: the same share every run, which keeps a thread's data in its caches from one loop to the next), or chunks taken from a shared counter as threads become free (dynamic: for machines shared with other jobs, where a preempted thread holds back less); loops with reductions are always static, so their results do not depend on timing
 // CHECK-NEXT:   convert-scf-to-cf  (opt level 0)  Convert structured control flow (scf) to branches between blocks (cf).
 // CHECK-NEXT:       allow-pattern-rollback: bool = true  MLIR's switch between its two conversion drivers; mlc's driver always rolls back a failed pattern, and these patterns produce the same IR either way, so the value changes nothing
 // CHECK-NEXT:   convert-to-llvm  (opt level 0)  Lower func, arith, math, cf, memref (static shapes, bare pointers) and vector to the llvm dialect.

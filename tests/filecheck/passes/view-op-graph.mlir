@@ -48,7 +48,7 @@
 // CHECK-NEXT:           [[P0:v[0-9]+]] [label = "<out0> %p0 tensor\<1x8xf32\>", shape = Mrecord];
 // CHECK-NEXT:           [[P1:v[0-9]+]] [label = "<out0> %p1 tensor\<4x8xf32\>", shape = Mrecord];
 // CHECK-NEXT:           [[P2:v[0-9]+]] [label = "<out0> %p2 tensor\<4xf32\>", shape = Mrecord];
-// CHECK-NEXT:           [[DENSE:v[0-9]+]] [{{.*}}label = "{{[{][{]}}<in0> %p0|<in1> %p1}|graph.dense\l|{<out0> %0 tensor\<1x4xf32\>}}"
+// CHECK-NEXT:           [[DENSE:v[0-9]+]] [{{.*}}label = "{{[{][{]}}<in0> %p0|<in1> %p1}|graph.dense\l\lweight_layout: \"NK\"\l|{<out0> %0 tensor\<1x4xf32\>}}"
 // CHECK-NEXT:           [[BIAS:v[0-9]+]] [{{.*}}label = "{{[{][{]}}<in0> %0|<in1> %p2}|graph.bias_add\l\laxis: 1 : i64\l|{<out0> %1 tensor\<1x4xf32\>}}"
 // CHECK-NEXT:           [[RELU:v[0-9]+]] [{{.*}}label = "{{[{][{]}}<in0> %1}|graph.relu\l|{<out0> %2 tensor\<1x4xf32\>}}"
 // CHECK-NEXT:           [[KRET:v[0-9]+]] [fillcolor = "[[RET_COLOR]]", label = "{{[{][{]}}<in0> %2}|func.return\l}"

@@ -21,7 +21,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mlc.tools.output import ToolArgumentParser
+from mlc.tools.output import (
+    ToolArgumentParser,
+    UsageError,
+    resolved_threads,
+    run_count,
+    thread_count,
+    tolerance,
+    warnings_as_lines,
+)
 
 # The default tolerance of --check: float32 results of reordered arithmetic (folded
 # scales, fused kernels) stay well inside it on every example network (at most a tenth
@@ -46,9 +54,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="evaluate the network before and after the pipeline on seeded "
                              "random inputs; fail unless every output element is within "
                              "atol + rtol * |before| of the unoptimised program's")
-    parser.add_argument("--rtol", type=float, default=DEFAULT_RTOL, metavar="R",
+    parser.add_argument("--rtol", type=tolerance, default=DEFAULT_RTOL, metavar="R",
                         help=f"relative tolerance of --check (default {DEFAULT_RTOL:g})")
-    parser.add_argument("--atol", type=float, default=DEFAULT_ATOL, metavar="A",
+    parser.add_argument("--atol", type=tolerance, default=DEFAULT_ATOL, metavar="A",
                         help=f"absolute tolerance of --check (default {DEFAULT_ATOL:g})")
     parser.add_argument("--print", action="store_true", dest="print_ir",
                         help="print the resulting module (large constants elided)")
@@ -62,8 +70,12 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="compile the network to native code (mlc.llvm.build), run it on "
                              "the seeded inputs and compare with the interpreter (within "
                              "--rtol/--atol); report the compile time of each stage")
-    parser.add_argument("--benchmark", type=int, metavar="N",
+    parser.add_argument("--benchmark", type=run_count, metavar="N",
                         help="with --run: time N native runs, report median and min latency")
+    parser.add_argument("--threads", type=thread_count, metavar="N",
+                        help="with --run: threads the parallel loops run on (default: "
+                             "MLC_NUM_THREADS, else the cores this process may use; 1: "
+                             "serial code)")
     parser.add_argument("--list", action="store_true", help="list the example networks")
     return parser
 
@@ -213,9 +225,6 @@ def main(argv: list[str] | None = None) -> int:
     from mlc.ir.passes.pipeline import PIPELINE_SOURCE, parse_pipeline
     from mlc.ir.passes.registry import load_pass_plugins
 
-    if not (args.rtol >= 0 and args.atol >= 0):  # NaN too
-        sys.stderr.write("mlc-model: error: --rtol and --atol must be >= 0\n")
-        return 1
     network = EXAMPLES[args.network]
     began = time.perf_counter()
     try:
@@ -245,8 +254,11 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     inputs = example.inputs()
     reference = evaluate(module, inputs) if args.check or args.run else None
-    if args.benchmark is not None and (not args.run or args.benchmark < 1):
-        sys.stderr.write("mlc-model: error: --benchmark N takes --run and N >= 1\n")
+    if args.benchmark is not None and not args.run:
+        sys.stderr.write("mlc-model: error: --benchmark N takes --run\n")
+        return 1
+    if args.threads is not None and not args.run:
+        sys.stderr.write("mlc-model: error: --threads N takes --run\n")
         return 1
     if args.run:
         status = _run_natively(module, inputs, reference, args, out)
@@ -309,7 +321,13 @@ def _run_natively(module, inputs, reference, args, out) -> int:
         sys.stderr.write(f"mlc-model: error: the LLVM backend cannot be loaded: {exc}\n")
         return 1
     try:
-        model = build(module)
+        threads = resolved_threads(args.threads)
+    except UsageError as exc:
+        sys.stderr.write(f"mlc-model: error: {exc}\n")
+        return 1
+    try:
+        with warnings_as_lines("mlc-model"):
+            model = build(module, num_threads=threads)
     except DiagnosticError as exc:
         sys.stderr.write(f"mlc-model: error: cannot compile the network: {exc}\n")
         return 1
@@ -329,7 +347,8 @@ def _run_natively(module, inputs, reference, args, out) -> int:
             began = time.perf_counter()
             call()
             times.append(time.perf_counter() - began)
-        out.write(f"latency over {args.benchmark} runs (one thread): median "
+        threads = f"{model.num_threads} thread{'s' if model.num_threads > 1 else ''}"
+        out.write(f"latency over {args.benchmark} runs ({threads}): median "
                   f"{statistics.median(times) * 1000:.3f} ms, min {min(times) * 1000:.3f} ms\n")
     return 0 if comparison.passed else 1
 

@@ -145,6 +145,10 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                             "refused (sets the config key graph.fuse-ops.remarks)")
     group.add_argument("--timing", action="store_true",
                        help="print a time report (parse, passes, verify, print) to stderr")
+    group.add_argument("--print-schedule", action="store_true",
+                       help="loop-default-schedule reports, as a remark per kernel, the "
+                            "schedule it applied as the Python that replays it (sets the "
+                            "config key loop.default-schedule.print)")
     group.add_argument("--pass-statistics", action="store_true",
                        help="print the counters each pass declares to stderr")
     group.add_argument("--check-semantics", nargs="?", const=0, default=None, type=seed,
@@ -401,6 +405,8 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
     context = None
     if args.fusion_remarks:
         args.pass_config.append("graph.fuse-ops.remarks=true")
+    if args.print_schedule:
+        args.pass_config.append("loop.default-schedule.print=true")
     disabled = [name for group in args.disable_pass for name in group]
     if pipeline is not None or args.pass_config or disabled:
         from mlc.ir.passes.context import ConfigError, PassContext

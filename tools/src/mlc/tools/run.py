@@ -21,10 +21,16 @@ import statistics
 import sys
 import time
 
-from mlc.tools.output import ToolArgumentParser, UsageError, run_tool
-
-DEFAULT_RTOL = 1e-4
-DEFAULT_ATOL = 1e-5
+from mlc.tools.output import (
+    ToolArgumentParser,
+    UsageError,
+    resolved_threads,
+    run_count,
+    run_tool,
+    seed,
+    thread_count,
+    tolerance,
+)
 
 
 def build_arg_parser() -> argparse.ArgumentParser:
@@ -34,7 +40,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="the function to run (default: main)")
     parser.add_argument("--input", dest="inputs", action="append", default=[],
                         metavar="NAME=FILE.npy", help="an input's value (repeatable)")
-    parser.add_argument("--random-inputs", type=int, metavar="SEED",
+    parser.add_argument("--random-inputs", type=seed, metavar="SEED",
                         help="inputs not given get seeded random values (normal floats, "
                              "small integers)")
     parser.add_argument("--interpreter", action="store_true",
@@ -42,14 +48,17 @@ def build_arg_parser() -> argparse.ArgumentParser:
     parser.add_argument("--check", choices=["interpreter"],
                         help="also run the interpreter and fail unless the outputs agree "
                              "within --rtol/--atol")
-    parser.add_argument("--rtol", type=float, default=DEFAULT_RTOL, metavar="R",
-                        help=f"relative tolerance of --check (default {DEFAULT_RTOL:g})")
-    parser.add_argument("--atol", type=float, default=DEFAULT_ATOL, metavar="A",
-                        help=f"absolute tolerance of --check (default {DEFAULT_ATOL:g})")
-    parser.add_argument("--benchmark", type=int, metavar="N",
+    parser.add_argument("--rtol", type=tolerance, metavar="R",
+                        help="relative tolerance of --check (default: from what the kernels "
+                             "compute: their accumulation type and reduction lengths)")
+    parser.add_argument("--atol", type=tolerance, metavar="A",
+                        help="absolute tolerance of --check (default: the relative one times "
+                             "the outputs' largest magnitude)")
+    parser.add_argument("--benchmark", type=run_count, metavar="N",
                         help="run N times and report the latency (median, min)")
-    parser.add_argument("--threads", type=int, default=1, metavar="N",
-                        help="threads to run on (mlc's native code runs on one)")
+    parser.add_argument("--threads", type=thread_count, metavar="N",
+                        help="threads the parallel loops run on (default: MLC_NUM_THREADS, "
+                             "else the cores this process may use; 1: serial code)")
     parser.add_argument("--save-outputs", metavar="DIR",
                         help="write each output to DIR/NAME.npy instead of printing it")
     parser.add_argument("--input-shape", action="append", default=[], metavar="NAME=D0,D1,...",
@@ -58,6 +67,12 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         metavar="N", help="LLVM optimisation level (default 3)")
     parser.add_argument("--timing", action="store_true",
                         help="report the time of each compilation stage")
+    parser.add_argument("--print-schedule", action="store_true",
+                        help="print each kernel's default schedule (the Python that replays "
+                             "it) to stderr")
+    parser.add_argument("--no-schedule", action="store_true",
+                        help="compile a model's kernels as graph-lower-to-loop writes them, "
+                             "without the default schedules")
     parser.add_argument("--profile", action="store_true",
                         help="time each kernel over --benchmark runs (default 10) and print a "
                              "table: calls, time, share, FLOPs, GFLOP/s, %% of the target's peak")
@@ -76,6 +91,8 @@ def _load_inputs(texts: list[str]) -> dict:
         name, sep, path = text.partition("=")
         if not sep or not name or not path:
             raise UsageError(f"--input takes NAME=FILE.npy, got '{text}'")
+        if name in values:
+            raise UsageError(f"--input {name}=... is given twice")
         try:
             values[name] = np.load(path, allow_pickle=False)
         except OSError as exc:
@@ -104,26 +121,37 @@ def _random_value(spec, rng):
 
 
 def _inputs_for(specs, given: dict, seed: int | None) -> list:
+    """The arguments of a call: the given arrays, seeded random values for the inputs
+    not given, zeros for the buffers the function only writes (outputs)."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
     unknown = sorted(set(given) - {s.name for s in specs})
     if unknown:
         raise UsageError(f"no input named {', '.join(unknown)} (the inputs are "
-                       f"{', '.join(s.name for s in specs) or 'none'})")
+                         f"{', '.join(s.name for s in specs if s.role != 'output') or 'none'})")
     values = []
     for spec in specs:
-        if spec.name in given:
+        if spec.role == "output":
+            if spec.name in given:
+                raise UsageError(f"'{spec.name}' is an output (the function only writes it): "
+                                 "it takes no --input")
+            values.append(np.zeros(spec.shape, spec.dtype))
+        elif spec.name in given:
             value = given[spec.name]
             if tuple(value.shape) != (spec.shape or ()) or value.dtype != np.dtype(spec.dtype):
                 raise UsageError(f"input '{spec.name}' must be {spec.describe()}, the file holds "
-                               f"{value.dtype}{list(value.shape)}")
+                                 f"{value.dtype}{list(value.shape)}")
             values.append(np.ascontiguousarray(value) if spec.shape is not None else value[()])
         elif seed is not None:
-            values.append(_random_value(spec, rng))
+            try:
+                values.append(_random_value(spec, rng))
+            except MemoryError:
+                raise UsageError(f"cannot make a random value for input '{spec.name}' "
+                                 f"({spec.describe()}): out of memory") from None
         else:
             raise UsageError(f"no value for input '{spec.name}' ({spec.describe()}): give "
-                           "--input NAME=FILE.npy or --random-inputs SEED")
+                             "--input NAME=FILE.npy or --random-inputs SEED")
     return values
 
 
@@ -134,42 +162,49 @@ def _is_graph_function(fn) -> bool:
     return any(isinstance(t, RankedTensorType) for t in (*fn_type.inputs, *fn_type.results))
 
 
-def written_arguments(fn) -> set[int]:
-    """The indices of `fn`'s memref arguments that it (or a view of them) writes."""
-    from mlc.ir.interfaces.side_effects import EffectKind, own_effects
-
-    args = fn.regions[0].blocks[0].args
-    roots = {}
-    for op in fn.walk():
-        for effect in own_effects(op) or ():
-            if effect.kind is not EffectKind.WRITE or effect.value is None:
-                continue
-            root = effect.value
-            while root.defining_op is not None and root.defining_op.operands and \
-                    root.defining_op.name in _VIEW_OPS:
-                root = root.defining_op.operands[0]
-            roots[root] = True
-    return {i for i, arg in enumerate(args) if arg in roots}
-
-
-_VIEW_OPS = frozenset({"memref.subview", "memref.cast", "memref.view", "memref.expand_shape",
-                       "memref.collapse_shape", "memref.reinterpret_cast"})
-
-
 def _copies(values: list) -> list:
     import numpy as np
 
     return [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in values]
 
 
-def _kernel_outputs(fn, results, arrays: list) -> list:
+def _written(specs) -> list[int]:
+    """The positions of the arguments a function writes (its outputs and inouts)."""
+    return [i for i, spec in enumerate(specs) if spec.role in ("output", "inout")]
+
+
+def _kernel_outputs(specs, results, arrays: list) -> list:
     """A kernel's outputs: the arguments it writes, then what it returns."""
     import numpy as np
 
-    return [*(arrays[i] for i in sorted(written_arguments(fn))), *map(np.asarray, results)]
+    return [*(arrays[i] for i in _written(specs)), *map(np.asarray, results)]
 
 
-def _interpret(module, fn, inputs, graph: bool):
+def _interpret(module, fn, specs, inputs, graph: bool):
+    """The outputs the interpreter computes; an error it reports (an index out of
+    range, an unsupported op) is a UsageError saying so."""
+    from mlc.graph.interpreter import EvaluationError
+    from mlc.ir.interpreter import InterpreterError
+
+    try:
+        return _interpret_outputs(module, fn, specs, inputs, graph)
+    except (InterpreterError, EvaluationError) as exc:
+        raise UsageError(f"the interpreter cannot run @{fn.attributes['sym_name'].value}: "
+                         f"{exc}") from None
+
+
+def _run_native(call, arrays: list):
+    """`call(*arrays)`, with what the native call reports (an index out of range, a
+    Python function it called failing) as a UsageError saying so."""
+    from mlc.llvm.native_call import NativeCallError, NativeIndexError
+
+    try:
+        return call(*arrays)
+    except (NativeCallError, NativeIndexError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _interpret_outputs(module, fn, specs, inputs, graph: bool):
     import numpy as np
 
     from mlc.ir.interpreter import Interpreter, buffer_dtype
@@ -182,7 +217,7 @@ def _interpret(module, fn, inputs, graph: bool):
     results = interpreter.call(fn, [v.item() if isinstance(v, np.generic) else v
                                     for v in arrays])
     dtypes = [buffer_dtype(t) for t in fn.attributes["function_type"].value.results]
-    return _kernel_outputs(fn, [np.asarray(r, d) for r, d in zip(results, dtypes)], arrays)
+    return _kernel_outputs(specs, [np.asarray(r, d) for r, d in zip(results, dtypes)], arrays)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -190,10 +225,8 @@ def run(args: argparse.Namespace) -> int:
     from mlc.tools.module_input import InputError, LoadOptions, load_module
     from mlc.tools.onnx_input import parse_input_shapes
 
-    if args.threads != 1:
-        raise UsageError("mlc's native code runs on one thread; --threads must be 1")
-    if args.benchmark is not None and args.benchmark < 1:
-        raise UsageError("--benchmark takes a positive number of runs")
+    if not args.interpreter:
+        args.threads = resolved_threads(args.threads)
     if args.interpreter and args.check:
         raise UsageError("--check compares native code with the interpreter; drop --interpreter")
     profiling = args.profile or args.profile_json is not None
@@ -229,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = _inputs_for(specs, given, args.random_inputs)
 
     if args.interpreter:
-        outputs = _interpret(module, fn, inputs, graph)
+        outputs = _interpret(module, fn, specs, inputs, graph)
         return _report(args, _output_names(fn, specs, graph), outputs)
 
     from mlc.llvm.build import build, compile_module
@@ -241,11 +274,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     try:
         if graph:
-            compiled = build(module, target, entry=args.entry)
+            compiled = build(module, target, entry=args.entry, num_threads=args.threads,
+                             schedule=None if args.no_schedule else "default")
             call = compiled.entry
             timings = compiled.timings
+            threads = compiled.num_threads
         else:
-            native = compile_module(module, target, profile=[args.entry] if profiling else ())
+            native = compile_module(module, target, profile=[args.entry] if profiling else (),
+                                    num_threads=args.threads)
+            threads = native.num_threads
             try:
                 call = native[args.entry]
             except KeyError as exc:
@@ -258,31 +295,44 @@ def run(args: argparse.Namespace) -> int:
     if args.timing:
         sys.stderr.write(f"===== mlc-run compilation ({target.describe()}) =====\n"
                          + timings.report() + "\n")
+    if args.print_schedule:
+        schedules = compiled.schedules if graph else {}
+        if not schedules:
+            sys.stderr.write("no kernel was scheduled\n")
+        for kernel, trace in schedules.items():
+            sys.stderr.write(f"# schedule of @{kernel} "
+                             f"({target.schedule_target.describe()})\n"
+                             + (trace.as_python() or "# no rule applied") + "\n")
     if graph:
-        result = call(*inputs)
+        result = _run_native(call, inputs)
         outputs = list(result) if isinstance(result, tuple) else [result]
     else:
         arrays = _copies(inputs)
-        result = call(*arrays)
-        outputs = _kernel_outputs(fn, [] if result is None else [result], arrays)
+        returned = _run_native(call, arrays)  # the scalar result (if any) first, then what it wrote
+        results = []
+        if fn.attributes["function_type"].value.results:
+            results = [returned[0] if isinstance(returned, tuple) else returned]
+        outputs = _kernel_outputs(specs, results, arrays)
     names = _output_names(fn, specs, graph)
     status = _report(args, names, outputs)
     if args.check:
-        expected = _interpret(module, fn, inputs, graph)
+        expected = _interpret(module, fn, specs, inputs, graph)
         from mlc.tools.model import ComparedSides, compare_outputs
 
-        comparison = compare_outputs(outputs, expected, args.rtol, args.atol, ComparedSides(
+        rtol, atol, basis = _check_tolerance(args, module, fn, specs, graph, expected)
+        comparison = compare_outputs(outputs, expected, rtol, atol, ComparedSides(
             "natively", "with the interpreter", "the interpreter's", "interpreter"))
-        sys.stderr.write(comparison.message + "\n")
+        sys.stderr.write(comparison.message + (f" [tolerance from {basis}]" if basis else "")
+                         + "\n")
         status = status or (0 if comparison.passed else 1)
     if args.benchmark:
         times = []
         arrays = inputs if graph else _copies(inputs)
         for _ in range(args.benchmark):
             began = time.perf_counter()
-            call(*arrays)
+            _run_native(call, arrays)
             times.append(time.perf_counter() - began)
-        sys.stderr.write(f"latency over {args.benchmark} runs: median "
+        sys.stderr.write(f"latency over {args.benchmark} runs on {_threads(threads)}: median "
                          f"{statistics.median(times) * 1000:.3f} ms, min "
                          f"{min(times) * 1000:.3f} ms\n")
     if profiling:
@@ -305,12 +355,46 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
+def _check_tolerance(args, module, fn, specs, graph: bool, expected: list):
+    """(rtol, atol, what they were derived from or None) for --check: the flags, and for
+    each one not given, the tolerance of what the kernels compute (kernel_tolerance)."""
+    import numpy as np
+
+    from mlc.tools.kernel_tolerance import kernel_tolerance
+
+    if args.rtol is not None and args.atol is not None:
+        return args.rtol, args.atol, None
+    fn_type = fn.attributes["function_type"].value
+    if graph:
+        from mlc.ir.passes.manager import run_pipeline
+        from mlc.ir.passes.registry import load_pass_plugins
+
+        load_pass_plugins()
+        lowered = module.clone()
+        run_pipeline(lowered, "graph-optimize,graph-lower-to-loop")
+        outputs = [t.element_type for t in fn_type.results]
+    else:
+        lowered = module
+        written = [fn_type.inputs[i] for i in _written(specs)]
+        outputs = [getattr(t, "element_type", t) for t in (*written, *fn_type.results)]
+    derived = kernel_tolerance(lowered, outputs)
+    magnitudes = [np.abs(np.asarray(e, np.float64)) for e in expected if np.size(e)]
+    scale = max((float(np.nanmax(np.where(np.isinf(m), 0, m))) for m in magnitudes
+                 if np.isfinite(m).any()), default=1.0)
+    rtol = args.rtol if args.rtol is not None else derived.rtol
+    atol = args.atol if args.atol is not None else derived.atol(scale)
+    return rtol, atol, derived.describe()
+
+
+def _threads(count: int) -> str:
+    return f"{count} thread{'s' if count > 1 else ''}"
+
+
 def _output_names(fn, specs, graph: bool) -> list[str]:
     count = len(fn.attributes["function_type"].value.results)
     if graph:
         return [f"output{i}" for i in range(count)]
-    return [*(specs[i].name for i in sorted(written_arguments(fn))),
-            *(f"result{i}" for i in range(count))]
+    return [*(specs[i].name for i in _written(specs)), *(f"result{i}" for i in range(count))]
 
 
 def _report(args, names: list[str], outputs: list) -> int:

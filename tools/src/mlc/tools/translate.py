@@ -80,8 +80,9 @@ def run(args: argparse.Namespace) -> int:
     except TranslationError as exc:
         for diag in exc.diagnostics:
             sys.stderr.write(sources.render(diag))
-        sys.stderr.write("note: mlc-translate reads the llvm dialect; lower a module first "
-                         "with mlc-opt -p convert-scf-to-cf,convert-to-llvm\n")
+        if any(not op.name.startswith("llvm.") for op in module.walk() if op is not module):
+            sys.stderr.write("note: mlc-translate reads the llvm dialect; lower a module "
+                             "first with mlc-opt -p convert-scf-to-cf,convert-to-llvm\n")
         return 1
     stages.append(("translation to LLVM IR", time.perf_counter() - began))
     from mlc.ir.diagnostics import DiagnosticError

@@ -117,16 +117,14 @@ def bind_entry_resources(module: Operation, entry: str = "main") -> EntryResourc
         if isinstance(arg_attrs, ArrayAttr):
             fn.attributes["arg_attrs"] = ArrayAttr(
                 tuple(arg_attrs) + (DictionaryAttr(()),) * added)
+    referenced = _referenced_globals(module)
     for symbol in param_args:
-        global_op = globals_[symbol]
-        if not _is_referenced(module, symbol):
-            rewriter.erase_op(global_op)
+        if symbol not in referenced:
+            rewriter.erase_op(globals_[symbol])
     return resources
 
 
-def _is_referenced(module: Operation, symbol: str) -> bool:
-    for op in module.walk():
-        name = op.attributes.get("name") if op.name == "memref.get_global" else None
-        if name is not None and name.root == symbol:
-            return True
-    return False
+def _referenced_globals(module: Operation) -> set[str]:
+    """The globals some `memref.get_global` of `module` still reads (one walk)."""
+    return {op.attributes["name"].root for op in module.walk()
+            if op.name == "memref.get_global"}

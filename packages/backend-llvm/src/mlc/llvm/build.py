@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mlc.ir.analysis.argument_access import Access, ArgumentAccess
 from mlc.ir.core.attributes import (
     ArrayAttr,
     DictionaryAttr,
@@ -39,17 +40,31 @@ from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.ir.passes.instruments import PassInstrument
 from mlc.llvm.executor import ModelExecutor
-from mlc.llvm.native_call import ArgSpec, NativeFunction
+from mlc.llvm.limits import buffer_size_problem, native_limit_problems
+from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, UnknownNameError
 from mlc.llvm.target import Target
+from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, index_check_sites
 
-LOOP_LOWER = "loop-lower,canonicalize"
-"""From scheduled loop kernels to the standard dialects."""
-LOOP_TO_STANDARD = "loop-plan-memory,loop-lower,canonicalize"
+LOOP_LOWER = "loop-lower"
+"""From scheduled loop kernels to the standard dialects. (No canonicalize in the
+build's lowering: LLVM's -O3 folds what it would, and its time grows with the
+unrolled kernels.)"""
+LOOP_TO_STANDARD = "loop-compact-buffers,loop-hoist-buffers,loop-plan-memory,loop-lower"
 """From a main function calling scheduled loop kernels to the standard dialects."""
-GRAPH_LOWER = "graph-lower-to-loop,loop-plan-memory,loop-lower,canonicalize"
-"""From an optimised graph module to the standard dialects."""
+GRAPH_LOWER = f"graph-lower-to-loop,{LOOP_TO_STANDARD}"
+"""From an optimised graph module to the standard dialects (unscheduled kernels)."""
 GRAPH_TO_STANDARD = f"graph-optimize,{GRAPH_LOWER}"
-STANDARD_TO_LLVM = "convert-scf-to-cf,convert-to-llvm,canonicalize,cse"
+STANDARD_TO_LLVM = ("math-extend-to-supported-types,math-polynomial-approximation,convert-scf-to-cf,"
+                    "convert-to-llvm")
+
+
+def standard_to_llvm(num_threads: int = 1) -> str:
+    """The pipeline from the standard dialects to llvm: on more than one thread, each
+    outermost `scf.parallel` first becomes a call into the OpenMP runtime
+    (convert-scf-parallel-to-gomp); on one, convert-scf-to-cf makes it a serial loop."""
+    if num_threads == 1:
+        return STANDARD_TO_LLVM
+    return f"convert-scf-parallel-to-gomp{{num-threads={num_threads}}},{STANDARD_TO_LLVM}"
 
 
 class BuildError(DiagnosticError):
@@ -80,17 +95,32 @@ def arg_spec(name: str, type_: Type, role: str) -> ArgSpec:
     if isinstance(type_, (MemRefType, RankedTensorType)):
         if any(d < 0 for d in type_.shape):
             raise TypeError(f"{type_} has a dynamic shape (native entries take static ones)")
+        problem = buffer_size_problem(type_)
+        if problem is not None:
+            raise TypeError(problem)
         return ArgSpec(name, tuple(type_.shape), numpy_dtype(type_.element_type), role)
     return ArgSpec(name, None, numpy_dtype(type_), role)
 
 
-def signature_specs(fn: Operation) -> list[ArgSpec]:
-    """The runtime's specs of the arguments of `fn` (a `func.func` with a body), named
-    as in its source; BuildError, located at `fn`, for an argument with no native form."""
-    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(fn.regions[0].blocks[0].args)]
+_ROLE_OF_ACCESS = {Access.NONE: "input", Access.READ: "input", Access.WRITE: "output",
+                   Access.READ_WRITE: "inout"}
+
+
+def signature_specs(fn: Operation, access: ArgumentAccess | None = None) -> list[ArgSpec]:
+    """The runtime's specs of the arguments of `fn` (a `func.func` in a module), named
+    as in its source, each buffer's role from the function's memory effects (only read:
+    `input`, only written: `output`, both: `inout`; `access` is the analysis of its
+    module, made here when not given); BuildError, located at `fn`, for an argument
+    with no native form."""
+    declared = fn.attributes["function_type"].value.inputs
+    block_args = fn.regions[0].blocks[0].args if fn.regions[0].blocks else ()
+    names = [arg.name_hint or f"arg{i}" for i, arg in enumerate(block_args)] \
+        or [f"arg{i}" for i in range(len(declared))]
+    accesses = (access or ArgumentAccess(fn.parent_op)).of(fn) if fn.parent_op is not None \
+        else [Access.READ_WRITE] * len(declared)
     try:
-        return [arg_spec(n, t, "input")
-                for n, t in zip(names, fn.attributes["function_type"].value.inputs)]
+        return [arg_spec(n, t, _ROLE_OF_ACCESS[a] if isinstance(t, MemRefType) else "input")
+                for n, t, a in zip(names, declared, accesses)]
     except TypeError as exc:
         name = fn.attributes["sym_name"].value
         raise BuildError([Diagnostic("error", f"@{name} cannot be called natively: {exc}",
@@ -151,14 +181,30 @@ class _KernelCosts(PassInstrument):
             self.costs.update(kernel_costs(op))
 
 
-def _run(module: Operation, pipeline: str, *instruments, required: tuple[str, ...] = ()) -> None:
+VERIFY_EACH = os.environ.get("MLC_VERIFY_EACH", "0") not in ("", "0")
+"""Whether a build verifies the module after every pass of its pipelines
+(`MLC_VERIFY_EACH=1`, for debugging a pass); by default it verifies once, after the
+user's graph is lowered to loops and scheduled."""
+
+
+def _verify(module: Operation) -> None:
+    """BuildError with what the verifier finds in `module` (the IR a stage made)."""
+    from mlc.ir.verify.verifier import Verifier
+
+    problems = Verifier().verify(module)
+    if problems:
+        raise BuildError(list(problems))
+
+
+def _run(module: Operation, pipeline: str, *instruments,
+         required: tuple[str, ...] = ()) -> None:
     from mlc.ir.passes.context import PassContext
     from mlc.ir.passes.manager import run_pipeline
 
     context = PassContext.current().with_instruments(*instruments)
     context.required = context.required | frozenset(required)
     with context:
-        result = run_pipeline(module, pipeline)
+        result = run_pipeline(module, pipeline, verify_each=VERIFY_EACH)
     if not result.success:
         raise BuildError(list(result.diagnostics) or [Diagnostic(
             "error", f"the pipeline '{pipeline}' failed", module.loc)])
@@ -193,17 +239,22 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
-def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None) -> str:
-    """LLVM IR text of `module` (standard dialects or llvm), lowered in place."""
+def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
+                     num_threads: int = 1) -> str:
+    """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
+    parallel loops run on `num_threads` threads."""
     from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
 
     times = times if times is not None else StageTimes()
     _load_passes()
+    problems = native_limit_problems(module)
+    if problems:
+        raise BuildError(problems)
     if any(op.name != "llvm.func" and op.name != "llvm.mlir.global"
            for op in module.regions[0].blocks[0].ops()):
         mark_buffers_noalias(module)
         with _Timer(times, "scf → cf → llvm dialect"):
-            _run(module, STANDARD_TO_LLVM)
+            _run(module, standard_to_llvm(num_threads))
     with _Timer(times, "translation to LLVM IR"):
         try:
             return translate_to_llvm_ir(module)
@@ -218,8 +269,11 @@ class NativeModule:
     def __init__(self, library, specs: Mapping[str, list[ArgSpec]], results: Mapping[str, str | None],
                  times: StageTimes, unreachable: Mapping[str, str] | None = None,
                  profiled: Mapping | None = None, kernel_costs: Mapping | None = None,
-                 target: Target | None = None):
+                 target: Target | None = None, index_errors: IndexErrorRecord | None = None,
+                 num_threads: int = 1):
         self.library = library
+        self.index_errors = index_errors
+        self.num_threads = num_threads
         self._unreachable = dict(unreachable or {})
         self._specs = dict(specs)
         self._results = dict(results)
@@ -254,15 +308,15 @@ class NativeModule:
                          peak_flops(self.target).flops, self.target.describe())
 
     def __getitem__(self, name: str) -> NativeFunction:
-        found = self._functions.get(name)
+        found = self._functions.get(name) if isinstance(name, str) else None
         if found is None:
             if name in self._unreachable:
-                raise KeyError(self._unreachable[name])
+                raise UnknownNameError(self._unreachable[name])
             if name not in self._specs:
-                raise KeyError(f"no function @{name} in the compiled module "
-                               f"(it has {', '.join('@' + n for n in self._specs)})")
+                raise UnknownNameError(f"no function @{name} in the compiled module "
+                                       f"(it has {', '.join('@' + n for n in self._specs)})")
             found = self._functions[name] = self.library.function(
-                name, self._specs[name], self._results[name])
+                name, self._specs[name], self._results[name], self.index_errors)
         return found
 
     @property
@@ -275,17 +329,21 @@ class NativeModule:
 
 
 def compile_module(module: Operation, target: Target | None = None,
-                   profile: Sequence[str] = ()) -> NativeModule:
+                   profile: Sequence[str] = (), *, num_threads: int | None = None
+                   ) -> NativeModule:
     """Compile the functions of `module` (loop kernels, scf/memref/vector/math/arith/func,
     or the llvm dialect) to native code; loop kernels are lowered first (`loop-lower`).
     The module is not changed (a copy is lowered).
     `profile` names functions to compile a timed copy of as well
-    (`NativeModule.profile`)."""
+    (`NativeModule.profile`). Parallel loops run on `num_threads` threads (default:
+    MLC_NUM_THREADS, else the cores this process may use; see :mod:`mlc.llvm.openmp`)."""
     from mlc.llvm.jit import compile_llvm_ir
     from mlc.llvm.profile import add_profiled_entry
 
+    num_threads = _threads(num_threads)
     times = StageTimes()
     functions = [fn for fn in _functions(module) if fn.regions[0].blocks]
+    access = ArgumentAccess(module)
     lowered = module.clone()
     costs = {}
     if any(op.name.startswith("loop.") for op in lowered.walk()):
@@ -296,12 +354,13 @@ def compile_module(module: Operation, target: Target | None = None,
         costs = kernel_costs(lowered)
         with _Timer(times, "loops → standard dialects"):
             _run(lowered, LOOP_LOWER)
+    sites = index_check_sites(lowered)
     profiled = {}
     for name in profile:
         entry = add_profiled_entry(lowered, name)
         if entry is not None:
             profiled[name] = entry
-    text = lower_to_llvm_ir(lowered, times)
+    text = lower_to_llvm_ir(lowered, times, num_threads)
     # The argument specs come from the signatures before lowering, read once lowering
     # succeeded (it is what reports a type with no native form).
     specs, results, unreachable = {}, {}, {}
@@ -309,7 +368,7 @@ def compile_module(module: Operation, target: Target | None = None,
         name = fn.attributes["sym_name"].value
         fn_results = fn.attributes["function_type"].value.results
         try:
-            specs[name] = signature_specs(fn)
+            specs[name] = signature_specs(fn, access)
         except BuildError as exc:
             unreachable[name] = exc.diagnostics[0].message
             continue
@@ -328,7 +387,26 @@ def compile_module(module: Operation, target: Target | None = None,
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
     return NativeModule(library, specs, results, times, unreachable, profiled, costs,
-                        library.target)
+                        library.target, _index_error_record(library, sites), num_threads)
+
+
+def _index_error_record(library, sites: list[str] | None) -> IndexErrorRecord | None:
+    """The record of a compiled module's index checks (mlc.loop.index_checks), if it
+    has any."""
+    if sites is None:
+        return None
+    return IndexErrorRecord(library.global_address(INDEX_ERROR_SYMBOL), sites)
+
+
+def _threads(num_threads: int | None) -> int:
+    """The thread count of a build (warning and 1 without an OpenMP runtime), with the
+    runtime loaded for the JIT when it is more than 1."""
+    from mlc.llvm.openmp import load_runtime_for_jit, threads_for_build
+
+    threads = threads_for_build(num_threads, stacklevel=4)
+    if threads > 1:
+        load_runtime_for_jit()
+    return threads
 
 
 def _check_runs(runs: int, warmup: int) -> None:
@@ -348,8 +426,10 @@ class CompiledModel(ModelExecutor):
     def __init__(self, entry: NativeFunction, params: dict[str, np.ndarray],
                  workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
                  externals: Sequence[str] = (), library=None, profiled=None,
-                 kernel_costs: Mapping | None = None):
+                 kernel_costs: Mapping | None = None, num_threads: int = 1):
         super().__init__(entry)
+        self.index_errors = entry.index_errors
+        self.num_threads = num_threads
         self.params = params
         self.workspaces = workspaces
         self.llvm_ir = llvm_ir
@@ -417,8 +497,11 @@ class CompiledModel(ModelExecutor):
                 "error", f"cannot export a model that calls Python functions ({names}): "
                 "a shared library runs without Python; build it without `extern` to "
                 "export it")])
-        metadata = {"entry": self.entry.name,
+        metadata = {"entry": self.entry.name, "num_threads": self.num_threads,
                     "functions": {self.entry.name: {"args": list(self.entry.specs)}}}
+        if self.index_errors is not None:
+            metadata["index_checks"] = {"symbol": INDEX_ERROR_SYMBOL,
+                                        "sites": list(self.index_errors.sites)}
         return export_shared_library(self.llvm_ir, path, metadata, self.params,
                                      target or self.target)
 
@@ -446,14 +529,16 @@ def graph_to_standard(extern: Mapping[str, str] | None = None) -> str:
 def bind_external_functions(module: Operation) -> list[str]:
     """Make every function `module` declares (graph-lower-to-loop's external functions)
     callable from native code: the Python function registered under its name
-    (mlc.ir.extern.register_func) called on numpy views of the native buffers. A
-    declaration does not say which buffers the function writes, so every buffer is a
-    writable view, as the interpreter passes them. The names bound, in order;
-    BuildError at a declaration no Python function is registered for."""
+    (mlc.ir.extern.register_func) called on numpy views of the native buffers, read-only
+    for the buffers the declaration's argument attributes say it only reads
+    (`llvm.readonly`: graph-lower-to-loop marks the inputs so), writable for the
+    others. The names bound, in order; BuildError at a declaration no Python function
+    is registered for."""
     from mlc.ir.extern import get_func, list_funcs
     from mlc.llvm.jit import bind_python_function
 
     bound = []
+    access = ArgumentAccess(module)
     for fn in _functions(module):
         if fn.regions[0].blocks:
             continue
@@ -469,11 +554,24 @@ def bind_external_functions(module: Operation) -> list[str]:
             raise BuildError([Diagnostic(
                 "error", f"@{name} returns values; an external function called from native "
                 "code writes its results to buffers (destination passing)", fn.loc)])
-        specs = [arg_spec(f"arg{i}", type_, "output" if isinstance(type_, MemRefType) else "input")
-                 for i, type_ in enumerate(types.inputs)]
-        bind_python_function(name, specs)
+        bind_python_function(name, signature_specs(fn, access))
         bound.append(name)
     return bound
+
+
+def check_entry_reads_its_inputs(module: Operation, entry: str, count: int) -> None:
+    """BuildError unless the first `count` arguments of `entry` (a graph's inputs, in
+    destination-passing style) are only read: the runtime accepts read-only arrays for
+    them."""
+    fn = _function(module, entry)
+    accesses = ArgumentAccess(module).of(fn)
+    written = [arg.name_hint or f"arg{i}" for i, (arg, a) in
+               enumerate(zip(fn.regions[0].blocks[0].args[:count], accesses))
+               if Access.WRITE in a]
+    if written:
+        raise BuildError([Diagnostic("error", f"the lowered @{entry} writes its input "
+                                     f"{', '.join(written)}; a model's inputs are only "
+                                     "read", fn.loc)])
 
 
 def graph_to_loops(target: Target, schedule: str | None = "default",
@@ -484,7 +582,7 @@ def graph_to_loops(target: Target, schedule: str | None = "default",
     NCHW{lanes}c, dense weights transposed: what the rules vectorize), then
     graph-lower-to-loop. An external function gets the layout the graph has, so with
     `extern` the layout is left alone."""
-    to_loops = graph_to_standard(extern).replace("," + LOOP_TO_STANDARD, "")
+    to_loops = graph_to_standard(extern).removesuffix("," + LOOP_TO_STANDARD)
     if schedule == "default" and not extern:
         from mlc.graph.passes.pipelines import graph_optimize_with_layout
 
@@ -500,7 +598,7 @@ SCHEDULES = ("default", None)
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
           extern: Mapping[str, str] | None = None, pipeline: str | None = None,
-          schedule: str | None = "default") -> CompiledModel:
+          schedule: str | None = "default", num_threads: int | None = None) -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
@@ -513,8 +611,11 @@ def build(module: Operation, target: Target | None = None,
     default rules for `target` (mlc.loop.rules: register tiles, vectorization; the
     traces are `model.schedules`), `schedule=None` keeps the loop nests
     graph-lower-to-loop writes. Every function the lowered module
-    declares is bound to the Python function registered under its name. The module is
-    not changed. BuildError says what cannot be compiled."""
+    declares is bound to the Python function registered under its name. Parallel loops
+    run on `num_threads` threads (default: MLC_NUM_THREADS, else the cores this process
+    may use; 1 is the serial code, with no OpenMP runtime calls; see
+    :mod:`mlc.llvm.openmp`). The module is not changed. BuildError says what cannot be
+    compiled; ValueError, a bad `num_threads`."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.jit import compile_llvm_ir
     from mlc.llvm.profile import add_profiled_entry
@@ -527,6 +628,7 @@ def build(module: Operation, target: Target | None = None,
         raise BuildError([Diagnostic("error", f"schedule must be one of "
                                      f"{', '.join(map(repr, SCHEDULES))}, not {schedule!r}",
                                      module.loc)])
+    num_threads = _threads(num_threads)
     target = target or Target()
     stages = [pipeline] if pipeline is not None else \
         [graph_to_loops(target, schedule, extern), LOOP_TO_STANDARD]
@@ -542,22 +644,28 @@ def build(module: Operation, target: Target | None = None,
     costs = _KernelCosts()
     traces: dict = {}
     with _Timer(times, "graph → loops"):
-        # The layout pass is opt level 3 (TVM's AlterOpLayout); a build that names it
-        # for its schedules runs it.
-        _run(module, stages[0], costs, required=("graph-alter-op-layout", "graph-fold-scale-axis"))
+        # Layouts and scale folding are opt level 3 (as TVM's AlterOpLayout and
+        # FoldScaleAxis); a build that names them for its schedules runs them.
+        _run(module, stages[0], costs,
+             required=("graph-alter-op-layout", "graph-fold-scale-axis"))
     if len(stages) > 1:
         if schedule == "default":
             from mlc.loop.rules import default_schedule
 
             with _Timer(times, "default schedules"):
                 traces = default_schedule(module, target.schedule_target)
+        _verify(module)  # what the graph passes and the rules made
         with _Timer(times, "loops → standard dialects"):
             _run(module, stages[1], costs)
+    else:
+        _verify(module)  # what the user's pipeline made
+    sites = index_check_sites(module)
+    check_entry_reads_its_inputs(module, entry, len(inputs))
     externals = bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
         profiled = add_profiled_entry(module, entry)
-    text = lower_to_llvm_ir(module, times)
+    text = lower_to_llvm_ir(module, times, num_threads)
     library = compile_llvm_ir(text, target)
     for stage, seconds in library.timings.stages():
         times.add(stage, seconds)
@@ -566,7 +674,7 @@ def build(module: Operation, target: Target | None = None,
     bound_inputs = [s for s in inputs if s.name in params]
     specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s in bound_inputs else "input")
                for s in inputs), *outputs, *param_specs, *workspace_specs]
-    function = library.function(entry, specs)
+    function = library.function(entry, specs, index_errors=_index_error_record(library, sites))
     weights = {name: value for name, _, value in resources.params}
     for name, value in weights.items():
         function.bind(name, value)
@@ -574,13 +682,15 @@ def build(module: Operation, target: Target | None = None,
         function.bind(name, np.asarray(value, order="C"))  # ascontiguousarray: 0-d to 1-d
     weights.update(params)
     model = CompiledModel(function, weights, workspace_specs, text, target, times, externals,
-                          library, profiled, costs.costs)
+                          library, profiled, costs.costs, num_threads)
     model.schedules = traces
     return model
 
 
 __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
-           "bind_external_functions", "arg_spec", "numpy_dtype", "signature_specs",
-           "mark_buffers_noalias", "LOOP_LOWER", "LOOP_TO_STANDARD", "GRAPH_LOWER", "graph_to_loops", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
+           "bind_external_functions", "check_entry_reads_its_inputs", "arg_spec", "numpy_dtype",
+           "signature_specs", "mark_buffers_noalias", "standard_to_llvm", "LOOP_LOWER",
+           "LOOP_TO_STANDARD",
+           "GRAPH_LOWER", "graph_to_loops", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 

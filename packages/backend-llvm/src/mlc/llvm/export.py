@@ -10,12 +10,16 @@
     # runs it with numpy and ctypes only
 
 The LLVM modules are linked into one, optimised for the target (position-independent
-code), emitted as an object file and linked by the system's C compiler (`cc -shared`).
+code), emitted as an object file and linked by the system's C compiler (`cc -shared`),
+with the OpenMP runtime (:mod:`mlc.llvm.openmp`) when the code calls it (parallel loops
+on more than one thread).
 The metadata (entry name, argument specs, the weights' file) is embedded in the
 library as the constant string `mlc_library_metadata`, so one .so carries its own
-signature. The weights are never in the code: they are written beside it, and the
-loader binds them once. Files are written under a temporary name and renamed, with
-deterministic bytes.
+signature. The weights are never in the code: they are written beside it, their size
+and SHA-256 recorded in the metadata, and the loader binds them once. The library ends
+with a seal (its size and SHA-256: :mod:`mlc.llvm.library_seal`) that the loader checks
+before the dynamic loader maps it. Files are written under a temporary name and
+renamed, with deterministic bytes; a failed export leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -37,15 +41,21 @@ import numpy as np
 
 from mlc.ir.diagnostics import Diagnostic
 from mlc.llvm.jit import LLVMIRError, optimize_module, parse_llvm_ir
+from mlc.llvm.library_seal import digest_of_file, seal_library
 from mlc.llvm.loader import LIBRARY_FORMAT, METADATA_SYMBOL, read_signatures
 from mlc.llvm.native_call import ArgSpec
 from mlc.llvm.target import Target
 
-__all__ = ["ToolchainError", "export_shared_library", "params_file_name"]
+__all__ = ["ExportError", "ToolchainError", "export_shared_library", "params_file_name"]
 
 
 class ToolchainError(RuntimeError):
     """The system's C compiler (the linker driver) is missing or failed."""
+
+
+class ExportError(OSError):
+    """The library or its weights cannot be written where asked (a directory is in the
+    way, no permission, a full disk); nothing is left behind."""
 
 
 def params_file_name(library: str | os.PathLike) -> str:
@@ -74,28 +84,43 @@ def export_shared_library(llvm_ir_texts: str | Sequence[str], path: str | os.Pat
     target = target or Target()
     params = dict(params or {})
     embedded = _library_metadata(metadata, params, path, target)
+    params_path = path.with_name(embedded["params_file"]) if params else None
+    for destination in (path, params_path):
+        if destination is not None and destination.is_dir():
+            raise ExportError(f"cannot write '{destination}': it is a directory")
     compiler = _c_compiler()
 
-    module = _link([*texts, _metadata_module(embedded)])
-    for name in read_signatures(embedded):
-        if not _exports(module, name):
-            raise LLVMIRError(Diagnostic("error", f"the metadata names function '{name}' but "
-                                         "no module defines it with external linkage"))
-    optimize_module(module, target, jit=False)
-    object_code = target.target_machine(jit=False).emit_object(module)
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="mlc-export-") as scratch:
-        object_path = Path(scratch) / f"{path.stem}.o"
-        object_path.write_bytes(object_code)
-        linked = Path(scratch) / path.name
-        _link_shared(compiler, object_path, linked)
-        if params:
-            params_path = path.with_name(embedded["params_file"])
-            _write_params(params, _temporary_beside(params_path))
-            os.replace(_temporary_beside(params_path), params_path)
-        shutil.move(linked, _temporary_beside(path))  # a copy when on another file system
-        os.replace(_temporary_beside(path), path)
+    written: list[Path] = []  # temporary files, removed unless renamed into place
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if params_path is not None:
+            written.append(_temporary_beside(params_path))
+            _write_params(params, written[-1])
+            # The library records its weights' digest: the loader checks them by it.
+            embedded["params_digest"] = digest_of_file(written[-1])
+        module = _link([*texts, _metadata_module(embedded)])
+        for name in read_signatures(embedded):
+            if not _exports(module, name):
+                raise LLVMIRError(Diagnostic("error", f"the metadata names function '{name}' "
+                                             "but no module defines it with external linkage"))
+        runtime = _openmp_runtime(module)
+        optimize_module(module, target, jit=False)
+        object_code = target.target_machine(jit=False).emit_object(module)
+        with tempfile.TemporaryDirectory(prefix="mlc-export-") as scratch:
+            object_path = Path(scratch) / f"{path.stem}.o"
+            object_path.write_bytes(object_code)
+            linked = Path(scratch) / path.name
+            _link_shared(compiler, object_path, linked, runtime)
+            written.append(_temporary_beside(path))
+            written[-1].write_bytes(seal_library(linked.read_bytes()))
+        for temporary, final in zip(written, [p for p in (params_path, path) if p is not None]):
+            os.replace(temporary, final)
+        written.clear()
+    except OSError as exc:
+        raise ExportError(f"cannot write the library '{path}': {exc.strerror or exc}") from None
+    finally:
+        for temporary in written:
+            temporary.unlink(missing_ok=True)
     return path
 
 
@@ -186,8 +211,28 @@ def _c_compiler() -> str:
     return found
 
 
-def _link_shared(compiler: str, object_path: Path, output: Path) -> None:
+def _openmp_runtime(module: llvm.ModuleRef) -> str | None:
+    """The OpenMP runtime library to link when `module` calls it (its path), else None;
+    ToolchainError when it does and no runtime is found."""
+    from mlc.llvm.openmp import RUNTIME_SYMBOLS, find_runtime, runtime_problem
+
+    if not any(f.is_declaration and f.name in RUNTIME_SYMBOLS for f in module.functions):
+        return None
+    runtime = find_runtime()
+    if runtime is None:
+        raise ToolchainError(f"the code runs parallel loops on the OpenMP runtime, and none "
+                             f"is found to link it with ({runtime_problem()}); build with "
+                             "num_threads=1 for a library without it")
+    return runtime.path
+
+
+def _link_shared(compiler: str, object_path: Path, output: Path,
+                 runtime: str | None = None) -> None:
     command = [compiler, "-shared", "-o", str(output), str(object_path), "-lm"]
+    if runtime is not None:
+        # By its path: the library then needs the runtime by its soname (libgomp.so.1),
+        # and no development symlink (libgomp.so) has to be installed.
+        command.insert(-1, runtime)
     if sys.platform.startswith("linux"):
         # Refuse symbols nothing defines (a function registered in Python is callable
         # from JIT-compiled code only) at link time, not as a failure when loading.

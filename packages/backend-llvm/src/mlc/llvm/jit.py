@@ -36,7 +36,7 @@ import llvmlite.binding as llvm
 
 from mlc.ir.core.attributes import FileLineColLoc
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
-from mlc.llvm.native_call import ArgSpec, NativeFunction, python_callback
+from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, python_callback
 from mlc.llvm.target import Target, initialize_native_target
 
 __all__ = ["LLVMIRError", "CompileTimes", "NativeLibrary", "compile_llvm_ir",
@@ -99,10 +99,21 @@ class NativeLibrary:
                               f"defines: {', '.join(self._defined) or 'none'})")
         return address
 
-    def function(self, symbol: str, specs: Sequence[ArgSpec], result: str | None = None) -> NativeFunction:
+    def global_address(self, symbol: str) -> int:
+        """The address of a global variable the module defines; LookupError otherwise."""
+        defined = any(g.name == symbol and not g.is_declaration for g in self._module.global_variables)
+        address = self._engine.get_global_value_address(symbol) if defined else 0
+        if not address:
+            raise LookupError(f"the compiled module defines no global @{symbol}")
+        return address
+
+    def function(self, symbol: str, specs: Sequence[ArgSpec], result: str | None = None,
+                 index_errors: IndexErrorRecord | None = None) -> NativeFunction:
         """The defined function `symbol` as a NativeFunction with the given argument
-        specs (bare-pointer convention) and scalar result dtype."""
-        return NativeFunction(self.address(symbol), specs, result, name=symbol, owner=self)
+        specs (bare-pointer convention) and scalar result dtype; `index_errors` is the
+        record of the module's index checks, if it has any."""
+        return NativeFunction(self.address(symbol), specs, result, name=symbol, owner=self,
+                              index_errors=index_errors)
 
     @property
     def functions(self) -> list[str]:
@@ -263,7 +274,7 @@ def _compile(text: str, target: Target, name: str) -> NativeLibrary:
     optimize_module(module, target, jit=True)
     optimized = time.perf_counter()
     check_symbols_resolve(module, name)
-    engine = llvm.create_mcjit_compiler(module, target.target_machine(jit=True))
+    engine = llvm.create_mcjit_compiler(module, target.owned_target_machine())
     engine.finalize_object()
     engine.run_static_constructors()
     finished = time.perf_counter()

@@ -10,15 +10,20 @@
 A deployment needs this module, mlc.llvm.native_call, numpy and a C library: no
 llvmlite, no mlc.ir, no compiler (importing this module imports none of them). The
 library carries its own signature: a JSON string (`METADATA_SYMBOL`) naming the entry
-function and every exported function's argument specs and the file of its weights,
-which are loaded and bound once here.
+function and every exported function's argument specs and the file of its weights
+(with their size and SHA-256), which are loaded and bound once here. Nothing unchecked
+is mapped: the library's seal and ELF headers are checked first, and a private copy of
+the checked bytes is loaded (:mod:`mlc.llvm.library_seal`), so a truncated or modified
+file is a ModuleLoadError, never a crash.
 """
 
 from __future__ import annotations
 
 import ctypes
+import io
 import json
 import os
+import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -26,7 +31,8 @@ from typing import Any
 import numpy as np
 
 from mlc.llvm.executor import ModelExecutor
-from mlc.llvm.native_call import ArgSpec, NativeFunction
+from mlc.llvm.library_seal import SealError, check_digest, load_checked, read_sealed_library
+from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, UnknownNameError
 
 __all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
            "LIBRARY_FORMAT", "read_signatures"]
@@ -34,13 +40,14 @@ __all__ = ["LoadedModule", "ModuleLoadError", "load_module", "METADATA_SYMBOL",
 METADATA_SYMBOL = "mlc_library_metadata"
 """The global constant holding the library's metadata as NUL-terminated JSON."""
 
-LIBRARY_FORMAT = "mlc-native-library/1"
+LIBRARY_FORMAT = "mlc-native-library/2"
 """The metadata's `format` value; a loader refuses other formats."""
 
 
 class ModuleLoadError(RuntimeError):
     """A library that cannot be loaded: missing or unreadable files, not built by mlc,
-    another format version, weights that do not match the signature."""
+    truncated or modified since export, another format version, weights that do not
+    match the signature."""
 
 
 class LoadedModule(ModelExecutor):
@@ -49,9 +56,11 @@ class LoadedModule(ModelExecutor):
     :class:`~mlc.llvm.executor.ModelExecutor`)."""
 
     def __init__(self, path: Path, library: ctypes.CDLL, metadata: dict[str, Any],
-                 functions: dict[str, NativeFunction], params: dict[str, np.ndarray]):
+                 functions: dict[str, NativeFunction], params: dict[str, np.ndarray],
+                 num_threads: int = 1):
         super().__init__(functions[metadata["entry"]])
         self.path = path
+        self.num_threads = num_threads
         self.metadata = metadata
         self.functions = functions
         self.params = params
@@ -61,9 +70,9 @@ class LoadedModule(ModelExecutor):
         """The exported function `name`."""
         try:
             return self.functions[name]
-        except KeyError:
-            raise KeyError(f"{self.path.name} exports no function '{name}' (it exports: "
-                           f"{', '.join(sorted(self.functions))})") from None
+        except (KeyError, TypeError):
+            raise UnknownNameError(f"{self.path.name} exports no function {name!r} (it "
+                                   f"exports: {', '.join(sorted(self.functions))})") from None
 
     def __repr__(self) -> str:
         return f"<LoadedModule {self.path.name}: {self.entry.signature()}>"
@@ -95,15 +104,27 @@ def read_signatures(metadata: Mapping[str, Any]) -> dict[str, tuple[list[ArgSpec
 
 def load_module(path: str | os.PathLike) -> LoadedModule:
     """Load a library written by mlc.llvm.export.export_shared_library and bind its
-    weights; ModuleLoadError with the reason when that is not possible."""
+    weights; ModuleLoadError with the reason when that is not possible. A library
+    whose parallel loops run on the OpenMP runtime loads the runtime first (found as
+    :func:`mlc.llvm.openmp.find_runtime` finds it)."""
     path = Path(path).absolute()
     if not path.is_file():
         raise ModuleLoadError(f"{path}: no such library")
+    _load_openmp_runtime()
     try:
-        # RTLD_NOW: a symbol nothing defines fails here, not as a crash mid-call.
-        library = ctypes.CDLL(str(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+        checked = read_sealed_library(path)
+    except SealError as exc:
+        raise ModuleLoadError(f"{path}: refused before loading: {exc}") from None
     except OSError as exc:
-        raise ModuleLoadError(f"{path}: cannot load the library: {exc}") from None
+        raise ModuleLoadError(f"{path}: cannot read the library: {exc.strerror or exc}") from None
+    try:
+        library = load_checked(checked, path.name)
+    except OSError as exc:
+        hint = ""
+        if any(name in str(exc) for name in ("libgomp", "libomp")):
+            hint = (" (its parallel loops run on the OpenMP runtime: install gcc's libgomp1 "
+                    "or LLVM's libomp, or set MLC_OPENMP_RUNTIME to the runtime's path)")
+        raise ModuleLoadError(f"{path}: cannot load the library: {exc}{hint}") from None
     try:
         raw = ctypes.string_at(ctypes.addressof(ctypes.c_char.in_dll(library, METADATA_SYMBOL)))
     except ValueError:
@@ -117,9 +138,11 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
             raise ValueError(f"format {metadata.get('format')!r}, this loader reads "
                              f"{LIBRARY_FORMAT!r}")
         signatures = read_signatures(metadata)
+        num_threads = _num_threads(metadata)
     except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError included
         raise ModuleLoadError(f"{path}: unreadable metadata: {exc}") from None
     params = _load_params(path, metadata)
+    index_errors = _index_error_record(path, library, metadata)
     functions = {}
     for name, (specs, result) in signatures.items():
         try:
@@ -128,7 +151,8 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
             raise ModuleLoadError(f"{path}: the metadata names function '{name}' but the "
                                   "library does not define it") from None
         try:
-            function = NativeFunction(address, specs, result, name=name, owner=library)
+            function = NativeFunction(address, specs, result, name=name, owner=library,
+                                      index_errors=index_errors)
             for spec in specs:
                 if spec.role == "param":
                     if spec.name not in params:
@@ -138,7 +162,44 @@ def load_module(path: str | os.PathLike) -> LoadedModule:
         except ValueError as exc:  # NativeCallError included: a weight of another shape
             raise ModuleLoadError(f"{path}: {exc}") from None
         functions[name] = function
-    return LoadedModule(path, library, metadata, functions, params)
+    return LoadedModule(path, library, metadata, functions, params, num_threads)
+
+
+def _load_openmp_runtime() -> None:
+    """Load the OpenMP runtime MLC_OPENMP_RUNTIME names, if it is set, so that a
+    library needing the runtime (by its soname) uses that one; without it, the dynamic
+    loader finds the runtime as it finds any library."""
+    from mlc.llvm.openmp import ENV_RUNTIME, find_runtime
+
+    if os.environ.get(ENV_RUNTIME):
+        find_runtime()
+
+
+def _num_threads(metadata: dict[str, Any]) -> int:
+    value = metadata.get("num_threads", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"'num_threads' must be a positive integer, not {value!r}")
+    return value
+
+
+def _index_error_record(path: Path, library: ctypes.CDLL, metadata: dict[str, Any]
+                        ) -> IndexErrorRecord | None:
+    """The record of the library's index checks (metadata `index_checks`: the symbol of
+    the record and the sites), if it has any."""
+    checks = metadata.get("index_checks")
+    if checks is None:
+        return None
+    if not isinstance(checks, dict) or not isinstance(checks.get("symbol"), str) \
+            or not isinstance(checks.get("sites"), list) \
+            or not all(isinstance(site, str) for site in checks["sites"]):
+        raise ModuleLoadError(f"{path}: metadata 'index_checks' must be an object with a "
+                              "'symbol' and a list of 'sites'")
+    try:
+        record = ctypes.c_int64.in_dll(library, checks["symbol"])
+    except ValueError:
+        raise ModuleLoadError(f"{path}: the metadata names the index error record "
+                              f"'{checks['symbol']}' but the library does not define it") from None
+    return IndexErrorRecord(ctypes.addressof(record), checks["sites"])
 
 
 def _load_params(path: Path, metadata: dict[str, Any]) -> dict[str, np.ndarray]:
@@ -150,9 +211,16 @@ def _load_params(path: Path, metadata: dict[str, Any]) -> dict[str, np.ndarray]:
                               f"the library, not {params_file!r}")
     params_path = path.with_name(params_file)
     try:
-        with np.load(params_path, allow_pickle=False) as archive:
-            return {name: archive[name] for name in archive.files}
+        data = params_path.read_bytes()
     except FileNotFoundError:
         raise ModuleLoadError(f"{path}: its weights file {params_path} is missing") from None
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        raise ModuleLoadError(f"{params_path}: unreadable weights: {exc.strerror or exc}") from None
+    try:
+        check_digest(data, metadata.get("params_digest"), f"the weights file {params_path.name}")
+        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
+            return {name: archive[name] for name in archive.files}
+    except SealError as exc:
+        raise ModuleLoadError(f"{path}: refused: {exc}") from None
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as exc:
         raise ModuleLoadError(f"{params_path}: unreadable weights: {exc}") from None

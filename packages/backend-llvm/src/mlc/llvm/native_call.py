@@ -32,13 +32,23 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ROLES", "ArgSpec", "NativeCallError", "NativeFunction", "python_callback",
+__all__ = ["ROLES", "WRITTEN_ROLES", "ArgSpec", "NativeCallError", "NativeIndexError",
+           "UnknownNameError", "IndexRangeError",
+           "NativeAllocationError", "allocate",
+           "IndexErrorRecord", "NativeFunction", "python_callback",
            "data_address"]
 
-ROLES = ("input", "output", "param", "workspace")
-"""What an argument is for: `input` (given per call), `output` (written by the call;
-allocated when not given), `param` (weights: bound once), `workspace` (scratch memory
-such as the memory plan's arena: allocated at the first call and kept)."""
+ROLES = ("input", "output", "inout", "param", "workspace")
+"""What an argument is for: `input` (given per call, only read: a read-only array is
+accepted), `output` (only written by the call; allocated when not given), `inout`
+(given per call, read and written), `param` (weights: bound once, only read),
+`workspace` (scratch memory such as the memory plan's arena: allocated at the first
+call and kept). Arrays of the written roles (output, inout, workspace) must be
+writeable; a function compiled from IR has its roles from its memory effects
+(:mod:`mlc.ir.analysis.argument_access`)."""
+
+WRITTEN_ROLES = frozenset({"output", "inout", "workspace"})
+"""The roles whose arrays the native code writes."""
 
 _SCALAR_CTYPES: dict[str, type] = {
     "bool": ctypes.c_bool,
@@ -53,6 +63,66 @@ _SCALAR_CTYPES: dict[str, type] = {
 class NativeCallError(TypeError, ValueError):
     """A call of native code whose arguments do not match its signature (count, type,
     dtype, shape, contiguity, writeability); raised before the native code runs."""
+
+
+class UnknownNameError(NativeCallError, KeyError):
+    """A function, input or argument name that does not exist; its message names the
+    ones that do. (A KeyError too, for code that catches lookups; printed as plain
+    text, not as a quoted key.)"""
+
+    __str__ = Exception.__str__
+
+
+class IndexRangeError(NativeCallError, IndexError):
+    """A position (of an input, an output) outside the range there is."""
+
+
+class NativeAllocationError(MemoryError):
+    """An output or workspace of a native call that cannot be allocated (out of
+    memory); raised before the native code runs."""
+
+
+def allocate(spec: ArgSpec, function: str) -> np.ndarray:
+    """A zero-filled array for argument `spec` of `function`, or NativeAllocationError
+    naming it."""
+    try:
+        return np.zeros(spec.shape, spec.dtype)
+    except MemoryError:
+        size = int(np.prod(spec.shape, dtype=object)) * np.dtype(spec.dtype).itemsize
+        raise NativeAllocationError(f"{function}(): cannot allocate {spec.role} "
+                                    f"'{spec.name}' ({spec.describe()}, {size:,} bytes): out "
+                                    "of memory") from None
+
+
+class NativeIndexError(IndexError):
+    """An index read from data (a gather's) outside its buffer, found by the checks the
+    native code makes (:mod:`mlc.loop.index_checks`). Raised after the call, which ran
+    to its end reading at a safe index instead: its outputs are not meaningful."""
+
+
+class IndexErrorRecord:
+    """Where native code records a failed index check: the address of its record (three
+    int64: check site + 1, or 0 for none; the index; the bound) and what each site
+    is, by number. `raise_if_set` turns a recorded failure into a NativeIndexError
+    (and clears the record for the next call)."""
+
+    def __init__(self, address: int, sites: Sequence[str]):
+        if not isinstance(address, int) or address == 0:
+            raise ValueError("an index error record needs a non-null address")
+        self.address = address
+        self.sites = tuple(sites)
+        self.values = (ctypes.c_int64 * 3).from_address(address)
+
+    def raise_if_set(self, function: str) -> None:
+        """NativeIndexError naming the failed check, if one is recorded."""
+        site, index, bound = self.values
+        if not site:
+            return
+        self.values[0] = self.values[1] = self.values[2] = 0
+        where = self.sites[site - 1] if 0 < site <= len(self.sites) else f"check {site - 1}"
+        raise NativeIndexError(f"{function}(): index {index} is out of range [0, {bound}) "
+                               f"in {where} (an index read from data; the call ran on a "
+                               "safe index instead, its outputs are not meaningful)")
 
 
 @dataclass(frozen=True)
@@ -163,13 +233,24 @@ data_address: Callable[[np.ndarray], int] = _find_data_address()
 # Exceptions raised by Python functions that native code called, waiting to be
 # re-raised by the NativeFunction call that ran the native code: (thread, exception,
 # function name). An exception must not unwind through native frames, so the callback
-# records it and returns.
-_CALLBACK_ERRORS: list[tuple[int, BaseException, str]] = []
+# records it and returns. The thread is None for a thread Python did not start (an
+# OpenMP worker running a parallel loop for a call made on a Python thread).
+_CALLBACK_ERRORS: list[tuple[int | None, BaseException, str]] = []
+
+
+def _python_thread() -> int | None:
+    """This thread's ident if Python started it, None for a foreign thread (Python
+    gives those a dummy Thread object)."""
+    if isinstance(threading.current_thread(), threading._DummyThread):
+        return None
+    return threading.get_ident()
 
 
 def _raise_callback_error(caller: str) -> None:
     thread = threading.get_ident()
-    mine = [entry for entry in _CALLBACK_ERRORS if entry[0] == thread]
+    # A foreign thread's error belongs to the call that started its parallel loop and
+    # was waiting for it: this one, unless several threads ran native code at once.
+    mine = [entry for entry in _CALLBACK_ERRORS if entry[0] == thread or entry[0] is None]
     if not mine:
         return
     for entry in mine:
@@ -186,12 +267,14 @@ class NativeFunction:
     """A compiled function called on numpy arrays. `specs` describe its arguments in
     order, `result` is the dtype of a scalar it returns (None: it returns nothing).
     `owner` is kept referenced for as long as this object lives (the JIT engine or the
-    shared library holding the code).
+    shared library holding the code). `index_errors` is the record of the code's index
+    checks, read after every call (a failed check raises NativeIndexError).
 
     A call passes the free arguments (those not bound) positionally in order or by
     name; free outputs not given are allocated (zero-filled) and returned; workspaces
     not bound are allocated at the first call and kept. The call returns the scalar
-    result followed by the outputs: one value alone, several as a tuple, none as None.
+    result followed by the outputs and inouts: one value alone, several as a tuple,
+    none as None.
 
     Each argument's last array stays referenced until the next call (its address is
     cached). Calls from several threads are safe, except that they share the bound
@@ -199,7 +282,8 @@ class NativeFunction:
     """
 
     def __init__(self, address: int, specs: Sequence[ArgSpec], result: str | None = None,
-                 name: str = "native function", owner: object = None):
+                 name: str = "native function", owner: object = None,
+                 index_errors: IndexErrorRecord | None = None):
         if not isinstance(address, int) or address == 0:
             raise ValueError(f"'{name}': a native function needs a non-null address")
         self.name = name
@@ -210,6 +294,7 @@ class NativeFunction:
             raise ValueError(f"'{name}': argument names must be unique: {', '.join(duplicates)}")
         self.result = None if result is None else _scalar_dtype_name(result, name)
         self.owner = owner
+        self.index_errors = index_errors
         self._index = {spec.name: i for i, spec in enumerate(self.specs)}
         argtypes = [_SCALAR_CTYPES[s.dtype] if s.is_scalar else ctypes.c_void_p
                     for s in self.specs]
@@ -235,7 +320,9 @@ class NativeFunction:
         self._min_positional = omittable
         self._unbound_workspaces = tuple(i for i, s in enumerate(self.specs)
                                          if s.role == "workspace" and i not in self._bound)
-        self._outputs = tuple(i for i, s in enumerate(self.specs) if s.role == "output")
+        # What a call returns: the arrays it writes that the caller passes or gets.
+        self._outputs = tuple(i for i, s in enumerate(self.specs)
+                              if s.role in ("output", "inout"))
         self._call = (self._call_checked if self._unbound_workspaces
                       else _fast_call(self, self._call_checked))
 
@@ -243,8 +330,8 @@ class NativeFunction:
         if isinstance(name_or_index, str):
             position = self._index.get(name_or_index)
             if position is None:
-                raise NativeCallError(f"{self.name}() has no argument '{name_or_index}' "
-                                      f"(its arguments: {', '.join(self._index)})")
+                raise UnknownNameError(f"{self.name}() has no argument '{name_or_index}' "
+                                       f"(its arguments: {', '.join(self._index)})")
             return position
         if type(name_or_index) is int and 0 <= name_or_index < len(self.specs):
             return name_or_index
@@ -320,12 +407,13 @@ class NativeFunction:
         if None in values:  # outputs not given (values hold addresses and scalars only)
             for position in free:
                 if values[position] is None:
-                    spec = self.specs[position]
-                    allocated[position] = array = np.zeros(spec.shape, spec.dtype)
+                    allocated[position] = array = allocate(self.specs[position], self.name)
                     values[position] = data_address(array)
         result = self._cfunc(*values)
         if _CALLBACK_ERRORS:
             _raise_callback_error(self.name)
+        if self.index_errors is not None:
+            self.index_errors.raise_if_set(self.name)
         if self._convert_result is not None:
             result = self._convert_result(result)
         if not self._outputs:
@@ -341,8 +429,7 @@ class NativeFunction:
 
     def _allocate_workspaces(self) -> None:
         for position in self._unbound_workspaces:
-            spec = self.specs[position]
-            self.bind(position, np.zeros(spec.shape, spec.dtype))
+            self.bind(position, allocate(self.specs[position], self.name))
 
     def _keyword_arguments(self, args: tuple, kwargs: dict[str, Any]) -> tuple:
         """The free arguments in order from positional and keyword ones; None for an
@@ -397,7 +484,7 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             if kwargs: return fallback(args, kwargs)
             count = len(args)
             if count == 2: a0, a1 = args
-            elif count == 1: (a0,) = args; a1 = zeros(shape1, dtype1)
+            elif count == 1: (a0,) = args; a1 = allocate(spec1, name)
             else: return fallback(args, kwargs)
             if type(a0) is not ndarray or a0.dtype is not dtype0 or a0.shape != shape0:
                 return fallback(args, kwargs)
@@ -408,15 +495,16 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             ...
             cfunc(v0, v1)
             if callback_errors: raise_callback_error(name)
+            if record[0]: index_errors.raise_if_set(name)   # with index checks
             return a1
     """
     specs = function.specs
     free = function._free
     namespace: dict[str, Any] = {
-        "fallback": fallback, "ndarray": np.ndarray, "zeros": np.zeros,
+        "fallback": fallback, "ndarray": np.ndarray, "allocate": allocate,
         "address": data_address, "cfunc": function._cfunc, "name": function.name,
         "callback_errors": _CALLBACK_ERRORS, "raise_callback_error": _raise_callback_error,
-        "convert_result": function._convert_result}
+        "convert_result": function._convert_result, "index_errors": function.index_errors}
     code = ["def call(args, kwargs):",
             "    if kwargs: return fallback(args, kwargs)",
             "    count = len(args)"]
@@ -427,7 +515,8 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
         code.append(f"    elif count == {len(required)}:")
         code.append(f"        ({''.join(n + ', ' for n in required)}) = args")
         for position in free[len(required):]:
-            code.append(f"        a{position} = zeros(shape{position}, dtype{position})")
+            code.append(f"        a{position} = allocate(spec{position}, name)")
+            namespace[f"spec{position}"] = specs[position]
     code.append("    else: return fallback(args, kwargs)")
     for position in free:
         spec = specs[position]
@@ -443,7 +532,7 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             continue
         namespace[f"shape{position}"] = spec.shape
         namespace[f"last{position}"] = [(None, 0)]
-        writes = " and flags.writeable" if spec.role in ("output", "workspace") else ""
+        writes = " and flags.writeable" if spec.role in WRITTEN_ROLES else ""
         code += [
             f"    if type({a}) is not ndarray or {a}.dtype is not dtype{position} "
             f"or {a}.shape != shape{position}: return fallback(args, kwargs)",
@@ -467,6 +556,9 @@ def _fast_call(function: NativeFunction, fallback: Callable[[tuple, dict], Any]
             arguments.append(f"v{position}" if not spec.is_scalar else f"a{position}")
     code.append(f"    result = cfunc({', '.join(arguments)})")
     code.append("    if callback_errors: raise_callback_error(name)")
+    if function.index_errors is not None:
+        namespace["record"] = function.index_errors.values
+        code.append("    if record[0]: index_errors.raise_if_set(name)")
     returned = ["convert_result(result)"] if function._convert_result is not None else []
     for position in function._outputs:
         returned.append(f"bound_array{position}" if position in function._bound
@@ -492,7 +584,7 @@ def _argument_check(spec: ArgSpec, position: int, function: str) -> Callable[[An
         return _scalar_check(spec, where)
     dtype = np.dtype(spec.dtype)
     shape = spec.shape
-    writes = spec.role in ("output", "workspace")
+    writes = spec.role in WRITTEN_ROLES
     ndarray = np.ndarray
 
     def check(array: Any) -> int | None:
@@ -556,7 +648,9 @@ def python_callback(function: Callable[..., Any], specs: Sequence[ArgSpec],
     An exception raised by `function` is recorded and the callback returns (zero for a
     result): the NativeFunction call that ran the native code re-raises it after the
     native code returns (native code run otherwise leaves it to the thread's next
-    NativeFunction call). Keep the returned object referenced while native code may call
+    NativeFunction call). One raised on a worker thread of a parallel loop is re-raised
+    by the call that ran the loop; when several Python threads run native code at once,
+    by whichever of them returns first. Keep the returned object referenced while native code may call
     it (bind_symbol does).
     """
     label = name or getattr(function, "__name__", "callback")
@@ -579,7 +673,7 @@ def python_callback(function: Callable[..., Any], specs: Sequence[ArgSpec],
                 value = value[0]
             return result_dtype.type(value).item()
         except BaseException as error:  # noqa: BLE001 - must not unwind into native code
-            _CALLBACK_ERRORS.append((threading.get_ident(), error, label))
+            _CALLBACK_ERRORS.append((_python_thread(), error, label))
             return None if result_dtype is None else result_dtype.type(0).item()
 
     return ctypes.CFUNCTYPE(restype, *argtypes)(trampoline)

@@ -112,6 +112,13 @@ class Target:
         library (`jit=False`). Created once per target and kind."""
         return _target_machine(self.triple, self.cpu, self.features, self.opt_level, jit)
 
+    def owned_target_machine(self) -> llvm.TargetMachine:
+        """A new TargetMachine for MCJIT, which takes ownership of the one it is given
+        and frees it with its engine: the shared one of `target_machine` would be freed
+        under the other users when a compiled module goes."""
+        return _target_machine.__wrapped__(self.triple, self.cpu, self.features,
+                                           self.opt_level, True)
+
 
 def _normalise_features(features: str) -> str:
     if not isinstance(features, str):

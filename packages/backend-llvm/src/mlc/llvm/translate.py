@@ -39,6 +39,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Block, Operation, Value
 from mlc.ir.diagnostics import Diagnostic
+from mlc.llvm.limits import native_limit_problems
 from mlc.llvm.types import (
     LinkageAttr,
     LLVMArrayType,
@@ -322,6 +323,9 @@ def _store(t: _FunctionTranslation, op: Operation, args: list) -> None:
 @_handles("llvm.alloca")
 def _alloca(t: _FunctionTranslation, op: Operation, args: list) -> ir.Value:
     inst = t.builder.alloca(t.type(_type_attr(op, "elem_type"), op), size=args[0])
+    # llvmlite types an alloca as a pointer to its element; the dialect's result is an
+    # opaque `!llvm.ptr`, through which any type may be stored (a struct's fields).
+    inst.type = t.type(op.results[0].type, op)
     alignment = _int(op, "alignment")
     if alignment:
         inst.align = alignment
@@ -613,7 +617,11 @@ def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr) -> bytes:
 
 def translate_module(module: Operation, name: str = "mlc") -> ir.Module:
     """`module` (a builtin.module of llvm ops) as an llvmlite module; raises
-    TranslationError naming the first op that has no LLVM IR counterpart."""
+    TranslationError naming the first op that has no LLVM IR counterpart, or every
+    size LLVM cannot be given (mlc.llvm.limits)."""
+    problems = native_limit_problems(module)
+    if problems:
+        raise TranslationError(problems)
     t = _ModuleTranslation(ir.Module(name=name))
     top = [op for block in module.regions[0].blocks for op in block.ops()]
     for op in top:

@@ -25,7 +25,7 @@ import math
 from mlc.ir.core.affine_bounds import _linear_form
 from mlc.ir.core.affine_expr import AffineExpr, constant
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
-from mlc.ir.core.attributes import MemRefType
+from mlc.ir.core.attributes import MemRefType, StringAttr
 from mlc.ir.core.ir import Operation
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.rewriter import Rewriter
@@ -124,6 +124,9 @@ def compact_buffers(root: Operation) -> int:
                               buffer_type.memory_space)
         with rewriter.modify_op_in_place(alloc):
             alloc.results[0].type = new_type
+            # Scratch of one iteration: not planned with the function's buffers, and
+            # kept in its kernel (on the stack when small).
+            alloc.attributes["scope"] = StringAttr("local")
         for op in accesses:
             index_map = op.index_map
             results = tuple(

@@ -12,7 +12,7 @@ an affine expression of the loop variables, which the loops' extents let
 from __future__ import annotations
 
 from mlc.ir.core.affine_bounds import simplify_in_ranges
-from mlc.ir.core.affine_expr import AffineExpr, dim
+from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.affine_map import AffineMap
 from mlc.ir.core.attributes import IntegerAttr
 from mlc.ir.core.ir import Block, Operation, Value
@@ -78,10 +78,15 @@ def access_over_bindings(access: Operation, block: BlockOp, bindings: list[Value
             replacements.append(dim(len(bindings) + extra.index(value)))
     operands = [*bindings, *extra]
     ranges = {}
+    # A constant operand (an unrolled loop's iteration) goes into the expressions, so
+    # the copies of an unrolled body differ by constant terms only.
+    constants = [dim(d) for d in range(len(operands))]
     for d, value in enumerate(operands):
         known = value_range(value)
         if known is not None:
             ranges[dim(d)] = known
-    results = tuple(simplify_in_ranges(e.replace_dims(replacements), ranges)
-                    for e in access.index_map.results)
+            if known[0] == known[1]:
+                constants[d] = constant(known[0])
+    results = tuple(simplify_in_ranges(e.replace_dims(replacements).replace_dims(constants),
+                                       ranges) for e in access.index_map.results)
     return AffineMap(len(operands), 0, results), operands

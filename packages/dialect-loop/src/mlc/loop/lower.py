@@ -10,7 +10,9 @@
   (predicated), before the rest of the block's body;
 - `loop.load`/`loop.store` become `memref.load`/`memref.store` at the indices their
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
-  yielding the padding otherwise;
+  yielding the padding otherwise; an index loaded from data (a gather's) is checked
+  against its bound, and a failure recorded for the runtime to report
+  (:mod:`mlc.loop.index_checks`);
 - each `loop.alloc_buffer` is first shrunk to the box one loop iteration uses
   (:mod:`mlc.loop.compact`), then becomes a `memref.alloca` at its function's entry
   when small (`STACK_BUFFER_BYTES`), else a `memref.alloc` freed by a
@@ -24,19 +26,24 @@ hoisted out of loops, constants shared).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from mlc.ir.core.affine_expr import AffineExpr
+from mlc.ir.core.affine_bounds import _linear_form
+from mlc.ir.core.affine_expr import AffineExpr, constant
 from mlc.ir.core.affine_map import AffineMapAttr
 from mlc.ir.core.attributes import (
+    ArrayAttr,
     IndexType,
     IntegerAttr,
+    MemRefType,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
     UnitAttr,
     VectorType,
     i1,
+    i64,
 )
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
@@ -48,6 +55,7 @@ from mlc.ir.rewrite.conversion import (
     apply_partial_conversion,
 )
 from mlc.ir.rewrite.pattern import PatternSet
+from mlc.loop.index_checks import IndexChecks
 from mlc.loop.indexing import access_over_bindings
 from mlc.loop.ops import (
     AllocBufferOp,
@@ -68,17 +76,38 @@ index = IndexType()
 
 class IndexBuilder:
     """Emits the arith ops computing affine expressions of index values, through a
-    rewriter, sharing the constants it makes."""
+    rewriter, sharing the constants it makes (and, with a `shared` cache, the
+    expressions computed before in the same block: what the unrolled copies of a
+    tile share)."""
 
-    def __init__(self, rewriter):
+    def __init__(self, rewriter, shared: ValueCache | None = None):
         self.rewriter = rewriter
+        self.shared = shared
         self.constants: dict[int, Value] = {}
 
     def constant(self, value: int) -> Value:
         known = self.constants.get(value)
+        if known is None and self.shared is not None:
+            known = self.shared.get(self.rewriter, ("constant", value))
         if known is None:
-            known = self.constants[value] = self.rewriter.insert(
+            known = self.rewriter.insert(
                 arith.ConstantOp.build(value=IntegerAttr(value, index))).results[0]
+            if self.shared is not None:
+                self.shared.put(self.rewriter, ("constant", value), known)
+        self.constants[value] = known
+        return known
+
+    def shared_expr(self, expr: AffineExpr, operands: Sequence[Value]) -> Value:
+        """`expr`, computed once per block when a shared cache is given."""
+        if self.shared is None or expr.kind.name in ("DIM", "CONSTANT"):
+            return self.expr(expr, operands)
+        used = tuple(operands[d] if expr.is_function_of_dim(d) else None
+                     for d in range(len(operands)))
+        key = ("expr", expr, used)
+        known = self.shared.get(self.rewriter, key)
+        if known is None:
+            known = self.expr(expr, operands)
+            self.shared.put(self.rewriter, key, known)
         return known
 
     def binary(self, op_class, lhs: Value, rhs: Value) -> Value:
@@ -137,6 +166,114 @@ class IndexBuilder:
         for condition in conditions[1:]:
             result = self.binary(arith.AndIOp, result, condition)
         return result
+
+
+class ValueCache:
+    """Values emitted into a block, found again by a key while later ops are emitted
+    into the same block (so they dominate them): the lowering's common
+    subexpressions, shared as they are made rather than found by CSE afterwards."""
+
+    def __init__(self):
+        self.values: dict[tuple, Value] = {}
+
+    REACH = 512
+    """How far (in ops) a cached value may stand before the insertion point: the
+    conversion does not always lower a block's ops in order, so a value made for a
+    later op must not serve an earlier one; one farther than this is made again."""
+
+    def get(self, rewriter, key: tuple) -> Value | None:
+        block = rewriter.block
+        value = self.values.get((id(block), key))
+        if value is None:
+            return None
+        owner = value.defining_op
+        if owner is None or owner.parent is not block:  # rolled back or moved
+            return None
+        # It must come before where the new op goes (rewriter.before; None: the end).
+        op, steps = owner.next_op, 0
+        while op is not rewriter.before:
+            if op is None or steps > self.REACH:
+                return None
+            op, steps = op.next_op, steps + 1
+        return value
+
+    def put(self, rewriter, key: tuple, value: Value) -> None:
+        self.values[(id(rewriter.block), key)] = value
+
+
+class FlatAccess:
+    """Buffer accesses lowered to one linear offset into a one-dimensional view of the
+    buffer (`memref.collapse_shape`, made once per buffer): the offset is the affine
+    sum of the indices times the row-major strides, split into a part shared by the
+    accesses of a block (computed once) and a constant (one `addi`). An unrolled tile's
+    copies differ by constants only, so each access costs one add instead of a product
+    and a sum per axis."""
+
+    def __init__(self):
+        self.views: dict[Value, Value] = {}
+        self.cache = ValueCache()
+
+    def view(self, rewriter, buffer: Value) -> Value:
+        """The buffer as a one-dimensional memref (itself when it is one already)."""
+        buffer_type = buffer.type
+        if len(buffer_type.shape) <= 1 or buffer_type.layout is not None:
+            return buffer
+        known = self.views.get(buffer)
+        if known is not None and known.defining_op is not None \
+                and known.defining_op.parent is not None:
+            return known
+        flat_type = MemRefType((math.prod(buffer_type.shape),), buffer_type.element_type,
+                               None, buffer_type.memory_space)
+        groups = ArrayAttr((ArrayAttr(tuple(IntegerAttr(d, i64)
+                                            for d in range(len(buffer_type.shape)))),))
+        with rewriter.insertion_point():
+            owner = buffer.defining_op
+            if owner is not None:
+                rewriter.set_insertion_point_after(owner)
+            else:
+                rewriter.set_insertion_point_to_start(buffer.owner)
+            view = rewriter.insert(memref.CollapseShapeOp.build(
+                buffer, reassociation=groups, result_types=[flat_type])).results[0]
+        view.name_hint = (buffer.name_hint or "buffer") + "_flat"
+        self.views[buffer] = view
+        return view
+
+    def offset(self, rewriter, ints: IndexBuilder, exprs: Sequence[AffineExpr],
+               operands: Sequence[Value], shape: Sequence[int]) -> list[Value]:
+        """The index into the flat view of the element at `exprs` (the buffer's
+        indices over `operands`), as a one-element list (rank 0: none)."""
+        if len(shape) == 0:
+            return []
+        if len(shape) == 1:
+            return [self._split(ints, exprs[0], operands)]
+        linear: AffineExpr = constant(0)
+        stride = 1
+        for expr, size in zip(reversed(exprs), reversed(shape)):
+            linear = linear + expr * stride
+            stride *= size
+        return [self._split(ints, linear, operands)]
+
+    def linear(self, ints: IndexBuilder, values: Sequence[Value], shape: Sequence[int]
+               ) -> list[Value]:
+        """The index into the flat view of the element at the per-axis index `values`
+        (for checked data-dependent indices, computed axis by axis)."""
+        if len(shape) <= 1:
+            return list(values)
+        total: Value | None = None
+        stride = 1
+        for value, size in zip(reversed(values), reversed(shape)):
+            term = value if stride == 1 else ints.binary(arith.MulIOp, value,
+                                                         ints.constant(stride))
+            total = term if total is None else ints.binary(arith.AddIOp, total, term)
+            stride *= size
+        return [total]
+
+    def _split(self, ints: IndexBuilder, expr: AffineExpr, operands) -> Value:
+        terms, offset = _linear_form(expr)
+        if not terms:
+            return ints.constant(offset)
+        base = ints.shared_expr(expr - offset, operands)
+        return base if offset == 0 else ints.binary(arith.AddIOp, base, ints.constant(offset))
 
 
 # ------------------------------------------------------------------ patterns
@@ -200,16 +337,17 @@ class LowerFor(ConversionPattern):
     root = ForOp
     bounded_recursion = True  # an unrolled loop's copies hold its nested loops
 
-    def __init__(self, remarks: list | None = None):
+    def __init__(self, remarks: list | None = None, flat: FlatAccess | None = None):
         super().__init__()
         self.remarks = remarks
+        self.flat = flat or FlatAccess()
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         kind = op.loop_kind
         if kind == "vectorized":
             from mlc.loop.vectorize import vectorize_loop
 
-            if vectorize_loop(op, rewriter, self.remarks):
+            if vectorize_loop(op, rewriter, self.remarks, self.flat):
                 return True
         if kind == "unrolled":
             body = op.body_block
@@ -268,38 +406,59 @@ class LowerBlock(ConversionPattern):
 class LowerLoad(ConversionPattern):
     root = LoadOp
 
+    def __init__(self, flat: FlatAccess, checks: IndexChecks):
+        super().__init__()
+        self.flat = flat
+        self.checks = checks
+
     def match_and_rewrite(self, op, adaptor, rewriter):
-        ints = IndexBuilder(rewriter)
+        ints = IndexBuilder(rewriter, self.flat.cache)
         buffer = adaptor.memref
-        indices = [ints.expr(e, list(adaptor.indices)) for e in op.index_map.results]
-        padding = op.attributes.get("padding")
         element = op.results[0].type
+        padding = op.attributes.get("padding")
+        offset, view, checks = _lowered_access(op, adaptor, rewriter, ints, self.flat,
+                                               self.checks, padding is not None)
         if padding is None:
-            load = rewriter.insert(memref.LoadOp.build(buffer, indices, result_types=[element]))
+            load = rewriter.insert(memref.LoadOp.build(view, offset, result_types=[element]))
             rewriter.replace_op(op, load.results)
             return True
-        rewriter.replace_op(op, [padded_load(rewriter, ints, buffer, indices, padding)])
+        rewriter.replace_op(op, [padded_load(rewriter, ints, view, offset, padding,
+                                             checks=checks, shape=buffer.type.shape)])
         return True
 
 
+def _lowered_access(op, adaptor, rewriter, ints: IndexBuilder, flat: FlatAccess,
+                    checks: IndexChecks, per_axis: bool):
+    """(the offset into the flat view, the view, the per-axis indices when `per_axis`)
+    of a loop.load or loop.store: its data-dependent indices bounds-checked
+    (mlc.loop.index_checks), each axis then computed on its own."""
+    buffer = adaptor.memref
+    operands = list(adaptor.indices)
+    exprs = op.index_map.results
+    view = flat.view(rewriter, buffer)
+    if op in checks.unbounded:
+        values = checks.checked(op, [ints.expr(e, operands) for e in exprs], rewriter, ints)
+        return flat.linear(ints, values, buffer.type.shape), view, values
+    values = [ints.expr(e, operands) for e in exprs] if per_axis else []
+    return flat.offset(rewriter, ints, exprs, operands, buffer.type.shape), view, values
+
+
 def padded_load(rewriter, ints: IndexBuilder, buffer: Value, indices: Sequence[Value],
-                padding, width: int | None = None, checked: Sequence[int] | None = None
-                ) -> Value:
-    """A read of `buffer` at `indices` that gives `padding` where an index is outside
-    the buffer: an `scf.if` on the indices of the axes `checked` (default: all) being
-    in bounds, yielding the element (with `width`, the `vector<width>` starting there),
-    else the padding (broadcast)."""
+                padding, width: int | None = None, checks: Sequence[Value] = (),
+                shape: Sequence[int] = ()) -> Value:
+    """A read of `buffer` at `indices` that gives `padding` where the element is
+    outside the buffer: an `scf.if` on every index of `checks` lying within its axis
+    of `shape`, yielding the element (with `width`, the `vector<width>` starting
+    there), else the padding (broadcast)."""
     from mlc.ir.dialects.vector import BroadcastOp
     from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
 
     element = buffer.type.element_type
     result = element if width is None else VectorType((width,), element)
-    axes = range(len(indices)) if checked is None else checked
     conditions = []
-    for axis in axes:
-        conditions.append(ints.compare("sge", indices[axis], ints.constant(0)))
-        conditions.append(ints.compare("slt", indices[axis],
-                                       ints.constant(buffer.type.shape[axis])))
+    for value, size in zip(checks, shape):
+        conditions.append(ints.compare("sge", value, ints.constant(0)))
+        conditions.append(ints.compare("slt", value, ints.constant(size)))
     guard = rewriter.insert(scf.IfOp.create_if(ints.all_of(conditions), [result]))
     with rewriter.insertion_point():
         rewriter.set_insertion_point_to_end(guard.then_block)
@@ -367,10 +526,16 @@ class LowerConstant(ConversionPattern):
 class LowerStore(ConversionPattern):
     root = StoreOp
 
+    def __init__(self, flat: FlatAccess, checks: IndexChecks):
+        super().__init__()
+        self.flat = flat
+        self.checks = checks
+
     def match_and_rewrite(self, op, adaptor, rewriter):
-        ints = IndexBuilder(rewriter)
-        indices = [ints.expr(e, list(adaptor.indices)) for e in op.index_map.results]
-        rewriter.insert(memref.StoreOp.build(adaptor.value, adaptor.memref, indices))
+        ints = IndexBuilder(rewriter, self.flat.cache)
+        offset, view, _ = _lowered_access(op, adaptor, rewriter, ints, self.flat, self.checks,
+                                          False)
+        rewriter.insert(memref.StoreOp.build(adaptor.value, view, offset))
         rewriter.erase_op(op)
         return True
 
@@ -390,11 +555,17 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     remarks: list = []
     symbols = {op.attributes["sym_name"].value for op in root.walk()
                if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}
-    patterns = PatternSet([LowerAllocBuffer(_kernels(root)), LowerFor(remarks), LowerBlock(), LowerLoad(),
-                           LowerStore(), LowerView(), LowerConstant(symbols)])
+    flat = FlatAccess()
+    checks = IndexChecks(root)
+    patterns = PatternSet([LowerAllocBuffer(_kernels(root)), LowerFor(remarks, flat),
+                           LowerBlock(), LowerLoad(flat, checks), LowerStore(flat, checks),
+                           LowerView(), LowerConstant(symbols)])
     result = apply_partial_conversion(root, lowering_target(), patterns)
     notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]
-    return ([] if result.success else result.diagnostics), notes
+    if not result.success:
+        return result.diagnostics, notes
+    checks.finish()
+    return [], notes
 
 
 @register_pass("loop-lower", opt_level=0,

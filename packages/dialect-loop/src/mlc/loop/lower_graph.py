@@ -51,12 +51,15 @@ from mlc.graph.names import unique_name
 from mlc.graph.op_base import GraphOp
 from mlc.graph.ops.constant import ConstantOp
 from mlc.ir.core.attributes import (
+    ArrayAttr,
+    DictionaryAttr,
     FunctionType,
     MemRefType,
     RankedTensorType,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
+    UnitAttr,
 )
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.diagnostics import Diagnostic
@@ -317,6 +320,11 @@ class _Lowering:
         declaration = FuncOp.create_function(name, signature, "private")
         declaration.regions[0].blocks[0].erase()
         declaration.loc = fn.loc
+        # MLIR's argument attributes say what the body would: it reads the inputs and
+        # writes the results' buffers (what the runtime checks arrays by).
+        declaration.attributes["arg_attrs"] = ArrayAttr(
+            (DictionaryAttr((("llvm.readonly", UnitAttr()),)),) * len(fn.type.inputs)
+            + (DictionaryAttr((("llvm.writeonly", UnitAttr()),)),) * len(fn.type.results))
         self.declarations[name] = declaration
         self.symbols.add(name)
         return name

@@ -17,6 +17,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop import compact as _compact  # noqa: F401  (registers loop-compact-buffers)
+from mlc.loop import hoist_buffers as _hoist  # noqa: F401  (registers loop-hoist-buffers)
 from mlc.loop import lower as _lower  # noqa: F401  (registers loop-lower)
 from mlc.loop import lower_graph  # noqa: F401 - registers graph-lower-to-loop
 from mlc.loop import plan_memory as _plan_memory  # noqa: F401  (registers loop-plan-memory)

@@ -12,6 +12,9 @@ storage it never wrote gives visibly wrong results instead of plausible zeros.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 
 from mlc.graph.ops.constant import constant_array
@@ -25,6 +28,7 @@ from mlc.ir.interpreter import (
     register_handler,
     store_element,
 )
+from mlc.loop.block_vectorized import NotVectorizable, run_nest_vectorized, vectorized_plan
 from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
 UNINITIALISED_INT = 0x5A  # repeated in every byte of a new integer buffer
@@ -51,8 +55,33 @@ def _constant(interp: Interpreter, op: Operation, operands: list) -> list:
                      dtype=buffer_dtype(type_.element_type), order="C")]
 
 
+VECTORIZED = True
+"""Whether loop nests that allow it run in bulk with numpy (:mod:`mlc.loop.block_vectorized`);
+False runs every iteration on the scalar path (what the tests compare it with)."""
+
+
+@contextmanager
+def scalar_loops() -> Iterator[None]:
+    """Run loop nests one iteration at a time while inside (the reference the fast path
+    is checked against)."""
+    global VECTORIZED
+    saved, VECTORIZED = VECTORIZED, False
+    try:
+        yield
+    finally:
+        VECTORIZED = saved
+
+
 @register_handler("loop.for")
 def _for(interp: Interpreter, op: ForOp, operands: list) -> list:
+    if VECTORIZED:
+        plan = vectorized_plan(interp, op)
+        if plan is not None:
+            try:
+                run_nest_vectorized(interp, plan)
+                return []
+            except NotVectorizable:
+                pass  # found before anything ran: the scalar path below
     body = op.regions[0]
     for value in range(op.extent.value):
         interp.run_region(body, [value])

@@ -78,13 +78,17 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
         if not isinstance(op, BlockOp):
             return f"its body holds a '{op.name}', not only blocks"
         varying_values: set[Value] = set()
-        loop_position = op.bindings.index(variable) if variable in op.bindings else None
-        varying_iterations = {
-            v for v, e in zip(op.iteration_variables, op.binding_map.value.results)
-            if loop_position is not None and e.is_function_of_dim(loop_position)}
+        binding_map = op.binding_map.value
+        moving = {v for v, e in zip(op.iteration_variables, binding_map.results)
+                  if variable in op.bindings
+                  and e.is_function_of_dim(list(op.bindings).index(variable))}
         for nested in op.walk_nested():
             if isinstance(nested, InitOp):
                 continue
+            if not isinstance(nested, (LoadOp, StoreOp)) and \
+                    any(v in moving for v in nested.operands):
+                return (f"'{nested.name}' uses an iteration variable that varies along the "
+                        "loop as a value")
             if isinstance(nested, (LoadOp, StoreOp)):
                 index_map, bindings = access_over_bindings(nested, op)
                 if len(bindings) > len(op.bindings):
@@ -117,8 +121,6 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
             elif nested.regions:
                 return f"a '{nested.name}' with regions"
             else:
-                if any(v in varying_iterations for v in nested.operands):
-                    return "an iteration variable that varies along the loop is used as a value"
                 is_elementwise = nested.op_def is not None and any(
                     getattr(t, "name", "") == "ElementwiseMappable" for t in nested.op_def.traits)
                 if any(v in varying_values for v in nested.operands):
@@ -144,32 +146,39 @@ def _lanes_in_bounds(expr: AffineExpr, bindings: list[Value], variable: Value,
     return low is not None and high is not None and 0 <= low and high < size
 
 
-def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None) -> bool:
+def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None, flat=None) -> bool:
     """Replace the vectorized loop by vector ops (see the module docstring); False,
-    with the reason appended to `remarks`, when it cannot."""
+    with the reason appended to `remarks`, when it cannot. Accesses go through
+    `flat` (loop-lower's :class:`~mlc.loop.lower.FlatAccess`)."""
     plan = _analyze(loop_op)
     if isinstance(plan, str):
         if remarks is not None:
             remarks.append((loop_op, f"loop-lower: the vectorized loop stays a serial loop: "
                                      f"{plan}"))
         return False
-    from mlc.loop.lower import IndexBuilder
+    from mlc.loop.lower import FlatAccess, IndexBuilder
 
+    flat = flat or FlatAccess()
     width = loop_op.extent.value
-    ints = IndexBuilder(rewriter)
+    ints = IndexBuilder(rewriter, flat.cache)
     variable = loop_op.induction_variable
     zero = ints.constant(0)
     for block in list(loop_op.body_block.ops()):
-        # Accesses are computed from the bindings directly (with the loop variable at
-        # 0); an iteration variable used as a value (a concat's index compared with its
-        # split point) is uniform along the loop (checked when planned): computed once.
-        values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
-                  for e in block.binding_map.value.results]
-        mapping: dict[Value, Value] = dict(zip(block.iteration_variables, values))
+        # Uniform values of the block's iteration variables are not needed: accesses
+        # are computed from the bindings directly (with the loop variable at 0).
+        mapping: dict[Value, Value] = {}
         vectors: set[Value] = set()
-        emitter = _Emitter(rewriter, ints, plan, mapping, vectors, width, variable, zero)
+        emitter = _Emitter(rewriter, ints, plan, mapping, vectors, width, variable, zero, flat)
+        # An iteration variable used as a value (a concat's select on the index) is
+        # uniform here (checked when planned): its value at the loop's first lane.
+        at_start = [zero if v is variable else v for v in block.bindings]
+        for n, value in enumerate(block.iteration_variables):
+            if any(not isinstance(use.owner, (LoadOp, StoreOp)) for use in value.uses):
+                mapping[value] = ints.expr(block.binding_map.value.results[n], at_start)
         init = block.init
         if init is not None:
+            values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
+                      for e in block.binding_map.value.results]
             guard = ints.init_guard(values, block.kinds)
             with rewriter.insertion_point():
                 rewriter.set_insertion_point_before(guard.then_block.last_op)
@@ -183,10 +192,10 @@ def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None) -> boo
 
 
 class _Emitter:
-    def __init__(self, rewriter, ints, plan, mapping, vectors, width, variable, zero):
+    def __init__(self, rewriter, ints, plan, mapping, vectors, width, variable, zero, flat):
         self.rewriter, self.ints, self.plan = rewriter, ints, plan
         self.mapping, self.vectors, self.width = mapping, vectors, width
-        self.variable, self.zero = variable, zero
+        self.variable, self.zero, self.flat = variable, zero, flat
 
     def value(self, old: Value) -> Value:
         return self.mapping.get(old, old)
@@ -201,9 +210,18 @@ class _Emitter:
         return self.rewriter.insert(BroadcastOp.build(new, result_types=[vector_type])).results[0]
 
     def start(self, op) -> list[Value]:
+        """The indices of the access's first lane, one per axis (for bounds checks)."""
         bindings, starts = self.plan.start_indices[op]
         operands = [self.zero if v is self.variable else v for v in bindings]
         return [self.ints.expr(e, operands) for e in starts]
+
+    def flat_start(self, op) -> tuple[Value, list[Value]]:
+        """The flat view of the access's buffer and the offset of its first lane."""
+        bindings, starts = self.plan.start_indices[op]
+        operands = [self.zero if v is self.variable else v for v in bindings]
+        offset = self.flat.offset(self.rewriter, self.ints, starts, operands,
+                                  op.memref.type.shape)
+        return self.flat.view(self.rewriter, op.memref), offset
 
     def emit(self, op: Operation) -> None:
         from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
@@ -212,31 +230,33 @@ class _Emitter:
 
         rewriter = self.rewriter
         if isinstance(op, LoadOp):
-            indices = self.start(op)
             element = op.results[0].type
             padding = op.attributes.get("padding")
+            varying = self.plan.varying_accesses[op]
             if padding is not None:
                 # The last axis of a varying padded load is in bounds for every lane
                 # (checked when planned): the other axes decide, for all lanes at once.
-                varying = self.plan.varying_accesses[op]
-                rank = len(indices)
-                new_value = padded_load(rewriter, self.ints, op.memref, indices, padding,
-                                        self.width if varying else None,
-                                        range(rank - 1) if varying else None)
+                indices = self.start(op)
+                checks = indices[:-1] if varying else indices
+                view, offset = self.flat_start(op)
+                new_value = padded_load(rewriter, self.ints, view, offset, padding,
+                                        self.width if varying else None, checks,
+                                        op.memref.type.shape)
                 if varying:
                     self.vectors.add(new_value)
-            elif self.plan.varying_accesses[op]:
+            elif varying:
+                view, offset = self.flat_start(op)
                 new_value = rewriter.insert(VectorLoad.build(
-                    op.memref, indices,
-                    result_types=[VectorType((self.width,), element)])).results[0]
+                    view, offset, result_types=[VectorType((self.width,), element)])).results[0]
                 self.vectors.add(new_value)
             else:
+                view, offset = self.flat_start(op)
                 new_value = rewriter.insert(memref.LoadOp.build(
-                    op.memref, indices, result_types=[element])).results[0]
+                    view, offset, result_types=[element])).results[0]
             self.mapping[op.results[0]] = new_value
         elif isinstance(op, StoreOp):
-            rewriter.insert(VectorStore.build(self.as_vector(op.value), op.memref,
-                                              self.start(op)))
+            view, offset = self.flat_start(op)
+            rewriter.insert(VectorStore.build(self.as_vector(op.value), view, offset))
         elif any(self.value(v) in self.vectors for v in op.operands):
             operands = [self.as_vector(v) for v in op.operands]
             types = [VectorType((self.width,), r.type) for r in op.results]

@@ -36,6 +36,15 @@ class NativeBackendError(RuntimeError):
     """Native mode was asked for but mlc.llvm cannot compile here (the reason given)."""
 
 
+class BackendDeviceError(ValueError):
+    """A device mlc does not run on (it runs on `CPU`), or no device name at all."""
+
+
+class BackendInputError(ValueError):
+    """Inputs that do not match the model's: their count, an element type (never
+    converted: onnxruntime refuses them too) or a static dimension."""
+
+
 @functools.cache
 def native_problem() -> str | None:
     """Why native mode cannot run here (mlc.llvm missing, or LLVM unable to generate
@@ -78,8 +87,9 @@ class MlcBackendRep(BackendRep):
         self.native = native
         if native and native_problem() is not None:
             raise NativeBackendError(f"native mode: {native_problem()}")
-        self.input_names = [i.name for i in model.graph.input
-                            if i.name not in {t.name for t in model.graph.initializer}]
+        initializers = {t.name for t in model.graph.initializer}
+        self.inputs = [i for i in model.graph.input if i.name not in initializers]
+        self.input_names = [i.name for i in self.inputs]
         self.output_names = [o.name for o in model.graph.output]
         self._specialised: dict[bytes, Any] = {}
         self.constant_inputs: tuple[str, ...] = ()
@@ -98,14 +108,17 @@ class MlcBackendRep(BackendRep):
         from mlc.ir.passes.registry import load_pass_plugins
 
         module = import_onnx(self.model, constant_inputs=constant_inputs)
+        compiled = None
+        if self.native:
+            # build runs the graph pipeline itself, with the layouts and default
+            # schedules of the host CPU (it does not change `module`).
+            from mlc.llvm.build import build
+
+            compiled = build(module)
         if self.pipeline:
             load_pass_plugins()
             run_pipeline(module, self.pipeline)
-        if not self.native:
-            return module, None
-        from mlc.llvm.build import GRAPH_LOWER, build
-
-        return module, build(module, pipeline=GRAPH_LOWER)
+        return module, compiled
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         """Outputs of the model on `inputs` (a sequence in the order of the model's
@@ -114,7 +127,10 @@ class MlcBackendRep(BackendRep):
             inputs = [inputs[name] for name in self.input_names]
         arrays = [np.asarray(x) for x in (inputs if isinstance(inputs, Sequence) else [inputs])]
         if len(arrays) != len(self.input_names):
-            raise ValueError(f"the model takes {len(self.input_names)} inputs, got {len(arrays)}")
+            raise BackendInputError(f"the model takes {len(self.input_names)} inputs, got "
+                                    f"{len(arrays)}")
+        for info, array in zip(self.inputs, arrays):
+            _check_input(info, array)
         (module, compiled), runtime_inputs = (self.module, self.compiled), arrays
         if module is None:
             module, compiled = self._specialise(dict(zip(self.input_names, arrays)))
@@ -147,6 +163,29 @@ class MlcBackendRep(BackendRep):
                 self.constant_inputs += tuple(more)
 
 
+def _check_input(info: onnx.ValueInfoProto, array: np.ndarray) -> None:
+    """BackendInputError unless `array` has the element type of graph input `info` and
+    its static dimensions."""
+    tensor = info.type.tensor_type
+    if not info.type.HasField("tensor_type") or not tensor.elem_type:
+        return
+    try:
+        expected = np.dtype(onnx.helper.tensor_dtype_to_np_dtype(tensor.elem_type))
+    except (KeyError, TypeError, ValueError):
+        return
+    if array.dtype != expected:
+        raise BackendInputError(f"input '{info.name}' must be {expected} (the model's "
+                                f"{onnx.TensorProto.DataType.Name(tensor.elem_type).lower()}), "
+                                f"got {array.dtype}")
+    if tensor.HasField("shape"):
+        dims = [d.dim_value if d.HasField("dim_value") else None for d in tensor.shape.dim]
+        if len(dims) != array.ndim or any(d is not None and d != n
+                                          for d, n in zip(dims, array.shape)):
+            shown = ", ".join("?" if d is None else str(d) for d in dims)
+            raise BackendInputError(f"input '{info.name}' must have shape [{shown}], got "
+                                    f"{list(array.shape)}")
+
+
 class MlcBackend(Backend):
     """mlc as an ONNX backend on device CPU: the graph interpreter, or native code
     (`native=True`, or `MLC_ONNX_NATIVE=1`)."""
@@ -158,7 +197,10 @@ class MlcBackend(Backend):
     @classmethod
     def prepare(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> MlcBackendRep:
         """Import and optimise `model` (options: `pipeline`, the graph pipeline;
-        `native`, compile to native code: default from `MLC_ONNX_NATIVE`)."""
+        `native`, compile to native code: default from `MLC_ONNX_NATIVE`).
+        BackendDeviceError for a device other than `CPU`."""
+        if not cls.supports_device(device):
+            raise BackendDeviceError(f"mlc runs models on device 'CPU', not {device!r}")
         super().prepare(model, device, **kwargs)  # onnx.checker, as every backend does
         return MlcBackendRep(model, kwargs.get("pipeline", DEFAULT_PIPELINE),
                              native_requested(kwargs.get("native")))
@@ -170,7 +212,10 @@ class MlcBackend(Backend):
 
     @classmethod
     def supports_device(cls, device: str) -> bool:
-        return Device(device).type == DeviceType.CPU
+        try:
+            return Device(device).type == DeviceType.CPU
+        except (AttributeError, TypeError, ValueError):  # not a device name onnx knows
+            return False
 
 
 prepare = MlcBackend.prepare

@@ -16,6 +16,7 @@ built; converters that refuse a node's arguments are reported together after.
 
 from __future__ import annotations
 
+import logging
 import os
 import warnings
 from collections.abc import Mapping, Sequence
@@ -142,6 +143,11 @@ def load_exported_program(path: str | os.PathLike, keep_params: bool = False,
     source = os.fspath(path)
     if not os.path.isfile(source):
         raise TorchImportError(source, _error("cannot read the program: no such file"))
+    # torch.export.load logs the traceback of a failed read before raising; the error
+    # below says it in one line.
+    export_log = logging.getLogger("torch.export")
+    level = export_log.level
+    export_log.setLevel(logging.CRITICAL)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FutureWarning)
@@ -150,6 +156,8 @@ def load_exported_program(path: str | os.PathLike, keep_params: bool = False,
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TorchImportError(source, _error(
             f"not a saved torch.export program (torch.export.load: {reason})")) from None
+    finally:
+        export_log.setLevel(level)
     return from_exported_program(program, call_function_map, keep_params, source=source)
 
 

@@ -140,7 +140,9 @@ class SourceManager:
         text = source.line_text(position.line) if source is not None else None
         if text is None:
             return
-        lines.append(text)
+        # Characters a terminal would not show (NUL, control characters, a BOM) as one
+        # visible replacement character each, so the caret stays under its column.
+        lines.append("".join(c if c.isprintable() or c == "\t" else "\ufffd" for c in text))
         caret_pad = "".join(c if c == "\t" else " " for c in text[: max(position.column - 1, 0)])
         lines.append(caret_pad + "^" + "~" * (diag.length - 1))
 

@@ -80,6 +80,7 @@ Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -674,8 +675,32 @@ def _constant(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -
     if isinstance(attr, IntegerAttr):
         return [canonical_int(attr.value, type_)]
     if isinstance(attr, FloatAttr):
-        return [bits_to_float(attr.bits, attr.type)]
+        return [float_of_bits(attr.bits, attr.type)]
     raise UnsupportedOperation(f"constant {attr} is not supported")
+
+
+def float_of_bits(bits: int, type_: FloatType) -> float:
+    """The interpreter's value of a float's bit pattern: bits_to_float's, except that a
+    NaN keeps its payload, its fraction moved to the top of a double's fraction (where
+    an extension, arith.extf or LLVM's fpext, puts it: mlir-opt's folds keep it too)."""
+    fmt = FLOAT_FORMATS[type_.name]
+    if fmt.nonfinite == "ieee" and fmt.width < 64 and not fmt.explicit_integer_bit:
+        top = (1 << fmt.exponent_bits) - 1
+        fraction = bits & ((1 << fmt.mantissa_bits) - 1)
+        if (bits >> fmt.mantissa_bits) & top == top and fraction:
+            sign = (bits >> (fmt.exponent_bits + fmt.mantissa_bits)) & 1
+            double = sign << 63 | 0x7FF << 52 | fraction << (52 - fmt.mantissa_bits)
+            return struct.unpack("<d", double.to_bytes(8, "little"))[0]
+    return bits_to_float(bits, type_)
+
+
+def _quieted(value: float) -> float:
+    """`value`, with the quiet bit set if it is a NaN (a conversion quiets a signaling
+    NaN, keeping its payload, as LLVM's fpext does)."""
+    if not math.isnan(value):
+        return value
+    bits = struct.unpack("<Q", struct.pack("<d", value))[0] | 1 << 51
+    return struct.unpack("<d", struct.pack("<Q", bits))[0]
 
 
 def _flag_names(attr) -> frozenset[str]:
@@ -1105,7 +1130,7 @@ _CASTS: dict[str, Callable[[ScalarValue, Type, Type, Operation], ScalarValue]] =
     "arith.uitofp": lambda v, s, t, op: round_int_to_float(to_unsigned(v, s), t),
     "arith.fptosi": _float_to_int(True),
     "arith.fptoui": _float_to_int(False),
-    "arith.extf": lambda v, s, t, op: round_float(v, t),
+    "arith.extf": lambda v, s, t, op: _quieted(round_float(v, t)),
     "arith.truncf": _truncf,
 }
 
@@ -1247,6 +1272,8 @@ _MATH: dict[str, Callable[..., float]] = {
     "math.exp2": _nan_on_domain_error(lambda x: math.pow(2.0, x)),
     "math.log": _log(math.log),
     "math.log2": _log(math.log2),
+    "math.expm1": _nan_on_domain_error(math.expm1),
+    "math.log1p": lambda x: -math.inf if x == -1.0 else _nan_on_domain_error(math.log1p)(x),
     "math.tanh": math.tanh,
     "math.sqrt": lambda x: math.copysign(0.0, x) if x == 0.0 else
     _nan_on_domain_error(math.sqrt)(x),
@@ -1357,7 +1384,7 @@ def _dense_elements(attr, type_: VectorType) -> tuple:
     if isinstance(element, FloatType):
         if element.name in ("f16", "f32", "f64"):
             return tuple(float(v) for v in attr.array.flat)
-        return tuple(bits_to_float(int(v), element) for v in attr.array.flat)
+        return tuple(float_of_bits(int(v), element) for v in attr.array.flat)
     return tuple(canonical_int(int(v), element) for v in attr.array.flat)
 
 

@@ -2,7 +2,8 @@
 
 `func.func` becomes `llvm.func` (a memref argument is one pointer; several results are
 returned as one struct), `func.return` `llvm.return`, `func.call` `llvm.call`. Argument
-and result attributes (`llvm.noalias`...) and `sym_visibility` are carried over.
+and result attributes (`llvm.noalias`...) and `sym_visibility` are carried over, and an
+`llvm.linkage` attribute becomes the function's linkage (as MLIR's FuncToLLVM).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.types import LLVMFunctionType, LLVMStructType, void
+
+LINKAGE_ATTR = "llvm.linkage"
+"""A func.func attribute (`#llvm.linkage<internal>`) giving its llvm.func that linkage."""
 
 
 def _packed_result(results: list[Type]) -> Type:
@@ -57,8 +61,11 @@ class FuncToLLVM(ConversionPattern):
         if len(results) > 1 and "res_attrs" in attributes:
             del attributes["res_attrs"]
         for name, value in op.attributes.items():
-            if name not in ("sym_name", "function_type", "arg_attrs", "res_attrs"):
+            if name not in ("sym_name", "function_type", "arg_attrs", "res_attrs",
+                            LINKAGE_ATTR):
                 attributes[name] = value
+        if LINKAGE_ATTR in op.attributes:  # MLIR's way to give a func.func a linkage
+            attributes["linkage"] = op.attributes[LINKAGE_ATTR]
         new = rewriter.insert(lookup_op_class("llvm.func").create(
             (), (), attributes, [Region()], loc=op.loc))
         if not op.is_declaration:

@@ -1,9 +1,12 @@
 """math to llvm (MLIR's MathToLLVM): each math op LLVM has an intrinsic for becomes
 that intrinsic, fast-math flags carried over; `rsqrt` becomes `1 / sqrt(x)`.
 
-`math.erf` has no LLVM intrinsic, and mlc has no polynomial expansion of it yet (MLIR
-expands it with `math-expand-ops`/`math-polynomial-approximation` first, or calls libm):
-it is left, for the conversion's diagnostic.
+`math.erf` has no LLVM intrinsic: it is left, for convert-to-llvm's C library patterns
+(math_to_libm: a call of `erff`) or the conversion's diagnostic. The intrinsics of vectors (and the C library's
+functions) are scalarized by LLVM: `mlc.llvm.build` and `compile_module` therefore run
+`math-polynomial-approximation` first, which rewrites f32 exp, exp2, expm1, log, log2,
+log1p, tanh, erf, sin and cos (scalars and vectors) as arith and fmas, as MLIR's
+pipelines do before this conversion.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import numpy as np
 from mlc.graph.attributes import integer, real
 from mlc.graph.dialect import graph
 from mlc.graph.op_base import GraphOp, PatternKind, shape_check
-from mlc.graph.ops.compute import accumulator, reduce_stage
+from mlc.graph.ops.compute import accumulator
 from mlc.graph.ops.transform import normalize_axis
 from mlc.graph.types import FloatTensor
 from mlc.ir.opdef import OperandDef, ResultDef
@@ -101,6 +101,13 @@ class LayerNormOp(GraphOp):
 
     where gamma and beta have the shape of those trailing axes.
 
+    The moments are taken of the slice shifted by its first element, mean = k + sum(x -
+    k)/n (two passes on shifted data: as stable as Welford's update and exact where it
+    matters): a constant slice has mean exactly its value and variance exactly 0, so it
+    normalises to exactly beta, and with epsilon = 0 to NaN (0/0), as onnx.reference
+    and onnxruntime give; a one-pass or unshifted mean would leave rounding residue
+    divided by sqrt(epsilon) (up to 3.5e-4 in float32).
+
     NaN: a NaN in a slice makes that slice NaN; computed in float64 and rounded once.
     """
 
@@ -133,8 +140,10 @@ class LayerNormOp(GraphOp):
         x = data.astype(np.float64)
         if x.size == 0:  # no slice to normalise (numpy's mean of nothing would warn)
             return x
-        axes = tuple(range(attrs["axis"] % x.ndim, x.ndim))
-        mean = x.mean(axis=axes, keepdims=True)
+        axis = attrs["axis"] % x.ndim
+        axes = tuple(range(axis, x.ndim))
+        shift = x[(*[slice(None)] * axis, *[slice(0, 1)] * (x.ndim - axis))]
+        mean = shift + (x - shift).mean(axis=axes, keepdims=True)
         var = np.square(x - mean).mean(axis=axes, keepdims=True)
         return (x - mean) / np.sqrt(var + attrs["epsilon"]) * gamma.astype(np.float64) \
             + beta.astype(np.float64)
@@ -142,17 +151,26 @@ class LayerNormOp(GraphOp):
     @classmethod
     def compute(cls, te, attrs, data, gamma, beta):
         """Three stages, as the reference computes (TOPI's layer_norm takes both
-        moments in one pass; the two-pass variance is the reference's): the slices'
-        sums, the sums of squared deviations from their means, the normalisation; in
-        the accumulator type."""
+        moments in one pass; the shifted two-pass variance is the reference's): the
+        slices' sums of their elements less their first, the sums of squared deviations
+        from their means, the normalisation; in the accumulator type."""
         rank, acc = len(data.shape), accumulator(data.dtype)
         axis = normalize_axis(attrs["axis"], rank)
         trailing = tuple(range(axis, rank))
         count = math.prod(data.shape[axis:])
-        total = reduce_stage(te, data, trailing, False, "sum", acc, "T_layer_norm_sum")
+
+        def first(lead):
+            return te.cast(data[(*lead, *[0] * len(trailing))], acc)
+
+        def shifted(*lead):
+            ks = [te.reduce_axis(data.shape[d], name=f"k{d}") for d in trailing]
+            return te.sum(te.cast(data[(*lead, *ks)], acc) - first(lead), axis=ks)
+
+        total = te.compute(data.shape[:axis], shifted, name="T_layer_norm_sum")
 
         def deviation(index):
-            return te.cast(data[index], acc) - total[index[:axis]] / count
+            lead = index[:axis]
+            return te.cast(data[index], acc) - (first(lead) + total[lead] / count)
 
         def squares(*lead):
             ks = [te.reduce_axis(data.shape[d], name=f"k{d}") for d in trailing]

@@ -10,8 +10,13 @@ offered to the rules, first match wins:
 - :mod:`~mlc.loop.rules.tiling`: a reduction whose output has a contiguous spatial
   axis — matmul, dense, batch_matmul, convolution and pooling in NCHW{c}c — gets a
   register tile of vector accumulators, its epilogue moved onto the tile;
+- :mod:`~mlc.loop.rules.reduction`: a reduction along its input's contiguous axis
+  (softmax, layer norm) is factored into vector lanes of partial reductions;
 - :mod:`~mlc.loop.rules.elementwise`: a spatial block is vectorized along its output's
-  contiguous axis.
+  contiguous axis;
+
+and then :mod:`~mlc.loop.rules.parallel` runs the scheduled nest's outer spatial loops
+on threads when it has the work for them.
 
 A rule works on a scratch copy of the kernel and is kept only when every primitive it
 applies succeeds; the kept primitives form the kernel's trace, which is then replayed
@@ -32,6 +37,8 @@ from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop.ops import BlockOp
 from mlc.loop.rules.analysis import analyze_block
 from mlc.loop.rules.elementwise import apply_vectorize, plan_vectorize
+from mlc.loop.rules.parallel import parallelize_outer_loops
+from mlc.loop.rules.reduction import apply_row_reduction, plan_row_reduction
 from mlc.loop.rules.target import ScheduleTarget
 from mlc.loop.rules.tiling import apply_tile, plan_tile
 from mlc.loop.schedule import Schedule, ScheduleError, Trace
@@ -63,17 +70,26 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) ->
     plan = plan_tile(info, target)
     if plan is not None:
         before = {b.block_name_str for b in blocks}
-        apply_tile(sch, sch.get_block(name, fn_name), info, plan, fn_name,
-                   [b for b in blocks if b is not block])
+        handle = sch.get_block(name, fn_name)
+        apply_tile(sch, handle, info, plan, fn_name, [b for b in blocks if b is not block])
+        parallelize_outer_loops(sch, handle)
         after = [b.block_name_str for b in fn.walk() if isinstance(b, BlockOp)]
         moved = [n for n in after if n not in before]
         consumers = [b.block_name_str for b in blocks if b is not block
                      and any(getattr(o, "memref", None) is info.output.buffer
                              for o in b.walk_nested())]
         return [name, *moved, *consumers]
+    row_plan = plan_row_reduction(info, target)
+    if row_plan is not None:
+        handle = sch.get_block(name, fn_name)
+        rf = apply_row_reduction(sch, handle, info, row_plan)
+        parallelize_outer_loops(sch, rf)
+        return [name, name + "_rf", name + "_rf_init"]
     width = plan_vectorize(info, target)
     if width is not None:
-        apply_vectorize(sch, sch.get_block(name, fn_name), width)
+        handle = sch.get_block(name, fn_name)
+        apply_vectorize(sch, handle, width)
+        parallelize_outer_loops(sch, handle)
         return [name]
     return []
 
@@ -128,7 +144,8 @@ class DefaultScheduleOptions:
     features: str = option("", doc="LLVM target features added or removed "
                                    "(+avx512f,-avx512f)", check=_features_problem)
     print_schedule: bool = option(False, doc="report each kernel's schedule as a remark "
-                                             "(the trace, as Python)")
+                                             "(the trace, as Python)",
+                                  config="loop.default-schedule.print")
 
 
 @register_pass("loop-default-schedule", opt_level=0, options=DefaultScheduleOptions,

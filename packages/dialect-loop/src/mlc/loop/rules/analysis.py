@@ -128,6 +128,12 @@ class BlockInfo:
         terms = linear_terms(last)
         return terms is not None and terms[0].get(variable) == 1
 
+    def used_as_value(self, variable: int) -> bool:
+        """Whether the body computes with iteration variable `variable` itself (not
+        only indexes buffers by it): its lanes would need a vector of indices."""
+        value = self.block.iteration_variables[variable]
+        return any(not isinstance(use.owner, (LoadOp, StoreOp)) for use in value.uses)
+
     def lanes_in_bounds(self, access: Access, variable: int) -> bool:
         """Whether a padded access's last index stays within its buffer's last axis
         over the whole domain (so its padding never depends on `variable`'s lane)."""

@@ -28,6 +28,8 @@ def plan_vectorize(info: BlockInfo, target: ScheduleTarget) -> int | None:
     extent = info.extents[lane]
     if extent == 1 or not info.contiguous(info.output, lane):
         return None
+    if info.used_as_value(lane):
+        return None  # the index is used as a value (a concat's select): no lanes of it
     if any(info.uses(r, lane) and (not info.contiguous(r, lane)
                                    or (r.padded and not info.lanes_in_bounds(r, lane)))
            for r in info.reads):

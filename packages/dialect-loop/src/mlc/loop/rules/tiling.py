@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from mlc.loop.ops import BlockOp
 from mlc.loop.rules.analysis import BlockInfo, analyze_block, element_bits, is_allocated
 from mlc.loop.rules.target import ScheduleTarget
-from mlc.loop.schedule import Schedule
+from mlc.loop.schedule import DependencyError, Schedule
 from mlc.loop.schedule.trace import BlockRV, LoopRV
 
 __all__ = ["TilePlan", "plan_tile", "apply_tile", "vector_width"]
@@ -83,7 +83,8 @@ def _lane_variable(info: BlockInfo, target: ScheduleTarget) -> tuple[int, int] |
     """The spatial variable contiguous in the output whose every read moves
     contiguously (or not at all) with it, in vectors of how many lanes."""
     for v in reversed(info.spatial):
-        if info.extents[v] == 1 or not info.contiguous(info.output, v):
+        if info.extents[v] == 1 or not info.contiguous(info.output, v) or \
+                info.used_as_value(v):
             continue
         lanes = vector_width(info.extents[v], target.lanes(element_bits(info.element_type())))
         if lanes is None:
@@ -184,7 +185,12 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
     sch.decompose_reduction(block, reduction[0])
     anchor = spatial_outer[-1]
     for consumer in consumers_rv:
-        sch.reverse_compute_at(consumer, anchor)
+        try:
+            sch.reverse_compute_at(consumer, anchor)
+        except DependencyError:
+            # It also reads what a later block makes (an average pool's counts): it
+            # stays after the reduction, which keeps a full-size intermediate.
+            continue
         vectorize_tile_loops(sch, consumer, anchor_depth=len(spatial_outer), lanes=plan.lanes)
 
 

@@ -84,8 +84,9 @@ class Caching(ScheduleState):
 
 
 
-def _copy_nest(name: str, source: Value, target: Value) -> ForOp:
-    """Loops over `target`'s shape around a block copying `source` into it."""
+def _copy_nest(name: str, source: Value, target: Value) -> ForOp | BlockOp:
+    """Loops over `target`'s shape around a block copying `source` into it (for a
+    rank-0 buffer, the block alone)."""
     shape = list(target.type.shape)
     loops = [ForOp.create_loop(extent) for extent in shape]
     for outer, inner in zip(loops, loops[1:]):
@@ -96,7 +97,8 @@ def _copy_nest(name: str, source: Value, target: Value) -> ForOp:
     block = BlockOp.create_block(name, "S" * rank, shape,
                                  [lp.induction_variable for lp in loops],
                                  AffineMap.identity(rank))
-    loops[-1].body_block.append(block)
+    if loops:
+        loops[-1].body_block.append(block)
     variables = block.iteration_variables
     for n, variable in enumerate(variables):
         variable.name_hint = f"v{n}"
@@ -106,6 +108,6 @@ def _copy_nest(name: str, source: Value, target: Value) -> ForOp:
                                                  {"map": identity}))
     block.body_block.append(StoreOp.create([load.results[0], target, *variables], [],
                                            {"map": identity}))
-    return loops[0]
+    return loops[0] if loops else block
 
 

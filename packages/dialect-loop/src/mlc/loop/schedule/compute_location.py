@@ -66,21 +66,9 @@ class ComputeLocation(ScheduleState):
             if not related:
                 raise DependencyError("reverse_compute_at: no block under the loop writes a "
                                       "buffer the block reads", block)
-            loop_position = position_in_block(top_under(loop_op, subtree.parent))
-            if position_in_block(subtree) < loop_position:
+            if position_in_block(subtree) < position_in_block(top_under(loop_op, subtree.parent)):
                 raise DependencyError("reverse_compute_at: the block comes before the loop's "
                                       "producers", block)
-            # What the block reads from producers outside the loop must be there before
-            # the loop runs (TVM checks the same): a producer placed after the loop would
-            # be read before it is written.
-            for writer in blocks_in(subtree.parent.parent_op):
-                if writer is block or loop_op.is_ancestor_of(writer) or not any(
-                        w.buffer in buffers for w in writer.accesses()[1]):
-                    continue
-                if position_in_block(top_under(writer, subtree.parent)) > loop_position:
-                    raise DependencyError(
-                        f'reverse_compute_at: block "{writer.block_name_str}" writes what the '
-                        "block reads, after the loop", block)
         else:
             buffers = {a.buffer for a in block_writes}
             related = [b for b in others if any(r.buffer in buffers for r in b.accesses()[0])]
@@ -90,6 +78,7 @@ class ComputeLocation(ScheduleState):
             if position_in_block(subtree) > position_in_block(top_under(loop_op, subtree.parent)):
                 raise DependencyError("compute_at: the block comes after the loop's consumers",
                                       block)
+        self._check_no_dependence_crossed(block, subtree, loop_op, reverse, what)
         outer = loops_around(loop_op) + [loop_op]
         outer_vars = [lp.induction_variable for lp in outer]
         for other in related:
@@ -101,6 +90,32 @@ class ComputeLocation(ScheduleState):
                         other)
         ranges = self._required_ranges(block, outer, related, reverse)
         self._place(block, subtree, loop_op, outer, ranges, at_end=reverse)
+
+    def _check_no_dependence_crossed(self, block: BlockOp, subtree, loop_op: ForOp,
+                                     reverse: bool, what: str) -> None:
+        """Refuse a move past a block outside the loop that depends on `block`: moving
+        a consumer up (reverse) past another producer of what it reads, or a producer
+        down past another consumer of what it writes, would make it read before the
+        value is written (TVM's check that the block's dependences are complete)."""
+        top = top_under(loop_op, subtree.parent)
+        first, last = sorted((position_in_block(top), position_in_block(subtree)))
+        reads, writes = block.accesses()
+        read_buffers = {a.buffer for a in reads}
+        written = {a.buffer for a in writes}
+        for at, between in enumerate(subtree.parent.ops()):
+            if not first < at < last:
+                continue
+            for other in blocks_in(between):
+                other_reads, other_writes = other.accesses()
+                if reverse and any(w.buffer in read_buffers for w in other_writes):
+                    raise DependencyError(
+                        f'{what}: block "{other.block_name_str}" between the loop and the '
+                        "block writes a buffer the block reads", other)
+                if not reverse and (any(r.buffer in written for r in other_reads) or
+                                    any(w.buffer in written for w in other_writes)):
+                    raise DependencyError(
+                        f'{what}: block "{other.block_name_str}" between the block and the '
+                        "loop uses a buffer the block writes", other)
 
     def _required_ranges(self, block: BlockOp, outer: list[ForOp],
                          related: list[BlockOp], reverse: bool

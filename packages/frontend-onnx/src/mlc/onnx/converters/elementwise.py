@@ -106,10 +106,19 @@ def mean(node: Node) -> Value:
 @converter("Clip", 11)
 def clip(node: Node) -> Value:
     x = node.input(0)
-    low, high = node.optional_constant(1), node.optional_constant(2)
-    low = float("-inf") if low is None else float(low)
-    high = float("inf") if high is None else float(high)
-    return node.b.clip(x, min=low, max=high)
+    return node.b.clip(x, min=_clip_bound(node, 1, "min", float("-inf")),
+                       max=_clip_bound(node, 2, "max", float("inf")))
+
+
+def _clip_bound(node: Node, index: int, name: str, default: float) -> float:
+    """Clip's bound `name` (input `index`): a scalar, or a tensor of one element, which
+    onnx.checker and onnxruntime accept and exporters write (shape [1])."""
+    value = node.optional_constant(index)
+    if value is None:
+        return default
+    node.check(value.size == 1, f"{name} must hold one value, got a tensor of shape "
+                                f"{list(value.shape)}")
+    return float(value.reshape(()))
 
 
 @converter("Clip", 6)

@@ -22,16 +22,21 @@ def _of_squares(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
 
 
 def _log_sum_exp(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value:
-    """log(sum(exp(x))) as max + log(sum(exp(x - max))): no overflow for large x (over
-    no elements: log(0), -inf)."""
+    """log(sum(exp(x))) as m + log(sum(exp(x - m))), m the maximum: no overflow for
+    large x. An infinite maximum is not subtracted (inf - inf is NaN): m is 0 then, so
+    a slice holding +inf gives +inf and one of only -inf gives -inf, as onnxruntime
+    and the definition give. Over no elements: log(0), -inf."""
+    b = node.b
     if any(x.type.shape[a] == 0 for a in axes):
-        return node.b.log(node.b.sum(node.b.exp(x), axes=axes, keepdims=keepdims))
-    peak = node.b.max(x, axes=axes, keepdims=True)
-    total = node.b.sum(node.b.exp(node.b.subtract(x, peak)), axes=axes, keepdims=True)
-    result = node.b.add(node.b.log(total), peak)
+        return b.log(b.sum(b.exp(x), axes=axes, keepdims=keepdims))
+    peak = b.max(x, axes=axes, keepdims=True)
+    zero = b.const(np.zeros(peak.type.shape), dtype=peak.type.element_type)
+    peak = b.where(b.isinf(peak), zero, peak)
+    total = b.sum(b.exp(b.subtract(x, peak)), axes=axes, keepdims=True)
+    result = b.add(b.log(total), peak)
     if keepdims:
         return result
-    return node.b.squeeze(result, axes=axes)
+    return b.squeeze(result, axes=axes)
 
 
 # ONNX op -> how it reduces, and the opset from which `axes` is an input rather than
@@ -48,12 +53,26 @@ _REDUCE: dict[str, tuple[Reduction, int]] = {
 }
 
 
+# What a composite reduction computes of each element before summing: what is left of
+# it when no axis is reduced. (LogSumExp's log(exp(x)) is x, infinities included.)
+_ELEMENT_STEP = {
+    _REDUCE["ReduceL1"][0]: lambda b, x: b.abs(x),
+    _REDUCE["ReduceL2"][0]: lambda b, x: b.sqrt(b.multiply(x, x)),
+    _REDUCE["ReduceSumSquare"][0]: lambda b, x: b.multiply(x, x),
+    _REDUCE["ReduceLogSum"][0]: lambda b, x: b.log(x),
+}
+
+
 def _reduce(node: Node, reduction: Reduction, axes) -> Value:
     x = node.input(0)
     rank = len(x.type.shape)
     axes = [] if axes is None else [int(a) for a in axes]
     if not axes and node.attr("noop_with_empty_axes", 0):
-        return x
+        # Nothing is reduced, but a composite reduction's element step still applies
+        # (x^2, |x|, log x ...), as the spec, onnxruntime and onnx.reference compute:
+        # the reduction over no axis.
+        step = _ELEMENT_STEP.get(reduction)
+        return x if step is None else step(node.b, x)
     for a in axes:
         node.check(-rank <= a < rank, f"axis {a} is out of range for rank {rank}")
     axes = sorted({a + rank if a < 0 else a for a in axes}) or list(range(rank))

@@ -84,6 +84,7 @@ _PYTHON_FALLBACK: dict[str, Callable[..., float]] = {
     "erf": pymath.erf, "pow": pymath.pow, "tan": pymath.tan, "asin": pymath.asin,
     "acos": pymath.acos, "atan": pymath.atan, "sinh": pymath.sinh, "cosh": pymath.cosh,
     "asinh": pymath.asinh, "acosh": pymath.acosh, "atanh": pymath.atanh,
+    "expm1": pymath.expm1, "log1p": pymath.log1p,
 }
 
 
@@ -91,9 +92,12 @@ def _is_single_or_double(element: Type) -> bool:
     return isinstance(element, FloatType) and element.name in ("f32", "f64")
 
 
-def libm_fold(name: str, operands, result_type: Type, refuse_negative: bool = False):
+def libm_fold(name: str, operands, result_type: Type, refuse_negative: bool = False,
+              refuse_below: float | None = None):
     """MLIR's fold of a C library function: f32 and f64 constants only (others stay),
-    negative operands refused where `refuse_negative` (log, log2, sqrt)."""
+    negative operands refused where `refuse_negative` (log, log2, sqrt), and operands
+    below `refuse_below` (and NaNs with the sign bit) where it is given (log1p's -1:
+    MLIR refuses where `x + 1` is negative)."""
     element = element_type_of(result_type)
     if not _is_single_or_double(element):
         return None
@@ -102,6 +106,10 @@ def libm_fold(name: str, operands, result_type: Type, refuse_negative: bool = Fa
     def scalar(*bits: int) -> int | None:
         if refuse_negative and bits[0] >> (element.width - 1):
             return None  # -0.0 and negative NaNs too: APFloat's isNegative
+        if refuse_below is not None:
+            value = bits_to_float(bits[0], element)
+            if value < refuse_below or (pymath.isnan(value) and bits[0] >> (element.width - 1)):
+                return None
         try:
             if function is not None:
                 return float_to_bits(function(*bits), element)
@@ -168,6 +176,7 @@ class _UnaryOp(Op):
     assembly_format = "$operand " + _FASTMATH_FORMAT
     libm_name: str | None = None
     refuse_negative = False
+    refuse_below: float | None = None  # MLIR folds no constant below this
 
     def fold(self, operands):
         poison = poison_of(operands)
@@ -175,7 +184,8 @@ class _UnaryOp(Op):
             return poison
         if self.libm_name is None:
             return None
-        return libm_fold(self.libm_name, operands, self.result.type, self.refuse_negative)
+        return libm_fold(self.libm_name, operands, self.result.type, self.refuse_negative,
+                         self.refuse_below)
 
 
 class _BinaryOp(Op):
@@ -324,6 +334,14 @@ class Exp2Op(_UnaryOp):
 
 
 @math.op
+class Expm1Op(_UnaryOp):
+    """e raised to the operand, minus 1 (precise near zero, where exp(x) - 1 cancels)."""
+
+    name = "math.expm1"
+    libm_name = "expm1"
+
+
+@math.op
 class LogOp(_UnaryOp):
     """The natural logarithm (NaN for a negative operand, -inf for zero; MLIR folds
     only non-negative constants)."""
@@ -340,6 +358,16 @@ class Log2Op(_UnaryOp):
     name = "math.log2"
     libm_name = "log2"
     refuse_negative = True
+
+
+@math.op
+class Log1pOp(_UnaryOp):
+    """The natural logarithm of 1 plus the operand (precise near zero; -inf at -1, NaN
+    below; MLIR folds only constants from -1 up)."""
+
+    name = "math.log1p"
+    libm_name = "log1p"
+    refuse_below = -1.0
 
 
 @math.op
@@ -499,7 +527,7 @@ class FmaOp(Op):
 
 
 __all__ = ["AbsFOp", "AcosOp", "AcoshOp", "AsinOp", "AsinhOp", "AtanOp", "AtanhOp", "CeilOp",
-           "CopySignOp", "CosOp", "CoshOp", "ErfOp", "Exp2Op", "ExpOp", "FloorOp", "FmaOp",
-           "IPowIOp", "Log2Op", "LogOp", "PowFOp", "RoundEvenOp", "RoundOp", "RsqrtOp", "SinOp",
-           "SinhOp", "SqrtOp", "TanOp", "TanhOp", "integer_power", "libm_fold", "libm_function",
-           "math"]
+           "CopySignOp", "CosOp", "CoshOp", "ErfOp", "Exp2Op", "ExpOp", "Expm1Op", "FloorOp",
+           "FmaOp", "IPowIOp", "Log1pOp", "Log2Op", "LogOp", "PowFOp", "RoundEvenOp", "RoundOp",
+           "RsqrtOp", "SinOp", "SinhOp", "SqrtOp", "TanOp", "TanhOp", "integer_power",
+           "libm_fold", "libm_function", "math"]

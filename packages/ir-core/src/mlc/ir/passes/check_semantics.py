@@ -8,7 +8,8 @@ Each public function with a body whose argument types the interpreter takes (int
 floats, vectors, ranked tensors, memrefs) is run on seeded random arguments when the
 first pass starts; its results and the final contents of its memref arguments are
 the reference. After each pass the function runs again on the same arguments; a
-difference (integers exactly, floats within `rtol`/`atol`, NaN equal to NaN) or new
+difference (integers exactly, floats within `rtol` plus an absolute tolerance of `atol`
+or `rtol` times the output's largest magnitude, NaN equal to NaN) or new
 undefined behaviour fails the pipeline with an error naming the pass, the function,
 the first differing output and element. A function whose signature a pass turns from
 tensors into destination-passing memrefs (results become output arguments, as the
@@ -159,7 +160,14 @@ class CheckSemantics(PassInstrument):
                 return f"output #{index} has shape {new_array.shape} instead of {old_array.shape}"
             if old_array.dtype.kind in "fc" or new_array.dtype.kind in "fc":
                 a, b = old_array.astype(np.float64), new_array.astype(np.float64)
-                close = np.isclose(a, b, rtol=self.rtol, atol=self.atol, equal_nan=True)
+                # A sum's rounding error scales with its terms, not with its possibly
+                # cancelled result: the absolute tolerance scales with the output's
+                # largest magnitude (an element near 0 of an output whose values are
+                # near 50 may differ by 50 times more than one whose values are 1).
+                finite = np.abs(a[np.isfinite(a)])
+                scale = float(finite.max()) if finite.size else 0.0
+                atol = max(self.atol, self.rtol * scale)
+                close = np.isclose(a, b, rtol=self.rtol, atol=atol, equal_nan=True)
             else:
                 close = old_array == new_array
             if not np.all(close):

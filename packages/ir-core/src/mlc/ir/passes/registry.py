@@ -185,6 +185,7 @@ def load_pass_plugins(name: str | None = None) -> None:
     import mlc.ir.passes.conversion  # noqa: F401 - registers the dialect conversions
     import mlc.ir.passes.func  # noqa: F401 - registers func's passes
     import mlc.ir.passes.generic  # noqa: F401 - registers the core passes
+    import mlc.ir.passes.math  # noqa: F401 - registers math's passes
 
     if _PLUGINS_LOADED or (name is not None and (name in PASSES or name in PIPELINES)):
         return

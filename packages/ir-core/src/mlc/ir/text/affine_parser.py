@@ -19,6 +19,7 @@ import re
 
 from mlc.ir.core.affine_expr import AffineExpr, constant, dim, symbol
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr, IntegerSet, IntegerSetAttr
+from mlc.ir.text.lexer import quoted_char
 
 _INT64_MAX = (1 << 63) - 1
 _HIGH_OPS = ("*", "floordiv", "ceildiv", "mod")
@@ -342,7 +343,7 @@ def _next_token(text: str, pos: int, end: int, allow_ssa: bool = False
         skipped = _SKIP_RE.match(text, pos).end()
         char = text[skipped]
         # MLIR's lexer reads `%` as the start of an SSA name, whatever follows.
-        message = "invalid SSA name" if char == "%" else f"unexpected character '{char}'"
+        message = "invalid SSA name" if char == "%" else f"unexpected character {quoted_char(char)}"
         raise AffineParseError(message, skipped)
     kind = m.lastgroup
     return (kind, m.group(kind), m.start(kind)), m.end()

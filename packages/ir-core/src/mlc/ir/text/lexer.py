@@ -171,6 +171,11 @@ def malformed_token(text: str, pos: int) -> LexError | None:
     return None
 
 
+def quoted_char(char: str) -> str:
+    """`'x'` for a printable character, `U+0000` for one a terminal would not show."""
+    return f"'{char}'" if char.isprintable() else f"U+{ord(char):04X}"
+
+
 def unterminated_string_error(text: str, pos: int) -> LexError:
     """The error for a `"` that starts no well-formed string."""
     end = text.find("\n", pos)
@@ -285,7 +290,7 @@ class TokenStream:
             if text[start] == '"':
                 raise unterminated_string_error(text, start)
             raise malformed_token(text, start) or LexError(
-                f"unexpected character '{text[start]}'", start)
+                f"unexpected character {quoted_char(text[start])}", start)
         kind = m.lastgroup
         pos = m.start(kind)
         end = m.end()

@@ -115,7 +115,7 @@ def emulation_target(converter: FloatEmulationConverter) -> ConversionTarget:
     return target
 
 
-def _unknown_float(names, role: str) -> str | None:
+def unknown_float(names, role: str) -> str | None:
     """MLIR's message for the first name that is no float type, or None."""
     for name in (names,) if isinstance(names, str) else names:
         if name not in _NAMED_FLOAT_TYPES:
@@ -128,9 +128,9 @@ class EmulateUnsupportedFloatsOptions:
     # Unknown names are refused where the pipeline names them (MLIR reports them when
     # the pass runs, with the same message).
     source_types: tuple[str, ...] = option((), doc="the float types to emulate",
-                                           check=lambda names: _unknown_float(names, "source"))
+                                           check=lambda names: unknown_float(names, "source"))
     target_type: str = option("f32", doc="the float type to compute them in",
-                              check=lambda name: _unknown_float(name, "target"))
+                              check=lambda name: unknown_float(name, "target"))
 
 
 @register_pass("arith-emulate-unsupported-floats", opt_level=0,
@@ -154,4 +154,4 @@ class ArithEmulateUnsupportedFloats(Pass):
 
 
 __all__ = ["ArithEmulateUnsupportedFloats", "EmulateFloatOp", "EmulateUnsupportedFloatsOptions",
-           "FloatEmulationConverter", "emulation_target"]
+           "FloatEmulationConverter", "emulation_target", "unknown_float"]
