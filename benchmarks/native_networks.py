@@ -23,10 +23,8 @@ too. The 1-minute load average is printed beside every row: the machines are sha
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,10 +33,10 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
+from ort_venv import ort_python, run_json  # noqa: E402
 
 BENCH_DIR = Path(__file__).resolve().parent
 WORK_DIR = BENCH_DIR / ".work"
-ORT_VENV = WORK_DIR / "ort-venv"
 NETWORKS = ("mlp", "matmul128", "matmul512", "resnet18", "mobilenet_v2_blocks",
             "transformer_encoder")
 MATMULS = {"matmul128": 128, "matmul512": 512}
@@ -70,33 +68,12 @@ print(json.dumps({"setup": setup, "median": statistics.median(times), "min": min
 """
 
 
-def _ort_python() -> Path | str:
-    """The ort venv's python, creating the venv on first use; a reason string if not."""
-    python = ORT_VENV / "bin" / "python"
-    check = [str(python), "-c", "import onnxruntime, numpy"]
-    if python.exists() and subprocess.run(check, capture_output=True).returncode == 0:
-        return python
-    print(f"creating {ORT_VENV} with onnxruntime (first run only) ...", file=sys.stderr)
-    subprocess.run([sys.executable, "-m", "venv", str(ORT_VENV)], check=True)
-    done = subprocess.run([str(python), "-m", "pip", "install", "-q", "onnxruntime", "numpy"],
-                          capture_output=True, text=True)
-    if done.returncode != 0 or subprocess.run(check, capture_output=True).returncode != 0:
-        return "onnxruntime could not be installed: " + done.stderr.strip().splitlines()[-1:][0] \
-            if done.stderr.strip() else "onnxruntime could not be installed"
-    return python
-
-
 def _onnxruntime(path: Path, runs: int, threads: int = 1) -> dict | str:
     """onnxruntime's latency on `path` with `threads` intra-op threads (0: its default)."""
-    python = _ort_python()
+    python = ort_python()
     if isinstance(python, str):
         return python
-    env = {**os.environ, "OMP_NUM_THREADS": str(threads)} if threads else dict(os.environ)
-    done = subprocess.run([str(python), "-c", _ORT_SCRIPT, str(path), str(runs), str(threads)],
-                          capture_output=True, text=True, env=env)
-    if done.returncode != 0:
-        return "onnxruntime failed: " + (done.stderr.strip().splitlines() or ["?"])[-1]
-    return json.loads(done.stdout)
+    return run_json(python, _ORT_SCRIPT, str(path), str(runs), str(threads), threads=threads)
 
 
 def load() -> float:

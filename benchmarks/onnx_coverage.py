@@ -1,14 +1,21 @@
-"""ONNX coverage: how many of ONNX's own backend node tests mlc passes, through the
-graph interpreter after graph-optimize (as `make test` runs the target set).
+"""ONNX coverage: how many of ONNX's own backend tests mlc passes, beside onnxruntime
+on the same cases, in the same run.
 
-    .venv/bin/python benchmarks/onnx_coverage.py                 # the table, ~30 s
-    .venv/bin/python benchmarks/onnx_coverage.py --show passing  # passes outside the targets
-    .venv/bin/python benchmarks/onnx_coverage.py --show failing  # each failure, one line
-    .venv/bin/python benchmarks/onnx_coverage.py --write-readme  # update the README's table
+    .venv/bin/python benchmarks/onnx_coverage.py                  # the tables, ~1 min
+    .venv/bin/python benchmarks/onnx_coverage.py --native         # mlc natively too
+    .venv/bin/python benchmarks/onnx_coverage.py --no-onnxruntime # mlc alone
+    .venv/bin/python benchmarks/onnx_coverage.py --show passing   # skipped tests that pass
+    .venv/bin/python benchmarks/onnx_coverage.py --show failing   # each mlc failure, one line
+    .venv/bin/python benchmarks/onnx_coverage.py --show gap       # what onnxruntime passes and mlc not
+    .venv/bin/python benchmarks/onnx_coverage.py --write-readme   # update the README's table
 
-The cases are built in memory from the installed onnx's case generators
-(`mlc.onnx.suite`); the target set is `tests/onnx_suite/targets/target_*.txt`. The
-lists under the table rank what mlc lacks by the tests it fails.
+Cases: the node tests built in memory from the installed onnx's case generators
+(`mlc.onnx.suite.node_cases`), and the model tests of its simple, pytorch-converted
+and pytorch-operator folders (`model_cases`). mlc runs them through its ONNX backend
+(import, graph-optimize, the graph interpreter; with --native, also compiled with
+mlc.llvm), as `make test` does; onnxruntime (CPU provider, one thread) runs them in its
+own venv (ort_venv.py, ort_suite.py). Both are judged by ONNX's runner's assertion and
+each case's tolerances. The skip lists are `tests/onnx_suite/skipped*.txt`.
 """
 
 from __future__ import annotations
@@ -21,10 +28,11 @@ import sys
 import time
 from pathlib import Path
 
+from ort_venv import ort_python, run_json
 from roundtrip import markdown_table, write_readme
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ROOT / "tests" / "onnx_suite" / "targets"
+SKIP_LIST = ROOT / "tests" / "onnx_suite" / "skipped.txt"
 TIMEOUT_S = 60
 
 
@@ -36,16 +44,14 @@ def _on_alarm(signum, frame):
     raise _Timeout()
 
 
-def run_all(cases) -> dict[str, str | None]:
-    """Each case's failure, one line (None: passed)."""
-    from mlc.onnx.suite import run_case
-
+def run_all(cases, run) -> dict[str, str | None]:
+    """Each case's failure under `run(case)`, one line (None: passed)."""
     signal.signal(signal.SIGALRM, _on_alarm)
     results: dict[str, str | None] = {}
     for name, case in sorted(cases.items()):
         signal.alarm(TIMEOUT_S)
         try:
-            run_case(case)
+            run(case)
             results[name] = None
         except _Timeout:
             results[name] = f"timeout ({TIMEOUT_S} s)"
@@ -71,60 +77,108 @@ def _missing_op(reason: str) -> str | None:
     return match.group(1) if match else None
 
 
-def table(cases, results, targets) -> str:
+def _row(label: str, names, columns: dict[str, dict]) -> list[str]:
+    names = list(names)
+    cells = [label, f"{len(names):,}"]
+    for results in columns.values():
+        passed = sum(1 for n in names if results.get(n, "") is None)
+        cells.append(f"{passed:,} ({passed / max(len(names), 1):.1%})")
+    return cells
+
+
+def table(node_cases, model_cases, columns: dict[str, dict], skipped) -> str:
     from mlc.onnx.suite import is_float32_case
 
-    def row(label: str, names) -> list[str]:
-        names = list(names)
-        passed = sum(1 for n in names if results[n] is None)
-        return [label, f"{len(names):,}", f"{passed:,}", f"{passed / max(len(names), 1):.1%}"]
-
-    float32 = [n for n, c in cases.items() if is_float32_case(c)]
-    others = [n for n in cases if n not in targets]
-    rows = [row("target set (`tests/onnx_suite/targets`)", targets),
-            row("all float32 node tests", float32),
-            row("all node tests", cases),
-            row("node tests outside the target set", others)]
-    return markdown_table(["node tests", "tests", "mlc passes", "share"], rows)
+    float32 = [n for n, c in node_cases.items() if is_float32_case(c)]
+    rows = [_row("all node tests", node_cases, columns),
+            _row("float32 node tests", float32, columns),
+            _row("node tests mlc skips (`tests/onnx_suite/skipped.txt`)",
+                 [n for n in node_cases if n in skipped], columns),
+            _row("model folders (simple, pytorch-converted, pytorch-operator)", model_cases,
+                 columns)]
+    return markdown_table(["ONNX backend tests", "tests", *columns], rows)
 
 
-def ranking(results, limit: int = 15) -> str:
-    missing = collections.Counter()
-    for reason in results.values():
-        op = reason and _missing_op(reason)
-        if op:
-            missing[op] += 1
-    top = ", ".join(f"`{op}` {n}" for op, n in missing.most_common(limit))
-    return f"ONNX ops mlc has no converter for, by the tests they fail (first {limit} of {len(missing)}): {top}."
+def gap_summary(mlc: dict, ort: dict, limit: int = 12) -> str:
+    """What onnxruntime passes and mlc does not, by the reason mlc gives."""
+    gap = [n for n, failure in mlc.items() if failure is not None and ort.get(n, "") is None]
+    if not gap:
+        return "mlc passes every test onnxruntime passes."
+    reasons = collections.Counter(_category(mlc[n]) for n in gap)
+    ranked = ", ".join(f"{reason} {count}" for reason, count in reasons.most_common(limit))
+    return (f"onnxruntime passes {len(gap)} test(s) that mlc does not, by mlc's reason "
+            f"(first {min(limit, len(reasons))} of {len(reasons)}): {ranked}.")
+
+
+def _category(reason: str) -> str:
+    op = _missing_op(reason)
+    if op:
+        return f"`{op}` (no converter)"
+    if "STRING" in reason or "string" in reason:
+        return "strings"
+    if "sequence" in reason.lower():
+        return "sequences"
+    if "no opset of the default ONNX domain" in reason:
+        return "models of the ai.onnx.ml domain alone"
+    return f"`{reason[:60]}`"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--show", choices=("passing", "failing"),
-                        help="list the passes outside the target set, or every failure")
+    parser.add_argument("--native", action="store_true", help="run mlc natively too")
+    parser.add_argument("--no-onnxruntime", action="store_true", help="run mlc alone")
+    parser.add_argument("--show", choices=("passing", "failing", "gap"),
+                        help="list the skipped tests that pass, every mlc failure, or the "
+                             "tests onnxruntime passes and mlc does not")
     parser.add_argument("--write-readme", action="store_true",
-                        help="put the table into the README's ONNX section")
+                        help="put the tables into the README's ONNX section")
     args = parser.parse_args(argv)
 
     import onnx
 
-    from mlc.onnx.suite import node_cases, read_test_names
+    from mlc.onnx.suite import model_cases, node_cases, read_skip_list, run_case, run_model_case
 
-    targets = read_test_names(TARGETS.glob("target_*.txt"))
-    cases = node_cases()
+    skipped = set(read_skip_list(SKIP_LIST))
+    nodes, models = node_cases(), model_cases()
     began = time.perf_counter()
-    results = run_all(cases)
+    columns = {"mlc passes": {**run_all(nodes, run_case), **run_all(models, run_model_case)}}
+    if args.native:
+        columns["mlc native passes"] = {
+            **run_all(nodes, lambda c: run_case(c, native=True)),
+            **run_all(models, lambda c: run_model_case(c, native=True))}
     elapsed = time.perf_counter() - began
-    text = (f"Measured {time.strftime('%Y-%m-%d')} with onnx {onnx.__version__}, in "
-            f"{elapsed:.0f} s (`benchmarks/onnx_coverage.py`).\n\n"
-            + table(cases, results, targets) + "\n\n" + ranking(results) + "\n")
+    ort_note = ""
+    if not args.no_onnxruntime:
+        python = ort_python()
+        ort = python if isinstance(python, str) else run_json(python, Path(__file__).parent / "ort_suite.py")
+        if isinstance(ort, str):
+            ort_note = f" onnxruntime: {ort}."
+        else:
+            columns[f"onnxruntime {ort['version']} passes"] = {**ort["node"], **ort["models"]}
+    mlc = columns["mlc passes"]
+    ort_results = next((r for c, r in columns.items() if c.startswith("onnxruntime")), None)
+    text = (f"Measured {time.strftime('%Y-%m-%d')} with onnx {onnx.__version__}; mlc in "
+            f"{elapsed:.0f} s (`benchmarks/onnx_coverage.py`).{ort_note}\n\n"
+            + table(nodes, models, columns, skipped) + "\n\n")
+    if ort_results is not None:
+        text += gap_summary(mlc, ort_results) + "\n"
+    missing = collections.Counter(op for op in map(_missing_op, (r for r in mlc.values() if r))
+                                  if op)
+    if missing:
+        top = ", ".join(f"`{op}` {n}" for op, n in missing.most_common(15))
+        text += (f"\nONNX ops mlc has no converter for, by the tests they fail (first "
+                 f"{min(15, len(missing))} of {len(missing)}): {top}.\n")
     sys.stdout.write(text)
     if args.show == "passing":
-        for name in sorted(n for n in cases if n not in targets and results[n] is None):
+        for name in sorted(n for n in nodes if n in skipped and mlc[n] is None):
             print(name)
     elif args.show == "failing":
-        for name, reason in sorted(results.items()):
+        for name, reason in sorted(mlc.items()):
             if reason is not None:
+                print(f"{name}: {reason}")
+    elif args.show == "gap" and ort_results is not None:
+        for name, reason in sorted(mlc.items()):
+            if reason is not None and ort_results.get(name, "") is None:
                 print(f"{name}: {reason}")
     if args.write_readme:
         write_readme({"onnx-coverage": text}, readme=ROOT / "README.md")

@@ -1,35 +1,31 @@
-"""The ONNX node tests mlc must pass (targets/target_*.txt), run natively: the same
-cases and ONNX's own runner and tolerances as test_node_targets.py, with the backend's
-native mode (import, graph-optimize, compile with mlc.llvm.build, call the native
-entry point). Slow (`make test-slow`): each case compiles to native code."""
+"""ONNX's node tests run natively (import, graph-optimize, compile with mlc.llvm.build,
+call the native entry point), with ONNX's own runner and tolerances: in `make test` the
+representative part (the first test of each op); the rest in test_node_native_all.py
+(slow). Every node test the interpreter passes passes natively, but those
+`skipped_native.txt` names with a reason."""
 
 import os
 from pathlib import Path
-from typing import Any
 
-import onnx
 import pytest
 
-from mlc.onnx.backend import MlcBackend, MlcBackendRep, native_problem
-from mlc.onnx.suite import backend_test_cases, read_test_names
+from mlc.onnx.backend import native_problem
+from mlc.onnx.suite import (
+    backend_test_cases,
+    native_backend,
+    node_cases,
+    read_skip_list,
+    representatives,
+)
 
-pytestmark = pytest.mark.slow
-
-TARGETS = read_test_names(Path(__file__).parent.glob("targets/target_*.txt"))
+HERE = Path(__file__).parent
+RUN_NATIVE = sorted(set(node_cases()) - set(read_skip_list(HERE / "skipped.txt"))
+                    - set(read_skip_list(HERE / "skipped_native.txt")))
 
 if native_problem() is not None:
     if os.environ.get("CI") == "true":
         raise RuntimeError(f"native ONNX node tests: {native_problem()}")
     pytest.skip(f"native mode unavailable: {native_problem()}", allow_module_level=True)
 
-
-class NativeBackend(MlcBackend):
-    """mlc's backend with native mode on, whatever MLC_ONNX_NATIVE says."""
-
-    @classmethod
-    def prepare(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> MlcBackendRep:
-        return super().prepare(model, device, **{**kwargs, "native": True})
-
-
-globals().update({f"Native{name}": case
-                 for name, case in backend_test_cases(NativeBackend, __name__, TARGETS).items()})
+globals().update({f"Native{name}": case for name, case in backend_test_cases(
+    native_backend(), __name__, representatives(RUN_NATIVE)).items()})

@@ -301,6 +301,15 @@ def test_avg_pool2d(attrs, count_include_pad):
     check("avg_pool2d", normal(1, 2, 6, 5), count_include_pad=count_include_pad, **attrs)
 
 
+@pytest.mark.parametrize("name, extra", [("avg_pool2d", {"count_include_pad": False}),
+                                         ("avg_pool2d", {"count_include_pad": True}),
+                                         ("max_pool2d", {})])
+def test_pools_of_channel_blocked_data(name, extra):
+    # NCHW4c, as graph-alter-op-layout carries it through pools.
+    check(name, normal(1, 2, 6, 5, 4), layout="NCHW4c", pool_size=3, strides=2, padding=1,
+          **extra)
+
+
 def test_avg_pool2d_of_nan_and_infinities():
     check("avg_pool2d", with_specials(normal(1, 1, 4, 4)), pool_size=2, padding=1)
 

@@ -156,6 +156,19 @@ def test_pad(pads, value):
     check("pad", normal(2, 3, 2), pads=pads, value=value)
 
 
+@pytest.mark.parametrize("mode", ["reflect", "edge", "wrap"])
+@pytest.mark.parametrize("pads", [(1, 0, 2, 0, 2, 1), (0, 2, 0, 1, 0, 2), (2, 1, 1, 2, 2, 2)])
+def test_pad_modes_read_mirrored_clamped_or_wrapped_elements_as_numpy(mode, pads):
+    check("pad", normal(3, 4, 3), pads=pads, mode=mode)
+    check("pad", integers(3, 4, 3, dtype=np.int32), pads=pads, mode=mode)
+
+
+def test_pad_wraps_more_than_once_and_reflect_refuses_pads_past_the_edge():
+    check("pad", normal(2, 3), pads=(5, 0, 7, 4), mode="wrap")
+    with pytest.raises(Exception, match="reflect pads axis 0 of extent 2 by at most 1"):
+        graph_op("pad", normal(2, 3), pads=(2, 0, 0, 0), mode="reflect")
+
+
 def test_pad_value_is_rounded_to_the_element_type_or_exact_for_integers():
     check("pad", normal(3, dtype=np.float16), pads=(1, 2), value=0.1)
     check("pad", integers(2, 2, dtype=np.int64), pads=(1, 0, 0, 1), value=-12345.0)

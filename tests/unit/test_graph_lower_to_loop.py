@@ -431,3 +431,27 @@ def test_a_reshape_is_inlined_into_the_reduction_reading_it():
     out = np.zeros((2, 5), np.float32)
     evaluate(wrapper, "fused", [*arrays, out])
     np.testing.assert_allclose(out, expected, rtol=RTOL, atol=ATOL)
+
+
+def test_a_group_of_diamonds_lowers_to_a_kernel_of_its_size():
+    # Each step reads the value before it through two stages that are inlined into the
+    # step: without sharing the copies of equal expressions, each step would double
+    # the kernel (2^16 loads here); shared, the kernel grows by a few ops per step.
+    b = GraphBuilder()
+    x = b.param("x", (4,))
+    value = x
+    for _ in range(16):
+        value = b.add(b.exp(b.neg(value)), b.tanh(b.transpose(value, axes=[0])))
+    module = b.module(value)
+    main = functions(module)["main"]
+    kernel = group_kernel("fused", list(main.entry_block.args), list(main.entry_block.ops())[:-1],
+                          list(main.entry_block.terminator.operands))
+    assert sum(op.name == "loop.load" for op in kernel.walk()) == 1
+    assert sum(1 for _ in kernel.walk()) < 16 * 8
+    arrays = [rand(4, seed=3)]
+    [expected] = graph_evaluate(module, arrays)
+    wrapper = ModuleOp.build()
+    wrapper.body.append(kernel)
+    out = np.zeros(4, np.float32)
+    evaluate(wrapper, "fused", [*arrays, out])
+    np.testing.assert_allclose(out, expected, rtol=RTOL, atol=ATOL)

@@ -13,7 +13,7 @@ import pytest
 
 from mlc.graph import GraphBuilder
 from mlc.graph.dialect import graph
-from mlc.ir import TypeAttr, f16, f32, f64, i1, i8, i32
+from mlc.ir import TypeAttr, f16, f32, f64, i1, i8, i16, i32, i64
 from mlc.loop.compute_rules import run_op_kernel
 
 EDGES = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1e-30, 3.5,
@@ -131,6 +131,20 @@ def test_casts_between_integers_and_to_floats(source, target):
     op = single_op("cast", [((10,), source)], dtype=TypeAttr(target))
     x = ints((10,), np.int8 if source == i8 else np.int32) if source != i1 \
         else np.arange(10) % 3 == 0
+    check(op, [x])
+
+
+@pytest.mark.parametrize("source, target", [(f32, i32), (i32, f32), (f64, i64), (f16, i16),
+                                            (i1, i8), (i8, i1)])
+def test_bitcasts_keep_the_bits(source, target):
+    op = single_op("bitcast", [((12,), source)], dtype=TypeAttr(target))
+    if source == i1:
+        x = np.arange(12) % 3 == 0
+    elif source in (i32, i8):
+        x = ints((12,), np.int32 if source == i32 else np.int8)
+    else:  # infinities too (the IR interpreter does not model a NaN's payload)
+        x = np.nan_to_num(floats((12,), seed=4), nan=1.5, posinf=np.inf, neginf=-np.inf)
+        x = x.astype({f32: np.float32, f64: np.float64, f16: np.float16}[source])
     check(op, [x])
 
 
@@ -254,7 +268,7 @@ def test_every_elementwise_op_with_a_rule_is_tested():
     # A rule added without a test here fails this.
     tested = {*FLOAT_UNARY, *BINARY, "leaky_relu", "elu", "selu", "celu", "thresholded_relu",
               "hard_sigmoid", "swish", "gelu", "shrink", "clip", "bitwise_not", "logical_not",
-              "cast", "mod", "logical_and", "logical_or", "logical_xor", "prelu", "where",
+              "cast", "bitcast", "mod", "logical_and", "logical_or", "logical_xor", "prelu", "where",
               "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"}
     from mlc.graph.ops import elementwise
     ruled = {cls.op_def.name.split(".")[1] for cls in graph.ops.values()

@@ -148,6 +148,23 @@ def test_input_dtypes_type_the_arguments():
     assert [str(a.type) for a in _main(exported).entry_block.args] == ["tensor<3xf64>"] * 2
 
 
+def test_numbers_against_integer_tensors_promote_as_torch_does():
+    # An integer tensor times a float is float (not the float truncated to an
+    # integer), true division of integers is float, integers with integers stay.
+    class Arithmetic(nn.Module):
+        def forward(self, x):
+            return x * 0.5, 0.25 + x, 3 - x, x / 2, x / x.clamp(min=1), x + 2, x * 3
+
+    x = torch.arange(-3, 5, dtype=torch.int64).reshape(2, 4)
+    want = Arithmetic()(x)
+    for module in (from_fx(Arithmetic(), [(2, 4)], input_dtypes=[torch.int64]),
+                   from_exported_program(torch.export.export(Arithmetic(), (x,)))):
+        got = evaluate(module, [x.numpy()])
+        assert [g.dtype for g in got] == [w.numpy().dtype for w in want]
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w.numpy(), rtol=1e-6)
+
+
 # ------------------------------------------------------------------ user maps
 
 
@@ -188,7 +205,7 @@ class WithCustomModule(nn.Module):
         self.fc = nn.Linear(3, 3)
 
     def forward(self, x):
-        return self.fc(torch.erf(self.act(x)))
+        return self.fc(torch.expm1(self.act(x)))
 
 
 def test_user_maps_extend_the_defaults_with_functions_and_modules():
@@ -201,9 +218,10 @@ def test_user_maps_extend_the_defaults_with_functions_and_modules():
     with pytest.raises(TorchImportError) as refused:
         from_fx(graph_module, [(2, 3)])
     assert "node 'act' (module 'act' of" in str(refused.value)
-    assert "node 'erf' (function torch.erf)" in str(refused.value)
+    assert "node 'expm1' (function torch.expm1)" in str(refused.value)
     module = from_fx(graph_module, [(2, 3)],
-                     call_function_map={torch.erf: lambda node: node.b.erf(node.tensor(0, "input"))},
+                     call_function_map={torch.expm1: lambda node: node.b.subtract(
+                         node.b.exp(node.tensor(0, "input")), node.b.const(np.float32(1)))},
                      call_module_map={Swish: lambda node: node.b.swish(node.tensor(0, "input"))})
     [x] = _inputs((2, 3))
     _assert_close(evaluate(module, [x.numpy()]), _torch(model, x))
@@ -219,7 +237,7 @@ class Unconvertible(nn.Module):
         self.conv = nn.Conv3d(1, 1, 1)
 
     def forward(self, x):
-        h = torch.cumsum(self.block(x), dim=0)
+        h = torch.logcumsumexp(self.block(x), dim=0)
         return torch.fliplr(h) + torch.sort(h).values
 
 
@@ -230,7 +248,7 @@ def test_every_node_without_a_converter_is_named_in_one_diagnostic():
     message = str(refused.value)
     assert message.startswith("Unconvertible: error: no converter for 4 nodes")
     for line in ("node 'block_1' (module 'block.1' of torch.nn.modules.activation.PReLU)",
-                 "node 'cumsum' (function torch.cumsum)", "node 'fliplr' (function torch.fliplr)",
+                 "node 'logcumsumexp' (function torch.logcumsumexp)", "node 'fliplr' (function torch.fliplr)",
                  "node 'sort' (function torch.sort)"):
         assert line in message
     [x] = _inputs((2, 4))
@@ -238,7 +256,7 @@ def test_every_node_without_a_converter_is_named_in_one_diagnostic():
         from_exported_program(torch.export.export(model, (x,)))
     message = str(refused.value)
     assert "node 'prelu' (function aten.prelu.default in module 'block.1')" in message
-    assert "node 'cumsum' (function aten.cumsum.default)" in message
+    assert "node 'logcumsumexp' (function aten.logcumsumexp.default)" in message
 
 
 class Refused(nn.Module):

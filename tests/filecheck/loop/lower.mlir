@@ -99,6 +99,47 @@ func.func @vectorized(%X: memref<4x8xf32>, %b: memref<4xf32>, %Y: memref<4x8xf32
 
 // -----
 
+// An iteration variable used as a value (a concat's channel against its split
+// point) is uniform along the loop: computed once, from the bindings.
+// CHECK-LABEL: func.func @uniform_iteration_value
+func.func @uniform_iteration_value(%A: memref<4x8xf32>, %B: memref<4x8xf32>, %Y: memref<4x8xf32>) {
+  loop.for %i = 0 to 4 {
+    // CHECK: %[[I:.*]] = arith.index_cast %i : index to i64
+    // CHECK: %[[LOW:.*]] = arith.cmpi slt, %[[I]], %{{.*}} : i64
+    // CHECK: %[[LANES:.*]] = vector.broadcast %[[LOW]] : i1 to vector<8xi1>
+    // CHECK: arith.select %[[LANES]], %{{.*}}, %{{.*}} : vector<8xi1>, vector<8xf32>
+    loop.for vectorized %j = 0 to 8 {
+      loop.block "Y"(%vi = spatial(4, %i), %vj = spatial(8, %j)) {
+        %c = arith.index_cast %vi : index to i64
+        %two = arith.constant 2 : i64
+        %low = arith.cmpi slt, %c, %two : i64
+        %a = loop.load %A[%vi, %vj] : memref<4x8xf32>
+        %b = loop.load %B[%vi, %vj] : memref<4x8xf32>
+        %y = arith.select %low, %a, %b : f32
+        loop.store %y, %Y[%vi, %vj] : memref<4x8xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// REMARK: lower.mlir:[[# @LINE + 4]]:3: remark: loop-lower: the vectorized loop stays a serial loop: 'arith.index_cast' uses an iteration variable that varies along the loop as a value
+// CHECK-LABEL: func.func @varying_iteration_value
+func.func @varying_iteration_value(%Y: memref<8xi64>) {
+  // CHECK: scf.for %i
+  loop.for vectorized %i = 0 to 8 {
+    loop.block "Y"(%vi = spatial(8, %i)) {
+      %c = arith.index_cast %vi : index to i64
+      loop.store %c, %Y[%vi] : memref<8xi64>
+    }
+  }
+  return
+}
+
+// -----
+
 // REMARK: lower.mlir:[[# @LINE + 4]]:3: remark: loop-lower: the vectorized loop stays a serial loop: 'loop.load' of memref<16xf32> is not contiguous along the loop
 // CHECK-LABEL: func.func @strided
 func.func @strided(%X: memref<16xf32>, %Y: memref<8xf32>) {

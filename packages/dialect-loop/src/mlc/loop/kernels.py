@@ -173,19 +173,33 @@ def _inline_injective_stages(outputs: Sequence[te.Tensor]) -> None:
     producers read)."""
     kept = {id(t) for t in outputs}
     stages = te.stages(outputs)
+    # Who reads each stage, and with padding, is found once, before any inlining: a
+    # stage's readers come after it in the order, so none of them is inlined before
+    # the stage itself is considered, and what a reader gains from the producers
+    # inlined into it earlier never reads a later stage. (Asking each stage of each
+    # other one would walk every expression once per stage: cubic in a large group.)
+    interner = te.Interner()
+    readers_of: dict[int, list[te.Tensor]] = {}
+    padded_reads: set[int] = set()
+    for reader in stages:
+        for read in te.reads_in(reader):
+            listed = readers_of.setdefault(id(read.tensor), [])
+            if not listed or listed[-1] is not reader:
+                listed.append(reader)
+            if read.padding is not None:
+                padded_reads.add(id(read.tensor))
     for stage in stages:
         if stage.is_placeholder or id(stage) in kept or isinstance(stage.body, te.Reduce):
             continue
-        # Readers come after `stage` in the order, so none of them is inlined yet.
-        readers = [t for t in stages if te.reads(t, stage)]
-        if any(te.reads(t, stage, padded=True) for t in readers):
+        readers = readers_of.get(id(stage), [])
+        if id(stage) in padded_reads:
             continue
         if te.reads_with_padding(stage) and \
                 any(isinstance(t.body, te.Reduce) for t in readers):
             # A padding stage feeding a reduction (a convolution, a pool) stays a
             # stage: its bounds checks then run once per element, not once per tap.
             continue
-        te.compute_inline(stage, readers)
+        te.compute_inline(stage, readers, interner)
 
 
 def _unique_stage_names(outputs: Sequence[te.Tensor]) -> None:

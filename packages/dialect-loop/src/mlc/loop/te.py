@@ -64,7 +64,7 @@ __all__ = [
     "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
     "roundeven", "sigmoid", "power", "remainder", "bitwise_and", "bitwise_or", "bitwise_xor",
     "shift_left", "shift_right", "equal", "not_equal", "isnan", "if_then_else",
-    "cast", "const", "pad", "inline", "compute_inline", "stages", "reads", "reads_with_padding",
+    "cast", "bitcast", "const", "pad", "inline", "compute_inline", "Interner", "stages", "reads", "reads_in", "reads_with_padding",
     "create_prim_func",
     "reduction_identity",
 ]
@@ -429,6 +429,13 @@ def cast(value, dtype: str | Type) -> Expr:
     return source if source.dtype == target else Call("cast", (source,), target)
 
 
+def bitcast(value, dtype: str | Type) -> Expr:
+    """`value`'s bits read as `dtype`, a type of the same width (arith.bitcast)."""
+    target = _dtype(dtype)
+    source = _as_expr(value, None)
+    return source if source.dtype == target else Call("bitcast", (source,), target)
+
+
 def _reduction(combiner: str):
     def reduce(expr, axis: Axis | Sequence[Axis], identity: float | int | None = None) -> Expr:
         axes = (axis,) if isinstance(axis, Axis) else tuple(axis)
@@ -558,7 +565,51 @@ def _check_no_nested_reduction(expr: Expr, top: bool) -> None:
 # ------------------------------------------------------------------ inlining
 
 
-def inline(expr: Expr, stage: Tensor) -> Expr:
+# Dimension numbers no axis gets (axes are numbered from 0 up): an interned index's
+# data-dependent dimensions, renamed.
+_VALUE_DIMS = 1 << 40
+
+
+class Interner:
+    """Makes structurally equal expressions one object (hash-consing), across the
+    inlinings of one kernel. Inlining producers first copies a stage's expression into
+    each reader; when a reader also reads it through another inlined stage (a diamond),
+    the copies are equal but distinct, and without this each level of diamonds would
+    double the kernel."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple, Expr] = {}
+
+    def __call__(self, node: Expr) -> Expr:
+        """The one expression equal to `node`, whose operands must already be interned."""
+        key = self._key(node)
+        if key is None:
+            return node
+        return self._known.setdefault(key, node)
+
+    @staticmethod
+    def _index_key(index: IndexExpr) -> tuple:
+        # Data-dependent dimensions get fresh numbers on each rewrite: name them by
+        # their (interned) value instead.
+        values = sorted(index.values.items(), key=lambda item: id(item[1]))
+        renamed = {dim(uid): dim(_VALUE_DIMS + position) for position, (uid, _) in enumerate(values)}
+        affine = index.affine.replace(renamed) if renamed else index.affine
+        return affine, tuple(id(value) for _, value in values)
+
+    def _key(self, node: Expr) -> tuple | None:
+        if isinstance(node, Call):
+            return ("call", node.func, node.dtype, tuple(id(a) for a in node.args))
+        if isinstance(node, Read):
+            return ("read", id(node.tensor), node.padding,
+                    tuple(self._index_key(i) for i in node.indices))
+        if isinstance(node, IndexValue):
+            return ("index", node.dtype, self._index_key(node.index))
+        if isinstance(node, Const):
+            return ("const", node.dtype, type(node.value), repr(node.value))  # -0.0 is not 0.0
+        return None
+
+
+def inline(expr: Expr, stage: Tensor, interner: Interner | None = None) -> Expr:
     """`expr` with every read of `stage` replaced by `stage`'s own expression at the
     read's indices (its axes replaced by the read's index expressions, composed as
     affine expressions): what TVM's `compute_inline` does to the stage's readers.
@@ -566,10 +617,12 @@ def inline(expr: Expr, stage: Tensor) -> Expr:
     `stage` must be computed without a reduction, and no read of it may be padded
     (a padded read would need the stage's values outside its bounds). Shared
     subexpressions stay shared, and equal reads of `stage` become one expression, so
-    the kernel computes each once per element."""
+    the kernel computes each once per element; with one `interner` for every inlining
+    into a kernel, equal expressions met along different paths become one too."""
     if stage.is_placeholder or isinstance(stage.body, Reduce):
         raise TEError(f"only a stage computed without a reduction can be inlined, not "
                       f"{stage.name}")
+    intern = interner or Interner()
     rebound: dict[tuple, Expr] = {}  # (indices of the read) -> stage's expression there
     memo: dict[int, Expr] = {}
 
@@ -585,16 +638,16 @@ def inline(expr: Expr, stage: Tensor) -> Expr:
             result = rebound.get(key)
             if result is None:
                 mapping = {axis.affine: index for axis, index in zip(stage.axes, indices)}
-                result = rebound[key] = _rebind(stage.body, mapping)
+                result = rebound[key] = _rebind(stage.body, mapping, intern)
         else:
-            result = _rebuilt(node, visit, lambda i: _rewrite_index(i, visit))
+            result = intern(_rebuilt(node, visit, lambda i: _rewrite_index(i, visit)))
         memo[id(node)] = result
         return result
 
     return visit(expr)
 
 
-def _rebind(expr: Expr, mapping: dict[AffineExpr, IndexExpr]) -> Expr:
+def _rebind(expr: Expr, mapping: dict[AffineExpr, IndexExpr], intern: Interner) -> Expr:
     """`expr` with its axes (dims of `mapping`) replaced by index expressions."""
     memo: dict[int, Expr] = {}
 
@@ -604,7 +657,7 @@ def _rebind(expr: Expr, mapping: dict[AffineExpr, IndexExpr]) -> Expr:
             return known
         if isinstance(node, Reduce):
             raise TEError("a reduction must be the whole expression of a compute")
-        result = _rebuilt(node, visit, lambda i: _rewrite_index(i, visit, mapping))
+        result = intern(_rebuilt(node, visit, lambda i: _rewrite_index(i, visit, mapping)))
         memo[id(node)] = result
         return result
 
@@ -660,13 +713,14 @@ def _rewrite_index(index: IndexExpr, visit: Callable[[Expr], Expr],
     return IndexExpr(affine, {uid: v for uid, v in values.items() if uid in used})
 
 
-def compute_inline(stage: Tensor, readers: Sequence[Tensor]) -> None:
+def compute_inline(stage: Tensor, readers: Sequence[Tensor],
+                   interner: Interner | None = None) -> None:
     """Inline `stage` into each of `readers` (their expressions are rewritten in place,
-    see :func:`inline`); afterwards they no longer read `stage`, and a kernel built
-    from them has no block (and no buffer) for it."""
+    see :func:`inline`, which `interner` is passed to); afterwards they no longer read
+    `stage`, and a kernel built from them has no block (and no buffer) for it."""
     for reader in readers:
         if reader.body is not None:
-            reader.body = inline(reader.body, stage)
+            reader.body = inline(reader.body, stage, interner)
 
 
 # ------------------------------------------------------------------ lowering
@@ -729,15 +783,15 @@ def stages(outputs: Sequence[Tensor]) -> list[Tensor]:
 def reads(tensor: Tensor, stage: Tensor, padded: bool = False) -> bool:
     """Whether `tensor`'s expression reads `stage` (with `padded`: with padding)."""
     return any(read.tensor is stage and (not padded or read.padding is not None)
-               for read in _reads_in(tensor))
+               for read in reads_in(tensor))
 
 
 def reads_with_padding(tensor: Tensor) -> bool:
     """Whether `tensor`'s expression reads anything with padding (a padding stage)."""
-    return any(read.padding is not None for read in _reads_in(tensor))
+    return any(read.padding is not None for read in reads_in(tensor))
 
 
-def _reads_in(tensor: Tensor) -> list[Read]:
+def reads_in(tensor: Tensor) -> list[Read]:
     """The reads in `tensor`'s expression, each shared subexpression visited once
     (inlining shares them: a tree walk could take exponential time)."""
     found: list[Read] = []
@@ -755,7 +809,7 @@ def _reads_in(tensor: Tensor) -> list[Read]:
 
 
 def _reads_of(tensor: Tensor) -> list[Tensor]:
-    return [read.tensor for read in _reads_in(tensor)]
+    return [read.tensor for read in reads_in(tensor)]
 
 
 def _lower_stage(tensor: Tensor, buffers: dict[Tensor, Value], entry: Block) -> None:
@@ -965,6 +1019,8 @@ class _Emitter:
             return self.cast(args[0], source, dtype)
         if func == "select":
             return self.op("arith.select", args)
+        if func == "bitcast":
+            return self.op("arith.bitcast", args, dtype)
         if func == "isnan":
             if not is_float:
                 return self.constant(0, i1)

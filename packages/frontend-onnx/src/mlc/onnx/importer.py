@@ -13,6 +13,7 @@ converter, every attribute value or input form a converter refuses.
 
 from __future__ import annotations
 
+import collections
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -29,6 +30,7 @@ from mlc.graph.types import tensor
 from mlc.ir import BlockArgument, DenseElementsAttr, IRError, Operation, RankedTensorType, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.onnx.checker import ModelCheckError, check_model, check_names_are_utf8
+from mlc.onnx.functions import onnx_function, with_attributes
 from mlc.onnx.node import Node, Unsupported, node_name
 from mlc.onnx.registry import find_converter, first_supported_opset
 from mlc.onnx.types import UnsupportedType, element_type, numpy_dtype
@@ -108,6 +110,20 @@ def _error(message: str, loc=None) -> Diagnostic:
     return Diagnostic("error", message, loc)
 
 
+class _MissingInput(Exception):
+    """A node (or a node of its subgraphs) reads a value that an earlier problem left
+    uncomputed: that problem is reported, not this one."""
+
+
+class _NodeProblem(Exception):
+    """Why a node did not convert (and the graph inputs whose values would let it)."""
+
+    def __init__(self, reason: str, needs_inputs: Sequence[str] = ()):
+        super().__init__(reason)
+        self.reason = reason
+        self.needs_inputs = tuple(needs_inputs)
+
+
 class _Importer:
     def __init__(self, model: onnx.ModelProto, source: str, input_shapes: dict,
                  freeze_params: bool, constant_inputs: dict):
@@ -131,6 +147,7 @@ class _Importer:
         except ModelCheckError as exc:
             raise self.fail(str(exc)) from None
         self.opset = self._default_opset()
+        self._upgrade_opset()
         if self.model.functions:
             from onnx import inliner
             self.model = inliner.inline_local_functions(self.model)
@@ -172,6 +189,25 @@ class _Importer:
         other = sorted(o.domain for o in self.model.opset_import if o.domain not in ("", "ai.onnx"))
         self.other_domains = other
         return opset
+
+    def _upgrade_opset(self) -> None:
+        """A model of an opset older than some of its ops' converters is converted to
+        the oldest opset they all convert at by ONNX's version converter, as onnxruntime
+        and TVM read old models; when the converter cannot, the import goes on as it is
+        (and names the nodes it cannot convert)."""
+        needed = [first_supported_opset(n.op_type) for n in self.model.graph.node
+                  if n.domain in ("", "ai.onnx") and find_converter(n.op_type, self.opset) is None]
+        target = max((v for v in needed if v is not None), default=None)
+        if target is None or target <= self.opset:
+            return
+        from onnx import version_converter
+
+        try:
+            upgraded = version_converter.convert_version(self.model, target)
+        except Exception:  # noqa: BLE001 - adapters missing for some op or version
+            return
+        self.model = upgraded
+        self.opset = target
 
     def _check_names(self, inputs, initializers) -> None:
         known = {i.name for i in inputs}
@@ -287,40 +323,104 @@ class _Importer:
 
     def _convert_nodes(self, nodes, inferred) -> list[tuple[str, str, tuple[str, ...]]]:
         problems = []
+        opsets = {o.domain if o.domain != "ai.onnx" else "": o.version
+                  for o in self.model.opset_import}
+        opsets[""] = self.opset
         for index, proto in enumerate(nodes):
             name = node_name(proto, index)
-            domain = proto.domain if proto.domain != "ai.onnx" else ""
-            if domain:
-                opset = next((o.version for o in self.model.opset_import if o.domain == domain), 0)
-            else:
-                opset = self.opset
-            found = find_converter(proto.op_type, opset, domain)
-            if found is None:
-                problems.append((name, self._no_converter(proto.op_type, domain, opset), ()))
-                self._stand_in(proto, inferred)
-                continue
-            inputs = [self.values.get(i) if i else None for i in proto.input]
-            if any(i and i not in self.values for i in proto.input):
-                continue  # after an earlier problem without a stand-in: already reported
-            outputs_types = [inferred.get(o) for o in proto.output]
-            node = Node(proto, opset, self.builder, inputs, outputs_types, self._constant_of)
             try:
                 with self.builder.layer(name):
-                    results = found.convert(node)
-            except Unsupported as exc:
-                label = f"{proto.op_type} (opset {opset})"
-                problems.append((name, f"{label}: {exc.reason}", exc.needs_inputs))
+                    self._convert_node(proto, opsets, self.values)
+            except _MissingInput:
+                continue  # after an earlier problem without a stand-in: already reported
+            except _NodeProblem as problem:
+                problems.append((name, problem.reason, problem.needs_inputs))
                 self._stand_in(proto, inferred)
-                continue
-            except (IRError, UndefinedResultError) as exc:  # graph ops refuse the operands
-                problems.append((name, f"{proto.op_type} (opset {opset}): {exc}", ()))
-                self._stand_in(proto, inferred)
-                continue
-            results = results if isinstance(results, (list, tuple)) else [results]
-            for output, value in zip(proto.output, results):
-                if output:
-                    self._bind(output, value)
         return problems
+
+    def _convert_node(self, proto: onnx.NodeProto, opsets: Mapping[str, int],
+                      values: dict[str, Value]) -> None:
+        """Convert one node whose inputs are named in `values`, binding its outputs
+        there: through its converter, or else through the function ONNX defines the op
+        as (its body's nodes converted in turn). _NodeProblem says why not."""
+        domain = proto.domain if proto.domain != "ai.onnx" else ""
+        opset = opsets.get(domain, 0)
+        label = f"{domain}.{proto.op_type}" if domain else proto.op_type
+        label = f"{label} (opset {opset})"
+        if any(i and i not in values for i in proto.input):
+            raise _MissingInput()
+        inputs = [values.get(i) if i else None for i in proto.input]
+        found = find_converter(proto.op_type, opset, domain)
+        try:
+            if found is None:
+                body = onnx_function(proto, opset, domain, [v.type if v else None for v in inputs])
+                if body is None:
+                    raise _NodeProblem(self._no_converter(proto.op_type, domain, opset))
+                results = self._expand(proto, body, inputs, opsets)
+            else:
+                node = Node(proto, opset, self.builder, inputs, [None] * len(proto.output),
+                            self._constant_of,
+                            lambda graph, bound: self._convert_graph(graph, opsets, values, bound))
+                results = found.convert(node)
+        except Unsupported as exc:
+            raise _NodeProblem(f"{label}: {exc.reason}", exc.needs_inputs) from None
+        except (IRError, UndefinedResultError) as exc:  # graph ops refuse the operands
+            raise _NodeProblem(f"{label}: {exc}") from None
+        results = results if isinstance(results, (list, tuple)) else [results]
+        for output, value in zip(proto.output, results):
+            if output:
+                values[output] = value
+
+    def _convert_graph(self, graph: onnx.GraphProto, opsets: Mapping[str, int],
+                       outer: dict[str, Value], inputs: Sequence[Value]) -> list[Value]:
+        """The outputs of subgraph `graph` (an If's branch, a Loop's body) on `inputs`,
+        its nodes converted in a scope of their own that sees the values of the scope
+        around it (`outer`), as ONNX's subgraphs do."""
+        scope = collections.ChainMap({}, outer)
+        if len(inputs) != len(graph.input):
+            raise Unsupported(f"the subgraph '{graph.name}' takes {len(graph.input)} inputs, "
+                              f"{len(inputs)} given")
+        for formal, value in zip(graph.input, inputs):
+            scope[formal.name] = value
+        for proto in graph.initializer:
+            try:
+                array = numpy_helper.to_array(proto)
+                element = element_type(proto.data_type)
+            except (UnsupportedType, ValueError) as exc:
+                raise Unsupported(f"initializer '{proto.name}': {exc}") from None
+            scope[proto.name] = self.builder.const(array, dtype=element)
+        for inner in graph.node:
+            try:
+                self._convert_node(inner, opsets, scope)
+            except _NodeProblem as problem:
+                raise Unsupported(f"in subgraph '{graph.name}', node {inner.op_type}: "
+                                  f"{problem.reason}", problem.needs_inputs) from None
+        missing = [o.name for o in graph.output if o.name not in scope]
+        if missing:
+            raise Unsupported(f"the subgraph '{graph.name}' does not compute {missing[0]}")
+        return [scope[o.name] for o in graph.output]
+
+    def _expand(self, proto: onnx.NodeProto, body: onnx.FunctionProto,
+                inputs: list[Value | None], outer: Mapping[str, int]) -> list[Value | None]:
+        """The outputs of `proto` computed by the nodes of its function `body`, in a
+        scope of their own: the function's inputs bound to the node's, its attribute
+        references to the node's attributes; a domain the body uses without importing
+        it (ai.onnx.preview's bodies use the default domain) at the model's opset."""
+        scope: dict[str, Value] = {formal: value for formal, value in zip(body.input, inputs)
+                                   if value is not None}
+        opsets = {**outer, **{o.domain if o.domain != "ai.onnx" else "": o.version
+                              for o in body.opset_import}}
+        attributes = {a.name: a for a in proto.attribute}
+        defaults = {a.name: a for a in body.attribute_proto}
+        for inner in body.node:
+            inner = with_attributes(inner, attributes, defaults)
+            try:
+                self._convert_node(inner, opsets, scope)
+            except _NodeProblem as problem:
+                raise Unsupported(f"in the function ONNX defines {proto.op_type} as, node "
+                                  f"{inner.op_type}: {problem.reason}", problem.needs_inputs) \
+                    from None
+        return [scope.get(name) for name in body.output]
 
     def _no_converter(self, op_type: str, domain: str, opset: int) -> str:
         qualified = f"{domain}.{op_type}" if domain else op_type
@@ -411,7 +511,31 @@ def _checked_form(model: onnx.ModelProto, shapes: Mapping[str, Sequence[int]]) -
         elif initializer.name not in declared:
             checked.graph.input.append(onnx.helper.make_tensor_value_info(
                 initializer.name, initializer.data_type, list(initializer.dims)))
+    _write_out_function_defaults(checked)
     return checked
+
+
+def _write_out_function_defaults(model: onnx.ModelProto) -> None:
+    """Give each node of an op that ONNX defines as a function the attributes it leaves
+    to their defaults, explicitly (the same model): ONNX's shape inference expands such
+    a node's function body with the node's own attributes only, and fails on a body
+    that refers to one left out (MeanVarianceNormalization's `axes`)."""
+    opsets = {o.domain or "": o.version for o in model.opset_import}
+    for node in model.graph.node:
+        domain = node.domain or ""
+        if domain not in ("", "ai.onnx") or domain not in opsets:
+            continue
+        try:
+            schema = onnx.defs.get_schema(node.op_type, opsets[domain], domain)
+        except onnx.defs.SchemaError:
+            continue
+        if not schema.has_function:
+            continue
+        given = {a.name for a in node.attribute}
+        for name, attribute in schema.attributes.items():
+            default = attribute.default_value
+            if name not in given and default.name:
+                node.attribute.append(default)
 
 
 def _copy_field(message, descriptor, value) -> None:

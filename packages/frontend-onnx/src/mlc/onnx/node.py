@@ -34,13 +34,16 @@ class Node:
 
     def __init__(self, proto: onnx.NodeProto, opset: int, builder: GraphBuilder,
                  inputs: list[Value | None], output_types: list[RankedTensorType | None],
-                 constant_of: Callable[[Value], np.ndarray]):
+                 constant_of: Callable[[Value], np.ndarray],
+                 convert_graph: Callable[[onnx.GraphProto, Sequence[Value]], list[Value]]
+                 | None = None):
         self.proto = proto
         self.opset = opset
         self.b = builder
         self._inputs = inputs
         self.output_types = output_types
         self._constant_of = constant_of
+        self._convert_graph = convert_graph
         self._attributes = {a.name: a for a in proto.attribute}
 
     @property
@@ -89,10 +92,23 @@ class Node:
         initializer, a Constant, or computed from those); Unsupported otherwise."""
         return self._constant_of(self.input(index))
 
+    def known(self, value: Value) -> np.ndarray:
+        """The value of graph value `value`, which must be known at import time."""
+        return self._constant_of(value)
+
     def optional_constant(self, index: int) -> np.ndarray | None:
         """As :meth:`constant`, None for an omitted optional input."""
         value = self.optional_input(index)
         return None if value is None else self._constant_of(value)
+
+    def graph(self, attribute: str, inputs: Sequence[Value] = ()) -> list[Value]:
+        """The outputs of the subgraph in `attribute` (an If's branch, a Loop's body)
+        computed on `inputs`: its nodes converted here, in a scope that sees this
+        node's."""
+        proto = self._attributes.get(attribute)
+        if proto is None or self._convert_graph is None:
+            raise Unsupported(f"attribute '{attribute}' (a graph) is required")
+        return self._convert_graph(proto.g, inputs)
 
     def type(self, index: int) -> RankedTensorType:
         """The tensor type of input `index`."""

@@ -22,7 +22,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from mlc.ir import Value, element_dtype
+from mlc.ir import FloatType, Value, element_dtype, f32
+from mlc.torch import aten as aten_converters
 from mlc.torch.node import Node
 
 Converter = Callable[[Node], object]
@@ -48,12 +49,6 @@ def _pair(node: Node, value, name: str) -> list[int]:
     return values
 
 
-def _scalar_like(node: Node, number, like: Value) -> Value:
-    """A rank-0 constant of `number` with the element type of `like`."""
-    return node.b.const(np.array(number, element_dtype(like.type.element_type)),
-                        dtype=like.type.element_type)
-
-
 # -- elementwise arithmetic: tensors with tensors or Python numbers; sizes in Python
 
 
@@ -65,12 +60,14 @@ def _binary(graph_op: str, python: Callable, scaled: bool = False) -> Converter:
             return python(lhs, rhs * alpha)  # arithmetic on sizes and numbers
         node.check(isinstance(lhs, (Value, int, float)) and isinstance(rhs, (Value, int, float)),
                    f"operands of {type(lhs).__name__} and {type(rhs).__name__} are not supported")
-        like = lhs if isinstance(lhs, Value) else rhs
-        lhs = lhs if isinstance(lhs, Value) else _scalar_like(node, lhs, like)
         if alpha != 1:
             rhs = rhs * alpha if not isinstance(rhs, Value) else \
-                node.b.multiply(rhs, _scalar_like(node, alpha, rhs))
-        rhs = rhs if isinstance(rhs, Value) else _scalar_like(node, rhs, like)
+                node.b.multiply(*aten_converters.promoted(node, rhs, alpha))
+        # torch's promotion: a float number against an integer tensor makes it float.
+        lhs, rhs = aten_converters.promoted(node, lhs, rhs)
+        if graph_op == "divide" and not isinstance(lhs.type.element_type, FloatType):
+            # True division of integers is float (torch's default dtype).
+            lhs, rhs = node.b.cast(lhs, dtype=f32), node.b.cast(rhs, dtype=f32)
         return node.b.op(graph_op, lhs, rhs)
 
     return convert
@@ -86,6 +83,8 @@ def _reversed(convert: Converter) -> Converter:
 
 
 def _divide(node: Node):
+    if node.kwargs.get("rounding_mode") == "floor":
+        return aten_converters.floor_divide(node)
     node.check(node.kwargs.get("rounding_mode") is None,
                f"rounding_mode={node.kwargs.get('rounding_mode')!r} is not supported")
     return _binary("divide", operator.truediv)(node)
@@ -200,10 +199,24 @@ def _adaptive_avg_pool2d(node: Node, x: Value, output_size) -> Value:
         if not isinstance(output_size, int) else [output_size, output_size]
     if out == [1, 1]:
         return node.b.global_avg_pool2d(x)
-    node.check(height % out[0] == 0 and width % out[1] == 0,
-               f"output size {out} does not divide the input's {height}x{width}")
-    window = [height // out[0], width // out[1]]
-    return node.b.avg_pool2d(x, pool_size=window, strides=window)
+    if height % out[0] == 0 and width % out[1] == 0:
+        window = [height // out[0], width // out[1]]
+        return node.b.avg_pool2d(x, pool_size=window, strides=window)
+    # Output i averages inputs floor(i·n/m) .. ceil((i+1)·n/m) - 1 (torch's windows,
+    # which overlap or repeat when m does not divide n): a matrix along each axis.
+    dtype = element_dtype(x.type.element_type)
+    rows = node.b.const(_adaptive_weights(out[0], height, dtype), dtype=x.type.element_type)
+    columns = node.b.const(_adaptive_weights(out[1], width, dtype).T, dtype=x.type.element_type)
+    return node.b.matmul(rows, node.b.matmul(x, columns))
+
+
+def _adaptive_weights(out: int, size: int, dtype) -> np.ndarray:
+    """(out, size): row i averages the inputs of adaptive pooling's window i."""
+    weights = np.zeros((out, size), np.float64)
+    for i in range(out):
+        start, end = (i * size) // out, -((-(i + 1) * size) // out)
+        weights[i, start:end] = 1 / (end - start)
+    return weights.astype(dtype)
 
 
 # -- shapes and layouts
@@ -588,7 +601,8 @@ def _hardtanh(node: Node) -> Value:
     return node.b.clip(node.tensor(0, "input"), min=low, max=high)
 
 
-FUNCTION_MAP: dict[object, Converter] = _default_function_map()
+FUNCTION_MAP: dict[object, Converter] = {**_default_function_map(),
+                                          **aten_converters.function_map()}
 """The default converters of call_function targets and call_method names."""
 
 MODULE_MAP: dict[type, Converter] = {
@@ -610,5 +624,6 @@ MODULE_MAP: dict[type, Converter] = {
     nn.Flatten: _module_flatten,
     nn.Dropout: _module_dropout,
     nn.Identity: _identity,
+    **aten_converters.module_map(),
 }
 """The default converters of call_module nodes, by the called module's class."""

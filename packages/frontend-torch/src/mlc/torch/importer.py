@@ -30,6 +30,7 @@ from mlc.graph.builder import GraphBuilder, element_type_of_dtype
 from mlc.graph.op_base import UndefinedResultError
 from mlc.ir import IRError, Operation, Value, verify
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.torch.aten import QUALIFIED_MAP
 from mlc.torch.converters import FUNCTION_MAP, MODULE_MAP, Converter
 from mlc.torch.node import Node, Unsupported
 
@@ -203,6 +204,11 @@ def _input_shapes(source: str, placeholders: list[fx.Node], given) -> list[tuple
     return checked
 
 
+def _qualified(target) -> str:
+    """`module.qualname` of a function or class (what QUALIFIED_MAP is keyed by)."""
+    return f"{getattr(target, '__module__', '')}.{getattr(target, '__qualname__', '')}"
+
+
 def _module_path(node: fx.Node) -> str:
     """The module a node belongs to: the called module's path, or the innermost entry
     of the module stack torch.export records; '' for the top-level module."""
@@ -295,7 +301,7 @@ class _Importer:
             for cls in type(module).__mro__:
                 if cls in self.module_map:
                     return self.module_map[cls]
-            return None
+            return QUALIFIED_MAP.get(_qualified(type(module)))
         if node.op in ("call_function", "call_method"):
             target = node.target
             try:
@@ -304,7 +310,7 @@ class _Importer:
                 found = None
             if found is None and isinstance(target, torch._ops.OpOverload):
                 found = self.function_map.get(target.overloadpacket)
-            return found
+            return found if found is not None else QUALIFIED_MAP.get(_qualified(target))
         return None
 
     def _check_converters(self, nodes: list[fx.Node]) -> None:

@@ -75,10 +75,13 @@ class Node:
         return value
 
     def param(self, attribute: str) -> Value | None:
-        """The tensor `attribute` of the called submodule (`weight`, `running_mean`) as a
+        """The tensor `attribute` of the called submodule (`weight`, `running_mean`, a
+        child's `out_proj.weight`) as a
         graph value: a constant named after its state-dict key (`layer1.0.conv1.weight`),
         or a parameter of `@main` with `keep_params`; None when the module has none."""
-        tensor = getattr(self.module, attribute, None)
+        tensor = self.module
+        for part in attribute.split("."):  # `out_proj.weight`: of a child module
+            tensor = getattr(tensor, part, None)
         if tensor is None:
             return None
         return self._tensor_of(f"{self.target}.{attribute}", tensor)

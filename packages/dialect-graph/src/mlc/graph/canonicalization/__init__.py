@@ -5,6 +5,6 @@ them on the `graph` dialect where they are defined; the graph entry point module
 (`mlc.graph.ops`) imports this package, so a loaded graph dialect has them.
 """
 
-from mlc.graph.canonicalization import algebra, layout
+from mlc.graph.canonicalization import algebra, empty, layout
 
-__all__ = ["algebra", "layout"]
+__all__ = ["algebra", "empty", "layout"]

@@ -27,7 +27,7 @@ from mlc.graph.types import (
     computable,
     tensor,
 )
-from mlc.ir import FloatType, RankedTensorType, Type, element_dtype, i1
+from mlc.ir import FloatType, IntegerType, RankedTensorType, Type, element_dtype, i1
 from mlc.ir.opdef import Commutative, OperandDef, ResultDef, SameOperandsAndResultType
 
 # ------------------------------------------------------------------ unary
@@ -762,6 +762,58 @@ class CastOp(GraphOp):
             raise UndefinedResultError(f"{bad} does not convert to {target}: its value is "
                                        "undefined")
         return whole.astype(dtype)
+
+
+def _bits(element: Type) -> int:
+    """How many bits an element of `element` occupies (i1 a byte, as ONNX stores it)."""
+    if isinstance(element, FloatType):
+        return element.width
+    return max(8, element_dtype(element).itemsize * 8)
+
+
+def _bitcast(te, attrs, x):
+    # An i1 is a byte holding 0 or 1 (any other byte read as i1 is true).
+    if x.dtype == i1 or attrs["dtype"] == i1:
+        return _cast(te, attrs, x)
+    return te.bitcast(x, attrs["dtype"])
+
+
+@graph.op
+class BitcastOp(GraphOp):
+    """Elementwise reinterpretation of each element's bits as another element type of
+    the same width (ONNX BitCast, arith.bitcast): f32 1.0 is i32 1065353216.
+
+    i1 counts as a byte holding 0 or 1 (as ONNX and numpy store booleans): to an 8-bit
+    integer it is 0 or 1, and a byte read as i1 is true unless it is 0.
+
+    Integers and NaN: the bits are kept as they are (a NaN's payload too)."""
+
+    name = "graph.bitcast"
+    compute = _elementwise_rule(_bitcast, name)
+    x = OperandDef(Tensor)
+    result = ResultDef(Tensor)
+    dtype = element_type(doc="the result's element type, as wide as the operand's")
+    pattern = PatternKind.ELEMWISE
+    assembly_format = "$x attr-dict `:` type($x) `to` $dtype"
+
+    @classmethod
+    def infer(cls, types, attrs):
+        source, target = types[0].element_type, attrs["dtype"]
+        shape_check(computable(target), f"cannot bitcast to {target}: graph tensors hold i1, "
+                                        f"8/16/32/64-bit integers, index, f16, bf16, f32 or f64")
+        shape_check(isinstance(target, (FloatType, IntegerType)) and
+                    isinstance(source, (FloatType, IntegerType)) and
+                    _bits(source) == _bits(target),
+                    f"cannot bitcast {source} to {target}: bitcasts keep the width")
+        return [RankedTensorType(types[0].shape, target)]
+
+    @classmethod
+    def reference(cls, attrs, x):
+        dtype = element_dtype(attrs["dtype"])
+        if x.dtype == np.bool_ or dtype == np.bool_:
+            return x.astype(dtype)
+        # (np.ascontiguousarray would make a 0-d array 1-d.)
+        return (x if x.flags.c_contiguous else x.copy()).view(dtype)
 
 
 # ------------------------------------------------------------------ broadcast binary

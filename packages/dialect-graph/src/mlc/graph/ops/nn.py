@@ -729,7 +729,7 @@ class AvgPool2DOp(Pool2D):
         or zeros and with zeros past the padding; their quotient in the element type."""
         acc = accumulator(x.dtype)
         total = cls.window_reduction(te, x, attrs, 0.0, 0.0, "sum", acc, "T_avg_pool2d_sum")
-        ones = te.compute((1, 1, *x.shape[2:]), lambda n, c, y, z: te.const(1.0, acc),
+        ones = te.compute((1, 1, *x.shape[2:4]), lambda n, c, y, z: te.const(1.0, acc),
                           name="T_avg_pool2d_ones")
         counted = 1.0 if attrs["count_include_pad"] else 0.0
         count = cls.window_reduction(te, ones, attrs, counted, 0.0, "sum", acc,

@@ -34,6 +34,9 @@ IndexTensor = TypeMatches(lambda t: isinstance(t, RankedTensorType) and t.elemen
                           "ranked tensor of i32 or i64")
 
 
+PAD_MODES = ("constant", "reflect", "edge", "wrap")
+
+
 def normalize_axis(axis: int, rank: int) -> int:
     """`axis` in [0, rank), from Python's spelling in [-rank, rank); ShapeError otherwise."""
     shape_check(-rank <= axis < rank, f"axis {axis} is out of range for a rank-{rank} tensor")
@@ -409,10 +412,13 @@ class TileOp(Injective):
 
 @graph.op
 class PadOp(Injective):
-    """Pads with a constant `value` (ONNX Pad, constant mode).
+    """Pads each axis (ONNX Pad): with a constant `value`, or with the operand's own
+    elements by `mode`: `reflect` mirrors them about the edge element (which is not
+    repeated), `edge` repeats the edge element, `wrap` continues from the other end.
 
     `pads` is in ONNX's order: the amount added before each axis, then the amount
-    added after each axis.
+    added after each axis. `reflect` adds at most extent - 1 on each side of an axis;
+    `edge` and `wrap` pad only axes that have elements.
 
     Integers: `value` must be one of the element type's values (an integer in its
     range; 0 or 1 for i1), which the verifier checks. For floats it is rounded to the
@@ -423,7 +429,8 @@ class PadOp(Injective):
     name = "graph.pad"
     copies_elements = False  # the padding is `value`, not an operand element
     pads = ints(doc="begins for each axis, then ends for each axis; each >= 0")
-    value = real(0.0, "the value of the added elements")
+    value = real(0.0, "the value of the added elements (constant mode)")
+    mode = string("constant", "what the added elements are", choices=PAD_MODES)
 
     @staticmethod
     def widths(rank: int, pads: Sequence[int]) -> list[tuple[int, int]]:
@@ -437,28 +444,60 @@ class PadOp(Injective):
     def infer(cls, types, attrs):
         x = types[0]
         widths = cls.widths(x.rank, attrs["pads"])
-        element, value = x.element_type, attrs["value"]
-        if not isinstance(element, FloatType):
+        element, value, mode = x.element_type, attrs["value"], attrs["mode"]
+        if mode == "constant" and not isinstance(element, FloatType):
             dtype = element_dtype(element)
             low, high = (0, 1) if dtype.kind == "b" else (np.iinfo(dtype).min, np.iinfo(dtype).max)
             shape_check(float(value).is_integer() and low <= value <= high,
                         f"value {value} is not a {element} value (an integer in {low}..{high})")
+        for axis, (extent, (lo, hi)) in enumerate(zip(x.shape, widths)):
+            if mode == "reflect":
+                shape_check(max(lo, hi) < max(extent, 1), f"reflect pads axis {axis} of extent "
+                            f"{extent} by at most {max(extent - 1, 0)}, got {lo} and {hi}")
+            elif mode != "constant":
+                shape_check(extent > 0 or lo == hi == 0,
+                            f"{mode} mode cannot pad axis {axis}, which has no elements")
         return [tensor([d + lo + hi for d, (lo, hi) in zip(x.shape, widths)], x.element_type)]
 
     @classmethod
     def reference(cls, attrs, x):
+        widths = cls.widths(x.ndim, attrs["pads"])
+        if attrs["mode"] != "constant":
+            return np.pad(x, widths, mode=attrs["mode"])
         value = attrs["value"]
         # An integer pad value is exact (the verifier checked it): no float detour.
         fill = x.dtype.type(int(value)) if x.dtype.kind in "iub" else value
-        return np.pad(x, cls.widths(x.ndim, attrs["pads"]), constant_values=fill)
+        return np.pad(x, widths, constant_values=fill)
 
     @classmethod
     def compute(cls, te, attrs, x):
-        """TOPI's pad (constant mode): reads outside the operand give `value`."""
+        """TOPI's pad (constant mode): reads outside the operand give `value`; the other
+        modes read the operand element their index maps to (mirrored or clamped:
+        a computed index; wrapped: index modulo the extent)."""
         widths = cls.widths(len(x.shape), attrs["pads"])
-        value = attrs["value"] if isinstance(x.dtype, FloatType) else int(attrs["value"])
-        return te.pad(x, [lo for lo, _ in widths], [hi for _, hi in widths], value,
-                      name="T_pad")
+        mode = attrs["mode"]
+        if mode == "constant":
+            value = attrs["value"] if isinstance(x.dtype, FloatType) else int(attrs["value"])
+            return te.pad(x, [lo for lo, _ in widths], [hi for _, hi in widths], value,
+                          name="T_pad")
+
+        def source(i, extent: int, lo: int, hi: int):
+            if lo == hi == 0:
+                return i
+            if mode == "wrap":  # stays affine: shifted to be non-negative, then mod
+                return (i - lo + extent * -(-lo // extent)) % extent
+            j = te.IndexValue(i - lo, i64)
+            last = extent - 1
+            if mode == "edge":
+                return te.minimum(te.maximum(j, te.const(0, i64)), te.const(last, i64))
+            mirrored = te.if_then_else(j < te.const(0, i64), -j, j)  # reflect about 0 ...
+            return te.if_then_else(mirrored > te.const(last, i64),  # ... and about last
+                                   te.const(2 * last, i64) - mirrored, mirrored)
+
+        shape = [d + lo + hi for d, (lo, hi) in zip(x.shape, widths)]
+        return te.compute(shape, lambda *index: x[tuple(
+            source(i, extent, lo, hi) for i, extent, (lo, hi) in zip(index, x.shape, widths))],
+            name="T_pad")
 
 
 @graph.op

@@ -1,3 +1,17 @@
-"""ONNX converters by family; importing this package registers them all."""
+"""ONNX converters by family; importing this package registers them all (legacy, the
+first definitions of ops, reuses later converters)."""
 
-from mlc.onnx.converters import elementwise, indexing, nn, reduce, tensor  # noqa: F401
+from mlc.onnx.converters import (  # noqa: F401
+    control,
+    elementwise,
+    grid_sample,
+    indexing,
+    legacy,
+    linalg,
+    nn,
+    quantize,
+    recurrent,
+    reduce,
+    resize,
+    tensor,
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mlc.ir import Value
+from mlc.ir import FloatType, IntegerType, Value
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
 
@@ -129,10 +129,13 @@ def clip_6(node: Node) -> Value:
 
 @converter("Dropout", 12)
 def dropout(node: Node) -> list[Value]:
-    """Inference: the identity, and a mask of ones (ONNX's `training_mode` input must
-    be false or absent)."""
+    """Inference: the identity, and a mask of ones. So is training with a ratio of 0;
+    training with another ratio drops at random, which mlc does not."""
     training = node.optional_constant(2)
-    node.check(training is None or not bool(training), "training_mode=true is not supported")
+    if training is not None and bool(training):
+        ratio = node.optional_constant(1)
+        node.check(ratio is not None and float(ratio) == 0.0,
+                   "training_mode=true with a ratio other than 0 (random) is not supported")
     return _dropout_outputs(node)
 
 
@@ -165,4 +168,30 @@ def bit_shift(node: Node) -> Value:
 
 @converter("Mod", 10)
 def mod(node: Node) -> Value:
-    return node.b.mod(node.input(0), node.input(1), fmod=bool(node.attr("fmod", 0)))
+    """fmod=1: the remainder with the dividend's sign (C's fmod); fmod=0: with the
+    divisor's sign (Python's %), which for floats (allowed from opset 28) is built on
+    fmod as CPython's float remainder is: a non-zero remainder of the other sign gets
+    the divisor added, a zero one the divisor's sign."""
+    a, b = node.input(0), node.input(1)
+    fmod = bool(node.attr("fmod", 0))
+    if fmod or not isinstance(a.type.element_type, FloatType):
+        return node.b.mod(a, b, fmod=fmod)
+    return _float_modulo(node, a, b)
+
+
+def _float_modulo(node: Node, a: Value, b: Value) -> Value:
+    g = node.b
+    element = a.type.element_type
+    remainder = g.mod(a, b, fmod=True)
+    zero = g.const(np.array(0.0), dtype=element)
+    signed_zero = g.const(np.array(-0.0), dtype=element)
+    bits = IntegerType(element.width)
+
+    def negative(x: Value) -> Value:  # the sign bit: -0.0 too
+        return g.less(g.bitcast(x, dtype=bits), g.const(np.array(0), dtype=bits))
+
+    other_sign = g.logical_and(g.not_equal(remainder, zero),
+                               g.not_equal(negative(remainder), negative(b)))
+    adjusted = g.where(other_sign, g.add(remainder, b), remainder)
+    signed = g.where(negative(b), signed_zero, zero)
+    return g.where(g.equal(adjusted, zero), signed, adjusted)

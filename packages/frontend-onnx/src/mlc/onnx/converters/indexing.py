@@ -33,7 +33,7 @@ def scatter_elements(node: Node) -> Value:
 @converter("OneHot", 11)
 def one_hot(node: Node) -> Value:
     indices = node.input(0)
-    if indices.type.element_type.name not in ("i32", "i64"):  # ONNX: cast to int64
+    if str(indices.type.element_type) not in ("i32", "i64"):  # ONNX: cast to int64
         indices = node.b.cast(indices, dtype=IntegerType(64))
     depth = int(node.constant(1).reshape(-1)[0])
     values = node.constant(2).reshape(-1)

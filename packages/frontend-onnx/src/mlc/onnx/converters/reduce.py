@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mlc.ir import Value
+from mlc.ir import Value, element_dtype
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
 
@@ -25,8 +25,10 @@ def _log_sum_exp(node: Node, x: Value, axes: list[int], keepdims: bool) -> Value
     """log(sum(exp(x))) as m + log(sum(exp(x - m))), m the maximum: no overflow for
     large x. An infinite maximum is not subtracted (inf - inf is NaN): m is 0 then, so
     a slice holding +inf gives +inf and one of only -inf gives -inf, as onnxruntime
-    and the definition give."""
+    and the definition give. Over no elements: log(0), -inf."""
     b = node.b
+    if any(x.type.shape[a] == 0 for a in axes):
+        return b.log(b.sum(b.exp(x), axes=axes, keepdims=keepdims))
     peak = b.max(x, axes=axes, keepdims=True)
     zero = b.const(np.zeros(peak.type.shape), dtype=peak.type.element_type)
     peak = b.where(b.isinf(peak), zero, peak)
@@ -74,7 +76,23 @@ def _reduce(node: Node, reduction: Reduction, axes) -> Value:
     for a in axes:
         node.check(-rank <= a < rank, f"axis {a} is out of range for rank {rank}")
     axes = sorted({a + rank if a < 0 else a for a in axes}) or list(range(rank))
-    return reduction(node, x, axes, bool(node.attr("keepdims", 1)))
+    keepdims = bool(node.attr("keepdims", 1))
+    empty = _EMPTY_MAX_MIN.get(node.op_type)
+    if empty is not None and any(x.type.shape[a] == 0 for a in axes):
+        # The maximum of nothing is the type's lowest value, the minimum its highest.
+        shape = [1 if a in axes else d for a, d in enumerate(x.type.shape)
+                 if keepdims or a not in axes]
+        dtype = element_dtype(x.type.element_type)
+        limits = np.finfo(dtype) if dtype.kind == "f" else \
+            (np.iinfo(dtype) if dtype.kind in "iu" else None)
+        value = {"f": (-np.inf, np.inf)}.get(dtype.kind) or \
+            ((limits.min, limits.max) if limits is not None else (False, True))
+        return node.b.const(np.full(shape, value[empty], dtype), dtype=x.type.element_type)
+    return reduction(node, x, axes, keepdims)
+
+
+# Which end of the element type's range an empty ReduceMax or ReduceMin gives.
+_EMPTY_MAX_MIN = {"ReduceMax": 0, "ReduceMin": 1}
 
 
 for _onnx_op, (_reduction, _axes_as_input) in _REDUCE.items():

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from mlc.graph.ops.transform import PAD_MODES
 from mlc.ir import Value
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
@@ -53,6 +54,9 @@ def constant_of_shape(node: Node) -> Value:
 @converter("Range", 11)
 def range_(node: Node) -> Value:
     start, limit, delta = (node.constant(i) for i in range(3))
+    node.check(all(v.size == 1 for v in (start, limit, delta)),
+               "start, limit and delta must be scalars")
+    start, limit, delta = (v.reshape(()) for v in (start, limit, delta))
     node.check(delta != 0, "delta is zero")
     python = int if start.dtype.kind in "iu" else float
     return node.b.range(start=python(start), limit=python(limit), delta=python(delta),
@@ -95,13 +99,62 @@ def _cast_to(node: Node, x: Value, element) -> Value:
     return x if x.type.element_type == element else node.b.cast(x, dtype=element)
 
 
+@converter("BitCast", 26)
+def bitcast(node: Node) -> Value:
+    to = node.attr("to")
+    numpy_dtype(to)  # an unsupported target type is named here
+    x, element = node.input(0), element_type(to)
+    return x if x.type.element_type == element else node.b.bitcast(x, dtype=element)
+
+
+@converter("EyeLike", 9)
+def eye_like(node: Node) -> Value:
+    """Ones on the diagonal shifted by `k`, zeros elsewhere, of the input's shape: a
+    constant (shapes are static)."""
+    x = node.input(0)
+    node.check(len(x.type.shape) == 2, f"the input must be 2-D, got shape {list(x.type.shape)}")
+    dtype = numpy_dtype(node.attr("dtype")) if node.attr("dtype", 0) else _dtype_of(x)
+    rows, columns = x.type.shape
+    return node.b.const(np.eye(rows, columns, k=node.attr("k", 0), dtype=dtype))
+
+
+@converter("TensorScatter", 24)
+def tensor_scatter(node: Node) -> Value:
+    """The cache with each batch entry's update written along `axis` from its write
+    index on (linear), or wrapping around the axis (circular)."""
+    b = node.b
+    cache, update, starts = node.input(0), node.input(1), node.optional_input(2)
+    shape, rank = cache.type.shape, len(cache.type.shape)
+    axis = _axis(node, node.attr("axis", -2), rank)
+    node.check(axis > 0, "axis 0 is the batch axis")
+    mode = node.attr("mode", "linear")
+    node.check(mode in ("linear", "circular"), f"mode '{mode}' is not supported")
+    count, extent = update.type.shape[axis], shape[axis]
+    steps = np.arange(count, dtype=np.int64).reshape([count if a == axis else 1
+                                                      for a in range(rank)])
+    index = b.const(steps)
+    if starts is not None:
+        per_entry = b.reshape(_cast_to(node, starts, element_type(7)),
+                              shape=[shape[0], *[1] * (rank - 1)])
+        index = b.add(index, per_entry)
+    if mode == "circular":
+        index = b.mod(index, b.const(np.array(extent, np.int64)))
+    index = b.broadcast_to(index, shape=list(update.type.shape))
+    return b.scatter_elements(cache, index, update, axis=axis)
+
+
 # -- shapes and layouts
 
 
 @converter("Reshape", 5)
 def reshape(node: Node) -> Value:
-    x, target = node.input(0), [int(d) for d in node.constant(1)]
-    allow_zero = bool(node.attr("allowzero", 0))
+    return reshape_to(node, node.input(0), [int(d) for d in node.constant(1)],
+                      bool(node.attr("allowzero", 0)))
+
+
+def reshape_to(node: Node, x: Value, target: list[int], allow_zero: bool) -> Value:
+    """`x` reshaped to ONNX's `target` (0 copies the input's extent unless
+    `allow_zero`; one -1 takes what is left)."""
     shape = [x.type.shape[i] if d == 0 and not allow_zero else d for i, d in enumerate(target)]
     if -1 in shape:
         node.check(shape.count(-1) == 1, "the shape has more than one -1")
@@ -279,25 +332,37 @@ def _split(node: Node, sizes, num_outputs: int | None) -> list[Value]:
 def pad(node: Node) -> Value:
     x = node.input(0)
     rank = len(x.type.shape)
-    mode = node.attr("mode", "constant")
-    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
     pads = [int(p) for p in node.constant(1)]
     value = node.optional_constant(2)
     axes = node.optional_constant(3)
     axes = list(range(rank)) if axes is None else [_axis(node, int(a), rank) for a in axes]
     node.check(len(pads) == 2 * len(axes), f"pads has {len(pads)} values for {len(axes)} axes")
-    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
     full = [0] * 2 * rank
     for i, axis in enumerate(axes):
         full[axis], full[rank + axis] = pads[i], pads[len(axes) + i]
     fill = 0.0 if value is None or value.size == 0 else float(value.reshape(-1)[0])
-    return node.b.pad(x, pads=full, value=fill)
+    return _pad(node, x, full, node.attr("mode", "constant"), fill)
 
 
 @converter("Pad", 2)
 def pad_2(node: Node) -> Value:
-    mode = node.attr("mode", "constant")
-    node.check(mode == "constant", f"mode '{mode}' is not supported (constant is)")
-    pads = list(node.attr("pads"))
-    node.check(all(p >= 0 for p in pads), "negative pads (cropping) are not supported")
-    return node.b.pad(node.input(0), pads=pads, value=float(node.attr("value", 0.0)))
+    return _pad(node, node.input(0), list(node.attr("pads")), node.attr("mode", "constant"),
+                float(node.attr("value", 0.0)))
+
+
+def _pad(node: Node, x: Value, pads: list[int], mode: str, fill: float) -> Value:
+    """ONNX's pads (begins, then ends; negative ones crop) in `mode`: the crops as a
+    slice first, then the padding."""
+    node.check(mode in PAD_MODES, f"mode '{mode}' is not supported ({', '.join(PAD_MODES)} are)")
+    rank = len(x.type.shape)
+    crops = [(axis, -pads[axis], x.type.shape[axis] + pads[rank + axis]) for axis in range(rank)
+             if pads[axis] < 0 or pads[rank + axis] < 0]
+    if crops:
+        starts = [max(start, 0) for _, start, _ in crops]
+        ends = [max(end, start) for (_, _, end), start in zip(crops, starts)]
+        x = node.b.slice(x, starts=starts, ends=ends, axes=[a for a, _, _ in crops],
+                         steps=[1] * len(crops))
+        pads = [max(p, 0) for p in pads]
+    if not any(pads):
+        return x
+    return node.b.pad(x, pads=pads, value=fill, mode=mode)
