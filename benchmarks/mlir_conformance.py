@@ -87,6 +87,15 @@ LOWER_LEVEL_FILES = (
     "Dialect/UB/*.mlir",
     "Dialect/LLVMIR/*.mlir",
     "Conversion/SCFToControlFlow/*.mlir",
+    "Conversion/ArithToLLVM/*.mlir",
+    "Conversion/FuncToLLVM/*.mlir",
+    "Conversion/MemRefToLLVM/*.mlir",
+    "Conversion/VectorToLLVM/*.mlir",
+    "Conversion/ControlFlowToLLVM/*.mlir",
+    "Conversion/MathToLLVM/*.mlir",
+    "Conversion/IndexToLLVM/*.mlir",
+    "Transforms/loop-invariant-code-motion.mlir",
+    "Target/LLVMIR/*.mlir",
 )
 EXTRACTED_FILES = TEST_FILES + LOWER_LEVEL_FILES
 

@@ -1,7 +1,8 @@
 // loop-invariant-code-motion hoists, out of any LoopLike op (here test.for), the ops
 // whose operands are all defined outside the loop, that have no memory effects and
 // that are speculatable. Loads, stores, ops of unknown effects and ops that may trap
-// (a division by a non-constant divisor) stay; nests are emptied from the inside.
+// (a division or remainder by a divisor that may be 0, or -1 if signed) stay;
+// licm-speculation.mlir has the cases of every dialect; nests are emptied from the inside.
 // RUN: mlc-opt %s --loop-invariant-code-motion --allow-unregistered-dialect --split-input-file | filecheck %s
 // RUN: mlc-opt %s --loop-invariant-code-motion --allow-unregistered-dialect --split-input-file --pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 //
@@ -20,7 +21,7 @@
 // CHECK-NEXT:    %c1 = arith.constant 1 : index
 // CHECK-NEXT:    %c3 = arith.constant 3 : i32
 // CHECK-NEXT:    %e = arith.divsi %a, %c3 : i32
-// CHECK-NEXT:    %r = arith.remsi %a, %b : i32
+// CHECK-NEXT:    %r = arith.remsi %a, %c3 : i32
 // CHECK-NEXT:    %s = arith.addi %a, %b : i32
 // CHECK-NEXT:    %t = arith.muli %s, %s : i32
 // CHECK-NEXT:    test.for %lb to %ub step %c1 {
@@ -45,8 +46,8 @@ func.func @invariants(%lb: index, %ub: index, %a: i32, %b: i32, %m: memref<?xi32
     %d = arith.divsi %a, %b : i32
     // Cannot trap: moves.
     %e = arith.divsi %a, %c3 : i32
-    // arith.remsi is Pure in MLIR: moves.
-    %r = arith.remsi %a, %b : i32
+    // A remainder by a constant that is neither 0 nor -1 cannot trap: moves.
+    %r = arith.remsi %a, %c3 : i32
     %s = arith.addi %a, %b : i32
     // Reads memory: stays, and so does what uses it.
     %l = test.load %m[%lb] : memref<?xi32>

@@ -11,11 +11,17 @@ and the casts, one op per LLVM instruction, in MLIR 22's syntax:
 from __future__ import annotations
 
 from mlc.ir.interfaces.infer_type import InferType
+from mlc.ir.interfaces.side_effects import (
+    ConditionallySpeculatable,
+    Speculatability,
+    division_speculatability,
+)
 from mlc.ir.opdef.constraints import UnitAttrConstraint
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import (
     AllTypesMatch,
     Commutative,
+    NoMemoryEffect,
     Pure,
     SameOperandsAndResultType,
     SameTypeOperands,
@@ -38,12 +44,28 @@ from mlc.llvm.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
 # ------------------------------------------------------------------ integer arithmetic
 
 
-class _IntBinaryOp(Op):
+class _IntOperandsOp(Op):
     lhs = OperandDef(IntOrIntVector)
     rhs = OperandDef(IntOrIntVector)
     res = ResultDef(IntOrIntVector)
-    traits = (Pure, SameOperandsAndResultType)
+    traits = (SameOperandsAndResultType,)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
+
+
+class _IntBinaryOp(_IntOperandsOp):
+    traits = (Pure,)
+
+
+class _IntDivisionOp(_IntOperandsOp):
+    """A division or remainder: undefined behaviour (a trap) for a zero divisor, and
+    for a signed one `MIN / -1`, so it is speculated (hoisted out of a loop that may not
+    run, say) only when its divisor is known to be neither."""
+
+    traits = (NoMemoryEffect, ConditionallySpeculatable())
+    signed = False
+
+    def speculatability(self) -> Speculatability:
+        return division_speculatability(self.rhs, self.signed)
 
 
 class _IntOverflowOp(_IntBinaryOp):
@@ -52,10 +74,19 @@ class _IntOverflowOp(_IntBinaryOp):
     assembly_format = "$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)"
 
 
+_IS_EXACT = AttrDef(UnitAttrConstraint, optional=True,
+                    doc="the result is poison if a nonzero bit is dropped")
+_EXACT_FORMAT = "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)"
+
+
 class _IntExactOp(_IntBinaryOp):
-    isExact = AttrDef(UnitAttrConstraint, optional=True,  # noqa: N815 - MLIR's name
-                      doc="the result is poison if a nonzero bit is dropped")
-    assembly_format = "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)"
+    isExact = _IS_EXACT  # noqa: N815 - MLIR's name
+    assembly_format = _EXACT_FORMAT
+
+
+class _IntExactDivisionOp(_IntDivisionOp):
+    isExact = _IS_EXACT  # noqa: N815 - MLIR's name
+    assembly_format = _EXACT_FORMAT
 
 
 @llvm.op
@@ -89,15 +120,16 @@ class ShlOp(_IntOverflowOp):
 
 
 @llvm.op
-class SDivOp(_IntExactOp):
+class SDivOp(_IntExactDivisionOp):
     """Signed division rounding toward zero; by zero or `MIN / -1` is undefined
     behaviour (LLVM's `sdiv`)."""
 
     name = "llvm.sdiv"
+    signed = True
 
 
 @llvm.op
-class UDivOp(_IntExactOp):
+class UDivOp(_IntExactDivisionOp):
     """Unsigned division; by zero is undefined behaviour (LLVM's `udiv`)."""
 
     name = "llvm.udiv"
@@ -118,15 +150,18 @@ class AShrOp(_IntExactOp):
 
 
 @llvm.op
-class SRemOp(_IntBinaryOp):
-    """Signed remainder, with the dividend's sign (LLVM's `srem`)."""
+class SRemOp(_IntDivisionOp):
+    """Signed remainder, with the dividend's sign; by zero or `MIN % -1` is undefined
+    behaviour (LLVM's `srem`; MLIR 22 hoists it anyway: mlc does not)."""
 
     name = "llvm.srem"
+    signed = True
 
 
 @llvm.op
-class URemOp(_IntBinaryOp):
-    """Unsigned remainder (LLVM's `urem`)."""
+class URemOp(_IntDivisionOp):
+    """Unsigned remainder; by zero is undefined behaviour (LLVM's `urem`; MLIR 22
+    hoists it anyway: mlc does not)."""
 
     name = "llvm.urem"
 

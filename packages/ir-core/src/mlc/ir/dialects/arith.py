@@ -57,7 +57,11 @@ from mlc.ir.dialects.arith_constants import (
 )
 from mlc.ir.dialects.ub import PoisonAttr, is_poison, poison_of, ub
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
-from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
+from mlc.ir.interfaces.side_effects import (
+    ConditionallySpeculatable,
+    Speculatability,
+    division_speculatability,
+)
 from mlc.ir.opdef.constraints import (
     BoolLike,
     FloatLike,
@@ -227,21 +231,14 @@ class _IntBinaryOp(_IntArithmeticOp):
 
 
 class _IntDivisionOp(_IntArithmeticOp):
-    """A division, which traps for some divisors: it may not be speculated (hoisted
-    out of a loop, say) unless the divisor is a constant that cannot trap."""
+    """A division or remainder, which traps for some divisors: it may not be
+    speculated (hoisted out of a loop, say) unless its divisor is known not to trap."""
 
     traits = (NoMemoryEffect, ConditionallySpeculatable())
     signed = False
 
     def speculatability(self) -> Speculatability:
-        scalars = constant_scalars(constant_value_of(self.rhs))
-        if scalars is None:
-            return Speculatability.NOT_SPECULATABLE
-        divisor = wrap_int(scalars[1], scalars[0])
-        # Zero traps; so does -1 in a signed division (of the minimum value).
-        if divisor == 0 or (self.signed and divisor == wrap_int(-1, scalars[0])):
-            return Speculatability.NOT_SPECULATABLE
-        return Speculatability.SPECULATABLE
+        return division_speculatability(self.rhs, self.signed)
 
 
 # `exact`: the result is poison unless the division (or right shift) drops no nonzero
@@ -663,13 +660,14 @@ class CeilDivUIOp(_IntDivisionOp):
 
 
 @arith.op
-class FloorDivSIOp(_IntBinaryOp):
+class FloorDivSIOp(_IntDivisionOp):
     """Signed integer division, rounding toward negative infinity (`5 / -2 = -3`).
 
-    Division by zero and the overflowing `MIN / -1` are undefined behaviour (MLIR
-    nevertheless declares the op pure, so it may be hoisted)."""
+    Division by zero and the overflowing `MIN / -1` are undefined behaviour (MLIR 22
+    nevertheless declares the op pure and hoists it: mlc does not)."""
 
     name = "arith.floordivsi"
+    signed = True
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
@@ -678,10 +676,12 @@ class FloorDivSIOp(_IntBinaryOp):
 
 
 @arith.op
-class RemSIOp(_IntBinaryOp):
-    """Signed integer remainder; its sign is the dividend's."""
+class RemSIOp(_IntDivisionOp):
+    """Signed integer remainder; its sign is the dividend's. By zero, and `MIN % -1`,
+    it is undefined behaviour (MLIR 22 declares the op pure and hoists it: mlc does not)."""
 
     name = "arith.remsi"
+    signed = True
 
     def fold(self, operands):
         if is_int_value(operands[1], 1):
@@ -690,8 +690,9 @@ class RemSIOp(_IntBinaryOp):
 
 
 @arith.op
-class RemUIOp(_IntBinaryOp):
-    """Unsigned integer remainder."""
+class RemUIOp(_IntDivisionOp):
+    """Unsigned integer remainder; by zero it is undefined behaviour (MLIR 22 declares
+    the op pure and hoists it: mlc does not)."""
 
     name = "arith.remui"
 

@@ -47,7 +47,16 @@ from mlc.ir.dialects.index_lists import (
     static_or_none,
 )
 from mlc.ir.interfaces.infer_type import InferType
-from mlc.ir.interfaces.side_effects import Allocate, Free, MemoryEffects, Read, Resource, Write
+from mlc.ir.interfaces.side_effects import (
+    Allocate,
+    ConditionallySpeculatable,
+    Free,
+    MemoryEffects,
+    Read,
+    Resource,
+    Speculatability,
+    Write,
+)
 from mlc.ir.opdef.constraints import (
     AnyMemRef,
     ArrayAttrConstraint,
@@ -68,6 +77,7 @@ from mlc.ir.opdef.traits import (
     Pure,
     Symbol,
     TypesMatchWith,
+    constant_value,
 )
 
 memref = ArithConstantsDialect("memref", "Buffers in memory: allocation, element access and views.")
@@ -382,8 +392,17 @@ class DimOp(Op):
         doc="the buffer")
     index = OperandDef(Index, doc="which dim")
     result = ResultDef(Index, doc="its size")
-    traits = (NoMemoryEffect,)
+    traits = (NoMemoryEffect, ConditionallySpeculatable())
     assembly_format = "attr-dict $source `,` $index `:` type($source)"
+
+    def speculatability(self) -> Speculatability:
+        """Speculatable only for a ranked buffer and a constant index within its rank
+        (an index out of range is undefined behaviour)."""
+        index = constant_value(self.index)
+        if (isinstance(self.source.type, MemRefType) and isinstance(index, IntegerAttr)
+                and 0 <= index.value < self.source.type.rank):
+            return Speculatability.SPECULATABLE
+        return Speculatability.NOT_SPECULATABLE
 
     def fold(self, operands):
         index = operands[1]

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mlc.ir.analysis.int_range import IntRange
-from mlc.ir.core.ir import Operation
+from mlc.ir.analysis.int_range import IntRange, signed, storage_width, unsigned
+from mlc.ir.core.attributes import DenseElementsAttr, IntegerAttr
+from mlc.ir.core.ir import Operation, Value
+from mlc.ir.opdef.traits import constant_value
 
 RangeRule = Callable[..., "IntRange | None | Sequence[IntRange | None]"]
 
@@ -68,3 +70,39 @@ def _lookup(cls: type) -> tuple[RangeRule, bool] | None:
         if found is not None:
             return found
     return None
+
+
+def local_range(value: Value) -> IntRange | None:
+    """What `value`'s defining op alone says of it, knowing nothing of that op's
+    operands (MLIR's `m_IntRange*` matchers): exact for an integer constant (of any
+    dialect, or a splat), the op's rule applied to maximal operand ranges otherwise;
+    None when nothing is known (a block argument, a non-integer)."""
+    width = storage_width(value.type)
+    op = value.defining_op
+    if not width or op is None:
+        return None
+    attr = constant_value(value)
+    if isinstance(attr, IntegerAttr):
+        return IntRange.constant(attr.value, width)
+    if isinstance(attr, DenseElementsAttr):
+        splat = attr.splat_element()
+        return IntRange.constant(int(splat), width) if splat is not None else None
+    operand_ranges = [IntRange.max_range(storage_width(v.type)) if storage_width(v.type)
+                      else None for v in op.operands]
+    ranges = infer_result_ranges(op, operand_ranges)
+    if not ranges:
+        return None
+    return ranges[op.results.index(value)] if value in op.results else None
+
+
+def may_be_zero(range_: IntRange | None) -> bool:
+    """Whether a value in `range_` (None: unknown) may be zero."""
+    return range_ is None or (range_.umin == 0 and range_.smin <= 0 <= range_.smax)
+
+
+def may_be_minus_one(range_: IntRange | None) -> bool:
+    """Whether a value in `range_` (None: unknown) may be -1 (all bits set)."""
+    if range_ is None:
+        return True
+    all_ones = unsigned(-1, range_.width)
+    return range_.umax == all_ones and range_.smin <= signed(-1, range_.width) <= range_.smax

@@ -15,8 +15,9 @@ An op states its effects in one of these ways:
 
 Speculatability: `AlwaysSpeculatable` (implied by `Pure`), `RecursivelySpeculatable`
 (if the ops in its regions are), or `ConditionallySpeculatable()` with a
-`speculatability(self)` method (integer division is speculatable only for a divisor
-known not to trap); otherwise not speculatable.
+`speculatability(self)` method (integer division and remainder, of any dialect, are
+speculatable only for a divisor known not to trap: :func:`division_speculatability`);
+otherwise not speculatable.
 
 The passes ask through the functions at the end: :func:`is_trivially_dead` (dce, cse,
 the greedy driver), :func:`is_memory_effect_free` and :func:`is_speculatable`
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mlc.ir.core.ir import Operation, Value
+from mlc.ir.interfaces.int_range import local_range, may_be_minus_one, may_be_zero
 from mlc.ir.opdef.traits import (
     AlwaysSpeculatable,
     Interface,
@@ -182,6 +184,17 @@ class ConditionallySpeculatable(Interface):
         if AlwaysSpeculatable in op_def.trait_set or RecursivelySpeculatable in op_def.trait_set:
             raise TypeError(f"'{op_def.name}' declares ConditionallySpeculatable and a fixed "
                             "speculatability (Pure, AlwaysSpeculatable or RecursivelySpeculatable)")
+
+
+def division_speculatability(divisor: Value, signed: bool) -> Speculatability:
+    """Speculatability of an integer division or remainder by `divisor`: a zero divisor
+    is undefined behaviour (a trap on most targets), and so, for a signed one, is -1
+    (`MIN / -1` overflows). Speculatable only when what `divisor`'s defining op says of
+    it (a constant, a known range: :func:`local_range`) rules both out."""
+    known = local_range(divisor)
+    if may_be_zero(known) or (signed and may_be_minus_one(known)):
+        return Speculatability.NOT_SPECULATABLE
+    return Speculatability.SPECULATABLE
 
 
 # ------------------------------------------------------------------ queries
