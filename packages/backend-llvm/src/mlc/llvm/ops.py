@@ -7,7 +7,13 @@ casts (:mod:`~mlc.llvm.ops_arith`), constants, globals, memory and aggregates
 
 from __future__ import annotations
 
-from mlc.llvm import ops_arith, ops_control, ops_intrinsics, ops_values  # noqa: F401 (declare)
+from mlc.llvm import (  # noqa: F401 (declare)
+    ops_arith,
+    ops_control,
+    ops_intrinsics,
+    ops_values,
+    semantics,  # noqa: F401 (the interpreter runs llvm's integer arithmetic)
+)
 from mlc.llvm.types import llvm
 
 __all__ = ["llvm"]

@@ -38,22 +38,20 @@ from mlc.llvm.conversion.one_to_one import (
     overflow_flags,
     same_attribute,
 )
+from mlc.llvm.semantics import INTEGER_ARITHMETIC
 
 
 def _compare_with_fastmath(op):
     return {**same_attribute("predicate")(op), **fastmath_flags(op)}
 
 
+_INTEGER_FLAGS = {A.AddIOp: overflow_flags, A.SubIOp: overflow_flags, A.MulIOp: overflow_flags,
+                  A.ShLIOp: overflow_flags, A.DivSIOp: exact_flag, A.DivUIOp: exact_flag,
+                  A.ShRSIOp: exact_flag, A.ShRUIOp: exact_flag}
+
 _ONE_TO_ONE = [
     # integer arithmetic
-    (A.AddIOp, L.AddOp, overflow_flags), (A.SubIOp, L.SubOp, overflow_flags),
-    (A.MulIOp, L.MulOp, overflow_flags), (A.ShLIOp, L.ShlOp, overflow_flags),
-    (A.DivSIOp, L.SDivOp, exact_flag), (A.DivUIOp, L.UDivOp, exact_flag),
-    (A.ShRSIOp, L.AShrOp, exact_flag), (A.ShRUIOp, L.LShrOp, exact_flag),
-    (A.RemSIOp, L.SRemOp, None), (A.RemUIOp, L.URemOp, None),
-    (A.AndIOp, L.AndOp, None), (A.OrIOp, L.OrOp, None), (A.XOrIOp, L.XOrOp, None),
-    (A.MaxSIOp, I.SmaxOp, None), (A.MaxUIOp, I.UmaxOp, None),
-    (A.MinSIOp, I.SminOp, None), (A.MinUIOp, I.UminOp, None),
+    *((source, target, _INTEGER_FLAGS.get(source)) for source, target in INTEGER_ARITHMETIC),
     # float arithmetic
     (A.AddFOp, L.FAddOp, fastmath_flags), (A.SubFOp, L.FSubOp, fastmath_flags),
     (A.MulFOp, L.FMulOp, fastmath_flags), (A.DivFOp, L.FDivOp, fastmath_flags),

@@ -53,7 +53,6 @@ from mlc.ir.dialects.arith_constants import (
     quieted,
     to_unsigned,
     with_element_type,
-    wrap_int,
 )
 from mlc.ir.dialects.ub import PoisonAttr, is_poison, poison_of, ub
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
