@@ -28,8 +28,17 @@ from mlc.ir.dialects.arith import FastMath
 from mlc.ir.opdef.spelling import BitEnumSpelling
 from mlc.ir.text.asm_parser import AsmParser
 
-llvm = Dialect("llvm", "MLIR's LLVM dialect: LLVM IR's instructions and types as ops, "
-                       "the last level before LLVM IR.")
+class LLVMDialect(Dialect):
+    """The dialect, which checks its attributes on function arguments and results."""
+
+    def verify_value_attribute(self, op, kind, index, name, attr):
+        from mlc.llvm.param_attrs import verify_parameter_attribute
+
+        return verify_parameter_attribute(op, kind, index, name, attr)
+
+
+llvm = LLVMDialect("llvm", "MLIR's LLVM dialect: LLVM IR's instructions and types as ops, "
+                           "the last level before LLVM IR.")
 
 # The keywords that start an LLVM type written without its `!llvm.` prefix.
 _PRETTY_KEYWORDS = ("ptr", "struct", "array", "func", "void")

@@ -68,10 +68,7 @@ def parse_function(p: AsmParser, op_class: type, visibilities=("public", "privat
     body_pos = p.current_pos()
     body = p.parse_optional_region(arguments, op_class)
     if body is None:
-        if arguments:
-            raise p.expected("'{' to begin the function body: a function with named "
-                             "arguments needs one")
-        body = Region()
+        body = Region()  # a declaration: argument names, if written, are dropped (MLIR)
     elif not body.blocks:
         raise p.error("expected non-empty function body", body_pos)
     return FunctionSyntax(attrs, function_type, body, variadic)
