@@ -28,6 +28,7 @@ from mlc.ir.dialects.arith import FastMath
 from mlc.ir.opdef.spelling import BitEnumSpelling
 from mlc.ir.text.asm_parser import AsmParser
 
+
 class LLVMDialect(Dialect):
     """The dialect, which checks its attributes on function arguments and results."""
 
