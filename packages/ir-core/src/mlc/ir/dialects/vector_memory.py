@@ -2,23 +2,64 @@
 `vector.store` (a vector's elements at consecutive positions of the trailing dims),
 `vector.transfer_read` and `vector.transfer_write` (through a permutation map, with
 padding for what lies out of bounds and an optional mask), with MLIR 22's syntax and
-verifier messages. Each reads through `memref.cast`s as MLIR's folders do.
+verifier messages. Each reads through `memref.cast`s as MLIR's folders do. The
+transfer ops also take a ranked tensor: a read of it has no memory effect (and may be
+speculated), a write gives the updated tensor as its result.
 """
 
 from __future__ import annotations
 
 from mlc.ir.core.affine_expr import AffineExprKind
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
-from mlc.ir.core.attributes import ArrayAttr, BoolAttr, IntegerType, MemRefType, VectorType
+from mlc.ir.core.attributes import (
+    ArrayAttr,
+    BoolAttr,
+    IntegerType,
+    MemRefType,
+    RankedTensorType,
+    ShapedType,
+    VectorType,
+)
 from mlc.ir.dialects.memref import Index, check_alignment, fold_memref_casts, strides_and_offset
 from mlc.ir.dialects.vector import AnyVector, vector
-from mlc.ir.interfaces.side_effects import MemoryEffects, Read, Write
-from mlc.ir.opdef.constraints import AnyMemRef, ArrayAttrConstraint
+from mlc.ir.interfaces.side_effects import (
+    ConditionallySpeculatable,
+    EffectInstance,
+    EffectKind,
+    MemoryEffects,
+    Read,
+    Speculatability,
+    Write,
+)
+from mlc.ir.opdef.constraints import AnyMemRef, AnyRankedTensor, ArrayAttrConstraint, TypeMatches
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import AttrSizedOperandSegments, TypesMatchWith
 
+# What the transfer ops move vectors from and to: a memref or a ranked tensor.
+TransferBase = TypeMatches(lambda t: isinstance(t, (MemRefType, RankedTensorType)),
+                           "shaped of any type values")
 
-def _check_indices(op, base: MemRefType) -> None:
+
+def _transfer_effects(op, kind: EffectKind) -> list[EffectInstance]:
+    """A transfer's effect on its base: `kind` on a memref, none on a tensor (a value)."""
+    return [EffectInstance(kind, op.base)] if isinstance(op.base.type, MemRefType) else []
+
+
+def _transfer_speculatability(op) -> Speculatability:
+    """A transfer on a tensor reads no memory and cannot trap (out of bounds is padding)."""
+    if isinstance(op.base.type, RankedTensorType):
+        return Speculatability.SPECULATABLE
+    return Speculatability.NOT_SPECULATABLE
+
+
+def transferred_rank(base: ShapedType, vector_type: VectorType) -> int:
+    """How many vector dims the permutation map places: all of them, but for a base
+    whose elements are vectors, not the trailing dims those elements fill."""
+    element = base.element_type
+    return vector_type.rank - (element.rank if isinstance(element, VectorType) else 0)
+
+
+def _check_indices(op, base: ShapedType) -> None:
     if len(op.indices) != base.rank:
         raise VerificationError(f"requires {base.rank} indices")
 
@@ -112,13 +153,21 @@ def mask_type(vector_type: VectorType, permutation: AffineMap) -> VectorType:
     return VectorType(tuple(vector_type.shape[i] for _, i in order), IntegerType(1))
 
 
-def _verify_transfer(op, source: MemRefType, vector_type: VectorType) -> None:
+def _verify_transfer(op, source: ShapedType, vector_type: VectorType) -> None:
     _check_indices(op, source)
     permutation = op.permutation_map.value
     if permutation.num_dims != source.rank:
         raise VerificationError("requires a permutation_map with input dims of the same rank "
                                 "as the source type")
-    if permutation.num_results != vector_type.rank:
+    element = source.element_type
+    if isinstance(element, VectorType):
+        if element.element_type != vector_type.element_type:
+            raise VerificationError("requires source vector element and vector result types "
+                                    "to match.")
+        if element.rank > vector_type.rank:
+            raise VerificationError("requires source vector element and vector result ranks "
+                                    "to match.")
+    if permutation.num_results != transferred_rank(source, vector_type):
         raise VerificationError("requires a permutation_map with result dims of the same rank "
                                 "as the vector type")
     if permutation.num_symbols:
@@ -139,7 +188,7 @@ def _verify_transfer(op, source: MemRefType, vector_type: VectorType) -> None:
         raise VerificationError(f"expects the in_bounds attr of same rank as permutation_map "
                                 f"results: {op.permutation_map} vs inBounds of size: "
                                 f"{len(in_bounds.elements)}")
-    if source.element_type != vector_type.element_type:
+    if not isinstance(element, VectorType) and element != vector_type.element_type:
         raise VerificationError("requires source vector element and vector result ranks to "
                                 "match.")
     if op.mask is not None and op.mask.type != mask_type(vector_type, permutation):
@@ -169,17 +218,18 @@ def _parse_transfer(cls, p, reading: bool):
     p.parse_comma()
     second = p.parse_type()
     base_type, vector_type = (first, second) if reading else (second, first)
-    if not isinstance(base_type, MemRefType):
+    if not isinstance(base_type, (MemRefType, RankedTensorType)):
         raise p.error("requires memref or ranked tensor type", pos)
     if not isinstance(vector_type, VectorType):
         raise p.error("requires vector type", pos)
     permutation = attrs.get("permutation_map")
-    if permutation is None and vector_type.rank > base_type.rank:
+    placed = transferred_rank(base_type, vector_type)
+    if permutation is None and not 0 <= placed <= base_type.rank:
         raise p.error("expected a custom permutation_map when rank(source) != "
                       "rank(destination)", pos)
     if permutation is None:
         permutation = attrs["permutation_map"] = AffineMapAttr(
-            minor_identity(base_type.rank, vector_type.rank))
+            minor_identity(base_type.rank, placed))
     if "in_bounds" not in attrs:
         attrs["in_bounds"] = ArrayAttr(tuple(BoolAttr(False)
                                              for _ in permutation.value.results))
@@ -193,13 +243,15 @@ def _parse_transfer(cls, p, reading: bool):
         operands = (base_value, index_values, p.resolve_operand(padding, base_type.element_type),
                     mask_value)
         return cls.build(*operands, result_types=[vector_type], **attrs)
+    results = [base_type] if isinstance(base_type, RankedTensorType) else []
     return cls.build(p.resolve_operand(value, vector_type), base_value, index_values,
-                     mask_value, result_types=[], **attrs)
+                     mask_value, result_types=results, **attrs)
 
 
-def _print_transfer_attrs(p, op, base: MemRefType, vector_type: VectorType) -> None:
+def _print_transfer_attrs(p, op, base: ShapedType, vector_type: VectorType) -> None:
     elided = {"operandSegmentSizes"}
-    if op.permutation_map.value == minor_identity(base.rank, vector_type.rank):
+    placed = transferred_rank(base, vector_type)
+    if 0 <= placed <= base.rank and op.permutation_map.value == minor_identity(base.rank, placed):
         elided.add("permutation_map")
     if not any(a.value for a in op.in_bounds.elements):
         elided.add("in_bounds")
@@ -220,16 +272,22 @@ class TransferReadOp(Op):
     """
 
     name = "vector.transfer_read"
-    base = OperandDef(AnyMemRef, doc="the buffer read")
+    base = OperandDef(TransferBase, doc="the buffer (or tensor) read")
     indices = OperandDef(Index, variadic=True, doc="where the vector starts")
     padding = OperandDef(doc="the value read out of bounds or masked off")
     mask = OperandDef(optional=True, doc="which elements to read (source-dim order)")
     vector = ResultDef(AnyVector, doc="the vector read")
     permutation_map = AttrDef(AffineMapAttr, doc="the source dim of each vector dim")
     in_bounds = AttrDef(ArrayAttrConstraint, doc="per vector dim: known to stay in bounds")
-    traits = (AttrSizedOperandSegments, MemoryEffects(Read("base")),
+    traits = (AttrSizedOperandSegments, MemoryEffects(Read("base")), ConditionallySpeculatable(),
               TypesMatchWith("padding", "base", lambda t: t.element_type,
                              "type of 'padding' matches element type of 'base'"))
+
+    def memory_effects(self) -> list[EffectInstance]:
+        return _transfer_effects(self, EffectKind.READ)
+
+    def speculatability(self) -> Speculatability:
+        return _transfer_speculatability(self)
 
     def verify_custom(self) -> None:
         _verify_transfer(self, self.base.type, self.vector.type)
@@ -271,19 +329,35 @@ class TransferWriteOp(Op):
 
     name = "vector.transfer_write"
     valueToStore = OperandDef(AnyVector, doc="the vector written")  # noqa: N815
-    base = OperandDef(AnyMemRef, doc="the buffer written")
+    base = OperandDef(TransferBase, doc="the buffer (or tensor) written")
     indices = OperandDef(Index, variadic=True, doc="where the vector starts")
     mask = OperandDef(optional=True, doc="which elements to write (source-dim order)")
+    result = ResultDef(AnyRankedTensor, optional=True, doc="the tensor written (for a tensor)")
     permutation_map = AttrDef(AffineMapAttr, doc="the destination dim of each vector dim")
     in_bounds = AttrDef(ArrayAttrConstraint, doc="per vector dim: known to stay in bounds")
-    traits = (AttrSizedOperandSegments, MemoryEffects(Write("base")))
+    traits = (AttrSizedOperandSegments, MemoryEffects(Write("base")), ConditionallySpeculatable())
+
+    def memory_effects(self) -> list[EffectInstance]:
+        return _transfer_effects(self, EffectKind.WRITE)
+
+    def speculatability(self) -> Speculatability:
+        return _transfer_speculatability(self)
 
     def verify_custom(self) -> None:
+        base = self.base.type
+        if isinstance(base, RankedTensorType) != (self.result is not None):
+            raise VerificationError("should have a result of the tensor's type exactly when "
+                                    "writing a tensor")
+        if self.result is not None and self.result.type != base:
+            raise VerificationError(f"result type {self.result.type} does not match the "
+                                    f"tensor's type {base}")
         _verify_transfer(self, self.base.type, self.valueToStore.type)
         if any(r.kind is AffineExprKind.CONSTANT for r in self.permutation_map.value.results):
             raise VerificationError("should not have broadcast dimensions")
 
     def fold(self, operands):
+        if self.result is not None:
+            return None
         return [] if fold_memref_casts(self) else None
 
     @classmethod
