@@ -7,6 +7,9 @@
 // RUN: mlc-opt %s --convert-arith-to-llvm --print-op-generic | mlc-opt - | filecheck %s
 // RUN: %if mlir-opt %{ %mlir_opt %s --convert-arith-to-llvm | filecheck %s %}
 // RUN: %if mlir-opt %{ mlc-opt %s --convert-arith-to-llvm --print-op-generic | %mlir_opt - | filecheck %s %}
+// convert-to-llvm restricted to arith's patterns is the same pass (as in MLIR).
+// RUN: mlc-opt %s --convert-to-llvm="filter-dialects=arith allow-pattern-rollback=0" | filecheck %s
+// RUN: %if mlir-opt %{ %mlir_opt %s --convert-to-llvm="filter-dialects=arith" | filecheck %s %}
 
 // CHECK-LABEL: func.func @ints(%arg0: i32, %arg1: i32, %arg2: index, %arg3: index, %arg4: vector<4xi32>) -> index {
 // CHECK-NEXT:    %0 = builtin.unrealized_conversion_cast %arg3 : index to i64

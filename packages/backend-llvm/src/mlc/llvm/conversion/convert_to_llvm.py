@@ -4,6 +4,10 @@ dialect conversion, then the casts between the two sides reconciled.
 Whatever is left that is not of the llvm dialect (an op no pattern lowers, a type the
 converter cannot express) is named in ONE diagnostic at the first such op, listing
 each op name once with its count.
+
+`filter-dialects=arith,...` (MLIR's option) uses only those dialects' pattern sets,
+as each `convert-<dialect>-to-llvm` pass does: the ops they lower must be lowered,
+other ops stay, with unrealized casts between the two sides.
 """
 
 from __future__ import annotations
@@ -11,9 +15,11 @@ from __future__ import annotations
 import importlib
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from mlc.ir.rewrite.pattern import PatternSet
@@ -37,14 +43,24 @@ def _load_pattern_modules() -> None:
                 raise
 
 
-def to_llvm_pattern_set(converter: LLVMTypeConverter) -> PatternSet:
-    """Every registered dialect's patterns lowering to llvm, for `converter`."""
+def to_llvm_pattern_set(converter: LLVMTypeConverter,
+                        dialects: tuple[str, ...] = ()) -> PatternSet:
+    """Every registered dialect's patterns lowering to llvm (those of `dialects` only,
+    if given), for `converter`."""
     _load_pattern_modules()
     patterns = PatternSet()
-    for _, factory in sorted(registered_pattern_sets().items()):
+    for name, factory in sorted(registered_pattern_sets().items()):
+        if dialects and name not in dialects:
+            continue
         for pattern in factory(converter):
             patterns.add(pattern)
     return patterns
+
+
+def pattern_set_names() -> tuple[str, ...]:
+    """The dialects with a pattern set lowering to llvm (`filter-dialects`' choices)."""
+    _load_pattern_modules()
+    return tuple(sorted(registered_pattern_sets()))
 
 
 def convert_to_llvm(module: Operation) -> list[Diagnostic]:
@@ -84,11 +100,28 @@ def _names(counts: Counter) -> str:
                      for name, n in sorted(counts.items()))
 
 
-@register_pass("convert-to-llvm", opt_level=0, dialects=("llvm",),
+@dataclass(frozen=True)
+class ConvertToLLVMOptions:
+    filter_dialects: tuple[str, ...] = option(
+        (), choices=pattern_set_names, choices_name="dialects with patterns to llvm",
+        doc="lower only these dialects' ops; others stay (with unrealized casts)")
+    allow_pattern_rollback: bool = option(
+        True, doc="accepted for MLIR's sake: mlc's conversion driver always can roll "
+        "back, and what it produces does not depend on this")
+
+
+@register_pass("convert-to-llvm", opt_level=0, dialects=("llvm",), options=ConvertToLLVMOptions,
                summary="Lower func, arith, math, cf, memref (static shapes, bare pointers) "
                        "and vector to the llvm dialect.")
 class ConvertToLLVM(Pass):
     def run(self, op: Operation, run) -> None:
+        dialects = run.options.filter_dialects
+        if dialects:
+            from mlc.llvm.conversion.one_to_one import convert_dialect_to_llvm
+
+            converter = LLVMTypeConverter()
+            convert_dialect_to_llvm(op, to_llvm_pattern_set(converter, dialects), converter)
+            return
         diagnostics = convert_to_llvm(op)
         if diagnostics:
             raise PassFailure(diagnostics)
