@@ -37,6 +37,8 @@
 // CHECK-NEXT:   convert-scf-to-cf  (opt level 0)  Convert structured control flow (scf) to branches between blocks (cf).
 // CHECK-NEXT:       allow-pattern-rollback: bool = true  MLIR's switch between its two conversion drivers; mlc's driver always rolls back a failed pattern, and these patterns produce the same IR either way, so the value changes nothing
 // CHECK-NEXT:   convert-to-llvm  (opt level 0)  Lower func, arith, math, cf, memref (static shapes, bare pointers) and vector to the llvm dialect.
+// CHECK-NEXT:       filter-dialects: list of dialects with patterns to llvm = ""  lower only these dialects' ops; others stay (with unrealized casts)
+// CHECK-NEXT:       allow-pattern-rollback: bool = true  MLIR's switch between its two conversion drivers; mlc's driver always rolls back a failed pattern, and these patterns produce the same IR either way, so the value changes nothing
 // CHECK-NEXT:   convert-ub-to-llvm  (opt level 0)  Lower ub.poison to llvm.mlir.poison.
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.

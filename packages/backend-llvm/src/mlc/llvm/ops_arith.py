@@ -10,6 +10,7 @@ and the casts, one op per LLVM instruction, in MLIR 22's syntax:
 
 from __future__ import annotations
 
+from mlc.ir.dialects.arith_constants import make_constant
 from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.interfaces.side_effects import (
     ConditionallySpeculatable,
@@ -283,6 +284,14 @@ class ICmpOp(_CmpOp):
     predicate = AttrDef(ICmpPredicate)
     lhs = OperandDef(IntOrPointerOrVector)
     rhs = OperandDef(IntOrPointerOrVector)
+
+    def fold(self, operands):
+        # As MLIR's: a value is equal to itself (`icmp eq %x, %x` is true, `ne` false;
+        # MLIR leaves the ordering predicates alone, and so does mlc).
+        predicate = ICmpPredicate.keyword(self.predicate)
+        if self.lhs is self.rhs and predicate in ("eq", "ne"):
+            return make_constant(self.res.type, int(predicate == "eq"))
+        return None
 
 
 @llvm.op

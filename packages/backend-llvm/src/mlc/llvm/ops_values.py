@@ -537,6 +537,29 @@ class ExtractValueOp(Op):
     position = AttrDef(DenseArrayOf(i64))
     res = ResultDef(LLVMType)
     traits = (Pure, InferType())
+
+    def fold(self, operands):
+        """Read through the `insertvalue`s that built the container (MLIR's fold): the
+        value inserted at this position, or, where an insertion wrote elsewhere, the
+        container it wrote into; an insertion of a whole enclosing aggregate is read
+        from at the rest of the position."""
+        position = tuple(self.position.values)
+        changed = False
+        insert = self.container.defining_op
+        while isinstance(insert, InsertValueOp):
+            written = tuple(insert.position.values)
+            if written == position:
+                return insert.value
+            if position[:len(written)] == written:  # inside the inserted aggregate
+                self.set_operand(0, insert.value)
+                self.attributes["position"] = DenseArrayAttr(i64, position[len(written):])
+                return self.res
+            if written[:len(position)] == position:  # the insertion is inside what is read
+                break
+            self.set_operand(0, insert.container)
+            changed = True
+            insert = insert.container.defining_op
+        return self.res if changed else None
     assembly_format = ("$container `` $position attr-dict `:` type($container) "
                        "` `")
 

@@ -37,6 +37,15 @@ class LLVMDialect(Dialect):
 
         return verify_parameter_attribute(op, kind, index, name, attr)
 
+    def materialize_constant(self, value, type_, loc):
+        """A folded integer, float or elements constant is an `llvm.mlir.constant`."""
+        from mlc.ir.core.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
+        from mlc.llvm.ops_values import ConstantOp
+
+        if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) and value.type == type_:
+            return ConstantOp.create_from_flat([], {"value": value}, [type_], loc)
+        return None
+
 
 llvm = LLVMDialect("llvm", "MLIR's LLVM dialect: LLVM IR's instructions and types as ops, "
                            "the last level before LLVM IR.")

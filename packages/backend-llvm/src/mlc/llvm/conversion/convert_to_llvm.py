@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
-from mlc.ir.passes.options import option
+from mlc.ir.passes.options import allow_pattern_rollback_option, option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from mlc.ir.rewrite.pattern import PatternSet
@@ -105,9 +105,7 @@ class ConvertToLLVMOptions:
     filter_dialects: tuple[str, ...] = option(
         (), choices=pattern_set_names, choices_name="dialects with patterns to llvm",
         doc="lower only these dialects' ops; others stay (with unrealized casts)")
-    allow_pattern_rollback: bool = option(
-        True, doc="accepted for MLIR's sake: mlc's conversion driver always can roll "
-        "back, and what it produces does not depend on this")
+    allow_pattern_rollback: bool = allow_pattern_rollback_option()
 
 
 @register_pass("convert-to-llvm", opt_level=0, dialects=("llvm",), options=ConvertToLLVMOptions,

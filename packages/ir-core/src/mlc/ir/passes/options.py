@@ -298,3 +298,12 @@ def resolve_options(options_class: type, specs: tuple[PassOption, ...], given: d
         else:
             values[spec.field] = spec.default
     return options_class(**values)
+
+
+def allow_pattern_rollback_option() -> Any:
+    """MLIR's `allow-pattern-rollback` option of its conversion passes, for passes whose
+    patterns produce the same IR under either of MLIR's drivers: mlc's one driver always
+    rolls back a failed pattern, so the value is accepted and changes nothing."""
+    return option(True, doc="MLIR's switch between its two conversion drivers; mlc's driver "
+                            "always rolls back a failed pattern, and these patterns produce "
+                            "the same IR either way, so the value changes nothing")

@@ -73,7 +73,7 @@ from mlc.ir.dialects.scf_canonicalization import swap_negated_condition
 from mlc.ir.dialects.scf_forall import ForallOp, InParallelOp
 from mlc.ir.opdef.traits import SingleBlock
 from mlc.ir.passes.arith.builder import ArithBuilder
-from mlc.ir.passes.options import option
+from mlc.ir.passes.options import allow_pattern_rollback_option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
@@ -527,10 +527,7 @@ def _obstacles(root: Operation) -> list[Diagnostic]:
 
 @dataclass(frozen=True)
 class SCFToControlFlowOptions:
-    allow_pattern_rollback: bool = option(
-        True, doc="MLIR's switch between its two conversion drivers; mlc's driver always "
-                  "rolls back a failed pattern, and these patterns produce the same IR either "
-                  "way, so the value changes nothing")
+    allow_pattern_rollback: bool = allow_pattern_rollback_option()
 
 
 @register_pass("convert-scf-to-cf", opt_level=0, options=SCFToControlFlowOptions,
