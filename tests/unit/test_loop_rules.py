@@ -144,14 +144,16 @@ def _dense_packed(m: int, n: int, k: int) -> ModuleOp:
     return _module(te.create_prim_func([X, W, bias, Z], name="dense"))
 
 
-def test_a_panel_larger_than_half_the_l1_is_reduced_in_chunks():
+def test_a_panel_larger_than_most_of_the_l1_is_reduced_in_chunks():
     # 1024 x 32 weights a panel: 128 KB, streamed from L2 for every row tile without
-    # chunks. In chunks of the reduction each share stays in L1; the outputs of the
-    # panel wait in a buffer between chunks and the bias is added after the last one.
+    # chunks. In chunks of the reduction each share stays in L1 (Skylake's 32 KB: 16 KB
+    # chunks, within 3/4 of it); the outputs of the panel wait in a buffer between
+    # chunks, the bias added after the last one.
     module = _dense_packed(64, 64, 1024)
     [trace] = default_schedule(module, AVX512).values()
     text = trace.as_python()
-    # rows of 8, 2 x 16 lanes, and the reduction in chunks of 128 (16 KB of weights)
+    # rows of 8, 2 x 16 lanes, and the reduction in chunks of 128
+    assert AVX512.l1_bytes == 32 << 10
     assert "factors=[None, 8])" in text and "factors=[None, 2, 16])" in text
     assert "factors=[None, 128])" in text
     assert "cache_read" not in text  # packed weights: each chunk is already contiguous
@@ -214,3 +216,23 @@ def test_the_pass_reports_schedules_and_takes_a_target(tmp_path):
     assert len(remarks) == 1 and "schedule of @mm_relu (haswell: 256-bit" in remarks[0]
     assert _vector_widths(module) == {8}
     assert [fn.attributes["sym_name"].value for fn in kernels(module)] == ["mm_relu"]
+
+
+@pytest.mark.parametrize("strides", [1, 2])
+def test_a_depthwise_convolutions_padding_is_computed_on_the_tile(strides):
+    # Each panel of channels reads its own channels of the padded input: the padding
+    # stage moves to the tile (a few rows, compacted and indexed modulo a power of two)
+    # instead of a whole padded copy of the input written to memory and read back.
+    from mlc.graph import GraphBuilder, evaluate
+
+    b = GraphBuilder()
+    x = b.param("x", (1, 32, 19, 19))
+    w = b.const(rng.standard_normal((32, 1, 3, 3)).astype(np.float32))
+    module = b.module(b.relu(b.conv2d(x, w, groups=32, padding=1, strides=strides)))
+    inputs = [rng.standard_normal((1, 32, 19, 19)).astype(np.float32)]
+    [expected] = evaluate(module, inputs)
+    model = build(module, Target(cpu="skylake-avx512"))
+    [trace] = [str(t) for t in model.schedules.values() if "conv2d" in str(t)]
+    assert re.search(r'b(\d+) = sch.get_block\(name="pad_temp".*\nsch.compute_at\(block=b\1',
+                     trace)
+    np.testing.assert_allclose(model(*inputs), expected, rtol=1e-5, atol=1e-5)
