@@ -15,7 +15,9 @@ evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`) and of intege
 values read from tensors (`X[I[i]]`, a gather: a data-dependent index, which becomes an
 `arith.index_cast` operand of the `loop.load`; the rule keeps it in bounds, or the
 interpreter reports the access). A reduction
-(`sum`, `prod`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
+(`sum`, `prod`, `max`, `min` over reduce axes) must be the whole expression, as in TVM;
+`max` and `min` of two values are the elementwise `maximum` and `minimum`. TVM's other
+spellings work too: `reduce_axis((lo, hi))`, and `A(i, j)` for `A[i, j]`.
 `create_prim_func` turns the tensors reachable from its arguments into one kernel in
 destination-passing style: the listed tensors are the function's memref arguments
 (inputs and outputs alike), every other computed tensor becomes a `loop.alloc_buffer`,
