@@ -216,3 +216,23 @@ def test_the_pass_reports_schedules_and_takes_a_target(tmp_path):
     assert len(remarks) == 1 and "schedule of @mm_relu (haswell: 256-bit" in remarks[0]
     assert _vector_widths(module) == {8}
     assert [fn.attributes["sym_name"].value for fn in kernels(module)] == ["mm_relu"]
+
+
+@pytest.mark.parametrize("strides", [1, 2])
+def test_a_depthwise_convolutions_padding_is_computed_on_the_tile(strides):
+    # Each panel of channels reads its own channels of the padded input: the padding
+    # stage moves to the tile (a few rows, compacted and indexed modulo a power of two)
+    # instead of a whole padded copy of the input written to memory and read back.
+    from mlc.graph import GraphBuilder, evaluate
+
+    b = GraphBuilder()
+    x = b.param("x", (1, 32, 19, 19))
+    w = b.const(rng.standard_normal((32, 1, 3, 3)).astype(np.float32))
+    module = b.module(b.relu(b.conv2d(x, w, groups=32, padding=1, strides=strides)))
+    inputs = [rng.standard_normal((1, 32, 19, 19)).astype(np.float32)]
+    [expected] = evaluate(module, inputs)
+    model = build(module, Target(cpu="skylake-avx512"))
+    [trace] = [str(t) for t in model.schedules.values() if "conv2d" in str(t)]
+    assert re.search(r'b(\d+) = sch.get_block\(name="pad_temp".*\nsch.compute_at\(block=b\1',
+                     trace)
+    np.testing.assert_allclose(model(*inputs), expected, rtol=1e-5, atol=1e-5)

@@ -73,3 +73,36 @@ func.func @parallel_small(%A: memref<4x1024xf32>, %C: memref<4x1024xf32>) {
   }
   return
 }
+
+// -----
+
+// A window's rows overlap the next iteration's (a padding stage computed per output
+// row): the box of 3 rows does not start at a multiple of 3, so it is indexed modulo
+// 4, the next power of two (a mask); within an iteration its rows are distinct.
+// CHECK-LABEL: func.func @halo(
+// CHECK:         %T = loop.alloc_buffer {scope = "local"} : memref<4x16xf32>
+// CHECK:         loop.store %{{.*}}, %T[%vi mod 4, %vj] : memref<4x16xf32>
+// CHECK:         loop.load %T[%vi mod 4, %vj] : memref<4x16xf32>
+// CHECK:         loop.load %T[(%vi + 2) mod 4, %vj] : memref<4x16xf32>
+func.func @halo(%A: memref<10x16xf32>, %C: memref<8x16xf32>) {
+  %T = loop.alloc_buffer : memref<10x16xf32>
+  loop.for %i = 0 to 8 {
+    loop.for %r = 0 to 3 {
+      loop.for %j = 0 to 16 {
+        loop.block "T"(%vi = spatial(10, %i + %r), %vj = spatial(16, %j)) reads(%A[%vi, %vj]) writes(%T[%vi, %vj]) {
+          %0 = loop.load %A[%vi, %vj] : memref<10x16xf32>
+          loop.store %0, %T[%vi, %vj] : memref<10x16xf32>
+        }
+      }
+    }
+    loop.for %j = 0 to 16 {
+      loop.block "C"(%vi = spatial(8, %i), %vj = spatial(16, %j)) reads(%T[%vi, %vj], %T[%vi + 2, %vj]) writes(%C[%vi, %vj]) {
+        %0 = loop.load %T[%vi, %vj] : memref<10x16xf32>
+        %1 = loop.load %T[%vi + 2, %vj] : memref<10x16xf32>
+        %2 = arith.addf %0, %1 : f32
+        loop.store %2, %C[%vi, %vj] : memref<8x16xf32>
+      }
+    }
+  }
+  return
+}

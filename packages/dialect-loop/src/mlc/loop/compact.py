@@ -17,6 +17,11 @@ moves with a loop that a block accessing the buffer reduces over (a value carrie
 from one iteration to the next could then be overwritten). `loop-lower` compacts
 first; the pass shows the result on its own.
 
+A box that does not start at a multiple of its extent (the rows a window reads
+overlap the next iteration's: a padding stage computed per tile of a convolution) is
+indexed modulo the next power of two at least its extent instead, a mask: within one
+iteration its indices are consecutive, so they still land on distinct elements.
+
 Under a parallel loop the iterations that reuse the box run on several threads at
 once: a compacted buffer small enough for the stack becomes each thread's own
 (convert-scf-parallel-to-gomp makes a stack buffer used only inside the loop
@@ -131,6 +136,13 @@ def compact_buffers(root: Operation) -> int:
         shape, shifts = [], []
         for (start, extent), size in zip(box, buffer_type.shape):
             shift = _periodic_offset(start, extent) if extent < size else None
+            if shift is None and extent < size:
+                # Boxes that overlap from one iteration to the next (a window's halo):
+                # any span of `wrap` >= extent consecutive indices lands on distinct
+                # slots modulo `wrap`; a power of two makes the modulo a mask.
+                wrap = 1 << (extent - 1).bit_length()
+                if wrap < size:
+                    extent, shift = wrap, 0
             shape.append(extent if shift is not None else size)
             shifts.append(shift)
         if math.prod(shape) >= math.prod(buffer_type.shape):

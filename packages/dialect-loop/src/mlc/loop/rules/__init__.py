@@ -35,12 +35,12 @@ from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop.ops import BlockOp
-from mlc.loop.rules.analysis import analyze_block
+from mlc.loop.rules.analysis import analyze_block, consumers_of
 from mlc.loop.rules.elementwise import apply_vectorize, plan_vectorize
 from mlc.loop.rules.parallel import parallelize_outer_loops
 from mlc.loop.rules.reduction import apply_row_reduction, plan_row_reduction
 from mlc.loop.rules.target import ScheduleTarget
-from mlc.loop.rules.tiling import apply_tile, plan_tile
+from mlc.loop.rules.tiling import apply_tile, plan_tile, producers_on_the_tile
 from mlc.loop.schedule import Schedule, ScheduleError, Trace
 
 __all__ = ["default_schedule", "schedule_kernel", "kernels", "ScheduleTarget"]
@@ -58,6 +58,13 @@ def _scratch(fn: Operation) -> Operation:
     return module
 
 
+def _tile_producers(consumer: BlockOp, blocks: list[BlockOp], target: ScheduleTarget
+                    ) -> list[BlockOp]:
+    info = analyze_block(consumer)
+    plan = plan_tile(info, target) if info is not None else None
+    return producers_on_the_tile(info, plan, blocks) if plan is not None else []
+
+
 def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) -> list[str]:
     """Apply the first rule that matches block `name`; the names of the blocks it
     scheduled (itself and the consumers it moved), or [] when none matched."""
@@ -67,18 +74,23 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) ->
     info = analyze_block(block) if block is not None else None
     if info is None:
         return []
+    if any(block in _tile_producers(consumer, blocks, target)
+           for consumer in consumers_of(info, blocks)):
+        return []  # its consumer's tile rule computes it where the tile is
     plan = plan_tile(info, target)
     if plan is not None:
         before = {b.block_name_str for b in blocks}
         handle = sch.get_block(name, fn_name)
-        apply_tile(sch, handle, info, plan, fn_name, [b for b in blocks if b is not block])
+        others = [b for b in blocks if b is not block]
+        producers = [b.block_name_str for b in producers_on_the_tile(info, plan, others)]
+        apply_tile(sch, handle, info, plan, fn_name, others, producers)
         parallelize_outer_loops(sch, handle)
         after = [b.block_name_str for b in fn.walk() if isinstance(b, BlockOp)]
         moved = [n for n in after if n not in before]
         consumers = [b.block_name_str for b in blocks if b is not block
                      and any(getattr(o, "memref", None) is info.output.buffer
                              for o in b.walk_nested())]
-        return [name, *moved, *consumers]
+        return [name, *moved, *consumers, *producers]
     row_plan = plan_row_reduction(info, target)
     if row_plan is not None:
         handle = sch.get_block(name, fn_name)

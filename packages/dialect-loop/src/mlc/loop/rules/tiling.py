@@ -39,6 +39,12 @@ operand, its rows a whole matrix row apart: too many lines in too few of the L1'
 sets) is copied chunk by chunk into a contiguous buffer first (`cache_read`, then
 `compute_at` the chunk loop: the BLAS kernels' packing).
 
+A padding stage that only this block reads, through the panel's channels (a depthwise
+convolution reads one channel block of its padded input per panel), is computed on
+the tile too (`compute_at`): its few rows per tile stay in L1 (compacted, indexed
+modulo a power of two) instead of a whole padded copy of the input going to memory
+and back.
+
 The sizes come from the target (:class:`~mlc.loop.rules.target.ScheduleTarget`): lanes
 from the vector width, the tile's accumulators within the vector registers.
 """
@@ -48,13 +54,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from mlc.loop.ops import BlockOp
-from mlc.loop.rules.analysis import BlockInfo, analyze_block, element_bits, is_allocated
+from mlc.loop.rules.analysis import (
+    BlockInfo,
+    analyze_block,
+    consumers_of,
+    element_bits,
+    is_allocated,
+)
 from mlc.loop.rules.target import ScheduleTarget
 from mlc.loop.schedule import DependencyError, Schedule
 from mlc.loop.schedule.scope import linear_terms
 from mlc.loop.schedule.trace import BlockRV, LoopRV
 
-__all__ = ["TilePlan", "plan_tile", "apply_tile", "vector_width"]
+__all__ = ["TilePlan", "plan_tile", "apply_tile", "vector_width", "producers_on_the_tile"]
 
 
 @dataclass(frozen=True)
@@ -241,14 +253,36 @@ def _scattered_panel(plan: TilePlan, info: BlockInfo) -> int | None:
     return None
 
 
+def producers_on_the_tile(info: BlockInfo, plan: TilePlan, blocks: list[BlockOp]
+                          ) -> list[BlockOp]:
+    """The blocks among `blocks` computed where the tile is (module docstring): a
+    spatial block writing a buffer of the kernel that only this block reads, through
+    an access that moves with the panel (a depthwise convolution's padding stage: each
+    panel of channels reads its own slice of it)."""
+    panel = [v for v in (plan.lane, plan.column) if v is not None]
+    everything = list(dict.fromkeys([*blocks, info.block]))
+    found = []
+    for block in blocks:
+        producer = analyze_block(block) if block is not info.block else None
+        if producer is None or producer.reduce or not producer.fresh_nest or \
+                not is_allocated(producer.output.buffer) or \
+                consumers_of(producer, everything) != [info.block]:
+            continue
+        reads = [r for r in info.reads if r.buffer is producer.output.buffer]
+        if reads and all(any(info.uses(r, v) for v in panel) for r in reads):
+            found.append(block)
+    return found
+
+
 def _divisors(extent: int, limit: int) -> list[int]:
     return [d for d in range(1, min(extent, limit) + 1) if extent % d == 0]
 
 
 def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
-               func_name: str, others: list[BlockOp]) -> None:
-    """Tile `block` by `plan` (module docstring), then move the consumers of its output
-    among `others` to the tile and vectorize them there."""
+               func_name: str, others: list[BlockOp], producers: list[str] = ()) -> None:
+    """Tile `block` by `plan` (module docstring), then move the blocks named in
+    `producers` (producers_on_the_tile) and the consumers of its output among `others`
+    to the tile and vectorize them there."""
     consumers = [b for b in others if _reads(b, info)]
     if not consumers and not is_allocated(info.output.buffer):
         # The output is an argument: accumulate in a tile buffer, copied out after
@@ -322,6 +356,12 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
         sch.compute_at(packing, chunks)
         vectorize_tile_loops(sch, packing, anchor_depth=anchor_depth + 1, lanes=plan.lanes)
     anchor = spatial_outer[anchor_depth - 1]
+    for producer in producers:
+        # Computed per tile into a compacted buffer that stays in L1, rather than
+        # written whole to memory and read back.
+        producer_rv = sch.get_block(producer, func_name)
+        sch.compute_at(producer_rv, anchor)
+        vectorize_tile_loops(sch, producer_rv, anchor_depth=anchor_depth, lanes=plan.lanes)
     for consumer in consumers_rv:
         try:
             sch.reverse_compute_at(consumer, anchor)
