@@ -311,12 +311,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run_natively(module, inputs, reference, args, out) -> int:
     """--run: the network as one native entry point, checked against the interpreter."""
-    import statistics
-
     from mlc.ir.diagnostics import DiagnosticError
 
     try:
         from mlc.llvm.build import build
+        from mlc.llvm.timing import time_evaluator
     except ImportError as exc:
         sys.stderr.write(f"mlc-model: error: the LLVM backend cannot be loaded: {exc}\n")
         return 1
@@ -342,14 +341,10 @@ def _run_natively(module, inputs, reference, args, out) -> int:
     out.write(comparison.message.replace("after the pipeline", "natively")
               .replace("the unoptimised program's", "the interpreter's") + "\n")
     if args.benchmark:
-        times = []
-        for _ in range(args.benchmark):
-            began = time.perf_counter()
-            call()
-            times.append(time.perf_counter() - began)
+        latency = time_evaluator(call, number=1, repeat=args.benchmark, warmup=0)()
         threads = f"{model.num_threads} thread{'s' if model.num_threads > 1 else ''}"
         out.write(f"latency over {args.benchmark} runs ({threads}): median "
-                  f"{statistics.median(times) * 1000:.3f} ms, min {min(times) * 1000:.3f} ms\n")
+                  f"{latency.median * 1000:.3f} ms, min {latency.min * 1000:.3f} ms\n")
     return 0 if comparison.passed else 1
 
 

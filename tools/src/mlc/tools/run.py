@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
 
 from mlc.tools.output import (
     ToolArgumentParser,
@@ -267,6 +265,7 @@ def run(args: argparse.Namespace) -> int:
 
     from mlc.llvm.build import build, compile_module
     from mlc.llvm.target import Target, TargetError
+    from mlc.llvm.timing import time_evaluator
 
     try:
         target = Target(opt_level=args.opt_level)
@@ -326,15 +325,12 @@ def run(args: argparse.Namespace) -> int:
                          + "\n")
         status = status or (0 if comparison.passed else 1)
     if args.benchmark:
-        times = []
         arrays = inputs if graph else _copies(inputs)
-        for _ in range(args.benchmark):
-            began = time.perf_counter()
-            _run_native(call, arrays)
-            times.append(time.perf_counter() - began)
+        latency = time_evaluator(_run_native, number=1, repeat=args.benchmark,
+                                 warmup=0)(call, arrays)
         sys.stderr.write(f"latency over {args.benchmark} runs on {_threads(threads)}: median "
-                         f"{statistics.median(times) * 1000:.3f} ms, min "
-                         f"{min(times) * 1000:.3f} ms\n")
+                         f"{latency.median * 1000:.3f} ms, min "
+                         f"{latency.min * 1000:.3f} ms\n")
     if profiling:
         runs = args.benchmark or 10
         try:

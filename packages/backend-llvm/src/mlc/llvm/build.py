@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,6 +45,9 @@ from mlc.llvm.limits import buffer_size_problem, native_limit_problems
 from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, UnknownNameError
 from mlc.llvm.target import Target
 from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, index_check_sites
+
+if TYPE_CHECKING:
+    from mlc.llvm.timing import ProfileResult
 
 LOOP_LOWER = "loop-lower"
 """From scheduled loop kernels to the standard dialects. (No canonicalize in the
@@ -306,6 +310,16 @@ class NativeModule:
             function(*args, totals)
         return summarize(profiled, totals, runs, self.kernel_costs,
                          peak_flops(self.target).flops, self.target.describe())
+
+    def time_evaluator(self, name: str, number: int = 10, repeat: int = 1,
+                       warmup: int = 1) -> Callable[..., ProfileResult]:
+        """TVM's `rt_mod.time_evaluator`: a callable that, given function `name`'s
+        arguments, calls it `warmup` times, then measures `repeat` times the mean time
+        of `number` calls; it returns the :class:`~mlc.llvm.timing.ProfileResult`
+        (`mean`, `median`, `results`, in seconds)."""
+        from mlc.llvm.timing import time_evaluator
+
+        return time_evaluator(self[name], number, repeat, warmup)
 
     def __getitem__(self, name: str) -> NativeFunction:
         found = self._functions.get(name) if isinstance(name, str) else None

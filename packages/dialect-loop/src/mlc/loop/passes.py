@@ -48,7 +48,7 @@ class LoopApplyTrace(Pass):
             raise PassFailure([Diagnostic("error", f"{path} is not a schedule trace: {exc}",
                                           op.loc)]) from None
         try:
-            trace.apply(Schedule(op, copy=False))
+            trace.apply(Schedule(op, seed=0, copy=False))
         except ScheduleError as exc:
             raise PassFailure(exc.diagnostics) from None
         except (TypeError, ValueError) as exc:

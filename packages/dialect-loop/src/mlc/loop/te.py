@@ -15,7 +15,9 @@ evaluated. Indices are affine expressions of axes (`X[i * 2 + r]`) and of intege
 values read from tensors (`X[I[i]]`, a gather: a data-dependent index, which becomes an
 `arith.index_cast` operand of the `loop.load`; the rule keeps it in bounds, or the
 interpreter reports the access). A reduction
-(`sum`, `prod`, `max`, `min` over reduce axes) must be the whole expression, as in TVM.
+(`sum`, `prod`, `max`, `min` over reduce axes) must be the whole expression, as in TVM;
+`max` and `min` of two values are the elementwise `maximum` and `minimum`. TVM's other
+spellings work too: `reduce_axis((lo, hi))`, and `A(i, j)` for `A[i, j]`.
 `create_prim_func` turns the tensors reachable from its arguments into one kernel in
 destination-passing style: the listed tensors are the function's memref arguments
 (inputs and outputs alike), every other computed tensor becomes a `loop.alloc_buffer`,
@@ -183,11 +185,28 @@ class Axis(IndexExpr):
         return f"Axis({self.name}, {self.extent}, {'reduce' if self.kind == 'R' else 'spatial'})"
 
 
-def reduce_axis(extent: int, name: str = "k") -> Axis:
-    """A reduction axis over `range(extent)`."""
-    if not isinstance(extent, int) or extent <= 0:
-        raise TEError(f"a reduce axis needs a positive extent, got {extent!r}")
+def reduce_axis(extent: int | tuple[int, int], name: str = "k") -> Axis:
+    """A reduction axis over `range(extent)`, or, spelled as TVM does with a domain
+    `(lo, hi)`, over `range(lo, hi)` (an axis starting at `lo`: its loop still counts
+    from 0, and every use of the axis adds `lo`)."""
+    if isinstance(extent, (tuple, list)):
+        if len(extent) != 2 or any(not _is_int(bound) for bound in extent) \
+                or extent[1] <= extent[0]:
+            raise TEError(f"a reduce axis domain is (lo, hi) with integers lo < hi, got "
+                          f"{tuple(extent)!r}")
+        lo, hi = extent
+        axis = Axis(name, hi - lo, "R")
+        if lo:
+            axis.affine = axis.affine + lo
+        return axis
+    if not _is_int(extent) or extent <= 0:
+        raise TEError(f"a reduce axis needs a positive extent or a domain (lo, hi), got "
+                      f"{extent!r}")
     return Axis(name, extent, "R")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # ------------------------------------------------------------------ value expressions
@@ -450,10 +469,44 @@ def _reduction(combiner: str):
     return reduce
 
 
+def _is_reduce_axes(value) -> bool:
+    if isinstance(value, Axis):
+        return value.kind == "R"
+    return isinstance(value, (list, tuple))
+
+
+def _reduction_or_elementwise(combiner: str, elementwise: Callable[[object, object], Expr]):
+    """TVM's `te.max`/`te.min`: a reduction over reduce axes (`te.max(x, axis=k)`, or
+    positionally `te.max(x, k)`), and on two values the elementwise operation
+    (`te.max(Y[i, j], 0)`)."""
+    reduction = _reduction(combiner)
+
+    def apply(expr, other=None, identity: float | int | None = None, *,
+              axis: Axis | Sequence[Axis] | None = None) -> Expr:
+        if axis is not None:
+            if other is not None:
+                raise TEError(f"te.{combiner} takes reduce axes or a second value, not both")
+            return reduction(expr, axis, identity)
+        if other is None:
+            raise TEError(f"te.{combiner} needs reduce axes (axis=...) or a second value")
+        if _is_reduce_axes(other):
+            return reduction(expr, other, identity)
+        if identity is not None:
+            raise TEError(f"te.{combiner} of two values takes no identity")
+        return elementwise(expr, other)
+
+    apply.__name__ = combiner
+    apply.__doc__ = (f"The {combiner} of `expr` over the reduce axes `axis` (starting from "
+                     "`identity`, by default the usual one); or, when the second argument "
+                     f"is a value rather than reduce axes, the elementwise {combiner}imum "
+                     f"of the two values (as te.{combiner}imum).")
+    return apply
+
+
 sum = _reduction("sum")  # noqa: A001 - TE's name
 prod = _reduction("prod")  # TOPI's name
-max = _reduction("max")  # noqa: A001
-min = _reduction("min")  # noqa: A001
+max = _reduction_or_elementwise("max", maximum)  # noqa: A001
+min = _reduction_or_elementwise("min", minimum)  # noqa: A001
 
 
 # ------------------------------------------------------------------ tensors
@@ -479,6 +532,10 @@ class Tensor:
             raise TEError(f"{self.name} has {len(self.shape)} dimensions, indexed with "
                           f"{len(indices)}")
         return Read(self, tuple(IndexExpr.of(i) for i in indices))
+
+    def __call__(self, *indices) -> Expr:
+        """`A(i, j)` is `A[i, j]` (TVM's spelling)."""
+        return self[indices]
 
     def __repr__(self) -> str:
         return f"Tensor({self.name}, {self.shape}, {self.dtype})"

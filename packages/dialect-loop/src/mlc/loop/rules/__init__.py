@@ -116,7 +116,7 @@ def schedule_kernel(fn: Operation, target: ScheduleTarget) -> Trace:
     for name in names:
         if name in done:
             continue
-        attempt = Schedule(_scratch(fn), copy=False)
+        attempt = Schedule(_scratch(fn), seed=0, copy=False)
         trace.apply(attempt)
         try:
             scheduled = _rule_for(attempt, fn_name, name, target)
@@ -138,7 +138,7 @@ def default_schedule(module: Operation, target: ScheduleTarget,
         if functions is not None and name not in functions:
             continue
         trace = schedule_kernel(fn, target)
-        trace.apply(Schedule(module, copy=False))
+        trace.apply(Schedule(module, seed=0, copy=False))
         traces[name] = trace
     return traces
 

@@ -15,4 +15,6 @@ __all__ = ["Schedule"]
 class Schedule(LoopTransformations, Annotations, ComputeLocation, Reductions, Caching,
                Sampling):
     """Primitives on a copy of `module` (with `copy=False` on `module` itself, what a
-    pass does): see :mod:`mlc.loop.schedule`. `seed` seeds the sampling primitives."""
+    pass does): see :mod:`mlc.loop.schedule`. `seed` seeds the sampling primitives: by default
+    a fresh one each time (kept as `trace.seed`), an integer to draw the same decisions
+    on every run."""

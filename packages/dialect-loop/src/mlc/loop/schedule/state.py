@@ -33,9 +33,17 @@ class ScheduleState:
     `module` itself, as a pass does), its handles and its trace; the primitive families
     (`mlc.loop.schedule.Schedule`) derive from it."""
 
-    def __init__(self, module: Operation, seed: int = 0, copy: bool = True):
+    def __init__(self, module: Operation, seed: int | None = None, copy: bool = True):
+        if seed is None:
+            # A fresh seed each time (as TVM's Schedule draws one), so that a search
+            # making one schedule per trial tries different decisions; it is kept in
+            # the trace, and `Schedule(module, seed=trace.seed)` draws the same again.
+            seed = random.SystemRandom().randrange(1 << 31)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ScheduleArgumentError(f"a schedule's seed is an integer >= 0 or None, not "
+                                        f"{seed!r}", module)
         self.mod = module.clone() if copy else module
-        self.trace = Trace()
+        self.trace = Trace(seed=seed)
         self.seed = seed
         self._random = random.Random(seed)
         self._handles: dict[str, Operation] = {}

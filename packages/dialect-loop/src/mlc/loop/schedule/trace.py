@@ -66,9 +66,12 @@ class Instruction:
 
 @dataclass
 class Trace:
-    """The primitives a schedule applied, in order."""
+    """The primitives a schedule applied, in order, and the seed its sampling
+    primitives drew from (None for a trace read back from JSON, which holds the
+    decisions themselves)."""
 
     instructions: list[Instruction] = field(default_factory=list)
+    seed: int | None = None
 
     def as_python(self) -> str:
         """The trace as the Python that replays it (TVM's `sch.trace` form)."""
