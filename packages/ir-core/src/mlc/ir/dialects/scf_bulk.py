@@ -32,6 +32,7 @@ the scalar path does it).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -40,8 +41,11 @@ import numpy as np
 from mlc.ir.core.attributes import FloatType, IndexType, IntegerType, MemRefType, Type, VectorType
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.interpreter import (
+    ELEMENTWISE_OPS,
     OP_HANDLERS,
+    POISON,
     Interpreter,
+    _ElementView,
     _flag_names,
     _overflow_flags,
     _predicate,
@@ -493,12 +497,38 @@ def _execute(interp: Interpreter, op: Operation, frame: _Frame, memory: _Memory 
         if not isinstance(results, list):
             raise _Bail()
     else:
-        handler = _LANE_OPS.get(name)
-        if handler is None or (name in _EFFECTS and memory is None):
+        handler = _LANE_OPS.get(name) if _exact_in_numpy(op) else None
+        if handler is None and name in ELEMENTWISE_OPS:
+            results = _per_element(interp, op, operands, frame)
+        elif handler is None or (name in _EFFECTS and memory is None):
             raise _Bail()
-        results = handler(op, operands, frame, memory)
+        else:
+            results = handler(op, operands, frame, memory)
     for value, result in zip(op.results, results):
         frame.values[value] = result
+
+
+def _per_element(interp: Interpreter, op: Operation, operands: list, frame: _Frame) -> list:
+    """An elementwise op numpy does not compute exactly as the scalar path (math
+    functions, directed rounding, flags): the scalar handler on each element."""
+    shape = (frame.count,) + _shape(op.results[0].type)
+    columns = []
+    for value, operand in zip(operands, op.operands):
+        array = _array(value, operand.type)
+        if isinstance(value, Lanes) and array.ndim < len(shape):  # a scalar condition
+            array = array.reshape(array.shape + (1,) * (len(shape) - array.ndim))
+        array = np.broadcast_to(array, shape).reshape(-1)
+        columns.append([int(v) for v in array.tolist()] if array.dtype == np.bool_
+                       else array.tolist())
+    handler, view = OP_HANDLERS[op.name], _ElementView(op)
+    rows = [handler(interp, view, list(scalars)) for scalars in zip(*columns)]
+    results = []
+    for k, value in enumerate(op.results):
+        column = [row[k] for row in rows]
+        if any(v is POISON for v in column):
+            raise _Bail()
+        results.append(Lanes(np.array(column, _dtype(value.type)).reshape(shape)))
+    return results
 
 
 def _run_block(interp, block, args: list, frame: _Frame, memory: _Memory) -> list:
@@ -756,11 +786,21 @@ def _store(op, operands, frame, memory):
     return []
 
 
+_EXACT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # by op, while it lives
+
+
+def _exact_in_numpy(op: Operation) -> bool:
+    """Whether numpy computes the op as the scalar path does: no overflow flags (whose
+    poison numpy does not see), no fast-math flag making NaN or infinity undefined."""
+    found = _EXACT.get(op)
+    if found is None:
+        found = _EXACT[op] = not _overflow_flags(op) and {"contract", "none"}.issuperset(
+            _flag_names(op.attributes.get("fastmath")))
+    return found
+
+
 def _lane_op(fn):
     def handler(op, operands, frame, memory):
-        if _overflow_flags(op) or not {"contract", "none"}.issuperset(
-                _flag_names(op.attributes.get("fastmath"))):
-            raise _Bail()
         arrays = []
         for value, operand in zip(operands, op.operands):
             array = _array(value, operand.type)
