@@ -10,7 +10,6 @@ AVX2 schedules wherever it is built.
 from __future__ import annotations
 
 from collections.abc import Callable
-
 from dataclasses import dataclass
 
 __all__ = ["ScheduleTarget"]
