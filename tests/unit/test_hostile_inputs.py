@@ -138,6 +138,14 @@ def test_exporting_onto_a_directory_leaves_nothing_behind(c_compiler, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "model.so"]
 
 
+def test_exporting_under_a_missing_directory_is_refused(c_compiler, tmp_path):
+    """It created the missing parents (as mlir-opt's -o, a missing directory is refused:
+    one clear line, nothing written anywhere)."""
+    with pytest.raises(ExportError, match=r"no directory '.*missing.*nested'"):
+        small_model().export_library(tmp_path / "missing" / "nested" / "model.so")
+    assert list(tmp_path.iterdir()) == []
+
+
 # ------------------------------------------------------------------ arrays of native calls
 
 KERNELS = """

@@ -142,6 +142,7 @@ def test_exports_are_deterministic(c_compiler, tmp_path):
     written = []
     for name in ("first", "second"):
         directory = tmp_path / name
+        directory.mkdir()
         path = export_shared_library([AFFINE, MAIN], directory / "model.so", METADATA, weights())
         written.append((path.read_bytes(), path.with_name("model.params.npz").read_bytes()))
     assert written[0] == written[1]

@@ -88,11 +88,15 @@ def export_shared_library(llvm_ir_texts: str | Sequence[str], path: str | os.Pat
     for destination in (path, params_path):
         if destination is not None and destination.is_dir():
             raise ExportError(f"cannot write '{destination}': it is a directory")
+    # As mlir-opt's -o: a missing directory is the caller's mistake (a typo would
+    # otherwise create a tree somewhere unexpected), refused before anything is written.
+    if not path.parent.is_dir():
+        raise ExportError(f"cannot write the library '{path}': no directory "
+                          f"'{path.parent}'")
     compiler = _c_compiler()
 
     written: list[Path] = []  # temporary files, removed unless renamed into place
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         if params_path is not None:
             written.append(_temporary_beside(params_path))
             _write_params(params, written[-1])

@@ -2,7 +2,8 @@
 
 Each runs its regions with :meth:`Interpreter.run_region` as the op's semantics say;
 `scf.yield`, `scf.condition` and `scf.reduce.return` hand values back with
-:class:`Yield`. `scf.parallel` runs its iterations in order (any order is a valid
+:class:`Yield`. A loop nest without results first tries the lock-step fast path
+(:mod:`mlc.ir.dialects.scf_bulk`), which computes the same or leaves it to these. `scf.parallel` runs its iterations in order (any order is a valid
 one) and folds each reduction left to right from its init. A loop that runs more
 iterations than the interpreter's `max_branches` stops with an
 :class:`InterpreterError`, so a transformed endless loop cannot hang a comparison.
@@ -14,6 +15,7 @@ import itertools
 
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.index_lists import DYNAMIC_INDEX
+from mlc.ir.dialects.scf_bulk import run_in_bulk
 from mlc.ir.interpreter import (
     Interpreter,
     InterpreterError,
@@ -44,6 +46,8 @@ def _for(interp: Interpreter, op: Operation, operands: list) -> list:
     signed, or unsigned with `unsignedCmp`); the step is added with the type's
     wrap-around, as the lowering to `cf` computes it. A step that is not positive
     is undefined behaviour (MLIR requires a positive step)."""
+    if not op.results and run_in_bulk(interp, op, operands):
+        return []
     lower, upper, step, *carried = operands
     iv_type = op.operands[0].type
     unsigned = "unsignedCmp" in op.attributes
@@ -102,6 +106,8 @@ def _index_switch(interp: Interpreter, op: Operation, operands: list) -> list:
 def _parallel(interp: Interpreter, op: Operation, operands: list) -> list:
     """Every point of the iteration space in row-major order; each reduction combines
     the accumulated value (first the init) with the iteration's contribution."""
+    if not op.results and run_in_bulk(interp, op, operands):
+        return []
     rank = (len(operands) - len(op.results)) // 3
     lower, upper = operands[:rank], operands[rank:2 * rank]
     steps, accumulated = operands[2 * rank:3 * rank], list(operands[3 * rank:])
