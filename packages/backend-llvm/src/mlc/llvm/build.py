@@ -36,6 +36,7 @@ from mlc.ir.core.attributes import (
     Type,
     UnitAttr,
 )
+from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.ir.passes.instruments import PassInstrument
@@ -239,6 +240,9 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
+# A build makes hundreds of thousands of objects that live until it returns: automatic
+# collections meanwhile would rescan them again and again (mlc.ir.core.gc_pause).
+@gc_paused()
 def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
                      num_threads: int = 1) -> str:
     """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
@@ -328,6 +332,7 @@ class NativeModule:
         return self.library.llvm_ir()
 
 
+@gc_paused()
 def compile_module(module: Operation, target: Target | None = None,
                    profile: Sequence[str] = (), *, num_threads: int | None = None
                    ) -> NativeModule:
@@ -595,6 +600,7 @@ SCHEDULES = ("default", None)
 """What `build(schedule=...)` takes: the default rules (mlc.loop.rules), or none."""
 
 
+@gc_paused()
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
           extern: Mapping[str, str] | None = None, pipeline: str | None = None,

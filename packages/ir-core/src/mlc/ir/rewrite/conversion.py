@@ -39,7 +39,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialect import Dialect, UnknownOpError, lookup_dialect, lookup_op_class
 from mlc.ir.opdef.traits import ConstantLike
 from mlc.ir.rewrite.adaptor import OpAdaptor, make_adaptor
-from mlc.ir.rewrite.greedy import fold_op
+from mlc.ir.rewrite.greedy import fold_op, may_fold
 from mlc.ir.rewrite.journal import INSERTED, MODIFIED, ChangeJournal
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
@@ -452,17 +452,20 @@ class _Conversion:
         """Fold the illegal `op` before trying patterns, as MLIR does: replaced by what
         it folds to (new constants legalized in turn), or changed in place and then
         legalized again. Undone unless that makes it legal."""
-        if op.op_def is None or op.has_trait(ConstantLike):
+        if op.op_def is None or op.has_trait(ConstantLike) or not may_fold(op):
             return False
         rewriter, journal = self.rewriter, self.journal
         checkpoint = journal.checkpoint()
         journal.modifying(op)  # an in-place fold changes the op before saying so
         rewriter.set_insertion_point_before(op)
         folded = fold_op(op, rewriter)
-        if folded is not None and not folded:
+        if folded is None:
+            journal.forget(checkpoint)  # an op that does not fold is left as it was
+            return False
+        if not folded:
             if self.legalize(op, depth + 1):
                 return True
-        elif folded is not None:
+        else:
             values, constants = [], []
             for item, old in zip(folded, op.results):
                 if not isinstance(item, Attribute):
