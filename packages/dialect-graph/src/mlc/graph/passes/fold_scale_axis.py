@@ -215,9 +215,19 @@ def _product(value: Value, factor: np.ndarray) -> np.ndarray | None | bool:
     array = computable_array(value)
     if array is None:
         return None
+    limit = float(np.finfo(element_dtype(value.type.element_type)).max)
+    if array.dtype == factor.dtype:
+        # Computed in their own type, as fast: the exact product of two f16 or f32
+        # floats fits a float64, so this is it rounded once, as the float64 product
+        # stored in that type is (an f64 product is the float64 one). Only where it
+        # reaches the type's largest magnitude may the exact product be beyond it.
+        with np.errstate(invalid="ignore", over="ignore"):
+            product = array * factor
+        edge = np.abs(product) >= limit
+        if not edge.any():
+            return product
     with np.errstate(invalid="ignore"):
         product = array.astype(np.float64) * factor.astype(np.float64)
-    limit = float(np.finfo(element_dtype(value.type.element_type)).max)
     if np.any(np.isfinite(array) & (np.abs(product) > limit)):
         return False
     return product
