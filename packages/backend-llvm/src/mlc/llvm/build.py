@@ -260,8 +260,8 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
         with _Timer(times, "scf → cf → llvm dialect"):
             _run(module, standard_to_llvm(num_threads))
     with _Timer(times, "translation to LLVM IR"):
-        try:
-            return translate_to_llvm_ir(module)
+        try:  # the limits were checked above, on the types lowering erases (memrefs)
+            return translate_to_llvm_ir(module, check_limits=False)
         except TranslationError as exc:
             raise BuildError(exc.diagnostics) from None
 
