@@ -240,8 +240,9 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
-# A build makes hundreds of thousands of objects that live until it returns: automatic
-# collections meanwhile would rescan them again and again (mlc.ir.core.gc_pause).
+# Lowering makes hundreds of thousands of objects that live until it returns: automatic
+# collections meanwhile would rescan them again and again (mlc.ir.core.gc_pause; the
+# pass manager pauses them around pipelines too).
 @gc_paused()
 def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
                      num_threads: int = 1) -> str:
@@ -332,7 +333,6 @@ class NativeModule:
         return self.library.llvm_ir()
 
 
-@gc_paused()
 def compile_module(module: Operation, target: Target | None = None,
                    profile: Sequence[str] = (), *, num_threads: int | None = None
                    ) -> NativeModule:
@@ -600,7 +600,6 @@ SCHEDULES = ("default", None)
 """What `build(schedule=...)` takes: the default rules (mlc.loop.rules), or none."""
 
 
-@gc_paused()
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
           extern: Mapping[str, str] | None = None, pipeline: str | None = None,
@@ -670,7 +669,7 @@ def build(module: Operation, target: Target | None = None,
         if schedule == "default":
             from mlc.loop.rules import default_schedule
 
-            with _Timer(times, "default schedules"):
+            with _Timer(times, "default schedules"), gc_paused():
                 traces = default_schedule(module, target.schedule_target)
         _verify(module)  # what the graph passes and the rules made
         with _Timer(times, "loops → standard dialects"):

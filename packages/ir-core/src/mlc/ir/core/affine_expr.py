@@ -59,6 +59,7 @@ DIM = AffineExprKind.DIM
 SYMBOL = AffineExprKind.SYMBOL
 
 _DIVISIONS = (MOD, FLOORDIV, CEILDIV)
+_DIM_BITS = 64  # dimensions below this are tracked as bits of AffineExpr._dims
 
 
 def _wrap(value: int) -> int:
@@ -202,7 +203,9 @@ class AffineExpr:
 
     def is_function_of_dim(self, position: int) -> bool:
         """Whether `d<position>` occurs in the expression."""
-        return bool(self._dims >> position & 1)
+        if self._dims >= 0:
+            return bool(self._dims >> position & 1)
+        return any(n.kind is DIM and n.position == position for n in self.walk())
 
     def is_function_of_symbol(self, position: int) -> bool:
         """Whether `s<position>` occurs in the expression."""
@@ -322,7 +325,9 @@ class AffineDimExpr(AffineExpr):
         self.position = position
         self._hash = hash((DIM, position))
         self._divisor = 1
-        self._dims = 1 << position  # bit i: d<i> occurs (is_function_of_dim)
+        # Bit i: d<i> occurs (is_function_of_dim); -1, every bit, for a far position
+        # (then is_function_of_dim walks the expression).
+        self._dims = 1 << position if position < _DIM_BITS else -1
 
 
 class AffineSymbolExpr(AffineExpr):
