@@ -177,6 +177,20 @@ def test_a_first_convolution_takes_its_image_in_one_block():
     _check_same_outputs(module, inputs, expected)
 
 
+def test_a_single_channel_image_is_one_block_not_a_depthwise_convolution():
+    # One input channel and groups 1 has an input block of 1, as a depthwise kernel
+    # does: its data is NCHW1c, not split into blocks of the output's channels.
+    b = GraphBuilder()
+    x = b.param("x", (1, 1, 5, 5))
+    module = b.module(b.conv2d(x, b.param("w", (16, 1, 3, 3)), dilation=2))
+    inputs = [_random(1, 1, 5, 5), _random(16, 1, 3, 3)]
+    expected = evaluate(module, inputs)
+    _alter(module)
+    conv = next(op for op in _ops(module) if op.name == "graph.conv2d")
+    assert conv.values["data_layout"] == "NCHW1c" and conv.values["kernel_layout"] == "OIHW1i16o"
+    _check_same_outputs(module, inputs, expected)
+
+
 def test_output_channels_must_take_a_block():
     b = GraphBuilder()
     x = b.param("x", (1, 16, 8, 8))

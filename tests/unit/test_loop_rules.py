@@ -132,6 +132,55 @@ def test_scheduled_kernels_compute_what_numpy_computes():
     np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-5)
 
 
+def _dense_packed(m: int, n: int, k: int) -> ModuleOp:
+    """A dense layer on weights packed in panels of 16 (NK16n), with a bias."""
+    X = te.placeholder((m, k), "float32", name="X")
+    W = te.placeholder((n // 16, k, 16), "float32", name="W")
+    bias = te.placeholder((n,), "float32", name="bias")
+    r = te.reduce_axis(k, name="k")
+    Y = te.compute((m, n), lambda i, j: te.sum(X[i, r] * W[j // 16, r, j % 16], axis=r),
+                   name="Y")
+    Z = te.compute((m, n), lambda i, j: Y[i, j] + bias[j], name="Z")
+    return _module(te.create_prim_func([X, W, bias, Z], name="dense"))
+
+
+def test_a_panel_larger_than_half_the_l1_is_reduced_in_chunks():
+    # 1024 x 32 weights a panel: 128 KB, streamed from L2 for every row tile without
+    # chunks. In chunks of the reduction each share stays in L1; the outputs of the
+    # panel wait in a buffer between chunks and the bias is added after the last one.
+    module = _dense_packed(64, 64, 1024)
+    [trace] = default_schedule(module, AVX512).values()
+    text = trace.as_python()
+    # rows of 8, 2 x 16 lanes, and the reduction in chunks of 128 (16 KB of weights)
+    assert "factors=[None, 8])" in text and "factors=[None, 2, 16])" in text
+    assert "factors=[None, 128])" in text
+    assert "cache_read" not in text  # packed weights: each chunk is already contiguous
+    x = rng.standard_normal((64, 1024)).astype(np.float32)
+    w = rng.standard_normal((64, 1024)).astype(np.float32)
+    bias = rng.standard_normal(64).astype(np.float32)
+    packed = np.ascontiguousarray(w.reshape(4, 16, 1024).transpose(0, 2, 1))
+    z = np.zeros((64, 64), np.float32)
+    compile_module(module)["dense"](x, packed, bias, z)
+    np.testing.assert_allclose(z, x @ w.T + bias, rtol=1e-4, atol=1e-4)
+
+
+def test_a_scattered_panel_is_packed_chunk_by_chunk_and_the_rows_blocked():
+    # A matmul's right operand: a chunk of 32 columns is 32 floats of every row, a
+    # whole row apart. It is copied into a contiguous buffer at each chunk, and the rows
+    # are blocked so that a block's outputs stay in L1.
+    module = _matmul_relu(512, 64, 512)
+    [trace] = default_schedule(module, AVX512).values()
+    text = trace.as_python()
+    assert "sch.cache_read(block=b0, read_buffer_index=1" in text  # B
+    assert "sch.compute_at(block=b2" in text
+    assert "factors=[None, 16, 8])" in text  # blocks of 16 row tiles of 8 rows
+    a = rng.standard_normal((512, 512)).astype(np.float32)
+    b = rng.standard_normal((512, 64)).astype(np.float32)
+    c = np.zeros((512, 64), np.float32)
+    compile_module(module)["mm_relu"](a, b, c)
+    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)
+
+
 def test_a_user_schedule_is_left_alone():
     sch = Schedule(_matmul_relu(32, 32, 32))
     i, j, k = sch.get_loops(sch.get_block("Y", "mm_relu"))

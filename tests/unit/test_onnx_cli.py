@@ -292,12 +292,12 @@ ERROR_CASES = {
                  "--input-shape x: dimensions must be >= 0, got [-1, 3, 5, 5]"),
     "unsupported": (make_model(
         [helper.make_node("Frobnicate", ["x"], ["a"], name="frob", domain="com.acme"),
-         helper.make_node("MaxPool", ["x"], ["p"], name="pool", kernel_shape=[2], storage_order=1)],
+         helper.make_node("MaxPool", ["x"], ["p"], name="pool", kernel_shape=[2], auto_pad="DIAGONAL")],
         [value("x", [1, 1, 4])], [value("a", [1, 1, 4]), value("p", [1, 1, 3])],
         domains={"com.acme": 1}), [],
         "cannot convert 2 nodes of the model (opset 17):\n"
         "  node 'frob': com.acme.Frobnicate (opset 1): mlc has no converter for this op\n"
-        "  node 'pool': MaxPool (opset 17): storage_order=1 is not supported"),
+        "  node 'pool': MaxPool (opset 17): auto_pad 'DIAGONAL' is not supported"),
     "checker": (make_model([helper.make_node("Relu", ["nowhere"], ["y"], name="relu")],
                            [value("x", [2])], [value("y", [2])]), [],
                 "the model is not valid ONNX (onnx.checker): node 'relu' (Relu) reads 'nowhere', "

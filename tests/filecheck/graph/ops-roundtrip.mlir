@@ -280,6 +280,8 @@ func.func @onnx(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %v: tensor<3xf32>, %b:
   %55 = graph.one_hot %j {depth = 3 : i64, off_value = 0.000000e+00 : f32, on_value = 1.000000e+00 : f32} : tensor<2xi64> -> tensor<2x3xf32>
   // CHECK-NEXT: %56 = graph.one_hot %i {axis = 0 : i64, depth = 2 : i64, off_value = false, on_value = true} : tensor<2x2xi64> -> tensor<2x2x2xi1>
   %56 = graph.one_hot %i {axis = 0 : i64, depth = 2 : i64, off_value = false, on_value = true} : tensor<2x2xi64> -> tensor<2x2x2xi1>
+  // CHECK-NEXT: %57 = graph.bitcast %x : tensor<2x3xf32> to i32
+  %57 = graph.bitcast %x : tensor<2x3xf32> to i32
   // CHECK-NEXT: return
   return
 // CHECK-NEXT: }

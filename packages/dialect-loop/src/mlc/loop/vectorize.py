@@ -14,7 +14,9 @@ varies along the loop only when its last axis stays in bounds for every lane, so
 other axes decide for all lanes at once (a padding stage copying channel blocks).
 
 Anything else — a strided or gathered access, a padded load whose lanes may leave its
-last axis, an op that is not elementwise, a store that does not vary along the loop —
+last axis, a varying access to elements narrower than a byte (i1: LLVM packs a vector
+of them into bits, where a memref holds a byte each), an op that is not elementwise, a
+store that does not vary along the loop —
 is not vectorized:
 the loop stays a serial loop, and :func:`vectorize_loop` says why.
 """
@@ -107,6 +109,11 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
                 if varies and (coefficients[-1] != 1 or any(coefficients[:-1])):
                     return (f"'{nested.name}' of {nested.memref.type} is not contiguous along "
                             "the loop (only the last index may grow, by 1)")
+                if varies and getattr(nested.memref.type.element_type, "width", 8) < 8:
+                    # LLVM packs a vector of i1 into bits in memory, where a memref of
+                    # i1 holds a byte per element.
+                    return (f"'{nested.name}' of {nested.memref.type} would access sub-byte "
+                            "elements as a vector")
                 if isinstance(nested, LoadOp) and varies and \
                         nested.attributes.get("padding") is not None and \
                         not _lanes_in_bounds(exprs[-1], bindings, variable, loop_op,

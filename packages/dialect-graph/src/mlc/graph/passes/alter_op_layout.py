@@ -401,7 +401,8 @@ class Conv2DToBlocked(ConversionPattern):
         if blocks is None:
             return rewriter.notify_match_failure(op, "not an NCHW/OIHW conv2d of whole blocks")
         in_block, out_block = blocks
-        data_block = out_block if in_block == 1 else in_block  # depthwise: the data's own
+        depthwise = op.values["groups"] > 1
+        data_block = out_block if depthwise else in_block  # depthwise: the data's own
         if data_block == blocked.block_of(op.data.type.shape[1]):
             wanted = blocked.blocked_type(op.data.type)
             new_data = adaptor.data

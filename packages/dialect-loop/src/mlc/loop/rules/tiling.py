@@ -21,18 +21,35 @@ outputs held in vector registers while every reduction loop runs:
   the tile (mlc.loop.compact) and lives in registers; a reduction writing the output
   directly gets a tile buffer by `cache_write` first.
 
+When one panel of the factor that moves with the tile's columns (a dense layer's or a
+convolution's weights for the panel's outputs: reduction length x panel width) is
+larger than half the L1 data cache, every pass of the rows over it would stream it
+from L2 or memory (ResNet-18's last stage: 590 KB of weights per panel, read again for
+each of its seven output rows). If the panel's outputs fit in L1, the outermost
+reduction loop is then cut into chunks whose share of the panel fits in half the L1,
+and the loop over chunks goes right inside the loops over panels (the BLAS kernels'
+k-blocking): the partial sums of the panel stay in a compacted buffer between chunks,
+each output's sum still in order, and the epilogue moves to the panel, after its last
+chunk. When the panel's outputs are too many for L1 and the rows are the only other
+axis (a matmul's), the rows are blocked as well, the blocks outside the chunks (the
+BLAS kernels' m-blocking). A panel whose chunk is scattered in memory (a matmul's
+right operand, its rows a whole matrix row apart: too many lines in too few of the
+L1's sets) is copied chunk by chunk into a contiguous buffer first (`cache_read`, then
+`compute_at` the chunk loop: the BLAS kernels' packing).
+
 The sizes come from the target (:class:`~mlc.loop.rules.target.ScheduleTarget`): lanes
 from the vector width, the tile's accumulators within the vector registers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mlc.loop.ops import BlockOp
 from mlc.loop.rules.analysis import BlockInfo, analyze_block, element_bits, is_allocated
 from mlc.loop.rules.target import ScheduleTarget
 from mlc.loop.schedule import DependencyError, Schedule
+from mlc.loop.schedule.scope import linear_terms
 from mlc.loop.schedule.trace import BlockRV, LoopRV
 
 __all__ = ["TilePlan", "plan_tile", "apply_tile", "vector_width"]
@@ -49,14 +66,28 @@ class TilePlan:
     rows: int = 1
     column: int | None = None
     columns: int = 1
+    chunked: int | None = None
+    """The reduction variable whose loop is cut into chunks (module docstring)."""
+    chunk: int = 1
+    row_block: int | None = None
+    """Row tiles per block when the rows are blocked too (module docstring)."""
+    packed: int | None = None
+    """The read (position in BlockInfo.reads) copied chunk by chunk into a packed
+    panel (module docstring)."""
 
     @property
     def accumulators(self) -> int:
         return self.rows * self.columns * self.vectors
 
+    @property
+    def panel_width(self) -> int:
+        """Outputs along the lane (and column) axes one panel covers."""
+        return self.columns * self.vectors * self.lanes
+
     def describe(self) -> str:
+        chunks = f", reduction in chunks of {self.chunk}" if self.chunked is not None else ""
         return (f"{self.rows} x {self.columns * self.vectors} vectors of {self.lanes} "
-                f"lanes")
+                f"lanes{chunks}")
 
 
 def vector_width(extent: int, lanes: int) -> int | None:
@@ -134,7 +165,78 @@ def plan_tile(info: BlockInfo, target: ScheduleTarget) -> TilePlan | None:
             if best is None or key > best[0]:
                 best = (key, vectors, columns, rows)
     _, vectors, columns, rows = best
-    return TilePlan(lane, lanes, vectors, row, rows, column if columns > 1 else None, columns)
+    plan = TilePlan(lane, lanes, vectors, row, rows, column if columns > 1 else None, columns)
+    return _chunk_reduction(plan, info, target)
+
+
+def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget) -> TilePlan:
+    """`plan` with its outermost reduction loop cut into chunks when one panel of the
+    factor read across the rows is larger than half the L1 cache and the panel's outputs
+    fit in it (module docstring)."""
+    element_bytes = max(1, element_bits(info.element_type()) // 8)
+    panel_axes = {plan.lane, plan.column}
+    first = min(v for v in (plan.lane, plan.row, plan.column) if v is not None)
+    others = [v for v in info.spatial if v >= first and v not in panel_axes]
+    outputs = plan.panel_width * element_bytes
+    for v in others:
+        outputs *= info.extents[v]
+    reduction = 1
+    for r in info.reduce:
+        reduction *= info.extents[r]
+    budget = target.l1_bytes // 2
+    panel = reduction * plan.panel_width * element_bytes
+    if panel <= budget:
+        return plan
+    row_block = None
+    if outputs > target.l1_bytes:
+        # Too many rows for their outputs to stay in cache: when the rows are the only
+        # other axis (a matmul's), blocks of row tiles take the panel's place.
+        if others != [plan.row]:
+            return plan
+        tiles = info.extents[plan.row] // plan.rows
+        per_tile = plan.rows * plan.panel_width * element_bytes
+        row_block = _largest_divisor(tiles, max(1, budget // per_tile))
+        if row_block >= tiles:
+            return plan
+    outermost = next((r for r in info.reduce if info.extents[r] > 1), None)
+    if outermost is None:
+        return plan
+    per_step = panel // info.extents[outermost]
+    chunk = _largest_divisor(info.extents[outermost], max(1, budget // per_step))
+    if chunk >= info.extents[outermost]:
+        return plan
+    chunked = replace(plan, chunked=outermost, chunk=chunk, row_block=row_block)
+    return replace(chunked, packed=_scattered_panel(chunked, info))
+
+
+def _scattered_panel(plan: TilePlan, info: BlockInfo) -> int | None:
+    """The read that is the panel (it moves with the lanes and not with the rows)
+    when one chunk of it is scattered in memory (a matmul's right operand: rows of a
+    chunk a whole matrix row apart, which the L1's sets cannot all hold), else None."""
+    for position, read in enumerate(info.reads):
+        if read.buffer is info.output.buffer or not read.is_affine or \
+                not info.uses(read, plan.lane) or \
+                (plan.row is not None and info.uses(read, plan.row)):
+            continue
+        shape = read.buffer.type.shape
+        strides = [1] * len(shape)
+        for axis in range(len(shape) - 2, -1, -1):
+            strides[axis] = strides[axis + 1] * shape[axis + 1]
+        coefficients: dict[int, int] = {}
+        for index, stride in zip(read.indices, strides):
+            terms = linear_terms(index)
+            if terms is None:
+                return None
+            for v, c in terms[0].items():
+                coefficients[v] = coefficients.get(v, 0) + c * stride
+        extents = {r: info.extents[r] for r in info.reduce}
+        extents[plan.chunked] = plan.chunk
+        span = 1 + sum(abs(coefficients.get(r, 0)) * (e - 1) for r, e in extents.items())
+        footprint = 1
+        for e in extents.values():
+            footprint *= e
+        return position if span > footprint * plan.lanes else None
+    return None
 
 
 def _divisors(extent: int, limit: int) -> list[int]:
@@ -152,13 +254,25 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
         consumers_rv = [sch.cache_write(block, 0, "local")]
     else:
         consumers_rv = [sch.get_block(b.block_name_str, func_name) for b in consumers]
+    packing = None
+    if plan.packed is not None:
+        read = info.reads[plan.packed]
+        reads, _ = sch.get(block).accesses()
+        buffers = list(dict.fromkeys(a.buffer for a in reads))
+        packing = sch.cache_read(block, buffers.index(read.buffer), "local")
     loops = sch.get_loops(block)
     outer: dict[int, LoopRV] = {}
     inner: dict[int, list[LoopRV]] = {}
+    chunks: LoopRV | None = None
     for v, loop in enumerate(loops):
         factors = None
+        if v == plan.chunked:
+            chunks, outer[v] = sch.split(loop, [None, plan.chunk])
+            continue
         if v == plan.lane:
             factors = [None, plan.vectors, plan.lanes] if plan.vectors > 1 else [None, plan.lanes]
+        elif v == plan.row and plan.row_block is not None:
+            factors = [None, plan.row_block, plan.rows]
         elif v == plan.row and plan.rows > 1:
             factors = [None, plan.rows]
         elif v == plan.column and plan.columns > 1:
@@ -177,13 +291,35 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
         [v for v in info.spatial if v >= first and v not in panels]
     spatial_outer = [outer[v] for v in order]
     reduction = [outer[v] for v in info.reduce]
-    tile = [*inner.get(plan.row, []), *inner.get(plan.column, []), *inner[plan.lane]]
-    sch.reorder(*spatial_outer, *reduction, *tile)
+    row_tiles = inner.get(plan.row, [])
+    if plan.row_block is not None:
+        # The row's loop is (blocks, tiles in a block, rows): the blocks go outside
+        # the chunks with the panels, the tiles inside.
+        spatial_outer[spatial_outer.index(outer[plan.row])] = row_tiles[0]
+        spatial_outer.insert(len(order) - len([v for v in order if v >= first
+                                               and v not in panels]), outer[plan.row])
+        row_tiles = row_tiles[1:]
+    tile = [*row_tiles, *inner.get(plan.column, []), *inner[plan.lane]]
+    if chunks is None:
+        sch.reorder(*spatial_outer, *reduction, *tile)
+        anchor_depth = len(spatial_outer)
+    else:
+        # The chunk loop right inside the panels (and row blocks): each chunk of the
+        # panel stays in cache while the rows pass over it; the panel's outputs are kept
+        # between chunks, and the epilogue runs on the panel once its last chunk is done.
+        anchor_depth = len(order) - len([v for v in order if v >= first and v not in panels])
+        anchor_depth += plan.row_block is not None
+        sch.reorder(*spatial_outer[:anchor_depth], chunks, *spatial_outer[anchor_depth:],
+                    *reduction, *tile)
     for loop in tile[:-1]:
         sch.unroll(loop)
     sch.vectorize(tile[-1])
-    sch.decompose_reduction(block, reduction[0])
-    anchor = spatial_outer[-1]
+    sch.decompose_reduction(block, reduction[0] if chunks is None else chunks)
+    if packing is not None:
+        # The chunk of the panel copied where the chunk starts: contiguous, it stays in L1.
+        sch.compute_at(packing, chunks)
+        vectorize_tile_loops(sch, packing, anchor_depth=anchor_depth + 1, lanes=plan.lanes)
+    anchor = spatial_outer[anchor_depth - 1]
     for consumer in consumers_rv:
         try:
             sch.reverse_compute_at(consumer, anchor)
@@ -191,7 +327,7 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
             # It also reads what a later block makes (an average pool's counts): it
             # stays after the reduction, which keeps a full-size intermediate.
             continue
-        vectorize_tile_loops(sch, consumer, anchor_depth=len(spatial_outer), lanes=plan.lanes)
+        vectorize_tile_loops(sch, consumer, anchor_depth=anchor_depth, lanes=plan.lanes)
 
 
 def _reads(block: BlockOp, info: BlockInfo) -> bool:

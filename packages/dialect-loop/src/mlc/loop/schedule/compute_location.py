@@ -81,7 +81,10 @@ class ComputeLocation(ScheduleState):
         self._check_no_dependence_crossed(block, subtree, loop_op, reverse, what)
         outer = loops_around(loop_op) + [loop_op]
         outer_vars = [lp.induction_variable for lp in outer]
-        for other in related:
+        # A consumer may reduce over the loop (a packed panel copied per chunk of a
+        # matmul's reduction: it reads that chunk in the iteration); a producer moved
+        # after it may not: its result would not be complete within one iteration.
+        for other in related if reverse else ():
             for position in (n for n, kind in enumerate(other.kinds) if kind == "R"):
                 if any(v in outer_vars for v in variables_of(other, position)):
                     raise DependencyError(
