@@ -167,3 +167,18 @@ def test_mlc_run_profile(tmp_path):
                           str(tmp_path / "missing" / "p.json"))
     assert unwritable.returncode == 1 and "cannot write the profile" in unwritable.stderr
     assert "Traceback" not in unwritable.stderr
+
+
+def test_best_of_takes_each_kernels_fastest_run():
+    from mlc.llvm.profile import KernelProfile, Profile
+
+    def one_run(a: float, b: float) -> Profile:
+        rows = [KernelProfile("a", 2, a, 0.0, 10), KernelProfile("b", 1, b, 0.0, None)]
+        return Profile(1, a + b, rows, 1e9, "cpu")
+
+    best = Profile.best_of([one_run(3.0, 1.0), one_run(1.0, 2.0), one_run(2.0, 0.5)])
+    assert [(r.name, r.seconds) for r in best.kernels] == [("a", 1.0), ("b", 0.5)]
+    assert best.total_seconds == 1.5 and best.kernels[0].share == pytest.approx(2 / 3)
+    assert best.markdown().splitlines()[2] == "| a | 2 | 1000.000 | 66.7% | 10 | 0.0 | 0.0 |"
+    with pytest.raises(ValueError):
+        Profile.best_of([Profile(2, 1.0, [])])

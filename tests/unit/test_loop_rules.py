@@ -144,14 +144,16 @@ def _dense_packed(m: int, n: int, k: int) -> ModuleOp:
     return _module(te.create_prim_func([X, W, bias, Z], name="dense"))
 
 
-def test_a_panel_larger_than_half_the_l1_is_reduced_in_chunks():
+def test_a_panel_larger_than_most_of_the_l1_is_reduced_in_chunks():
     # 1024 x 32 weights a panel: 128 KB, streamed from L2 for every row tile without
-    # chunks. In chunks of the reduction each share stays in L1; the outputs of the
-    # panel wait in a buffer between chunks and the bias is added after the last one.
+    # chunks. In chunks of the reduction each share stays in L1 (Skylake's 32 KB: 16 KB
+    # chunks, within 3/4 of it); the outputs of the panel wait in a buffer between
+    # chunks, the bias added after the last one.
     module = _dense_packed(64, 64, 1024)
     [trace] = default_schedule(module, AVX512).values()
     text = trace.as_python()
-    # rows of 8, 2 x 16 lanes, and the reduction in chunks of 128 (16 KB of weights)
+    # rows of 8, 2 x 16 lanes, and the reduction in chunks of 128
+    assert AVX512.l1_bytes == 32 << 10
     assert "factors=[None, 8])" in text and "factors=[None, 2, 16])" in text
     assert "factors=[None, 128])" in text
     assert "cache_read" not in text  # packed weights: each chunk is already contiguous

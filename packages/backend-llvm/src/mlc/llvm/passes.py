@@ -3,6 +3,7 @@ entry point of mlc-backend-llvm)."""
 
 from __future__ import annotations
 
+from mlc.llvm import target as _target  # noqa: F401 (loop-default-schedule's host)
 from mlc.llvm.conversion import arith_to_llvm as _arith  # noqa: F401 (registers)
 from mlc.llvm.conversion import cf_to_llvm as _cf  # noqa: F401 (registers)
 from mlc.llvm.conversion import convert_to_llvm as _convert_to_llvm  # noqa: F401 (registers)

@@ -247,6 +247,36 @@ class Profile:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
+    @classmethod
+    def best_of(cls, profiles: list[Profile]) -> Profile:
+        """One run made of each kernel's fastest run among `profiles` (of one run each,
+        of the same model): on a shared machine, what a kernel costs when nothing else
+        takes its core, as a benchmark's minimum is. Sorted by time again."""
+        if not profiles or any(p.runs != 1 for p in profiles):
+            raise ValueError("best_of takes profiles of one run each")
+        fastest: dict[str, KernelProfile] = {}
+        for profile in profiles:
+            for row in profile.kernels:
+                if row.name not in fastest or row.seconds < fastest[row.name].seconds:
+                    fastest[row.name] = row
+        total = sum(row.seconds for row in fastest.values())
+        rows = sorted((KernelProfile(r.name, r.calls, r.seconds,
+                                     r.seconds / total if total else 0.0, r.flops, r.bytes)
+                       for r in fastest.values()), key=lambda r: -r.seconds)
+        return cls(1, total, rows, profiles[0].peak_flops, profiles[0].target)
+
+    def markdown(self) -> str:
+        """The rows as a Markdown table: calls, ms per run, share, GFLOP/s, % of peak."""
+        lines = ["| kernel | calls | ms | share | FLOP per call | GFLOP/s | % of peak |",
+                 "|:---|---:|---:|---:|---:|---:|---:|"]
+        for row in self.kernels:
+            lines.append(
+                f"| {row.name} | {row.calls // max(self.runs, 1)} | "
+                f"{row.seconds / max(self.runs, 1) * 1e3:.3f} | {row.share * 100:.1f}% | "
+                f"{_count(row.flops)} | {_number(row.flop_rate, 1e9, 1)} | "
+                f"{_number(self.percent_of_peak(row), 1, 1)} |")
+        return "\n".join(lines)
+
 
 def _number(value: float | None, scale: float, digits: int) -> str:
     return "-" if value is None else f"{value / scale:.{digits}f}"

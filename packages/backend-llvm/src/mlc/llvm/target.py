@@ -184,3 +184,18 @@ def _target_machine(triple: str, cpu: str, features: str, opt_level: int,
                                             codemodel="jitdefault", jit=True)
     return target.create_target_machine(cpu=cpu, features=features, opt=opt_level,
                                         reloc="pic", codemodel="default")
+
+
+def _host_schedule_target():
+    return Target().schedule_target
+
+
+def _register_host_provider() -> None:
+    """`loop-default-schedule` without a CPU schedules for this machine as `build`
+    does (mlc.loop.rules.target.set_host_provider)."""
+    from mlc.loop.rules.target import set_host_provider
+
+    set_host_provider(_host_schedule_target)
+
+
+_register_host_provider()

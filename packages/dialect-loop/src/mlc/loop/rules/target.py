@@ -9,6 +9,8 @@ AVX2 schedules wherever it is built.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass
 
 __all__ = ["ScheduleTarget"]
@@ -81,9 +83,13 @@ class ScheduleTarget:
 
     @classmethod
     def host(cls) -> ScheduleTarget:
-        """This machine, from the CPU flags the kernel reports (/proc/cpuinfo) — what
-        `loop-default-schedule` assumes when given no CPU; `mlc.llvm.Target` knows the
-        host better (LLVM's name for it), and `build` passes its own."""
+        """This machine — what `loop-default-schedule` assumes when given no CPU: as
+        the code generator sees it when one has registered itself
+        (`set_host_provider`: mlc.llvm's `Target()`, LLVM's name for the CPU and its
+        caches, so the pass and `build` choose the same schedules), else from the CPU
+        flags the kernel reports (/proc/cpuinfo)."""
+        if _host_provider is not None:
+            return _host_provider()
         flags: set[str] = set()
         try:
             with open("/proc/cpuinfo", encoding="utf-8") as stream:
@@ -107,3 +113,13 @@ class ScheduleTarget:
         return (f"{self.cpu}: {self.vector_bits}-bit vectors x {self.vector_registers}"
                 f"{', FMA' if self.fma else ''}, L1 {self.l1_bytes >> 10} KiB, "
                 f"L2 {self.l2_bytes >> 10} KiB")
+
+
+_host_provider: Callable[[], ScheduleTarget] | None = None
+
+
+def set_host_provider(provider: Callable[[], ScheduleTarget] | None) -> None:
+    """Make `ScheduleTarget.host()` ask `provider` (a code generator's view of this
+    machine; None: back to /proc/cpuinfo)."""
+    global _host_provider
+    _host_provider = provider

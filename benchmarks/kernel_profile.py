@@ -1,0 +1,70 @@
+"""Where the time of each example network goes, kernel by kernel, with the default
+schedules on one thread: each kernel's time, GFLOP/s and % of the CPU's peak.
+
+    .venv/bin/python benchmarks/kernel_profile.py                        # resnet18, transformer
+    .venv/bin/python benchmarks/kernel_profile.py --networks mobilenet_v2_blocks --runs 50
+    .venv/bin/python benchmarks/kernel_profile.py --markdown             # for benchmarks/README.md
+
+The network (benchmarks/native_networks.py's ONNX files) is built with `mlc.llvm.build`
+and profiled `--runs` times one run at a time (`CompiledModel.profile(runs=1)`); each
+kernel's row is its fastest run (`Profile.best_of`): the machines are shared, and the
+minimum is what the kernel costs when nothing else takes its core. The sum of those
+minima is printed beside the fastest whole run, with the load. FLOPs come from each
+kernel's loop IR, the peak from a register-resident FMA loop measured once per machine
+(mlc.llvm.peak).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import native_networks
+import numpy as np
+
+from mlc.llvm.build import build
+from mlc.llvm.profile import Profile
+from mlc.onnx import import_onnx
+
+
+def profile_network(name: str, runs: int, num_threads: int = 1) -> tuple[Profile, float]:
+    """The best-of profile of `name` and its fastest whole run in seconds."""
+    import onnx
+
+    path = native_networks.write_model(name)
+    model = build(import_onnx(str(path)), num_threads=num_threads)
+    rng = np.random.default_rng(0)
+    inputs = [rng.standard_normal([d.dim_value for d in i.type.tensor_type.shape.dim])
+              .astype(np.float32) for i in onnx.load(str(path)).graph.input]
+    model(*inputs)
+    whole = min(_timed(model, inputs) for _ in range(runs))
+    profiles = [model.profile(*inputs, runs=1, warmup=0) for _ in range(runs)]
+    return Profile.best_of(profiles), whole
+
+
+def _timed(model, inputs) -> float:
+    began = time.perf_counter()
+    model(*inputs)
+    return time.perf_counter() - began
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--networks", nargs="+", default=["resnet18", "transformer_encoder"],
+                        choices=native_networks.NETWORKS)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    args = parser.parse_args(argv)
+    for name in args.networks:
+        profile, whole = profile_network(name, args.runs, args.threads)
+        print(f"\n{name}: sum of the kernels' fastest runs {profile.seconds_per_run * 1e3:.2f} ms; "
+              f"fastest whole run {whole * 1e3:.2f} ms; {args.threads} thread(s); "
+              f"load {native_networks.load():.2f}; {profile.target}")
+        print(profile.markdown() if args.markdown else profile.table())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
