@@ -166,6 +166,14 @@ def test_queries():
     assert constant(-12).largest_known_divisor == 12
 
 
+@pytest.mark.parametrize("far", [63, 64, 1000, 2**62])
+def test_which_dimensions_an_expression_uses_near_and_far(far):
+    e = d1 * 2 + dim(far) + s0
+    assert e.is_function_of_dim(1) and e.is_function_of_dim(far)
+    assert not any(e.is_function_of_dim(p) for p in (0, 2, 62, 65, far - 1, far + 1) if p != far)
+    assert not (s0 + 3).is_function_of_dim(0) and (d2 * s0).is_function_of_dim(2)
+
+
 def test_evaluate_rounds_like_mlir():
     assert (d0 * 4 + d1).evaluate((3, 1)) == 13
     assert d0.floordiv(4).evaluate((-7,)) == -2  # toward minus infinity

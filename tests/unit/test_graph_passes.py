@@ -502,6 +502,36 @@ def test_fold_scale_axis_refuses(why, build):
     assert body(module) == ["conv2d", "multiply"], why
 
 
+def test_fold_scale_axis_refuses_a_product_past_the_range_that_rounds_to_its_edge():
+    # 8420899·2^104 times 16712881·2^-23 is just above float32's largest value, by less
+    # than half its spacing there: the float32 product rounds to that largest value,
+    # but the exact product is past it, so the fold is refused as for one that is inf.
+    big, factor = np.float32(8420899 * 2.0**104), np.float32(16712881 * 2.0**-23)
+    assert float(big) * float(factor) > float(np.finfo(np.float32).max) == big * factor
+
+    def build():
+        b = GraphBuilder()
+        x = b.param("x", (1, 2, 3, 3))
+        weight = np.ones((2, 2, 1, 1), np.float32)
+        weight[0, 0] = big
+        h = b.conv2d(x, b.const(weight))
+        return b.module(b.multiply(h, b.const(np.array([[[factor]], [[1.0]]], np.float32))))
+    module, stats = check_same_results(build, "graph-fold-scale-axis",
+                                       [np.zeros((1, 2, 3, 3), np.float32)], exact=True)
+    assert stats["graph-fold-scale-axis"]["num-folded"] == 0
+    assert body(module) == ["conv2d", "multiply"]
+
+
+def test_fold_scale_axis_weights_are_the_float64_products_rounded_once():
+    weight, scale = floats((4, 4, 3, 3), seed=1), floats((4, 1, 1), 0.5, 2.0, seed=3)
+    module, _ = check_same_results(conv_scaled((4, 1, 1)), "graph-fold-scale-axis",
+                                   conv_inputs())
+    [folded] = [constant_array(op.attributes["value"]) for op in module.walk()
+                if isinstance(op, ConstantOp)]
+    want = (weight.astype(np.float64) * scale.reshape(4, 1, 1, 1)).astype(np.float32)
+    assert folded.dtype == np.float32 and np.array_equal(folded, want)
+
+
 def test_fold_scale_axis_refuses_a_bias_along_another_axis():
     def build():
         b = GraphBuilder()

@@ -37,6 +37,7 @@ from mlc.ir.core.attributes import (
     Type,
     UnitAttr,
 )
+from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.ir.passes.instruments import PassInstrument
@@ -243,6 +244,10 @@ def mark_buffers_noalias(module: Operation) -> None:
         fn.attributes["arg_attrs"] = ArrayAttr(tuple(entries))
 
 
+# Lowering makes hundreds of thousands of objects that live until it returns: automatic
+# collections meanwhile would rescan them again and again (mlc.ir.core.gc_pause; the
+# pass manager pauses them around pipelines too).
+@gc_paused()
 def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
                      num_threads: int = 1) -> str:
     """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
@@ -260,8 +265,8 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
         with _Timer(times, "scf → cf → llvm dialect"):
             _run(module, standard_to_llvm(num_threads))
     with _Timer(times, "translation to LLVM IR"):
-        try:
-            return translate_to_llvm_ir(module)
+        try:  # the limits were checked above, on the types lowering erases (memrefs)
+            return translate_to_llvm_ir(module, check_limits=False)
         except TranslationError as exc:
             raise BuildError(exc.diagnostics) from None
 
@@ -678,7 +683,7 @@ def build(module: Operation, target: Target | None = None,
         if schedule == "default":
             from mlc.loop.rules import default_schedule
 
-            with _Timer(times, "default schedules"):
+            with _Timer(times, "default schedules"), gc_paused():
                 traces = default_schedule(module, target.schedule_target)
         _verify(module)  # what the graph passes and the rules made
         with _Timer(times, "loops → standard dialects"):

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from mlc.ir.core.ir import Operation
-from mlc.llvm.cache import load_entry, store_entry
+from mlc.llvm.cache import cache_dir, load_entry, store_entry
 from mlc.llvm.native_call import ArgSpec
 
 __all__ = ["CachedBuild", "build_key", "load_build", "store_build"]
@@ -59,12 +59,13 @@ def _source_digest() -> str:
 def build_key(module: Operation, entry: str, params: Mapping[str, Any], stages: list[str],
               schedule: str | None, num_threads: int, target_key: str) -> str | None:
     """The cache key of a build (module docstring), or None when the build must run:
-    the active PassContext has instruments, which watch the passes run."""
+    caching is off (no need to hash the model then), or the active PassContext has
+    instruments, which watch the passes run."""
     from mlc.ir.passes.context import PassContext
     from mlc.ir.text.fingerprint import fingerprint
 
     context = PassContext.current()
-    if context.instruments:
+    if context.instruments or cache_dir() is None:
         return None
     settings = repr((context.opt_level, sorted(context.required), sorted(context.disabled),
                      sorted(context.config.items())))

@@ -181,6 +181,8 @@ def native_limit_problems(module: Operation, limit: int = 10) -> list[Diagnostic
     stack: dict[Operation, int] = {}
     for op in module.walk():
         for type_ in _types_of(op):
+            if type_ in seen:
+                continue
             for component in _component_types(type_):
                 if component in seen:
                     continue

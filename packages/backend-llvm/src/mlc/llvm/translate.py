@@ -615,11 +615,13 @@ def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr) -> bytes:
     return array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()
 
 
-def translate_module(module: Operation, name: str = "mlc") -> ir.Module:
+def translate_module(module: Operation, name: str = "mlc", *,
+                     check_limits: bool = True) -> ir.Module:
     """`module` (a builtin.module of llvm ops) as an llvmlite module; raises
     TranslationError naming the first op that has no LLVM IR counterpart, or every
-    size LLVM cannot be given (mlc.llvm.limits)."""
-    problems = native_limit_problems(module)
+    size LLVM cannot be given (mlc.llvm.limits; `check_limits=False` when the module
+    was checked before it was lowered to llvm)."""
+    problems = native_limit_problems(module) if check_limits else None
     if problems:
         raise TranslationError(problems)
     t = _ModuleTranslation(ir.Module(name=name))
@@ -639,9 +641,10 @@ def translate_module(module: Operation, name: str = "mlc") -> ir.Module:
     return t.module
 
 
-def translate_to_llvm_ir(module: Operation, name: str = "mlc") -> str:
+def translate_to_llvm_ir(module: Operation, name: str = "mlc", *,
+                         check_limits: bool = True) -> str:
     """LLVM IR text of `module` (see translate_module)."""
-    return str(translate_module(module, name))
+    return str(translate_module(module, name, check_limits=check_limits))
 
 
 __all__ = ["TranslationError", "translate_module", "translate_to_llvm_ir", "llvm_type",

@@ -179,13 +179,21 @@ def available_dialects() -> dict:
     return _entry_point_cache
 
 
+_imported_dialects: dict[str, Dialect] = {}
+
+
 def _import_dialect(namespace: str) -> Dialect:
-    """The dialect object of `namespace`, imported through its entry point."""
+    """The dialect object of `namespace`, imported through its entry point (once:
+    conversion patterns look op classes up by name for every op they build)."""
+    dialect = _imported_dialects.get(namespace)
+    if dialect is not None:
+        return dialect
     entry = _entry_for(namespace)
     if entry is None:
         raise KeyError(f"no dialect named '{namespace}' is installed")
     module_name, _, attr = entry.value.partition(":")
-    return getattr(import_module(module_name), attr)
+    dialect = _imported_dialects[namespace] = getattr(import_module(module_name), attr)
+    return dialect
 
 
 class UnknownOpError(LookupError):

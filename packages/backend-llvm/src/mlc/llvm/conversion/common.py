@@ -22,6 +22,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.rewrite.pattern import RewritePattern
 from mlc.ir.rewrite.type_converter import TypeConverter
+from mlc.llvm.op_constraints import is_llvm_compatible
 from mlc.llvm.types import LLVMPointerType
 
 INDEX_BITS = 64
@@ -36,6 +37,20 @@ class LLVMTypeConverter(TypeConverter):
         self.add_conversion(self._convert_vector)
         self.add_conversion(self._convert_memref)
         self.add_conversion(lambda t: i64 if isinstance(t, IndexType) else None)
+        self._computable: dict[Type, Type | None] = {}
+
+    def computable_type(self, type_: Type) -> Type | None:
+        """The one type `type_` becomes, if the llvm dialect computes on it: scalars
+        and 1-D vectors (an n-D vector would be an array of vectors, which the
+        lowerings do not build). Asked for every operand of every op lowered: kept."""
+        if type_ in self._computable:
+            return self._computable[type_]
+        types = self.convert_type(type_)
+        one = types[0] if len(types) == 1 and is_llvm_compatible(types[0]) else None
+        if isinstance(one, VectorType) and len(one.shape) != 1:
+            one = None
+        self._computable[type_] = one
+        return one
 
     def _convert_memref(self, type_: Type) -> Type | None:
         if not isinstance(type_, MemRefType) or memref_strides(type_) is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from mlc.ir.core.attributes import Attribute, IntegerAttr, Type, VectorType, i32
+from mlc.ir.core.attributes import Attribute, IntegerAttr, Type, i32
 from mlc.ir.core.ir import Operation
 from mlc.ir.passes.registry import PassFailure
 from mlc.ir.rewrite.conversion import (
@@ -19,22 +19,15 @@ from mlc.ir.rewrite.conversion import (
 )
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.llvm.conversion.common import LLVMTypeConverter
-from mlc.llvm.op_constraints import is_llvm_compatible
 from mlc.llvm.types import LLVMFastMathFlags
 
 AttrTranslation = Callable[[Operation], dict[str, Attribute]]
 
 
 def converted_type(converter: LLVMTypeConverter, type_: Type) -> Type | None:
-    """The one type `type_` becomes, if the llvm dialect computes on it: scalars and
-    1-D vectors (an n-D vector would be an array of vectors, which these lowerings do
-    not build)."""
-    types = converter.convert_type(type_)
-    if len(types) != 1 or not is_llvm_compatible(types[0]):
-        return None
-    if isinstance(types[0], VectorType) and len(types[0].shape) != 1:
-        return None
-    return types[0]
+    """The one type `type_` becomes, if the llvm dialect computes on it
+    (LLVMTypeConverter.computable_type)."""
+    return converter.computable_type(type_)
 
 
 def fastmath_flags(op: Operation) -> dict[str, Attribute]:

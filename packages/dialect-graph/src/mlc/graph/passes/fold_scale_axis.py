@@ -88,6 +88,10 @@ class _Match:
     scale: np.ndarray
     anchor: Operation
     bias_op: Operation | None
+    weight_product: np.ndarray | None
+    """The weight times the scale when the weight is a constant (else None)."""
+    bias_product: np.ndarray | None
+    """The bias times the scale when the bias is a constant (else None)."""
 
 
 class FoldScaleIntoWeights(RewritePattern):
@@ -154,14 +158,18 @@ class FoldScaleIntoWeights(RewritePattern):
         # Scaled constants must hold what the program computes: a weight scaled past
         # its type's range would be inf where conv2d(x, W)·s is finite (x = 0).
         weight = producer.operand(1)
-        if not _scales_finitely(weight, vector.reshape((-1,) + (1,) * (weight.type.rank - 1))):
+        weight_product = _product(weight, vector.reshape((-1,) + (1,) * (weight.type.rank - 1)))
+        if weight_product is False:
             return None
+        bias_product = None
         if bias_op is not None:
             bias = bias_op.operand(1 if bias_op.operand(0) is producer.results[0] else 0)
-            factor = vector if bias_op.name == "graph.bias_add" else scale
-            if not _scales_finitely(bias, factor):
+            factor = (vector.reshape((-1,) + (1,) * (bias.type.rank - 1))
+                      if bias_op.name == "graph.bias_add" else scale)
+            bias_product = _product(bias, factor)
+            if bias_product is False:
                 return None
-        return _Match(scale_value, vector, producer, bias_op)
+        return _Match(scale_value, vector, producer, bias_op, weight_product, bias_product)
 
     @staticmethod
     def _rewrite(op: Operation, match: _Match, rewriter: PatternRewriter) -> None:
@@ -169,7 +177,8 @@ class FoldScaleIntoWeights(RewritePattern):
         # Everything the new ops read dominates the multiply, so they go before it.
         rewriter.set_insertion_point_before(op)
         data, weight = anchor.operands
-        new_weight = _scaled(rewriter, weight, vector, match.scale_value, anchor.loc)
+        new_weight = _scaled(rewriter, weight, match.weight_product, vector,
+                             match.scale_value, anchor.loc)
         new_anchor = type(anchor).create_from_flat([data, new_weight], dict(anchor.attributes),
                                                    anchor.result_types, anchor.loc)
         rewriter.insert(new_anchor)
@@ -179,10 +188,9 @@ class FoldScaleIntoWeights(RewritePattern):
         if bias_op is not None:
             position = 1 if bias_op.operand(0) is anchor.results[0] else 0
             bias = bias_op.operand(position)
-            if bias_op.name == "graph.bias_add":
-                new_bias = _scaled(rewriter, bias, vector, match.scale_value, bias_op.loc)
-            else:
-                new_bias = _scaled_like(rewriter, bias, match, bias_op.loc)
+            new_bias = _scaled(rewriter, bias, match.bias_product,
+                               vector if bias_op.name == "graph.bias_add" else None,
+                               match.scale_value, bias_op.loc)
             operands = [result, new_bias] if position == 1 else [new_bias, result]
             new_op = type(bias_op).create_from_flat(operands, dict(bias_op.attributes),
                                                     bias_op.result_types, bias_op.loc)
@@ -199,32 +207,43 @@ class FoldScaleIntoWeights(RewritePattern):
                 _erase_if_dead_constant(value, rewriter)
 
 
-def _product(array: np.ndarray, factor: np.ndarray) -> np.ndarray:
-    """array · factor in float64; inf · 0 is NaN, as the program computes it."""
-    with np.errstate(invalid="ignore"):
-        return array.astype(np.float64) * factor.astype(np.float64)
-
-
-def _scales_finitely(value: Value, factor: np.ndarray) -> bool:
-    """Whether the constant `value` times `factor` keeps every finite element within
-    its element type's range (True when `value` is not a constant: then the product
-    is computed by graph ops at run time, as the program does)."""
+def _product(value: Value, factor: np.ndarray) -> np.ndarray | None | bool:
+    """The constant `value` times `factor`, in float64 (inf · 0 is NaN, as the program
+    computes it); None when `value` is not a constant (the product is then computed
+    by graph ops at run time, as the program does); False when a finite element
+    would leave its element type's range."""
     array = computable_array(value)
     if array is None:
-        return True
+        return None
     limit = float(np.finfo(element_dtype(value.type.element_type)).max)
-    return not np.any(np.isfinite(array) & (np.abs(_product(array, factor)) > limit))
+    if array.dtype == factor.dtype:
+        # Computed in their own type, as fast: the exact product of two f16 or f32
+        # floats fits a float64, so this is it rounded once, as the float64 product
+        # stored in that type is (an f64 product is the float64 one). Only where it
+        # reaches the type's largest magnitude may the exact product be beyond it.
+        with np.errstate(invalid="ignore", over="ignore"):
+            product = array * factor
+        edge = np.abs(product) >= limit
+        if not edge.any():
+            return product
+    with np.errstate(invalid="ignore"):
+        product = array.astype(np.float64) * factor.astype(np.float64)
+    if np.any(np.isfinite(array) & (np.abs(product) > limit)):
+        return False
+    return product
 
 
-def _scaled(rewriter: PatternRewriter, value: Value, vector: np.ndarray, scale_value: Value,
-            loc) -> Value:
-    """`value` (a weight, or a bias vector) with each slice along its first axis
-    multiplied by the matching element of `vector` (of 1 or as many elements)."""
-    shape = (vector.size,) + (1,) * (value.type.rank - 1)
-    array = computable_array(value)
-    if array is not None:
-        product = _product(array, vector.reshape(shape))
+def _scaled(rewriter: PatternRewriter, value: Value, product: np.ndarray | None,
+            vector: np.ndarray | None, scale_value: Value, loc) -> Value:
+    """`value` (a weight or a bias) scaled: its `product` with the scale as a constant
+    when it has one; else graph ops multiplying it by the scale, each slice along its
+    first axis by the matching element of `vector` (of 1 or as many elements), or
+    by the scale as the multiply broadcast it when `vector` is None."""
+    if product is not None:
         return _named(emit_constant(rewriter, product, value.type.element_type, loc), value)
+    if vector is None:
+        return emit(rewriter, "multiply", value, scale_value, loc=loc)
+    shape = (vector.size,) + (1,) * (value.type.rank - 1)
     factor = emit(rewriter, "reshape", scale_value, shape=shape, loc=loc)
     return emit(rewriter, "multiply", value, factor, loc=loc)
 
@@ -232,16 +251,6 @@ def _scaled(rewriter: PatternRewriter, value: Value, vector: np.ndarray, scale_v
 def _named(value: Value, like: Value) -> Value:
     value.name_hint = like.name_hint
     return value
-
-
-def _scaled_like(rewriter: PatternRewriter, bias: Value, match: _Match, loc) -> Value:
-    """The bias of an add times the scale, broadcast as the multiply broadcast it."""
-    array = computable_array(bias)
-    scale = computable_array(match.scale_value)
-    if array is not None and scale is not None:
-        product = _product(array, scale)
-        return _named(emit_constant(rewriter, product, bias.type.element_type, loc), bias)
-    return emit(rewriter, "multiply", bias, match.scale_value, loc=loc)
 
 
 def _erase_if_dead_constant(value: Value, rewriter: PatternRewriter) -> None:

@@ -59,6 +59,7 @@ DIM = AffineExprKind.DIM
 SYMBOL = AffineExprKind.SYMBOL
 
 _DIVISIONS = (MOD, FLOORDIV, CEILDIV)
+_DIM_BITS = 64  # dimensions below this are tracked as bits of AffineExpr._dims
 
 
 def _wrap(value: int) -> int:
@@ -77,7 +78,7 @@ class AffineExpr:
     """An affine expression; build one with :func:`dims`, :func:`symbols`,
     :func:`constant` and Python operators, never by hand."""
 
-    __slots__ = ("kind", "symbolic", "_hash", "_divisor")
+    __slots__ = ("kind", "symbolic", "_hash", "_divisor", "_dims")
 
     kind: AffineExprKind
     symbolic: bool  # made of symbols and constants only: MLIR's isSymbolicOrConstant
@@ -202,6 +203,8 @@ class AffineExpr:
 
     def is_function_of_dim(self, position: int) -> bool:
         """Whether `d<position>` occurs in the expression."""
+        if self._dims >= 0:
+            return bool(self._dims >> position & 1)
         return any(n.kind is DIM and n.position == position for n in self.walk())
 
     def is_function_of_symbol(self, position: int) -> bool:
@@ -322,6 +325,9 @@ class AffineDimExpr(AffineExpr):
         self.position = position
         self._hash = hash((DIM, position))
         self._divisor = 1
+        # Bit i: d<i> occurs (is_function_of_dim); -1, every bit, for a far position
+        # (then is_function_of_dim walks the expression).
+        self._dims = 1 << position if position < _DIM_BITS else -1
 
 
 class AffineSymbolExpr(AffineExpr):
@@ -338,6 +344,7 @@ class AffineSymbolExpr(AffineExpr):
         self.position = position
         self._hash = hash((SYMBOL, position))
         self._divisor = 1
+        self._dims = 0
 
 
 class AffineConstantExpr(AffineExpr):
@@ -353,6 +360,7 @@ class AffineConstantExpr(AffineExpr):
         self.value = value
         self._hash = hash((CONSTANT, value))
         self._divisor = _wrap(abs(value))
+        self._dims = 0
 
 
 class AffineBinaryExpr(AffineExpr):
@@ -377,6 +385,7 @@ def _raw(kind: AffineExprKind, lhs: AffineExpr, rhs: AffineExpr) -> AffineBinary
     node.symbolic = lhs.symbolic and rhs.symbolic
     node._hash = hash((kind, lhs._hash, rhs._hash))
     node._divisor = _binary_divisor(kind, lhs._divisor, rhs)
+    node._dims = lhs._dims | rhs._dims
     return node
 
 

@@ -39,7 +39,7 @@ from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialect import Dialect, UnknownOpError, lookup_dialect, lookup_op_class
 from mlc.ir.opdef.traits import ConstantLike
 from mlc.ir.rewrite.adaptor import OpAdaptor, make_adaptor
-from mlc.ir.rewrite.greedy import fold_op
+from mlc.ir.rewrite.greedy import fold_op, may_fold
 from mlc.ir.rewrite.journal import INSERTED, MODIFIED, ChangeJournal
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter
@@ -71,46 +71,63 @@ class ConversionTarget:
         self._ops: dict[str, bool | Legality] = {CAST: True}
         self._dialects: dict[str, bool | Legality] = {}
         self._unknown: Legality | None = None
+        # Op name -> the rule that decides (asked for every op a conversion meets).
+        self._rules: dict[str, bool | Legality | None] = {}
 
     def add_legal_op(self, *ops: OpRef) -> None:
         for name in _op_names(ops):
             self._ops[name] = True
+        self._rules.clear()
 
     def add_illegal_op(self, *ops: OpRef) -> None:
         for name in _op_names(ops):
             self._ops[name] = False
+        self._rules.clear()
 
     def add_dynamically_legal_op(self, ops: OpRef | Sequence[OpRef], is_legal: Legality) -> None:
         """`ops` (one, or several) are legal when `is_legal(op)` says so."""
         for name in _op_names(ops if isinstance(ops, (list, tuple)) else (ops,)):
             self._ops[name] = is_legal
+        self._rules.clear()
 
     def add_legal_dialect(self, *dialects: Dialect | str) -> None:
         for name in _dialect_names(dialects):
             self._dialects[name] = True
+        self._rules.clear()
 
     def add_illegal_dialect(self, *dialects: Dialect | str) -> None:
         for name in _dialect_names(dialects):
             self._dialects[name] = False
+        self._rules.clear()
 
     def add_dynamically_legal_dialect(self, dialect: Dialect | str, is_legal: Legality) -> None:
         for name in _dialect_names((dialect,)):
             self._dialects[name] = is_legal
+        self._rules.clear()
 
     def mark_unknown_ops_dynamically_legal(self, is_legal: Legality) -> None:
         """Ops with no op or dialect rule are legal when `is_legal(op)` says so."""
         self._unknown = is_legal
+        self._rules.clear()
 
     def legality(self, op: Operation) -> bool | None:
         """True (legal), False (illegal) or None (no rule: unknown)."""
-        rule = self._ops.get(op.name)
+        name = op.name
+        try:
+            rule = self._rules[name]
+        except KeyError:
+            rule = self._rules[name] = self._rule(name)
+        if rule is None or rule is True or rule is False:
+            return rule
+        return bool(rule(op))
+
+    def _rule(self, name: str) -> bool | Legality | None:
+        rule = self._ops.get(name)
         if rule is None:
-            rule = self._dialects.get(op.name.partition(".")[0])
+            rule = self._dialects.get(name.partition(".")[0])
             if rule is None:
                 rule = self._unknown
-                if rule is None:
-                    return None
-        return rule if rule is True or rule is False else bool(rule(op))
+        return rule
 
     def is_illegal(self, op: Operation) -> bool:
         return self.legality(op) is False
@@ -364,7 +381,7 @@ class _Conversion:
     def erase(self, op: Operation) -> None:
         if op in self.ignored:
             raise IRError(f"'{op.name}' was already replaced or erased")
-        newly = _nested_ops(op, self.ignored)
+        newly = _nested_ops(op, self.ignored) if op.regions else [op]
         self.ignored.update(newly)
         self.erased[op] = None
         self.journal.on_undo(_unerase, self, op, newly)
@@ -393,11 +410,13 @@ class _Conversion:
 
     def adaptor(self, op: Operation, converter: TypeConverter | None) -> OpAdaptor:
         groups = []
+        mapping = self.mapping
         for operand in op.operands:
-            group = self.lookup(operand)
+            group = self.lookup(operand) if operand in mapping else [operand]
             if converter is not None and len(group) == 1:
-                wanted = converter.convert_type(group[0].type)
-                if wanted != (group[0].type,):
+                type_ = group[0].type
+                wanted = converter.convert_type(type_)
+                if len(wanted) != 1 or wanted[0] != type_:
                     group = self.materialize_target(converter, group[0], wanted, op.loc)
             groups.append(group)
         return make_adaptor(op, groups)
@@ -452,17 +471,20 @@ class _Conversion:
         """Fold the illegal `op` before trying patterns, as MLIR does: replaced by what
         it folds to (new constants legalized in turn), or changed in place and then
         legalized again. Undone unless that makes it legal."""
-        if op.op_def is None or op.has_trait(ConstantLike):
+        if op.op_def is None or op.has_trait(ConstantLike) or not may_fold(op):
             return False
         rewriter, journal = self.rewriter, self.journal
         checkpoint = journal.checkpoint()
         journal.modifying(op)  # an in-place fold changes the op before saying so
         rewriter.set_insertion_point_before(op)
         folded = fold_op(op, rewriter)
-        if folded is not None and not folded:
+        if folded is None:
+            journal.forget(checkpoint)  # an op that does not fold is left as it was
+            return False
+        if not folded:
             if self.legalize(op, depth + 1):
                 return True
-        elif folded is not None:
+        else:
             values, constants = [], []
             for item, old in zip(folded, op.results):
                 if not isinstance(item, Attribute):

@@ -27,6 +27,7 @@ from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
+from mlc.ir.opdef.declare import Op
 from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, constant_value
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.rewrite.region_simplify import erase_unreachable_blocks, simplify_regions
@@ -299,12 +300,21 @@ def _operand_constants(op: Operation) -> list[Attribute | None]:
     return [constant_value(operand.value) for operand in op.op_operands]
 
 
+def may_fold(op: Operation) -> bool:
+    """Whether fold_op can fold `op` (a registered op): its class has a folder, or it
+    is commutative (a constant operand moves to the right)."""
+    return type(op).fold is not Op.fold or Commutative in op.op_def.trait_set
+
+
 def fold_op(op: Operation, rewriter: PatternRewriter) -> list[Attribute | Value] | None:
     """Fold `op` (a registered op, not a constant) as MLIR's Operation::fold does: a
     commutative op with a constant on the left only gets it moved to the right (the
     canonical order, where patterns and folders look); any other op runs its folder.
-    None: it does not fold; []: it folded in place (listeners are told); else one value
-    or attribute per result, for the caller to replace the op with."""
+    None: it does not fold, and is left as it was (a folder's contract); []: it folded
+    in place (listeners are told); else one value or attribute per result, for the
+    caller to replace the op with."""
+    if not may_fold(op):
+        return None
     constants = _operand_constants(op)
     if Commutative in op.op_def.trait_set and len(constants) == 2 and \
             constants[0] is not None and constants[1] is None:

@@ -84,6 +84,11 @@ class ChangeJournal:
             entry = entries.pop()
             _UNDO[entry[0]](*entry[1:])
 
+    def forget(self, checkpoint: int) -> None:
+        """Drop the entries after `checkpoint` without undoing them: what they
+        recorded did not change after all."""
+        del self.entries[checkpoint:]
+
     def discard(self) -> None:
         """Forget every entry: the changes are final."""
         self.entries.clear()

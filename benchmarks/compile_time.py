@@ -1,0 +1,121 @@
+"""How long a cold `mlc.llvm.build` takes, stage by stage and pass by pass, beside the
+2 s target of issue 21 ("ResNet-18 from ONNX to a callable within 2 s").
+
+    .venv/bin/python benchmarks/compile_time.py                      # ResNet-18, 3 builds
+    .venv/bin/python benchmarks/compile_time.py --runs 5 --network transformer_encoder
+
+The network is written to `benchmarks/.work/NAME.onnx` (native_networks.write_model:
+onnx.helper, seeded weights), imported once per build with `import_onnx`, and built
+for the host CPU, one thread, the default schedules, with every cache off
+(`MLC_CACHE=0`, and the in-process compile cache cleared), so each build runs every
+stage: what a user's first build costs. The first build of a process also imports
+the passes (`mlc.llvm.build` does that outside its timed stages); it is run once
+before the timed builds for that reason.
+
+For each stage (`model.timings.stages`) and each pass of the pipelines (timed by a
+pass instrument), the minimum over the runs is printed, in wall time and in this
+process's CPU time; the machine is shared, so the 1-minute load average is printed
+too and CPU time is the steadier figure when it is high.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import defaultdict
+
+os.environ["MLC_CACHE"] = "0"
+
+from native_networks import NETWORKS, load, write_model  # noqa: E402
+
+TARGET_SECONDS = 2.0
+
+
+class _Clock:
+    """Wall and CPU time since it was made."""
+
+    def __init__(self):
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def elapsed(self) -> tuple[float, float]:
+        return time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+
+def _pass_timer():
+    """A pass instrument adding up each pass's wall and CPU seconds, by pass name."""
+    from mlc.ir.passes.instruments import PassInstrument
+
+    class PassTimes(PassInstrument):
+        def __init__(self):
+            self.seconds: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+            self._clock = None
+
+        def run_before_pass(self, pass_, op) -> None:
+            self._clock = _Clock()
+
+        def run_after_pass(self, pass_, op) -> None:
+            wall, cpu = self._clock.elapsed()
+            totals = self.seconds[pass_.name]
+            totals[0] += wall
+            totals[1] += cpu
+
+    return PassTimes()
+
+
+def cold_build(path) -> dict:
+    """One build of the ONNX file at `path` with nothing cached: its stages' wall
+    seconds, each pass's (wall, CPU) seconds, and the whole build's (wall, CPU)."""
+    from mlc.ir.passes.context import PassContext
+    from mlc.llvm.build import build
+    from mlc.llvm.jit import clear_compile_cache
+    from mlc.onnx import import_onnx
+
+    clear_compile_cache()
+    module = import_onnx(str(path))
+    timer = _pass_timer()
+    with PassContext.current().with_instruments(timer):
+        clock = _Clock()
+        model = build(module, num_threads=1)
+        total = clock.elapsed()
+    return {"stages": dict(model.timings.stages), "passes": dict(timer.seconds),
+            "total": total, "load": load()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--network", default="resnet18", choices=NETWORKS)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    path = write_model(args.network)
+    print(f"{args.network}: cold build (MLC_CACHE=0), one thread, default schedules; "
+          f"load {load():.2f}")
+    cold_build(path)  # imports the passes, fills Python's own caches
+    runs = []
+    for i in range(args.runs):
+        runs.append(cold_build(path))
+        wall, cpu = runs[-1]["total"]
+        print(f"  build {i + 1}: {wall * 1000:7.0f} ms wall, {cpu * 1000:7.0f} ms CPU "
+              f"(load {runs[-1]['load']:.2f})")
+    print(f"\nstages, min of {args.runs} (wall ms)")
+    for stage in runs[0]["stages"]:
+        best = min(run["stages"].get(stage, 0.0) for run in runs)
+        print(f"  {stage:<40} {best * 1000:8.1f}")
+    print(f"\npasses, min of {args.runs} (wall ms / CPU ms)")
+    for name in runs[0]["passes"]:
+        wall = min(run["passes"][name][0] for run in runs)
+        cpu = min(run["passes"][name][1] for run in runs)
+        print(f"  {name:<40} {wall * 1000:8.1f} {cpu * 1000:8.1f}")
+    wall = min(run["total"][0] for run in runs)
+    cpu = min(run["total"][1] for run in runs)
+    verdict = "within" if wall <= TARGET_SECONDS else "over"
+    print(f"\ntotal, min of {args.runs}: {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU; "
+          f"target {TARGET_SECONDS * 1000:.0f} ms: {verdict} (load {load():.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
