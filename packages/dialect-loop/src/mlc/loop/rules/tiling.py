@@ -379,6 +379,11 @@ def _reads(block: BlockOp, info: BlockInfo) -> bool:
                for op in block.walk_nested())
 
 
+MAX_UNROLLED_COPIES = 32
+"""How many copies of a block's body `vectorize_tile_loops` unrolls at most: a whole
+register tile (its accumulators are fewer than the vector registers)."""
+
+
 def vectorize_tile_loops(sch: Schedule, block: BlockRV, anchor_depth: int, lanes: int) -> None:
     """Vectorize the loops a block got below its first `anchor_depth` loops (where
     reverse_compute_at put it): the one walking its output's contiguous axis split by
@@ -398,17 +403,24 @@ def vectorize_tile_loops(sch: Schedule, block: BlockRV, anchor_depth: int, lanes
             if variable in op.bindings and \
                     binding.is_function_of_dim(list(op.bindings).index(variable)):
                 lane_loop = lp
-    for lp, loop_op in zip(loops, loop_ops):
+    # Innermost first, the loops are unrolled while the copies of the body stay within
+    # MAX_UNROLLED_COPIES: an epilogue on a whole panel (7 x 7 x 2 vectors of a
+    # convolution's outputs) stays a loop over rows instead of hundreds of copies.
+    copies = 1
+    for lp, loop_op in reversed(list(zip(loops, loop_ops))):
+        extent = loop_op.extent.value
         if lp is lane_loop:
-            extent = loop_op.extent.value
             width = vector_width(extent, lanes)
             if width is None:
                 continue
             if width < extent:
                 high, low = sch.split(lp, [None, width])
-                sch.unroll(high)
+                if copies * (extent // width) <= MAX_UNROLLED_COPIES:
+                    sch.unroll(high)
+                    copies *= extent // width
                 sch.vectorize(low)
             else:
                 sch.vectorize(lp)
-        elif loop_op.extent.value <= 16:
+        elif copies * extent <= MAX_UNROLLED_COPIES:
             sch.unroll(lp)
+            copies *= extent
