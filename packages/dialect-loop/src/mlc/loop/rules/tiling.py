@@ -361,7 +361,9 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
         # written whole to memory and read back.
         producer_rv = sch.get_block(producer, func_name)
         sch.compute_at(producer_rv, anchor)
-        vectorize_tile_loops(sch, producer_rv, anchor_depth=anchor_depth, lanes=plan.lanes)
+        # A copy with a bounds guard per vector: unrolled it only grows the code.
+        vectorize_tile_loops(sch, producer_rv, anchor_depth=anchor_depth, lanes=plan.lanes,
+                             max_copies=1)
     for consumer in consumers_rv:
         try:
             sch.reverse_compute_at(consumer, anchor)
@@ -384,10 +386,11 @@ MAX_UNROLLED_COPIES = 32
 register tile (its accumulators are fewer than the vector registers)."""
 
 
-def vectorize_tile_loops(sch: Schedule, block: BlockRV, anchor_depth: int, lanes: int) -> None:
+def vectorize_tile_loops(sch: Schedule, block: BlockRV, anchor_depth: int, lanes: int,
+                         max_copies: int = MAX_UNROLLED_COPIES) -> None:
     """Vectorize the loops a block got below its first `anchor_depth` loops (where
     reverse_compute_at put it): the one walking its output's contiguous axis split by
-    `lanes`, the others unrolled."""
+    `lanes`, the others unrolled while the body's copies stay within `max_copies`."""
     op = sch.get(block)
     info = analyze_block(op)
     loops = sch.get_loops(block)[anchor_depth:]
@@ -415,12 +418,12 @@ def vectorize_tile_loops(sch: Schedule, block: BlockRV, anchor_depth: int, lanes
                 continue
             if width < extent:
                 high, low = sch.split(lp, [None, width])
-                if copies * (extent // width) <= MAX_UNROLLED_COPIES:
+                if copies * (extent // width) <= max_copies:
                     sch.unroll(high)
                     copies *= extent // width
                 sch.vectorize(low)
             else:
                 sch.vectorize(lp)
-        elif copies * extent <= MAX_UNROLLED_COPIES:
+        elif copies * extent <= max_copies:
             sch.unroll(lp)
             copies *= extent
