@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 import native_networks
-import numpy as np
 
 from mlc.llvm.build import build
 from mlc.llvm.profile import Profile
@@ -30,23 +28,13 @@ from mlc.onnx import import_onnx
 
 def profile_network(name: str, runs: int, num_threads: int = 1) -> tuple[Profile, float]:
     """The best-of profile of `name` and its fastest whole run in seconds."""
-    import onnx
-
-    path = native_networks.write_model(name)
-    model = build(import_onnx(str(path)), num_threads=num_threads)
-    rng = np.random.default_rng(0)
-    inputs = [rng.standard_normal([d.dim_value for d in i.type.tensor_type.shape.dim])
-              .astype(np.float32) for i in onnx.load(str(path)).graph.input]
+    module = import_onnx(str(native_networks.write_model(name)))
+    model = build(module, num_threads=num_threads)
+    inputs = native_networks.random_inputs(module)
     model(*inputs)
-    whole = min(_timed(model, inputs) for _ in range(runs))
+    _, whole = native_networks._timed(lambda: model(*inputs), runs)
     profiles = [model.profile(*inputs, runs=1, warmup=0) for _ in range(runs)]
     return Profile.best_of(profiles), whole
-
-
-def _timed(model, inputs) -> float:
-    began = time.perf_counter()
-    model(*inputs)
-    return time.perf_counter() - began
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -134,11 +134,7 @@ def _mlc(name: str, path: Path, runs: int, num_threads: int = 1,
     began = time.perf_counter()
     build(import_onnx(str(path)), num_threads=num_threads, schedule=schedule)
     cached = time.perf_counter() - began
-    fn = next(op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
-              and op.attributes["sym_name"].value == "main")
-    rng = np.random.default_rng(0)
-    inputs = [rng.standard_normal(t.shape).astype(np.float32)
-              for t in fn.attributes["function_type"].value.inputs]
+    inputs = random_inputs(module)
     got = model(*inputs)
     got = got if isinstance(got, tuple) else (got,)
     want = evaluate(module, inputs)
@@ -147,6 +143,15 @@ def _mlc(name: str, path: Path, runs: int, num_threads: int = 1,
     median, best = _timed(lambda: model(*inputs), runs)
     return {"import": imported, "stages": model.timings.stages, "compile": model.timings.total,
             "cached": cached, "median": median, "min": best, "error": error, "load": load()}
+
+
+def random_inputs(module) -> list[np.ndarray]:
+    """Seeded float32 inputs for the imported model's @main."""
+    fn = next(op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
+              and op.attributes["sym_name"].value == "main")
+    rng = np.random.default_rng(0)
+    return [rng.standard_normal(t.shape).astype(np.float32)
+            for t in fn.attributes["function_type"].value.inputs]
 
 
 def _numpy_matmul(n: int, runs: int) -> dict:

@@ -185,9 +185,7 @@ def _private_buffers(loop: Operation, captured: Sequence[Value]) -> list[Operati
     private: list[Operation] = []
     roots: dict[Operation, None] = {}
     for value in captured:
-        op = value.defining_op
-        while op is not None and op.name in _VIEW_OPS and op.operands:
-            op = op.operands[0].defining_op
+        op = _viewed(value).defining_op
         if op is not None and op.name == "memref.alloca" and not op.operands:
             roots[op] = None
     for root in roots:
@@ -219,18 +217,24 @@ def _defined_inside(value: Value, loop: Operation) -> bool:
     return owner is not None and owner is not loop and loop.is_ancestor_of(owner)
 
 
+def _viewed(value: Value) -> Value:
+    """The memref `value` is a view of, through any number of views (itself if none)."""
+    op = value.defining_op
+    while op is not None and op.name in _VIEW_OPS and op.operands:
+        value = op.operands[0]
+        op = value.defining_op
+    return value
+
+
 def _buffer_root(value: Value, entry: Block) -> tuple[str, Value]:
     """Where a memref's storage comes from, through views: ("argument", an argument
     of the function whose entry block is `entry`), ("allocation", result), or
     ("unknown", value) (another op's result, another block's argument)."""
-    while True:
-        op = value.defining_op
-        if op is None:
-            return ("argument" if value.owner is entry else "unknown"), value
-        if op.name in _VIEW_OPS and op.operands:
-            value = op.operands[0]
-            continue
-        return ("allocation" if op.name in _ALLOCATIONS else "unknown"), value
+    value = _viewed(value)
+    op = value.defining_op
+    if op is None:
+        return ("argument" if value.owner is entry else "unknown"), value
+    return ("allocation" if op.name in _ALLOCATIONS else "unknown"), value
 
 
 def _noalias_arguments(function: Operation) -> set[Value]:
