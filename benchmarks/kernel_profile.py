@@ -45,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     args = parser.parse_args(argv)
+    if args.runs < 1 or args.threads < 1:
+        parser.error("--runs and --threads take a whole number of at least 1")
     for name in args.networks:
         profile, whole = profile_network(name, args.runs, args.threads)
         print(f"\n{name}: sum of the kernels' fastest runs {profile.seconds_per_run * 1e3:.2f} ms; "
