@@ -332,3 +332,32 @@ def test_python_called_from_parallel_loops_of_several_threads_at_once_does_not_d
 
     for result in run_in_threads(work, 2):
         np.testing.assert_array_equal(result, 20 * np.arange(64, dtype=np.float32))
+
+
+_FORK_AFTER_PARALLEL = """
+import os, signal, sys
+import numpy as np
+from mlc.ir import Context, parse_module
+from mlc.llvm.build import compile_module
+squares = compile_module(parse_module(sys.argv[1], Context()), num_threads=2)["squares"]
+a, out = np.arange(1000, dtype=np.float32), np.zeros(1000, np.float32)
+squares(a, out)                 # the parent's runtime now has a pool of threads
+pid = os.fork()
+if pid == 0:
+    signal.alarm(20)            # a hang ends the child with SIGALRM
+    out[:] = 0
+    squares(a, out)
+    os._exit(0 if np.array_equal(out, a * a) else 3)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or find_runtime() is None,
+                    reason="needs fork and an OpenMP runtime")
+def test_a_child_forked_after_parallel_loops_ran_computes_on_one_thread_instead_of_hanging():
+    # libgomp's pool is not fork-safe: without the at-fork rule the child waits forever
+    # for the parent's threads (here: killed by its alarm, exit code -14).
+    done = subprocess.run([sys.executable, "-c", _FORK_AFTER_PARALLEL, SQUARES],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

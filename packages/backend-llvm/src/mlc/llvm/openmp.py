@@ -16,6 +16,14 @@ The thread count of a build is fixed when it is compiled: `num_threads` given, e
 serial code path, with no runtime calls at all; without a runtime, a build says so in
 one line (an `OpenMPRuntimeWarning`) and runs on one thread.
 
+libgomp is not fork-safe: a child made by `os.fork` (multiprocessing's default start
+method on Linux) after the parent ran a parallel region inherits a thread pool whose
+threads do not exist, and its next parallel region waits for them forever. So once a
+runtime is loaded, a forked child sets the runtime's max-active-levels to 0
+(`omp_set_max_active_levels(0)`): every parallel region there is inactive, a team of
+one thread (OpenMP's own rule), and the child computes the same results serially
+instead of hanging. Processes started with `spawn` or `forkserver` keep their threads.
+
 This module imports only ctypes and the standard library: the loader of exported
 libraries (:mod:`mlc.llvm.loader`) finds the runtime with it.
 """
@@ -124,7 +132,23 @@ def _try_load(name: str) -> tuple[OpenMPRuntime | None, str]:
     if missing:
         return None, f"{name} is not an OpenMP runtime (it lacks {', '.join(missing)})"
     address = ctypes.cast(library.GOMP_parallel, ctypes.c_void_p).value or 0
-    return OpenMPRuntime(name, _file_of(address, name)), ""
+    runtime = OpenMPRuntime(name, _file_of(address, name))
+    _serialize_forked_children(library, runtime.path)
+    return runtime, ""
+
+
+_FORK_GUARDED: set[str] = set()
+
+
+def _serialize_forked_children(library: ctypes.CDLL, path: str) -> None:
+    """Make parallel regions run on one thread in children this process forks (see the
+    module's docstring), once per runtime file."""
+    set_levels = getattr(library, "omp_set_max_active_levels", None)
+    if set_levels is None or path in _FORK_GUARDED or not hasattr(os, "register_at_fork"):
+        return
+    set_levels.argtypes, set_levels.restype = [ctypes.c_int], None
+    os.register_at_fork(after_in_child=lambda: set_levels(0))
+    _FORK_GUARDED.add(path)
 
 
 _FOUND: dict[str, tuple[OpenMPRuntime | None, str]] = {}
