@@ -14,6 +14,10 @@ it checks it:
     }
     %x = memref.load %X[%safe, %j] : memref<4x3xf32>
 
+A scatter matches positions instead of loading at its indices; its rule checks each
+index in a stage of its own with `loop.check_index`, which becomes the same check (its
+result is the safe index).
+
 Why this design: it costs a compare, a select and a branch that is never taken per
 gathered element, needs no exit from the loop nests (nothing can unwind through native
 code, and an early return would need every enclosing loop to stop), and keeps the
@@ -73,10 +77,15 @@ class IndexChecks:
         # axes with the description of their check (a padded load needs none: its
         # padding guards every index).
         self.unbounded: dict[Operation, list[tuple[int, str]]] = {}
+        # Each loop.check_index (a scatter's indices) with the description of its check.
+        self.explicit: dict[Operation, str] = {}
         for op in root.walk():
             if op.name == "loop.block":
                 for access in op.walk_nested():
-                    if access.name in ("loop.load", "loop.store") \
+                    if access.name == "loop.check_index":
+                        self.explicit[access] = (f"{_where(op)}: "
+                                                 f"{access.attributes['target'].value}")
+                    elif access.name in ("loop.load", "loop.store") \
                             and "padding" not in access.attributes:
                         axes = [(axis, _describe(access, op, axis)) for axis, expr
                                 in enumerate(access.index_exprs_over(op)) if expr is None]
@@ -93,6 +102,13 @@ class IndexChecks:
             checked[axis] = self._check(description, indices[axis], shape[axis], rewriter,
                                         ints)
         return checked
+
+    def checked_index(self, check: Operation, index: Value, rewriter, ints) -> Value:
+        """The index of `check`, a loop.check_index (`index`, an `index` value at the
+        rewriter's insertion point), checked: itself, or 0 when out of bounds."""
+        description = self.explicit.get(check) or \
+            f"a check outside any block: {check.attributes['target'].value}"
+        return self._check(description, index, check.attributes["bound"].value, rewriter, ints)
 
     def _check(self, description: str, index: Value, extent: int, rewriter, ints) -> Value:
         site = len(self.sites)
@@ -143,14 +159,18 @@ def _i64(rewriter, value: int) -> Value:
 
 
 def _describe(access: Operation, block: Operation, axis: int) -> str:
+    buffer = access.memref
+    name = f"%{buffer.name_hint}" if buffer.name_hint else "a buffer"
+    return f"{_where(block)}: index {axis} of {name} : {buffer.type}"
+
+
+def _where(block: Operation) -> str:
+    """The kernel and block `block` is, for a check's description."""
     kernel = block.parent_op
     while kernel is not None and kernel.name != "func.func":
         kernel = kernel.parent_op
     kernel_name = kernel.attributes["sym_name"].value if kernel is not None else "?"
-    buffer = access.memref
-    name = f"%{buffer.name_hint}" if buffer.name_hint else "a buffer"
-    return (f"kernel @{kernel_name}, block '{block.attributes['block_name'].value}': "
-            f"index {axis} of {name} : {buffer.type}")
+    return f"kernel @{kernel_name}, block '{block.attributes['block_name'].value}'"
 
 
 def _record(root: Operation) -> Operation | None:

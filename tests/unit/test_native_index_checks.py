@@ -1,0 +1,124 @@
+"""Indices read from data, checked in native code (issue 22): a scatter's, which its
+rule matches against positions instead of loading at (so no access would check them),
+reported as gather's are, through a build, `compile_module` and an exported library;
+valid indices give onnx.reference's results."""
+
+from __future__ import annotations
+
+import numpy as np
+import onnx
+import pytest
+from onnx import TensorProto, helper
+from onnx.reference import ReferenceEvaluator
+
+from mlc.ir import Context, parse_module
+from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.interpreter import UndefinedBehavior, evaluate
+from mlc.llvm.build import build, compile_module
+from mlc.llvm.loader import load_module
+from mlc.llvm.native_call import NativeIndexError
+from mlc.loop.compute_rules import op_kernel
+from mlc.onnx import import_onnx
+
+SAFE = " (an index read from data; the call ran on a safe index instead"
+
+
+def scatter_model() -> onnx.ModelProto:
+    """ScatterElements (axis 1, add) and ScatterND (no reduction) of one 4x3 data."""
+    f32, i64 = TensorProto.FLOAT, TensorProto.INT64
+    graph = helper.make_graph(
+        [helper.make_node("ScatterElements", ["data", "e", "u"], ["y"], axis=1,
+                          reduction="add"),
+         helper.make_node("ScatterND", ["data", "n", "v"], ["z"])],
+        "scatters",
+        [helper.make_tensor_value_info("data", f32, [4, 3]),
+         helper.make_tensor_value_info("e", i64, [4, 2]),
+         helper.make_tensor_value_info("u", f32, [4, 2]),
+         helper.make_tensor_value_info("n", i64, [2, 1]),
+         helper.make_tensor_value_info("v", f32, [2, 3])],
+        [helper.make_tensor_value_info("y", f32, [4, 3]),
+         helper.make_tensor_value_info("z", f32, [4, 3])])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+
+
+def scatter_inputs(e, n) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(0)
+    return {"data": rng.standard_normal((4, 3)).astype(np.float32),
+            "e": np.asarray(e, np.int64), "u": rng.standard_normal((4, 2)).astype(np.float32),
+            "n": np.asarray(n, np.int64), "v": rng.standard_normal((2, 3)).astype(np.float32)}
+
+
+# Negative indices count from the end (ONNX); duplicates accumulate with `add`.
+GOOD = scatter_inputs([[0, -1], [2, 2], [-3, 1], [1, -2]], [[3], [-4]])
+BAD = {
+    "ScatterElements": (scatter_inputs([[0, 1], [2, 3], [0, 0], [1, 1]], [[3], [0]]),
+                        "index 3 is out of range [0, 3) in kernel @fused_scatter_elements, "
+                        "block 'T_scatter_index': index 1 of %p0 : memref<4x3xf32>"),
+    "ScatterElements, negative": (scatter_inputs([[0, 1], [2, 0], [-4, 0], [1, 1]], [[3], [0]]),
+                                  "index -1 is out of range [0, 3) in kernel "
+                                  "@fused_scatter_elements, block 'T_scatter_index'"),
+    "ScatterND": (scatter_inputs([[0, 1], [2, 2], [0, 0], [1, 1]], [[1], [2**40]]),
+                  f"index {2**40} is out of range [0, 4) in kernel @fused_scatter_nd, block "
+                  "'T_scatter_index0': index 0 of %p0 : memref<4x3xf32>"),
+}
+
+
+def test_native_scatters_check_their_indices_built_and_exported(c_compiler, tmp_path):
+    """An index outside its axis is a NativeIndexError naming the kernel, the index and
+    the bound (it silently wrote nothing before), from the build and from its exported
+    library; valid indices, negative ones too, give onnx.reference's results, also
+    right after a failed call."""
+    model = scatter_model()
+    expected = ReferenceEvaluator(model).run(None, GOOD)
+    built = build(import_onnx(model))
+    library = built.export_library(tmp_path / "scatters.so")
+    for runner in (built, load_module(library)):
+        for name, (inputs, message) in BAD.items():
+            with pytest.raises(NativeIndexError) as error:
+                runner(*inputs.values())
+            assert str(error.value).startswith(f"main(): {message}"), name
+            assert SAFE in str(error.value)
+        results = runner(*GOOD.values())
+        for result, reference in zip(results, expected):
+            np.testing.assert_allclose(result, reference, rtol=1e-6, atol=1e-6)
+
+
+SCATTER_ND_I32 = """
+func.func @main(%x: tensor<2x3x2xf32>, %i: tensor<2x2xi32>, %u: tensor<2x2xf32>) -> tensor<2x3x2xf32> {
+  %0 = graph.scatter_nd %x, %i, %u {reduction = "max"} : (tensor<2x3x2xf32>, tensor<2x2xi32>, tensor<2x2xf32>) -> tensor<2x3x2xf32>
+  return %0 : tensor<2x3x2xf32>
+}
+"""
+
+
+def scatter_kernel_module() -> ModuleOp:
+    """The loop kernel of one scatter_nd (i32 indices addressing two axes) alone."""
+    graph_module = parse_module(SCATTER_ND_I32, Context())
+    op = next(op for op in graph_module.walk() if op.name == "graph.scatter_nd")
+    module = ModuleOp.build()
+    module.body.append(op_kernel(op, "scatter"))
+    return module
+
+
+def test_a_scatter_kernel_checks_each_axis_through_compile_module_and_the_interpreter():
+    """The kernel alone, compiled by compile_module: each addressed axis is checked
+    against its own extent (3 for the second), as the loop interpreter checks it."""
+    module = scatter_kernel_module()
+    native = compile_module(module)["scatter"]
+    x = np.zeros((2, 3, 2), np.float32)
+    updates = np.array([[5, 6], [7, 8]], np.float32)
+    out = np.full((2, 3, 2), np.nan, np.float32)
+    native(x, np.array([[1, -1], [0, 1]], np.int32), updates, out)
+    np.testing.assert_array_equal(out[1, 2], [5, 6])
+    np.testing.assert_array_equal(out[0, 1], [7, 8])
+    assert np.count_nonzero(out) == 4
+    for indices, message in (([[1, 3], [0, 0]], "index 3 is out of range [0, 3)"),
+                             ([[0, 0], [-3, 0]], "index -1 is out of range [0, 2)")):
+        indices = np.array(indices, np.int32)
+        with pytest.raises(NativeIndexError) as error:
+            native(x, indices, updates, out)
+        assert str(error.value).startswith(f"scatter(): {message} in kernel @scatter, block "
+                                           "'T_scatter_index")
+        with pytest.raises(UndefinedBehavior) as error:
+            evaluate(module, "scatter", [x, indices, updates, out.copy()])
+        assert f"{message} in index " in str(error.value)
