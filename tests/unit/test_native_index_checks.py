@@ -5,6 +5,8 @@ valid indices give onnx.reference's results."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import onnx
 import pytest
@@ -122,3 +124,55 @@ def test_a_scatter_kernel_checks_each_axis_through_compile_module_and_the_interp
         with pytest.raises(UndefinedBehavior) as error:
             evaluate(module, "scatter", [x, indices, updates, out.copy()])
         assert f"{message} in index " in str(error.value)
+
+
+PARALLEL_GATHERS = """
+func.func @gathers(%X: memref<1000x32xf32>, %Z: memref<500x32xf32>, %I: memref<4096xi64>,
+                   %J: memref<4096xi64>, %Y: memref<4096x32xf32>) {
+  loop.for parallel %i = 0 to 4096 {
+    loop.for %j = 0 to 32 {
+      loop.block "Y"(%vi = spatial(4096, %i), %vj = spatial(32, %j)) {
+        %n = loop.load %I[%vi] : memref<4096xi64>
+        %row = arith.index_cast %n : i64 to index
+        %x = loop.load %X[%row, %vj] : memref<1000x32xf32>
+        %m = loop.load %J[%vi] : memref<4096xi64>
+        %other = arith.index_cast %m : i64 to index
+        %z = loop.load %Z[%other, %vj] : memref<500x32xf32>
+        %y = arith.addf %x, %z : f32
+        loop.store %y, %Y[%vi, %vj] : memref<4096x32xf32>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("num_threads", [2, 3])
+def test_threads_failing_at_once_leave_one_coherent_record(num_threads):
+    """Every row of a parallel loop reads two tables at indices that are mostly out of
+    range: the threads fail at once, at two sites of different bounds. The failures are
+    counted atomically (exactly: none lost to a race) and the first alone writes the
+    record, so each report pairs a site with its own bound and an index it was given."""
+    module = parse_module(PARALLEL_GATHERS, Context())
+    native = compile_module(module, num_threads=num_threads)
+    assert "atomicrmw add ptr" in native.llvm_ir
+    rows = np.arange(4096, dtype=np.int64)
+    first, second = rows * 7 - 2000, 4000 - rows * 3  # 143 and 168 rows in range
+    bad = {"index 0 of %X : memref<1000x32xf32>": (1000, set(first[(first < 0) | (first >= 1000)])),
+           "index 0 of %Z : memref<500x32xf32>": (500, set(second[(second < 0) | (second >= 500)]))}
+    failures = 32 * sum(len(indices) for _, indices in bad.values())
+    x, z = np.ones((1000, 32), np.float32), np.ones((500, 32), np.float32)
+    for _ in range(40):
+        with pytest.raises(NativeIndexError) as error:
+            native["gathers"](x, z, first, second, np.zeros((4096, 32), np.float32))
+        message = str(error.value)
+        index, bound, where, count = re.fullmatch(
+            r"gathers\(\): index (-?\d+) is out of range \[0, (\d+)\) in kernel @gathers, "
+            r"block 'Y': (.*); (\d+) checks failed in the call \(an index read from data.*",
+            message).groups()
+        assert (int(bound), int(count)) == (bad[where][0], failures), message
+        assert int(index) in bad[where][1], message
+    y = np.zeros((4096, 32), np.float32)
+    native["gathers"](x, z, np.zeros(4096, np.int64), np.full(4096, 499), y)  # then valid
+    np.testing.assert_array_equal(y, 2)

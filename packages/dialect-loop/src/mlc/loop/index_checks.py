@@ -9,8 +9,9 @@ it checks it:
     %bad = arith.cmpi uge, %i, %c4 : index          // unsigned: a negative one too
     %safe = arith.select %bad, %c0, %i : index       // memory is never touched outside
     scf.if %bad {                                    // only on failure: record it
-      %record = memref.get_global @mlc_index_error : memref<3xi64>
-      ... (when the record holds no earlier failure) store site + 1, the index, the bound
+      %record = memref.get_global @mlc_index_error : memref<4xi64>
+      %earlier = memref.atomic_rmw addi %c1_i64, %record[%c3] : (i64, memref<4xi64>) -> i64
+      ... (when %earlier is 0: the first failure) store site + 1, the index, the bound
     }
     %x = memref.load %X[%safe, %j] : memref<4x3xf32>
 
@@ -29,6 +30,10 @@ the block, the buffer and axis, the index and the bound
 `INDEX_ERROR_SYMBOL` (the first failure of a call is kept); its `mlc.index_checks`
 attribute lists the sites, in the order of their numbers, for the runtime to name
 them. The record is per compiled module and shared by the threads calling into it.
+Its last field counts the failures, atomically: the one failure that finds it 0 is
+the first and alone writes the other fields, so threads of a parallel loop failing at
+once leave one coherent record (plain stores, read after the call has joined its
+threads), never the site of one with the index of another.
 """
 
 from __future__ import annotations
@@ -51,15 +56,17 @@ from mlc.ir.dialects import arith, memref, scf
 from mlc.ir.dialects.arith_casts import IndexCastOp
 from mlc.ir.rewrite.rewriter import Rewriter
 
-__all__ = ["INDEX_ERROR_SYMBOL", "SITES_ATTRIBUTE", "IndexChecks", "index_check_sites"]
+__all__ = ["INDEX_ERROR_SYMBOL", "RECORD_FIELDS", "SITES_ATTRIBUTE", "IndexChecks", "index_check_sites"]
 
 INDEX_ERROR_SYMBOL = "mlc_index_error"
-"""The global recording the first failed check: [site + 1 (0: none), index, bound]."""
+"""The global recording the first failed check: [site + 1 (0: none), index, bound,
+the number of failed checks]."""
 
 SITES_ATTRIBUTE = "mlc.index_checks"
 """The record's attribute listing each check site's description, by site number."""
 
-RECORD_TYPE = MemRefType((3,), i64)
+RECORD_FIELDS = 4
+RECORD_TYPE = MemRefType((RECORD_FIELDS,), i64)
 
 
 class IndexChecks:
@@ -115,7 +122,7 @@ class IndexChecks:
         self.sites.append(description)
         self.added = True
         zero, bound = ints.constant(0), ints.constant(extent)
-        one, two = ints.constant(1), ints.constant(2)
+        one, two, three = ints.constant(1), ints.constant(2), ints.constant(3)
         bad = ints.compare("uge", index, bound)
         safe = rewriter.insert(arith.SelectOp.build(bad, zero, index)).results[0]
         no_error = _i64(rewriter, 0)
@@ -124,8 +131,9 @@ class IndexChecks:
             rewriter.set_insertion_point_before(failed.then_block.last_op)
             record = rewriter.insert(memref.GetGlobalOp.build(
                 name=SymbolRefAttr(INDEX_ERROR_SYMBOL), result_types=[RECORD_TYPE])).results[0]
-            earlier = rewriter.insert(memref.LoadOp.build(record, [zero],
-                                                          result_types=[i64])).results[0]
+            earlier = rewriter.insert(memref.AtomicRMWOp.build(
+                _i64(rewriter, 1), record, [three], kind=memref.AtomicRMWKind.attr("addi"),
+                result_types=[i64])).results[0]
             first = rewriter.insert(arith.CmpIOp.build(
                 earlier, no_error, predicate=arith.CmpIPredicate.attr("eq"))).results[0]
             keep = rewriter.insert(scf.IfOp.create_if(first, with_else=False))
@@ -149,7 +157,8 @@ class IndexChecks:
         rewriter.set_insertion_point_to_start(module_body)
         record = rewriter.insert(memref.GlobalOp.build(
             sym_name=StringAttr(INDEX_ERROR_SYMBOL), type=TypeAttr(RECORD_TYPE),
-            initial_value=DenseElementsAttr.from_array(0, RankedTensorType((3,), i64))))
+            initial_value=DenseElementsAttr.from_array(0, RankedTensorType((RECORD_FIELDS,),
+                                                                             i64))))
         with rewriter.modify_op_in_place(record):
             record.attributes[SITES_ATTRIBUTE] = ArrayAttr(tuple(map(StringAttr, self.sites)))
 
