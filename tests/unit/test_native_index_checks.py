@@ -176,3 +176,21 @@ def test_threads_failing_at_once_leave_one_coherent_record(num_threads):
     y = np.zeros((4096, 32), np.float32)
     native["gathers"](x, z, np.zeros(4096, np.int64), np.full(4096, 499), y)  # then valid
     np.testing.assert_array_equal(y, 2)
+
+
+@pytest.mark.parametrize("fields", [3, 4])
+def test_a_record_of_three_fields_from_an_older_library_still_reads(fields):
+    """Libraries exported before the failure count have a record of 3 fields (their
+    metadata names none): it is read and cleared as such, never past its end."""
+    import ctypes
+
+    from mlc.llvm.native_call import IndexErrorRecord
+
+    memory = (ctypes.c_int64 * 5)(2, 9, 4, 6, 77)  # the 5th: whatever follows the record
+    record = IndexErrorRecord(ctypes.addressof(memory), ["site a", "site b"], fields)
+    with pytest.raises(NativeIndexError) as error:
+        record.raise_if_set("f")
+    count = "; 6 checks failed in the call" if fields == 4 else ""
+    assert str(error.value).startswith(f"f(): index 9 is out of range [0, 4) in site b{count} (")
+    assert list(memory) == [0, 0, 0, 6 if fields == 3 else 0, 77]
+    record.raise_if_set("f")  # cleared: nothing to report
