@@ -28,6 +28,9 @@ from contextlib import contextmanager
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 # The persistent build cache would serve the second build the first one's code.
 os.environ["MLC_CACHE"] = "0"
+# Single thread, as the docstring says (the default is every core, whose threads wait
+# on each other for whole time slices on a loaded machine).
+os.environ.setdefault("MLC_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
