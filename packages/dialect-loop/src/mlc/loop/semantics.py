@@ -30,6 +30,7 @@ from mlc.ir.interpreter import (
     register_handler,
     store_element,
 )
+from mlc.loop.block_band import band_plan, run_band
 from mlc.loop.block_vectorized import NotVectorizable, run_nest_vectorized, vectorized_plan
 from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
@@ -84,6 +85,10 @@ def _for(interp: Interpreter, op: ForOp, operands: list) -> list:
                 return []
             except NotVectorizable:
                 pass  # found before anything ran: the scalar path below
+        else:
+            band = band_plan(interp, op)
+            if band is not None and run_band(interp, band):
+                return []
     body = op.regions[0]
     for value in range(op.extent.value):
         interp.run_region(body, [value])
