@@ -17,14 +17,14 @@ func.func @targets(%I: memref<4xi32>, %T: memref<4xi32>) {
   return
 }
 
-// CHECK:       memref.global @mlc_index_error : memref<3xi64> = dense<0> {mlc.index_checks = ["kernel @targets, block 'T': index 1 of %X : memref<2x5xf32>"]}
+// CHECK:       memref.global @mlc_index_error : memref<4xi64> = dense<0> {mlc.index_checks = ["kernel @targets, block 'T': index 1 of %X : memref<2x5xf32>"]}
 // CHECK-LABEL: func.func @targets(
 // CHECK:         %[[N:.*]] = memref.load %I[%{{.*}}] : memref<4xi32>
 // CHECK:         %[[AT:.*]] = arith.index_cast %[[N]] : i32 to index
 // CHECK:         %[[BAD:.*]] = arith.cmpi uge, %[[AT]], %c5 : index
 // CHECK:         %[[SAFE:.*]] = arith.select %[[BAD]], %c0, %[[AT]] : index
 // CHECK:         scf.if %[[BAD]] {
-// CHECK:           memref.get_global @mlc_index_error : memref<3xi64>
+// CHECK:           memref.get_global @mlc_index_error : memref<4xi64>
 // CHECK:         %[[T:.*]] = arith.index_cast %[[SAFE]] : index to i32
 // CHECK:         memref.store %[[T]], %T[%{{.*}}] : memref<4xi32>
 // RANDOM: warning: --check-semantics does not check @targets: on its random arguments, index {{-?[0-9]+}} is out of range [0, 5) in index 1 of %X : memref<2x5xf32>
