@@ -154,3 +154,42 @@ def _constants(module, kernel):
     for operand in list(call.operands)[1:-1]:
         values.append(constant_array(operand.owner.attributes["value"]))
     return values
+
+
+OVERREACH = """
+func.func @main(%X: memref<9xf32>, %Y: memref<8xf32>) {
+  %T = loop.alloc_buffer : memref<9xf32>
+  loop.for parallel %i = 0 to 4 {
+    loop.for %a = 0 to 2 {
+      loop.block "T"(%vt = spatial(9, %i * 2 + %a)) {
+        %x = loop.load %X[%vt] : memref<9xf32>
+        loop.store %x, %T[%vt] : memref<9xf32>
+      }
+    }
+    loop.for %b = 0 to 2 {
+      loop.block "Y"(%vy = spatial(8, %i * 2 + %b)) {
+        %t = loop.load %T[%vy + 1] : memref<9xf32>
+        loop.store %t, %Y[%vy] : memref<8xf32>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def test_a_band_reading_past_what_its_iteration_computed_runs_on_the_scalar_path():
+    """Each iteration reads one element of T the next iteration computes: in bulk every
+    element would be computed before any is read, hiding what the scalar path shows
+    (elements read before they are written: NaN). Refused as a band."""
+    from mlc.ir import Context, parse_module
+
+    module = parse_module(OVERREACH, Context())
+    x = np.arange(9, dtype=np.float32)
+    fast, scalar = both_paths(module, [x], (8,))
+    np.testing.assert_array_equal(fast, scalar)
+    # T[2i + 2] is read before iteration i + 1 computes it: fresh storage, NaN
+    assert list(fast[0::2]) == [1, 3, 5, 7] and np.isnan(fast[1::2]).all()
+    interpreter = Interpreter(module)
+    interpreter.call(interpreter.lookup_function("main"), [x, np.zeros(8, np.float32)])
+    assert list(interpreter.state["loop.band_plans"].values()) == [None]

@@ -27,9 +27,11 @@ writes:
   schedule that reads outside what it computed still reads uninitialised storage, as
   on the scalar path).
 
-Band loops must feed only spatial iteration variables. A nest the bulk path refuses
-while running (an op it does not take) restores the buffers the band writes and the
-band runs on the scalar path.
+Band loops must feed only spatial iteration variables, and the producer's nest must come
+before its readers'. Buffers are told apart by their SSA values, so a band whose
+buffers share memory (views of one planned storage) runs on the scalar path. A nest the
+bulk path refuses while running (an op it does not take) restores the buffers the band
+writes and the band runs on the scalar path.
 """
 
 from __future__ import annotations
@@ -56,6 +58,9 @@ class BandPlan:
     def __init__(self, band: list[Operation], nests: list[NestPlan], written: set[Value],
                  producers: set[Operation]):
         self.band, self.nests, self.written, self.producers = band, nests, written, producers
+        self.accessed = list(dict.fromkeys(
+            op.memref for plan in nests for op in plan.block.walk_nested()
+            if op.name in ("loop.load", "loop.store")))
 
 
 def band_plan(interp, loop: Operation) -> BandPlan | None:
@@ -203,8 +208,8 @@ def _producer(accesses, blocks: list[Operation], written: set[Value],
     for block, access in accesses:
         if access.name != "loop.load" or block is producer:
             continue
-        if "padding" in access.attributes:
-            return None
+        if "padding" in access.attributes or blocks.index(block) < blocks.index(producer):
+            return None  # a nest before the producer reads what an earlier iteration wrote
         read_ranges = _per_axis(_over_loops(access, block), block, band_vars)
         if read_ranges is None:
             return None
@@ -257,7 +262,14 @@ def run_band(interp, plan: BandPlan) -> bool:
     """Run the band of `plan` in `interp`, each nest over every iteration at once; False
     (nothing changed) if a nest could not be run so."""
     env = interp.env
-    saved = {v: np.array(env[v]) for v in plan.written if isinstance(env.get(v), np.ndarray)}
+    # Buffers are told apart by their values: two that share storage (views of one
+    # planned buffer) might be one buffer, which the plan did not see.
+    arrays = {v: env.get(v) for v in plan.accessed}
+    if not all(isinstance(a, np.ndarray) for a in arrays.values()) or any(
+            np.may_share_memory(arrays[w], a) for w in plan.written
+            for v, a in arrays.items() if v is not w):
+        return False
+    saved = {v: np.array(env[v]) for v in plan.written}
     try:
         for nest in plan.nests:
             run_nest_vectorized(interp, nest, nest.block in plan.producers)
