@@ -11,7 +11,9 @@ check — the last column says whether the two LLVM IR texts are identical — a
 difference is the noise of the measurement), an embedding lookup
 (a gather of 128 rows of a 32,000 x 512 table: nothing but checked loads, the worst
 case) and the same lookup followed by a 512 x 512 dense layer and ReLU (a model's
-first layer). Single thread; the medians of the alternated runs and their ratio.
+first layer), and a scatter (ScatterND of 32 rows into a 256 x 512 cache: a scatter's
+rule matches positions, and checks each index once in a stage of its own,
+`loop.check_index`). Single thread; the medians of the alternated runs and their ratio.
 """
 
 from __future__ import annotations
@@ -24,10 +26,18 @@ import time
 from contextlib import contextmanager
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# The persistent build cache would serve the second build the first one's code.
+os.environ["MLC_CACHE"] = "0"
+# Single thread, as the docstring says (the default is every core, whose threads wait
+# on each other for whole time slices on a loaded machine).
+os.environ.setdefault("MLC_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-MODELS = ("mlp", "resnet18", "mobilenet_v2", "transformer", "embedding", "embedding_dense")
+MODELS = ("mlp", "resnet18", "mobilenet_v2", "transformer", "embedding", "embedding_dense",
+          "scatter")
+INDEX_RANGE = {"scatter": 256}
+"""The indices a model's inputs hold are drawn from [0, this) (default: the table's 32,000)."""
 
 
 def _module(name: str):
@@ -38,6 +48,10 @@ def _module(name: str):
         return EXAMPLES[name]().module
     rng = np.random.default_rng(0)
     b = GraphBuilder()
+    if name == "scatter":
+        cache = b.param("cache", (256, 512))
+        rows = b.param("rows", (32, 1), "int64")
+        return b.module(b.scatter_nd(cache, rows, b.param("update", (32, 512))))
     ids = b.param("ids", (1, 128), "int64")
     table = b.const(rng.standard_normal((32000, 512)).astype(np.float32))
     rows = b.gather(table, ids, axis=0)
@@ -52,15 +66,16 @@ def _module(name: str):
 def _without_checks():
     from mlc.loop.index_checks import IndexChecks
 
-    original = IndexChecks.checked
+    original = IndexChecks.checked, IndexChecks.checked_index
     IndexChecks.checked = lambda self, access, indices, rewriter, ints: list(indices)
+    IndexChecks.checked_index = lambda self, check, index, rewriter, ints: index
     try:
         yield
     finally:
-        IndexChecks.checked = original
+        IndexChecks.checked, IndexChecks.checked_index = original
 
 
-def _inputs(module) -> list[np.ndarray]:
+def _inputs(module, index_range: int) -> list[np.ndarray]:
     from mlc.ir import IntegerType
 
     fn = next(op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
@@ -69,7 +84,7 @@ def _inputs(module) -> list[np.ndarray]:
     inputs = []
     for t in fn.attributes["function_type"].value.inputs:
         if isinstance(t.element_type, IntegerType):
-            inputs.append(rng.integers(0, 32000, t.shape).astype(np.int64))
+            inputs.append(rng.integers(0, index_range, t.shape).astype(np.int64))
         else:
             inputs.append(rng.standard_normal(t.shape).astype(np.float32))
     return inputs
@@ -84,7 +99,7 @@ def measure(name: str, runs: int) -> dict:
     clear_compile_cache()
     with _without_checks():
         unchecked = build(module)
-    inputs = _inputs(module)
+    inputs = _inputs(module, INDEX_RANGE.get(name, 32000))
     np.testing.assert_array_equal(checked(*inputs), unchecked(*inputs))
     times = {"checked": [], "unchecked": []}
     for _ in range(runs):

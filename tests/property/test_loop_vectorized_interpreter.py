@@ -100,3 +100,96 @@ def test_a_128_cube_mm_relu_runs_in_bulk():
     assert len(plans) == 2 and all(p is not None for p in plans.values())
     np.testing.assert_allclose(out, np.maximum(a.astype(np.float64) @ b, 0), rtol=1e-4,
                                atol=1e-4)
+
+
+def default_scheduled(build):
+    module = lowered_graph(build)
+    run_pipeline(module, "loop-default-schedule")
+    return module
+
+
+def test_a_default_scheduled_convolution_runs_as_one_band():
+    """loop-default-schedule leaves a convolution's tile loops holding four nests (the
+    padding computed at the tile, the init, the update, the epilogue): they run as a
+    band, each nest once over every tile, bit for bit as the scalar path."""
+    rng = np.random.default_rng(2)
+    weight = rng.standard_normal((16, 4, 3, 3)).astype(np.float32)
+    bias = rng.standard_normal((16,)).astype(np.float32)
+    module = default_scheduled(lambda b: b.relu(b.bias_add(b.conv2d(
+        b.param("x", (1, 4, 8, 8)), b.const(weight), padding=1), b.const(bias), axis=1)))
+    x = rng.standard_normal((1, 4, 8, 8)).astype(np.float32)
+    kernel = next(op for op in module.walk() if op.name == "func.func"
+                  and op.attributes["sym_name"].value != "main")
+    interpreter = Interpreter(module)
+    inputs = [x, *(np.asarray(a) for a in _constants(module, kernel))]
+    fast = np.zeros((1, 16, 8, 8), np.float32)
+    interpreter.call(kernel, [*inputs, fast])
+    bands = [p for p in interpreter.state.get("loop.band_plans", {}).values() if p is not None]
+    assert bands and {len(p.nests) for p in bands} == {4}
+    scalar = np.zeros_like(fast)
+    with scalar_loops():
+        evaluate(module, kernel.attributes["sym_name"].value, [*inputs, scalar])
+    np.testing.assert_array_equal(fast, scalar)
+    reference = np.maximum(0, _conv(x, weight) + bias.reshape(16, 1, 1))
+    np.testing.assert_allclose(fast, reference, rtol=1e-5, atol=1e-5)
+
+
+def _conv(x, weight):
+    """A 3x3 convolution with padding 1, in float64 (the independent reference)."""
+    padded = np.pad(x[0].astype(np.float64), ((0, 0), (1, 1), (1, 1)))
+    out = np.zeros((weight.shape[0], x.shape[2], x.shape[3]))
+    for ry in range(3):
+        for rx in range(3):
+            window = padded[:, ry:ry + x.shape[2], rx:rx + x.shape[3]]
+            out += np.einsum("oc,chw->ohw", weight[:, :, ry, rx], window)
+    return out[None]
+
+
+def _constants(module, kernel):
+    """The arrays main passes the kernel after x (its weights), by the call's operands."""
+    from mlc.graph.ops.constant import constant_array
+
+    call = next(op for op in module.walk() if op.name == "func.call")
+    values = []
+    for operand in list(call.operands)[1:-1]:
+        values.append(constant_array(operand.owner.attributes["value"]))
+    return values
+
+
+OVERREACH = """
+func.func @main(%X: memref<9xf32>, %Y: memref<8xf32>) {
+  %T = loop.alloc_buffer : memref<9xf32>
+  loop.for parallel %i = 0 to 4 {
+    loop.for %a = 0 to 2 {
+      loop.block "T"(%vt = spatial(9, %i * 2 + %a)) {
+        %x = loop.load %X[%vt] : memref<9xf32>
+        loop.store %x, %T[%vt] : memref<9xf32>
+      }
+    }
+    loop.for %b = 0 to 2 {
+      loop.block "Y"(%vy = spatial(8, %i * 2 + %b)) {
+        %t = loop.load %T[%vy + 1] : memref<9xf32>
+        loop.store %t, %Y[%vy] : memref<8xf32>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def test_a_band_reading_past_what_its_iteration_computed_runs_on_the_scalar_path():
+    """Each iteration reads one element of T the next iteration computes: in bulk every
+    element would be computed before any is read, hiding what the scalar path shows
+    (elements read before they are written: NaN). Refused as a band."""
+    from mlc.ir import Context, parse_module
+
+    module = parse_module(OVERREACH, Context())
+    x = np.arange(9, dtype=np.float32)
+    fast, scalar = both_paths(module, [x], (8,))
+    np.testing.assert_array_equal(fast, scalar)
+    # T[2i + 2] is read before iteration i + 1 computes it: fresh storage, NaN
+    assert list(fast[0::2]) == [1, 3, 5, 7] and np.isnan(fast[1::2]).all()
+    interpreter = Interpreter(module)
+    interpreter.call(interpreter.lookup_function("main"), [x, np.zeros(8, np.float32)])
+    assert list(interpreter.state["loop.band_plans"].values()) == [None]

@@ -281,8 +281,9 @@ def test_an_onnx_gather_index_out_of_range_is_an_error_not_a_crash(tmp_path):
     assert done.returncode == 1
     assert done.stderr == (
         "mlc-run: error: main(): index 1000000000 is out of range [0, 4) in kernel "
-        "@fused_gather, block 'T_take': index 0 of %p0 : memref<4x3xf32> (an index read "
-        "from data; the call ran on a safe index instead, its outputs are not meaningful)\n")
+        "@fused_gather, block 'T_take': index 0 of %p0 : memref<4x3xf32>; 3 checks failed "
+        "in the call (an index read from data; the call ran on a safe index instead, its "
+        "outputs are not meaningful)\n")
     done = run_tool("run", model, "--input", f"data={tmp_path / 'data.npy'}", "--input",
                     f"indices={tmp_path / 'indices.npy'}", "--interpreter")
     assert done.returncode == 1

@@ -245,3 +245,59 @@ llvm.func @too_many_results() {
 }
 // expected-error@+1 {{failed to construct function type: expected zero or one function result}}
 llvm.func @pair() -> (i32, i32)
+
+// -----
+
+llvm.func @atomicrmw_integer_op_on_float(%p: !llvm.ptr, %v: f32) {
+  // expected-error@+1 {{'llvm.atomicrmw' op expected LLVM IR integer type}}
+  %0 = llvm.atomicrmw add %p, %v monotonic : !llvm.ptr, f32
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomicrmw_float_op_on_integer(%p: !llvm.ptr, %v: i32) {
+  // expected-error@+1 {{'llvm.atomicrmw' op expected LLVM IR floating point type}}
+  %0 = llvm.atomicrmw fadd %p, %v monotonic : !llvm.ptr, i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomicrmw_unordered(%p: !llvm.ptr, %v: i32) {
+  // expected-error@+1 {{'llvm.atomicrmw' op expected at least 'monotonic' ordering}}
+  %0 = llvm.atomicrmw add %p, %v unordered : !llvm.ptr, i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomicrmw_xchg_i1(%p: !llvm.ptr, %v: i1) {
+  // expected-error@+1 {{'llvm.atomicrmw' op unexpected LLVM IR type for 'xchg' bin_op}}
+  %0 = llvm.atomicrmw xchg %p, %v monotonic : !llvm.ptr, i1
+  llvm.return
+}
+
+// -----
+
+llvm.func @cmpxchg_failure_release(%p: !llvm.ptr, %v: i32) {
+  // expected-error@+1 {{'llvm.cmpxchg' op failure ordering cannot be 'release' or 'acq_rel'}}
+  %0 = llvm.cmpxchg %p, %v, %v acq_rel release : !llvm.ptr, i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @cmpxchg_unordered(%p: !llvm.ptr, %v: i32) {
+  // expected-error@+1 {{'llvm.cmpxchg' op ordering must be at least 'monotonic'}}
+  %0 = llvm.cmpxchg %p, %v, %v unordered monotonic : !llvm.ptr, i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @cmpxchg_i1(%p: !llvm.ptr, %v: i1) {
+  // expected-error@+1 {{'llvm.cmpxchg' op unexpected LLVM IR type}}
+  %0 = llvm.cmpxchg %p, %v, %v monotonic monotonic : !llvm.ptr, i1
+  llvm.return
+}

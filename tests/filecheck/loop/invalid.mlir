@@ -222,3 +222,19 @@ func.func @extent_too_large() {
   }
   return
 }
+
+// -----
+
+func.func @check_index_of_a_boolean(%b: i1) {
+  // expected-error@+1 {{the index must be an integer, not i1}}
+  %0 = loop.check_index %b {bound = 4 : i64, target = "index 0 of %X"} : i1
+  return
+}
+
+// -----
+
+func.func @check_index_negative_bound(%i: i64) {
+  // expected-error@+1 {{the bound must not be negative}}
+  %0 = loop.check_index %i {bound = -1 : i64, target = "index 0 of %X"} : i64
+  return
+}

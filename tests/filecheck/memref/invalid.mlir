@@ -159,3 +159,35 @@ func.func @view_layout(%s: memref<64xi8>, %c0: index) {
   %v = memref.view %s[%c0][] : memref<64xi8> to memref<4x2xf32, strided<[4,1]>>
   return
 }
+
+// -----
+
+func.func @atomic_rmw_float_kind_on_integers(%m: memref<3xi64>, %v: i64, %i: index) {
+  // expected-error@+1 {{'memref.atomic_rmw' op with kind 'addf' expects a floating-point type}}
+  %0 = memref.atomic_rmw addf %v, %m[%i] : (i64, memref<3xi64>) -> i64
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_integer_kind_on_floats(%m: memref<3xf32>, %v: f32, %i: index) {
+  // expected-error@+1 {{'memref.atomic_rmw' op with kind 'addi' expects an integer type}}
+  %0 = memref.atomic_rmw addi %v, %m[%i] : (f32, memref<3xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_subscripts(%m: memref<3xi64>, %v: i64, %i: index) {
+  // expected-error@+1 {{'memref.atomic_rmw' op expects the number of subscripts to be equal to memref rank}}
+  %0 = memref.atomic_rmw addi %v, %m[%i, %i] : (i64, memref<3xi64>) -> i64
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_value_type(%m: memref<3xi64>, %v: i32, %i: index) {
+  // expected-error@+1 {{'memref.atomic_rmw' op failed to verify that value type matches element type of memref}}
+  %0 = memref.atomic_rmw addi %v, %m[%i] : (i32, memref<3xi64>) -> i32
+  return
+}

@@ -45,7 +45,7 @@ from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.limits import buffer_size_problem, native_limit_problems
 from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, UnknownNameError
 from mlc.llvm.target import Target
-from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, index_check_sites
+from mlc.loop.index_checks import INDEX_ERROR_SYMBOL, RECORD_FIELDS, index_check_sites
 
 if TYPE_CHECKING:
     from mlc.llvm.timing import ProfileResult
@@ -414,7 +414,7 @@ def _index_error_record(library, sites: list[str] | None) -> IndexErrorRecord | 
     has any."""
     if sites is None:
         return None
-    return IndexErrorRecord(library.global_address(INDEX_ERROR_SYMBOL), sites)
+    return IndexErrorRecord(library.global_address(INDEX_ERROR_SYMBOL), sites, RECORD_FIELDS)
 
 
 def _threads(num_threads: int | None) -> int:
@@ -520,7 +520,8 @@ class CompiledModel(ModelExecutor):
                     "functions": {self.entry.name: {"args": list(self.entry.specs)}}}
         if self.index_errors is not None:
             metadata["index_checks"] = {"symbol": INDEX_ERROR_SYMBOL,
-                                        "sites": list(self.index_errors.sites)}
+                                        "sites": list(self.index_errors.sites),
+                                        "fields": len(self.index_errors.values)}
         return export_shared_library(self.llvm_ir, path, metadata, self.params,
                                      target or self.target)
 

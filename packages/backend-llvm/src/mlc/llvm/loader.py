@@ -185,21 +185,23 @@ def _num_threads(metadata: dict[str, Any]) -> int:
 def _index_error_record(path: Path, library: ctypes.CDLL, metadata: dict[str, Any]
                         ) -> IndexErrorRecord | None:
     """The record of the library's index checks (metadata `index_checks`: the symbol of
-    the record and the sites), if it has any."""
+    the record, the sites and the number of fields, 3 in libraries exported before the
+    failure count), if it has any."""
     checks = metadata.get("index_checks")
     if checks is None:
         return None
     if not isinstance(checks, dict) or not isinstance(checks.get("symbol"), str) \
             or not isinstance(checks.get("sites"), list) \
-            or not all(isinstance(site, str) for site in checks["sites"]):
+            or not all(isinstance(site, str) for site in checks["sites"]) \
+            or checks.get("fields", 3) not in (3, 4) or isinstance(checks.get("fields"), bool):
         raise ModuleLoadError(f"{path}: metadata 'index_checks' must be an object with a "
-                              "'symbol' and a list of 'sites'")
+                              "'symbol', a list of 'sites' and 3 or 4 'fields'")
     try:
         record = ctypes.c_int64.in_dll(library, checks["symbol"])
     except ValueError:
         raise ModuleLoadError(f"{path}: the metadata names the index error record "
                               f"'{checks['symbol']}' but the library does not define it") from None
-    return IndexErrorRecord(ctypes.addressof(record), checks["sites"])
+    return IndexErrorRecord(ctypes.addressof(record), checks["sites"], checks.get("fields", 3))
 
 
 def _load_params(path: Path, metadata: dict[str, Any]) -> dict[str, np.ndarray]:

@@ -101,28 +101,34 @@ class NativeIndexError(IndexError):
 
 
 class IndexErrorRecord:
-    """Where native code records a failed index check: the address of its record (three
-    int64: check site + 1, or 0 for none; the index; the bound) and what each site
-    is, by number. `raise_if_set` turns a recorded failure into a NativeIndexError
-    (and clears the record for the next call)."""
+    """Where native code records a failed index check: the address of its record
+    (`fields` int64: check site + 1, or 0 for none; the index; the bound; then, in a
+    fourth field, how many checks failed, which libraries exported before it was added
+    lack) and what each site is, by number. `raise_if_set` turns a recorded failure into
+    a NativeIndexError (and clears the record for the next call)."""
 
-    def __init__(self, address: int, sites: Sequence[str]):
+    def __init__(self, address: int, sites: Sequence[str], fields: int = 4):
         if not isinstance(address, int) or address == 0:
             raise ValueError("an index error record needs a non-null address")
+        if fields not in (3, 4):
+            raise ValueError(f"an index error record has 3 or 4 fields, not {fields!r}")
         self.address = address
         self.sites = tuple(sites)
-        self.values = (ctypes.c_int64 * 3).from_address(address)
+        self.values = (ctypes.c_int64 * fields).from_address(address)
 
     def raise_if_set(self, function: str) -> None:
         """NativeIndexError naming the failed check, if one is recorded."""
-        site, index, bound = self.values
+        site, index, bound = self.values[:3]
         if not site:
             return
-        self.values[0] = self.values[1] = self.values[2] = 0
+        failures = self.values[3] if len(self.values) > 3 else 1
+        for field in range(len(self.values)):
+            self.values[field] = 0
         where = self.sites[site - 1] if 0 < site <= len(self.sites) else f"check {site - 1}"
+        more = f"; {failures} checks failed in the call" if failures > 1 else ""
         raise NativeIndexError(f"{function}(): index {index} is out of range [0, {bound}) "
-                               f"in {where} (an index read from data; the call ran on a "
-                               "safe index instead, its outputs are not meaningful)")
+                               f"in {where}{more} (an index read from data; the call ran on "
+                               "a safe index instead, its outputs are not meaningful)")
 
 
 @dataclass(frozen=True)

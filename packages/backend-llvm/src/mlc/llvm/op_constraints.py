@@ -198,6 +198,13 @@ AtomicOrdering = SparseIntEnum("AtomicOrdering", (
     ("acq_rel", 6), ("seq_cst", 7)))
 NOT_ATOMIC = AtomicOrdering.attr("not_atomic")
 
+# MLIR's names and numbers of LLVM's `atomicrmw` operations (`and`, `or`, `xor` are
+# spelled with a leading underscore in the dialect).
+AtomicBinOp = SparseIntEnum("AtomicBinOp", tuple((name, n) for n, name in enumerate((
+    "xchg", "add", "sub", "_and", "nand", "_or", "_xor", "max", "min", "umax", "umin", "fadd",
+    "fsub", "fmax", "fmin", "uinc_wrap", "udec_wrap", "usub_cond", "usub_sat", "fmaximum",
+    "fminimum"))))
+
 Visibility = SparseIntEnum("Visibility", (("default", 0), ("hidden", 1), ("protected", 2)))
 DEFAULT_VISIBILITY = Visibility.attr("default")
 

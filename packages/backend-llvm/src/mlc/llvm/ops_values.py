@@ -55,6 +55,7 @@ from mlc.llvm.op_constraints import (
     NOT_ATOMIC,
     AnyInteger,
     AnyVector,
+    AtomicBinOp,
     AtomicOrdering,
     GEPNoWrapFlags,
     LLVMType,
@@ -443,6 +444,114 @@ class StoreOp(_MemoryAccessOp):
     assembly_format = ("(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` "
                        "$syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? "
                        "attr-dict `:` type($value) `,` type($addr)")
+
+
+_FLOAT_BIN_OPS = frozenset({"fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"})
+
+
+def _atomic_integer(type_: Type) -> bool:
+    """An integer type LLVM's atomics take: a power-of-two width of at least a byte."""
+    return isinstance(type_, IntegerType) and type_.width >= 8 and \
+        type_.width & (type_.width - 1) == 0
+
+
+def _at_least_monotonic(attr) -> bool:
+    return AtomicOrdering.keyword(attr) not in ("not_atomic", "unordered")
+
+
+@llvm.op
+class AtomicRMWOp(Op):
+    """Atomically combines a value with the one in memory (LLVM's `atomicrmw`): the
+    result is the value before. `xchg` stores `val`; the `f` operations take floats,
+    the others integers:
+
+        %old = llvm.atomicrmw add %p, %one monotonic : !llvm.ptr, i64
+    """
+
+    name = "llvm.atomicrmw"
+    ptr = OperandDef(Pointer)
+    val = OperandDef(LLVMType)
+    bin_op = AttrDef(AtomicBinOp)
+    ordering = AttrDef(AtomicOrdering)
+    syncscope = AttrDef(StrAttr, optional=True)
+    alignment = AttrDef(IntAttrOf(), optional=True, doc="the alignment in bytes")
+    volatile_ = AttrDef(UnitAttrConstraint, optional=True)
+    access_groups = AttrDef(optional=True)
+    alias_scopes = AttrDef(optional=True)
+    noalias_scopes = AttrDef(optional=True)
+    tbaa = AttrDef(optional=True)
+    res = ResultDef(LLVMType)
+    traits = (MemoryEffects(Read("ptr"), Write("ptr")), AllTypesMatch(("val", "res")))
+    assembly_format = ("(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` "
+                       "$syncscope^ `)`)? $ordering attr-dict `:` type($ptr) `,` "
+                       "type($val)")
+
+    def verify_custom(self) -> None:
+        operation = AtomicBinOp.keyword(self.bin_op)
+        type_ = self.val.type
+        if operation == "xchg":
+            if not (_atomic_integer(type_) or isinstance(type_, (FloatType, LLVMPointerType))):
+                raise VerificationError("unexpected LLVM IR type for 'xchg' bin_op")
+        elif operation in _FLOAT_BIN_OPS:
+            if not isinstance(type_, FloatType):
+                raise VerificationError("expected LLVM IR floating point type")
+        elif not isinstance(type_, IntegerType):
+            raise VerificationError("expected LLVM IR integer type")
+        elif not _atomic_integer(type_):
+            raise VerificationError("unexpected LLVM IR type")
+        if not _at_least_monotonic(self.ordering):
+            raise VerificationError("expected at least 'monotonic' ordering")
+
+
+@llvm.op
+class AtomicCmpXchgOp(Op):
+    """Atomically replaces the value in memory by `val` if it equals `cmp` (LLVM's
+    `cmpxchg`): the result is the value before and whether it was replaced. `weak`
+    may fail even when equal; the second ordering is the failure's:
+
+        %r = llvm.cmpxchg %p, %zero, %one acq_rel monotonic : !llvm.ptr, i64
+        %won = llvm.extractvalue %r[1] : !llvm.struct<(i64, i1)>
+    """
+
+    name = "llvm.cmpxchg"
+    ptr = OperandDef(Pointer)
+    cmp = OperandDef(LLVMType)
+    val = OperandDef(LLVMType)
+    success_ordering = AttrDef(AtomicOrdering)
+    failure_ordering = AttrDef(AtomicOrdering)
+    syncscope = AttrDef(StrAttr, optional=True)
+    alignment = AttrDef(IntAttrOf(), optional=True, doc="the alignment in bytes")
+    weak = AttrDef(UnitAttrConstraint, optional=True)
+    volatile_ = AttrDef(UnitAttrConstraint, optional=True)
+    access_groups = AttrDef(optional=True)
+    alias_scopes = AttrDef(optional=True)
+    noalias_scopes = AttrDef(optional=True)
+    tbaa = AttrDef(optional=True)
+    res = ResultDef(LLVMType)
+    traits = (MemoryEffects(Read("ptr"), Write("ptr")), AllTypesMatch(("cmp", "val")),
+              InferType())
+    assembly_format = ("(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val "
+                       "(`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering "
+                       "attr-dict `:` type($ptr) `,` type($val)")
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        return [LLVMStructType((operand_types[2], IntegerType(1)))]
+
+    def verify_custom(self) -> None:
+        type_ = self.val.type
+        if not isinstance(type_, (IntegerType, LLVMPointerType)):
+            raise VerificationError(f"'val' must be signless integer or LLVM pointer type, "
+                                    f"but got '{type_}'")
+        if isinstance(type_, IntegerType) and not _atomic_integer(type_):
+            raise VerificationError("unexpected LLVM IR type")
+        if self.res.type != LLVMStructType((type_, IntegerType(1))):
+            raise VerificationError(f"result must be !llvm.struct<({type_}, i1)>")
+        if not (_at_least_monotonic(self.success_ordering)
+                and _at_least_monotonic(self.failure_ordering)):
+            raise VerificationError("ordering must be at least 'monotonic'")
+        if AtomicOrdering.keyword(self.failure_ordering) in ("release", "acq_rel"):
+            raise VerificationError("failure ordering cannot be 'release' or 'acq_rel'")
 
 
 # ------------------------------------------------------------------ vectors

@@ -40,6 +40,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.llvm.limits import native_limit_problems
+from mlc.llvm.op_constraints import AtomicBinOp, AtomicOrdering
 from mlc.llvm.types import (
     LinkageAttr,
     LLVMArrayType,
@@ -318,6 +319,54 @@ def _store(t: _FunctionTranslation, op: Operation, args: list) -> None:
     store = ir.instructions.StoreInstr(t.builder.block, value, pointer)
     store.align = _int(op, "alignment")
     t.builder._insert(store)
+
+
+class _AtomicInstruction(ir.Instruction):
+    """An `atomicrmw` or `cmpxchg` with what llvmlite's own leave out (volatile, weak,
+    syncscope, alignment): `head` is the text before the operands, `tail` after."""
+
+    def __init__(self, parent, type_, opname, operands, head: str, tail: str):
+        super().__init__(parent, type_, opname, operands)
+        self.head, self.tail = head, tail
+
+    def descr(self, buf):
+        operands = ", ".join(f"{v.type} {v.get_reference()}" for v in self.operands)
+        buf.append(f"{self.head} {operands} {self.tail}{self._stringify_metadata(True)}\n")
+
+
+def _atomic(t: _FunctionTranslation, op: Operation, args: list, type_: ir.Type, head: str,
+            orderings: str) -> ir.Value:
+    """The instruction `head` (its name and operation) on `args`, with the op's flags,
+    syncscope, `orderings` and alignment (by default the value's size, as
+    mlir-translate writes it)."""
+    flags = "".join(f" {flag.rstrip('_')}" for flag in ("weak", "volatile_")
+                    if flag in op.attributes)
+    name, _, operation = head.partition(" ")
+    scope = op.attributes.get("syncscope")
+    tail = (f'syncscope("{scope.value}") ' if scope is not None else "") + orderings
+    value = op.operands[-1].type
+    alignment = _int(op, "alignment") or \
+        (value.width // 8 if isinstance(value, (IntegerType, FloatType)) else 8)
+    instruction = _AtomicInstruction(t.builder.block, type_, name, args,
+                                     f"{name}{flags} {operation}".rstrip(),
+                                     f"{tail}, align {alignment}")
+    t.builder._insert(instruction)
+    return instruction
+
+
+@_handles("llvm.atomicrmw")
+def _atomicrmw(t: _FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    operation = AtomicBinOp.keyword(op.attributes["bin_op"]).lstrip("_")
+    return _atomic(t, op, args, args[1].type, f"atomicrmw {operation}",
+                   AtomicOrdering.keyword(op.attributes["ordering"]))
+
+
+@_handles("llvm.cmpxchg")
+def _cmpxchg(t: _FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    orderings = " ".join(AtomicOrdering.keyword(op.attributes[name])
+                         for name in ("success_ordering", "failure_ordering"))
+    return _atomic(t, op, args, ir.LiteralStructType([args[2].type, ir.IntType(1)]),
+                   "cmpxchg", orderings)
 
 
 @_handles("llvm.alloca")

@@ -23,7 +23,7 @@ is made before anything is executed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -36,7 +36,8 @@ from mlc.ir.interpreter import (
     float_of_bits,
 )
 
-__all__ = ["run_nest_vectorized", "vectorized_plan"]
+__all__ = ["NestPlan", "NotVectorizable", "nest_plan", "run_nest_vectorized",
+           "vectorized_plan"]
 
 
 def _float_dtype(type_: Type) -> np.dtype | None:
@@ -114,12 +115,14 @@ def vectorized_plan(interp, loop: Operation) -> NestPlan | None:
     made once per loop and interpreter."""
     plans = interp.state.setdefault("loop.vectorized_plans", {})
     if loop not in plans:
-        plans[loop] = _plan(loop)
+        plans[loop] = nest_plan(loop)
     return plans[loop]
 
 
-def _plan(loop: Operation) -> NestPlan | None:
-    loops = [loop]
+def nest_plan(loop: Operation, prefix: Sequence[Operation] = ()) -> NestPlan | None:
+    """The plan of `loop`'s nest, or None; with `prefix`, loops around it (a band of
+    :mod:`mlc.loop.block_band`) that become the nest's first loops."""
+    loops = [*prefix, loop]
     while True:
         body = list(loops[-1].body_block.ops())
         if len(body) != 1:
@@ -141,8 +144,10 @@ def _plan(loop: Operation) -> NestPlan | None:
                 feeds[variables[value]].add(kind)
     if any(len(kinds) > 1 for kinds in feeds.values()):
         return None
-    spatial = [i for i in range(len(loops)) if feeds[i] == {"S"}]
-    ordered = [i for i in range(len(loops)) if feeds[i] != {"S"}]
+    # A band loop the block does not use repeats it on each of its iterations: lanes too.
+    spatial = [i for i in range(len(loops))
+               if feeds[i] == {"S"} or (i < len(prefix) and not feeds[i])]
+    ordered = [i for i in range(len(loops)) if i not in spatial]
     iteration = set(block.iteration_variables)
     reduce_positions = {i for i, kind in enumerate(block.kinds) if kind == "R"}
     for op in block.walk_nested():
@@ -182,8 +187,10 @@ def _within_bounds(access: Operation, block: Operation) -> bool:
     return True
 
 
-def run_nest_vectorized(interp, plan: NestPlan) -> None:
-    """Run the nest of `plan` (see the module docstring) in `interp`."""
+def run_nest_vectorized(interp, plan: NestPlan, repeated_stores: bool = False) -> None:
+    """Run the nest of `plan` (see the module docstring) in `interp`; with
+    `repeated_stores`, spatial points may write one element (a band's recomputed
+    producer: they write the same value)."""
     loops, block = plan.loops, plan.block
     env = interp.env
     extents = [loop.extent.value for loop in loops]
@@ -223,7 +230,8 @@ def run_nest_vectorized(interp, plan: NestPlan) -> None:
                      for r, kind in zip(binding_map.results, kinds)]
         local: dict[Value, object] = dict(zip(variables, iteration))
         if not checked:
-            _check_distinct_stores(block, local, count)
+            if not repeated_stores:
+                _check_distinct_stores(block, local, count)
             checked = True
         local[_OFFSETS] = offsets.at(scalars)
         if init is not None and not any(local[v] for v, k in zip(variables, kinds) if k == "R"):

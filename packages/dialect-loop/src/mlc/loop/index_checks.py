@@ -9,10 +9,15 @@ it checks it:
     %bad = arith.cmpi uge, %i, %c4 : index          // unsigned: a negative one too
     %safe = arith.select %bad, %c0, %i : index       // memory is never touched outside
     scf.if %bad {                                    // only on failure: record it
-      %record = memref.get_global @mlc_index_error : memref<3xi64>
-      ... (when the record holds no earlier failure) store site + 1, the index, the bound
+      %record = memref.get_global @mlc_index_error : memref<4xi64>
+      %earlier = memref.atomic_rmw addi %c1_i64, %record[%c3] : (i64, memref<4xi64>) -> i64
+      ... (when %earlier is 0: the first failure) store site + 1, the index, the bound
     }
     %x = memref.load %X[%safe, %j] : memref<4x3xf32>
+
+A scatter matches positions instead of loading at its indices; its rule checks each
+index in a stage of its own with `loop.check_index`, which becomes the same check (its
+result is the safe index).
 
 Why this design: it costs a compare, a select and a branch that is never taken per
 gathered element, needs no exit from the loop nests (nothing can unwind through native
@@ -25,6 +30,10 @@ the block, the buffer and axis, the index and the bound
 `INDEX_ERROR_SYMBOL` (the first failure of a call is kept); its `mlc.index_checks`
 attribute lists the sites, in the order of their numbers, for the runtime to name
 them. The record is per compiled module and shared by the threads calling into it.
+Its last field counts the failures, atomically: the one failure that finds it 0 is
+the first and alone writes the other fields, so threads of a parallel loop failing at
+once leave one coherent record (plain stores, read after the call has joined its
+threads), never the site of one with the index of another.
 """
 
 from __future__ import annotations
@@ -47,15 +56,17 @@ from mlc.ir.dialects import arith, memref, scf
 from mlc.ir.dialects.arith_casts import IndexCastOp
 from mlc.ir.rewrite.rewriter import Rewriter
 
-__all__ = ["INDEX_ERROR_SYMBOL", "SITES_ATTRIBUTE", "IndexChecks", "index_check_sites"]
+__all__ = ["INDEX_ERROR_SYMBOL", "RECORD_FIELDS", "SITES_ATTRIBUTE", "IndexChecks", "index_check_sites"]
 
 INDEX_ERROR_SYMBOL = "mlc_index_error"
-"""The global recording the first failed check: [site + 1 (0: none), index, bound]."""
+"""The global recording the first failed check: [site + 1 (0: none), index, bound,
+the number of failed checks]."""
 
 SITES_ATTRIBUTE = "mlc.index_checks"
 """The record's attribute listing each check site's description, by site number."""
 
-RECORD_TYPE = MemRefType((3,), i64)
+RECORD_FIELDS = 4
+RECORD_TYPE = MemRefType((RECORD_FIELDS,), i64)
 
 
 class IndexChecks:
@@ -73,10 +84,15 @@ class IndexChecks:
         # axes with the description of their check (a padded load needs none: its
         # padding guards every index).
         self.unbounded: dict[Operation, list[tuple[int, str]]] = {}
+        # Each loop.check_index (a scatter's indices) with the description of its check.
+        self.explicit: dict[Operation, str] = {}
         for op in root.walk():
             if op.name == "loop.block":
                 for access in op.walk_nested():
-                    if access.name in ("loop.load", "loop.store") \
+                    if access.name == "loop.check_index":
+                        self.explicit[access] = (f"{_where(op)}: "
+                                                 f"{access.attributes['target'].value}")
+                    elif access.name in ("loop.load", "loop.store") \
                             and "padding" not in access.attributes:
                         axes = [(axis, _describe(access, op, axis)) for axis, expr
                                 in enumerate(access.index_exprs_over(op)) if expr is None]
@@ -94,12 +110,19 @@ class IndexChecks:
                                         ints)
         return checked
 
+    def checked_index(self, check: Operation, index: Value, rewriter, ints) -> Value:
+        """The index of `check`, a loop.check_index (`index`, an `index` value at the
+        rewriter's insertion point), checked: itself, or 0 when out of bounds."""
+        description = self.explicit.get(check) or \
+            f"a check outside any block: {check.attributes['target'].value}"
+        return self._check(description, index, check.attributes["bound"].value, rewriter, ints)
+
     def _check(self, description: str, index: Value, extent: int, rewriter, ints) -> Value:
         site = len(self.sites)
         self.sites.append(description)
         self.added = True
         zero, bound = ints.constant(0), ints.constant(extent)
-        one, two = ints.constant(1), ints.constant(2)
+        one, two, three = ints.constant(1), ints.constant(2), ints.constant(3)
         bad = ints.compare("uge", index, bound)
         safe = rewriter.insert(arith.SelectOp.build(bad, zero, index)).results[0]
         no_error = _i64(rewriter, 0)
@@ -108,8 +131,9 @@ class IndexChecks:
             rewriter.set_insertion_point_before(failed.then_block.last_op)
             record = rewriter.insert(memref.GetGlobalOp.build(
                 name=SymbolRefAttr(INDEX_ERROR_SYMBOL), result_types=[RECORD_TYPE])).results[0]
-            earlier = rewriter.insert(memref.LoadOp.build(record, [zero],
-                                                          result_types=[i64])).results[0]
+            earlier = rewriter.insert(memref.AtomicRMWOp.build(
+                _i64(rewriter, 1), record, [three], kind=memref.AtomicRMWKind.attr("addi"),
+                result_types=[i64])).results[0]
             first = rewriter.insert(arith.CmpIOp.build(
                 earlier, no_error, predicate=arith.CmpIPredicate.attr("eq"))).results[0]
             keep = rewriter.insert(scf.IfOp.create_if(first, with_else=False))
@@ -133,7 +157,8 @@ class IndexChecks:
         rewriter.set_insertion_point_to_start(module_body)
         record = rewriter.insert(memref.GlobalOp.build(
             sym_name=StringAttr(INDEX_ERROR_SYMBOL), type=TypeAttr(RECORD_TYPE),
-            initial_value=DenseElementsAttr.from_array(0, RankedTensorType((3,), i64))))
+            initial_value=DenseElementsAttr.from_array(0, RankedTensorType((RECORD_FIELDS,),
+                                                                             i64))))
         with rewriter.modify_op_in_place(record):
             record.attributes[SITES_ATTRIBUTE] = ArrayAttr(tuple(map(StringAttr, self.sites)))
 
@@ -143,14 +168,18 @@ def _i64(rewriter, value: int) -> Value:
 
 
 def _describe(access: Operation, block: Operation, axis: int) -> str:
+    buffer = access.memref
+    name = f"%{buffer.name_hint}" if buffer.name_hint else "a buffer"
+    return f"{_where(block)}: index {axis} of {name} : {buffer.type}"
+
+
+def _where(block: Operation) -> str:
+    """The kernel and block `block` is, for a check's description."""
     kernel = block.parent_op
     while kernel is not None and kernel.name != "func.func":
         kernel = kernel.parent_op
     kernel_name = kernel.attributes["sym_name"].value if kernel is not None else "?"
-    buffer = access.memref
-    name = f"%{buffer.name_hint}" if buffer.name_hint else "a buffer"
-    return (f"kernel @{kernel_name}, block '{block.attributes['block_name'].value}': "
-            f"index {axis} of {name} : {buffer.type}")
+    return f"kernel @{kernel_name}, block '{block.attributes['block_name'].value}'"
 
 
 def _record(root: Operation) -> Operation | None:

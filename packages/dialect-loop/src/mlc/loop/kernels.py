@@ -11,7 +11,8 @@ intermediate buffer, and the elementwise epilogue after it as its own block writ
 the output: the MLC course's `mm_relu`. Outputs are never inlined (they are written),
 nor are stages read with padding (reads outside them must give the padding value),
 nor a padding stage read by a reduction (TOPI's `pad_temp` of a convolution or pool:
-materialised once, it keeps the bounds checks out of the reduction's inner loop).
+materialised once, it keeps the bounds checks out of the reduction's inner loop), nor
+a stage checking indices (a scatter's: each index checked once).
 
 `group_structure` is the key under which structurally identical groups share one
 kernel (TVM's TECompiler cache): op names, attributes, operand wiring and types, but
@@ -192,8 +193,8 @@ def _inline_injective_stages(outputs: Sequence[te.Tensor]) -> None:
         if stage.is_placeholder or id(stage) in kept or isinstance(stage.body, te.Reduce):
             continue
         readers = readers_of.get(id(stage), [])
-        if id(stage) in padded_reads:
-            continue
+        if id(stage) in padded_reads or te.checks_indices(stage):
+            continue  # a stage checking indices checks each once, not once per reader
         if te.reads_with_padding(stage) and \
                 any(isinstance(t.body, te.Reduce) for t in readers):
             # A padding stage feeding a reduction (a convolution, a pool) stays a

@@ -12,7 +12,7 @@
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
   yielding the padding otherwise; an index loaded from data (a gather's) is checked
   against its bound, and a failure recorded for the runtime to report
-  (:mod:`mlc.loop.index_checks`);
+  (:mod:`mlc.loop.index_checks`), as is a `loop.check_index` (a scatter's);
 - each `loop.alloc_buffer` is first shrunk to the box one loop iteration uses
   (:mod:`mlc.loop.compact`), then becomes a `memref.alloca` at its function's entry
   when small (`STACK_BUFFER_BYTES`), else a `memref.alloc` freed by a
@@ -48,6 +48,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects import arith, memref, scf
+from mlc.ir.dialects.arith_casts import IndexCastOp
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import (
     ConversionPattern,
@@ -60,6 +61,7 @@ from mlc.loop.indexing import access_over_bindings
 from mlc.loop.ops import (
     AllocBufferOp,
     BlockOp,
+    CheckIndexOp,
     ConstantOp,
     ForOp,
     LoadOp,
@@ -523,6 +525,25 @@ class LowerConstant(ConversionPattern):
         return True
 
 
+class LowerCheckIndex(ConversionPattern):
+    root = CheckIndexOp
+
+    def __init__(self, flat: FlatAccess, checks: IndexChecks):
+        super().__init__()
+        self.flat = flat
+        self.checks = checks
+
+    def match_and_rewrite(self, op, adaptor, rewriter):
+        ints = IndexBuilder(rewriter, self.flat.cache)
+        integer = adaptor.index.type
+        as_index = rewriter.insert(IndexCastOp.build(adaptor.index,
+                                                     result_types=[index])).results[0]
+        safe = self.checks.checked_index(op, as_index, rewriter, ints)
+        rewriter.replace_op(op, rewriter.insert(IndexCastOp.build(
+            safe, result_types=[integer])).results)
+        return True
+
+
 class LowerStore(ConversionPattern):
     root = StoreOp
 
@@ -559,6 +580,7 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     checks = IndexChecks(root)
     patterns = PatternSet([LowerAllocBuffer(_kernels(root)), LowerFor(remarks, flat),
                            LowerBlock(), LowerLoad(flat, checks), LowerStore(flat, checks),
+                           LowerCheckIndex(flat, checks),
                            LowerView(), LowerConstant(symbols)])
     result = apply_partial_conversion(root, lowering_target(), patterns)
     notes = [Diagnostic("remark", text, op.loc) for op, text in remarks]

@@ -70,7 +70,13 @@ from mlc.ir.opdef.constraints import (
     TypedAttr,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
-from mlc.ir.opdef.traits import NoTerminator, Pure, RecursiveMemoryEffects, SingleBlock
+from mlc.ir.opdef.traits import (
+    NoTerminator,
+    Pure,
+    RecursiveMemoryEffects,
+    SameOperandsAndResultType,
+    SingleBlock,
+)
 from mlc.ir.text.affine_parser import AffineParseError, parse_affine_exprs_of_ssa_ids
 from mlc.ir.text.asm_parser import AsmParser, closing_bracket
 
@@ -701,6 +707,42 @@ class StoreOp(_AccessOp):
         self.verify_indices()
 
 
+@loop.op
+class CheckIndexOp(Op):
+    """Checks an index read from data against the extent of the axis it addresses
+
+    A scatter matches positions instead of loading at its indices, so no access would
+    check them; it checks each one in a stage of its own. The result is the index when
+    it lies in [0, bound), else 0 (a safe position), and the failure is reported as
+    an out-of-range access is (the interpreter raises; native code records it for the
+    runtime, see :mod:`mlc.loop.index_checks`). `target` names what the index
+    addresses, for the message:
+
+        %t = loop.check_index %i {bound = 4 : i64, target = "index 0 of %p0 : memref<4x3xf32>"} : i64
+    """
+
+    name = "loop.check_index"
+    index = OperandDef(AnyType, doc="the index (a signless integer)")
+    bound = AttrDef(IntAttrOf(i64), doc="the extent of the axis it addresses")
+    target = AttrDef(StrAttr, doc="the axis and buffer it addresses, for the message")
+    result = ResultDef(AnyType, doc="the index, or 0 when it is out of range")
+    traits = (Pure, SameOperandsAndResultType)
+    assembly_format = "$index attr-dict `:` type($result)"
+
+    @classmethod
+    def build_check(cls, index: Value, bound: int, target: str) -> CheckIndexOp:
+        """`index` checked against [0, `bound`)."""
+        return cls.create([index], [index.type], {"bound": IntegerAttr(bound, i64),
+                                                  "target": StringAttr(target)})
+
+    def verify_custom(self) -> None:
+        type_ = self.index.type
+        if not isinstance(type_, IntegerType) or type_.width == 1:
+            raise VerificationError(f"the index must be an integer, not {type_}")
+        if self.attributes["bound"].value < 0:
+            raise VerificationError("the bound must not be negative")
+
+
 # ------------------------------------------------------------------ helpers
 
 
@@ -825,8 +867,8 @@ def _check_written_regions(p: AsmParser, op: BlockOp, keyword: str,
                       f"{op.region_text(keyword, names)}", start)
 
 
-__all__ = ["AllocBufferOp", "BlockOp", "ForOp", "InitOp", "LoadOp", "StoreOp", "ViewOp",
-           "byte_size", "loop",
+__all__ = ["AllocBufferOp", "BlockOp", "CheckIndexOp", "ForOp", "InitOp", "LoadOp", "StoreOp",
+           "ViewOp", "byte_size", "loop",
            "Access", "LOOP_KINDS", "ITER_KINDS"]
 
 from mlc.loop import semantics as _semantics  # noqa: E402,F401  (registers the interpreter's handlers)

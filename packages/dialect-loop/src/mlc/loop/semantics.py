@@ -4,7 +4,8 @@ Buffers are the interpreter's memrefs (numpy arrays shared by reference). A
 `loop.for` runs its body once per value of its variable, whatever its kind (the
 kind says how a compiler may run the iterations, not what they compute); a
 `loop.block` binds its iteration variables from the loop variables and runs its body;
-`loop.init` runs when every reduce variable of its block is 0; `loop.constant` gives a
+`loop.init` runs when every reduce variable of its block is 0; `loop.check_index` raises
+UndefinedBehavior for an index outside its bound; `loop.constant` gives a
 fresh copy of its elements. A new buffer is
 filled with NaN (floats) or a recognisable pattern (integers), so a kernel that reads
 storage it never wrote gives visibly wrong results instead of plausible zeros.
@@ -21,6 +22,7 @@ from mlc.graph.ops.constant import constant_array
 from mlc.ir.core.ir import Operation
 from mlc.ir.interpreter import (
     Interpreter,
+    UndefinedBehavior,
     UnsupportedOperation,
     buffer_dtype,
     load_element,
@@ -28,6 +30,7 @@ from mlc.ir.interpreter import (
     register_handler,
     store_element,
 )
+from mlc.loop.block_band import band_plan, run_band
 from mlc.loop.block_vectorized import NotVectorizable, run_nest_vectorized, vectorized_plan
 from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
@@ -82,6 +85,10 @@ def _for(interp: Interpreter, op: ForOp, operands: list) -> list:
                 return []
             except NotVectorizable:
                 pass  # found before anything ran: the scalar path below
+        else:
+            band = band_plan(interp, op)
+            if band is not None and run_band(interp, band):
+                return []
     body = op.regions[0]
     for value in range(op.extent.value):
         interp.run_region(body, [value])
@@ -119,6 +126,15 @@ def _load(interp: Interpreter, op: LoadOp, operands: list) -> list:
 def _store(interp: Interpreter, op: StoreOp, operands: list) -> list:
     store_element(operands[1], op.index_map.evaluate(operands[2:]), operands[0])
     return []
+
+
+@register_handler("loop.check_index")
+def _check_index(interp: Interpreter, op: Operation, operands: list) -> list:
+    bound = op.attributes["bound"].value
+    if not 0 <= operands[0] < bound:
+        raise UndefinedBehavior(f"index {operands[0]} is out of range [0, {bound}) in "
+                                f"{op.attributes['target'].value}")
+    return [operands[0]]
 
 
 @register_handler("loop.view")

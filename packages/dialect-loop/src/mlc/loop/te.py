@@ -57,7 +57,7 @@ from mlc.ir.core.ir import Block, Region, Value
 from mlc.ir.dialect import lookup_op_class
 from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate, FastMath, FastMathFlags
 from mlc.ir.dialects.func import FuncOp, ReturnOp
-from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
+from mlc.loop.ops import AllocBufferOp, BlockOp, CheckIndexOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = [
     "Axis", "Expr", "IndexExpr", "Tensor", "TEError",
@@ -66,7 +66,8 @@ __all__ = [
     "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
     "roundeven", "sigmoid", "power", "remainder", "bitwise_and", "bitwise_or", "bitwise_xor",
     "shift_left", "shift_right", "equal", "not_equal", "isnan", "if_then_else",
-    "cast", "bitcast", "const", "pad", "inline", "compute_inline", "Interner", "stages", "reads", "reads_in", "reads_with_padding",
+    "cast", "bitcast", "check_index", "checks_indices", "const", "pad", "inline",
+    "compute_inline", "Interner", "stages", "reads", "reads_in", "reads_with_padding",
     "create_prim_func",
     "reduction_identity",
 ]
@@ -267,13 +268,15 @@ class IndexValue(Expr):
 
 
 class Call(Expr):
-    """An elementwise operation: `add`, `maximum`, `exp`, `select`, `cast`, `cmp.lt`..."""
+    """An elementwise operation: `add`, `maximum`, `exp`, `select`, `cast`, `cmp.lt`...;
+    `params` are constants it takes besides its arguments (`check_index`'s bound and
+    target)."""
 
-    __slots__ = ("func", "args")
+    __slots__ = ("func", "args", "params")
 
-    def __init__(self, func: str, args: tuple[Expr, ...], dtype: Type):
+    def __init__(self, func: str, args: tuple[Expr, ...], dtype: Type, params: tuple = ()):
         super().__init__(dtype)
-        self.func, self.args = func, args
+        self.func, self.args, self.params = func, args, params
 
 
 class Reduce(Expr):
@@ -446,6 +449,35 @@ def cast(value, dtype: str | Type) -> Expr:
         return IndexValue(value, target)
     source = _as_expr(value, None)
     return source if source.dtype == target else Call("cast", (source,), target)
+
+
+def check_index(value, tensor: Tensor, axis: int) -> Expr:
+    """`value`, an integer read from data, checked as an index along `axis` of
+    `tensor`: an index outside [0, extent) is reported as an access there would be
+    (`loop.check_index`; the result is then 0). For a rule that matches positions
+    instead of loading at them (a scatter), so that a bad index is not silently
+    ignored."""
+    index = _as_expr(value, None)
+    if not isinstance(index.dtype, IntegerType) or index.dtype.width == 1:
+        raise TEError(f"check_index needs an integer value, not {index.dtype}")
+    if not 0 <= axis < len(tensor.shape):
+        raise TEError(f"{tensor.name} has no axis {axis}")
+    target = f"index {axis} of %{tensor.name} : {MemRefType(tensor.shape, tensor.dtype)}"
+    return Call("check_index", (index,), index.dtype, (tensor.shape[axis], target))
+
+
+def checks_indices(tensor: Tensor) -> bool:
+    """Whether computing `tensor` checks an index (see `check_index`)."""
+    stack, seen = [tensor.body], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Call) and node.func == "check_index":
+            return True
+        stack.extend(_children(node))
+    return False
 
 
 def bitcast(value, dtype: str | Type) -> Expr:
@@ -655,7 +687,7 @@ class Interner:
 
     def _key(self, node: Expr) -> tuple | None:
         if isinstance(node, Call):
-            return ("call", node.func, node.dtype, tuple(id(a) for a in node.args))
+            return ("call", node.func, node.dtype, tuple(id(a) for a in node.args), node.params)
         if isinstance(node, Read):
             return ("read", id(node.tensor), node.padding,
                     tuple(self._index_key(i) for i in node.indices))
@@ -735,7 +767,7 @@ def _rebuilt(node: Expr, visit: Callable[[Expr], Expr],
     if isinstance(node, Call):
         args = tuple(visit(a) for a in node.args)
         same = all(a is b for a, b in zip(args, node.args))
-        return node if same else Call(node.func, args, node.dtype)
+        return node if same else Call(node.func, args, node.dtype, node.params)
     if isinstance(node, Reduce):
         value = visit(node.value)
         return node if value is node.value else \
@@ -1031,6 +1063,11 @@ class _Emitter:
             operands, index_map = self.indices([expr.index])
             apply = self.index_value(operands, index_map)
             result = self.cast(apply, IndexType(), expr.dtype)
+        elif isinstance(expr, Call) and expr.func == "check_index":
+            bound, target = expr.params
+            checked = CheckIndexOp.build_check(self.value(expr.args[0]), bound, target)
+            self.block.append(checked)
+            result = checked.results[0]
         elif isinstance(expr, Call):
             args = [self.value(a) for a in expr.args]
             source = expr.args[0].dtype

@@ -6,7 +6,8 @@ pointer say everything. Loads and stores address `ptr + sum(index_i * stride_i)`
 elements; `alloc` calls the C library's `aligned_alloc` (64-byte alignment, enough for
 any vector load), `dealloc` `free`, `copy` `memcpy`; globals become LLVM globals
 holding the constant's bytes. A memref with a dynamic size or stride has no single
-pointer form here and is left for convert-to-llvm's diagnostic.
+pointer form here and is left for convert-to-llvm's diagnostic. `atomic_rmw` is an
+`llvm.atomicrmw` (acq_rel, as MLIR's) at the element's address.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from mlc.ir.dialects import memref
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
+from mlc.llvm.op_constraints import AtomicBinOp, AtomicOrdering
 from mlc.llvm.types import (
     EXTERNAL_LINKAGE,
     Linkage,
@@ -117,6 +119,33 @@ class StoreToLLVM(_MemRefPattern):
         address = element_address(build, base, indices, strides, element)
         build.store(value, address, element_bytes(element))
         rewriter.erase_op(op)
+        return True
+
+
+# memref.atomic_rmw's kinds as llvm.atomicrmw's operations (MLIR's; `mulf` and `muli`
+# have none: MLIR lowers them through memref.generic_atomic_rmw, which mlc has not).
+ATOMIC_BIN_OPS = {"addf": "fadd", "addi": "add", "andi": "_and", "assign": "xchg",
+                  "maximumf": "fmaximum", "maxnumf": "fmax", "maxs": "max", "maxu": "umax",
+                  "minimumf": "fminimum", "minnumf": "fmin", "mins": "min", "minu": "umin",
+                  "ori": "_or", "xori": "_xor"}
+
+
+class AtomicRMWToLLVM(_MemRefPattern):
+    root = memref.AtomicRMWOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        strides = self.strides(op.memref.type)
+        if strides is None:
+            return rewriter.notify_match_failure(op, "the memref has no pointer form")
+        operation = ATOMIC_BIN_OPS.get(op.kind_name)
+        if operation is None:
+            return rewriter.notify_match_failure(op, f"no llvm.atomicrmw does '{op.kind_name}'")
+        build = LLVMBuilder(rewriter, op.loc)
+        value, base, *indices = adaptor.operands
+        element = llvm_element(self.type_converter, op.result.type)
+        address = element_address(build, base, indices, strides, element)
+        rewriter.replace_op(op, [build.value("atomicrmw", (address, value), element, {
+            "bin_op": AtomicBinOp.attr(operation), "ordering": AtomicOrdering.attr("acq_rel")})])
         return True
 
 
@@ -394,6 +423,6 @@ class GetGlobalToLLVM(_MemRefPattern):
 def memref_to_llvm_patterns(converter: LLVMTypeConverter):
     """The patterns lowering memref ops on statically shaped buffers."""
     return [cls(converter) for cls in (
-        LoadToLLVM, StoreToLLVM, AllocToLLVM, AllocaToLLVM, DeallocToLLVM, CopyToLLVM,
+        LoadToLLVM, StoreToLLVM, AtomicRMWToLLVM, AllocToLLVM, AllocaToLLVM, DeallocToLLVM, CopyToLLVM,
         SameAddressToLLVM, SubViewToLLVM, ReinterpretCastToLLVM, ViewToLLVM, DimToLLVM,
         GlobalToLLVM, GetGlobalToLLVM)]

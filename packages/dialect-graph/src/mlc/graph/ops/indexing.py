@@ -143,8 +143,8 @@ class Scatter(GraphOp):
         positions finds it, and p reads that update (a data-dependent load) or data.
         With one, data's element comes first, then each update that writes p, combined
         as the reference combines them (in the accumulator type; a float sum from
-        -0.0, its exact identity). An index out of range writes nothing (the
-        reference reports it; the result is undefined)."""
+        -0.0, its exact identity). `update_at` reads the indices from stages made by
+        `checked_targets`, which report an index out of range as the reference does."""
         reduction = attrs["reduction"]
         if reduction == "none":
             def last(*p):
@@ -179,6 +179,15 @@ class Scatter(GraphOp):
 
         result = te.compute(data.shape, combined, name=f"T_scatter_{reduction}")
         return rounded(te, result, data.dtype, "T_scatter")
+
+    @staticmethod
+    def checked_targets(te, indices, data, axis: int, shape, at, name: str):
+        """A stage of `shape` holding the position along `axis` of `data` each index
+        `at(q)` of `indices` names (negative from the end), checked to lie in the axis:
+        positions are matched, never loaded at, so without it an index out of range
+        would write nothing, silently. Checked once per index, in a stage of its own."""
+        return te.compute(shape, lambda *q: te.check_index(
+            from_end(te, indices[at(q)], data.shape[axis]), data, axis), name=name)
 
     @classmethod
     def scatter(cls, out: np.ndarray, targets, values: np.ndarray, reduction: str) -> np.ndarray:
@@ -243,14 +252,15 @@ class ScatterElementsOp(Scatter):
         `axis` (where indices reaches that far): the reduction walks `axis` alone."""
         axis = normalize_axis(attrs["axis"], len(data.shape))
         shape = indices.shape
+        targets = cls.checked_targets(te, indices, data, axis, shape, lambda q: q,
+                                      "T_scatter_index")
 
         def update_at(p, j):
             # Off `axis`, p's own coordinate, wrapped into indices' extent where indices
             # is shorter (such a p is written by none: `reached`).
             position = tuple(j if d == axis else p[d] if shape[d] == data.shape[d]
                              else p[d] % shape[d] for d in range(len(shape)))
-            hit = te.equal(from_end(te, indices[position], data.shape[axis]),
-                           te.cast(p[axis], indices.dtype))
+            hit = te.equal(targets[position], te.cast(p[axis], indices.dtype))
             for d, extent in enumerate(shape):
                 if d != axis and extent < data.shape[d]:
                     hit = _both(te, hit, te.cast(p[d], "int64") < extent)
@@ -315,13 +325,15 @@ class ScatterNDOp(Scatter):
         the tuples whose positions are p's first k coordinates."""
         k = indices.shape[-1]
         tuples = indices.shape[:-1]
+        targets = [cls.checked_targets(te, indices, data, j, tuples,
+                                       lambda m, j=j: (*m, j), f"T_scatter_index{j}")
+                   for j in range(k)]
 
         def update_at(p, n):
             m = row_major_index(n, tuples)
             hit = te.const(1, "bool")
             for j in range(k):
-                hit = _both(te, hit, te.equal(from_end(te, indices[(*m, j)], data.shape[j]),
-                                              te.cast(p[j], indices.dtype)))
+                hit = _both(te, hit, te.equal(targets[j][m], te.cast(p[j], indices.dtype)))
             return hit, updates[(*m, *p[k:])]
 
         count = 1

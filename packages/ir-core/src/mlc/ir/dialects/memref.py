@@ -25,6 +25,7 @@ from mlc.ir.core.attributes import (
     Attribute,
     DenseElementsAttr,
     DenseResourceElementsAttr,
+    FloatType,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -63,6 +64,7 @@ from mlc.ir.opdef.constraints import (
     DenseArrayOf,
     FlatSymbolRefAttr,
     IntAttrOf,
+    IntEnum,
     StrAttr,
     SymbolNameAttr,
     TypeAttrOf,
@@ -342,6 +344,55 @@ class StoreOp(Op):
         check_alignment(self)
         if len(self.indices) != self.memref.type.rank:
             raise VerificationError("store index operand count not equal to memref rank")
+
+
+AtomicRMWKind = IntEnum("AtomicRMWKind", (
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf",
+    "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"))
+"""MLIR's `arith::AtomicRMWKind`, numbered as MLIR stores it."""
+
+FLOAT_ATOMIC_KINDS = frozenset({"addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf"})
+
+
+@memref.op
+class AtomicRMWOp(Op):
+    """Atomically reads, combines and writes an element
+
+    Reads the element of `memref` at `indices`, combines it with `value` by `kind`
+    (`assign` replaces it) and writes the result, as one indivisible step with respect
+    to every other atomic access of the element; the result is the element as it was
+    before. A float kind takes a float element, an integer kind an integer:
+
+        %old = memref.atomic_rmw addi %one, %m[%i] : (i64, memref<4xi64>) -> i64
+    """
+
+    name = "memref.atomic_rmw"
+    kind = AttrDef(AtomicRMWKind, doc="how the element and `value` combine")
+    value = OperandDef(doc="the operand of the combination")
+    memref = OperandDef(RankedMemRef, doc="the buffer")
+    indices = OperandDef(Index, variadic=True, doc="where, one index per dim")
+    result = ResultDef(doc="the element before the write")
+    traits = (MemoryEffects(Read("memref"), Write("memref")),
+              TypesMatchWith("value", "memref", lambda t: t.element_type,
+                             "value type matches element type of memref"),
+              TypesMatchWith("result", "memref", lambda t: t.element_type,
+                             "result type matches element type of memref"))
+    assembly_format = ("$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) "
+                       "`,` type($memref) `)` `->` type($result)")
+
+    @property
+    def kind_name(self) -> str:
+        return AtomicRMWKind.keyword(self.attributes["kind"])
+
+    def verify_custom(self) -> None:
+        if len(self.indices) != self.memref.type.rank:
+            raise VerificationError("expects the number of subscripts to be equal to memref rank")
+        kind = self.kind_name
+        if kind in FLOAT_ATOMIC_KINDS and not isinstance(self.value.type, FloatType):
+            raise VerificationError(f"with kind '{kind}' expects a floating-point type")
+        if kind not in FLOAT_ATOMIC_KINDS and kind != "assign" and \
+                not isinstance(self.value.type, IntegerType):
+            raise VerificationError(f"with kind '{kind}' expects an integer type")
 
 
 @memref.op
@@ -1163,6 +1214,7 @@ class GetGlobalOp(Op):
 
 
 __all__ = [
+    "AtomicRMWKind", "AtomicRMWOp",
     "AUTOMATIC_ALLOCATION_SCOPE", "AllocOp", "AllocaOp", "CastOp", "CollapseShapeOp", "CopyOp",
     "DeallocOp", "DimOp", "dropped_dims", "ExpandShapeOp", "fold_memref_casts", "GetGlobalOp", "GlobalOp", "LoadOp",
     "ReinterpretCastOp", "StoreOp", "SubViewOp", "collapsed_type", "is_cast_compatible",

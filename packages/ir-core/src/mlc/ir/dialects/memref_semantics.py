@@ -18,11 +18,13 @@ from mlc.ir.core.attributes import (
     DenseElementsAttr,
     DenseResourceElementsAttr,
     MemRefType,
+    Type,
     UnitAttr,
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.index_lists import mixed_values
 from mlc.ir.interpreter import (
+    OP_HANDLERS,
     Interpreter,
     UndefinedBehavior,
     UnsupportedOperation,
@@ -71,6 +73,43 @@ def _store(interp: Interpreter, op: Operation, operands: list) -> list:
     check_writable(buffer)
     store_element(buffer, indices, value)
     return []
+
+
+class ArithCombine:
+    """A binary arith op of one element type, as a scalar handler sees it (what an
+    atomic update and a vector reduction combine elements with)."""
+
+    __slots__ = ("name", "attributes", "operands", "results")
+
+    def __init__(self, name: str, element: Type, fastmath=None):
+        typed = type("Typed", (), {"type": element})
+        self.name = name
+        self.attributes = {"fastmath": fastmath} if fastmath is not None else {}
+        self.operands = [typed, typed]
+        self.results = [typed]
+
+
+# The arith op each kind of memref.atomic_rmw combines with (`assign` takes the value).
+ATOMIC_KIND_OPS = {"addf": "arith.addf", "addi": "arith.addi", "andi": "arith.andi",
+                   "maximumf": "arith.maximumf", "maxnumf": "arith.maxnumf",
+                   "maxs": "arith.maxsi", "maxu": "arith.maxui", "minimumf": "arith.minimumf",
+                   "minnumf": "arith.minnumf", "mins": "arith.minsi", "minu": "arith.minui",
+                   "mulf": "arith.mulf", "muli": "arith.muli", "ori": "arith.ori",
+                   "xori": "arith.xori"}
+
+
+@register_handler("memref.atomic_rmw")
+def _atomic_rmw(interp: Interpreter, op: Operation, operands: list) -> list:
+    """The interpreter runs one thread: read, combine, write; the old element."""
+    value, buffer, *indices = operands
+    check_writable(buffer)
+    element = op.results[0].type
+    old = load_element(buffer, indices, element)
+    kind = op.kind_name
+    new = value if kind == "assign" else OP_HANDLERS[ATOMIC_KIND_OPS[kind]](
+        interp, ArithCombine(ATOMIC_KIND_OPS[kind], element), [old, value])[0]
+    store_element(buffer, indices, new)
+    return [old]
 
 
 @register_handler("memref.copy")

@@ -45,6 +45,7 @@ from mlc.ir.interpreter import (
     OP_HANDLERS,
     POISON,
     Interpreter,
+    InterpreterError,
     _ElementView,
     _flag_names,
     _overflow_flags,
@@ -409,11 +410,10 @@ def _attempt(interp: Interpreter, op: Operation, operands: list, plan: _Plan):
             plan.private.update(outside)
             return conflict.root
         return None
-    except _Bail:
-        if memory is not None:
-            memory.rollback()
-        return None
-    except Exception:
+    except (_Bail, InterpreterError):
+        # What the scalar path must decide: an op this path does not run exactly, or an
+        # error (undefined behaviour, an unsupported op) the scalar path reports as its
+        # own. Anything else is a bug of this path and propagates.
         if memory is not None:
             memory.rollback()
         return None

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import itertools
 
-from mlc.ir.core.attributes import Type
 from mlc.ir.core.ir import Operation
-from mlc.ir.dialects.memref_semantics import check_writable
+from mlc.ir.dialects.memref_semantics import ArithCombine, check_writable
 from mlc.ir.interpreter import (
     OP_HANDLERS,
     POISON,
@@ -132,19 +131,6 @@ def _fma(interp: Interpreter, op: Operation, operands: list) -> list:
     return _map_elements(interp, OP_HANDLERS["math.fma"], op, operands)
 
 
-class _Combine:
-    """A binary arith op of one element type, as a scalar handler sees it."""
-
-    __slots__ = ("name", "attributes", "operands", "results")
-
-    def __init__(self, name: str, element: Type, fastmath):
-        typed = type("Typed", (), {"type": element})
-        self.name = name
-        self.attributes = {"fastmath": fastmath} if fastmath is not None else {}
-        self.operands = [typed, typed]
-        self.results = [typed]
-
-
 @register_handler("vector.reduction")
 def _reduction(interp: Interpreter, op: Operation, operands: list) -> list:
     """acc (if any), then each element, combined left to right."""
@@ -152,7 +138,7 @@ def _reduction(interp: Interpreter, op: Operation, operands: list) -> list:
 
     element = op.results[0].type
     name = combining_op(op.attributes["kind"].value, element)
-    combine = _Combine(name, element, op.attributes.get("fastmath") if name.endswith("f")
+    combine = ArithCombine(name, element, op.attributes.get("fastmath") if name.endswith("f")
                        else None)
     values = list(operands[0])
     if len(operands) > 1:
