@@ -3,6 +3,7 @@ first definitions of ops, reuses later converters)."""
 
 from mlc.onnx.converters import (  # noqa: F401
     control,
+    data_dependent,
     elementwise,
     grid_sample,
     indexing,
