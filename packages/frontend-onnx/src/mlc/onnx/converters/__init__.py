@@ -14,5 +14,6 @@ from mlc.onnx.converters import (  # noqa: F401
     recurrent,
     reduce,
     resize,
+    spectral,
     tensor,
 )
