@@ -16,4 +16,5 @@ from mlc.onnx.converters import (  # noqa: F401
     resize,
     spectral,
     tensor,
+    text,
 )
