@@ -9,6 +9,7 @@ from mlc.onnx.converters import (  # noqa: F401
     indexing,
     legacy,
     linalg,
+    ml,
     nn,
     quantize,
     recurrent,
