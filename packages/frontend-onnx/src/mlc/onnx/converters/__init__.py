@@ -15,6 +15,7 @@ from mlc.onnx.converters import (  # noqa: F401
     recurrent,
     reduce,
     resize,
+    roi_align,
     spectral,
     tensor,
     text,
