@@ -4,6 +4,7 @@ first definitions of ops, reuses later converters)."""
 from mlc.onnx.converters import (  # noqa: F401
     control,
     data_dependent,
+    deform_conv,
     elementwise,
     grid_sample,
     indexing,
