@@ -465,3 +465,20 @@ def test_slice_assignments_and_strided_slices_compute_what_torch_does(start, end
     from mlc.llvm.build import build
 
     _assert_close([build(module)(x.numpy(), y.numpy())], expected)
+
+
+class Einsums(nn.Module):
+    """torch.einsum as attention layers write it (maxvit's relative attention),
+    with swapaxes."""
+
+    def forward(self, q, k):
+        scores = torch.einsum("bhid,bhjd->bhij", q, k)
+        mixed = torch.einsum("bhij,bhjd->bhid", scores.softmax(-1), k)
+        return torch.swapaxes(mixed, 1, 2) + torch.einsum("...ii->...i", scores).sum()
+
+
+def test_einsum_and_swapaxes_compute_what_torch_does():
+    q, k = torch.randn(2, 3, 5, 4), torch.randn(2, 3, 5, 4)
+    expected = _torch(Einsums(), q, k)
+    module = from_exported_program(torch.export.export(Einsums(), (q, k)))
+    _assert_close(evaluate(module, [q.numpy(), k.numpy()]), expected)

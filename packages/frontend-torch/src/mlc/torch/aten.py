@@ -256,6 +256,21 @@ def _slice_scatter(node: Node) -> Value:
     return node.b.scatter_elements(x, index, source, axis=axis)
 
 
+def _einsum(node: Node) -> Value:
+    """torch.einsum(equation, *operands) / aten.einsum(equation, operands):
+    :func:`mlc.graph.einsum.einsum`."""
+    from mlc.graph.einsum import EinsumError, einsum
+
+    operands = node.arg(1, "tensors")
+    operands = list(operands) if isinstance(operands, (list, tuple)) else \
+        [node.tensor(i, "operand") for i in range(1, len(node.args))]
+    node.check(all(isinstance(v, Value) for v in operands), "einsum's operands must be tensors")
+    try:
+        return einsum(node.b, node.arg(0, "equation"), operands)
+    except EinsumError as exc:
+        raise node.unsupported(str(exc)) from None
+
+
 def _copy(node: Node) -> Value:
     """aten.copy(self, src): `src` broadcast to `self`'s shape in its element type (an
     assignment to a whole tensor, `x[:, 0:n] = y` over all n)."""
@@ -706,6 +721,7 @@ def function_map() -> dict[object, Converter]:
         ((aten.roll, torch.roll, "roll"), _roll),
         ((aten.slice_scatter, torch.slice_scatter, "slice_scatter"), _slice_scatter),
         ((aten.copy,), _copy),
+        ((aten.einsum, torch.einsum), _einsum),
         ((aten.pad, F.pad, aten.constant_pad_nd), _pad),
         ((aten.embedding,), _embedding),
         ((F.embedding,), _f_embedding),
