@@ -307,22 +307,21 @@ def test_every_unconvertible_node_in_one_diagnostic() -> None:
     nodes after a failed one still converted (and checked)."""
     nodes = [helper.make_node("Relu", ["x"], ["a"], name="ok"),
              helper.make_node("Frobnicate", ["a"], ["b"], name="frob", domain="com.acme"),
-             helper.make_node("TfIdfVectorizer", ["tokens"], ["tfidf"], name="tfidf", mode="TF",
-                              min_gram_length=1, max_gram_length=1, max_skip_count=0,
-                              ngram_counts=[0], ngram_indexes=[0], pool_int64s=[7]),
+             helper.make_node("Multinomial", ["probabilities"], ["drawn"], name="draw",
+                              sample_size=3),
              helper.make_node("Dropout", ["x", "ratio", "training"], ["dropped"],
                               name="drop"),
              helper.make_node("Relu", ["dropped"], ["y"], name="after_drop")]
     constants = [numpy_helper.from_array(np.array(0.5, np.float32), "ratio"),
                  numpy_helper.from_array(np.array(True), "training")]
-    model = make_model(nodes, [value("x", [2, 3, 4]), value("tokens", [5], TensorProto.INT64)],
-                       [value("b", [2, 3, 4]), value("tfidf", [1]), value("y", [2, 3, 4])],
+    model = make_model(nodes, [value("x", [2, 3, 4]), value("probabilities", [2, 5])],
+                       [value("b", [2, 3, 4]), value("drawn", [2, 3], TensorProto.INT32), value("y", [2, 3, 4])],
                        constants, opset=15, domains={"com.acme": 2})
     message = import_error(model)
     assert message == (
         "<model>: error: cannot convert 3 nodes of the model (opset 15):\n"
         "  node 'frob': com.acme.Frobnicate (opset 2): mlc has no converter for this op\n"
-        "  node 'tfidf': TfIdfVectorizer (opset 15): mlc has no converter for this op\n"
+        "  node 'draw': Multinomial (opset 15): mlc has no converter for this op\n"
         "  node 'drop': Dropout (opset 15): training_mode=true with a ratio other than 0 "
         "(random) is not supported")
 

@@ -437,3 +437,48 @@ def test_mlc_import_of_a_program_takes_no_input_shapes(tmp_path, capsys):
 
     assert main([str(tmp_path / "m.pt2"), "--input-shape", "x=1,2"]) == 1
     assert "--input-shape and --constant-input are for ONNX models" in capsys.readouterr().err
+
+
+class SliceAssignments(nn.Module):
+    """In-place slice assignments (aten.slice_scatter, as Swin's attention mask is
+    built) with and without a step, and slices read with a step."""
+
+    def __init__(self, start: int, end: int, step: int):
+        super().__init__()
+        self.start, self.end, self.step = start, end, step
+
+    def forward(self, x, y):
+        x = x.clone()
+        x[:, self.start:self.end:self.step] = y
+        x[-1:, :, 1:] = 0.5
+        return x[:, ::2, 1::3] + x[:, 1::2].sum()
+
+
+@pytest.mark.parametrize("start, end, step", [(0, 7, 1), (2, 5, 1), (1, 7, 2), (0, 3, 3), (5, 7, 1)])
+def test_slice_assignments_and_strided_slices_compute_what_torch_does(start, end, step):
+    x = torch.randn(3, 7, 5)
+    y = torch.randn(3, len(range(start, end, step)), 5)
+    model = SliceAssignments(start, end, step)
+    expected = _torch(model, x, y)
+    module = from_exported_program(torch.export.export(model, (x, y)))
+    _assert_close(evaluate(module, [x.numpy(), y.numpy()]), expected)
+    from mlc.llvm.build import build
+
+    _assert_close([build(module)(x.numpy(), y.numpy())], expected)
+
+
+class Einsums(nn.Module):
+    """torch.einsum as attention layers write it (maxvit's relative attention),
+    with swapaxes."""
+
+    def forward(self, q, k):
+        scores = torch.einsum("bhid,bhjd->bhij", q, k)
+        mixed = torch.einsum("bhij,bhjd->bhid", scores.softmax(-1), k)
+        return torch.swapaxes(mixed, 1, 2) + torch.einsum("...ii->...i", scores).sum()
+
+
+def test_einsum_and_swapaxes_compute_what_torch_does():
+    q, k = torch.randn(2, 3, 5, 4), torch.randn(2, 3, 5, 4)
+    expected = _torch(Einsums(), q, k)
+    module = from_exported_program(torch.export.export(Einsums(), (q, k)))
+    _assert_close(evaluate(module, [q.numpy(), k.numpy()]), expected)

@@ -1,7 +1,7 @@
 """Models users bring, through torch.export (and torch.fx where they trace): Hugging Face
 transformers (BERT, DistilBERT, GPT-2 with its causal mask, T5's encoder, ViT) built
 from small configs, and torchvision's classification models, built with random weights
-(no downloads). Each imports, and its output through the graph interpreter and as
+(no downloads; swin_t's shifted-window mask is built by slice assignments). Each imports, and its output through the graph interpreter and as
 native code (graph-optimize, mlc.llvm.build) equals torch's: the ATen ops of
 `mlc.torch.aten` on real models, token ids (int64) and masks (bool) included.
 
@@ -121,7 +121,7 @@ def test_hugging_face_model_through_torch_export(name):
 
 SMALL_VISION = ["mobilenet_v3_small", "shufflenet_v2_x0_5", "squeezenet1_0", "vit_b_16-small"]
 LARGE_VISION = ["resnet18", "mobilenet_v2", "efficientnet_b0", "convnext_tiny", "densenet121",
-                "mnasnet0_5", "regnet_y_400mf", "alexnet", "vgg11"]
+                "mnasnet0_5", "regnet_y_400mf", "alexnet", "vgg11", "swin_t"]
 
 
 @pytest.mark.parametrize("name", SMALL_VISION + [pytest.param(n, marks=pytest.mark.slow)

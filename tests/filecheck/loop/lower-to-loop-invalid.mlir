@@ -2,10 +2,10 @@
 // changes nothing then.
 // RUN: mlc-opt %s -p graph-lower-to-loop --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{graph-lower-to-loop: parameter #0 of @main cannot become a buffer: tensor<3xui8> has ui8 elements: kernels compute on floats and signless integers}}
-func.func @main(%x: tensor<3xui8>) -> tensor<3xui8> {
-  %0 = graph.relu %x : tensor<3xui8>
-  return %0 : tensor<3xui8>
+// expected-error@+1 {{graph-lower-to-loop: parameter #0 of @main cannot become a buffer: tensor<3xsi8> has si8 elements: kernels compute on floats, signless and unsigned integers}}
+func.func @main(%x: tensor<3xsi8>) -> tensor<3xsi8> {
+  %0 = graph.relu %x : tensor<3xsi8>
+  return %0 : tensor<3xsi8>
 }
 
 // -----

@@ -89,7 +89,7 @@ def numpy_dtype(type_: Type) -> str:
         if type_.width == 1:
             return "bool"
         if type_.width in (8, 16, 32, 64):
-            return f"int{type_.width}"
+            return f"{'u' if type_.signedness == 'unsigned' else ''}int{type_.width}"
     raise TypeError(f"no numpy dtype for {type_}")
 
 

@@ -46,16 +46,16 @@ class KernelError(Exception):
 
 def lowerable_type(type_) -> str | None:
     """Why a value of `type_` cannot live in a kernel's buffer, or None if it can:
-    ranked tensors of static shape whose elements arith computes on (floats and
-    signless integers)."""
+    ranked tensors of static shape of floats, signless integers, or unsigned ones
+    (stored as the signless integers of their width, see `te.storage_type`)."""
     if not isinstance(type_, RankedTensorType) or any(d < 0 for d in type_.shape):
         return f"{type_} is not a tensor of static shape"
     element = type_.element_type
     if isinstance(element, FloatType) or \
-            (isinstance(element, IntegerType) and element.signedness == "signless"):
+            (isinstance(element, IntegerType) and element.signedness != "signed"):
         return None
-    return (f"{type_} has {element} elements: kernels compute on floats and signless "
-            "integers (arith's types)")
+    return (f"{type_} has {element} elements: kernels compute on floats, signless and "
+            "unsigned integers")
 
 
 def is_empty(type_) -> bool:

@@ -46,12 +46,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from mlc.graph.fusion.outline import is_primitive
 from mlc.graph.names import unique_name
 from mlc.graph.op_base import GraphOp
-from mlc.graph.ops.constant import ConstantOp
+from mlc.graph.ops.constant import ConstantOp, constant_array
 from mlc.ir.core.attributes import (
     ArrayAttr,
+    DenseElementsAttr,
     DictionaryAttr,
     FunctionType,
     MemRefType,
@@ -75,6 +78,7 @@ from mlc.ir.rewrite.conversion import (
 )
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.rewrite.type_converter import TypeConverter
+from mlc.loop import te
 from mlc.loop.kernels import (
     KernelError,
     copy_kernel,
@@ -90,8 +94,9 @@ __all__ = ["LowerGraphToLoop", "buffer_type"]
 
 
 def buffer_type(type_: RankedTensorType) -> MemRefType:
-    """The memref a tensor of `type_` lives in."""
-    return MemRefType(tuple(type_.shape), type_.element_type)
+    """The memref a tensor of `type_` lives in (unsigned elements as the signless
+    integers of their width: `te.storage_type`)."""
+    return MemRefType(tuple(type_.shape), te.storage_type(type_.element_type))
 
 
 def _extern_bindings(entries: tuple[str, ...]) -> dict[str, str]:
@@ -508,8 +513,15 @@ class LowerGraphConstant(_LoweringPattern):
     root = ConstantOp
 
     def lower(self, op: ConstantOp, adaptor, rewriter: ConversionRewriter) -> bool:
+        memref = buffer_type(op.result.type)
+        value = op.value
+        if memref.element_type != op.result.type.element_type:  # unsigned: the same bits
+            array = constant_array(value)
+            value = DenseElementsAttr.from_array(
+                array.view(np.dtype(f"i{array.dtype.itemsize}")),
+                RankedTensorType(tuple(memref.shape), memref.element_type))
         constant = rewriter.insert(LoopConstantOp.build(
-            value=op.value, result_types=[buffer_type(op.result.type)], loc=op.loc))
+            value=value, result_types=[memref], loc=op.loc))
         constant.results[0].name_hint = op.result.name_hint
         rewriter.replace_op(op, constant.results)
         return True

@@ -23,6 +23,12 @@ destination-passing style: the listed tensors are the function's memref argument
 (inputs and outputs alike), every other computed tensor becomes a `loop.alloc_buffer`,
 and each computed tensor becomes a loop nest (spatial loops, then reduce loops) around
 one `loop.block` named after the tensor, with an init for reductions.
+
+Unsigned integer tensors (`ui8` ... `ui64`) are stored in buffers of the signless type
+of their width (`storage_type`: arith computes on signless integers, as MLIR's); their
+expressions keep the unsigned type, and lowering picks the unsigned arith op from it:
+`cmpi ult/ule/ugt/uge`, `divui`, `remui`, `maxui`/`minui`, `shrui`, `uitofp`,
+`fptoui`, `extui`.
 """
 
 from __future__ import annotations
@@ -69,7 +75,7 @@ __all__ = [
     "cast", "bitcast", "check_index", "checks_indices", "const", "pad", "inline",
     "compute_inline", "Interner", "stages", "reads", "reads_in", "reads_with_padding",
     "create_prim_func",
-    "reduction_identity",
+    "reduction_identity", "storage_type",
 ]
 
 DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool": i1,
@@ -77,6 +83,18 @@ DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool
 
 
 _CONTRACT = FastMathFlags(FastMath.contract)
+
+
+def storage_type(dtype: Type) -> Type:
+    """The type arith computes `dtype` values in: the signless integer of an unsigned
+    one's width (the same bits); any other type itself."""
+    if isinstance(dtype, IntegerType) and dtype.signedness == "unsigned":
+        return IntegerType(dtype.width)
+    return dtype
+
+
+def _is_unsigned(dtype: Type) -> bool:
+    return isinstance(dtype, IntegerType) and dtype.signedness == "unsigned"
 
 
 class TEError(ValueError):
@@ -413,8 +431,9 @@ shift_left = _integer_binary(
     "shift_left", "a << b, elementwise (`arith.shli`): a shift by the bit width or more, or "
     "by a negative amount, is poison, so a rule must keep b in range.")
 shift_right = _integer_binary(
-    "shift_right", "a >> b, arithmetic (sign-filling), elementwise (`arith.shrsi`): b must "
-    "lie in [0, bit width), as for `shift_left`.")
+    "shift_right", "a >> b, arithmetic (sign-filling) for signless integers, logical for "
+    "unsigned ones, elementwise (`arith.shrsi`, `arith.shrui`): b must lie in [0, bit "
+    "width), as for `shift_left`.")
 
 
 def remainder(a, b) -> Expr:
@@ -584,11 +603,11 @@ def placeholder(shape: Sequence[int] | int, dtype: str | Type = "float32",
                 name: str = "placeholder") -> Tensor:
     """An input tensor."""
     element = _dtype(dtype)
-    if isinstance(element, IntegerType) and element.signedness != "signless":
-        # arith computes on signless integers only; signed and unsigned tensors would
-        # need casts that keep their bits (and unsigned comparisons) first.
+    if isinstance(element, IntegerType) and element.signedness == "signed":
+        # Signless integers compute as signed ones; an explicitly signed type would
+        # need its own storage rule, and no frontend makes one.
         raise TEError(f"{name} has {element} elements: tensor expressions compute on "
-                      "signless integers only")
+                      "signless and unsigned integers only")
     return Tensor(name, _shape(shape), element)
 
 
@@ -820,7 +839,7 @@ def create_prim_func(arguments: Sequence[Tensor], name: str = "main") -> FuncOp:
     docstring); the arguments' order is the function's."""
     if not arguments:
         raise TEError("create_prim_func needs the kernel's tensors")
-    buffer_types = [MemRefType(t.shape, t.dtype) for t in arguments]
+    buffer_types = [MemRefType(t.shape, storage_type(t.dtype)) for t in arguments]
     func = FuncOp.create_function(name, FunctionType(tuple(buffer_types), ()))
     entry = func.entry_block
     buffers: dict[Tensor, Value] = {}
@@ -836,7 +855,7 @@ def create_prim_func(arguments: Sequence[Tensor], name: str = "main") -> FuncOp:
                           "kernel")
         if not tensor.is_placeholder and tensor not in buffers:
             alloc = entry.append(AllocBufferOp.build(
-                result_types=[MemRefType(tensor.shape, tensor.dtype)]))
+                result_types=[MemRefType(tensor.shape, storage_type(tensor.dtype))]))
             alloc.results[0].name_hint = tensor.name
             buffers[tensor] = alloc.results[0]
     for tensor in stages:
@@ -950,8 +969,14 @@ def _contracts(body: Expr) -> bool:
 
 
 def _scalar_attr(value: float | int, dtype: Type):
+    """`value` as an attribute of the type arith computes `dtype` in (an unsigned value
+    as the signless integer of the same bits)."""
     if isinstance(dtype, FloatType):
         return FloatAttr.from_value(float(value), dtype)
+    if _is_unsigned(dtype):
+        bits = int(value) % (1 << dtype.width)
+        return IntegerAttr(bits - (1 << dtype.width) if bits >> (dtype.width - 1) else bits,
+                           storage_type(dtype))
     return IntegerAttr(int(value), dtype)
 
 
@@ -960,6 +985,8 @@ def reduction_identity(combiner: str, dtype: Type) -> float | int:
     if isinstance(dtype, FloatType):
         return {"sum": 0.0, "prod": 1.0, "max": -math.inf, "min": math.inf}[combiner]
     width = dtype.width if isinstance(dtype, IntegerType) else 64
+    if _is_unsigned(dtype):
+        return {"sum": 0, "prod": 1, "max": 0, "min": (1 << width) - 1}[combiner]
     return {"sum": 0, "prod": 1, "max": -(1 << (width - 1)),
             "min": (1 << (width - 1)) - 1}[combiner]
 
@@ -1034,7 +1061,7 @@ class _Emitter:
         attributes = {"map": AffineMapAttr(index_map)}
         if padding is not None:
             attributes["padding"] = _scalar_attr(padding, dtype)
-        built = LoadOp.create([buffer, *operands], [dtype], attributes)
+        built = LoadOp.create([buffer, *operands], [storage_type(dtype)], attributes)
         self.block.append(built)
         return built.results[0]
 
@@ -1085,26 +1112,33 @@ class _Emitter:
         return IndexBuilder(_AppendTo(self.block)).expr(index_map.results[0], operands)
 
     def cast(self, value: Value, source: Type, target: Type) -> Value:
+        """`value` of `source` converted to `target` (types of expressions: unsigned
+        integers read as such, computed in their storage type)."""
         if source == target:
             return value
+        stored = storage_type(target)
         if isinstance(source, IndexType):
             as_int = self.op("arith.index_cast", [value], i64 if not isinstance(
-                target, IntegerType) else target)
+                target, IntegerType) else stored)
             return self.cast(as_int, i64, target) if not isinstance(target, IntegerType) \
                 else as_int
+        # i1 and unsigned integers are zero-extended and read as non-negative.
+        zero_extends = isinstance(source, IntegerType) and (source.width == 1
+                                                            or _is_unsigned(source))
         if isinstance(source, FloatType) and isinstance(target, FloatType):
             wider = target.width > source.width
             return self.op("arith.extf" if wider else "arith.truncf", [value], target)
         if isinstance(source, IntegerType) and isinstance(target, FloatType):
-            return self.op("arith.uitofp" if source.width == 1 else "arith.sitofp",
-                           [value], target)
+            return self.op("arith.uitofp" if zero_extends else "arith.sitofp", [value], target)
         if isinstance(source, FloatType) and isinstance(target, IntegerType):
-            return self.op("arith.fptosi", [value], target)
+            return self.op("arith.fptoui" if _is_unsigned(target) else "arith.fptosi",
+                           [value], stored)
         if isinstance(source, IntegerType) and isinstance(target, IntegerType):
             if target.width > source.width:
-                return self.op("arith.extui" if source.width == 1 else "arith.extsi",
-                               [value], target)
-            return self.op("arith.trunci", [value], target)
+                return self.op("arith.extui" if zero_extends else "arith.extsi", [value], stored)
+            if target.width == source.width:  # signless <-> unsigned: the same bits
+                return value
+            return self.op("arith.trunci", [value], stored)
         raise TEError(f"cannot cast {source} to {target}")
 
     def call(self, func: str, args: list[Value], source: Type, dtype: Type) -> Value:
@@ -1114,7 +1148,9 @@ class _Emitter:
         if func == "select":
             return self.op("arith.select", args)
         if func == "bitcast":
-            return self.op("arith.bitcast", args, dtype)
+            if storage_type(source) == storage_type(dtype):
+                return args[0]
+            return self.op("arith.bitcast", args, storage_type(dtype))
         if func == "isnan":
             if not is_float:
                 return self.constant(0, i1)
@@ -1126,7 +1162,7 @@ class _Emitter:
                 # Ordered but for !=, which holds for NaN (IEEE's negation of ==).
                 prefix = "u" if predicate == "ne" else "o"
                 return self.op("arith.cmpf", args, predicate=CmpFPredicate.attr(prefix + predicate))
-            prefix = "" if predicate in ("eq", "ne") else "s"
+            prefix = "" if predicate in ("eq", "ne") else "u" if _is_unsigned(source) else "s"
             return self.op("arith.cmpi", args, predicate=CmpIPredicate.attr(prefix + predicate))
         if func == "neg":
             if is_float:
@@ -1135,7 +1171,8 @@ class _Emitter:
             return self.op("arith.subi", [zero, args[0]])
         if func in ("bitwise_and", "bitwise_or", "bitwise_xor", "shift_left", "shift_right"):
             name = {"bitwise_and": "andi", "bitwise_or": "ori", "bitwise_xor": "xori",
-                    "shift_left": "shli", "shift_right": "shrsi"}[func]
+                    "shift_left": "shli",
+                    "shift_right": "shrui" if _is_unsigned(source) else "shrsi"}[func]
             return self.op("arith." + name, args)
         if func in ("add", "sub", "mul", "div", "rem", "maximum", "minimum"):
             if is_float:
@@ -1144,8 +1181,10 @@ class _Emitter:
                 if self.contract and func in ("add", "sub", "mul"):
                     return self.op("arith." + name, args, fastmath=_CONTRACT)
             else:
-                name = {"add": "addi", "sub": "subi", "mul": "muli", "div": "divsi",
-                        "rem": "remsi", "maximum": "maxsi", "minimum": "minsi"}[func]
+                sign = "u" if _is_unsigned(source) else "s"
+                name = {"add": "addi", "sub": "subi", "mul": "muli", "div": f"div{sign}i",
+                        "rem": f"rem{sign}i", "maximum": f"max{sign}i",
+                        "minimum": f"min{sign}i"}[func]
             return self.op("arith." + name, args)
         return self.op("math." + func, args)
 

@@ -180,13 +180,16 @@ class _Importer:
 
     def _default_opset(self) -> int:
         versions = [o.version for o in self.model.opset_import if o.domain in ("", "ai.onnx")]
-        if not versions:
+        other = sorted(o.domain for o in self.model.opset_import if o.domain not in ("", "ai.onnx"))
+        if not versions and (not other or any(n.domain in ("", "ai.onnx")
+                                              for n in self.model.graph.node)):
             raise self.fail("the model imports no opset of the default ONNX domain")
-        opset = versions[0]
+        # A model of other domains' nodes alone (ai.onnx.ml) has no use for the default
+        # domain's opset: the newest is as good as any.
+        opset = versions[0] if versions else SUPPORTED_OPSETS.stop - 1
         if opset not in SUPPORTED_OPSETS:
             raise self.fail(f"opset {opset} of the default ONNX domain is not supported "
                             f"(mlc reads opsets {SUPPORTED_OPSETS.start} to {SUPPORTED_OPSETS.stop - 1})")
-        other = sorted(o.domain for o in self.model.opset_import if o.domain not in ("", "ai.onnx"))
         self.other_domains = other
         return opset
 

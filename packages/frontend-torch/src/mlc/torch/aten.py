@@ -224,6 +224,64 @@ def _roll(node: Node) -> Value:
     return x
 
 
+def _slice_scatter(node: Node) -> Value:
+    """aten.slice_scatter(input, src, dim, start, end, step): `input` with the slice
+    [start:end:step] of axis `dim` replaced by `src` (what an in-place slice assignment,
+    `x[:, a:b] = y`, exports as: Swin's shifted-window mask). Step 1 joins the pieces
+    before and after `src` to it; another step scatters `src` to its positions."""
+    x, source = node.tensor(0, "input"), node.tensor(1, "src")
+    axis = _axis(node, node.arg(2, "dim", 0), _rank(x))
+    extent = x.type.shape[axis]
+    start, end, step = slice(node.arg(3, "start", None), node.arg(4, "end", None),
+                             node.arg(5, "step", 1)).indices(extent)
+    positions = np.arange(start, end, step)
+    node.check(source.type.shape[axis] == positions.size,
+               f"src has {source.type.shape[axis]} elements along dim {axis}, the slice "
+               f"{positions.size}")
+    if source.type.element_type != x.type.element_type:
+        source = node.b.cast(source, dtype=x.type.element_type)
+    if positions.size == 0:
+        return x
+    if step == 1:
+        pieces = [node.b.slice(x, starts=[0], ends=[start], axes=[axis], steps=[1])] \
+            if start > 0 else []
+        pieces.append(source)
+        if end < extent:
+            pieces.append(node.b.slice(x, starts=[end], ends=[extent], axes=[axis], steps=[1]))
+        return pieces[0] if len(pieces) == 1 else node.b.concat(pieces, axis=axis)
+    shape = [1] * _rank(x)
+    shape[axis] = positions.size
+    index = node.b.broadcast_to(node.b.const(positions.reshape(shape).astype(np.int64)),
+                                shape=list(source.type.shape))
+    return node.b.scatter_elements(x, index, source, axis=axis)
+
+
+def _einsum(node: Node) -> Value:
+    """torch.einsum(equation, *operands) / aten.einsum(equation, operands):
+    :func:`mlc.graph.einsum.einsum`."""
+    from mlc.graph.einsum import EinsumError, einsum
+
+    operands = node.arg(1, "tensors")
+    operands = list(operands) if isinstance(operands, (list, tuple)) else \
+        [node.tensor(i, "operand") for i in range(1, len(node.args))]
+    node.check(all(isinstance(v, Value) for v in operands), "einsum's operands must be tensors")
+    try:
+        return einsum(node.b, node.arg(0, "equation"), operands)
+    except EinsumError as exc:
+        raise node.unsupported(str(exc)) from None
+
+
+def _copy(node: Node) -> Value:
+    """aten.copy(self, src): `src` broadcast to `self`'s shape in its element type (an
+    assignment to a whole tensor, `x[:, 0:n] = y` over all n)."""
+    x, source = node.tensor(0, "self"), node.tensor(1, "src")
+    if source.type.element_type != x.type.element_type:
+        source = node.b.cast(source, dtype=x.type.element_type)
+    if source.type.shape != x.type.shape:
+        source = node.b.broadcast_to(source, shape=list(x.type.shape))
+    return source
+
+
 _PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
               "circular": "wrap"}
 
@@ -661,6 +719,9 @@ def function_map() -> dict[object, Converter]:
         (("expand_as", aten.expand_as), _expand_as),
         ((aten.unflatten, torch.unflatten, "unflatten"), _unflatten),
         ((aten.roll, torch.roll, "roll"), _roll),
+        ((aten.slice_scatter, torch.slice_scatter, "slice_scatter"), _slice_scatter),
+        ((aten.copy,), _copy),
+        ((aten.einsum, torch.einsum), _einsum),
         ((aten.pad, F.pad, aten.constant_pad_nd), _pad),
         ((aten.embedding,), _embedding),
         ((F.embedding,), _f_embedding),

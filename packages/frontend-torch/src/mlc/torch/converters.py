@@ -326,22 +326,24 @@ def _getitem(node: Node):
 def _index_tensor(node: Node, x: Value, index: tuple) -> Value:
     shape = x.type.shape
     node.check(len(index) <= len(shape), f"{len(index)} indices for rank {len(shape)}")
-    starts, ends, axes, squeezed = [], [], [], []
+    starts, ends, axes, steps, squeezed = [], [], [], [], []
     for axis, item in enumerate(index):
         if isinstance(item, int):
             position = _axis(node, item, shape[axis]) if shape[axis] else item
             starts.append(position), ends.append(position + 1), axes.append(axis)
-            squeezed.append(axis)
+            steps.append(1), squeezed.append(axis)
         elif isinstance(item, slice):
-            node.check(item.step in (None, 1), "slices with a step are not supported")
-            start, stop, _ = item.indices(shape[axis])
-            if (start, stop) != (0, shape[axis]):
+            node.check(item.step is None or item.step > 0, "slices with a step below 1 are "
+                       "not supported (torch has none)")
+            start, stop, step = item.indices(shape[axis])
+            if (start, stop, step) != (0, shape[axis], 1):
                 starts.append(start), ends.append(max(stop, start)), axes.append(axis)
+                steps.append(step)
         else:
             raise node.unsupported(f"indexing with {type(item).__name__} is not supported "
                                    "(integers and slices are)")
     if axes:
-        x = node.b.slice(x, starts=starts, ends=ends, axes=axes, steps=[1] * len(axes))
+        x = node.b.slice(x, starts=starts, ends=ends, axes=axes, steps=steps)
     return node.b.squeeze(x, axes=squeezed) if squeezed else x
 
 
@@ -567,7 +569,8 @@ def _default_function_map() -> dict[object, Converter]:
         (("view", "reshape"), _view_method),
         ((torch.permute, aten.permute), _permute_function),
         (("permute",), _permute_method),
-        ((torch.transpose, "transpose", aten.transpose), _transpose),
+        ((torch.transpose, "transpose", aten.transpose, torch.swapaxes, "swapaxes",
+          aten.swapaxes), _transpose),
         (("contiguous", aten.contiguous, aten.clone, "clone", "detach", aten.detach,
                aten.alias), _identity),
         ((F.dropout,), _dropout),

@@ -224,8 +224,12 @@ def _cast(te, attrs, x):
     return te.cast(x, target)
 
 
+def _is_unsigned(x) -> bool:
+    return isinstance(x.dtype, IntegerType) and x.dtype.signedness == "unsigned"
+
+
 def _divide(te, attrs, a, b):
-    if _is_float(a):
+    if _is_float(a) or _is_unsigned(a):  # unsigned: arith.divui, no overflow
         return a / b
     # arith.divsi leaves MIN / -1 undefined; the op wraps it to MIN, which is -a.
     by_minus_one = te.equal(b, -1)
@@ -251,6 +255,8 @@ def _ordered(compare):
 def _mod(te, attrs, a, b):
     if _is_float(a):
         return te.remainder(a, b)  # the verifier requires fmod for floats
+    if _is_unsigned(a):
+        return te.remainder(a, b)  # arith.remui: no overflow, no sign to fix
     # arith.remsi leaves MIN % -1 undefined; any remainder by -1 is 0, as by 1.
     r = te.remainder(a, te.if_then_else(te.equal(b, -1), 1, b))
     if attrs["fmod"]:
@@ -1072,13 +1078,20 @@ def _shift_in_range(te, b):
     return te.if_then_else(b >= 0, b < b.dtype.width, te.const(0, "bool"))
 
 
-def _left_shift(te, attrs, a, b):
-    # arith.shli is poison past the width: shift by 0 there, and give 0 instead.
+def _shifted_or_zero(te, shift, a, b):
+    """`shift(a, b)`, 0 past the width: arith's shifts are poison there, so the shift
+    is by 0 instead."""
     in_range = _shift_in_range(te, b)
-    return te.if_then_else(in_range, te.shift_left(a, te.if_then_else(in_range, b, 0)), 0)
+    return te.if_then_else(in_range, shift(a, te.if_then_else(in_range, b, 0)), 0)
+
+
+def _left_shift(te, attrs, a, b):
+    return _shifted_or_zero(te, te.shift_left, a, b)
 
 
 def _right_shift(te, attrs, a, b):
+    if _is_unsigned(a):  # logical (arith.shrui): past the width, no bit is left
+        return _shifted_or_zero(te, te.shift_right, a, b)
     # Past the width, every bit is the sign fill: what a shift by bits - 1 leaves.
     return te.shift_right(a, te.if_then_else(_shift_in_range(te, b), b, b.dtype.width - 1))
 

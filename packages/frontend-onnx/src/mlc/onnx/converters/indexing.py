@@ -3,6 +3,8 @@ and the cumulative scans."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from mlc.ir import IntegerType, Value
 from mlc.onnx.node import Node
 from mlc.onnx.registry import converter
@@ -68,3 +70,25 @@ def cumsum(node: Node) -> Value:
 @converter("CumProd", 26)
 def cumprod(node: Node) -> Value:
     return _scan(node, "cumprod")
+
+
+@converter("ReverseSequence", 10)
+def reverse_sequence(node: Node) -> Value:
+    """Each batch entry's first sequence_lens[b] steps along the time axis reversed, the
+    rest as they are: a gather along the time axis from index len - 1 - t where t < len,
+    t elsewhere (the lengths may be run-time values)."""
+    b, x = node.b, node.input(0)
+    shape = x.type.shape
+    time_axis, batch_axis = node.attr("time_axis", 0), node.attr("batch_axis", 1)
+    node.check(len(shape) >= 2 and {time_axis, batch_axis} == {0, 1},
+               "time_axis and batch_axis must be 0 and 1 (either way) of an input of rank >= 2")
+    lengths = b.cast(node.input(1), dtype=IntegerType(64))
+    # Steps along the time axis and lengths along the batch axis, as a [2]-shaped grid.
+    steps = b.range(start=0, limit=shape[time_axis], delta=1, dtype=IntegerType(64))
+    grid = (-1, 1) if time_axis == 0 else (1, -1)
+    steps = b.reshape(steps, shape=grid)
+    lengths = b.reshape(lengths, shape=grid[::-1])
+    reversed_step = b.subtract(b.subtract(lengths, b.const(np.int64(1))), steps)
+    index = b.where(b.less(steps, lengths), reversed_step, steps)
+    index = b.reshape(index, shape=tuple(shape[:2]) + (1,) * (len(shape) - 2))
+    return b.gather_elements(x, b.broadcast_to(index, shape=shape), axis=time_axis)

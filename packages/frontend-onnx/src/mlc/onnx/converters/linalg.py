@@ -1,4 +1,4 @@
-"""ONNX linear algebra beyond matrix products: Det."""
+"""ONNX linear algebra beyond matrix products: Det, Einsum."""
 
 from __future__ import annotations
 
@@ -59,3 +59,14 @@ def det(node: Node) -> Value:
     result = b.reshape(product, shape=list(shape[:-2]))
     return result if element == f64 else b.cast(result, dtype=element)
 
+
+
+@converter("Einsum", 12)
+def einsum(node: Node) -> Value:
+    """Einstein summation (:func:`mlc.graph.einsum.einsum`)."""
+    from mlc.graph.einsum import EinsumError, einsum
+
+    try:
+        return einsum(node.b, node.attr("equation"), node.inputs)
+    except EinsumError as exc:
+        raise node.unsupported(str(exc)) from None
