@@ -21,8 +21,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from mlc.graph.ops.constant import ConstantOp
-from mlc.ir import DenseElementsAttr, Diagnostic, FunctionType, Operation, RankedTensorType
-from mlc.ir import TypeAttr, element_dtype
+from mlc.ir import (
+    DenseElementsAttr,
+    Diagnostic,
+    FunctionType,
+    Operation,
+    RankedTensorType,
+    TypeAttr,
+    element_dtype,
+)
 from mlc.ir.dialects.func import FuncOp
 from mlc.ir.opdef.traits import SymbolTable
 from mlc.ir.passes import Pass, PassFailure, option, register_pass
