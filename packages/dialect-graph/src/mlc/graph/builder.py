@@ -6,8 +6,9 @@
     y = b.bias_add(b.dense(h, b.const(w2)), b.const(b2))
     module = b.module(y)            # builtin.module { func.func @main(%x) {...} }
 
-One call per op, named as the op (`b.conv2d(x, w, strides=(2, 2), padding=1)`);
-attribute values are plain Python and result types are inferred. Ops built inside
+One typed method per op, named as the op (`b.conv2d(x, w, strides=(2, 2), padding=1)`,
+generated from the op declarations into :mod:`mlc.graph.op_methods`, so an IDE
+completes them); attribute values are plain Python and result types are inferred. Ops built inside
 `with b.layer("layer1.0.conv1"):` carry that name as their location, so diagnostics
 and fusion remarks about them name the layer of the source model.
 
@@ -42,6 +43,7 @@ from mlc.graph.attributes import GraphAttr
 from mlc.graph.dialect import graph
 from mlc.graph.names import unique_name
 from mlc.graph.op_base import GraphOp, ShapeError
+from mlc.graph.op_methods import GraphOpMethods
 from mlc.graph.ops.call import CallDPSPackedOp, CallTIROp
 from mlc.graph.ops.constant import ConstantOp
 from mlc.graph.types import tensor
@@ -82,7 +84,7 @@ def element_type_of_dtype(dtype: np.dtype) -> Type:
     raise ValueError(f"no element type for numpy dtype {dtype}")
 
 
-class GraphBuilder:
+class GraphBuilder(GraphOpMethods):
     """Builds graph functions (one, `@main` by default, or several with `function`)
     and the module holding them and the primitive functions they call."""
 
@@ -142,13 +144,6 @@ class GraphBuilder:
             for result in op.results:
                 result.name_hint = name
         return op.results[0] if len(op.results) == 1 and not always_list else list(op.results)
-
-    def __getattr__(self, short_name: str):
-        if short_name.startswith("_"):
-            raise AttributeError(short_name)
-        if f"graph.{short_name}" not in graph.ops:
-            raise AttributeError(f"the graph dialect has no op '{short_name}'")
-        return lambda *operands, **attrs: self.op(short_name, *operands, **attrs)
 
     # ------------------------------------------------ Relax's BlockBuilder surface
 
