@@ -254,3 +254,33 @@ def test_emit_te_rejects_what_is_not_a_tensor():
     x = bb.param("x", (2,))
     with pytest.raises(IRError, match="not a te tensor"):
         bb.emit_te(lambda t: 3, x)
+
+
+MEMREF_LEVEL = """
+func.func @scale(%x: memref<6xf32>, %out: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %two = arith.constant 2.0 : f32
+  scf.for %i = %c0 to %c6 step %c1 {
+    %v = memref.load %x[%i] : memref<6xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %out[%i] : memref<6xf32>
+  }
+  return
+}
+func.func @main(%x: tensor<6xf32>) -> tensor<6xf32> {
+  %0 = graph.call_tir @scale(%x) : (tensor<6xf32>) -> tensor<6xf32>
+  %1 = graph.add %0, %x : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+  return %1 : tensor<6xf32>
+}
+"""
+
+
+def test_call_tir_of_a_memref_level_function():
+    from mlc.ir import parse_module
+
+    x = np.array([1, -2, 3, -4, 5, -6], np.float32)
+    module = parse_module(MEMREF_LEVEL)
+    np.testing.assert_array_equal(evaluate(module, [x])[0], 3 * x)
+    np.testing.assert_array_equal(build(parse_module(MEMREF_LEVEL))(x), 3 * x)
