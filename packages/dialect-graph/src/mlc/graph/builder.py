@@ -123,7 +123,7 @@ class GraphBuilder(GraphOpMethods):
         array = np.asarray(value, dtype=np.float32 if dtype is None and isinstance(value, float) else None)
         element = dtype or element_type_of_dtype(array.dtype)
         attr = DenseElementsAttr.from_array(array, RankedTensorType(tuple(array.shape), element))
-        return self.op("constant", value=attr, name=name)
+        return self.constant(value=attr, name=name)
 
     def op(self, short_name: str, *operands: Value | Sequence[Value], name: str | None = None,
            loc: Location | None = None, **attrs: Any) -> Value | list[Value]:
