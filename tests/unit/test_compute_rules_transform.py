@@ -281,7 +281,7 @@ def test_one_hot_of_typed_values():
 def test_range_computes_start_plus_i_times_delta_as_the_reference(start, limit, delta, dtype):
     # i8 from -100 to 100: the products i·delta leave i8 and wrap back, as the
     # reference's 64-bit ones do in their low bits.
-    op = GraphBuilder().op("range", start=start, limit=limit, delta=delta, dtype=dtype).owner
+    op = GraphBuilder().range(start=start, limit=limit, delta=delta, dtype=dtype).owner
     kernel_text(op)
     [got], [want] = run_op_kernel(op, []), op.evaluate([])
     assert got.dtype == want.dtype

@@ -303,7 +303,7 @@ def test_fold_constant_is_bit_exact_and_keeps_name_hints():
     b = GraphBuilder()
     x = b.param("x", (3, 4))
     w = b.const(floats((4, 3)), name="w")
-    wt = b.op("transpose", w, name="wt")
+    wt = b.transpose(w, name="wt")
     s = b.sigmoid(b.multiply(wt, b.const(floats((3, 4), seed=2))))
     module = b.module(b.add(x, s))
     inputs = [floats((3, 4), seed=3)]
@@ -354,7 +354,7 @@ def test_fold_constant_shares_memory_with_resource_weights():
 def test_fold_constant_warns_on_missing_blob():
     b = GraphBuilder()
     missing = DenseResourceElementsAttr(RankedTensorType((2,), f32), "gone", {})
-    w = b.op("constant", value=missing)
+    w = b.constant(value=missing)
     module = b.module(b.relu(w))
     report = fold_constants(module)
     assert report.folded == 0

@@ -302,3 +302,16 @@ func.func @spellings(%t: tensor<2x3x4xf32>) {
   // CHECK-NEXT: return
   return
 }
+
+// Calls in destination-passing style into a primitive function and an external one.
+// CHECK-LABEL: func.func private @kernel(memref<2x3xf32>, memref<3xf32>)
+func.func private @kernel(memref<2x3xf32>, memref<3xf32>)
+// CHECK-LABEL: func.func @calls(%x: tensor<2x3xf32>) {
+func.func @calls(%x: tensor<2x3xf32>) {
+  // CHECK-NEXT: %0 = graph.call_tir @kernel(%x) : (tensor<2x3xf32>) -> tensor<3xf32>
+  %0 = graph.call_tir @kernel(%x) : (tensor<2x3xf32>) -> tensor<3xf32>
+  // CHECK-NEXT: %1:2 = graph.call_dps_packed "env.f"(%x, %0) : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<2x3xf32>)
+  %1:2 = graph.call_dps_packed "env.f"(%x, %0) : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<2x3xf32>)
+  // CHECK-NEXT: return
+  return
+}

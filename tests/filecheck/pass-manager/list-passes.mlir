@@ -46,6 +46,9 @@
 // Installed packages add theirs (mlc-dialect-graph's graph-* passes), in name order.
 // CHECK-NEXT:   graph-alter-op-layout  (opt level 3)
 // CHECK-NEXT:       block: int >= 1 = 16  the channel block n of NCHW{n}c
+// CHECK-NEXT:   graph-bind-params  (opt level 0, on ops with SymbolTable)  Make the parameters of a function named in a .npz file constants of their arrays (Relax's BindParams).
+// CHECK-NEXT:       file: str = ""  a numpy .npz file of the arrays, by parameter name
+// CHECK-NEXT:       func-name: str = main  the function whose parameters are bound
 // CHECK-NEXT:   graph-fold-constant  (opt level 2)
 // CHECK-NEXT:       max-growth-elements: int >= 0 = 65536  most elements
 // CHECK:        graph-fuse-ops  (opt level 1)

@@ -548,11 +548,12 @@ def graph_to_standard(extern: Mapping[str, str] | None = None) -> str:
 
 def bind_external_functions(module: Operation) -> list[str]:
     """Make every function `module` declares (graph-lower-to-loop's external functions)
-    callable from native code: the Python function registered under its name
-    (mlc.ir.extern.register_func) called on numpy views of the native buffers, read-only
+    callable from native code: the Python function registered under its name (or the
+    name its `mlc.extern` attribute gives: graph-lower-to-loop declares a function
+    once per signature) (mlc.ir.extern.register_func) called on numpy views of the native buffers, read-only
     for the buffers the declaration's argument attributes say it only reads
     (`llvm.readonly`: graph-lower-to-loop marks the inputs so), writable for the
-    others. The names bound, in order; BuildError at a declaration no Python function
+    others. The symbols bound, in order; BuildError at a declaration no Python function
     is registered for."""
     from mlc.ir.extern import get_func, list_funcs
     from mlc.llvm.jit import bind_python_function
@@ -562,7 +563,9 @@ def bind_external_functions(module: Operation) -> list[str]:
     for fn in _functions(module):
         if fn.regions[0].blocks:
             continue
-        name = fn.attributes["sym_name"].value
+        symbol = fn.attributes["sym_name"].value
+        # One Python function may have a declaration per signature (graph-lower-to-loop).
+        name = getattr(fn.attributes.get("mlc.extern"), "value", symbol)
         if get_func(name) is None:
             known = ", ".join(list_funcs()) or "none"
             raise BuildError([Diagnostic(
@@ -574,8 +577,8 @@ def bind_external_functions(module: Operation) -> list[str]:
             raise BuildError([Diagnostic(
                 "error", f"@{name} returns values; an external function called from native "
                 "code writes its results to buffers (destination passing)", fn.loc)])
-        bind_python_function(name, signature_specs(fn, access))
-        bound.append(name)
+        bind_python_function(symbol, signature_specs(fn, access), get_func(name))
+        bound.append(symbol)
     return bound
 
 

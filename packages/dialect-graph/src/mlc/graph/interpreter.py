@@ -4,7 +4,9 @@
 
 Each graph op runs its declared reference semantics (floats computed in float64 and
 rounded once, integers in integers) and its result is stored in the result type's
-dtype. `func.call` (what graph-fuse-ops leaves in `@main`) runs the callee. An op
+dtype. `func.call` (what graph-fuse-ops leaves in `@main`) runs the callee;
+`graph.call_tir` runs its primitive function in mlc.ir's interpreter and
+`graph.call_dps_packed` the registered external function. An op
 whose result is undefined on the values it gets (an integer division by zero, a
 gather index out of range) stops the run with an EvaluationError at that op.
 """
@@ -16,9 +18,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from mlc.graph.op_base import GraphOp, UndefinedResultError
+from mlc.graph.ops.call import DestinationCall, run_destination_call
 from mlc.graph.storage import to_bf16_bits
 from mlc.ir import Location, Operation, RankedTensorType, element_dtype
-from mlc.ir.dialects.func import FuncOp
+from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 
 
 class EvaluationError(Exception):
@@ -49,7 +52,7 @@ def evaluate(module: Operation, inputs: Sequence[np.ndarray] | Mapping[str, np.n
     arrays = []
     for i, (arg, value) in enumerate(zip(args, inputs)):
         arrays.append(_as_typed(np.asarray(value), arg.type, f"input #{i}"))
-    return _run(fn, arrays, functions)
+    return _Evaluation(module, functions).run(fn, arrays)
 
 
 def interpreter_handler(interp, op: Operation, operands: list) -> list:
@@ -75,29 +78,49 @@ def _as_typed(value: np.ndarray, type_, what: str) -> np.ndarray:
     return value
 
 
-def _run(fn: FuncOp, inputs: list[np.ndarray], functions: dict[str, FuncOp]) -> list[np.ndarray]:
-    env: dict = dict(zip(fn.entry_block.args, inputs))
-    for op in fn.entry_block.ops():
-        if op.name == "func.return":
-            return [env[v] for v in op.operands]
-        operands = [env[v] for v in op.operands]
-        if isinstance(op, GraphOp):
-            try:
-                outputs = op.evaluate(operands)
-            except UndefinedResultError as exc:
-                raise EvaluationError(f"'{op.name}': {exc}", op.loc) from None
-        elif op.name == "func.call":
-            callee = functions.get(op.callee.leaf)
-            if callee is None:
-                raise EvaluationError(f"call to unknown function @{op.callee.leaf}")
-            outputs = _run(callee, operands, functions)
-        else:
-            raise EvaluationError(f"cannot evaluate '{op.name}'")
-        for result, value in zip(op.results, outputs):
-            value = np.asarray(value)
-            if isinstance(result.type, RankedTensorType) and value.shape != result.type.shape:
-                raise EvaluationError(f"'{op.name}' computed shape {list(value.shape)}, its "
-                                      f"result type is {result.type}")
-            env[result] = _as_typed(value, result.type, f"result of '{op.name}'")
-    raise EvaluationError(f"@{fn.sym_name.value} has no func.return")
+class _Evaluation:
+    """One run of `evaluate`: the module's functions, and an interpreter for the
+    primitive functions `graph.call_tir` calls (made at the first such call)."""
 
+    def __init__(self, module: Operation, functions: dict[str, FuncOp]):
+        self.module = module
+        self.functions = functions
+        self._interpreter = None
+
+    def destination_call(self, op: DestinationCall, operands: list[np.ndarray]) -> list:
+        from mlc.ir.interpreter import Interpreter, InterpreterError
+
+        if self._interpreter is None:
+            self._interpreter = Interpreter(self.module)
+        try:
+            return run_destination_call(self._interpreter, op, operands)
+        except InterpreterError as exc:
+            raise EvaluationError(f"'{op.name}' of '{op.callee_name}': {exc}", op.loc) from None
+
+    def run(self, fn: FuncOp, inputs: list[np.ndarray]) -> list[np.ndarray]:
+        env: dict = dict(zip(fn.entry_block.args, inputs))
+        for op in fn.entry_block.ops():
+            if isinstance(op, ReturnOp):
+                return [env[v] for v in op.operands]
+            operands = [env[v] for v in op.operands]
+            if isinstance(op, GraphOp):
+                try:
+                    outputs = op.evaluate(operands)
+                except UndefinedResultError as exc:
+                    raise EvaluationError(f"'{op.name}': {exc}", op.loc) from None
+            elif isinstance(op, DestinationCall):
+                outputs = self.destination_call(op, operands)
+            elif isinstance(op, CallOp):
+                callee = self.functions.get(op.callee.leaf)
+                if callee is None:
+                    raise EvaluationError(f"call to unknown function @{op.callee.leaf}")
+                outputs = self.run(callee, operands)
+            else:
+                raise EvaluationError(f"cannot evaluate '{op.name}'")
+            for result, value in zip(op.results, outputs):
+                value = np.asarray(value)
+                if isinstance(result.type, RankedTensorType) and value.shape != result.type.shape:
+                    raise EvaluationError(f"'{op.name}' computed shape {list(value.shape)}, its "
+                                          f"result type is {result.type}")
+                env[result] = _as_typed(value, result.type, f"result of '{op.name}'")
+        raise EvaluationError(f"@{fn.sym_name.value} has no func.return")

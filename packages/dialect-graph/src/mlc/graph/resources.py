@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from mlc.graph.names import unique_name
+from mlc.graph.ops.constant import ConstantOp
 from mlc.ir import DenseElementsAttr, DenseResourceElementsAttr, Operation
 from mlc.ir.text import PrintOptions, print_op
 
@@ -21,7 +22,7 @@ def module_text_with_resources(module: Operation, min_elements: int = 17,
     copy = module.clone()
     blobs: dict[str, tuple[int, bytes]] = {}
     for op in copy.walk():
-        value = op.attributes.get("value") if op.name == "graph.constant" else None
+        value = op.attributes.get("value") if isinstance(op, ConstantOp) else None
         if not isinstance(value, DenseElementsAttr) or value.array.size < min_elements \
                 or value.is_splat():
             continue

@@ -15,6 +15,11 @@
   output buffers. A graph op left outside any primitive function (no fusion ran)
   is lowered as a group of its own; a value handed back that no call computes (a
   parameter, a constant, a value returned twice) is copied by a copy kernel.
+- `graph.call_tir` calls the user's primitive function, which stays in the module as
+  it is: it is the kernel (schedulable like the ones this pass makes).
+  `graph.call_dps_packed` calls a declaration of the external function (one per name
+  and signature, its buffers marked read-only and write-only as for `extern`), which
+  the runtime binds to the function registered under that name.
 
 How: the core's dialect-conversion driver, with a type converter (a ranked tensor
 lives in the memref `buffer_type` gives) and one conversion pattern per kind of op
@@ -51,6 +56,7 @@ import numpy as np
 from mlc.graph.fusion.outline import is_primitive
 from mlc.graph.names import unique_name
 from mlc.graph.op_base import GraphOp
+from mlc.graph.ops.call import CallDPSPackedOp, DestinationCall
 from mlc.graph.ops.constant import ConstantOp, constant_array
 from mlc.ir.core.attributes import (
     ArrayAttr,
@@ -90,7 +96,11 @@ from mlc.loop.kernels import (
 from mlc.loop.ops import AllocBufferOp
 from mlc.loop.ops import ConstantOp as LoopConstantOp
 
-__all__ = ["LowerGraphToLoop", "buffer_type"]
+__all__ = ["EXTERN_NAME", "LowerGraphToLoop", "buffer_type"]
+
+# On a declaration of an external function: the name it is registered under, when the
+# symbol differs (one declaration per signature).
+EXTERN_NAME = "mlc.extern"
 
 
 def buffer_type(type_: RankedTensorType) -> MemRefType:
@@ -183,7 +193,9 @@ class _Lowering:
         self.kernels: dict[tuple, FuncOp] = {}  # group structure -> its kernel
         self.kernel_named: dict[str, FuncOp] = {}  # the primitive functions' kernels
         self.kernel_of: dict[str, str] = {}  # primitive function -> its kernel's name
-        self.declarations: dict[str, FuncOp] = {}  # external functions
+        self.declarations: dict[str, FuncOp] = {}  # external functions, by symbol
+        self.external_symbols: dict[tuple, str] = {}  # (name, signature) -> symbol
+        self.external_of: dict[Operation, str] = {}  # call_dps_packed -> symbol
         self.calls = 0
         # The ops the conversion must rewrite: these functions and the ops of the
         # callers' bodies. What the patterns build is legal.
@@ -233,7 +245,7 @@ class _Lowering:
             raise PassFailure(errors)
 
     def _unsupported(self, op: Operation) -> str | None:
-        if isinstance(op, (GraphOp, ReturnOp)):
+        if isinstance(op, (GraphOp, ReturnOp, DestinationCall)):
             return None
         if isinstance(op, CallOp):
             callee = self.by_name.get(op.callee.leaf)
@@ -259,6 +271,11 @@ class _Lowering:
                                       list(fn.entry_block.terminator.operands), fn)
                 self.kernel_of[fn.sym_name.value] = kernel.sym_name.value
                 self.kernel_named[kernel.sym_name.value] = kernel
+            for fn in self.callers:
+                for op in fn.entry_block.ops():
+                    if isinstance(op, CallDPSPackedOp):
+                        self.external_of[op] = self.declare_external(
+                            op.callee_name, op.operand_types, op.result_types, op)
         except KernelError as error:
             raise PassFailure([self._diagnostic(error)]) from None
         converter = tensor_to_buffer_converter()
@@ -267,7 +284,7 @@ class _Lowering:
         target.add_dynamically_legal_op((FuncOp, CallOp, ReturnOp), self.is_lowered)
         patterns = PatternSet(pattern(self, converter) for pattern in (
             LowerPrimitiveFunction, LowerCallerSignature, LowerGraphConstant, LowerGraphCall,
-            LowerLooseGraphOp, LowerGraphReturn))
+            LowerDestinationCall, LowerLooseGraphOp, LowerGraphReturn))
         result = apply_partial_conversion(self.table, target, patterns, converter,
                                           first_failure_only=True)
         if not result.success:
@@ -305,34 +322,43 @@ class _Lowering:
     def _external(self, fn: FuncOp) -> str:
         """The declaration of the external function computing primitive `fn`: its
         parameters and results as buffers, destination-passing (one per name)."""
-        name = self.externals[fn.sym_name.value]
-        for type_ in (*fn.type.inputs, *fn.type.results):
+        return self.declare_external(self.externals[fn.sym_name.value], fn.type.inputs,
+                                     fn.type.results, fn)
+
+    def declare_external(self, name: str, inputs: Sequence, results: Sequence,
+                         origin: Operation) -> str:
+        """Declare the external function `name` taking buffers of the tensor types
+        `inputs` then `results` (destination-passing); the symbol to call. One
+        declaration per name and signature: a Python function called on buffers of
+        several shapes (the course's `env.linear` on both layers) gets a declaration
+        per signature, `@name`, `@name_1`..., each naming it in `mlc.extern`."""
+        what = f"@{origin.sym_name.value}" if isinstance(origin, FuncOp) else f"'{origin.name}'"
+        for type_ in (*inputs, *results):
             problem = lowerable_type(type_)
             if problem is not None:
-                raise KernelError(f"@{fn.sym_name.value} cannot call an external function: "
-                                  f"{problem}", fn)
-        signature = FunctionType(tuple(buffer_type(t) for t in (*fn.type.inputs,
-                                                                 *fn.type.results)), ())
-        declared = self.declarations.get(name)
-        if declared is not None:
-            if declared.type != signature:
-                raise KernelError(f"external function '{name}' is bound to primitive "
-                                  "functions of different signatures", fn)
-            return name
-        if name in self.symbols:
+                raise KernelError(f"{what} cannot call an external function: {problem}",
+                                  origin)
+        signature = FunctionType(tuple(buffer_type(t) for t in (*inputs, *results)), ())
+        symbol = self.external_symbols.get((name, signature))
+        if symbol is not None:
+            return symbol
+        if name in self.symbols and name not in self.declarations:
             raise KernelError(f"external function '{name}' would clash with the symbol "
-                              f"@{name}", fn)
-        declaration = FuncOp.create_function(name, signature, "private")
+                              f"@{name}", origin)
+        symbol = unique_name(name, self.symbols)
+        declaration = FuncOp.create_function(symbol, signature, "private")
         declaration.regions[0].blocks[0].erase()
-        declaration.loc = fn.loc
+        declaration.loc = origin.loc
+        declaration.attributes[EXTERN_NAME] = StringAttr(name)
         # MLIR's argument attributes say what the body would: it reads the inputs and
         # writes the results' buffers (what the runtime checks arrays by).
         declaration.attributes["arg_attrs"] = ArrayAttr(
-            (DictionaryAttr((("llvm.readonly", UnitAttr()),)),) * len(fn.type.inputs)
-            + (DictionaryAttr((("llvm.writeonly", UnitAttr()),)),) * len(fn.type.results))
-        self.declarations[name] = declaration
-        self.symbols.add(name)
-        return name
+            (DictionaryAttr((("llvm.readonly", UnitAttr()),)),) * len(inputs)
+            + (DictionaryAttr((("llvm.writeonly", UnitAttr()),)),) * len(results))
+        self.declarations[symbol] = declaration
+        self.external_symbols[(name, signature)] = symbol
+        self.symbols.add(symbol)
+        return symbol
 
     # -------------------------------------------------- kernels the callers need
 
@@ -393,7 +419,7 @@ class _Lowering:
         """Whether `op` is a graph op or a call of a kernel whose results all hold no
         element: it needs no call. (An external function is called whatever its
         results hold, and so is a function on tensors, lowered on its own.)"""
-        if not all(is_empty(r.type) for r in op.results):
+        if not all(is_empty(r.type) for r in op.results) or isinstance(op, DestinationCall):
             return False
         if isinstance(op, CallOp):
             callee = self.by_name[op.callee.leaf]
@@ -454,7 +480,7 @@ class LowerPrimitiveFunction(_LoweringPattern):
         name = op.sym_name.value
         external = lowering.externals.get(name)
         if external is not None:
-            declaration = lowering.declarations[external]
+            declaration = lowering.declarations[lowering.kernel_of[name]]
             if not lowering.callers and declaration.parent is None:
                 lowering.place_before_callers(declaration, rewriter)
         elif lowering.kernel_of.get(name) == name:
@@ -538,6 +564,21 @@ class LowerGraphCall(_LoweringPattern):
         callee = op.callee.leaf
         name = self.lowering.kernel_of.get(callee, callee)
         self.lowering.lower_computation(op, name, adaptor.operands, rewriter)
+        return True
+
+
+class LowerDestinationCall(_LoweringPattern):
+    """graph.call_tir or graph.call_dps_packed in a caller: a call of the primitive
+    function or the external function's declaration on the operands' buffers and a
+    buffer per result."""
+
+    root = None
+
+    def lower(self, op: Operation, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not isinstance(op, DestinationCall):
+            return False
+        callee = self.lowering.external_of.get(op, op.callee_name)
+        self.lowering.lower_computation(op, callee, adaptor.operands, rewriter)
         return True
 
 

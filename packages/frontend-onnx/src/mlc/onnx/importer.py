@@ -26,6 +26,7 @@ from onnx import numpy_helper
 import mlc.onnx.converters  # noqa: F401  (registers the converters)
 from mlc.graph.builder import GraphBuilder
 from mlc.graph.op_base import GraphOp, UndefinedResultError
+from mlc.graph.ops.constant import ConstantOp
 from mlc.graph.types import tensor
 from mlc.ir import BlockArgument, DenseElementsAttr, IRError, Operation, RankedTensorType, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
@@ -454,7 +455,7 @@ class _Importer:
                               "(bind it with --constant-input NAME=FILE.npy, or "
                               "import_onnx's constant_inputs)", needs_inputs=(name,))
         op = value.op
-        if op.name == "graph.constant" and isinstance(op.attributes["value"], DenseElementsAttr):
+        if isinstance(op, ConstantOp) and isinstance(op.attributes["value"], DenseElementsAttr):
             array = op.attributes["value"].array
         elif isinstance(op, GraphOp):
             operands = [self._constant_of(v) for v in op.operands]

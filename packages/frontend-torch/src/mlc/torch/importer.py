@@ -12,10 +12,20 @@ target has in the maps (:mod:`mlc.torch.converters`), inside a builder that loca
 every op it makes at the FX node's name. Every node without a converter is named in
 one diagnostic, with its target and the module it belongs to, before anything is
 built; converters that refuse a node's arguments are reported together after.
+
+Converters come in two signatures. mlc's take one :class:`~mlc.torch.node.Node`
+(the FX node with its arguments converted, and the builder as `node.b`). The course's
+take `(bb, node_map, node)` for functions and `(bb, node_map, node, nn_mod)` for
+modules: the builder, the map from FX nodes to the values made for them, the FX node
+itself and the called module. The builder is `mlc.loop.BlockBuilder` when the loop
+level is installed (so a converter may `bb.emit_te(topi.nn.dense, x, w)`), else
+`mlc.graph.GraphBuilder`; primitive functions emit_te makes go in the module before
+`@main`.
 """
 
 from __future__ import annotations
 
+import inspect
 import logging
 import os
 import warnings
@@ -62,7 +72,9 @@ def from_fx(module_or_graph_module: torch.nn.Module,
     `call_function_map` extends or overrides the default converters of call_function
     targets and call_method names (`{torch.matmul: fn, "view": fn}`),
     `call_module_map` those of called modules by class (`{nn.Linear: fn}`): each a
-    function of a :class:`~mlc.torch.node.Node` returning the graph value(s).
+    function of a :class:`~mlc.torch.node.Node` returning the graph value(s), or one
+    with the course's signature, `(bb, node_map, node)` or `(bb, node_map, node,
+    nn_mod)` (see the module docstring).
     With `keep_params` the module's tensors become parameters of `@main` after the
     inputs, named by state-dict key, instead of constants.
     Raises TorchImportError with the nodes named."""
@@ -237,6 +249,27 @@ def _target_name(node: fx.Node) -> str:
     return f"{module}.{name}" if module and module != "builtins" else name
 
 
+def _builder() -> GraphBuilder:
+    """A BlockBuilder (emit_te) when the loop level is installed, else a GraphBuilder:
+    the frontend does not need the loop level, only converters using emit_te do."""
+    try:
+        from mlc.loop.builder import BlockBuilder
+    except ImportError:  # pragma: no cover - mlc-dialect-loop is an optional dependency
+        return GraphBuilder("main")
+    return BlockBuilder("main")
+
+
+def _course_arity(converter) -> int:
+    """How many arguments `converter` requires: 3 or 4 for the course's signatures,
+    1 for mlc's (and for what inspect cannot read)."""
+    try:
+        parameters = inspect.signature(converter).parameters.values()
+    except (TypeError, ValueError):
+        return 1
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return sum(1 for p in parameters if p.kind in positional and p.default is p.empty)
+
+
 class _Importer:
     def __init__(self, graph_module: fx.GraphModule, source: str, function_map, module_map,
                  keep_params: bool):
@@ -245,7 +278,7 @@ class _Importer:
         self.function_map = {**FUNCTION_MAP, **(function_map or {})}
         self.module_map = {**MODULE_MAP, **(module_map or {})}
         self.keep_params = keep_params
-        self.builder = GraphBuilder("main")
+        self.builder = _builder()
         self.values: dict[fx.Node, Any] = {}
         self.tensors: dict[str, Value] = {}
 
@@ -344,8 +377,14 @@ class _Importer:
         kwargs = fx.node.map_arg(node.kwargs, self.values.__getitem__)
         module = self.graph_module.get_submodule(node.target) if node.op == "call_module" else None
         with self.builder.layer(node.name):
-            result = convert(Node(node, self.builder, tuple(args), dict(kwargs), module,
-                                  self.tensor))
+            arity = _course_arity(convert)
+            if arity == 3:  # the course's (bb, node_map, node)
+                result = convert(self.builder, self.values, node)
+            elif arity == 4:  # the course's (bb, node_map, node, nn_mod)
+                result = convert(self.builder, self.values, node, module)
+            else:
+                result = convert(Node(node, self.builder, tuple(args), dict(kwargs), module,
+                                      self.tensor))
         if isinstance(result, tuple) and result and all(isinstance(r, Value) for r in result):
             result = list(result)
         return result

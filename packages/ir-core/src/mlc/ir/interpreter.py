@@ -56,7 +56,9 @@ External functions
 ------------------
 A call of a function declared without a body runs the Python function registered
 under its name with :func:`mlc.ir.extern.register_func` (memrefs passed as the shared
-arrays, so a destination-passing function writes its outputs in place).
+arrays, so a destination-passing function writes its outputs in place); a declaration
+with a string attribute `mlc.extern` runs the function registered under that name
+instead (one Python function declared once per signature).
 
 Control flow
 ------------
@@ -471,7 +473,9 @@ class Interpreter:
             raise InterpreterError(f"@{name} takes {len(fn_type.inputs)} arguments, "
                                    f"got {len(args)}")
         if not function.regions or not function.regions[0].blocks:
-            return self._call_external(name, fn_type, args)
+            # A declaration may name the function it stands for (one per signature).
+            extern = function.attributes.get("mlc.extern")
+            return self._call_external(getattr(extern, "value", name), fn_type, args)
         blocks = function.regions[0].blocks
         if self.depth >= self.max_call_depth:
             raise RecursionLimitExceeded(f"calls nested deeper than {self.max_call_depth} "

@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from mlc.graph.dialect import graph
+from mlc.graph.op_base import GraphOp
+from mlc.graph.ops.constant import ConstantOp
 from mlc.graph.ops.reduce import MeanOp, ProdOp, SumOp
 from mlc.graph.ops.transform import ConcatOp, SplitOp
 from mlc.ir import FloatType, Operation, RankedTensorType, element_dtype
@@ -52,7 +54,7 @@ class EmptyResults(RewritePattern):
     compute, and its operands may then go)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        if not op.name.startswith("graph.") or op.name == "graph.constant" or not op.results:
+        if not isinstance(op, GraphOp) or isinstance(op, ConstantOp) or not op.results:
             return False
         types = [r.type for r in op.results]
         if not all(isinstance(t, RankedTensorType) and 0 in t.shape for t in types):

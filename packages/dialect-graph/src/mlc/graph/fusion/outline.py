@@ -41,7 +41,7 @@ def is_primitive(fn: Operation) -> bool:
 
 
 def _outlined(op: Operation) -> bool:
-    return isinstance(op, GraphOp) and op.name != "graph.constant"
+    return isinstance(op, GraphOp) and not isinstance(op, ConstantOp)
 
 
 def _is_scalar_constant(value: Value) -> bool:
@@ -153,7 +153,7 @@ def _topological(kernels: list[_Kernel], kept: list[Operation], block: Block,
             readers[s].append(i)
     # Constants read nothing: they go first, as a function's weights are listed.
     key = [(1, u.position) if isinstance(u, _Kernel)
-           else (0 if u.name == "graph.constant" else 1, position[u]) for u in units]
+           else (0 if isinstance(u, ConstantOp) else 1, position[u]) for u in units]
     ready = [(key[i], i) for i in range(len(units)) if waiting[i] == 0]
     heapq.heapify(ready)
     order = []

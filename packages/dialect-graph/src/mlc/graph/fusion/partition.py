@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from mlc.graph.fusion.dominator import DominatorInfo, post_dominators
 from mlc.graph.fusion.forward_graph import ForwardGraph, Node
 from mlc.graph.op_base import PatternKind
+from mlc.graph.ops.constant import ConstantOp
 
 ELEMWISE = PatternKind.ELEMWISE
 BROADCAST = PatternKind.BROADCAST
@@ -106,7 +107,7 @@ class _Partitioner:
         (built only when remarks are wanted)."""
         # Parameters and constants are never fused on their own account; remarks about
         # them would only be noise.
-        if self.want_remarks and node.kind == "op" and node.op.name != "graph.constant":
+        if self.want_remarks and node.kind == "op" and not isinstance(node.op, ConstantOp):
             text = message() if callable(message) else message
             self.remarks.append(Remark(phase, node, text, target, path or [], blame))
 

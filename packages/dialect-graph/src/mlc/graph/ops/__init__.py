@@ -4,6 +4,7 @@ and then their canonicalization patterns (the graph entry point names this modul
 from mlc.graph import canonicalization
 from mlc.graph.dialect import graph
 from mlc.graph.ops import (
+    call,
     constant,
     elementwise,
     indexing,
@@ -19,13 +20,16 @@ def _register_interpreter_handlers() -> None:
     """Let mlc.ir's interpreter run graph ops (their reference semantics), so one
     interpreter runs a module through every stage from graph to loops."""
     from mlc.graph.interpreter import interpreter_handler
+    from mlc.graph.op_base import GraphOp
     from mlc.ir.interpreter import register_handler
 
-    for name in graph.ops:
-        register_handler(name)(interpreter_handler)
+    for name, cls in graph.ops.items():
+        if issubclass(cls, GraphOp):
+            register_handler(name)(interpreter_handler)
+    call.register_interpreter_handlers()
 
 
 _register_interpreter_handlers()
 
-__all__ = ["graph", "canonicalization", "constant", "elementwise", "indexing", "nn", "norm",
+__all__ = ["graph", "canonicalization", "call", "constant", "elementwise", "indexing", "nn", "norm",
            "reduce", "scan", "transform"]

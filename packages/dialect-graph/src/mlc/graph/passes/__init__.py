@@ -2,6 +2,7 @@
 point of mlc-dialect-graph)."""
 from mlc.graph.passes import (  # noqa: F401
     alter_op_layout,
+    bind_params,
     fold_constant,
     fold_scale_axis,
     fuse_ops,

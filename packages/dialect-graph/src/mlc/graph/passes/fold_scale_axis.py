@@ -35,6 +35,8 @@ import numpy as np
 
 from mlc.graph.builder import emit, emit_constant
 from mlc.graph.ops.constant import ConstantOp, computable_array
+from mlc.graph.ops.elementwise import AddOp, MultiplyOp
+from mlc.graph.ops.nn import BiasAddOp, Conv2DOp, DenseOp
 from mlc.ir import Diagnostic, FloatType, Operation, Value, element_dtype
 from mlc.ir.passes import Pass, register_pass
 from mlc.ir.rewrite import (
@@ -52,12 +54,12 @@ _EXACT_FLOATS = ("f16", "f32", "f64")  # bf16 is stored as raw bits: no numpy ar
 def channel_axis(op: Operation) -> int | None:
     """The axis of `op`'s result whose index selects one row of its weight (conv2d
     NCHW/OIHW: 1, dense: the last), or None when `op` is neither."""
-    if op.name == "graph.conv2d":
+    if isinstance(op, Conv2DOp):
         values = op.values
         if values["data_layout"] == "NCHW" and values["kernel_layout"] == "OIHW":
             return 1
         return None
-    if op.name == "graph.dense" and op.values["weight_layout"] == "NK":
+    if isinstance(op, DenseOp) and op.values["weight_layout"] == "NK":
         return op.results[0].type.rank - 1
     return None
 
@@ -122,12 +124,12 @@ class FoldScaleIntoWeights(RewritePattern):
             return None
         producer = product.defining_op
         bias_op = None
-        if producer is not None and producer.name in ("graph.add", "graph.bias_add"):
+        if producer is not None and isinstance(producer, (AddOp, BiasAddOp)):
             bias_op, producer = producer, None
             if bias_op.results[0].type != product.type:
                 return None
             # add is commutative: the conv2d/dense may be either operand.
-            candidates = (0, 1) if bias_op.name == "graph.add" else (0,)
+            candidates = (0, 1) if isinstance(bias_op, AddOp) else (0,)
             for i in candidates:
                 candidate = bias_op.operand(i)
                 if candidate.type == product.type and _single_use(candidate) \
@@ -141,10 +143,10 @@ class FoldScaleIntoWeights(RewritePattern):
         if axis is None:
             return None
         shape = producer.results[0].type.shape
-        if bias_op is not None and bias_op.name == "graph.bias_add" \
+        if isinstance(bias_op, BiasAddOp) \
                 and bias_op.values["axis"] % len(shape) != axis:
             return None  # a bias along another axis does not commute with the scale
-        if bias_op is not None and bias_op.name == "graph.add":
+        if isinstance(bias_op, AddOp):
             # As TVM's AddSubBackwardPrep: the added operand must broadcast along the
             # channel axis only, so scaling it is folding a small constant, not moving
             # a full-size multiply onto another branch.
@@ -165,7 +167,7 @@ class FoldScaleIntoWeights(RewritePattern):
         if bias_op is not None:
             bias = bias_op.operand(1 if bias_op.operand(0) is producer.results[0] else 0)
             factor = (vector.reshape((-1,) + (1,) * (bias.type.rank - 1))
-                      if bias_op.name == "graph.bias_add" else scale)
+                      if isinstance(bias_op, BiasAddOp) else scale)
             bias_product = _product(bias, factor)
             if bias_product is False:
                 return None
@@ -189,7 +191,7 @@ class FoldScaleIntoWeights(RewritePattern):
             position = 1 if bias_op.operand(0) is anchor.results[0] else 0
             bias = bias_op.operand(position)
             new_bias = _scaled(rewriter, bias, match.bias_product,
-                               vector if bias_op.name == "graph.bias_add" else None,
+                               vector if isinstance(bias_op, BiasAddOp) else None,
                                match.scale_value, bias_op.loc)
             operands = [result, new_bias] if position == 1 else [new_bias, result]
             new_op = type(bias_op).create_from_flat(operands, dict(bias_op.attributes),
@@ -264,7 +266,7 @@ class _Counter(RewriterListener):
         self.folded = 0
 
     def notify_op_replaced(self, op: Operation, values: Sequence[Value]) -> None:
-        if op.name == "graph.multiply":
+        if isinstance(op, MultiplyOp):
             self.folded += 1
 
 
