@@ -33,7 +33,7 @@ tile) are also a search space (:mod:`~mlc.loop.rules.decisions`): with
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mlc.ir.core.ir import Operation
@@ -150,15 +150,20 @@ def schedule_kernel(fn: Operation, target: ScheduleTarget, decisions: Decisions 
 
 
 def default_schedule(module: Operation, target: ScheduleTarget,
-                     functions: list[str] | None = None) -> dict[str, Trace]:
+                     functions: list[str] | None = None,
+                     chosen: Callable[[Operation], Trace | None] | None = None
+                     ) -> dict[str, Trace]:
     """Schedule every kernel of `module` (or those named in `functions`) in place by
-    the default rules; each kernel's trace, by name."""
+    the default rules; each kernel's trace, by name. `chosen(fn)` may give a kernel's
+    trace instead (a tuned one: mlc.tune), None for the rules'."""
     traces = {}
     for fn in kernels(module):
         name = fn.attributes["sym_name"].value
         if functions is not None and name not in functions:
             continue
-        trace = schedule_kernel(fn, target)
+        trace = chosen(fn) if chosen is not None else None
+        if trace is None:
+            trace = schedule_kernel(fn, target)
         trace.apply(Schedule(module, seed=0, copy=False))
         traces[name] = trace
     return traces
