@@ -71,7 +71,7 @@ class Record:
 
     @property
     def trace_key(self) -> str:
-        """What tells two candidates apart: the trace's JSON, hashed."""
+        """What tells two candidates' schedules apart (`trace_key`)."""
         return trace_key(self.trace)
 
     def as_trace(self) -> Trace:
@@ -79,7 +79,13 @@ class Record:
 
 
 def trace_key(trace: list) -> str:
-    return hashlib.sha256(json.dumps(trace, sort_keys=True).encode()).hexdigest()
+    """What tells two schedules apart: the trace's primitives (its sampling
+    instructions left out: a decision that changes nothing is the same schedule),
+    hashed."""
+    from mlc.loop.schedule.trace import SAMPLING_PRIMITIVES
+
+    applied = [entry for entry in trace if entry[0] not in SAMPLING_PRIMITIVES]
+    return hashlib.sha256(json.dumps(applied, sort_keys=True).encode()).hexdigest()
 
 
 _FIELDS = {f for f in Record.__dataclass_fields__}

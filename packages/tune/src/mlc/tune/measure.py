@@ -8,13 +8,14 @@ worker parses the module, replays the trace, compiles the kernel alone
 compares what it wrote with the reference (the default schedule's outputs: rtol and
 atol 1e-4 of the largest reference value, as reordered float sums differ by
 rounding), then times it: `warmup` calls, then `repeat` measurements of as many calls
-as take `min_seconds` (the median is the candidate's time). Timing holds a lock that
-the workers share, so builds run side by side but measurements one at a time.
+as take `min_seconds` (the median is the candidate's time).
 
 `LocalExecutor` keeps `workers` such processes (spawned: no state inherited from the
-tuner) and gives each job `timeout` seconds from the moment it is sent; a worker that
-runs over is killed and replaced, one that dies (a crash in native code) is replaced,
-and either way the job's result says so.
+tuner). Builds run side by side, but a worker asks the executor before it times and
+only one times at a time, so measurements do not share the cores. A job has `timeout`
+seconds to build and again to be timed; a worker that runs over is killed and
+replaced, one that dies (a crash in native code) is replaced, and either way the
+job's result says so.
 """
 
 from __future__ import annotations
@@ -60,8 +61,9 @@ class MeasureJob:
     keep_outputs: bool = False
     rtol: float = 1e-4
 
-    def run(self, timing_lock=None) -> MeasureResult:
-        """Build, check and time the candidate here (in a worker)."""
+    def run(self, before_timing=None) -> MeasureResult:
+        """Build, check and time the candidate here (in a worker); `before_timing()`
+        is called (and returns) when this process may time."""
         from mlc.ir import Context, parse_module
         from mlc.llvm.build import compile_module
         from mlc.llvm.target import Target
@@ -84,21 +86,14 @@ class MeasureJob:
             wrong = _mismatch(outputs, self.reference, self.rtol)
             if wrong:
                 return MeasureResult(error=f"wrong result: {wrong}", build_seconds=build_seconds)
-        with timing_lock if timing_lock is not None else _NoLock():
-            once = time_evaluator(function, 1, 1, self.warmup)(*args).min
-            number = max(1, min(1000, int(self.min_seconds / max(once, 1e-9))))
-            times = list(time_evaluator(function, number, self.repeat, 0)(*args).results)
-            load, mhz = machine_state()
+        if before_timing is not None:
+            before_timing()
+        once = time_evaluator(function, 1, 1, self.warmup)(*args).min
+        number = max(1, min(1000, int(self.min_seconds / max(once, 1e-9))))
+        times = list(time_evaluator(function, number, self.repeat, 0)(*args).results)
+        load, mhz = machine_state()
         return MeasureResult(times, None, outputs if self.keep_outputs else None, load, mhz,
                              build_seconds)
-
-
-class _NoLock:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def seeded_arguments(specs, seed: int) -> list[np.ndarray]:
@@ -157,9 +152,18 @@ def machine_state() -> tuple[float | None, float | None]:
 # ------------------------------------------------------------------ the workers
 
 
-def _worker_main(connection, timing_lock) -> None:
+_MAY_I_TIME = "may I time?"
+_TIME = "time"
+
+
+def _worker_main(connection) -> None:
     """A worker's loop: a job in, its result out, until told to stop."""
     import mlc.llvm.build  # noqa: F401 - the imports once, before saying ready
+
+    def before_timing():
+        connection.send(_MAY_I_TIME)
+        if connection.recv() != _TIME:
+            raise RuntimeError("the executor did not let this worker time")
 
     connection.send("ready")
     while True:
@@ -170,7 +174,7 @@ def _worker_main(connection, timing_lock) -> None:
         if job is None:
             return
         try:
-            result = job.run(timing_lock)
+            result = job.run(before_timing)
         except Exception as exc:  # a candidate that fails: its record says why
             result = MeasureResult(error=f"{type(exc).__name__}: {exc}".strip())
         connection.send(result)
@@ -182,6 +186,8 @@ class _Worker:
     connection: object
     job: int | None = None
     deadline: float = 0.0
+    waiting: bool = False
+    """Built, waiting for its turn to time."""
 
 
 @dataclass
@@ -199,12 +205,10 @@ class LocalExecutor:
         if not self.timeout > 0:
             raise ValueError(f"timeout must be positive seconds, not {self.timeout!r}")
         self._context = multiprocessing.get_context("spawn")
-        self._lock = self._context.Lock()
 
     def _start(self) -> _Worker:
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=_worker_main, args=(child, self._lock),
-                                        daemon=True)
+        process = self._context.Process(target=_worker_main, args=(child,), daemon=True)
         process.start()
         child.close()
         if not parent.poll(self.startup_timeout) or parent.recv() != "ready":
@@ -226,16 +230,23 @@ class LocalExecutor:
         pending.reverse()
         while len(self._pool) < min(self.workers, max(1, len(pending))):
             self._pool.append(self._start())
+        timing: _Worker | None = None
         while pending or any(w.job is not None for w in self._pool):
             for worker in self._pool:
                 if worker.job is None and pending:
                     index, job = pending.pop()
                     worker.connection.send(job)
                     worker.job, worker.deadline = index, time.monotonic() + self.timeout
-            busy = [w for w in self._pool if w.job is not None]
-            left = max(0.0, min(w.deadline for w in busy) - time.monotonic())
-            ready = wait([w.connection for w in busy], timeout=left)
-            for worker in busy:
+            if timing is None:
+                timing = next((w for w in self._pool if w.waiting), None)
+                if timing is not None:  # its turn: the timeout starts again
+                    timing.waiting = False
+                    timing.deadline = time.monotonic() + self.timeout
+                    timing.connection.send(_TIME)
+            running = [w for w in self._pool if w.job is not None and not w.waiting]
+            left = max(0.0, min(w.deadline for w in running) - time.monotonic())
+            ready = wait([w.connection for w in running], timeout=left)
+            for worker in running:
                 index = worker.job
                 if worker.connection in ready:
                     try:
@@ -244,15 +255,20 @@ class LocalExecutor:
                         worker.process.join(1)
                         result = MeasureResult(error=f"the worker crashed (exit code "
                                                      f"{worker.process.exitcode})")
-                        self._replace(worker)
+                    if result == _MAY_I_TIME:
+                        worker.waiting = True
+                        continue
                 elif time.monotonic() >= worker.deadline:
                     result = MeasureResult(error=f"timed out after {self.timeout:g} s")
-                    self._replace(worker)
                 else:
                     continue
-                for w in self._pool:
-                    if w.job == index:
-                        w.job = None
+                if worker is timing:
+                    timing = None
+                if result.error is not None and result.error.startswith(("the worker crashed",
+                                                                         "timed out")):
+                    self._replace(worker)
+                else:
+                    worker.job = None
                 yield index, result
 
     def close(self) -> None:

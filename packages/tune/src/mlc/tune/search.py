@@ -104,8 +104,10 @@ class TaskSearch:
                           min_seconds=self.settings.min_seconds, **options)
 
     def _record(self, trace: list, result: MeasureResult, origin: str = "search") -> Record:
+        # The baseline comes from the default rules whatever the space searched.
+        space = "default" if origin == "default" else self.space.name
         return Record(self.workload.key, self.workload.name, self.target_key, trace,
-                      result.times, result.error, self.space.name, origin,
+                      result.times, result.error, space, origin,
                       load=result.load, cpu_mhz=result.cpu_mhz)
 
     # ------------------------------------------------------------ the baseline

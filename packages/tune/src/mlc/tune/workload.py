@@ -59,8 +59,7 @@ def _calls(module: Operation) -> dict[str, int]:
     counts: dict[str, int] = {}
     for op in module.walk():
         if op.name == "func.call":
-            callee = op.attributes["callee"].value
-            name = callee if isinstance(callee, str) else str(callee).lstrip("@")
+            name = op.attributes["callee"].leaf
             counts[name] = counts.get(name, 0) + 1
     return counts
 
