@@ -89,6 +89,9 @@ class TilePlan:
     packed: int | None = None
     """The read (position in BlockInfo.reads) copied chunk by chunk into a packed
     panel (module docstring)."""
+    unroll: int = 1
+    """Steps of the innermost reduction loop unrolled around the tile (1: none; the
+    rules' own plan; a search may choose more: mlc.loop.rules.decisions)."""
 
     @property
     def accumulators(self) -> int:
@@ -187,7 +190,10 @@ def plan_tile(info: BlockInfo, target: ScheduleTarget,
     _, *own = best
     vectors, columns, rows = choose(shapes, tuple(own))
     plan = TilePlan(lane, lanes, vectors, row, rows, column if columns > 1 else None, columns)
-    return _chunk_reduction(plan, info, target, choose)
+    plan = _chunk_reduction(plan, info, target, choose)
+    innermost = info.reduce[-1]
+    steps = plan.chunk if innermost == plan.chunked else info.extents[innermost]
+    return replace(plan, unroll=choose([u for u in (1, 2, 4, 8) if steps % u == 0], 1))
 
 
 def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
@@ -386,6 +392,11 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
             # stays after the reduction, which keeps a full-size intermediate.
             continue
         vectorize_tile_loops(sch, consumer, anchor_depth=anchor_depth, lanes=plan.lanes)
+    if plan.unroll > 1:
+        # Last: the loops moved above hold their handles; the tile's body copied
+        # `unroll` times along the reduction (one loop step per `unroll` updates).
+        _, unrolled = sch.split(reduction[-1], [None, plan.unroll])
+        sch.unroll(unrolled)
 
 
 def _reads(block: BlockOp, info: BlockInfo) -> bool:
