@@ -7,7 +7,6 @@ result checked against numpy or the graph interpreter."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import threading
