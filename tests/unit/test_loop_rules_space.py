@@ -99,17 +99,17 @@ def test_fixed_decisions_keep_the_rules_choices():
     assert FIXED.choose(None, [1, 2, 3], 2) == 2
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 1 << 20))
 def test_every_sampled_schedule_computes_the_matmul(seed):
-    module = _matmul_relu(16, 64, 48)
+    module = _matmul_relu(16, 64, 64)  # tiles, chunks of 32 or none, unrolled 1 to 8
     [fn] = kernels(module)
     trace = schedule_kernel(fn, AVX512.__class__.host(), SampledDecisions(), seed=seed)
     sch = Schedule(module)
     trace.apply(sch)
     rng = np.random.default_rng(seed)
-    a = rng.standard_normal((16, 48), dtype=np.float32)
-    b = rng.standard_normal((48, 64), dtype=np.float32)
+    a = rng.standard_normal((16, 64), dtype=np.float32)
+    b = rng.standard_normal((64, 64), dtype=np.float32)
     c = np.zeros((16, 64), np.float32)
     compile_module(sch.mod, num_threads=1)["mm_relu"](a, b, c)
     np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)

@@ -63,6 +63,8 @@ class SampledDecisions(Decisions):
         default = _hashable(default)
         if default not in candidates:
             raise ValueError(f"the rule's choice {default!r} is not among {candidates!r}")
+        if len(candidates) == 1:
+            return _data(default)  # no choice: nothing to record
         others = len(candidates) - 1
         probs = [float(max(1, others)) if c == default else 1.0 for c in candidates]
         values = [_data(c) for c in candidates]

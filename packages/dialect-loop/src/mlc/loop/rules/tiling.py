@@ -201,7 +201,8 @@ def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
     """`plan` with its outermost reduction loop cut into chunks when one panel of the
     factor read across the rows is larger than 3/4 of the L1 cache and the panel's outputs
     fit in it (module docstring); `choose` may pick another chunk (the divisors of the
-    loop from a quarter of the rule's chunk to four times it, or none)."""
+    loop from a quarter of the rule's chunk to four times it, or none; when the panel
+    fits, chunks of 32 to 256 or none)."""
     element_bytes = max(1, element_bits(info.element_type()) // 8)
     panel_axes = {plan.lane, plan.column}
     first = min(v for v in (plan.lane, plan.row, plan.column) if v is not None)
@@ -215,7 +216,18 @@ def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
     budget = target.l1_bytes * 3 // 4  # the panel's chunk; the rest for the rows
     panel = reduction * plan.panel_width * element_bytes
     if panel <= budget:
-        return plan
+        # The panel fits: the rule does not chunk, a search may (the rows' reads of a
+        # chunk stay in cache too).
+        outermost = next((r for r in info.reduce if info.extents[r] > 1), None)
+        if outermost is None or outputs > target.l1_bytes:
+            return plan
+        extent = info.extents[outermost]
+        chunk = choose([d for d in (32, 64, 128, 256) if d < extent and extent % d == 0]
+                       + [extent], extent)
+        if chunk >= extent:
+            return plan
+        chunked = replace(plan, chunked=outermost, chunk=chunk)
+        return replace(chunked, packed=_scattered_panel(chunked, info))
     row_block = None
     if outputs > target.l1_bytes:
         # Too many rows for their outputs to stay in cache: when the rows are the only
