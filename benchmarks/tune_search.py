@@ -9,14 +9,16 @@ machine, each in a fresh work directory.
 The kernel is the MLC course's mm_relu (or a plain matmul) of `--size`, searched in the
 default rules' space (mlc.loop.rules.decisions); each strategy's best time after each
 trial is printed every `--batch` trials, with the default schedule's time and the
-load, and `--plot` draws both curves. The two runs share the machine one after
-another: compare curves from one run of this script, not across runs.
+load, and `--plot` draws both curves. The two searches run one after the other on a
+machine others may share, so the default schedule and both bests are then measured
+again side by side, in `--rounds` interleaved rounds.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import tempfile
 
@@ -48,6 +50,26 @@ def search(module: ModuleOp, strategy: str, trials: int, batch: int, repeat: int
                            batch=batch, repeat=repeat, seed=seed)
 
 
+def remeasure(module: ModuleOp, traces: dict[str, list], rounds: int) -> dict[str, float]:
+    """The median over `rounds` interleaved rounds of each trace's time: the searches'
+    own figures were taken minutes apart, on a machine others share."""
+    from mlc.ir import print_op
+    from mlc.llvm.target import Target
+    from mlc.tune.measure import LocalExecutor, MeasureJob
+
+    target = Target()
+    name = next(op for op in module.walk() if op.name == "func.func").attributes[
+        "sym_name"].value
+    jobs = [(label, MeasureJob(print_op(module), name, trace,
+                               (target.cpu, target.features, target.opt_level), repeat=3))
+            for _ in range(rounds) for label, trace in traces.items()]
+    times: dict[str, list[float]] = {label: [] for label in traces}
+    with LocalExecutor() as executor:
+        for index, result in executor.map(job for _, job in jobs):
+            times[jobs[index][0]].append(statistics.median(result.times))
+    return {label: statistics.median(values) for label, values in times.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kernel", choices=("mm_relu", "matmul"), default="mm_relu")
@@ -56,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="interleaved rounds re-measuring the default and both bests")
     parser.add_argument("--plot", metavar="PNG")
     args = parser.parse_args(argv)
     if args.size < 1 or args.trials < 1 or args.batch < 1 or args.repeat < 1:
@@ -76,7 +100,12 @@ def main(argv: list[str] | None = None) -> int:
             break
     for strategy, result in results.items():
         print(f"{strategy}: best {result.best.median * 1e3:.4f} ms after {result.trials} "
-              f"trials ({result.speedup:.2f}x the default schedule)")
+              f"trials ({result.speedup:.2f}x its run's default schedule)")
+    again = remeasure(module, {"default": results["random"].default.trace,
+                               **{s: r.best.trace for s, r in results.items()}}, args.rounds)
+    print("re-measured side by side (median of " + str(args.rounds) + " rounds): " +
+          ", ".join(f"{label} {seconds * 1e3:.4f} ms" for label, seconds in again.items()) +
+          f"; load {os.getloadavg()[0]:.2f}")
     if args.plot:
         import matplotlib
 
