@@ -5,7 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PACKAGES := packages/ir-core packages/dialect-graph packages/dialect-loop \
-            packages/backend-llvm packages/frontend-onnx packages/frontend-torch tools
+            packages/backend-llvm packages/frontend-onnx packages/frontend-torch \
+            packages/tune tools
 PYPROJECTS := pyproject.toml $(addsuffix /pyproject.toml,$(PACKAGES))
 PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 

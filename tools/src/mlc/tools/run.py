@@ -68,6 +68,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
     parser.add_argument("--print-schedule", action="store_true",
                         help="print each kernel's default schedule (the Python that replays "
                              "it) to stderr")
+    parser.add_argument("--tuning-db", metavar="DIR",
+                        help="apply the best schedule mlc-tune found for each kernel (a "
+                             "tuning work directory); other kernels get the default ones")
     parser.add_argument("--no-schedule", action="store_true",
                         help="compile a model's kernels as graph-lower-to-loop writes them, "
                              "without the default schedules")
@@ -271,10 +274,20 @@ def run(args: argparse.Namespace) -> int:
         target = Target(opt_level=args.opt_level)
     except TargetError as exc:
         raise UsageError(str(exc)) from None
+    if args.tuning_db is not None:
+        if not graph:
+            raise UsageError("--tuning-db applies to a model (a graph function), not to "
+                             f"@{args.entry}, which is compiled as it is")
+        if args.no_schedule:
+            raise UsageError("--tuning-db and --no-schedule contradict each other")
+        if not os.path.isdir(args.tuning_db):
+            raise UsageError(f"--tuning-db: no tuning database at '{args.tuning_db}' (a "
+                             "directory mlc-tune wrote)")
     try:
         if graph:
             compiled = build(module, target, entry=args.entry, num_threads=args.threads,
-                             schedule=None if args.no_schedule else "default")
+                             schedule=None if args.no_schedule else "default",
+                             tuning_db=args.tuning_db)
             call = compiled.entry
             timings = compiled.timings
             threads = compiled.num_threads

@@ -618,10 +618,22 @@ SCHEDULES = ("default", None)
 """What `build(schedule=...)` takes: the default rules (mlc.loop.rules), or none."""
 
 
+def lower_to_kernels(module: Operation, target: Target | None = None) -> Operation:
+    """A copy of the graph `module` lowered to the loop kernels `build` schedules for
+    `target` (graph_to_loops with the default schedules' layouts): what a tuner tunes."""
+    target = target or Target()
+    module = module.clone()
+    _load_passes()
+    _run(module, graph_to_loops(target, "default"),
+         required=("graph-alter-op-layout", "graph-fold-scale-axis"))
+    return module
+
+
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
           extern: Mapping[str, str] | None = None, pipeline: str | None = None,
-          schedule: str | None = "default", num_threads: int | None = None) -> CompiledModel:
+          schedule: str | None = "default", num_threads: int | None = None,
+          tuning_db: str | os.PathLike | None = None) -> CompiledModel:
     """Compile a graph-dialect `module` (its function `entry`) to one native entry
     point. `params` binds arguments of `entry` by name once (weights kept as parameters,
     as `import_onnx(..., freeze_params=False)` leaves them); the rest are the model's
@@ -640,7 +652,9 @@ def build(module: Operation, target: Target | None = None,
     :mod:`mlc.llvm.openmp`). A build done before with the same model and options is
     loaded from the persistent build cache instead (:mod:`mlc.llvm.build_cache`;
     `MLC_CACHE=0` turns it off). The module is not changed. BuildError says what cannot
-    be compiled; ValueError, a bad `num_threads`."""
+    be compiled; ValueError, a bad `num_threads`. `tuning_db` names a tuning work
+    directory (mlc.tune): each kernel with a record there for `target` gets its best
+    trace instead of the default rules'."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.profile import add_profiled_entry
 
@@ -654,6 +668,15 @@ def build(module: Operation, target: Target | None = None,
                                      module.loc)])
     num_threads = _threads(num_threads)
     target = target or Target()
+    tuned = None
+    if tuning_db is not None:
+        if schedule != "default":
+            raise BuildError([Diagnostic("error", "tuning_db applies tuned schedules in "
+                                         "place of the default ones: it needs "
+                                         "schedule='default'", module.loc)])
+        from mlc.tune.apply import TunedSchedules
+
+        tuned = TunedSchedules(tuning_db, target)
     stages = [pipeline] if pipeline is not None else \
         [graph_to_loops(target, schedule, extern), LOOP_TO_STANDARD]
     times = StageTimes()
@@ -670,7 +693,8 @@ def build(module: Operation, target: Target | None = None,
 
         with _Timer(times, "build cache lookup"):
             cache_key = build_key(module, entry, params,
-                                  [*stages, standard_to_llvm(num_threads)], schedule,
+                                  [*stages, standard_to_llvm(num_threads)],
+                                  schedule if tuned is None else f"tuned:{tuned.digest}",
                                   num_threads, target.key)
             cached = None if cache_key is None else load_build(cache_key)
         if cached is not None:
@@ -688,7 +712,8 @@ def build(module: Operation, target: Target | None = None,
             from mlc.loop.rules import default_schedule
 
             with _Timer(times, "default schedules"), gc_paused():
-                traces = default_schedule(module, target.schedule_target)
+                traces = default_schedule(module, target.schedule_target,
+                                          chosen=tuned.trace_for if tuned else None)
         _verify(module)  # what the graph passes and the rules made
         with _Timer(times, "loops → standard dialects"):
             _run(module, stages[1], costs)
@@ -749,6 +774,7 @@ __all__ = ["BuildError", "CompiledModel", "NativeModule", "StageTimes", "build",
            "compile_module", "lower_to_llvm_ir", "graph_to_standard",
            "bind_external_functions", "check_entry_reads_its_inputs", "arg_spec", "numpy_dtype",
            "signature_specs", "mark_buffers_noalias", "standard_to_llvm", "LOOP_LOWER",
+           "lower_to_kernels",
            "LOOP_TO_STANDARD",
            "GRAPH_LOWER", "graph_to_loops", "GRAPH_TO_STANDARD", "STANDARD_TO_LLVM"]
 

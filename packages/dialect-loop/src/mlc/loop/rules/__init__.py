@@ -23,10 +23,17 @@ applies succeeds; the kept primitives form the kernel's trace, which is then rep
 on the module itself (so every default schedule is, by construction, a trace that
 replays). Blocks no rule matches keep their loops. `loop-default-schedule` is the
 pass; `mlc.llvm.build` applies it by default.
+
+The rules' choices (a tile's shape, a reduction's chunk, a vector width, rows per
+tile) are also a search space (:mod:`~mlc.loop.rules.decisions`): with
+`schedule_kernel(fn, target, SampledDecisions(), seed=...)` each is drawn by
+`sample_categorical` and recorded in the trace; mlc.tune searches it.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mlc.ir.core.ir import Operation
@@ -36,6 +43,7 @@ from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop.ops import BlockOp
 from mlc.loop.rules.analysis import analyze_block, consumers_of
+from mlc.loop.rules.decisions import FIXED, Decisions, SampledDecisions
 from mlc.loop.rules.elementwise import apply_vectorize, plan_vectorize
 from mlc.loop.rules.parallel import parallelize_outer_loops
 from mlc.loop.rules.reduction import apply_row_reduction, plan_row_reduction
@@ -43,7 +51,8 @@ from mlc.loop.rules.target import ScheduleTarget
 from mlc.loop.rules.tiling import apply_tile, plan_tile, producers_on_the_tile
 from mlc.loop.schedule import Schedule, ScheduleError, Trace
 
-__all__ = ["default_schedule", "schedule_kernel", "kernels", "ScheduleTarget"]
+__all__ = ["default_schedule", "schedule_kernel", "kernels", "ScheduleTarget", "Decisions",
+           "SampledDecisions", "FIXED"]
 
 
 def kernels(module: Operation) -> list[Operation]:
@@ -65,9 +74,11 @@ def _tile_producers(consumer: BlockOp, blocks: list[BlockOp], target: ScheduleTa
     return producers_on_the_tile(info, plan, blocks) if plan is not None else []
 
 
-def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) -> list[str]:
-    """Apply the first rule that matches block `name`; the names of the blocks it
-    scheduled (itself and the consumers it moved), or [] when none matched."""
+def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget,
+              decisions: Decisions = FIXED) -> list[str]:
+    """Apply the first rule that matches block `name`, its choices made by `decisions`;
+    the names of the blocks it scheduled (itself and the consumers it moved), or []
+    when none matched."""
     fn = sch._function(fn_name)
     blocks = [b for b in fn.walk() if isinstance(b, BlockOp)]
     block = next((b for b in blocks if b.block_name_str == name), None)
@@ -77,7 +88,8 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) ->
     if any(block in _tile_producers(consumer, blocks, target)
            for consumer in consumers_of(info, blocks)):
         return []  # its consumer's tile rule computes it where the tile is
-    plan = plan_tile(info, target)
+    choose = decisions.chooser(sch)
+    plan = plan_tile(info, target, choose)
     if plan is not None:
         before = {b.block_name_str for b in blocks}
         handle = sch.get_block(name, fn_name)
@@ -91,13 +103,13 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) ->
                      and any(getattr(o, "memref", None) is info.output.buffer
                              for o in b.walk_nested())]
         return [name, *moved, *consumers, *producers]
-    row_plan = plan_row_reduction(info, target)
+    row_plan = plan_row_reduction(info, target, choose)
     if row_plan is not None:
         handle = sch.get_block(name, fn_name)
         rf = apply_row_reduction(sch, handle, info, row_plan)
         parallelize_outer_loops(sch, rf)
         return [name, name + "_rf", name + "_rf_init"]
-    width = plan_vectorize(info, target)
+    width = plan_vectorize(info, target, choose)
     if width is not None:
         handle = sch.get_block(name, fn_name)
         apply_vectorize(sch, handle, width)
@@ -106,20 +118,29 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget) ->
     return []
 
 
-def schedule_kernel(fn: Operation, target: ScheduleTarget) -> Trace:
+def schedule_kernel(fn: Operation, target: ScheduleTarget, decisions: Decisions = FIXED,
+                    seed: int = 0, keep: Sequence[list | None] = ()) -> Trace:
     """The default schedule of kernel `fn` as a trace (`fn` is not changed): each
-    block's rule tried on a scratch copy, kept when all its primitives succeed."""
+    block's rule tried on a scratch copy, kept when all its primitives succeed.
+
+    With `SampledDecisions` the rules' choices are drawn (from `seed`) and recorded:
+    one schedule of the rules' search space. `keep` holds decisions to take instead
+    of drawing, by their order in the trace (a search's mutation: see
+    mlc.loop.schedule.sampling)."""
     fn_name = fn.attributes["sym_name"].value
     names = [b.block_name_str for b in fn.walk() if isinstance(b, BlockOp)]
     trace = Trace()
     done: set[str] = set()
+    seeds = random.Random(seed)
     for name in names:
         if name in done:
             continue
-        attempt = Schedule(_scratch(fn), seed=0, copy=False)
+        # The fixed rules draw nothing: seed 0 as ever (their traces do not change).
+        attempt_seed = 0 if decisions is FIXED else seeds.randrange(1 << 31)
+        attempt = Schedule(_scratch(fn), seed=attempt_seed, copy=False, decisions=keep)
         trace.apply(attempt)
         try:
-            scheduled = _rule_for(attempt, fn_name, name, target)
+            scheduled = _rule_for(attempt, fn_name, name, target, decisions)
         except ScheduleError:
             continue  # the rule did not fit after all: the block keeps its loops
         if scheduled:
@@ -129,15 +150,20 @@ def schedule_kernel(fn: Operation, target: ScheduleTarget) -> Trace:
 
 
 def default_schedule(module: Operation, target: ScheduleTarget,
-                     functions: list[str] | None = None) -> dict[str, Trace]:
+                     functions: list[str] | None = None,
+                     chosen: Callable[[Operation], Trace | None] | None = None
+                     ) -> dict[str, Trace]:
     """Schedule every kernel of `module` (or those named in `functions`) in place by
-    the default rules; each kernel's trace, by name."""
+    the default rules; each kernel's trace, by name. `chosen(fn)` may give a kernel's
+    trace instead (a tuned one: mlc.tune), None for the rules'."""
     traces = {}
     for fn in kernels(module):
         name = fn.attributes["sym_name"].value
         if functions is not None and name not in functions:
             continue
-        trace = schedule_kernel(fn, target)
+        trace = chosen(fn) if chosen is not None else None
+        if trace is None:
+            trace = schedule_kernel(fn, target)
         trace.apply(Schedule(module, seed=0, copy=False))
         traces[name] = trace
     return traces

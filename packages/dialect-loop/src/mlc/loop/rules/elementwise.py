@@ -11,6 +11,7 @@ transpose) is left serial: vectorizing it would need gathers.
 from __future__ import annotations
 
 from mlc.loop.rules.analysis import BlockInfo, element_bits
+from mlc.loop.rules.decisions import Chooser, own_choice
 from mlc.loop.rules.target import ScheduleTarget
 from mlc.loop.rules.tiling import vector_width
 from mlc.loop.schedule import Schedule
@@ -19,9 +20,11 @@ from mlc.loop.schedule.trace import BlockRV
 __all__ = ["plan_vectorize", "apply_vectorize"]
 
 
-def plan_vectorize(info: BlockInfo, target: ScheduleTarget) -> int | None:
+def plan_vectorize(info: BlockInfo, target: ScheduleTarget,
+                   choose: Chooser = own_choice) -> int | None:
     """The vector width for a spatial block's innermost axis, or None when the rule
-    does not apply."""
+    does not apply. `choose` may pick another width that divides the axis (from a
+    quarter of the target's vector to two vectors)."""
     if info.reduction is not None or info.reduce or not info.fresh_nest or not info.spatial:
         return None
     lane = info.spatial[-1]
@@ -36,7 +39,13 @@ def plan_vectorize(info: BlockInfo, target: ScheduleTarget) -> int | None:
         return None
     bits = max([element_bits(info.element_type())] +
                [element_bits(r.buffer.type.element_type) for r in info.reads])
-    return vector_width(extent, target.lanes(bits))
+    lanes = target.lanes(bits)
+    width = vector_width(extent, lanes)
+    if width is None:
+        return None
+    widths = [w for w in (lanes // 4, lanes // 2, lanes, 2 * lanes)
+              if w >= 2 and (extent % w == 0 or w == extent)]
+    return choose(sorted({*widths, width}), width)
 
 
 def apply_vectorize(sch: Schedule, block: BlockRV, width: int) -> None:

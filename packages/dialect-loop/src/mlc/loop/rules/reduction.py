@@ -17,17 +17,20 @@ the unscheduled kernel's by rounding (tests allow rtol 1e-5 in f32).
 from __future__ import annotations
 
 from mlc.loop.rules.analysis import BlockInfo, element_bits
+from mlc.loop.rules.decisions import Chooser, own_choice
 from mlc.loop.rules.target import ScheduleTarget
-from mlc.loop.rules.tiling import _largest_divisor, vector_width
+from mlc.loop.rules.tiling import _divisors, _largest_divisor, vector_width
 from mlc.loop.schedule import Schedule
 from mlc.loop.schedule.trace import BlockRV
 
 __all__ = ["plan_row_reduction", "apply_row_reduction"]
 
 
-def plan_row_reduction(info: BlockInfo, target: ScheduleTarget) -> tuple[int, int, int] | None:
+def plan_row_reduction(info: BlockInfo, target: ScheduleTarget, choose: Chooser = own_choice
+                       ) -> tuple[int, int, int] | None:
     """(the reduce variable to factor, its lanes, rows per tile) for a reduction whose
-    innermost reduce variable moves every read that uses it contiguously, or None."""
+    innermost reduce variable moves every read that uses it contiguously, or None.
+    `choose` may pick other rows per tile (up to 8)."""
     if info.reduction is None or not info.fresh_nest or not info.reduce:
         return None
     variable = info.reduce[-1]
@@ -44,6 +47,8 @@ def plan_row_reduction(info: BlockInfo, target: ScheduleTarget) -> tuple[int, in
         return None
     spatial = [v for v in info.spatial if info.extents[v] > 1]
     rows = _largest_divisor(info.extents[spatial[-1]], 4) if spatial else 1
+    if spatial:
+        rows = choose(_divisors(info.extents[spatial[-1]], 8), rows)
     return variable, lanes, rows
 
 

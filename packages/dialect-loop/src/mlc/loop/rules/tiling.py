@@ -61,6 +61,7 @@ from mlc.loop.rules.analysis import (
     element_bits,
     is_allocated,
 )
+from mlc.loop.rules.decisions import Chooser, own_choice
 from mlc.loop.rules.target import ScheduleTarget
 from mlc.loop.schedule import DependencyError, Schedule
 from mlc.loop.schedule.scope import linear_terms
@@ -88,6 +89,9 @@ class TilePlan:
     packed: int | None = None
     """The read (position in BlockInfo.reads) copied chunk by chunk into a packed
     panel (module docstring)."""
+    unroll: int = 1
+    """Steps of the innermost reduction loop unrolled around the tile (1: none; the
+    rules' own plan; a search may choose more: mlc.loop.rules.decisions)."""
 
     @property
     def accumulators(self) -> int:
@@ -140,9 +144,11 @@ def _lane_variable(info: BlockInfo, target: ScheduleTarget) -> tuple[int, int] |
     return None
 
 
-def plan_tile(info: BlockInfo, target: ScheduleTarget) -> TilePlan | None:
+def plan_tile(info: BlockInfo, target: ScheduleTarget,
+              choose: Chooser = own_choice) -> TilePlan | None:
     """The register tile for a reduction block, or None when the rule does not apply
-    (no contiguous spatial lane axis)."""
+    (no contiguous spatial lane axis). `choose` picks the tile's shape and the
+    reduction's chunk among those that fit (mlc.loop.rules.decisions)."""
     if info.reduction is None or not info.fresh_nest or not info.reduce:
         return None
     found = _lane_variable(info, target)
@@ -166,6 +172,7 @@ def plan_tile(info: BlockInfo, target: ScheduleTarget) -> TilePlan | None:
     # 8 or so rows), preferring more rows (each row reuses the vectors' loads) and, at
     # equal size, fewer columns.
     best: tuple | None = None
+    shapes = []  # every tile that fits the registers: what a search may choose instead
     for vectors in _divisors(per_lane_axis, 4 if row is not None else 8):
         for columns in (_divisors(info.extents[column], 4) if column is not None else [1]):
             if vectors > 1 and columns > 1:
@@ -175,18 +182,27 @@ def plan_tile(info: BlockInfo, target: ScheduleTarget) -> TilePlan | None:
                 if row is not None else 1
             if rows * across > budget:
                 continue
+            shapes += [(vectors, columns, r) for r in
+                       (_divisors(info.extents[row], rows) if row is not None else [1])]
             key = (rows * across, rows, -columns)
             if best is None or key > best[0]:
                 best = (key, vectors, columns, rows)
-    _, vectors, columns, rows = best
+    _, *own = best
+    vectors, columns, rows = choose(shapes, tuple(own))
     plan = TilePlan(lane, lanes, vectors, row, rows, column if columns > 1 else None, columns)
-    return _chunk_reduction(plan, info, target)
+    plan = _chunk_reduction(plan, info, target, choose)
+    innermost = info.reduce[-1]
+    steps = plan.chunk if innermost == plan.chunked else info.extents[innermost]
+    return replace(plan, unroll=choose([u for u in (1, 2, 4, 8) if steps % u == 0], 1))
 
 
-def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget) -> TilePlan:
+def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
+                     choose: Chooser = own_choice) -> TilePlan:
     """`plan` with its outermost reduction loop cut into chunks when one panel of the
     factor read across the rows is larger than 3/4 of the L1 cache and the panel's outputs
-    fit in it (module docstring)."""
+    fit in it (module docstring); `choose` may pick another chunk (the divisors of the
+    loop from a quarter of the rule's chunk to four times it, or none; when the panel
+    fits, chunks of 32 to 256 or none)."""
     element_bytes = max(1, element_bits(info.element_type()) // 8)
     panel_axes = {plan.lane, plan.column}
     first = min(v for v in (plan.lane, plan.row, plan.column) if v is not None)
@@ -200,7 +216,18 @@ def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget) ->
     budget = target.l1_bytes * 3 // 4  # the panel's chunk; the rest for the rows
     panel = reduction * plan.panel_width * element_bytes
     if panel <= budget:
-        return plan
+        # The panel fits: the rule does not chunk, a search may (the rows' reads of a
+        # chunk stay in cache too).
+        outermost = next((r for r in info.reduce if info.extents[r] > 1), None)
+        if outermost is None or outputs > target.l1_bytes:
+            return plan
+        extent = info.extents[outermost]
+        chunk = choose([d for d in (32, 64, 128, 256) if d < extent and extent % d == 0]
+                       + [extent], extent)
+        if chunk >= extent:
+            return plan
+        chunked = replace(plan, chunked=outermost, chunk=chunk)
+        return replace(chunked, packed=_scattered_panel(chunked, info))
     row_block = None
     if outputs > target.l1_bytes:
         # Too many rows for their outputs to stay in cache: when the rows are the only
@@ -216,8 +243,13 @@ def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget) ->
     if outermost is None:
         return plan
     per_step = panel // info.extents[outermost]
-    chunk = _largest_divisor(info.extents[outermost], max(1, budget // per_step))
-    if chunk >= info.extents[outermost]:
+    extent = info.extents[outermost]
+    chunk = _largest_divisor(extent, max(1, budget // per_step))
+    if chunk >= extent:
+        return plan
+    chunk = choose([d for d in _divisors(extent, 4 * chunk) if 4 * d >= chunk] + [extent],
+                   chunk)
+    if chunk >= extent:
         return plan
     chunked = replace(plan, chunked=outermost, chunk=chunk, row_block=row_block)
     return replace(chunked, packed=_scattered_panel(chunked, info))
@@ -372,6 +404,11 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
             # stays after the reduction, which keeps a full-size intermediate.
             continue
         vectorize_tile_loops(sch, consumer, anchor_depth=anchor_depth, lanes=plan.lanes)
+    if plan.unroll > 1:
+        # Last: the loops moved above hold their handles; the tile's body copied
+        # `unroll` times along the reduction (one loop step per `unroll` updates).
+        _, unrolled = sch.split(reduction[-1], [None, plan.unroll])
+        sch.unroll(unrolled)
 
 
 def _reads(block: BlockOp, info: BlockInfo) -> bool:

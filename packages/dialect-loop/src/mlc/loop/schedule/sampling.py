@@ -1,13 +1,19 @@
 """Sampling: `sample_perfect_tile` and `sample_categorical` (TVM's sampling.cc), drawn
 from the schedule's seeded generator; each records its decision in the trace, and a
 replay takes the recorded decision instead of drawing.
+
+A schedule made with `decisions` (`Schedule(mod, decisions=[[4, 8], None, ...])`)
+takes the n-th of them at its n-th sampling primitive instead of drawing, when it is
+not None and fits (the tiling divides the loop, the category is a candidate): how a
+search makes a schedule that keeps a parent's decisions and changes one (TVM's
+mutators replay a trace with one decision changed).
 """
 
 from __future__ import annotations
 
 from mlc.loop.schedule.errors import SamplingError
 from mlc.loop.schedule.state import ScheduleState
-from mlc.loop.schedule.trace import LoopRV, primitive
+from mlc.loop.schedule.trace import SAMPLING_PRIMITIVES, LoopRV, primitive
 
 __all__ = ["Sampling"]
 
@@ -24,6 +30,9 @@ class Sampling(ScheduleState):
         loop_op = self._loop(loop)
         extent = loop_op.extent.value
         tilings = [t for t in _tilings(extent, n) if t[-1] <= max_innermost_factor]
+        if decision is None:
+            forced = self._forced_decision()
+            decision = forced if forced in [list(t) for t in tilings] else None
         if decision is not None:
             if list(decision) not in [list(t) for t in tilings]:
                 raise SamplingError(f"the recorded tiling {decision} does not fit the loop "
@@ -45,7 +54,17 @@ class Sampling(ScheduleState):
                                 "probabilities as candidates, not all zero")
         if decision is not None:
             return list(decision)
+        forced = self._forced_decision()
+        if forced is not None and len(forced) == 1 and forced[0] in candidates:
+            return list(forced)
         return [self._random.choices(candidates, weights=probs)[0]]
+
+    def _forced_decision(self) -> list | None:
+        """The decision given for this sampling primitive (module docstring), if any:
+        they are numbered by the sampling primitives already in the trace."""
+        index = sum(1 for inst in self.trace.instructions if inst.kind in SAMPLING_PRIMITIVES)
+        forced = self._decisions[index] if index < len(self._decisions) else None
+        return list(forced) if isinstance(forced, list | tuple) else None
 
 
 

@@ -8,6 +8,7 @@ here too: every family starts from them.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mlc.ir.core.affine_expr import AffineExpr, constant, dim
@@ -33,7 +34,8 @@ class ScheduleState:
     `module` itself, as a pass does), its handles and its trace; the primitive families
     (`mlc.loop.schedule.Schedule`) derive from it."""
 
-    def __init__(self, module: Operation, seed: int | None = None, copy: bool = True):
+    def __init__(self, module: Operation, seed: int | None = None, copy: bool = True,
+                 decisions: Sequence[list | None] = ()):
         if seed is None:
             # A fresh seed each time (as TVM's Schedule draws one), so that a search
             # making one schedule per trial tries different decisions; it is kept in
@@ -46,6 +48,10 @@ class ScheduleState:
         self.trace = Trace(seed=seed)
         self.seed = seed
         self._random = random.Random(seed)
+        # The decisions the sampling primitives take instead of drawing, by their order
+        # in the trace (a search replaying a space with some decisions kept: see
+        # mlc.loop.schedule.sampling); None, or one that does not fit, is drawn.
+        self._decisions = list(decisions)
         self._handles: dict[str, Operation] = {}
         self._count = 0
         self._replaying = False

@@ -1,0 +1,115 @@
+"""The default rules as a search space (mlc.loop.rules.decisions): their choices drawn
+by sample_categorical and recorded, the rules' own choices giving exactly the default
+schedules, every sampled schedule replaying from its trace and computing what numpy
+computes."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mlc.ir import print_op
+from mlc.ir.dialects.builtin import ModuleOp
+from mlc.llvm.build import compile_module
+from mlc.loop import te
+from mlc.loop.rules import FIXED, SampledDecisions, default_schedule, kernels, schedule_kernel
+from mlc.loop.rules.target import ScheduleTarget
+from mlc.loop.schedule import Schedule, Trace
+from mlc.loop.schedule.trace import SAMPLING_PRIMITIVES
+
+AVX512 = ScheduleTarget.from_features("skylake-avx512", "")
+
+
+def _module(fn) -> ModuleOp:
+    module = ModuleOp.build()
+    module.body.append(fn)
+    return module
+
+
+def _matmul_relu(m: int, n: int, k: int) -> ModuleOp:
+    A = te.placeholder((m, k), "float32", name="A")
+    B = te.placeholder((k, n), "float32", name="B")
+    r = te.reduce_axis(k, name="k")
+    Y = te.compute((m, n), lambda i, j: te.sum(A[i, r] * B[r, j], axis=r), name="Y")
+    C = te.compute((m, n), lambda i, j: te.maximum(Y[i, j], 0.0), name="C")
+    return _module(te.create_prim_func([A, B, C], name="mm_relu"))
+
+
+def _softmax_parts(rows: int, width: int) -> ModuleOp:
+    X = te.placeholder((rows, width), "float32", name="X")
+    k = te.reduce_axis(width, name="k")
+    M = te.compute((rows,), lambda i: te.max(X[i, k], axis=k), name="M")
+    E = te.compute((rows, width), lambda i, j: te.exp(X[i, j] - M[i]), name="E")
+    return _module(te.create_prim_func([X, M, E], name="softmax_parts"))
+
+
+MAKERS = [lambda: _matmul_relu(64, 128, 32), lambda: _matmul_relu(32, 512, 512),
+          lambda: _softmax_parts(8, 64)]
+
+
+def _sampling(trace: Trace) -> list:
+    return [inst for inst in trace.instructions if inst.kind in SAMPLING_PRIMITIVES]
+
+
+def test_the_rules_own_decisions_give_the_default_schedules_exactly():
+    for make in MAKERS:
+        fixed, sampled = make(), make()
+        [fixed_trace] = default_schedule(fixed, AVX512).values()
+        assert not _sampling(fixed_trace)  # the default schedules are unchanged: no draws
+        [fn] = kernels(sampled)
+        own = schedule_kernel(fn, AVX512, SampledDecisions(default=True))
+        assert _sampling(own)  # every choice recorded, with its candidates
+        own.apply(Schedule(sampled, copy=False))
+        assert print_op(sampled) == print_op(fixed)
+        without = Trace([i for i in own.instructions if i.kind not in SAMPLING_PRIMITIVES])
+        assert json.dumps(without.as_json()) == json.dumps(fixed_trace.as_json())
+
+
+def test_sampled_schedules_differ_and_replay_exactly_from_their_json():
+    module = _matmul_relu(32, 512, 512)
+    [fn] = kernels(module)
+    texts = set()
+    for seed in range(6):
+        trace = schedule_kernel(fn, AVX512, SampledDecisions(), seed=seed)
+        replayed = Trace.from_json(json.loads(json.dumps(trace.as_json())))
+        first, second = Schedule(module), Schedule(module)
+        trace.apply(first)
+        replayed.apply(second)
+        assert print_op(first.mod) == print_op(second.mod)
+        texts.add(print_op(first.mod))
+    assert len(texts) > 1
+
+
+def test_kept_decisions_are_taken_instead_of_drawn():
+    module = _matmul_relu(32, 512, 512)
+    [fn] = kernels(module)
+    trace = schedule_kernel(fn, AVX512, SampledDecisions(), seed=3)
+    decisions = [inst.outputs for inst in _sampling(trace)]
+    again = schedule_kernel(fn, AVX512, SampledDecisions(), seed=99, keep=decisions)
+    assert again.as_json() == trace.as_json()
+    # A decision that does not fit is drawn instead (a search's mutation may ask one).
+    bad = schedule_kernel(fn, AVX512, SampledDecisions(), seed=3, keep=[[[99, 99, 99]]])
+    assert [i.outputs for i in _sampling(bad)][0] != [[99, 99, 99]]
+
+
+def test_fixed_decisions_keep_the_rules_choices():
+    assert FIXED.choose(None, [1, 2, 3], 2) == 2
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1 << 20))
+def test_every_sampled_schedule_computes_the_matmul(seed):
+    module = _matmul_relu(16, 64, 64)  # tiles, chunks of 32 or none, unrolled 1 to 8
+    [fn] = kernels(module)
+    trace = schedule_kernel(fn, AVX512.__class__.host(), SampledDecisions(), seed=seed)
+    sch = Schedule(module)
+    trace.apply(sch)
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal((16, 64), dtype=np.float32)
+    b = rng.standard_normal((64, 64), dtype=np.float32)
+    c = np.zeros((16, 64), np.float32)
+    compile_module(sch.mod, num_threads=1)["mm_relu"](a, b, c)
+    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)
