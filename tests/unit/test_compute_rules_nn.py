@@ -354,6 +354,8 @@ def test_every_nn_normalisation_and_reduction_op_lowers_and_its_reference_says_s
     assert len(ops) == 20
     assert [name for name in ops if graph.ops[name].compute is None] == []
     for cls in graph.ops.values():
+        if not issubclass(cls, GraphOp):
+            continue  # graph.call_tir and call_dps_packed call code, they compute nothing
         if cls.doc_facts.__func__ is not GraphOp.doc_facts.__func__:
             continue  # graph.constant states its own facts
         lowers = "yes (TE compute rule)" if cls.compute else "not yet (no compute rule)"
