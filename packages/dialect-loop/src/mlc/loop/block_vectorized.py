@@ -29,12 +29,8 @@ import numpy as np
 
 from mlc.ir.core.attributes import FloatType, IndexType, IntegerType, Type
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.interpreter import (
-    _overflow_flags,
-    _predicate,
-    buffer_dtype,
-    float_of_bits,
-)
+from mlc.ir.dialects.arith_semantics import cmpf_predicate, cmpi_predicate, overflow_flags
+from mlc.ir.interpreter import buffer_dtype, float_of_bits
 
 __all__ = ["run_nest_vectorized", "vectorized_plan"]
 
@@ -161,7 +157,7 @@ def _plan(loop: Operation) -> NestPlan | None:
                        for e in exprs):
                     return None
         elif op.name != "loop.init":
-            if _overflow_flags(op) or "roundingmode" in op.attributes:
+            if overflow_flags(op) or "roundingmode" in op.attributes:
                 return None  # poison on overflow, directed rounding: the scalar path's
             for value in (*op.operands, *op.results):
                 if _scalar_dtype(value.type) is None:
@@ -438,7 +434,7 @@ def _evaluate(op: Operation, args: list, env: dict, count: int) -> list:
         if name == "arith.cmpf":
             return [_cmpf(op, args)]
         if name == "arith.cmpi":
-            predicate = _predicate(op)
+            predicate = cmpi_predicate(op)
             if predicate not in _CMPI:
                 unsigned = [np.asarray(a).astype(np.uint64) for a in args]
                 return [_CMP[predicate[1:]](*unsigned)]
@@ -449,7 +445,7 @@ def _evaluate(op: Operation, args: list, env: dict, count: int) -> list:
 
 
 def _cmpf(op: Operation, args: list):
-    predicate = _predicate(op)
+    predicate = cmpf_predicate(op)
     a, b = (np.asarray(x) for x in args)
     unordered = np.isnan(a) | np.isnan(b)
     if predicate == "false":

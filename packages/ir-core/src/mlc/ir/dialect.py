@@ -42,9 +42,12 @@ class Dialect:
 
     allows_unknown_ops = False
 
-    def __init__(self, name: str, summary: str = ""):
+    def __init__(self, name: str, summary: str = "", semantics: str | None = None):
         self.name = name
         self.summary = summary
+        # The module registering what the ops compute with the interpreter
+        # (mlc.ir.interpreter.impl), imported when an op of the dialect first runs.
+        self.semantics = semantics
         self.ops: dict[str, type[Op]] = {}
         self.types: dict[str, type[DialectType]] = {}
         self.attributes: dict[str, type[DialectAttribute]] = {}

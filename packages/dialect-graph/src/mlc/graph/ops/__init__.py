@@ -19,10 +19,9 @@ def _register_interpreter_handlers() -> None:
     """Let mlc.ir's interpreter run graph ops (their reference semantics), so one
     interpreter runs a module through every stage from graph to loops."""
     from mlc.graph.interpreter import interpreter_handler
-    from mlc.ir.interpreter import register_handler
+    from mlc.ir.interpreter import impl
 
-    for name in graph.ops:
-        register_handler(name)(interpreter_handler)
+    impl(*graph.ops.values())(interpreter_handler)
 
 
 _register_interpreter_handlers()

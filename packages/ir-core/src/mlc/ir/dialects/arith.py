@@ -94,7 +94,8 @@ class ArithDialect(Dialect):
         return None
 
 
-arith = ArithDialect("arith", "Integer and floating-point arithmetic.")
+arith = ArithDialect("arith", "Integer and floating-point arithmetic.",
+                     semantics="mlc.ir.dialects.arith_semantics")
 
 
 class ArithConstantsDialect(Dialect):

@@ -27,7 +27,8 @@ from mlc.ir.opdef.constraints import I1, AnyInteger, AnyIntElementsAttr, DenseAr
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, SuccessorDef, VerificationError
 from mlc.ir.opdef.traits import AttrSizedOperandSegments, IsTerminator, Pure
 
-cf = Dialect("cf", "Unstructured control flow: branches between the blocks of a region.")
+cf = Dialect("cf", "Unstructured control flow: branches between the blocks of a region.",
+             semantics="mlc.ir.dialects.cf_semantics")
 
 _U64_MAX = (1 << 64) - 1
 

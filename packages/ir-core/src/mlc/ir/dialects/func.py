@@ -27,7 +27,8 @@ from mlc.ir.text.asm_parser import AsmParser
 from mlc.ir.text.function_syntax import parse_function, print_function
 from mlc.ir.text.printer import Printer
 
-func = Dialect("func", "Functions, calls and returns.")
+func = Dialect("func", "Functions, calls and returns.",
+               semantics="mlc.ir.dialects.func_semantics")
 
 
 @func.op

@@ -36,7 +36,8 @@ from mlc.ir.opdef.constraints import FloatLike, SignlessIntegerLike
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
 from mlc.ir.opdef.traits import ElementwiseMappable, Pure, SameOperandsAndResultType
 
-math = ArithConstantsDialect("math", "Elementwise floating-point functions (sin, exp, sqrt, fma...).")
+math = ArithConstantsDialect("math", "Elementwise floating-point functions (sin, exp, sqrt, fma...).",
+                             semantics="mlc.ir.dialects.math_semantics")
 
 _FASTMATH_FORMAT = "(`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 

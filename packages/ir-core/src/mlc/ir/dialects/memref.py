@@ -80,7 +80,8 @@ from mlc.ir.opdef.traits import (
     constant_value,
 )
 
-memref = ArithConstantsDialect("memref", "Buffers in memory: allocation, element access and views.")
+memref = ArithConstantsDialect("memref", "Buffers in memory: allocation, element access and views.",
+                               semantics="mlc.ir.dialects.memref_semantics")
 memref.directive(DynamicIndexList())
 
 AUTOMATIC_ALLOCATION_SCOPE = Resource("AutomaticAllocationScope")

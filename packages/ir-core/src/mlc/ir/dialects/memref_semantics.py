@@ -22,13 +22,29 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.index_lists import mixed_values
+from mlc.ir.dialects.memref import (
+    AllocaOp,
+    AllocOp,
+    CastOp,
+    CollapseShapeOp,
+    CopyOp,
+    DeallocOp,
+    DimOp,
+    ExpandShapeOp,
+    GetGlobalOp,
+    LoadOp,
+    ReinterpretCastOp,
+    StoreOp,
+    SubViewOp,
+    ViewOp,
+)
 from mlc.ir.interpreter import (
     Interpreter,
     UndefinedBehavior,
     UnsupportedOperation,
     buffer_dtype,
+    impl,
     load_element,
-    register_handler,
     store_element,
 )
 
@@ -42,19 +58,19 @@ def _fresh_buffer(op: Operation, sizes: list[int]) -> list:
     return [np.zeros(shape, dtype=buffer_dtype(type_.element_type))]
 
 
-@register_handler("memref.alloc", "memref.alloca")
+@impl(AllocOp, AllocaOp)
 def _alloc(interp: Interpreter, op: Operation, operands: list) -> list:
     """A new zeroed buffer; the operands are the dynamic sizes."""
     return _fresh_buffer(op, operands[:len(op.dynamicSizes)])
 
 
-@register_handler("memref.dealloc")
+@impl(DeallocOp)
 def _dealloc(interp: Interpreter, op: Operation, operands: list) -> list:
     """Freeing is not modelled: the array lives on while referenced."""
     return []
 
 
-@register_handler("memref.load")
+@impl(LoadOp)
 def _load(interp: Interpreter, op: Operation, operands: list) -> list:
     return [load_element(operands[0], operands[1:], op.results[0].type)]
 
@@ -65,7 +81,7 @@ def check_writable(buffer: np.ndarray) -> None:
         raise UndefinedBehavior("a store into a constant global")
 
 
-@register_handler("memref.store")
+@impl(StoreOp)
 def _store(interp: Interpreter, op: Operation, operands: list) -> list:
     value, buffer, *indices = operands
     check_writable(buffer)
@@ -73,7 +89,7 @@ def _store(interp: Interpreter, op: Operation, operands: list) -> list:
     return []
 
 
-@register_handler("memref.copy")
+@impl(CopyOp)
 def _copy(interp: Interpreter, op: Operation, operands: list) -> list:
     source, target = operands
     if source.shape != target.shape:
@@ -84,7 +100,7 @@ def _copy(interp: Interpreter, op: Operation, operands: list) -> list:
     return []
 
 
-@register_handler("memref.dim")
+@impl(DimOp)
 def _dim(interp: Interpreter, op: Operation, operands: list) -> list:
     buffer, index = operands
     if not 0 <= index < buffer.ndim:
@@ -92,7 +108,7 @@ def _dim(interp: Interpreter, op: Operation, operands: list) -> list:
     return [int(buffer.shape[index])]
 
 
-@register_handler("memref.cast")
+@impl(CastOp)
 def _cast(interp: Interpreter, op: Operation, operands: list) -> list:
     """The same array; a static size of the target type it lacks is undefined."""
     target = op.results[0].type
@@ -118,7 +134,7 @@ def _operand_values(op: Operation, operands: list, group: str) -> list:
     return operands[start:start + size]
 
 
-@register_handler("memref.subview")
+@impl(SubViewOp)
 def _subview(interp: Interpreter, op: Operation, operands: list) -> list:
     """A numpy view: a slice per dim, then the dims the result type drops indexed
     away."""
@@ -152,7 +168,7 @@ def _reshaped(buffer: np.ndarray, shape: list[int]) -> np.ndarray:
     return view
 
 
-@register_handler("memref.collapse_shape")
+@impl(CollapseShapeOp)
 def _collapse_shape(interp: Interpreter, op: Operation, operands: list) -> list:
     from mlc.ir.dialects.memref import reassociation_groups
 
@@ -161,7 +177,7 @@ def _collapse_shape(interp: Interpreter, op: Operation, operands: list) -> list:
     return [_reshaped(buffer, [int(np.prod([buffer.shape[d] for d in g])) for g in groups])]
 
 
-@register_handler("memref.expand_shape")
+@impl(ExpandShapeOp)
 def _expand_shape(interp: Interpreter, op: Operation, operands: list) -> list:
     shape = _entries(op, "static_output_shape", "output_shape", operands[1:])
     if int(np.prod(shape)) != operands[0].size:
@@ -179,7 +195,7 @@ def _allocation(buffer: np.ndarray) -> tuple[np.ndarray, int]:
     return base, start // buffer.itemsize
 
 
-@register_handler("memref.reinterpret_cast")
+@impl(ReinterpretCastOp)
 def _reinterpret_cast(interp: Interpreter, op: Operation, operands: list) -> list:
     """The source's allocation seen from `offset` with `sizes` and `strides`."""
     dynamic = operands[1:]
@@ -201,7 +217,7 @@ def _reinterpret_cast(interp: Interpreter, op: Operation, operands: list) -> lis
     return [view]
 
 
-@register_handler("memref.get_global")
+@impl(GetGlobalOp)
 def _get_global(interp: Interpreter, op: Operation, operands: list) -> list:
     """The global's array, made on first use in this run from its initial value."""
     from mlc.ir.dialects.func import lookup_symbol
@@ -237,7 +253,7 @@ def _global_array(definition: Operation) -> np.ndarray:
     return array
 
 
-@register_handler("memref.view")
+@impl(ViewOp)
 def _view(interp: Interpreter, op: Operation, operands: list) -> list:
     """The bytes from the shift on, seen as an array of the result type (a numpy
     view: writes go to the storage); a view past the storage's end is undefined."""

@@ -66,7 +66,8 @@ from mlc.ir.opdef.traits import (
 from mlc.ir.text.asm_parser import Argument, AsmParser
 from mlc.ir.text.printer import Printer
 
-scf = Dialect("scf", "Structured control flow: loops and conditionals as ops with regions.")
+scf = Dialect("scf", "Structured control flow: loops and conditionals as ops with regions.",
+              semantics="mlc.ir.dialects.scf_semantics")
 
 _YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 

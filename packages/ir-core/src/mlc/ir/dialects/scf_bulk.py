@@ -40,15 +40,23 @@ import numpy as np
 
 from mlc.ir.core.attributes import FloatType, IndexType, IntegerType, MemRefType, Type, VectorType
 from mlc.ir.core.ir import Operation, Value
+from mlc.ir.dialects import arith as A
+from mlc.ir.dialects import arith_casts as casts
+from mlc.ir.dialects import memref as M
+from mlc.ir.dialects import vector_memory
+from mlc.ir.dialects.arith_semantics import cmpf_predicate, cmpi_predicate, overflow_flags
+from mlc.ir.dialects.math import FmaOp
+from mlc.ir.dialects.scf import ForOp, IfOp, ParallelOp, ReduceOp, ReduceReturnOp, YieldOp
+from mlc.ir.dialects.vector import BroadcastOp
+from mlc.ir.dialects.vector_compute import FMAOp
+from mlc.ir.dialects.vector_slicing import ExtractOp
 from mlc.ir.interpreter import (
     ELEMENTWISE_OPS,
-    OP_HANDLERS,
     POISON,
+    ElementView,
     Interpreter,
-    _ElementView,
-    _flag_names,
-    _overflow_flags,
-    _predicate,
+    flag_names,
+    handler_for,
 )
 
 __all__ = ["BULK", "run_in_bulk", "scalar_scf_loops"]
@@ -261,7 +269,7 @@ class _Memory:
 # ------------------------------------------------------------------ plans
 
 def _is_loop(op: Operation) -> bool:
-    return op.name in ("scf.for", "scf.parallel") and not op.results
+    return isinstance(op, (ForOp, ParallelOp)) and not op.results
 
 
 def _band_body_ops(op: Operation) -> list[Operation]:
@@ -273,11 +281,12 @@ def _supported(op: Operation) -> bool:
     from mlc.ir.interfaces.side_effects import is_memory_effect_free
 
     for nested in op.walk():
-        name = nested.name
-        if name in _LANE_OPS or (name in _CONTROL and not (name == "scf.parallel" and
-                                                            nested.results)):
+        op_class = type(nested)
+        if op_class in _LANE_OPS or (op_class in _CONTROL and not (
+                op_class is ParallelOp and nested.results)):
             continue
-        if nested.regions or not is_memory_effect_free(nested) or name not in OP_HANDLERS:
+        if nested.regions or not is_memory_effect_free(nested) or \
+                handler_for(op_class) is None:
             return False
     return True
 
@@ -336,7 +345,7 @@ def _band_depth(op: Operation) -> int:
 
 def _loop_points(op: Operation, operands: list) -> list[np.ndarray] | None:
     """Each induction variable's values over the loop's points in row-major order."""
-    if op.name == "scf.for":
+    if isinstance(op, ForOp):
         if "unsignedCmp" in op.attributes or len(operands) != 3:
             return None
         lower, upper, step = operands
@@ -375,7 +384,7 @@ def _attempt(interp: Interpreter, op: Operation, operands: list, plan: _Plan):
             block = current.regions[0].blocks[0]
             for arg, values in zip(block.args, points):
                 frame.values[arg] = Lanes(np.tile(values, frame.count // count))
-            ops = [o for o in block.ops() if not o.name.startswith(("scf.yield", "scf.reduce"))]
+            ops = [o for o in block.ops() if not isinstance(o, _BODY_ENDS)]
             if depth == plan.depth:
                 break
             inner = next(o for o in ops if o.regions)
@@ -434,7 +443,7 @@ def _written_roots(loop: Operation, env: dict, memory: _Memory) -> set[int] | No
     value made inside the loop."""
     roots = set()
     for nested in loop.walk():
-        if nested.name in ("memref.store", "vector.store"):
+        if isinstance(nested, (M.StoreOp, vector_memory.StoreOp)):
             target = nested.operands[1]
             value = env.get(target)
             if not isinstance(value, np.ndarray):
@@ -486,21 +495,21 @@ _MISSING = object()
 
 def _execute(interp: Interpreter, op: Operation, frame: _Frame, memory: _Memory | None) -> None:
     operands = [frame.lookup(v) for v in op.operands]
-    name = op.name
-    if name in _CONTROL:
+    op_class = type(op)
+    if op_class in _CONTROL:
         if memory is None:
             raise _Bail()
-        results = _CONTROL[name](interp, op, operands, frame, memory)
-    elif not any(isinstance(v, Lanes) for v in operands) and name not in _EFFECTS:
+        results = _CONTROL[op_class](interp, op, operands, frame, memory)
+    elif not any(isinstance(v, Lanes) for v in operands) and op_class not in _EFFECTS:
         interp.env = frame.values  # the scalar handler on the one value all lanes share
-        results = OP_HANDLERS[name](interp, op, operands)
+        results = handler_for(op_class)(interp, op, operands)
         if not isinstance(results, list):
             raise _Bail()
     else:
-        handler = _LANE_OPS.get(name) if _exact_in_numpy(op) else None
-        if handler is None and name in ELEMENTWISE_OPS:
+        handler = _LANE_OPS.get(op_class) if _exact_in_numpy(op) else None
+        if handler is None and op_class in ELEMENTWISE_OPS:
             results = _per_element(interp, op, operands, frame)
-        elif handler is None or (name in _EFFECTS and memory is None):
+        elif handler is None or (op_class in _EFFECTS and memory is None):
             raise _Bail()
         else:
             results = handler(op, operands, frame, memory)
@@ -520,7 +529,7 @@ def _per_element(interp: Interpreter, op: Operation, operands: list, frame: _Fra
         array = np.broadcast_to(array, shape).reshape(-1)
         columns.append([int(v) for v in array.tolist()] if array.dtype == np.bool_
                        else array.tolist())
-    handler, view = OP_HANDLERS[op.name], _ElementView(op)
+    handler, view = handler_for(type(op)), ElementView(op)
     rows = [handler(interp, view, list(scalars)) for scalars in zip(*columns)]
     results = []
     for k, value in enumerate(op.results):
@@ -535,7 +544,7 @@ def _run_block(interp, block, args: list, frame: _Frame, memory: _Memory) -> lis
     for arg, value in zip(block.args, args):
         frame.values[arg] = value
     for op in block.ops():
-        if op.name in ("scf.yield", "scf.reduce"):
+        if isinstance(op, _BODY_ENDS):
             return [frame.lookup(v) for v in op.operands]
         _execute(interp, op, frame, memory)
     return []
@@ -597,7 +606,10 @@ def _parallel(interp, op, operands, frame: _Frame, memory: _Memory) -> list:
     return []
 
 
-_CONTROL = {"scf.for": _for, "scf.if": _if, "scf.parallel": _parallel}
+_CONTROL = {ForOp: _for, IfOp: _if, ParallelOp: _parallel}
+
+# The ops that end a loop body: what the body hands back.
+_BODY_ENDS = (YieldOp, ReduceOp, ReduceReturnOp)
 
 
 # ------------------------------------------------------------------ lane ops
@@ -646,7 +658,7 @@ _CMP = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
 
 
 def _cmpi(op, a, b):
-    predicate = _predicate(op)
+    predicate = cmpi_predicate(op)
     if predicate in ("eq", "ne"):
         return _CMP[predicate](a, b)
     if predicate[0] == "u":
@@ -658,7 +670,7 @@ def _cmpi(op, a, b):
 
 
 def _cmpf(op, a, b):
-    predicate = _predicate(op)
+    predicate = cmpf_predicate(op)
     unordered = np.isnan(a) | np.isnan(b)
     if predicate in ("false", "true"):
         return np.full(np.broadcast(a, b).shape, predicate == "true")
@@ -723,22 +735,22 @@ def _int_op(fn):
 
 
 _ELEMENTWISE = {
-    "arith.addf": lambda op, a, b: a + b, "arith.subf": lambda op, a, b: a - b,
-    "arith.mulf": lambda op, a, b: a * b, "arith.divf": lambda op, a, b: a / b,
-    "arith.maximumf": lambda op, a, b: np.maximum(a, b),
-    "arith.minimumf": lambda op, a, b: np.minimum(a, b),
-    "arith.negf": lambda op, a: -a,
-    "arith.addi": _int_op(lambda a, b: a + b), "arith.subi": _int_op(lambda a, b: a - b),
-    "arith.muli": _int_op(lambda a, b: a * b),
-    "arith.andi": lambda op, a, b: a & b, "arith.ori": lambda op, a, b: a | b,
-    "arith.xori": lambda op, a, b: a ^ b,
-    "arith.divsi": _int_op(_divsi), "arith.remsi": _int_op(_remsi),
-    "arith.floordivsi": _int_op(_floordivsi), "arith.ceildivsi": _int_op(_ceildivsi),
-    "arith.maxsi": _int_op(np.maximum), "arith.minsi": _int_op(np.minimum),
-    "arith.cmpi": _cmpi, "arith.cmpf": _cmpf, "arith.select": _select,
-    "arith.index_cast": _index_cast, "arith.trunci": _index_cast, "arith.extsi": _extsi,
-    "arith.sitofp": _sitofp, "arith.fptosi": _fptosi, "arith.extf": _cast_to_result,
-    "arith.truncf": _truncf, "math.fma": _fma, "vector.fma": _fma,
+    A.AddFOp: lambda op, a, b: a + b, A.SubFOp: lambda op, a, b: a - b,
+    A.MulFOp: lambda op, a, b: a * b, A.DivFOp: lambda op, a, b: a / b,
+    A.MaximumFOp: lambda op, a, b: np.maximum(a, b),
+    A.MinimumFOp: lambda op, a, b: np.minimum(a, b),
+    A.NegFOp: lambda op, a: -a,
+    A.AddIOp: _int_op(lambda a, b: a + b), A.SubIOp: _int_op(lambda a, b: a - b),
+    A.MulIOp: _int_op(lambda a, b: a * b),
+    A.AndIOp: lambda op, a, b: a & b, A.OrIOp: lambda op, a, b: a | b,
+    A.XOrIOp: lambda op, a, b: a ^ b,
+    A.DivSIOp: _int_op(_divsi), A.RemSIOp: _int_op(_remsi),
+    A.FloorDivSIOp: _int_op(_floordivsi), A.CeilDivSIOp: _int_op(_ceildivsi),
+    A.MaxSIOp: _int_op(np.maximum), A.MinSIOp: _int_op(np.minimum),
+    A.CmpIOp: _cmpi, A.CmpFOp: _cmpf, A.SelectOp: _select,
+    casts.IndexCastOp: _index_cast, casts.TruncIOp: _index_cast, casts.ExtSIOp: _extsi,
+    casts.SIToFPOp: _sitofp, casts.FPToSIOp: _fptosi, casts.ExtFOp: _cast_to_result,
+    casts.TruncFOp: _truncf, FmaOp: _fma, FMAOp: _fma,
 }
 
 
@@ -794,8 +806,8 @@ def _exact_in_numpy(op: Operation) -> bool:
     poison numpy does not see), no fast-math flag making NaN or infinity undefined."""
     found = _EXACT.get(op)
     if found is None:
-        found = _EXACT[op] = not _overflow_flags(op) and {"contract", "none"}.issuperset(
-            _flag_names(op.attributes.get("fastmath")))
+        found = _EXACT[op] = not overflow_flags(op) and {"contract", "none"}.issuperset(
+            flag_names(op.attributes.get("fastmath")))
     return found
 
 
@@ -809,9 +821,9 @@ def _lane_op(fn):
     return handler
 
 
-_LANE_OPS = {name: _lane_op(fn) for name, fn in _ELEMENTWISE.items()}
-_LANE_OPS.update({"vector.broadcast": _broadcast, "vector.extract": _extract,
-                  "memref.load": _load, "memref.store": _store,
-                  "vector.load": _load, "vector.store": _store})
-_EFFECTS = frozenset({"memref.load", "memref.store", "vector.load", "vector.store"})
+_LANE_OPS = {op_class: _lane_op(fn) for op_class, fn in _ELEMENTWISE.items()}
+_LANE_OPS.update({BroadcastOp: _broadcast, ExtractOp: _extract,
+                  M.LoadOp: _load, M.StoreOp: _store,
+                  vector_memory.LoadOp: _load, vector_memory.StoreOp: _store})
+_EFFECTS = frozenset({M.LoadOp, M.StoreOp, vector_memory.LoadOp, vector_memory.StoreOp})
 

@@ -15,7 +15,20 @@ import itertools
 
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.index_lists import DYNAMIC_INDEX
+from mlc.ir.dialects.scf import (
+    ConditionOp,
+    ExecuteRegionOp,
+    ForOp,
+    IfOp,
+    IndexSwitchOp,
+    ParallelOp,
+    ReduceOp,
+    ReduceReturnOp,
+    WhileOp,
+    YieldOp,
+)
 from mlc.ir.dialects.scf_bulk import run_in_bulk
+from mlc.ir.dialects.scf_forall import ForallOp, InParallelOp
 from mlc.ir.interpreter import (
     Interpreter,
     InterpreterError,
@@ -23,7 +36,7 @@ from mlc.ir.interpreter import (
     UnsupportedOperation,
     Yield,
     canonical_int,
-    register_handler,
+    impl,
     to_unsigned,
 )
 
@@ -34,13 +47,13 @@ def _count_iterations(interp: Interpreter, count: int) -> None:
                                "loop?)")
 
 
-@register_handler("scf.yield", "scf.condition", "scf.reduce.return")
+@impl(YieldOp, ConditionOp, ReduceReturnOp)
 def _yield(interp: Interpreter, op: Operation, operands: list) -> Yield:
     """Hands the operands back to the op whose region this is."""
     return Yield(operands)
 
 
-@register_handler("scf.for")
+@impl(ForOp)
 def _for(interp: Interpreter, op: Operation, operands: list) -> list:
     """Iterates while the induction variable is below the upper bound (compared
     signed, or unsigned with `unsignedCmp`); the step is added with the type's
@@ -64,7 +77,7 @@ def _for(interp: Interpreter, op: Operation, operands: list) -> list:
     return list(carried)
 
 
-@register_handler("scf.if")
+@impl(IfOp)
 def _if(interp: Interpreter, op: Operation, operands: list) -> list:
     """Runs `then` or, if there is one, `else`."""
     region = op.regions[0] if operands[0] else op.regions[1]
@@ -73,7 +86,7 @@ def _if(interp: Interpreter, op: Operation, operands: list) -> list:
     return list(interp.run_region(region, []))
 
 
-@register_handler("scf.while")
+@impl(WhileOp)
 def _while(interp: Interpreter, op: Operation, operands: list) -> list:
     """`before`, then `after` while the condition holds."""
     before, after = op.regions
@@ -87,13 +100,13 @@ def _while(interp: Interpreter, op: Operation, operands: list) -> list:
         values = list(interp.run_region(after, passed))
 
 
-@register_handler("scf.execute_region")
+@impl(ExecuteRegionOp)
 def _execute_region(interp: Interpreter, op: Operation, operands: list) -> list:
     """Runs the region once, following its branches."""
     return list(interp.run_region(op.regions[0], []))
 
 
-@register_handler("scf.index_switch")
+@impl(IndexSwitchOp)
 def _index_switch(interp: Interpreter, op: Operation, operands: list) -> list:
     """Runs the case region whose value is the index, else the default."""
     cases = [int(v) for v in op.attributes["cases"].values]
@@ -102,7 +115,7 @@ def _index_switch(interp: Interpreter, op: Operation, operands: list) -> list:
     return list(interp.run_region(region, []))
 
 
-@register_handler("scf.parallel")
+@impl(ParallelOp)
 def _parallel(interp: Interpreter, op: Operation, operands: list) -> list:
     """Every point of the iteration space in row-major order; each reduction combines
     the accumulated value (first the init) with the iteration's contribution."""
@@ -127,7 +140,7 @@ def _parallel(interp: Interpreter, op: Operation, operands: list) -> list:
     return accumulated
 
 
-@register_handler("scf.forall")
+@impl(ForallOp)
 def _forall(interp: Interpreter, op: Operation, operands: list) -> list:
     """Every point of the iteration space in row-major order (any order is valid: the
     iterations are independent). Shared outputs, tensors written by the ops of
@@ -150,13 +163,13 @@ def _forall(interp: Interpreter, op: Operation, operands: list) -> list:
     return []
 
 
-@register_handler("scf.forall.in_parallel")
+@impl(InParallelOp)
 def _in_parallel(interp: Interpreter, op: Operation, operands: list) -> Yield:
     """Ends an iteration of scf.forall (without outputs: nothing to combine)."""
     return Yield([])
 
 
-@register_handler("scf.reduce")
+@impl(ReduceOp)
 def _reduce(interp: Interpreter, op: Operation, operands: list) -> Yield:
     """Ends an iteration of scf.parallel with its contributions (combined there)."""
     return Yield(operands)

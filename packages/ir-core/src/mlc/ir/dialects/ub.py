@@ -22,7 +22,8 @@ class UBDialect(Dialect):
         return None
 
 
-ub = UBDialect("ub", "Undefined behaviour: the poison value.")
+ub = UBDialect("ub", "Undefined behaviour: the poison value.",
+               semantics="mlc.ir.dialects.ub_semantics")
 
 
 @ub.attribute

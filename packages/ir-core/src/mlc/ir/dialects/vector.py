@@ -14,7 +14,8 @@ from mlc.ir.opdef.declare import Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import Pure
 from mlc.ir.rewrite.drr import Dag, DagPattern, V
 
-vector = ArithConstantsDialect("vector", "Operations on vectors (`vector<...>` values).")
+vector = ArithConstantsDialect("vector", "Operations on vectors (`vector<...>` values).",
+                               semantics="mlc.ir.dialects.vector_semantics")
 
 AnyVector = TypeMatches(lambda t: isinstance(t, VectorType), "vector of any type values")
 

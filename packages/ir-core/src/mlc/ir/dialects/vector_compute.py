@@ -10,7 +10,25 @@ import enum
 from typing import Annotated
 
 from mlc.ir.core.attributes import DialectAttribute, FloatType, IndexType, IntegerType, VectorType
-from mlc.ir.dialects.arith import FASTMATH_NONE, FastMathFlags
+from mlc.ir.dialects.arith import (
+    FASTMATH_NONE,
+    AddFOp,
+    AddIOp,
+    AndIOp,
+    FastMathFlags,
+    MaximumFOp,
+    MaxNumFOp,
+    MaxSIOp,
+    MaxUIOp,
+    MinimumFOp,
+    MinNumFOp,
+    MinSIOp,
+    MinUIOp,
+    MulFOp,
+    MulIOp,
+    OrIOp,
+    XOrIOp,
+)
 from mlc.ir.dialects.vector import AnyVector, vector
 from mlc.ir.opdef.constraints import TypeMatches
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
@@ -48,18 +66,18 @@ class CombiningKind(DialectAttribute):
     assembly_format = "`<` $value `>`"
 
 
-KIND_OPS: dict[Kind, tuple[str, str | None]] = {
-    Kind.ADD: ("arith.addi", "arith.addf"), Kind.MUL: ("arith.muli", "arith.mulf"),
-    Kind.MINUI: ("arith.minui", None), Kind.MINSI: ("arith.minsi", None),
-    Kind.MAXUI: ("arith.maxui", None), Kind.MAXSI: ("arith.maxsi", None),
-    Kind.AND: ("arith.andi", None), Kind.OR: ("arith.ori", None), Kind.XOR: ("arith.xori", None),
-    Kind.MINNUMF: (None, "arith.minnumf"), Kind.MAXNUMF: (None, "arith.maxnumf"),
-    Kind.MINIMUMF: (None, "arith.minimumf"), Kind.MAXIMUMF: (None, "arith.maximumf"),
+KIND_OPS: dict[Kind, tuple[type[Op] | None, type[Op] | None]] = {
+    Kind.ADD: (AddIOp, AddFOp), Kind.MUL: (MulIOp, MulFOp),
+    Kind.MINUI: (MinUIOp, None), Kind.MINSI: (MinSIOp, None),
+    Kind.MAXUI: (MaxUIOp, None), Kind.MAXSI: (MaxSIOp, None),
+    Kind.AND: (AndIOp, None), Kind.OR: (OrIOp, None), Kind.XOR: (XOrIOp, None),
+    Kind.MINNUMF: (None, MinNumFOp), Kind.MAXNUMF: (None, MaxNumFOp),
+    Kind.MINIMUMF: (None, MinimumFOp), Kind.MAXIMUMF: (None, MaximumFOp),
 }
 """The arith op (on integers, on floats) combining two elements under each kind."""
 
 
-def combining_op(kind: Kind, element) -> str | None:
+def combining_op(kind: Kind, element) -> type[Op] | None:
     """The arith op combining elements of type `element` under `kind`; None if the
     kind does not apply to it."""
     int_op, float_op = KIND_OPS[kind]
