@@ -29,7 +29,7 @@ import numpy as np
 
 from mlc.ir.core.attributes import FloatType, IndexType, IntegerType, Type
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.dialects.arith_semantics import cmpf_predicate, cmpi_predicate, overflow_flags
+from mlc.ir.dialects.arith.semantics import cmpf_predicate, cmpi_predicate, overflow_flags
 from mlc.ir.interpreter import buffer_dtype, float_of_bits
 
 __all__ = ["run_nest_vectorized", "vectorized_plan"]

@@ -44,7 +44,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import arith, memref, scf
-from mlc.ir.dialects.arith_casts import IndexCastOp
+from mlc.ir.dialects.arith.casts import IndexCastOp
 from mlc.ir.rewrite.rewriter import Rewriter
 
 __all__ = ["INDEX_ERROR_SYMBOL", "SITES_ATTRIBUTE", "IndexChecks", "index_check_sites"]

@@ -451,7 +451,7 @@ def padded_load(rewriter, ints: IndexBuilder, buffer: Value, indices: Sequence[V
     of `shape`, yielding the element (with `width`, the `vector<width>` starting
     there), else the padding (broadcast)."""
     from mlc.ir.dialects.vector import BroadcastOp
-    from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
+    from mlc.ir.dialects.vector.memory import LoadOp as VectorLoad
 
     element = buffer.type.element_type
     result = element if width is None else VectorType((width,), element)

@@ -54,8 +54,8 @@ from mlc.ir.core.attributes import (
     StringAttr,
     i64,
 )
+from mlc.ir.core.dialect_registry import Dialect
 from mlc.ir.core.ir import Block, Operation, Region, Value
-from mlc.ir.dialect import Dialect
 from mlc.ir.interfaces.side_effects import Allocate, MemoryEffects, Read, Write
 from mlc.ir.opdef.constraints import (
     AnyMemRef,

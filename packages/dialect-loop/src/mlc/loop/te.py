@@ -53,8 +53,8 @@ from mlc.ir.core.attributes import (
     i32,
     i64,
 )
+from mlc.ir.core.dialect_registry import lookup_op_class
 from mlc.ir.core.ir import Block, Region, Value
-from mlc.ir.dialect import lookup_op_class
 from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate, FastMath, FastMathFlags
 from mlc.ir.dialects.func import FuncOp, ReturnOp
 from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp

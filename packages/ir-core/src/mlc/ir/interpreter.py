@@ -111,7 +111,7 @@ from mlc.ir.core.attributes import (
     round_int_to_precision,
 )
 from mlc.ir.core.ir import Block, Operation, Region, Value
-from mlc.ir.dialects.func import FuncOp, lookup_symbol
+from mlc.ir.dialects.func.ops import FuncOp, lookup_symbol
 from mlc.ir.opdef.traits import ElementwiseMappable, NoTerminator
 
 __all__ = [

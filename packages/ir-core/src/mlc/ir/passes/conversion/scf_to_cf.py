@@ -56,7 +56,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.arith import AddIOp, CmpIOp, CmpIPredicate
-from mlc.ir.dialects.arith_casts import IndexCastOp
+from mlc.ir.dialects.arith.casts import IndexCastOp
 from mlc.ir.dialects.cf import BranchOp, CondBranchOp, SwitchOp
 from mlc.ir.dialects.scf import (
     ConditionOp,
@@ -69,8 +69,8 @@ from mlc.ir.dialects.scf import (
     WhileOp,
     YieldOp,
 )
-from mlc.ir.dialects.scf_canonicalization import swap_negated_condition
-from mlc.ir.dialects.scf_forall import ForallOp, InParallelOp
+from mlc.ir.dialects.scf.canonicalization import swap_negated_condition
+from mlc.ir.dialects.scf.forall import ForallOp, InParallelOp
 from mlc.ir.opdef.traits import SingleBlock
 from mlc.ir.passes.arith.builder import ArithBuilder
 from mlc.ir.passes.options import allow_pattern_rollback_option
