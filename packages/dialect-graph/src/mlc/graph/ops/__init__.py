@@ -1,7 +1,6 @@
-"""Every graph op; importing this module registers them with the `graph` dialect,
-and then their canonicalization patterns (the graph entry point names this module)."""
+"""Every graph op; importing this module registers them with the `graph` dialect (the
+graph entry point, `mlc.graph`, also imports their canonicalization patterns)."""
 
-from mlc.graph import canonicalization
 from mlc.graph.dialect import graph
 from mlc.graph.ops import (
     constant,
@@ -26,5 +25,5 @@ def _register_interpreter_handlers() -> None:
 
 _register_interpreter_handlers()
 
-__all__ = ["graph", "canonicalization", "constant", "elementwise", "indexing", "nn", "norm",
+__all__ = ["graph", "constant", "elementwise", "indexing", "nn", "norm",
            "reduce", "scan", "transform"]
