@@ -45,7 +45,9 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import arith, memref, scf
 from mlc.ir.dialects.arith.casts import IndexCastOp
+from mlc.ir.dialects.func import FuncOp
 from mlc.ir.rewrite.rewriter import Rewriter
+from mlc.loop.ops import BlockOp, LoadOp, StoreOp
 
 __all__ = ["INDEX_ERROR_SYMBOL", "SITES_ATTRIBUTE", "IndexChecks", "index_check_sites"]
 
@@ -74,9 +76,9 @@ class IndexChecks:
         # padding guards every index).
         self.unbounded: dict[Operation, list[tuple[int, str]]] = {}
         for op in root.walk():
-            if op.name == "loop.block":
+            if isinstance(op, BlockOp):
                 for access in op.walk_nested():
-                    if access.name in ("loop.load", "loop.store") \
+                    if isinstance(access, (LoadOp, StoreOp)) \
                             and "padding" not in access.attributes:
                         axes = [(axis, _describe(access, op, axis)) for axis, expr
                                 in enumerate(access.index_exprs_over(op)) if expr is None]
@@ -144,7 +146,7 @@ def _i64(rewriter, value: int) -> Value:
 
 def _describe(access: Operation, block: Operation, axis: int) -> str:
     kernel = block.parent_op
-    while kernel is not None and kernel.name != "func.func":
+    while kernel is not None and not isinstance(kernel, FuncOp):
         kernel = kernel.parent_op
     kernel_name = kernel.attributes["sym_name"].value if kernel is not None else "?"
     buffer = access.memref
@@ -155,7 +157,8 @@ def _describe(access: Operation, block: Operation, axis: int) -> str:
 
 def _record(root: Operation) -> Operation | None:
     for op in root.regions[0].blocks[0].ops():
-        if op.name == "memref.global" and op.attributes["sym_name"].value == INDEX_ERROR_SYMBOL:
+        if isinstance(op, memref.GlobalOp) and \
+                op.attributes["sym_name"].value == INDEX_ERROR_SYMBOL:
             return op
     return None
 

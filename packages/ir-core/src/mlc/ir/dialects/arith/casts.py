@@ -27,6 +27,7 @@ from mlc.ir.dialects.arith.ops import (
     OVERFLOW_NONE,
     FastMath,
     FastMathFlags,
+    IntegerExtension,
     IntegerOverflowFlags,
     RoundingMode,
     arith,
@@ -295,7 +296,7 @@ class TruncFOp(_CastOp):
 
 
 @arith.op
-class ExtSIOp(_CastOp):
+class ExtSIOp(_CastOp, IntegerExtension):
     """Widens an integer, sign-extending."""
 
     name = "arith.extsi"
@@ -307,7 +308,7 @@ class ExtSIOp(_CastOp):
 
 
 @arith.op
-class ExtUIOp(_CastOp):
+class ExtUIOp(_CastOp, IntegerExtension):
     """Widens an integer, zero-extending."""
 
     name = "arith.extui"

@@ -162,6 +162,11 @@ RoundingMode = IntEnum("RoundingMode", ("to_nearest_even", "downward", "upward",
 # ------------------------------------------------------------------ ops
 
 
+
+class IntegerExtension:
+    """Marks the casts that extend a signless integer (extsi, extui, in `casts.py`):
+    the folders that look through an extension check for this class."""
+
 @arith.op
 class ConstantOp(Op):
     """A constant of integer, float, index, vector or tensor type."""
@@ -1034,7 +1039,7 @@ class CmpIOp(Op):
         if predicate == "ne" and is_int_value(operands[1], 0):
             # ext(b) != 0 is b, for an extension of an i1 b.
             source = self.lhs.defining_op
-            if isinstance(source, Op) and source.name in ("arith.extsi", "arith.extui") and \
+            if isinstance(source, IntegerExtension) and \
                     element_type_of(source.operand(0).type) == i1:
                 return source.operand(0)
         type_ = self.lhs.type
