@@ -35,7 +35,7 @@ from mlc.ir.core.attributes import FunctionType, i32, i64
 from mlc.ir.dialects.arith import AddIOp, MulIOp, SubIOp, XOrIOp
 from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.dialects.func import FuncOp, ReturnOp
-from mlc.ir.dialects.func_conversion import (
+from mlc.ir.dialects.func.conversion import (
     add_function_signature_legality,
     populate_function_signature_conversion,
 )

@@ -28,12 +28,12 @@ from mlc.ir.analysis.int_range import IntRange, signed, storage_width, unsigned
 from mlc.ir.analysis.int_range_analysis import IntegerRangeAnalysis
 from mlc.ir.interfaces.int_range import infer_result_ranges
 from mlc.ir.interpreter import (
-    OP_HANDLERS,
     POISON,
     Interpreter,
     InterpreterError,
     UndefinedBehavior,
     evaluate,
+    handler_for,
 )
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.manager import run_pipeline
@@ -70,7 +70,9 @@ def recording_interpreter(module, seen: list) -> Interpreter:
             return results
         return run
 
-    return Interpreter(module, handlers={name: recording(h) for name, h in OP_HANDLERS.items()})
+    op_classes = {type(op) for op in module.walk()}
+    return Interpreter(module, handlers={cls: recording(handler_for(cls)) for cls in op_classes
+                                         if handler_for(cls) is not None})
 
 
 @given(P.programs(), st.data())

@@ -45,7 +45,7 @@ from mlc.ir import (
     verify,
 )
 from mlc.ir.core.attributes import float_to_bits
-from mlc.ir.dialect import Context
+from mlc.ir.core.dialect_registry import Context
 from mlc.ir.dialects.builtin import ModuleOp
 
 sys.path.insert(0, str(Path(__file__).parent))

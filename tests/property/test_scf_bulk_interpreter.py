@@ -1,4 +1,4 @@
-"""The interpreter's lock-step path for scf loop nests (mlc.ir.dialects.scf_bulk)
+"""The interpreter's lock-step path for scf loop nests (mlc.ir.dialects.scf.bulk)
 computes what its scalar path computes, bit for bit: on random schedules of mm_relu and
 of an elementwise chain (tests/property/loop_schedules.py) lowered by loop-lower, on
 the default schedules of a padded convolution (a compacted tile shared by the
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from mlc.graph import GraphBuilder
 from mlc.ir import Context, parse_module
-from mlc.ir.dialects.scf_bulk import scalar_scf_loops
+from mlc.ir.dialects.scf.bulk import scalar_scf_loops
 from mlc.ir.interpreter import Interpreter, UndefinedBehavior, evaluate
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.manager import run_pipeline

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from mlc.ir import Context, parse_module, print_op, verify
 from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, is_memory_effect_free
-from mlc.ir.interpreter import OP_HANDLERS, InterpreterError, UndefinedBehavior, evaluate
+from mlc.ir.interpreter import InterpreterError, UndefinedBehavior, evaluate, handler_for
 from mlc.ir.opdef.traits import AlwaysSpeculatable, NoMemoryEffect
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.manager import run_pipeline
@@ -71,7 +71,7 @@ def candidates() -> tuple[tuple[str, int], ...]:
     found = []
     for dialect in _context().dialects.values():
         for name, cls in sorted(dialect.ops.items()):
-            if name not in OP_HANDLERS or NoMemoryEffect not in cls.op_def.trait_set:
+            if handler_for(cls) is None or NoMemoryEffect not in cls.op_def.trait_set:
                 continue
             found += [(name, arity) for arity in (1, 2) if _probe(name, arity)]
     return tuple(found)

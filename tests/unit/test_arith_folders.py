@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from mlc.ir import Context, FloatAttr, IntegerAttr, f16, f32, i1, i8, i32, parse_module
 from mlc.ir.core.attributes import bf16, float_to_bits
-from mlc.ir.dialects import arith_constants
+from mlc.ir.dialects.arith import constants as arith_constants
 
 
 def _fold(text: str, op_name: str):

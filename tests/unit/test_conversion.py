@@ -15,10 +15,10 @@ from mlc.ir import (
     print_op,
     verify,
 )
+from mlc.ir.core.dialect_registry import UnknownOpError
 from mlc.ir.core.ir import IRError, Operation
-from mlc.ir.dialect import UnknownOpError
 from mlc.ir.dialects.arith import AddFOp, SubFOp
-from mlc.ir.dialects.arith_casts import ExtSIOp, TruncIOp
+from mlc.ir.dialects.arith.casts import ExtSIOp, TruncIOp
 from mlc.ir.dialects.builtin import UnrealizedConversionCastOp
 from mlc.ir.opdef.constraints import AnyAttr
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from mlc.ir import Block, Context, Operation, Region, parse_module, verify
 from mlc.ir.analysis.dominance import compute_idoms, dominator_tree, post_dominator_tree
-from mlc.ir.passes.analysis import DominanceInfo, PostDominanceInfo
+from mlc.ir.passes.analysis_manager import DominanceInfo, PostDominanceInfo
 
 # ---------------------------------------------------------------------- brute force
 

@@ -1,4 +1,4 @@
-"""The library's function-signature conversion (mlc.ir.dialects.func_conversion):
+"""The library's function-signature conversion (mlc.ir.dialects.func.conversion):
 func.func arguments and results, entry block arguments, func.call and func.return,
 1:1, 1:N and 1:0, with materialisations where unconverted ops meet converted values.
 
@@ -28,7 +28,7 @@ from mlc.ir import (
     verify,
 )
 from mlc.ir.dialects.builtin import ModuleOp
-from mlc.ir.dialects.func_conversion import (
+from mlc.ir.dialects.func.conversion import (
     CallSignatureConversion,
     FuncSignatureConversion,
     ReturnTypeConversion,

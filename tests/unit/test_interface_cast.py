@@ -12,7 +12,7 @@ from mlc.ir.core.attributes import (
     RankedTensorType,
     VectorType,
 )
-from mlc.ir.dialects.arith_casts import (
+from mlc.ir.dialects.arith.casts import (
     ExtFOp,
     ExtSIOp,
     FPToSIOp,

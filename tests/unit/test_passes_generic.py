@@ -3,7 +3,7 @@ canonicalize's options, run through the pass manager."""
 
 
 from mlc.ir import Context, parse_module, print_op, verify
-from mlc.ir.dialect import Dialect
+from mlc.ir.core.dialect_registry import Dialect
 from mlc.ir.opdef.declare import Op, OperandDef, RegionDef
 from mlc.ir.opdef.traits import NoTerminator
 from mlc.ir.passes.context import PassContext

@@ -4,7 +4,7 @@ constant uniquing and hoisting, iteration and rewrite limits, traversal order.""
 from collections import Counter
 
 from mlc.ir import Context, IntegerAttr, i32, parse_module, print_op, verify
-from mlc.ir.dialect import Dialect
+from mlc.ir.core.dialect_registry import Dialect
 from mlc.ir.dialects.arith import AddIOp, ConstantOp, MulIOp, SubIOp
 from mlc.ir.opdef.declare import Op, OperandDef, ResultDef
 from mlc.ir.opdef.traits import Pure

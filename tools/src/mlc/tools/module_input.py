@@ -64,8 +64,8 @@ class LoadOptions:
 def load_module(path: str, options: LoadOptions | None = None):
     """The verified module in `path` (MLIR text, `-` for stdin, or a `.onnx` model) and
     the SourceManager its diagnostics render with. InputError otherwise."""
+    from mlc.ir.core.dialect_registry import Context
     from mlc.ir.diagnostics import DiagnosticError, SourceManager
-    from mlc.ir.dialect import Context
     from mlc.ir.text.parser import parse_module
     from mlc.ir.verify.verifier import Verifier
     from mlc.tools.onnx_input import FrontendMissing, OnnxInputError, import_model, is_onnx_path

@@ -272,8 +272,8 @@ def _list_patterns(ctx) -> str:
 
 def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
     from mlc.ir.core.attributes import UnknownLoc
+    from mlc.ir.core.dialect_registry import Context
     from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceManager
-    from mlc.ir.dialect import Context
     from mlc.ir.text.printer import PrintOptions, print_op
     from mlc.ir.verify.expected import ExpectedDiagnostics
     from mlc.ir.verify.verifier import Verifier

@@ -10,7 +10,7 @@ and the casts, one op per LLVM instruction, in MLIR 22's syntax:
 
 from __future__ import annotations
 
-from mlc.ir.dialects.arith_constants import make_constant
+from mlc.ir.dialects.arith.constants import make_constant
 from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.interfaces.side_effects import (
     ConditionallySpeculatable,

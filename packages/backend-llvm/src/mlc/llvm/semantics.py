@@ -10,7 +10,7 @@ on programs in the llvm dialect, as it does on arith (the speculation property t
 from __future__ import annotations
 
 from mlc.ir.dialects import arith as A
-from mlc.ir.interpreter import OP_HANDLERS, register_handler
+from mlc.ir.interpreter import handler_for, impl
 from mlc.llvm import ops_arith as L
 from mlc.llvm import ops_intrinsics as I
 from mlc.llvm import ops_values as V
@@ -29,7 +29,7 @@ INTEGER_ARITHMETIC = (
 
 def _register() -> None:
     for arith_op, llvm_op in (*INTEGER_ARITHMETIC, (A.ConstantOp, V.ConstantOp)):
-        register_handler(llvm_op.op_def.name)(OP_HANDLERS[arith_op.op_def.name])
+        impl(llvm_op)(handler_for(arith_op))
 
 
 _register()

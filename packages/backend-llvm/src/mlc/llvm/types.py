@@ -23,7 +23,7 @@ from mlc.ir.core.attributes import (  # noqa: F401 (Attribute: named in annotati
     DialectType,
     Type,
 )
-from mlc.ir.dialect import Dialect
+from mlc.ir.core.dialect_registry import Dialect
 from mlc.ir.dialects.arith import FastMath
 from mlc.ir.opdef.spelling import BitEnumSpelling
 from mlc.ir.text.asm_parser import AsmParser

@@ -10,6 +10,7 @@ and fusion pattern kinds; the graph passes; operator fusion.
     [out] = evaluate(module, [x_value])
 """
 
+from mlc.graph import canonicalization  # noqa: F401  (registers the graph ops' patterns)
 from mlc.graph.builder import GraphBuilder
 from mlc.graph.dialect import graph
 from mlc.graph.interpreter import EvaluationError, evaluate

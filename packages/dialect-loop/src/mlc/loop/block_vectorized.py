@@ -29,12 +29,12 @@ import numpy as np
 
 from mlc.ir.core.attributes import FloatType, IndexType, IntegerType, Type
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.interpreter import (
-    _overflow_flags,
-    _predicate,
-    buffer_dtype,
-    float_of_bits,
-)
+from mlc.ir.dialects import arith as A
+from mlc.ir.dialects import math as M
+from mlc.ir.dialects.arith import casts as C
+from mlc.ir.dialects.arith.semantics import cmpf_predicate, cmpi_predicate, overflow_flags
+from mlc.ir.interpreter import buffer_dtype, flag_names, float_of_bits
+from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = ["NestPlan", "NotVectorizable", "nest_plan", "run_nest_vectorized",
            "vectorized_plan"]
@@ -67,37 +67,29 @@ def _wide(fn: Callable) -> Callable:
     return apply
 
 
-_MATH = {"math.exp": _wide(np.exp), "math.log": _wide(np.log), "math.tanh": _wide(np.tanh),
-         "math.sqrt": _wide(np.sqrt), "math.absf": _wide(np.abs),
-         "math.sin": _wide(np.sin), "math.cos": _wide(np.cos), "math.exp2": _wide(np.exp2),
-         "math.log2": _wide(np.log2), "math.floor": _wide(np.floor),
-         "math.ceil": _wide(np.ceil), "math.roundeven": _wide(np.rint)}
+_MATH = {M.ExpOp: _wide(np.exp), M.LogOp: _wide(np.log), M.TanhOp: _wide(np.tanh),
+         M.SqrtOp: _wide(np.sqrt), M.AbsFOp: _wide(np.abs),
+         M.SinOp: _wide(np.sin), M.CosOp: _wide(np.cos), M.Exp2Op: _wide(np.exp2),
+         M.Log2Op: _wide(np.log2), M.FloorOp: _wide(np.floor),
+         M.CeilOp: _wide(np.ceil), M.RoundEvenOp: _wide(np.rint)}
 
-_FLOAT_BINARY = {"arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply,
-                 "arith.divf": np.divide, "arith.maximumf": np.maximum,
-                 "arith.minimumf": np.minimum, "arith.maxnumf": np.fmax,
-                 "arith.minnumf": np.fmin}
-_INT_BINARY = {"arith.addi": np.add, "arith.subi": np.subtract, "arith.muli": np.multiply,
-               "arith.andi": np.bitwise_and, "arith.ori": np.bitwise_or,
-               "arith.xori": np.bitwise_xor}
+_FLOAT_BINARY = {A.AddFOp: np.add, A.SubFOp: np.subtract, A.MulFOp: np.multiply,
+                 A.DivFOp: np.divide, A.MaximumFOp: np.maximum,
+                 A.MinimumFOp: np.minimum, A.MaxNumFOp: np.fmax,
+                 A.MinNumFOp: np.fmin}
+_INT_BINARY = {A.AddIOp: np.add, A.SubIOp: np.subtract, A.MulIOp: np.multiply,
+               A.AndIOp: np.bitwise_and, A.OrIOp: np.bitwise_or,
+               A.XOrIOp: np.bitwise_xor}
 _CMP = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
         "gt": np.greater, "ge": np.greater_equal}
 _CMPF_ORDERED = {"oeq": "eq", "one": "ne", "olt": "lt", "ole": "le", "ogt": "gt", "oge": "ge"}
 _CMPF_UNORDERED = {"ueq": "eq", "une": "ne", "ult": "lt", "ule": "le", "ugt": "gt", "uge": "ge"}
 _CMPI = {"eq": "eq", "ne": "ne", "slt": "lt", "sle": "le", "sgt": "gt", "sge": "ge"}
-_CASTS = ("arith.extf", "arith.truncf", "arith.sitofp", "arith.index_cast")
-_SUPPORTED = {*_MATH, *_FLOAT_BINARY, *_INT_BINARY, *_CASTS, "arith.constant", "arith.negf",
-              "arith.cmpf", "arith.cmpi", "arith.select", "loop.load", "loop.store",
-              "loop.init"}
+_CASTS = frozenset((C.ExtFOp, C.TruncFOp, C.SIToFPOp, C.IndexCastOp))
+_SUPPORTED = {*_MATH, *_FLOAT_BINARY, *_INT_BINARY, *_CASTS, A.ConstantOp, A.NegFOp,
+              A.CmpFOp, A.CmpIOp, A.SelectOp, LoadOp, StoreOp,
+              InitOp}
 _SAFE_FASTMATH = frozenset({"contract", "none"})
-
-
-def _flags(op: Operation) -> frozenset[str]:
-    attr = op.attributes.get("fastmath")
-    flags = getattr(attr, "flags", None)
-    if flags is None:
-        return frozenset()
-    return frozenset(member.name for member in type(flags) if member in flags)
 
 
 class NestPlan:
@@ -127,9 +119,9 @@ def nest_plan(loop: Operation, prefix: Sequence[Operation] = ()) -> NestPlan | N
         body = list(loops[-1].body_block.ops())
         if len(body) != 1:
             return None
-        if body[0].name == "loop.for":
+        if isinstance(body[0], ForOp):
             loops.append(body[0])
-        elif body[0].name == "loop.block":
+        elif isinstance(body[0], BlockOp):
             block = body[0]
             break
         else:
@@ -151,22 +143,22 @@ def nest_plan(loop: Operation, prefix: Sequence[Operation] = ()) -> NestPlan | N
     iteration = set(block.iteration_variables)
     reduce_positions = {i for i, kind in enumerate(block.kinds) if kind == "R"}
     for op in block.walk_nested():
-        if op.name not in _SUPPORTED or not _SAFE_FASTMATH.issuperset(_flags(op)):
+        if type(op) not in _SUPPORTED or not _SAFE_FASTMATH.issuperset(flag_names(op.attributes.get("fastmath"))):
             return None
-        if op.name in ("loop.load", "loop.store"):
+        if isinstance(op, (LoadOp, StoreOp)):
             if any(v not in iteration for v in op.indices) or \
                     buffer_dtype(op.memref.type.element_type) == np.dtype(object) or \
                     _scalar_dtype(op.memref.type.element_type) is None:
                 return None
             if "padding" not in op.attributes and not _within_bounds(op, block):
                 return None  # the scalar path reports the access outside its buffer
-            if op.name == "loop.store":
+            if isinstance(op, StoreOp):
                 exprs = op.index_exprs_over(block)
                 if any(e is None or any(e.is_function_of_dim(p) for p in reduce_positions)
                        for e in exprs):
                     return None
-        elif op.name != "loop.init":
-            if _overflow_flags(op) or "roundingmode" in op.attributes:
+        elif not isinstance(op, InitOp):
+            if overflow_flags(op) or "roundingmode" in op.attributes:
                 return None  # poison on overflow, directed rounding: the scalar path's
             for value in (*op.operands, *op.results):
                 if _scalar_dtype(value.type) is None:
@@ -258,9 +250,9 @@ class _AccessOffsets:
         self._linear: dict[Operation, object] = {}
         binding_map = block.binding_map.value
         variables = {v: i for i, v in enumerate(block.iteration_variables)}
-        written = {op.memref for op in block.walk_nested() if op.name == "loop.store"}
+        written = {op.memref for op in block.walk_nested() if isinstance(op, StoreOp)}
         for op in block.walk_nested():
-            if op.name not in ("loop.load", "loop.store"):
+            if not isinstance(op, (LoadOp, StoreOp)):
                 continue
             exprs = [e.replace_dims([binding_map.results[variables[v]] for v in op.indices])
                      for e in op.index_map.results]
@@ -366,7 +358,7 @@ def _check_distinct_stores(block: Operation, local: dict, count: int) -> None:
     """_NotVectorizable unless each store writes `count` distinct elements: the
     spatial points may then run at once."""
     for op in block.walk_nested():
-        if op.name == "loop.store" and count > 1:
+        if isinstance(op, StoreOp) and count > 1:
             indices = op.index_map.evaluate([local[v] for v in op.indices])
             shape = op.memref.type.shape
             flat = np.ravel_multi_index([np.broadcast_to(i, (count,)) for i in indices],
@@ -384,10 +376,10 @@ class _Step:
     its operands and results, and for an access with offsets the flat view of its
     buffer (a padded load's padded copy)."""
 
-    __slots__ = ("op", "name", "operands", "results", "flat_buffer", "value")
+    __slots__ = ("op", "operands", "results", "flat_buffer", "value")
 
     def __init__(self, op: Operation, offsets: _AccessOffsets, env: dict):
-        self.op, self.name = op, op.name
+        self.op = op
         self.operands, self.results = tuple(op.operands), tuple(op.results)
         self.flat_buffer = self.value = None
         if op in offsets.base:
@@ -396,7 +388,7 @@ class _Step:
                 buffer = env.get(op.memref)
             if isinstance(buffer, np.ndarray) and buffer.flags.c_contiguous:
                 self.flat_buffer = buffer.reshape(-1)
-            if self.name == "loop.store":
+            if isinstance(op, StoreOp):
                 self.value = op.value
 
 
@@ -422,42 +414,42 @@ def _run_ops(steps: list[_Step], local: dict, env: dict, count: int) -> None:
 
 
 def _evaluate(op: Operation, args: list, env: dict, count: int) -> list:
-    name = op.name
-    if name == "arith.constant":
+    op_class = type(op)
+    if op_class is A.ConstantOp:
         return [_constant(op)]
-    if name == "loop.load":
+    if op_class is LoadOp:
         return [_load(op, args)]
-    if name == "loop.store":
+    if op_class is StoreOp:
         _store(op, args)
         return []
     result_type = op.results[0].type
     dtype = _scalar_dtype(result_type)
     with np.errstate(all="ignore"):
-        if name in _FLOAT_BINARY:
-            return [np.asarray(_FLOAT_BINARY[name](args[0], args[1]), dtype)]
-        if name in _INT_BINARY:
-            return [np.asarray(_INT_BINARY[name](args[0], args[1]), dtype)]
-        if name in _MATH:
-            return [_MATH[name](args[0], dtype)]
-        if name == "arith.negf":
+        if op_class in _FLOAT_BINARY:
+            return [np.asarray(_FLOAT_BINARY[op_class](args[0], args[1]), dtype)]
+        if op_class in _INT_BINARY:
+            return [np.asarray(_INT_BINARY[op_class](args[0], args[1]), dtype)]
+        if op_class in _MATH:
+            return [_MATH[op_class](args[0], dtype)]
+        if op_class is A.NegFOp:
             return [np.negative(np.asarray(args[0], dtype))]
-        if name == "arith.select":
+        if op_class is A.SelectOp:
             return [np.asarray(np.where(args[0], args[1], args[2]), dtype)]
-        if name == "arith.cmpf":
+        if op_class is A.CmpFOp:
             return [_cmpf(op, args)]
-        if name == "arith.cmpi":
-            predicate = _predicate(op)
+        if op_class is A.CmpIOp:
+            predicate = cmpi_predicate(op)
             if predicate not in _CMPI:
                 unsigned = [np.asarray(a).astype(np.uint64) for a in args]
                 return [_CMP[predicate[1:]](*unsigned)]
             return [_CMP[_CMPI[predicate]](args[0], args[1])]
-        if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.index_cast"):
+        if op_class in _CASTS:
             return [np.asarray(args[0]).astype(dtype)]
     raise _NotVectorizable()
 
 
 def _cmpf(op: Operation, args: list):
-    predicate = _predicate(op)
+    predicate = cmpf_predicate(op)
     a, b = (np.asarray(x) for x in args)
     unordered = np.isnan(a) | np.isnan(b)
     if predicate == "false":

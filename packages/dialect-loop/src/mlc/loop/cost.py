@@ -19,14 +19,17 @@ from dataclasses import dataclass
 
 from mlc.ir.core.attributes import FloatType, MemRefType, VectorType
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects import arith
+from mlc.ir.dialects.func import FuncOp
+from mlc.ir.dialects.math import FmaOp
+from mlc.ir.dialects.math import math as math_dialect
+from mlc.ir.opdef.declare import Op
 from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp, byte_size
 
 __all__ = ["KernelCost", "kernel_cost", "kernel_costs"]
 
-_ONE_FLOP = frozenset({
-    "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf",
-    "arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf",
-})
+_ONE_FLOP = (arith.AddFOp, arith.SubFOp, arith.MulFOp, arith.DivFOp, arith.RemFOp,
+             arith.MaximumFOp, arith.MinimumFOp, arith.MaxNumFOp, arith.MinNumFOp)
 
 
 @dataclass(frozen=True)
@@ -57,11 +60,11 @@ def op_flops(op: Operation) -> int:
     if not op.results or not _is_float(op.results[0].type):
         return 0
     lanes = _lanes(op.results[0].type)
-    if op.name in _ONE_FLOP:
+    if isinstance(op, _ONE_FLOP):
         return lanes
-    if op.name == "math.fma":
+    if isinstance(op, FmaOp):
         return 2 * lanes
-    if op.name.startswith("math."):
+    if isinstance(op, Op) and op.op_def.dialect is math_dialect:
         return lanes
     return 0
 
@@ -80,7 +83,7 @@ def _block_flops(block: BlockOp) -> int:
 def _runs(block: BlockOp) -> int:
     runs = 1
     parent = block.parent_op
-    while parent is not None and parent.name != "func.func":
+    while parent is not None and not isinstance(parent, FuncOp):
         if isinstance(parent, ForOp):
             runs *= parent.extent.value
         parent = parent.parent_op
@@ -106,7 +109,7 @@ def kernel_costs(module: Operation) -> dict[str, KernelCost]:
     name."""
     costs = {}
     for op in module.regions[0].blocks[0].ops():
-        if op.name == "func.func" and op.regions[0].blocks:
+        if isinstance(op, FuncOp) and op.regions[0].blocks:
             cost = kernel_cost(op)
             if cost is not None:
                 costs[op.attributes["sym_name"].value] = cost

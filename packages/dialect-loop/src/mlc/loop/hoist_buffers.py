@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import ArrayAttr, DictionaryAttr, FunctionType, TypeAttr
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects.func import CallOp, FuncOp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.rewriter import Rewriter
 from mlc.loop.ops import AllocBufferOp, byte_size
@@ -29,7 +30,7 @@ __all__ = ["hoist_buffers", "LoopHoistBuffers"]
 
 def _functions(module: Operation) -> dict[str, Operation]:
     return {op.attributes["sym_name"].value: op for op in module.regions[0].blocks[0].ops()
-            if op.name == "func.func" and op.regions[0].blocks}
+            if isinstance(op, FuncOp) and op.regions[0].blocks}
 
 
 def hoist_buffers(module: Operation) -> int:
@@ -40,7 +41,7 @@ def hoist_buffers(module: Operation) -> int:
     functions = _functions(module)
     calls: dict[str, list[Operation]] = {}
     for op in module.walk():
-        if op.name == "func.call":
+        if isinstance(op, CallOp):
             calls.setdefault(op.attributes["callee"].leaf, []).append(op)
     rewriter = Rewriter()
     hoisted = 0

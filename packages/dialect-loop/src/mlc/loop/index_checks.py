@@ -53,8 +53,10 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import arith, memref, scf
-from mlc.ir.dialects.arith_casts import IndexCastOp
+from mlc.ir.dialects.arith.casts import IndexCastOp
+from mlc.ir.dialects.func import FuncOp
 from mlc.ir.rewrite.rewriter import Rewriter
+from mlc.loop.ops import BlockOp, CheckIndexOp, LoadOp, StoreOp
 
 __all__ = ["INDEX_ERROR_SYMBOL", "RECORD_FIELDS", "SITES_ATTRIBUTE", "IndexChecks", "index_check_sites"]
 
@@ -87,12 +89,12 @@ class IndexChecks:
         # Each loop.check_index (a scatter's indices) with the description of its check.
         self.explicit: dict[Operation, str] = {}
         for op in root.walk():
-            if op.name == "loop.block":
+            if isinstance(op, BlockOp):
                 for access in op.walk_nested():
-                    if access.name == "loop.check_index":
+                    if isinstance(access, CheckIndexOp):
                         self.explicit[access] = (f"{_where(op)}: "
                                                  f"{access.attributes['target'].value}")
-                    elif access.name in ("loop.load", "loop.store") \
+                    elif isinstance(access, (LoadOp, StoreOp)) \
                             and "padding" not in access.attributes:
                         axes = [(axis, _describe(access, op, axis)) for axis, expr
                                 in enumerate(access.index_exprs_over(op)) if expr is None]
@@ -176,7 +178,7 @@ def _describe(access: Operation, block: Operation, axis: int) -> str:
 def _where(block: Operation) -> str:
     """The kernel and block `block` is, for a check's description."""
     kernel = block.parent_op
-    while kernel is not None and kernel.name != "func.func":
+    while kernel is not None and not isinstance(kernel, FuncOp):
         kernel = kernel.parent_op
     kernel_name = kernel.attributes["sym_name"].value if kernel is not None else "?"
     return f"kernel @{kernel_name}, block '{block.attributes['block_name'].value}'"
@@ -184,7 +186,8 @@ def _where(block: Operation) -> str:
 
 def _record(root: Operation) -> Operation | None:
     for op in root.regions[0].blocks[0].ops():
-        if op.name == "memref.global" and op.attributes["sym_name"].value == INDEX_ERROR_SYMBOL:
+        if isinstance(op, memref.GlobalOp) and \
+                op.attributes["sym_name"].value == INDEX_ERROR_SYMBOL:
             return op
     return None
 

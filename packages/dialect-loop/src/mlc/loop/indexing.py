@@ -16,6 +16,7 @@ from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.affine_map import AffineMap
 from mlc.ir.core.attributes import IntegerAttr
 from mlc.ir.core.ir import Block, Operation, Value
+from mlc.ir.dialects import arith, scf
 from mlc.loop.ops import BlockOp, ForOp
 
 __all__ = ["value_range", "access_over_bindings"]
@@ -23,7 +24,7 @@ __all__ = ["value_range", "access_over_bindings"]
 
 def _constant_int(value: Value) -> int | None:
     op = value.defining_op
-    if op is not None and op.name == "arith.constant":
+    if isinstance(op, arith.ConstantOp):
         attr = op.attributes.get("value")
         if isinstance(attr, IntegerAttr):
             return attr.value
@@ -43,8 +44,8 @@ def value_range(value: Value) -> tuple[int, int] | None:
     parent = owner.parent_op
     if isinstance(parent, ForOp):
         return (0, parent.extent.value - 1)
-    if parent is not None and parent.name in ("scf.for", "scf.parallel"):
-        count = len(owner.args) if parent.name == "scf.parallel" else 1
+    if isinstance(parent, (scf.ForOp, scf.ParallelOp)):
+        count = len(owner.args) if isinstance(parent, scf.ParallelOp) else 1
         position = owner.args.index(value)
         if position >= count:
             return None

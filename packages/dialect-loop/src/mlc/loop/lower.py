@@ -48,7 +48,9 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects import arith, memref, scf
-from mlc.ir.dialects.arith_casts import IndexCastOp
+from mlc.ir.dialects.arith.casts import IndexCastOp
+from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.dialects.func import FuncOp, ReturnOp
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import (
     ConversionPattern,
@@ -291,7 +293,7 @@ kernels (a model's entry: its workspace), on the heap."""
 def _kernels(root: Operation) -> set[Operation]:
     """The functions under `root` that compute with loop blocks (kernels), as opposed
     to a model's entry that calls kernels, whose buffers are its planned workspace."""
-    return {fn for fn in root.walk() if fn.name == "func.func"
+    return {fn for fn in root.walk() if isinstance(fn, FuncOp)
             and any(isinstance(o, BlockOp) for o in fn.walk())}
 
 
@@ -305,7 +307,7 @@ class LowerAllocBuffer(ConversionPattern):
     def match_and_rewrite(self, op, adaptor, rewriter):
         buffer_type = op.results[0].type
         function = op.parent_op
-        while function is not None and function.name != "func.func":
+        while function is not None and not isinstance(function, FuncOp):
             function = function.parent_op
         size = byte_size(buffer_type)
         if function is not None and size is not None and size <= STACK_BUFFER_BYTES \
@@ -313,7 +315,7 @@ class LowerAllocBuffer(ConversionPattern):
             with rewriter.insertion_point():
                 entry = function.regions[0].blocks[0]
                 first = entry.first_op
-                while first is not None and first.name == "memref.alloca":
+                while first is not None and isinstance(first, memref.AllocaOp):
                     first = first.next_op  # after the allocas made before, in order
                 if first is None:
                     rewriter.set_insertion_point_to_end(entry)
@@ -326,7 +328,7 @@ class LowerAllocBuffer(ConversionPattern):
             return True
         alloc = rewriter.insert(memref.AllocOp.build([], [], result_types=[buffer_type]))
         alloc.results[0].name_hint = op.results[0].name_hint
-        returns = [o for o in function.walk() if o.name == "func.return"] if function else []
+        returns = [o for o in function.walk() if isinstance(o, ReturnOp)] if function else []
         with rewriter.insertion_point():
             for ret in returns:
                 rewriter.set_insertion_point_before(ret)
@@ -453,7 +455,7 @@ def padded_load(rewriter, ints: IndexBuilder, buffer: Value, indices: Sequence[V
     of `shape`, yielding the element (with `width`, the `vector<width>` starting
     there), else the padding (broadcast)."""
     from mlc.ir.dialects.vector import BroadcastOp
-    from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
+    from mlc.ir.dialects.vector.memory import LoadOp as VectorLoad
 
     element = buffer.type.element_type
     result = element if width is None else VectorType((width,), element)
@@ -500,7 +502,7 @@ class LowerConstant(ConversionPattern):
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         module = op.parent_op
-        while module is not None and module.name != "builtin.module":
+        while module is not None and not isinstance(module, ModuleOp):
             module = module.parent_op
         if module is None:
             return False

@@ -54,8 +54,8 @@ from mlc.ir.core.attributes import (
     StringAttr,
     i64,
 )
+from mlc.ir.core.dialect_registry import Dialect
 from mlc.ir.core.ir import Block, Operation, Region, Value
-from mlc.ir.dialect import Dialect
 from mlc.ir.interfaces.side_effects import Allocate, MemoryEffects, Read, Write
 from mlc.ir.opdef.constraints import (
     AnyMemRef,
@@ -80,7 +80,8 @@ from mlc.ir.opdef.traits import (
 from mlc.ir.text.affine_parser import AffineParseError, parse_affine_exprs_of_ssa_ids
 from mlc.ir.text.asm_parser import AsmParser, closing_bracket
 
-loop = Dialect("loop", "TensorIR-like loop nests on buffers: the level schedules transform.")
+loop = Dialect("loop", "TensorIR-like loop nests on buffers: the level schedules transform.",
+               semantics="mlc.loop.semantics")
 
 LOOP_KINDS = ("serial", "parallel", "vectorized", "unrolled")
 ITER_KINDS = {"S": "spatial", "R": "reduce"}
@@ -870,5 +871,3 @@ def _check_written_regions(p: AsmParser, op: BlockOp, keyword: str,
 __all__ = ["AllocBufferOp", "BlockOp", "CheckIndexOp", "ForOp", "InitOp", "LoadOp", "StoreOp",
            "ViewOp", "byte_size", "loop",
            "Access", "LOOP_KINDS", "ITER_KINDS"]
-
-from mlc.loop import semantics as _semantics  # noqa: E402,F401  (registers the interpreter's handlers)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from mlc.ir.core.attributes import IntegerType, MemRefType
 from mlc.ir.core.ir import Block, Operation
+from mlc.ir.dialects.func import FuncOp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.rewriter import Rewriter
 from mlc.loop.ops import AllocBufferOp, ViewOp, byte_size
@@ -115,7 +116,7 @@ def _top_level_ancestor(op: Operation, entry: Block) -> Operation | None:
 class LoopPlanMemory(Pass):
     def run(self, op: Operation, run) -> None:
         for function in op.walk():
-            if function.name != "func.func":
+            if not isinstance(function, FuncOp):
                 continue
             plan = plan_memory(function)
             self.statistics["num-bytes-before"] += plan.bytes_before

@@ -25,19 +25,28 @@ from mlc.ir.interpreter import (
     UndefinedBehavior,
     UnsupportedOperation,
     buffer_dtype,
+    impl,
     load_element,
     normalize,
-    register_handler,
     store_element,
 )
 from mlc.loop.block_band import band_plan, run_band
 from mlc.loop.block_vectorized import NotVectorizable, run_nest_vectorized, vectorized_plan
-from mlc.loop.ops import BlockOp, ForOp, InitOp, LoadOp, StoreOp
+from mlc.loop.ops import (
+    AllocBufferOp,
+    BlockOp,
+    ConstantOp,
+    ForOp,
+    InitOp,
+    LoadOp,
+    StoreOp,
+    ViewOp,
+)
 
 UNINITIALISED_INT = 0x5A  # repeated in every byte of a new integer buffer
 
 
-@register_handler("loop.alloc_buffer")
+@impl(AllocBufferOp)
 def _alloc_buffer(interp: Interpreter, op: Operation, operands: list) -> list:
     type_ = op.results[0].type
     dtype = buffer_dtype(type_.element_type)
@@ -50,7 +59,7 @@ def _alloc_buffer(interp: Interpreter, op: Operation, operands: list) -> list:
     return [np.full(type_.shape, UNINITIALISED_INT, dtype)]
 
 
-@register_handler("loop.constant")
+@impl(ConstantOp)
 def _constant(interp: Interpreter, op: Operation, operands: list) -> list:
     # A copy: the attribute's elements are shared (and read-only), a buffer is not.
     type_ = op.results[0].type
@@ -75,7 +84,7 @@ def scalar_loops() -> Iterator[None]:
         VECTORIZED = saved
 
 
-@register_handler("loop.for")
+@impl(ForOp)
 def _for(interp: Interpreter, op: ForOp, operands: list) -> list:
     if VECTORIZED:
         plan = vectorized_plan(interp, op)
@@ -95,14 +104,14 @@ def _for(interp: Interpreter, op: ForOp, operands: list) -> list:
     return []
 
 
-@register_handler("loop.block")
+@impl(BlockOp)
 def _block(interp: Interpreter, op: BlockOp, operands: list) -> list:
     values = op.binding_map.value.evaluate(operands)
     interp.run_region(op.regions[0], list(values))
     return []
 
 
-@register_handler("loop.init")
+@impl(InitOp)
 def _init(interp: Interpreter, op: InitOp, operands: list) -> list:
     block = op.parent_op
     env = interp.env
@@ -112,7 +121,7 @@ def _init(interp: Interpreter, op: InitOp, operands: list) -> list:
     return []
 
 
-@register_handler("loop.load")
+@impl(LoadOp)
 def _load(interp: Interpreter, op: LoadOp, operands: list) -> list:
     buffer = operands[0]
     indices = op.index_map.evaluate(operands[1:])
@@ -122,13 +131,13 @@ def _load(interp: Interpreter, op: LoadOp, operands: list) -> list:
     return [load_element(buffer, indices, op.results[0].type)]
 
 
-@register_handler("loop.store")
+@impl(StoreOp)
 def _store(interp: Interpreter, op: StoreOp, operands: list) -> list:
     store_element(operands[1], op.index_map.evaluate(operands[2:]), operands[0])
     return []
 
 
-@register_handler("loop.check_index")
+@impl(CheckIndexOp)
 def _check_index(interp: Interpreter, op: Operation, operands: list) -> list:
     bound = op.attributes["bound"].value
     if not 0 <= operands[0] < bound:
@@ -137,7 +146,7 @@ def _check_index(interp: Interpreter, op: Operation, operands: list) -> list:
     return [operands[0]]
 
 
-@register_handler("loop.view")
+@impl(ViewOp)
 def _view(interp: Interpreter, op: Operation, operands: list) -> list:
     type_ = op.results[0].type
     dtype = buffer_dtype(type_.element_type)

@@ -60,9 +60,12 @@ from mlc.ir.core.attributes import (
     i64,
 )
 from mlc.ir.core.ir import Block, Region, Value
-from mlc.ir.dialect import lookup_op_class
+from mlc.ir.dialects import arith as A
+from mlc.ir.dialects import math as M
 from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate, FastMath, FastMathFlags
+from mlc.ir.dialects.arith import casts as C
 from mlc.ir.dialects.func import FuncOp, ReturnOp
+from mlc.ir.opdef.declare import Op
 from mlc.loop.ops import AllocBufferOp, BlockOp, CheckIndexOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = [
@@ -83,6 +86,24 @@ DTYPES: dict[str, Type] = {"float16": f16, "float32": f32, "float64": f64, "bool
 
 
 _CONTRACT = FastMathFlags(FastMath.contract)
+
+# The op each TE function is emitted as.
+_BITWISE_OPS = {"bitwise_and": A.AndIOp, "bitwise_or": A.OrIOp, "bitwise_xor": A.XOrIOp,
+                "shift_left": A.ShLIOp, "shift_right": A.ShRSIOp}
+_FLOAT_BINARY_OPS = {"add": A.AddFOp, "sub": A.SubFOp, "mul": A.MulFOp, "div": A.DivFOp,
+                     "rem": A.RemFOp, "maximum": A.MaximumFOp, "minimum": A.MinimumFOp}
+_INT_BINARY_OPS = {"add": A.AddIOp, "sub": A.SubIOp, "mul": A.MulIOp, "div": A.DivSIOp,
+                   "rem": A.RemSIOp, "maximum": A.MaxSIOp, "minimum": A.MinSIOp}
+# Unsigned integer tensors are stored signless; these read them as unsigned.
+_UNSIGNED_BINARY_OPS = {**_INT_BINARY_OPS, "div": A.DivUIOp, "rem": A.RemUIOp,
+                        "maximum": A.MaxUIOp, "minimum": A.MinUIOp}
+_MATH_OPS = {
+    "exp": M.ExpOp, "log": M.LogOp, "tanh": M.TanhOp, "sqrt": M.SqrtOp, "rsqrt": M.RsqrtOp,
+    "erf": M.ErfOp, "absf": M.AbsFOp, "floor": M.FloorOp, "ceil": M.CeilOp, "sin": M.SinOp,
+    "cos": M.CosOp, "tan": M.TanOp, "asin": M.AsinOp, "acos": M.AcosOp, "atan": M.AtanOp,
+    "sinh": M.SinhOp, "cosh": M.CoshOp, "asinh": M.AsinhOp, "acosh": M.AcoshOp,
+    "atanh": M.AtanhOp, "roundeven": M.RoundEvenOp, "powf": M.PowFOp, "ipowi": M.IPowIOp,
+}
 
 
 def storage_type(dtype: Type) -> Type:
@@ -1016,16 +1037,15 @@ class _Emitter:
         self.contract = contract
         self.memo: dict[object, Value] = {}
 
-    def op(self, name: str, operands: Sequence[Value], result_type: Type | None = None,
+    def op(self, cls: type[Op], operands: Sequence[Value], result_type: Type | None = None,
            **attributes) -> Value:
-        cls = lookup_op_class(name)
         built = cls.build(*operands, result_types=None if result_type is None
                           else [result_type], **attributes)
         self.block.append(built)
         return built.results[0] if built.results else None
 
     def constant(self, value: float | int, dtype: Type) -> Value:
-        return self.op("arith.constant", [], value=_scalar_attr(value, dtype))
+        return self.op(A.ConstantOp, [], value=_scalar_attr(value, dtype))
 
     def indices(self, indices: Sequence[IndexExpr]) -> tuple[list[Value], AffineMap]:
         """The operands and map of an access at `indices`: the block's iteration
@@ -1051,7 +1071,7 @@ class _Emitter:
         key = ("index", id(value))
         known = self.memo.get(key)
         if known is None:
-            known = self.memo[key] = self.op("arith.index_cast", [self.value(value)],
+            known = self.memo[key] = self.op(C.IndexCastOp, [self.value(value)],
                                              IndexType())
         return known
 
@@ -1118,7 +1138,7 @@ class _Emitter:
             return value
         stored = storage_type(target)
         if isinstance(source, IndexType):
-            as_int = self.op("arith.index_cast", [value], i64 if not isinstance(
+            as_int = self.op(C.IndexCastOp, [value], i64 if not isinstance(
                 target, IntegerType) else stored)
             return self.cast(as_int, i64, target) if not isinstance(target, IntegerType) \
                 else as_int
@@ -1127,18 +1147,17 @@ class _Emitter:
                                                             or _is_unsigned(source))
         if isinstance(source, FloatType) and isinstance(target, FloatType):
             wider = target.width > source.width
-            return self.op("arith.extf" if wider else "arith.truncf", [value], target)
+            return self.op(C.ExtFOp if wider else C.TruncFOp, [value], target)
         if isinstance(source, IntegerType) and isinstance(target, FloatType):
-            return self.op("arith.uitofp" if zero_extends else "arith.sitofp", [value], target)
+            return self.op(C.UIToFPOp if zero_extends else C.SIToFPOp, [value], target)
         if isinstance(source, FloatType) and isinstance(target, IntegerType):
-            return self.op("arith.fptoui" if _is_unsigned(target) else "arith.fptosi",
-                           [value], stored)
+            return self.op(C.FPToUIOp if _is_unsigned(target) else C.FPToSIOp, [value], stored)
         if isinstance(source, IntegerType) and isinstance(target, IntegerType):
             if target.width > source.width:
-                return self.op("arith.extui" if zero_extends else "arith.extsi", [value], stored)
+                return self.op(C.ExtUIOp if zero_extends else C.ExtSIOp, [value], stored)
             if target.width == source.width:  # signless <-> unsigned: the same bits
                 return value
-            return self.op("arith.trunci", [value], stored)
+            return self.op(C.TruncIOp, [value], stored)
         raise TEError(f"cannot cast {source} to {target}")
 
     def call(self, func: str, args: list[Value], source: Type, dtype: Type) -> Value:
@@ -1146,46 +1165,42 @@ class _Emitter:
         if func == "cast":
             return self.cast(args[0], source, dtype)
         if func == "select":
-            return self.op("arith.select", args)
+            return self.op(A.SelectOp, args)
         if func == "bitcast":
             if storage_type(source) == storage_type(dtype):
                 return args[0]
-            return self.op("arith.bitcast", args, storage_type(dtype))
+            return self.op(C.BitcastOp, args, storage_type(dtype))
         if func == "isnan":
             if not is_float:
                 return self.constant(0, i1)
-            return self.op("arith.cmpf", [args[0], args[0]],
+            return self.op(A.CmpFOp, [args[0], args[0]],
                            predicate=CmpFPredicate.attr("uno"))
         if func.startswith("cmp."):
             predicate = func[4:]
             if is_float:
                 # Ordered but for !=, which holds for NaN (IEEE's negation of ==).
                 prefix = "u" if predicate == "ne" else "o"
-                return self.op("arith.cmpf", args, predicate=CmpFPredicate.attr(prefix + predicate))
+                return self.op(A.CmpFOp, args, predicate=CmpFPredicate.attr(prefix + predicate))
             prefix = "" if predicate in ("eq", "ne") else "u" if _is_unsigned(source) else "s"
-            return self.op("arith.cmpi", args, predicate=CmpIPredicate.attr(prefix + predicate))
+            return self.op(A.CmpIOp, args, predicate=CmpIPredicate.attr(prefix + predicate))
         if func == "neg":
             if is_float:
-                return self.op("arith.negf", args)
+                return self.op(A.NegFOp, args)
             zero = self.constant(0, source)
-            return self.op("arith.subi", [zero, args[0]])
+            return self.op(A.SubIOp, [zero, args[0]])
         if func in ("bitwise_and", "bitwise_or", "bitwise_xor", "shift_left", "shift_right"):
-            name = {"bitwise_and": "andi", "bitwise_or": "ori", "bitwise_xor": "xori",
-                    "shift_left": "shli",
-                    "shift_right": "shrui" if _is_unsigned(source) else "shrsi"}[func]
-            return self.op("arith." + name, args)
+            unsigned = func == "shift_right" and _is_unsigned(source)
+            return self.op(A.ShRUIOp if unsigned else _BITWISE_OPS[func], args)
         if func in ("add", "sub", "mul", "div", "rem", "maximum", "minimum"):
-            if is_float:
-                name = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",
-                        "rem": "remf", "maximum": "maximumf", "minimum": "minimumf"}[func]
-                if self.contract and func in ("add", "sub", "mul"):
-                    return self.op("arith." + name, args, fastmath=_CONTRACT)
-            else:
-                sign = "u" if _is_unsigned(source) else "s"
-                name = {"add": "addi", "sub": "subi", "mul": "muli", "div": f"div{sign}i",
-                        "rem": f"rem{sign}i", "maximum": f"max{sign}i",
-                        "minimum": f"min{sign}i"}[func]
-            return self.op("arith." + name, args)
-        return self.op("math." + func, args)
+            table = _FLOAT_BINARY_OPS if is_float else \
+                _UNSIGNED_BINARY_OPS if _is_unsigned(source) else _INT_BINARY_OPS
+            op_class = table[func]
+            if is_float and self.contract and func in ("add", "sub", "mul"):
+                return self.op(op_class, args, fastmath=_CONTRACT)
+            return self.op(op_class, args)
+        op_class = _MATH_OPS.get(func)
+        if op_class is None:
+            raise TEError(f"no op computes {func}")
+        return self.op(op_class, args)
 
 

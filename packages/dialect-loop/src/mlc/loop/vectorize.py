@@ -231,8 +231,8 @@ class _Emitter:
         return self.flat.view(self.rewriter, op.memref), offset
 
     def emit(self, op: Operation) -> None:
-        from mlc.ir.dialects.vector_memory import LoadOp as VectorLoad
-        from mlc.ir.dialects.vector_memory import StoreOp as VectorStore
+        from mlc.ir.dialects.vector.memory import LoadOp as VectorLoad
+        from mlc.ir.dialects.vector.memory import StoreOp as VectorStore
         from mlc.loop.lower import padded_load
 
         rewriter = self.rewriter

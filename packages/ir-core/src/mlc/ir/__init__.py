@@ -68,6 +68,7 @@ from mlc.ir.core.attributes import (
     unit,
     unknown_loc,
 )
+from mlc.ir.core.dialect_registry import Context, Dialect
 from mlc.ir.core.ir import (
     Block,
     BlockArgument,
@@ -79,7 +80,6 @@ from mlc.ir.core.ir import (
     Value,
 )
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile, SourceManager
-from mlc.ir.dialect import Context, Dialect
 from mlc.ir.opdef.declare import (
     AttrDef,
     Op,
@@ -96,3 +96,8 @@ from mlc.ir.text.printer import PrintOptions, print_op
 from mlc.ir.verify.verifier import verify
 
 __all__ = [name for name in dir() if not name.startswith("_")]
+
+# Modules moved by issue 27 stay importable under their old names.
+from mlc.ir.core import moved_modules as _moved_modules  # noqa: E402
+
+_moved_modules.install()

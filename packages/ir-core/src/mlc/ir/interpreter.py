@@ -1,6 +1,7 @@
-"""A reference interpreter for the `arith`, `math`, `func` and `cf` dialects (and
-`ub.poison`), on scalars and vectors, and the `vector` ops that take vectors apart and
-put them together.
+"""The reference interpreter's engine: the value model, the run of functions, blocks
+and regions, and the registry of op semantics. Each dialect's semantics live beside the
+dialect (`mlc/ir/dialects/arith/semantics.py`, `mlc/loop/semantics.py`, ...),
+registered against its op classes with :func:`impl`.
 
     from mlc.ir.interpreter import evaluate
 
@@ -31,7 +32,7 @@ Value representation
   reference: a function writing into an argument's buffer writes into the caller's
   array (destination-passing style). :func:`load_element` and :func:`store_element`
   read and write one element (out of bounds is undefined behaviour). The `memref`
-  ops' handlers are in :mod:`mlc.ir.dialects.memref_semantics`.
+  ops' handlers are in memref's semantics module.
 
 Arguments are normalised the same way: ints (and bools) are wrapped to the width of
 the parameter's integer type, floats (and ints) rounded to the float type.
@@ -74,9 +75,17 @@ terminator hands values back to it (its handler returns :class:`Yield`; a region
 ends, handing back nothing). Regions see
 every value of the function run that encloses them.
 
-Ops are dispatched by name through :data:`OP_HANDLERS` (extend it with
-:func:`register_handler`); an op without a handler raises
-:class:`UnsupportedOperation`.
+Ops are dispatched by class through :data:`OP_HANDLERS` (extend it with
+:func:`impl`); an op without a handler raises :class:`UnsupportedOperation`. A
+dialect names the module of its semantics (`Dialect(..., semantics=...)`), which
+the engine imports the first time it meets an op of the dialect: registration
+happens by import, but neither `mlc-opt` nor a dialect's ops pay for the
+interpreter (numpy) until something runs.
+
+An op with the `ElementwiseMappable` trait is interpreted on scalars: the engine
+maps its handler over the elements of vector operands, and gives poison when an
+operand is poison (unless the op was registered with `handles_poison`, as
+`arith.select`, which may discard a poison operand it does not pick).
 """
 
 from __future__ import annotations
@@ -85,33 +94,35 @@ import math
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 
 import numpy as np
 
 from mlc.ir.core.attributes import (
     FLOAT_FORMATS,
-    FloatAttr,
     FloatType,
     IndexType,
-    IntegerAttr,
     IntegerType,
     MemRefType,
     RankedTensorType,
+    SymbolRefAttr,
     Type,
     VectorType,
     bits_to_float,
     element_dtype,
-    float_to_bits,
     round_int_to_precision,
 )
 from mlc.ir.core.ir import Block, Operation, Region, Value
-from mlc.ir.opdef.traits import NoTerminator
+from mlc.ir.dialects.func.ops import FuncOp, lookup_symbol
+from mlc.ir.opdef.traits import ElementwiseMappable, NoTerminator
 
 __all__ = [
     "AssertionFailure",
     "BranchTo",
     "DEFAULT_MAX_BRANCHES",
     "DEFAULT_MAX_CALL_DEPTH",
+    "ELEMENTWISE_OPS",
+    "FunctionReturn",
     "OP_HANDLERS",
     "POISON",
     "Interpreter",
@@ -128,9 +139,16 @@ __all__ = [
     "to_signed",
     "to_unsigned",
     "UnsupportedOperation",
+    "ElementView",
     "evaluate",
+    "flag_names",
+    "float_of_bits",
+    "handler_for",
+    "holds_poison",
+    "impl",
+    "int_width",
+    "map_elements",
     "normalize",
-    "register_handler",
     "round_float",
     "round_int_to_float",
 ]
@@ -173,7 +191,8 @@ POISON = _Poison()
 """The result of a shift by the bit width or more; see the module docstring."""
 
 
-def _holds_poison(value) -> bool:
+def holds_poison(value) -> bool:
+    """Whether `value` is poison or a vector holding a poison element."""
     return value is POISON or (isinstance(value, tuple) and any(v is POISON for v in value))
 
 
@@ -187,7 +206,7 @@ class UnmodelledNaN(UndefinedBehavior):
 # ============================================================================ integers
 
 
-def _int_width(type_: Type) -> int:
+def int_width(type_: Type) -> int:
     """The width in bits of an integer type; 64 for `index`."""
     if isinstance(type_, IndexType):
         return 64
@@ -203,19 +222,19 @@ def _is_unsigned_type(type_: Type) -> bool:
 
 def to_signed(value: int, type_: Type) -> int:
     """`value`'s bits read as a two's complement number (`i1` 1 is -1)."""
-    width = _int_width(type_)
+    width = int_width(type_)
     value &= (1 << width) - 1
     return value - (1 << width) if value >> (width - 1) else value
 
 
 def to_unsigned(value: int, type_: Type) -> int:
     """`value`'s bits read as an unsigned number."""
-    return value & ((1 << _int_width(type_)) - 1)
+    return value & ((1 << int_width(type_)) - 1)
 
 
 def canonical_int(value: int, type_: Type) -> int:
     """`value` modulo 2**width, in the documented representation of `type_`."""
-    width = _int_width(type_)
+    width = int_width(type_)
     if width == 1 or _is_unsigned_type(type_):
         return to_unsigned(value, type_)
     return to_signed(value, type_)
@@ -368,7 +387,7 @@ def store_element(buffer: np.ndarray, indices: Sequence[int], value: ScalarValue
     """Write `value` at `indices` of a memref's array (out of bounds is undefined
     behaviour, as is storing poison)."""
     _check_in_bounds(buffer, indices)
-    if _holds_poison(value):
+    if holds_poison(value):
         raise UndefinedBehavior("a poison value is stored")
     buffer[tuple(indices)] = value
 
@@ -382,19 +401,46 @@ def _check_in_bounds(buffer: np.ndarray, indices: Sequence[int]) -> None:
 
 # ============================================================================ the interpreter
 
-OP_HANDLERS: dict[str, Handler] = {}
-"""Op name -> handler(interpreter, op, operand values) -> result values."""
+OP_HANDLERS: dict[type[Operation], Handler] = {}
+"""Op class -> handler(interpreter, op, operand values) -> result values."""
+
+ELEMENTWISE_OPS: set[type[Operation]] = set()
+"""The registered op classes that apply to vectors element by element (those with
+the `ElementwiseMappable` trait)."""
+
+_HANDLES_POISON: set[type[Operation]] = set()
 
 
-def register_handler(*names: str) -> Callable[[Handler], Handler]:
-    """Decorator: interpret the ops called `names` with the decorated function."""
+def impl(*op_classes: type[Operation], handles_poison: bool = False
+         ) -> Callable[[Handler], Handler]:
+    """Decorator: interpret the ops of `op_classes` with the decorated function.
+
+    `handles_poison`: an elementwise op whose handler itself decides what a poison
+    operand gives (the engine otherwise gives poison for any)."""
 
     def register(fn: Handler) -> Handler:
-        for name in names:
-            OP_HANDLERS[name] = fn
+        for op_class in op_classes:
+            OP_HANDLERS[op_class] = fn
+            if ElementwiseMappable in op_class.op_def.trait_set:
+                ELEMENTWISE_OPS.add(op_class)
+            if handles_poison:
+                _HANDLES_POISON.add(op_class)
         return fn
 
     return register
+
+
+def handler_for(op_class: type[Operation]) -> Handler | None:
+    """The handler of `op_class`, importing its dialect's semantics module the first
+    time; None if the dialect defines none for it."""
+    handler = OP_HANDLERS.get(op_class)
+    if handler is None:
+        op_def = getattr(op_class, "op_def", None)
+        module = getattr(op_def.dialect, "semantics", None) if op_def is not None else None
+        if module is not None:
+            import_module(module)
+            handler = OP_HANDLERS.get(op_class)
+    return handler
 
 
 class AssertionFailure(InterpreterError):
@@ -422,8 +468,9 @@ class Yield:
 _END_OF_BLOCK = Yield([])
 
 
-class _Return(Exception):
-    """Unwinds a function's run at its `func.return`."""
+class FunctionReturn(Exception):
+    """Raised by a function's return op to end its run with `values` (caught by
+    :meth:`Interpreter.run_block`)."""
 
     def __init__(self, values: list[ScalarValue]):
         super().__init__()
@@ -434,7 +481,7 @@ class Interpreter:
     """Runs functions of one module; see the module docstring for the semantics."""
 
     def __init__(self, module: Operation, max_call_depth: int = DEFAULT_MAX_CALL_DEPTH,
-                 handlers: dict[str, Handler] | None = None,
+                 handlers: dict[type[Operation], Handler] | None = None,
                  max_branches: int = DEFAULT_MAX_BRANCHES):
         self.module = module
         self.max_call_depth = max_call_depth
@@ -450,9 +497,6 @@ class Interpreter:
         """The `func.func` called `name`: in `from_op`'s symbol table, else the module's."""
         found: Operation | None = None
         if from_op is not None:
-            from mlc.ir.core.attributes import SymbolRefAttr
-            from mlc.ir.dialects.func import lookup_symbol
-
             found = lookup_symbol(from_op, SymbolRefAttr(name))
         if found is None:
             for region in self.module.regions:
@@ -461,7 +505,7 @@ class Interpreter:
                     if sym is not None and getattr(sym, "value", None) == name:
                         found = op
                         break
-        if found is None or found.name != "func.func":
+        if not isinstance(found, FuncOp):
             raise InterpreterError(f"no function named @{name}")
         return found
 
@@ -513,7 +557,7 @@ class Interpreter:
         outer_env, self.env = self.env, {}
         try:
             self._run_from(block, args)
-        except _Return as ret:
+        except FunctionReturn as ret:
             return ret.values
         finally:
             self.env = outer_env
@@ -547,21 +591,21 @@ class Interpreter:
             block, args = target.block, target.values
 
     def _run_ops(self, block: Block, env: dict[Value, object]) -> BranchTo | Yield:
+        handlers = self.handlers
         for op in block.ops():
-            handler = self.handlers.get(op.name)
+            op_class = type(op)
+            handler = handlers.get(op_class)
             if handler is None:
-                raise UnsupportedOperation(f"no interpreter handler for '{op.name}'")
+                handler = self._load_handler(op)
             try:
                 operands = [env[v] for v in op.operands]
             except KeyError:
                 raise InterpreterError(f"'{op.name}' uses a value not defined before it"
                                        ) from None
-            if _has_vector_operand_or_result(op) and op.name in ELEMENTWISE_OPS:
-                results = _map_elements(self, handler, op, operands)
-            elif op.name in ELEMENTWISE_OPS and _poisoned(op.name, operands):
+            if op_class in ELEMENTWISE_OPS and _has_vector_operand_or_result(op):
+                results = map_elements(self, handler, op, operands)
+            elif op_class in ELEMENTWISE_OPS and _poisoned(op_class, operands):
                 results = [POISON] * len(op.results)
-            elif op.name in _DECIDES_ON_OPERAND_0 and operands and _holds_poison(operands[0]):
-                raise UndefinedBehavior(f"'{op.name}' decides on a poison value")
             else:
                 results = handler(self, op, operands)
             if isinstance(results, (BranchTo, Yield)):
@@ -575,10 +619,13 @@ class Interpreter:
             return _END_OF_BLOCK  # a region whose op declares no terminator ends here
         raise InterpreterError("block ended without a terminator")
 
-
-# Ops whose behaviour depends on their first operand (a branch condition, a switch's
-# flag, an assertion): given poison, the program's behaviour is undefined.
-_DECIDES_ON_OPERAND_0 = frozenset({"cf.cond_br", "cf.switch", "cf.assert"})
+    def _load_handler(self, op: Operation) -> Handler:
+        """The handler of an op met for the first time: its dialect's semantics are
+        imported (when this interpreter uses the registry)."""
+        handler = handler_for(type(op)) if self.handlers is OP_HANDLERS else None
+        if handler is None:
+            raise UnsupportedOperation(f"no interpreter handler for '{op.name}'")
+        return handler
 
 
 def evaluate(module: Operation, function_name: str, args: Sequence[object],
@@ -591,96 +638,6 @@ def evaluate(module: Operation, function_name: str, args: Sequence[object],
     """
     interpreter = Interpreter(module, max_call_depth)
     return interpreter.call(interpreter.lookup_function(function_name), args)
-
-
-# ============================================================================ func
-
-
-@register_handler("func.return")
-def _return(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Ends the enclosing function's run with `operands` as its results (returning
-    poison is undefined behaviour)."""
-    if any(_holds_poison(v) for v in operands):
-        raise UndefinedBehavior("a poison value is returned (a shift by the bit width or "
-                                "more)")
-    raise _Return(list(operands))
-
-
-@register_handler("func.call")
-def _call(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Runs the callee, looked up from the call's nearest symbol table."""
-    callee = op.attributes["callee"]
-    if getattr(callee, "nested", ()):
-        raise UnsupportedOperation("calls to nested symbols are not supported")
-    return interp.call(interp.lookup_function(callee.root, op), operands)
-
-
-# ============================================================================ cf
-
-
-def _successor_values(op: Operation, index: int, operands: list[ScalarValue]) -> BranchTo:
-    """Jump to successor `index` of a branch op with the operands it passes there."""
-    from mlc.ir.interfaces.control_flow import BranchLike
-
-    start, size = BranchLike.get(op).successor_operand_range(op, index)
-    return BranchTo(op.successors[index], list(operands[start:start + size]))
-
-
-@register_handler("cf.br")
-def _br(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> BranchTo:
-    """Jumps to the successor."""
-    return _successor_values(op, 0, operands)
-
-
-@register_handler("cf.cond_br")
-def _cond_br(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> BranchTo:
-    """Jumps to the first successor if the condition is true, else to the second."""
-    return _successor_values(op, 0 if operands[0] else 1, operands)
-
-
-@register_handler("cf.switch")
-def _switch(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> BranchTo:
-    """Jumps to the case whose value has the flag's bits, else to the default."""
-    from mlc.ir.dialects.cf import case_values_of
-
-    flag = to_unsigned(operands[0], op.operands[0].type)
-    for index, value in enumerate(case_values_of(op)):
-        if value == flag:
-            return _successor_values(op, index + 1, operands)
-    return _successor_values(op, 0, operands)
-
-
-@register_handler("cf.assert")
-def _assert(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Stops the program with the message if the condition is false."""
-    if not operands[0]:
-        raise AssertionFailure(op.attributes["msg"].value)
-    return []
-
-
-# ============================================================================ arith
-
-
-def _result_type(op: Operation) -> Type:
-    """The scalar type of the op's first result."""
-    type_ = op.results[0].type
-    if not isinstance(type_, (IntegerType, IndexType, FloatType)):
-        raise UnsupportedOperation(f"'{op.name}' on {type_}: only scalars are supported")
-    return type_
-
-
-@register_handler("arith.constant")
-def _constant(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """An integer or float constant, scalar or vector (every NaN payload reads as NaN)."""
-    attr = op.attributes["value"]
-    if isinstance(op.results[0].type, VectorType):
-        return [_dense_elements(attr, op.results[0].type)]
-    type_ = _result_type(op)
-    if isinstance(attr, IntegerAttr):
-        return [canonical_int(attr.value, type_)]
-    if isinstance(attr, FloatAttr):
-        return [float_of_bits(attr.bits, attr.type)]
-    raise UnsupportedOperation(f"constant {attr} is not supported")
 
 
 def float_of_bits(bits: int, type_: FloatType) -> float:
@@ -698,639 +655,20 @@ def float_of_bits(bits: int, type_: FloatType) -> float:
     return bits_to_float(bits, type_)
 
 
-def _quieted(value: float) -> float:
-    """`value`, with the quiet bit set if it is a NaN (a conversion quiets a signaling
-    NaN, keeping its payload, as LLVM's fpext does)."""
-    if not math.isnan(value):
-        return value
-    bits = struct.unpack("<Q", struct.pack("<d", value))[0] | 1 << 51
-    return struct.unpack("<d", struct.pack("<Q", bits))[0]
+# ============================================================================ vectors
+
+def _poisoned(op_class: type[Operation], operands: list) -> bool:
+    """Whether an elementwise op's result is poison before it runs: an operand is
+    (an op that `handles_poison` decides itself)."""
+    return op_class not in _HANDLES_POISON and any(v is POISON for v in operands)
 
 
-def _flag_names(attr) -> frozenset[str]:
+def flag_names(attr) -> frozenset[str]:
     """The names of the flags set in a flag-set attribute (fastmath, overflow)."""
     flags = getattr(attr, "flags", None)
     if flags is None:
         return frozenset()
     return frozenset(member.name for member in type(flags) if member in flags)
-
-
-def _overflow_flags(op: Operation) -> frozenset[str]:
-    """The op's `nsw`/`nuw` flags."""
-    return _flag_names(op.attributes.get("overflowFlags"))
-
-
-def _int_binary(exact: Callable[[int, int], int]) -> Handler:
-    """addi/subi/muli: wrap around; `nsw`/`nuw` overflow is undefined."""
-
-    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-        type_ = _result_type(op)
-        a, b = operands
-        flags = _overflow_flags(op)
-        if "nsw" in flags:
-            signed = exact(to_signed(a, type_), to_signed(b, type_))
-            if signed != to_signed(signed, type_):
-                raise UndefinedBehavior(f"'{op.name}' with nsw overflows (signed)")
-        if "nuw" in flags:
-            unsigned = exact(to_unsigned(a, type_), to_unsigned(b, type_))
-            if unsigned != to_unsigned(unsigned, type_):
-                raise UndefinedBehavior(f"'{op.name}' with nuw overflows (unsigned)")
-        return [canonical_int(exact(a, b), type_)]
-
-    return handler
-
-
-register_handler("arith.addi")(_int_binary(lambda a, b: a + b))
-register_handler("arith.subi")(_int_binary(lambda a, b: a - b))
-register_handler("arith.muli")(_int_binary(lambda a, b: a * b))
-
-
-def _bitwise(fn: Callable[[int, int], int]) -> Handler:
-    """andi/ori/xori on the two's complement bits."""
-
-    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-        type_ = _result_type(op)
-        a, b = (to_unsigned(v, type_) for v in operands)
-        return [canonical_int(fn(a, b), type_)]
-
-    return handler
-
-
-register_handler("arith.andi")(_bitwise(lambda a, b: a & b))
-register_handler("arith.ori")(_bitwise(lambda a, b: a | b))
-register_handler("arith.xori")(_bitwise(lambda a, b: a ^ b))
-
-
-def _signed_quotient_and_remainder(op: Operation, operands: list[ScalarValue]) -> tuple[int, int]:
-    """Quotient rounded toward zero, remainder with the dividend's sign; undefined for a
-    zero divisor and for MIN / -1."""
-    type_ = _result_type(op)
-    a, b = (to_signed(v, type_) for v in operands)
-    if b == 0:
-        raise UndefinedBehavior(f"'{op.name}': division by zero")
-    quotient = abs(a) // abs(b)
-    if (a < 0) != (b < 0):
-        quotient = -quotient
-    if quotient != to_signed(quotient, type_):
-        raise UndefinedBehavior(f"'{op.name}': signed division overflows")
-    return quotient, a - quotient * b
-
-
-def _unsigned_operands(op: Operation, operands: list[ScalarValue]) -> tuple[int, int]:
-    """The operands read as unsigned; undefined for a zero divisor."""
-    type_ = _result_type(op)
-    a, b = (to_unsigned(v, type_) for v in operands)
-    if b == 0:
-        raise UndefinedBehavior(f"'{op.name}': division by zero")
-    return a, b
-
-
-def _check_exact(op: Operation, remainder: int) -> None:
-    """`exact`: a division or right shift that drops nonzero bits is poison."""
-    if remainder and "isExact" in op.attributes:
-        raise UndefinedBehavior(f"'{op.name}' with exact drops nonzero bits")
-
-
-@register_handler("arith.divsi")
-def _divsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Signed division, rounding toward zero."""
-    quotient, remainder = _signed_quotient_and_remainder(op, operands)
-    _check_exact(op, remainder)
-    return [canonical_int(quotient, _result_type(op))]
-
-
-@register_handler("arith.remsi")
-def _remsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Signed remainder, with the sign of the dividend."""
-    return [canonical_int(_signed_quotient_and_remainder(op, operands)[1], _result_type(op))]
-
-
-@register_handler("arith.divui")
-def _divui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Unsigned division."""
-    a, b = _unsigned_operands(op, operands)
-    _check_exact(op, a % b)
-    return [canonical_int(a // b, _result_type(op))]
-
-
-@register_handler("arith.ceildivsi", "arith.floordivsi")
-def _rounding_divsi(interp: Interpreter, op: Operation, operands: list[ScalarValue]
-                    ) -> list[ScalarValue]:
-    """Signed division rounding toward +infinity (ceildivsi) or -infinity (floordivsi);
-    undefined for a zero divisor and for MIN / -1."""
-    quotient, remainder = _signed_quotient_and_remainder(op, operands)
-    if remainder:  # the quotient was truncated toward zero: one step off, or right
-        a, b = (to_signed(v, _result_type(op)) for v in operands)
-        positive = (a < 0) == (b < 0)
-        if op.name == "arith.ceildivsi" and positive:
-            quotient += 1
-        elif op.name == "arith.floordivsi" and not positive:
-            quotient -= 1
-    return [canonical_int(quotient, _result_type(op))]
-
-
-@register_handler("arith.ceildivui")
-def _ceildivui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Unsigned division rounding up."""
-    a, b = _unsigned_operands(op, operands)
-    return [canonical_int(-(-a // b), _result_type(op))]
-
-
-def _shift_amount(op: Operation, amount: ScalarValue) -> int | None:
-    """The shift amount read as unsigned; None (poison) for the bit width or more."""
-    type_ = _result_type(op)
-    amount = to_unsigned(amount, type_)
-    return amount if amount < _int_width(type_) else None
-
-
-@register_handler("arith.shli")
-def _shli(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Left shift; `nsw`: poison unless shifting back (arithmetically) gives the value,
-    `nuw`: poison if a one bit is shifted out."""
-    type_ = _result_type(op)
-    amount = _shift_amount(op, operands[1])
-    if amount is None:
-        return [POISON]
-    value = to_unsigned(operands[0], type_)
-    result = to_unsigned(value << amount, type_)
-    flags = _overflow_flags(op)
-    if "nsw" in flags and to_signed(result, type_) >> amount != to_signed(value, type_):
-        raise UndefinedBehavior(f"'{op.name}' with nsw overflows (signed)")
-    if "nuw" in flags and result >> amount != value:
-        raise UndefinedBehavior(f"'{op.name}' with nuw overflows (unsigned)")
-    return [canonical_int(result, type_)]
-
-
-@register_handler("arith.shrui", "arith.shrsi")
-def _shr(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Right shift filling with zeros (shrui) or copies of the sign bit (shrsi)."""
-    type_ = _result_type(op)
-    amount = _shift_amount(op, operands[1])
-    if amount is None:
-        return [POISON]
-    read = to_unsigned if op.name == "arith.shrui" else to_signed
-    value = read(operands[0], type_)
-    _check_exact(op, to_unsigned(value, type_) & ((1 << amount) - 1))
-    return [canonical_int(value >> amount, type_)]
-
-
-def _extremum(signed: bool, pick: Callable[[int, int], int]) -> Handler:
-    """maxsi/maxui/minsi/minui: the greater or smaller operand, read signed or not."""
-
-    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-        type_ = _result_type(op)
-        read = to_signed if signed else to_unsigned
-        return [canonical_int(pick(*(read(v, type_) for v in operands)), type_)]
-
-    return handler
-
-
-register_handler("arith.maxsi")(_extremum(True, max))
-register_handler("arith.maxui")(_extremum(False, max))
-register_handler("arith.minsi")(_extremum(True, min))
-register_handler("arith.minui")(_extremum(False, min))
-
-
-@register_handler("arith.addui_extended")
-def _addui_extended(interp: Interpreter, op: Operation, operands: list[ScalarValue]
-                    ) -> list[ScalarValue]:
-    """The wrapped sum, and 1 if the unsigned sum overflowed."""
-    type_ = _result_type(op)
-    total = sum(to_unsigned(v, type_) for v in operands)
-    return [canonical_int(total, type_), int(total >> _int_width(type_) != 0)]
-
-
-@register_handler("arith.mulsi_extended", "arith.mului_extended")
-def _mul_extended(interp: Interpreter, op: Operation, operands: list[ScalarValue]
-                  ) -> list[ScalarValue]:
-    """The low and high halves of the double-width product (signed or unsigned)."""
-    type_ = _result_type(op)
-    read = to_signed if op.name == "arith.mulsi_extended" else to_unsigned
-    a, b = (read(v, type_) for v in operands)
-    product = a * b
-    return [canonical_int(product, type_), canonical_int(product >> _int_width(type_), type_)]
-
-
-@register_handler("arith.remui")
-def _remui(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Unsigned remainder."""
-    a, b = _unsigned_operands(op, operands)
-    return [canonical_int(a % b, _result_type(op))]
-
-
-_CMPI = {
-    "eq": (False, lambda a, b: a == b), "ne": (False, lambda a, b: a != b),
-    "slt": (True, lambda a, b: a < b), "sle": (True, lambda a, b: a <= b),
-    "sgt": (True, lambda a, b: a > b), "sge": (True, lambda a, b: a >= b),
-    "ult": (False, lambda a, b: a < b), "ule": (False, lambda a, b: a <= b),
-    "ugt": (False, lambda a, b: a > b), "uge": (False, lambda a, b: a >= b),
-}
-
-
-def _predicate(op: Operation) -> str:
-    """The keyword of a cmpi/cmpf predicate."""
-    from mlc.ir.dialects.arith import CmpFPredicate, CmpIPredicate
-
-    enum = CmpIPredicate if op.name == "arith.cmpi" else CmpFPredicate
-    return enum.keyword(op.attributes["predicate"])
-
-
-@register_handler("arith.cmpi")
-def _cmpi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Signed (`s...`, i1 `true` is -1) or unsigned comparison; 1 or 0."""
-    type_ = op.operands[0].type
-    signed, compare = _CMPI[_predicate(op)]
-    convert = to_signed if signed else to_unsigned
-    a, b = (convert(v, type_) for v in operands)
-    return [int(compare(a, b))]
-
-
-def _check_fastmath(op: Operation, values: Sequence[ScalarValue]) -> None:
-    """`nnan`/`ninf`: a NaN/infinite operand or result is poison."""
-    flags = _flag_names(op.attributes.get("fastmath"))
-    if "nnan" in flags and any(math.isnan(v) for v in values):
-        raise UndefinedBehavior(f"'{op.name}' with nnan on a NaN")
-    if "ninf" in flags and any(math.isinf(v) for v in values):
-        raise UndefinedBehavior(f"'{op.name}' with ninf on an infinity")
-
-
-def _float_binary(fn: Callable[[float, float], float]) -> Handler:
-    """An IEEE-754 op computed exactly enough in f64, then rounded once to the type."""
-
-    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-        a, b = operands
-        result = round_float(fn(a, b), _result_type(op))
-        _check_fastmath(op, [a, b, result])
-        return [result]
-
-    return handler
-
-
-def _divide(a: float, b: float) -> float:
-    """IEEE-754 division (Python raises on a zero divisor)."""
-    if b == 0.0:
-        if math.isnan(a) or a == 0.0:
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
-    return a / b
-
-
-def _fmod(a: float, b: float) -> float:
-    """C's fmod: NaN for an infinite dividend or a zero divisor."""
-    if math.isnan(a) or math.isnan(b) or math.isinf(a) or b == 0.0:
-        return math.nan
-    if math.isinf(b):
-        return a
-    return math.fmod(a, b)  # exact, with the sign of a
-
-
-def _maximum(a: float, b: float) -> float:
-    """IEEE-754 2019 maximum: NaN-propagating."""
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if a == b:  # +0.0 is greater than -0.0
-        return a if math.copysign(1.0, a) > 0 else b
-    return a if a > b else b
-
-
-def _minimum(a: float, b: float) -> float:
-    """IEEE-754 2019 minimum: NaN-propagating."""
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if a == b:  # -0.0 is less than +0.0
-        return a if math.copysign(1.0, a) < 0 else b
-    return a if a < b else b
-
-
-register_handler("arith.addf")(_float_binary(lambda a, b: a + b))
-register_handler("arith.subf")(_float_binary(lambda a, b: a - b))
-register_handler("arith.mulf")(_float_binary(lambda a, b: a * b))
-register_handler("arith.divf")(_float_binary(_divide))
-register_handler("arith.remf")(_float_binary(_fmod))
-def _maximum_number(a: float, b: float) -> float:
-    """maxnumf: the other operand of a NaN (which operand, and what a signaling NaN
-    does, depend on what the interpreter does not keep: see UnmodelledNaN)."""
-    if math.isnan(a) and math.isnan(b):
-        return math.nan
-    if math.isnan(a) or math.isnan(b):
-        raise UnmodelledNaN("maxnumf of a NaN (quiet: the other operand; signaling: NaN)")
-    return _maximum(a, b)
-
-
-def _minimum_number(a: float, b: float) -> float:
-    """minnumf: as maxnumf."""
-    if math.isnan(a) and math.isnan(b):
-        return math.nan
-    if math.isnan(a) or math.isnan(b):
-        raise UnmodelledNaN("minnumf of a NaN (quiet: the other operand; signaling: NaN)")
-    return _minimum(a, b)
-
-
-register_handler("arith.maximumf")(_float_binary(_maximum))
-register_handler("arith.minimumf")(_float_binary(_minimum))
-register_handler("arith.maxnumf")(_float_binary(_maximum_number))
-register_handler("arith.minnumf")(_float_binary(_minimum_number))
-
-
-@register_handler("arith.negf")
-def _negf(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Flips the sign (of NaNs too)."""
-    _result_type(op)
-    _check_fastmath(op, operands)
-    return [-operands[0]]
-
-
-def _cmpf_value(predicate: str, a: float, b: float) -> bool:
-    """Whether `a predicate b` holds."""
-    unordered = math.isnan(a) or math.isnan(b)
-    if predicate in ("false", "true"):
-        return predicate == "true"
-    if predicate == "ord":
-        return not unordered
-    if predicate == "uno":
-        return unordered
-    relation = {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b,
-                "ge": a >= b}[predicate[1:]]
-    return (unordered or relation) if predicate[0] == "u" else (not unordered and relation)
-
-
-@register_handler("arith.cmpf")
-def _cmpf(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Ordered (`o...`: false on NaN) or unordered (`u...`: true on NaN) comparison."""
-    _check_fastmath(op, operands)
-    return [int(_cmpf_value(_predicate(op), *operands))]
-
-
-@register_handler("arith.select")
-def _select(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """`condition ? true_value : false_value`."""
-    _result_type(op)
-    if op.operands[0].type != IntegerType(1):
-        raise UnsupportedOperation("arith.select with a shaped condition is not supported")
-    condition, true_value, false_value = operands
-    return [true_value if condition else false_value]
-
-
-# ------------------------------------------------------------------ casts
-
-
-def _cast(fn: Callable[[ScalarValue, Type, Type, Operation], ScalarValue]) -> Handler:
-    """A scalar cast: `fn(value, source type, target type, op)`."""
-    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-        source = op.operands[0].type
-        target = _result_type(op)
-        if not isinstance(source, (IntegerType, IndexType, FloatType)):
-            raise UnsupportedOperation(f"'{op.name}' from {source}: only scalars are supported")
-        return [fn(operands[0], source, target, op)]
-
-    return handler
-
-
-def _float_to_int(signed: bool) -> Callable[[ScalarValue, Type, Type, Operation], ScalarValue]:
-    """fptosi/fptoui: round toward zero; NaN, infinities and out-of-range values are
-    poison (undefined)."""
-    def convert(value: ScalarValue, source: Type, target: Type, op: Operation) -> ScalarValue:
-        if math.isnan(value) or math.isinf(value):
-            raise UndefinedBehavior(f"'{op.name}' of {value}")
-        truncated = math.trunc(value)
-        width = _int_width(target)
-        low, high = ((-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed
-                     else (0, (1 << width) - 1))
-        if not low <= truncated <= high:
-            raise UndefinedBehavior(f"'{op.name}' of {value} does not fit in {target}")
-        return canonical_int(truncated, target)
-
-    return convert
-
-
-def _bitcast(value: ScalarValue, source: Type, target: Type, op: Operation) -> ScalarValue:
-    """The same bits read as the target type (a NaN's bits are not kept: unmodelled)."""
-    if isinstance(source, FloatType):
-        if math.isnan(value):
-            raise UnmodelledNaN("bitcast of a NaN (its payload is not kept)")
-        bits = float_to_bits(value, source)
-    else:
-        bits = to_unsigned(value, source)
-    if isinstance(target, FloatType):
-        return bits_to_float(bits, target)
-    return canonical_int(bits, target)
-
-
-def _truncf(value: ScalarValue, source: Type, target: Type, op: Operation) -> ScalarValue:
-    """Rounded in the op's rounding mode (default: to nearest even)."""
-    mode = op.attributes.get("roundingmode")
-    return round_float(value, target, ROUNDING_MODES[mode.value] if mode is not None
-                       else "to_nearest_even")
-
-
-_CASTS: dict[str, Callable[[ScalarValue, Type, Type, Operation], ScalarValue]] = {
-    "arith.index_cast": lambda v, s, t, op: canonical_int(to_signed(v, s), t),
-    "arith.index_castui": lambda v, s, t, op: canonical_int(to_unsigned(v, s), t),
-    "arith.bitcast": _bitcast,
-    "arith.extsi": lambda v, s, t, op: canonical_int(to_signed(v, s), t),
-    "arith.extui": lambda v, s, t, op: canonical_int(to_unsigned(v, s), t),
-    "arith.trunci": lambda v, s, t, op: canonical_int(v, t),
-    "arith.sitofp": lambda v, s, t, op: round_int_to_float(to_signed(v, s), t),
-    "arith.uitofp": lambda v, s, t, op: round_int_to_float(to_unsigned(v, s), t),
-    "arith.fptosi": _float_to_int(True),
-    "arith.fptoui": _float_to_int(False),
-    "arith.extf": lambda v, s, t, op: _quieted(round_float(v, t)),
-    "arith.truncf": _truncf,
-}
-
-for _name, _convert in _CASTS.items():
-    register_handler(_name)(_cast(_convert))
-
-
-# ============================================================================ ub and math
-
-
-@register_handler("ub.poison")
-def _poison(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    """Poison, passed on lazily as a shift by the bit width's is (see the module docstring)."""
-    return [POISON] * len(op.results)
-
-
-def _float_function(fn: Callable[..., float]) -> Handler:
-    """A math op on scalar floats: `fn` on the operands (doubles holding values of the
-    type), rounded once to the type; `nnan`/`ninf` as for arith's float ops."""
-
-    def handler(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-        result = round_float(fn(*operands), _result_type(op))
-        _check_fastmath(op, [*operands, result])
-        return [result]
-
-    return handler
-
-
-def _nan_on_domain_error(fn: Callable[[float], float]) -> Callable[[float], float]:
-    """`fn` with C's answers where Python raises: NaN outside the domain (sin of an
-    infinity, log or sqrt of a negative number), an infinity past the range."""
-
-    def checked(x: float) -> float:
-        if math.isnan(x):
-            return x
-        try:
-            return fn(x)
-        except OverflowError:
-            return math.inf
-        except ValueError:
-            return math.nan
-
-    return checked
-
-
-def _log(base_log: Callable[[float], float]) -> Callable[[float], float]:
-    """log/log2: -inf at zero (either sign), NaN below it."""
-
-    def log(x: float) -> float:
-        if x == 0.0:
-            return -math.inf
-        return _nan_on_domain_error(base_log)(x)
-
-    return log
-
-
-def _rsqrt(x: float) -> float:
-    """1 / sqrt(x): infinity of x's sign at a zero, NaN below zero."""
-    if x == 0.0:
-        return math.copysign(math.inf, x)
-    return _nan_on_domain_error(lambda v: 1.0 / math.sqrt(v))(x)
-
-
-def _is_odd_integer(x: float) -> bool:
-    return math.isfinite(x) and x == math.floor(x) and math.fmod(x, 2.0) != 0.0
-
-
-def _pow(a: float, b: float) -> float:
-    """C's pow: a zero to a negative power is an infinity (signed for an odd power of
-    -0.0), a negative base to a non-integral power NaN, overflow an infinity."""
-    try:
-        return math.pow(a, b)
-    except OverflowError:
-        return -math.inf if a < 0 and _is_odd_integer(b) else math.inf
-    except ValueError:
-        if a == 0.0:
-            return math.copysign(math.inf, a) if _is_odd_integer(b) else math.inf
-        return math.nan
-
-
-def _round_half_away(x: float) -> float:
-    """C's round: halfway cases away from zero; the sign of a zero result kept."""
-    if not math.isfinite(x):
-        return x
-    return math.copysign(math.floor(abs(x) + 0.5) if abs(x) < 2.0 ** 52 else abs(x), x)
-
-
-def _integral(rounding: Callable[[float], int]) -> Callable[[float], float]:
-    """floor/ceil on floats: infinities and NaN unchanged, a zero result signed as x."""
-
-    def rounded(x: float) -> float:
-        if not math.isfinite(x):
-            return x
-        return math.copysign(float(rounding(x)), x)
-
-    return rounded
-
-
-def _fma(a: float, b: float, c: float) -> float:
-    """a * b + c computed exactly, then rounded to a double (rounded again to a
-    narrower type by the handler: for f32 and smaller, two roundings)."""
-    from fractions import Fraction
-
-    if not all(math.isfinite(v) for v in (a, b, c)):
-        return a * b + c
-    exact = Fraction(a) * Fraction(b) + Fraction(c)
-    if exact == 0:  # the sign of a zero sum, as IEEE-754 gives it
-        return (a * b) + c
-    try:
-        return float(exact)
-    except OverflowError:
-        return math.copysign(math.inf, exact)
-
-
-def _odd_overflow(fn: Callable[[float], float]) -> Callable[[float], float]:
-    """An odd function (sinh) whose overflow is an infinity of x's sign."""
-
-    def checked(x: float) -> float:
-        try:
-            return fn(x)
-        except OverflowError:
-            return math.copysign(math.inf, x)
-
-    return checked
-
-
-def _atanh(x: float) -> float:
-    """atanh: ±inf at ±1, NaN outside [-1, 1] (Python raises at both)."""
-    if abs(x) == 1.0:
-        return math.copysign(math.inf, x)
-    return _nan_on_domain_error(math.atanh)(x)
-
-
-_MATH: dict[str, Callable[..., float]] = {
-    "math.absf": abs,
-    "math.sin": _nan_on_domain_error(math.sin),
-    "math.cos": _nan_on_domain_error(math.cos),
-    "math.exp": _nan_on_domain_error(math.exp),
-    "math.exp2": _nan_on_domain_error(lambda x: math.pow(2.0, x)),
-    "math.log": _log(math.log),
-    "math.log2": _log(math.log2),
-    "math.expm1": _nan_on_domain_error(math.expm1),
-    "math.log1p": lambda x: -math.inf if x == -1.0 else _nan_on_domain_error(math.log1p)(x),
-    "math.tanh": math.tanh,
-    "math.sqrt": lambda x: math.copysign(0.0, x) if x == 0.0 else
-    _nan_on_domain_error(math.sqrt)(x),
-    "math.rsqrt": _rsqrt,
-    "math.erf": math.erf,
-    "math.floor": _integral(math.floor),
-    "math.ceil": _integral(math.ceil),
-    "math.round": _round_half_away,
-    "math.powf": _pow,
-    "math.copysign": math.copysign,
-    "math.fma": _fma,
-    "math.tan": _nan_on_domain_error(math.tan),
-    "math.asin": _nan_on_domain_error(math.asin),
-    "math.acos": _nan_on_domain_error(math.acos),
-    "math.atan": math.atan,
-    "math.sinh": _odd_overflow(math.sinh),
-    "math.cosh": _nan_on_domain_error(math.cosh),
-    "math.asinh": math.asinh,
-    "math.acosh": _nan_on_domain_error(math.acosh),
-    "math.atanh": _atanh,
-    "math.roundeven": _integral(round),
-}
-
-for _name, _function in _MATH.items():
-    register_handler(_name)(_float_function(_function))
-
-
-@register_handler("math.ipowi")
-def _ipowi(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> list[ScalarValue]:
-    from mlc.ir.dialects.math import integer_power
-
-    type_ = _result_type(op)
-    base, exponent = (to_signed(v, type_) for v in operands)
-    result = integer_power(base, exponent, _int_width(type_))
-    if result is None:
-        raise UndefinedBehavior(f"'{op.name}': zero raised to the negative power {exponent} "
-                                "(a division by zero)")
-    return [canonical_int(result, type_)]
-
-
-# ============================================================================ vectors
-
-ELEMENTWISE_OPS = frozenset(name for name in OP_HANDLERS
-                            if name.startswith(("arith.", "math."))) - {"arith.constant"}
-"""The ops that apply to vectors element by element."""
-
-
-def _poisoned(name: str, operands: list) -> bool:
-    """Whether an elementwise op's result is poison: an operand is, or for `select`
-    its condition is (the value it does not pick may be)."""
-    if name == "arith.select":
-        return operands[0] is POISON
-    return any(v is POISON for v in operands)
 
 
 def _has_vector_operand_or_result(op: Operation) -> bool:
@@ -1344,7 +682,7 @@ class _TypedValue:
         self.type = type_
 
 
-class _ElementView:
+class ElementView:
     """An elementwise op seen on one element: its operand and result types are the
     element types (what a scalar handler reads)."""
 
@@ -1361,117 +699,20 @@ def _element_type(type_: Type) -> Type:
     return type_.element_type if isinstance(type_, VectorType) else type_
 
 
-def _map_elements(interp: Interpreter, handler: Handler, op: Operation,
-                  operands: list) -> list:
+def map_elements(interp: Interpreter, handler: Handler, op: Operation,
+                 operands: list) -> list:
     """Run the scalar `handler` on each element (a scalar operand, such as select's
     condition, applies to every element)."""
-    view = _ElementView(op)
+    view = ElementView(op)
     count = math.prod(next(v.type for v in (*op.operands, *op.results)
                            if isinstance(v.type, VectorType)).shape)
     columns: list[list] = [[] for _ in op.results]
     for i in range(count):
         scalars = [v[i] if isinstance(v, tuple) else v for v in operands]
-        results = ([POISON] * len(columns) if _poisoned(op.name, scalars)
+        results = ([POISON] * len(columns) if _poisoned(type(op), scalars)
                    else handler(interp, view, scalars))
         for column, result in zip(columns, results):
             column.append(result)
     return [tuple(column) for column in columns]
 
 
-def _dense_elements(attr, type_: VectorType) -> tuple:
-    """The values of a dense constant, in the interpreter's representation."""
-    from mlc.ir.core.attributes import DenseElementsAttr
-
-    element = type_.element_type
-    if not isinstance(attr, DenseElementsAttr):
-        raise UnsupportedOperation(f"constant {attr} is not supported")
-    if isinstance(element, FloatType):
-        if element.name in ("f16", "f32", "f64"):
-            return tuple(float(v) for v in attr.array.flat)
-        return tuple(float_of_bits(int(v), element) for v in attr.array.flat)
-    return tuple(canonical_int(int(v), element) for v in attr.array.flat)
-
-
-def _as_array(value, type_: Type):
-    """A vector value as a numpy object array of its shape (a scalar as itself)."""
-    import numpy as np
-
-    if not isinstance(type_, VectorType):
-        return value
-    array = np.empty(len(value), dtype=object)
-    array[:] = list(value)
-    return array.reshape(type_.shape)
-
-
-def _from_array(array, type_: Type):
-    if not isinstance(type_, VectorType):
-        return array
-    return tuple(array.reshape(-1).tolist())
-
-
-def _array_attr_ints(attr) -> list[int]:
-    return [a.value for a in attr.elements]
-
-
-@register_handler("vector.extract")
-def _vector_extract(interp: Interpreter, op: Operation, operands: list) -> list:
-    """The element or sub-vector at the static position."""
-    position = tuple(op.attributes["static_position"].values)
-    array = _as_array(operands[0], op.operands[0].type)
-    return [_from_array(array[position], op.results[0].type)]
-
-
-@register_handler("vector.insert")
-def _vector_insert(interp: Interpreter, op: Operation, operands: list) -> list:
-    """The dest with the element or sub-vector at the static position replaced."""
-    position = tuple(op.attributes["static_position"].values)
-    array = _as_array(operands[1], op.operands[1].type).copy()
-    array[position] = _as_array(operands[0], op.operands[0].type)
-    return [_from_array(array, op.results[0].type)]
-
-
-@register_handler("vector.extract_strided_slice")
-def _vector_extract_strided_slice(interp: Interpreter, op: Operation, operands: list) -> list:
-    """The slice at `offsets` of `sizes`, every `strides`-th element."""
-    offsets, sizes, strides = (_array_attr_ints(op.attributes[k])
-                               for k in ("offsets", "sizes", "strides"))
-    array = _as_array(operands[0], op.operands[0].type)
-    index = tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides))
-    return [_from_array(array[index], op.results[0].type)]
-
-
-@register_handler("vector.insert_strided_slice")
-def _vector_insert_strided_slice(interp: Interpreter, op: Operation, operands: list) -> list:
-    """The dest with the slice at `offsets` replaced by the source."""
-    source_type, dest_type = op.operands[0].type, op.operands[1].type
-    offsets = _array_attr_ints(op.attributes["offsets"])
-    strides = [1] * (len(dest_type.shape) - len(source_type.shape)) + \
-        _array_attr_ints(op.attributes["strides"])
-    sizes = [1] * (len(dest_type.shape) - len(source_type.shape)) + list(source_type.shape)
-    array = _as_array(operands[1], dest_type).copy()
-    index = tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides))
-    array[index] = _as_array(operands[0], source_type).reshape(sizes)
-    return [_from_array(array, op.results[0].type)]
-
-
-@register_handler("vector.shape_cast")
-def _vector_shape_cast(interp: Interpreter, op: Operation, operands: list) -> list:
-    """The same elements in the same order."""
-    return [operands[0]]
-
-
-@register_handler("vector.broadcast")
-def _vector_broadcast(interp: Interpreter, op: Operation, operands: list) -> list:
-    """numpy's broadcast of the source to the result shape."""
-    import numpy as np
-
-    result_type = op.results[0].type
-    source = _as_array(operands[0], op.operands[0].type)
-    array = np.empty(1, dtype=object)
-    array[0] = source
-    source = source if isinstance(op.operands[0].type, VectorType) else array.reshape(())
-    return [_from_array(np.broadcast_to(source, result_type.shape), result_type)]
-
-
-# The handlers of dialects kept in modules of their own register themselves here.
-from mlc.ir.dialects import memref_semantics, scf_semantics, vector_semantics  # noqa: E402, F401

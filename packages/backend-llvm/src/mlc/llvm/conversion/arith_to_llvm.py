@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import IntegerType, VectorType
 from mlc.ir.dialects import arith as A
-from mlc.ir.dialects import arith_casts as C
+from mlc.ir.dialects.arith import casts as C
 from mlc.ir.passes.arith.expand_ops import ExpandCeilDivSI, ExpandCeilDivUI, ExpandFloorDivSI
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter

@@ -17,8 +17,8 @@ from mlc.ir.core.attributes import (
     TypeAttr,
     i32,
 )
+from mlc.ir.core.dialect_registry import lookup_op_class
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.dialect import lookup_op_class
 from mlc.ir.rewrite.rewriter import Rewriter
 from mlc.llvm.types import ptr
 

@@ -14,8 +14,8 @@ from mlc.ir.core.attributes import (
     TypeAttr,
     i64,
 )
+from mlc.ir.core.dialect_registry import lookup_op_class
 from mlc.ir.core.ir import Region
-from mlc.ir.dialect import lookup_op_class
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder

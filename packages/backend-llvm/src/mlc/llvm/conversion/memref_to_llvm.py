@@ -30,8 +30,8 @@ from mlc.ir.core.attributes import (
     VectorType,
     i64,
 )
+from mlc.ir.core.dialect_registry import lookup_op_class
 from mlc.ir.core.ir import Operation, Region, Value
-from mlc.ir.dialect import lookup_op_class
 from mlc.ir.dialects import memref
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder

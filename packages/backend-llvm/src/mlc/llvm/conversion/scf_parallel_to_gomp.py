@@ -90,11 +90,11 @@ from mlc.ir.core.attributes import (
     i32,
     i64,
 )
+from mlc.ir.core.dialect_registry import lookup_op_class
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
-from mlc.ir.dialect import lookup_op_class
 from mlc.ir.dialects import arith, memref, scf
-from mlc.ir.dialects.arith_casts import IndexCastOp
+from mlc.ir.dialects.arith.casts import IndexCastOp
 from mlc.ir.dialects.builtin import UnrealizedConversionCastOp
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.dialects.ub import PoisonOp

@@ -12,9 +12,9 @@ from __future__ import annotations
 from mlc.ir.core.attributes import DenseArrayAttr, FloatType, MemRefType, Type, VectorType, i32, i64
 from mlc.ir.dialects import vector
 from mlc.ir.dialects.arith import FastMath
-from mlc.ir.dialects.vector_compute import FMAOp, Kind, ReductionOp
-from mlc.ir.dialects.vector_memory import LoadOp, StoreOp
-from mlc.ir.dialects.vector_slicing import ExtractOp, InsertOp
+from mlc.ir.dialects.vector.compute import FMAOp, Kind, ReductionOp
+from mlc.ir.dialects.vector.memory import LoadOp, StoreOp
+from mlc.ir.dialects.vector.slicing import ExtractOp, InsertOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns

@@ -1,7 +1,6 @@
-"""Every graph op; importing this module registers them with the `graph` dialect,
-and then their canonicalization patterns (the graph entry point names this module)."""
+"""Every graph op; importing this module registers them with the `graph` dialect (the
+graph entry point, `mlc.graph`, also imports their canonicalization patterns)."""
 
-from mlc.graph import canonicalization
 from mlc.graph.dialect import graph
 from mlc.graph.ops import (
     call,
@@ -21,15 +20,13 @@ def _register_interpreter_handlers() -> None:
     interpreter runs a module through every stage from graph to loops."""
     from mlc.graph.interpreter import interpreter_handler
     from mlc.graph.op_base import GraphOp
-    from mlc.ir.interpreter import register_handler
+    from mlc.ir.interpreter import impl
 
-    for name, cls in graph.ops.items():
-        if issubclass(cls, GraphOp):
-            register_handler(name)(interpreter_handler)
+    impl(*(cls for cls in graph.ops.values() if issubclass(cls, GraphOp)))(interpreter_handler)
     call.register_interpreter_handlers()
 
 
 _register_interpreter_handlers()
 
-__all__ = ["graph", "canonicalization", "call", "constant", "elementwise", "indexing", "nn", "norm",
+__all__ = ["graph", "call", "constant", "elementwise", "indexing", "nn", "norm",
            "reduce", "scan", "transform"]

@@ -171,6 +171,6 @@ def _interpreter_handler(interp, op: Operation, operands: list) -> list:
 
 def register_interpreter_handlers() -> None:
     """Let mlc.ir's interpreter run the calls."""
-    from mlc.ir.interpreter import register_handler
+    from mlc.ir.interpreter import impl
 
-    register_handler(CallTIROp.name, CallDPSPackedOp.name)(_interpreter_handler)
+    impl(CallTIROp, CallDPSPackedOp)(_interpreter_handler)

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.dialects.func import FuncOp
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.loop.ops import BlockOp
@@ -57,7 +58,7 @@ __all__ = ["default_schedule", "schedule_kernel", "kernels", "ScheduleTarget", "
 
 def kernels(module: Operation) -> list[Operation]:
     """The functions of `module` holding loop blocks, in module order."""
-    return [op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
+    return [op for op in module.regions[0].blocks[0].ops() if isinstance(op, FuncOp)
             and op.regions[0].blocks and any(isinstance(o, BlockOp) for o in op.walk())]
 
 

@@ -21,17 +21,19 @@ from mlc.ir.core.affine_bounds import simplify_in_ranges
 from mlc.ir.core.affine_expr import AffineExpr, dim
 from mlc.ir.core.attributes import FloatType, IntegerType
 from mlc.ir.core.ir import Operation, Value
+from mlc.ir.dialects import arith
+from mlc.ir.dialects.arith import casts
 from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
 from mlc.loop.schedule.scope import linear_terms, loops_around
 
 __all__ = ["Access", "BlockInfo", "analyze_block", "consumers_of", "element_bits"]
 
-_COMBINERS = {"arith.addf": "sum", "arith.addi": "sum", "arith.mulf": "prod",
-              "arith.muli": "prod", "arith.maximumf": "max", "arith.maxsi": "max",
-              "arith.maxnumf": "max", "arith.minimumf": "min", "arith.minsi": "min",
-              "arith.minnumf": "min"}
-_CASTS = frozenset({"arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp",
-                    "arith.extsi", "arith.extui", "arith.trunci", "arith.fptosi"})
+_COMBINERS = {arith.AddFOp: "sum", arith.AddIOp: "sum", arith.MulFOp: "prod",
+              arith.MulIOp: "prod", arith.MaximumFOp: "max", arith.MaxSIOp: "max",
+              arith.MaxNumFOp: "max", arith.MinimumFOp: "min", arith.MinSIOp: "min",
+              arith.MinNumFOp: "min"}
+_CASTS = (casts.ExtFOp, casts.TruncFOp, casts.SIToFPOp, casts.UIToFPOp,
+          casts.ExtSIOp, casts.ExtUIOp, casts.TruncIOp, casts.FPToSIOp)
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def _access(op: Operation, block: BlockOp) -> Access:
 
 def _through_casts(value: Value) -> Operation | None:
     op = value.defining_op
-    while op is not None and op.name in _CASTS:
+    while isinstance(op, _CASTS):
         op = op.operands[0].defining_op
     return op
 
@@ -183,7 +185,7 @@ def analyze_block(block: BlockOp) -> BlockInfo | None:
         return info
     # A reduction: the stored value combines the output's old value with a step.
     combine = store.value.defining_op
-    kind = _COMBINERS.get(combine.name) if combine is not None else None
+    kind = _COMBINERS.get(type(combine)) if combine is not None else None
     if kind is None or len(combine.operands) != 2:
         return None
     own = [r for r in reads if r.buffer is output.buffer and r.indices == output.indices]
@@ -192,7 +194,7 @@ def analyze_block(block: BlockOp) -> BlockInfo | None:
     if kind == "sum":
         for operand in combine.operands:
             product = _through_casts(operand)
-            if product is not None and product.name in ("arith.mulf", "arith.muli"):
+            if isinstance(product, (arith.MulFOp, arith.MulIOp)):
                 factors = [_through_casts(v) for v in product.operands]
                 if all(isinstance(f, LoadOp) for f in factors):
                     by_op = {r.op: r for r in info.reads}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.ir import Block, Operation, Value
+from mlc.ir.dialects.func import FuncOp
 from mlc.loop.ops import BlockOp, ForOp
 from mlc.loop.schedule.errors import RegionError
 
@@ -27,7 +28,7 @@ def loops_around(op: Operation) -> list[ForOp]:
     """The loops around `op` (a block, a loop) inside its function, outermost first."""
     loops = []
     parent = op.parent_op
-    while parent is not None and not parent.name == "func.func":
+    while parent is not None and not isinstance(parent, FuncOp):
         if isinstance(parent, ForOp):
             loops.append(parent)
         parent = parent.parent_op
@@ -37,7 +38,7 @@ def loops_around(op: Operation) -> list[ForOp]:
 def enclosing_function(op: Operation) -> Operation | None:
     """The `func.func` holding `op`."""
     parent = op.parent_op
-    while parent is not None and parent.name != "func.func":
+    while parent is not None and not isinstance(parent, FuncOp):
         parent = parent.parent_op
     return parent
 

@@ -15,6 +15,7 @@ from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
 from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Operation, Value
+from mlc.ir.dialects.func import FuncOp
 from mlc.ir.rewrite.rewriter import Rewriter
 from mlc.loop.ops import BlockOp, ForOp
 from mlc.loop.schedule.errors import (
@@ -128,7 +129,7 @@ class ScheduleState:
     def _function(self, name: str) -> Operation:
         for op in self.mod.regions[0].blocks[0].ops():
             sym = op.attributes.get("sym_name")
-            if op.name == "func.func" and sym is not None and sym.value == name:
+            if isinstance(op, FuncOp) and sym is not None and sym.value == name:
                 return op
         raise NotFoundError(f"no function named @{name}", self.mod)
 

@@ -23,6 +23,7 @@ import enum
 
 from mlc.ir.core.attributes import ArrayAttr, MemRefType
 from mlc.ir.core.ir import Operation, Value
+from mlc.ir.dialects.func.ops import CallOp, FuncOp
 from mlc.ir.interfaces.side_effects import EffectKind, own_effects
 from mlc.ir.opdef.traits import IsTerminator
 
@@ -49,7 +50,7 @@ class ArgumentAccess:
     def __init__(self, module: Operation):
         self.functions = {op.attributes["sym_name"].value: op
                           for op in module.regions[0].blocks[0].ops()
-                          if op.name == "func.func"}
+                          if isinstance(op, FuncOp)}
         self._known: dict[str, list[Access]] = {}
         self._in_progress: set[str] = set()
 
@@ -83,7 +84,7 @@ class ArgumentAccess:
             current = pending.pop()
             for use in list(current.uses):
                 op = use.owner
-                if op.name == "func.call":
+                if isinstance(op, CallOp):
                     access |= self._call_access(op, use.index)
                     continue
                 effects = own_effects(op)

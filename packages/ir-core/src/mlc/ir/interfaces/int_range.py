@@ -9,7 +9,7 @@ A rule says what an op's integer results may hold, given what its operands may h
 It receives the op and one :class:`~mlc.ir.analysis.int_range.IntRange` per operand,
 and returns one range per result (a single range for a single result); None for a
 result leaves it unknown. Rules are registered by op class, so a dialect's rules can
-live in a module of their own (`arith_int_ranges.py`); a subclass inherits its base
+live in a module of their own (`dialects/arith/int_ranges.py`); a subclass inherits its base
 class's rule. By default a rule runs only when every operand's range is known (the
 others stay unknown, as in MLIR); `optional_operands=True` gives it None for unknown
 operands instead (arith.select, which needs only the chosen one).

@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 import re
 
-from mlc.ir.dialect import Dialect
+from mlc.ir.core.dialect_registry import Dialect
 
 
 def list_ops(dialects: list[Dialect]) -> str:

@@ -38,6 +38,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialects.func.ops import FuncOp
 from mlc.ir.passes.instruments import PassInstrument
 from mlc.ir.passes.registry import PassFailure
 
@@ -194,7 +195,7 @@ def _functions(module: Operation) -> dict[str, Operation]:
     for region in module.regions:
         for block in region.blocks:
             for op in block.ops():
-                if op.name == "func.func" and op.regions and op.regions[0].blocks:
+                if isinstance(op, FuncOp) and op.regions and op.regions[0].blocks:
                     found[op.attributes["sym_name"].value] = op
     return found
 

@@ -58,8 +58,8 @@ from mlc.ir.dialects.arith import (
     XOrIOp,
     arith,
 )
-from mlc.ir.dialects.arith_casts import ExtSIOp, ExtUIOp, IndexCastOp, IndexCastUIOp, TruncIOp
-from mlc.ir.dialects.arith_constants import constant_scalars, constant_value_of
+from mlc.ir.dialects.arith.casts import ExtSIOp, ExtUIOp, IndexCastOp, IndexCastUIOp, TruncIOp
+from mlc.ir.dialects.arith.constants import constant_scalars, constant_value_of
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.opdef.traits import ConstantLike
 from mlc.ir.passes.options import option

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mlc.ir.core.dialect_registry import Context
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
-from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove
-from mlc.ir.passes.analysis import AnalysisManager
+from mlc.ir.passes.analysis_manager import AnalysisManager
 from mlc.ir.passes.context import PassContext
 from mlc.ir.passes.pipeline import PipelineNode, anchor_problem
 from mlc.ir.passes.registry import PASSES, Pass, PassFailure

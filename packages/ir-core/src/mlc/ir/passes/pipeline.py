@@ -329,7 +329,7 @@ def parse_pipeline(text: str, ctx=None) -> PipelineNode:
     """Parse and check a pipeline string (see the module docstring); `ctx` is the IR
     Context anchors are looked up in (default: a fresh one). PipelineError says what is
     wrong, where."""
-    from mlc.ir.dialect import Context
+    from mlc.ir.core.dialect_registry import Context
 
     root = _Parser(text).pipeline()
     return _nest_and_check(root, ctx if ctx is not None else Context())
@@ -337,6 +337,6 @@ def parse_pipeline(text: str, ctx=None) -> PipelineNode:
 
 def pipeline_from_passes(passes: list[Pass]) -> PipelineNode:
     """A root pipeline of these passes (nesting anchored ones)."""
-    from mlc.ir.dialect import Context
+    from mlc.ir.core.dialect_registry import Context
 
     return _nest_and_check(PipelineNode(ROOT_ANCHOR, list(passes)), Context())

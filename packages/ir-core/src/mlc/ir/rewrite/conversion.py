@@ -33,10 +33,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from mlc.ir.core.attributes import Attribute, Location, Type, unknown_loc
+from mlc.ir.core.dialect_registry import Dialect, UnknownOpError, lookup_dialect, lookup_op_class
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, BlockArgument, IRError, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
-from mlc.ir.dialect import Dialect, UnknownOpError, lookup_dialect, lookup_op_class
 from mlc.ir.opdef.traits import ConstantLike
 from mlc.ir.rewrite.adaptor import OpAdaptor, make_adaptor
 from mlc.ir.rewrite.greedy import fold_op, may_fold

@@ -17,7 +17,7 @@ prints as
         -> (arith.addi $x, (arith.constant {value = add_int($c0, $c1)}))
 
 Ops are given as their classes, or by name (`Dag("arith.addi", ...)`), resolved
-through a :class:`~mlc.ir.dialect.Context` when the pattern is built. Everything a
+through a :class:`~mlc.ir.core.dialect_registry.Context` when the pattern is built. Everything a
 pattern says is checked then, not when it first runs: an unknown op, a wrong number of
 operands, an undeclared attribute, a capture used but never bound or bound as two
 different kinds are a :class:`~mlc.ir.rewrite.pattern.PatternError` naming the pattern.
@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mlc.ir.core.attributes import Attribute
+from mlc.ir.core.dialect_registry import Context
 from mlc.ir.core.ir import Operation, Value
-from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import constant_value
 from mlc.ir.rewrite.pattern import PatternError, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter

@@ -13,8 +13,8 @@ from mlc.ir.core.attributes import (
     Type,
     VectorType,
 )
+from mlc.ir.core.dialect_registry import Dialect
 from mlc.ir.core.ir import Operation
-from mlc.ir.dialect import Dialect
 from mlc.ir.interfaces.control_flow import BranchLike, RegionBranch, ReturnLike
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.int_range import int_range_rule

@@ -15,7 +15,7 @@ from __future__ import annotations
 from mlc.ir.core.attributes import TupleType, UnitAttr
 from mlc.ir.core.ir import Block, Operation, Region
 from mlc.ir.dialects.builtin import ModuleOp
-from mlc.ir.dialects.func_conversion import (
+from mlc.ir.dialects.func.conversion import (
     add_function_signature_legality,
     populate_function_signature_conversion,
 )

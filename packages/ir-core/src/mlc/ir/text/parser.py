@@ -60,10 +60,10 @@ from mlc.ir.core.attributes import (
     unit,
     unknown_loc,
 )
+from mlc.ir.core.dialect_registry import Context
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceFile
-from mlc.ir.dialect import Context
 from mlc.ir.opdef.traits import IsolatedFromAbove, IsTerminator
 from mlc.ir.text.affine_parser import AffineParseError, read_affine_attribute
 from mlc.ir.text.asm_parser import Argument, AsmParser

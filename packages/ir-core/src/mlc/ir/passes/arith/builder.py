@@ -19,7 +19,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Value
 from mlc.ir.dialects.arith import CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, ConstantOp
-from mlc.ir.dialects.arith_constants import element_type_of, make_constant, wrap_int
+from mlc.ir.dialects.arith.constants import element_type_of, make_constant, wrap_int
 from mlc.ir.rewrite.rewriter import Rewriter
 
 

@@ -29,9 +29,9 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.arith import ConstantOp, FastMath, FastMathFlags, SelectOp
-from mlc.ir.dialects.arith_casts import BitcastOp, ExtFOp, TruncFOp
+from mlc.ir.dialects.arith.casts import BitcastOp, ExtFOp, TruncFOp
 from mlc.ir.dialects.vector import BroadcastOp
-from mlc.ir.dialects.vector_compute import FMAOp, ReductionOp
+from mlc.ir.dialects.vector.compute import FMAOp, ReductionOp
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import (

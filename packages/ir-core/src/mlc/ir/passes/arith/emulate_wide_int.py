@@ -56,7 +56,7 @@ from mlc.ir.dialects.arith import (
     SubIOp,
     XOrIOp,
 )
-from mlc.ir.dialects.arith_casts import (
+from mlc.ir.dialects.arith.casts import (
     ExtSIOp,
     ExtUIOp,
     FPToSIOp,
@@ -67,10 +67,10 @@ from mlc.ir.dialects.arith_casts import (
     TruncIOp,
     UIToFPOp,
 )
-from mlc.ir.dialects.arith_constants import element_type_of, with_element_type, wrap_int
+from mlc.ir.dialects.arith.constants import element_type_of, with_element_type, wrap_int
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
-from mlc.ir.dialects.func_conversion import populate_function_signature_conversion
-from mlc.ir.dialects.vector_slicing import (
+from mlc.ir.dialects.func.conversion import populate_function_signature_conversion
+from mlc.ir.dialects.vector.slicing import (
     ExtractOp,
     ExtractStridedSliceOp,
     InsertOp,

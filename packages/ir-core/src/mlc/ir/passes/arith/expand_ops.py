@@ -49,7 +49,7 @@ from mlc.ir.dialects.arith import (
     ShRUIOp,
     SubIOp,
 )
-from mlc.ir.dialects.arith_casts import (
+from mlc.ir.dialects.arith.casts import (
     BitcastOp,
     ExtFOp,
     ExtUIOp,
@@ -58,7 +58,7 @@ from mlc.ir.dialects.arith_casts import (
     TruncFOp,
     TruncIOp,
 )
-from mlc.ir.dialects.arith_constants import element_type_of, with_element_type
+from mlc.ir.dialects.arith.constants import element_type_of, with_element_type
 from mlc.ir.passes.arith.builder import ArithBuilder
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass

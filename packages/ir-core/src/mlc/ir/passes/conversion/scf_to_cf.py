@@ -56,7 +56,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.arith import AddIOp, CmpIOp, CmpIPredicate
-from mlc.ir.dialects.arith_casts import IndexCastOp
+from mlc.ir.dialects.arith.casts import IndexCastOp
 from mlc.ir.dialects.cf import BranchOp, CondBranchOp, SwitchOp
 from mlc.ir.dialects.scf import (
     ConditionOp,
@@ -69,8 +69,8 @@ from mlc.ir.dialects.scf import (
     WhileOp,
     YieldOp,
 )
-from mlc.ir.dialects.scf_canonicalization import swap_negated_condition
-from mlc.ir.dialects.scf_forall import ForallOp, InParallelOp
+from mlc.ir.dialects.scf.canonicalization import swap_negated_condition
+from mlc.ir.dialects.scf.forall import ForallOp, InParallelOp
 from mlc.ir.opdef.traits import SingleBlock
 from mlc.ir.passes.arith.builder import ArithBuilder
 from mlc.ir.passes.options import allow_pattern_rollback_option
@@ -86,9 +86,8 @@ LOWERED_OPS = (ForallOp, ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, P
 terminators `scf.reduce` and `scf.forall.in_parallel`, which go with their op."""
 
 # With the terminators whose regions go with their op's.
-_LOWERED_NAMES = frozenset(cls.op_def.name for cls in LOWERED_OPS) | {
-    ReduceOp.op_def.name, InParallelOp.op_def.name}
-_TERMINATOR_NAMES = frozenset((ReduceOp.op_def.name, InParallelOp.op_def.name))
+_LOWERED = (*LOWERED_OPS, ReduceOp, InParallelOp)
+_TERMINATORS = (ReduceOp, InParallelOp)
 
 
 # ------------------------------------------------------------------ helpers
@@ -508,7 +507,7 @@ def _obstacles(root: Operation) -> list[Diagnostic]:
     whose blocks have nowhere to go."""
     found = []
     for op in root.walk():
-        if op is root or op.name not in _LOWERED_NAMES or op.name in _TERMINATOR_NAMES:
+        if op is root or not isinstance(op, _LOWERED) or isinstance(op, _TERMINATORS):
             continue
         if isinstance(op, ForallOp) and op.outputs:
             found.append(Diagnostic(
@@ -516,7 +515,7 @@ def _obstacles(root: Operation) -> list[Diagnostic]:
                          "bufferized one (without outputs) becomes scf.parallel", op.loc))
             continue
         parent = op.parent_op
-        if parent is not None and parent.name in _LOWERED_NAMES:
+        if isinstance(parent, _LOWERED):
             continue  # lands wherever its parent's blocks land
         obstacle = lowering_obstacle(op)
         if obstacle is not None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mlc.ir.core.dialect_registry import Context
 from mlc.ir.core.ir import Operation
-from mlc.ir.dialect import Context
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.greedy import GreedyConfig, apply_patterns_greedily

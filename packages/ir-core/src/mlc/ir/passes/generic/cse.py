@@ -21,7 +21,7 @@ from mlc.ir.analysis.dominance import dominator_tree
 from mlc.ir.core.ir import Operation
 from mlc.ir.interfaces.side_effects import EffectKind, is_trivially_dead, own_effects
 from mlc.ir.opdef.traits import Commutative, IsolatedFromAbove, IsTerminator
-from mlc.ir.passes.analysis import DominanceInfo
+from mlc.ir.passes.analysis_manager import DominanceInfo
 from mlc.ir.passes.registry import Pass, register_pass
 
 # The write counter of "every resource", bumped by ops whose effects are unknown.

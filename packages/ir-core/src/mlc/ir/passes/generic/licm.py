@@ -17,7 +17,7 @@ from mlc.ir.core.ir import BlockArgument, Operation, Value
 from mlc.ir.interfaces.loop_like import LoopLike
 from mlc.ir.interfaces.side_effects import is_memory_effect_free, is_speculatable
 from mlc.ir.opdef.traits import IsTerminator
-from mlc.ir.passes.analysis import DominanceInfo, PostDominanceInfo
+from mlc.ir.passes.analysis_manager import DominanceInfo, PostDominanceInfo
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.rewriter import Rewriter
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialects.builtin.ops import UnrealizedConversionCastOp
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
-
-CAST = "builtin.unrealized_conversion_cast"
 
 
 def reconcile_unrealized_casts(root: Operation) -> list[Operation]:
     """Simplify casts under `root`; returns the casts that are still live."""
-    casts = [op for op in root.walk() if op.name == CAST]
+    casts = [op for op in root.walk() if isinstance(op, UnrealizedConversionCastOp)]
     for cast in reversed(casts):  # users first, so chains collapse from their end
         if cast.parent is None:
             continue
@@ -24,7 +23,7 @@ def reconcile_unrealized_casts(root: Operation) -> list[Operation]:
                 cast.replace_all_uses_with(sources)
                 break
             producer = sources[0].defining_op if sources else None
-            if producer is None or producer.name != CAST or \
+            if not isinstance(producer, UnrealizedConversionCastOp) or \
                     list(producer.results) != list(sources):
                 break
             sources = producer.operands

@@ -30,10 +30,10 @@ from mlc.ir.dialects.arith import (
     SubFOp,
     SubIOp,
 )
-from mlc.ir.dialects.arith_casts import BitcastOp, ExtFOp, FPToSIOp, SIToFPOp, TruncFOp
-from mlc.ir.dialects.arith_constants import element_type_of, with_element_type
+from mlc.ir.dialects.arith.casts import BitcastOp, ExtFOp, FPToSIOp, SIToFPOp, TruncFOp
+from mlc.ir.dialects.arith.constants import element_type_of, with_element_type
 from mlc.ir.dialects.scf import IfOp, YieldOp
-from mlc.ir.dialects.vector_compute import CombiningKind, Kind, ReductionOp
+from mlc.ir.dialects.vector.compute import CombiningKind, Kind, ReductionOp
 from mlc.ir.passes.arith.builder import ArithBuilder
 
 i32 = IntegerType(32)

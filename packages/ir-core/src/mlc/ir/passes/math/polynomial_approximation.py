@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from mlc.ir.core.attributes import FloatType, VectorType, f32
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import math as M
-from mlc.ir.dialects.arith_constants import element_type_of
+from mlc.ir.dialects.arith.constants import element_type_of
 from mlc.ir.passes.math.approximations import APPROXIMATIONS
 from mlc.ir.passes.math.kernel_builder import KernelBuilder
 from mlc.ir.passes.options import option

@@ -1,0 +1,269 @@
+"""`vector` ops that take vectors apart and put them together: `vector.extract` and
+`vector.insert` (an element, or a sub-vector of the leading dims, at static
+positions), `vector.extract_strided_slice` and `vector.insert_strided_slice`, and
+`vector.shape_cast`, with MLIR's syntax and verifier rules. An extract folds as MLIR's
+does through a chain of inserts and from a splat constant.
+
+Positions are static (MLIR also takes SSA index values in them: a `%` in a position
+list is an error here).
+"""
+
+from __future__ import annotations
+
+import math
+
+from mlc.ir.core.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, Type, VectorType, i64
+from mlc.ir.dialects.arith.constants import constant_scalars, make_constant
+from mlc.ir.dialects.ub.ops import is_poison
+from mlc.ir.dialects.vector.ops import AnyVector, vector
+from mlc.ir.interfaces.infer_type import InferType
+from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
+from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
+from mlc.ir.opdef.directive import Directive
+from mlc.ir.opdef.traits import Pure
+
+I64Array = ArrayOf(IntAttrOf(i64))
+
+
+def i64_array(values) -> ArrayAttr:
+    """MLIR's I64ArrayAttr: `[0, 1]`."""
+    return ArrayAttr(tuple(IntegerAttr(int(v), i64) for v in values))
+
+
+def positions(values) -> DenseArrayAttr:
+    """MLIR's DenseI64ArrayAttr of static positions."""
+    return DenseArrayAttr(i64, tuple(int(v) for v in values))
+
+
+class StaticIndexList(Directive):
+    """`[0, 1]`: MLIR's DynamicIndexList with static indices only."""
+
+    name = "DynamicIndexList"
+
+    def parse(self, p):
+        p.parse_punctuation("[")
+        values: list[int] = []
+        if not p.parse_optional_punctuation("]"):
+            while True:
+                if p.parse_optional_operand() is not None:
+                    raise p.error("dynamic positions are not supported (only integers)")
+                values.append(p.parse_integer())
+                if not p.parse_optional_comma():
+                    break
+            p.parse_punctuation("]")
+        return (positions(values),)
+
+    def print(self, w, op, static_position) -> None:
+        w.write("[" + ", ".join(str(v) for v in static_position.values) + "]")
+
+
+vector.directive(StaticIndexList())
+
+
+def _element_or_vector(shape: tuple[int, ...], element: Type) -> Type:
+    return VectorType(shape, element) if shape else element
+
+
+def _check_positions(position: tuple[int, ...], source: VectorType, what: str) -> None:
+    if len(position) > len(source.shape):
+        raise VerificationError(f"expected position attribute of rank no greater than {what} "
+                                f"vector rank")
+    for index, size in zip(position, source.shape):
+        if not 0 <= index < size:
+            raise VerificationError(f"expected position attribute #{position.index(index) + 1} "
+                                    f"to be a non-negative integer smaller than the "
+                                    f"corresponding vector dimension or poison (-1)")
+
+
+@vector.op
+class ExtractOp(Op):
+    """The element (or the sub-vector of the trailing dims) of `source` at
+    `static_position`, one index per leading dim."""
+
+    name = "vector.extract"
+    source = OperandDef(AnyVector)
+    result = ResultDef()
+    static_position = AttrDef(DenseArrayConstraint)
+    traits = (Pure, InferType())
+    assembly_format = ("$source `` custom<DynamicIndexList>($static_position) attr-dict `:` "
+                       "type($result) `from` type($source)")
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        source = operand_types[0]
+        rank = len(attributes["static_position"].values)
+        return [_element_or_vector(source.shape[rank:], source.element_type)]
+
+    def verify_custom(self) -> None:
+        source = self.source.type
+        position = tuple(self.static_position.values)
+        _check_positions(position, source, "source")
+        expected = _element_or_vector(source.shape[len(position):], source.element_type)
+        if self.result.type != expected:
+            raise VerificationError(f"expected result type {expected}, got {self.result.type}")
+
+    def fold(self, operands):
+        # A splat constant's every element is its one value.
+        scalars = constant_scalars(operands[0])
+        if scalars is not None and not is_poison(operands[0]):
+            return make_constant(self.result.type, scalars[1])
+        # Through a chain of inserts at other positions of the same rank, to the value
+        # inserted at this very position, or else to read the chain's first dest.
+        position = tuple(self.static_position.values)
+        current = self.source
+        while isinstance(insert := current.defining_op, InsertOp):
+            inserted = tuple(insert.static_position.values)
+            if inserted == position:
+                return insert.value_to_store
+            if len(inserted) != len(position):
+                break
+            current = insert.dest
+        if current is not self.source:
+            self.set_operand(0, current)  # folded in place
+            return self.result
+        return None
+
+
+@vector.op
+class InsertOp(Op):
+    """`dest` with the element (or sub-vector of the trailing dims) at
+    `static_position` replaced by `value_to_store`."""
+
+    name = "vector.insert"
+    value_to_store = OperandDef()
+    dest = OperandDef(AnyVector)
+    result = ResultDef(AnyVector)
+    static_position = AttrDef(DenseArrayConstraint)
+    traits = (Pure, InferType())
+    assembly_format = ("$value_to_store `,` $dest custom<DynamicIndexList>($static_position) "
+                       "attr-dict `:` type($value_to_store) `into` type($dest)")
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        return [operand_types[1]]
+
+    def verify_custom(self) -> None:
+        dest = self.dest.type
+        position = tuple(self.static_position.values)
+        _check_positions(position, dest, "dest")
+        expected = _element_or_vector(dest.shape[len(position):], dest.element_type)
+        if self.value_to_store.type != expected:
+            raise VerificationError(f"expected value to store of type {expected}, got "
+                                    f"{self.value_to_store.type}")
+        if self.result.type != dest:
+            raise VerificationError("expected the result type to be the dest type")
+
+
+def _ints(attr: ArrayAttr) -> tuple[int, ...]:
+    return tuple(a.value for a in attr.elements)
+
+
+@vector.op
+class ExtractStridedSliceOp(Op):
+    """The slice of `source` starting at `offsets`, of `sizes`, every `strides`-th
+    element, over its leading dims (the rest are kept whole)."""
+
+    name = "vector.extract_strided_slice"
+    source = OperandDef(AnyVector)
+    result = ResultDef(AnyVector)
+    offsets = AttrDef(I64Array)
+    sizes = AttrDef(I64Array)
+    strides = AttrDef(I64Array)
+    traits = (Pure, InferType())
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        source = operand_types[0]
+        sizes = _ints(attributes["sizes"])
+        return [VectorType(sizes + source.shape[len(sizes):], source.element_type)]
+
+    def verify_custom(self) -> None:
+        source = self.source.type
+        offsets, sizes, strides = _ints(self.offsets), _ints(self.sizes), _ints(self.strides)
+        if not len(offsets) == len(sizes) == len(strides) <= len(source.shape):
+            raise VerificationError("expected offsets, sizes and strides of one length, at "
+                                    "most the source vector rank")
+        for axis, (offset, size, stride, dim) in enumerate(
+                zip(offsets, sizes, strides, source.shape)):
+            if stride != 1:
+                raise VerificationError("expected strides to be confined to [1, 2)")
+            if not 0 <= offset < dim:
+                raise VerificationError(f"expected offsets dimension {axis} to be confined "
+                                        f"to [0, {dim})")
+            if not 1 <= size <= dim:
+                raise VerificationError(f"expected sizes dimension {axis} to be confined to "
+                                        f"[1, {dim + 1})")
+            if offset + size > dim:
+                raise VerificationError(f"expected sum(offsets, sizes) dimension {axis} to be "
+                                        f"confined to [1, {dim + 1})")
+        expected = VectorType(sizes + source.shape[len(sizes):], source.element_type)
+        if self.result.type != expected:
+            raise VerificationError(f"expected result type {expected}, got {self.result.type}")
+
+
+@vector.op
+class InsertStridedSliceOp(Op):
+    """`dest` with the slice starting at `offsets` (every `strides`-th element)
+    replaced by `value_to_store`, whose dims are dest's trailing ones."""
+
+    name = "vector.insert_strided_slice"
+    value_to_store = OperandDef(AnyVector)
+    dest = OperandDef(AnyVector)
+    result = ResultDef(AnyVector)
+    offsets = AttrDef(I64Array)
+    strides = AttrDef(I64Array)
+    traits = (Pure, InferType())
+    assembly_format = ("$value_to_store `,` $dest attr-dict `:` type($value_to_store) `into` "
+                       "type($dest)")
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        return [operand_types[1]]
+
+    def verify_custom(self) -> None:
+        source, dest = self.value_to_store.type, self.dest.type
+        offsets, strides = _ints(self.offsets), _ints(self.strides)
+        if len(offsets) != len(dest.shape) or len(strides) != len(source.shape):
+            raise VerificationError("expected offsets of the dest rank and strides of the "
+                                    "source rank")
+        if source.element_type != dest.element_type or len(source.shape) > len(dest.shape):
+            raise VerificationError("expected the source to be a sub-vector of the dest")
+        padded = (1,) * (len(dest.shape) - len(source.shape)) + source.shape
+        for offset, size, dim in zip(offsets, padded, dest.shape):
+            if offset < 0 or offset + size > dim:
+                raise VerificationError("expected offsets and source sizes to stay within "
+                                        "the dest vector")
+        if any(stride != 1 for stride in strides):
+            raise VerificationError("expected strides to be confined to [1, 2)")
+        if self.result.type != dest:
+            raise VerificationError("expected the result type to be the dest type")
+
+
+@vector.op
+class ShapeCastOp(Op):
+    """The same elements, in the same order, in another shape."""
+
+    name = "vector.shape_cast"
+    source = OperandDef(AnyVector)
+    result = ResultDef(AnyVector)
+    traits = (Pure,)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+    def verify_custom(self) -> None:
+        source, result = self.source.type, self.result.type
+        if source.element_type != result.element_type:
+            raise VerificationError("has different source and result element types")
+        if math.prod(source.shape) != math.prod(result.shape):
+            raise VerificationError(f"has different number of elements at source "
+                                    f"({math.prod(source.shape)}) and result "
+                                    f"({math.prod(result.shape)})")
+
+    def fold(self, operands):
+        if self.source.type == self.result.type:
+            return self.source
+        return None
+
+
+__all__ = ["ExtractOp", "ExtractStridedSliceOp", "InsertOp", "InsertStridedSliceOp",
+           "ShapeCastOp", "i64_array", "positions"]
