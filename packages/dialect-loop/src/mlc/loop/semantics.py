@@ -35,6 +35,7 @@ from mlc.loop.block_vectorized import NotVectorizable, run_nest_vectorized, vect
 from mlc.loop.ops import (
     AllocBufferOp,
     BlockOp,
+    CheckIndexOp,
     ConstantOp,
     ForOp,
     InitOp,

@@ -22,12 +22,12 @@ from mlc.ir.core.attributes import (
     UnitAttr,
 )
 from mlc.ir.core.ir import Operation
-from mlc.ir.dialects.index_lists import mixed_values
 from mlc.ir.dialects import arith
+from mlc.ir.dialects.index_lists import mixed_values
 from mlc.ir.dialects.memref.ops import (
     AllocaOp,
-    AtomicRMWOp,
     AllocOp,
+    AtomicRMWOp,
     CastOp,
     CollapseShapeOp,
     CopyOp,
