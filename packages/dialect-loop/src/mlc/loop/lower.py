@@ -14,6 +14,8 @@
   yielding the padding otherwise; an index loaded from data (a gather's) is checked
   against its bound, and a failure recorded for the runtime to report
   (:mod:`mlc.loop.index_checks`);
+- loops whose blocks have a predicate are first peeled, so the full tiles run without
+  it (:mod:`mlc.loop.peel`);
 - each `loop.alloc_buffer` is first shrunk to the box one loop iteration uses
   (:mod:`mlc.loop.compact`), then becomes a `memref.alloca` at its function's entry
   when small (`STACK_BUFFER_BYTES`), else a `memref.alloc` freed by a
@@ -564,8 +566,10 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Lower every loop op under `root` (see the module docstring): the errors (then
     nothing changed) and the remarks (vectorized loops left serial, and why)."""
     from mlc.loop.compact import compact_buffers
+    from mlc.loop.peel import peel_tails
 
     compact_buffers(root)
+    peel_tails(root)
     remarks: list = []
     symbols = {op.attributes["sym_name"].value for op in root.walk()
                if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}

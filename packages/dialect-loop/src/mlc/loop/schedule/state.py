@@ -25,7 +25,7 @@ from mlc.loop.schedule.errors import (
 from mlc.loop.schedule.scope import loops_around
 from mlc.loop.schedule.trace import _RV, BlockRV, LoopRV, Trace, primitive
 
-__all__ = ["ScheduleState", "LoopHeader", "drop_unused_bindings"]
+__all__ = ["ScheduleState", "LoopHeader", "drop_unused_bindings", "substitute_loop_variable"]
 
 
 class ScheduleState:
@@ -157,27 +157,7 @@ class ScheduleState:
         self._rewriter.erase_op(top)
 
     def _substitute(self, old: Value, new_vars: list[Value], value: AffineExpr) -> None:
-        """Replace loop variable `old` in every block binding (and predicate) by
-        `value`, an affine expression of `new_vars` (dimension n is new_vars[n])."""
-        for use in list(old.uses):
-            block = use.owner
-            operands = list(block.bindings)
-            binding_map = block.binding_map.value
-            for var in new_vars:
-                if var not in operands:
-                    operands.append(var)
-            index_of_old = use.index
-            positions = [operands.index(v) for v in new_vars]
-            replacement = value.replace_dims_and_symbols([dim(p) for p in positions], [])
-            dims = [dim(n) for n in range(len(operands))]
-            dims[index_of_old] = replacement
-            dims = dims[:binding_map.num_dims]
-            results = tuple(e.replace_dims_and_symbols(dims, []) for e in binding_map.results)
-            conditions = [(e.replace_dims_and_symbols(dims, []), bound)
-                          for e, bound in block.predicate_conditions]
-            with self._rewriter.modify_op_in_place(block):
-                block.rebind(operands, AffineMap(len(operands), 0, results), conditions)
-                drop_unused_bindings(block)
+        substitute_loop_variable(self._rewriter, old, new_vars, value)
 
     def _add_condition(self, block: BlockOp, variables: list[Value], expr: AffineExpr,
                        bound: int) -> None:
@@ -208,6 +188,31 @@ class LoopHeader:
     def of(loop_op: ForOp) -> LoopHeader:
         return LoopHeader(loop_op.extent.value, loop_op.loop_kind, loop_op.annotations,
                        loop_op.induction_variable.name_hint or "i")
+
+
+def substitute_loop_variable(rewriter: Rewriter, old: Value, new_vars: list[Value],
+                             value: AffineExpr) -> None:
+    """Replace loop variable `old` in every block binding (and predicate) by
+    `value`, an affine expression of `new_vars` (dimension n is new_vars[n])."""
+    for use in list(old.uses):
+        block = use.owner
+        operands = list(block.bindings)
+        binding_map = block.binding_map.value
+        for var in new_vars:
+            if var not in operands:
+                operands.append(var)
+        index_of_old = use.index
+        positions = [operands.index(v) for v in new_vars]
+        replacement = value.replace_dims_and_symbols([dim(p) for p in positions], [])
+        dims = [dim(n) for n in range(len(operands))]
+        dims[index_of_old] = replacement
+        dims = dims[:binding_map.num_dims]
+        results = tuple(e.replace_dims_and_symbols(dims, []) for e in binding_map.results)
+        conditions = [(e.replace_dims_and_symbols(dims, []), bound)
+                      for e, bound in block.predicate_conditions]
+        with rewriter.modify_op_in_place(block):
+            block.rebind(operands, AffineMap(len(operands), 0, results), conditions)
+            drop_unused_bindings(block)
 
 
 def drop_unused_bindings(block: BlockOp) -> None:
