@@ -11,9 +11,9 @@ remaining ones, its variable shifted by F. The conditions that hold throughout a
 are dropped from its blocks; in the 512-row example the full part has no predicate,
 and the tail, one iteration, keeps it (constant-folded once the tail is unrolled).
 
-Serial and parallel loops are peeled, outermost first; loops inside a tail are not
-(their branches run once per kernel call); vectorized and unrolled loops are left to
-their lowering. `loop-lower` peels after compacting buffers.
+Serial and parallel loops are peeled, outermost first, and then the loops inside
+both parts (a tail of row blocks has full row tiles and a last partial one);
+vectorized and unrolled loops are left to their lowering. `loop-lower` peels after compacting buffers.
 """
 
 from __future__ import annotations
@@ -35,18 +35,25 @@ PEELED_KINDS = ("serial", "parallel")
 def peel_tails(root: Operation) -> int:
     """Peel every loop under `root` that has a tail (see the module docstring); the
     number of loops peeled."""
-    rewriter = Rewriter()
-    tails: list[ForOp] = []
+    return _peel_nested(root, Rewriter())
+
+
+def _peel_nested(op: Operation, rewriter: Rewriter) -> int:
+    """Peel the loops nested in `op`, outermost first, then those in both parts."""
     peeled = 0
-    for loop in [op for op in root.walk() if isinstance(op, ForOp)]:
-        if loop.parent is None or loop.loop_kind not in PEELED_KINDS or \
-                any(tail.is_ancestor_of(loop) for tail in tails):
-            continue
-        full = _full_iterations(loop)
-        if full is None:
-            continue
-        tails.append(_peel(loop, full, rewriter))
-        peeled += 1
+    for region in op.regions:
+        for block in region.blocks:
+            for child in list(block.ops()):
+                if isinstance(child, BlockOp):
+                    continue
+                parts = [child]
+                if isinstance(child, ForOp) and child.loop_kind in PEELED_KINDS:
+                    full = _full_iterations(child)
+                    if full is not None:
+                        parts.append(_peel(child, full, rewriter))
+                        peeled += 1
+                for part in parts:
+                    peeled += _peel_nested(part, rewriter)
     return peeled
 
 
