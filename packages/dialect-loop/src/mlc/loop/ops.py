@@ -851,8 +851,10 @@ def _upper_bound_under(expr: AffineExpr, conditions: Sequence[tuple[AffineExpr, 
         if extra is not None:
             high = min(high, bound - 1 + extra)
         replaced = expr.replace({condition: atom})
+        low_c, _ = condition.bound(ranges)
+        if low_c is not None and low_c >= bound:
+            return -1  # the predicate never holds: the block never runs
         if replaced != expr:
-            low_c, _ = condition.bound(ranges)
             _, limit = replaced.bound({**ranges, atom: (low_c, bound - 1)})
             if limit is not None:
                 high = min(high, limit)

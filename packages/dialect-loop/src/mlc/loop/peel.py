@@ -8,8 +8,9 @@ branch around every step of the register tile. Here a loop whose variable a cond
 uses is cut in two: the first F iterations, where every such condition holds whatever
 the loops inside take (found from the expressions' bounds), and a copy for the
 remaining ones, its variable shifted by F. The conditions that hold throughout a part
-are dropped from its blocks; in the 512-row example the full part has no predicate,
-and the tail, one iteration, keeps it (constant-folded once the tail is unrolled).
+are dropped from its blocks, and the blocks of a tail where a condition never holds
+are erased; in the 512-row example the full part has no predicate, and the tail, one
+iteration, keeps it (constant-folded once the tail is unrolled).
 
 Serial and parallel loops are peeled, outermost first, and then the loops inside
 both parts (a tail of row blocks has full row tiles and a last partial one);
@@ -50,7 +51,8 @@ def _peel_nested(op: Operation, rewriter: Rewriter) -> int:
                 if isinstance(child, ForOp) and child.loop_kind in PEELED_KINDS:
                     full = _full_iterations(child)
                     if full is not None:
-                        parts.append(_peel(child, full, rewriter))
+                        tail = _peel(child, full, rewriter)
+                        parts += [tail] if tail is not None else []
                         peeled += 1
                 for part in parts:
                     peeled += _peel_nested(part, rewriter)
@@ -100,9 +102,9 @@ def _full_iterations(loop: ForOp) -> int | None:
     return full if 0 < full < extent else None
 
 
-def _peel(loop: ForOp, full: int, rewriter: Rewriter) -> ForOp:
+def _peel(loop: ForOp, full: int, rewriter: Rewriter) -> ForOp | None:
     """Cut `loop` after its first `full` iterations (a shifted copy runs the rest);
-    the copy."""
+    the copy, or None when none of its blocks ever runs."""
     extent = loop.extent.value
     rewriter.set_insertion_point_after(loop)
     tail = rewriter.clone(loop)
@@ -115,6 +117,10 @@ def _peel(loop: ForOp, full: int, rewriter: Rewriter) -> ForOp:
     for part in (loop, tail):
         for block in blocks_in(part):
             _drop_conditions_that_hold(block, rewriter)
+    _erase_blocks_that_never_run(tail, rewriter)
+    if tail.body_block.first_op is None:
+        rewriter.erase_op(tail)
+        return None
     return tail
 
 
@@ -127,6 +133,26 @@ def _drop_conditions_that_hold(block: BlockOp, rewriter: Rewriter) -> None:
     with rewriter.modify_op_in_place(block):
         block.rebind(list(block.bindings), block.binding_map.value, kept)
         drop_unused_bindings(block)
+
+
+def _erase_blocks_that_never_run(part: ForOp, rewriter: Rewriter) -> None:
+    """Erase the blocks of a tail whose predicate is false throughout (the split
+    overshot by more than the tail: 30 as 8 x 4 leaves rows 30 and 31 of the last
+    tile), and the loops inside it left empty."""
+    for block in blocks_in(part):
+        ranges = _ranges(block)
+        if not any(_never_holds(e, b, ranges) for e, b in block.predicate_conditions):
+            continue
+        op: Operation = block
+        while op.parent_op is not part and isinstance(op.parent_op, ForOp) and \
+                op.parent.first_op is op and op.parent.last_op is op:
+            op = op.parent_op
+        rewriter.erase_op(op)
+
+
+def _never_holds(expr: AffineExpr, bound: int, ranges: dict) -> bool:
+    low, _ = expr.bound(ranges)
+    return low is not None and low >= bound
 
 
 @register_pass("loop-peel-tails", opt_level=0, dialects=("loop",),
