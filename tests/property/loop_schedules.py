@@ -4,9 +4,10 @@ with random arguments on a random block of one kernel.
     sch = Schedule(module)
     apply_random_primitive(sch, data, func_name="main")   # data: st.data()
 
-The arguments are drawn so that most primitives are legal (split factors that divide
-the extent, loops of the chosen block); the rest are refused with `ScheduleError`,
-which the caller catches: a refused primitive must leave the IR unchanged.
+The arguments are drawn so that most primitives are legal (loops of the chosen block;
+split factors that divide the extent, or overshoot it, which guards the blocks with a
+predicate); the rest are refused with `ScheduleError`, which the caller catches: a
+refused primitive must leave the IR unchanged.
 """
 
 from __future__ import annotations
@@ -43,8 +44,12 @@ def apply_random_primitive(sch: Schedule, data, func_name: str = "main") -> None
         if kind == "split":
             extent = sch.get(loop).extent.value
             divisors = [d for d in range(1, extent + 1) if extent % d == 0]
-            inner = data.draw(st.sampled_from(divisors), label="factor")
-            sch.split(loop, factors=[None, inner])
+            inner = data.draw(st.sampled_from(divisors) | st.integers(1, extent + 1),
+                              label="factor")
+            # None covers the extent with the fewest outer iterations; one more
+            # gives a whole tile where the predicate is false.
+            outer = data.draw(st.sampled_from([None, -(-extent // inner) + 1]), label="outer")
+            sch.split(loop, factors=[outer, inner])
         elif kind == "decompose_reduction":
             sch.decompose_reduction(block, loop)
         else:

@@ -132,6 +132,22 @@ def test_scheduled_kernels_compute_what_numpy_computes():
     np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("rows, tiled_by, guarded", [(61, 6, True), (64, 8, False)])
+def test_a_prime_number_of_rows_gets_a_full_tile_with_a_tail(rows, tiled_by, guarded):
+    # 61 rows: the dividing tile would be one row of 4 vectors (4 accumulators); rows
+    # of 6 with a tail give 24, the last tile cut by a predicate (and peeled natively).
+    # 64 rows keep a dividing tile.
+    module = _matmul_relu(rows, 64, 32)
+    [trace] = default_schedule(module, AVX512).values()
+    assert f"factors=[None, {tiled_by}]" in trace.as_python()
+    assert ("where(" in print_op(module)) == guarded
+    a = rng.standard_normal((rows, 32)).astype(np.float32)
+    b = rng.standard_normal((32, 64)).astype(np.float32)
+    c = np.full((rows, 64), np.nan, np.float32)
+    compile_module(module)["mm_relu"](a, b, c)
+    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-5)
+
+
 def _dense_packed(m: int, n: int, k: int) -> ModuleOp:
     """A dense layer on weights packed in panels of 16 (NK16n), with a bias."""
     X = te.placeholder((m, k), "float32", name="X")

@@ -21,6 +21,7 @@ from mlc.loop.schedule import (
     LoopStructureError,
     NotFoundError,
     NotInlinableError,
+    PredicateError,
     SamplingError,
     Schedule,
     ScheduleError,
@@ -137,10 +138,9 @@ def test_sampling_is_seeded_and_replays_its_decisions():
 
 
 REFUSALS = [
-    (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[None, 3]),
-     "the loop's extent 8 is not divisible by the factors' product 3", InvalidFactorsError),
-    (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[3, 3]),
-     "the split factors' product 9 is not the loop's extent 8", InvalidFactorsError),
+    (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[2, 3]),
+     "the split factors' product 6 is less than the loop's extent 8", InvalidFactorsError),
+
     (lambda s: s.split(s.get_loops(s.get_block("Y"))[2], factors=[0, None]),
      "split factors must be positive integers", InvalidFactorsError),
     (lambda s: s.fuse(s.get_loops(s.get_block("Y"))[0], s.get_loops(s.get_block("Y"))[2]),
@@ -178,6 +178,77 @@ def test_refusals_leave_the_ir_unchanged(primitive, message, kind):
     assert type(info.value) is kind  # one ScheduleError subclass per kind of refusal
     assert print_op(sch.mod) == before
     verify(sch.mod)
+
+
+def _split_by_3(sch, block, loop):
+    """Split loop #`loop` of `block` by 3 (8 does not divide: a predicate)."""
+    return sch.split(sch.get_loops(sch.get_block(block))[loop], factors=[None, 3])
+
+
+PREDICATE_REFUSALS = [
+    ("Y", 2, lambda s, parts: s.rfactor(parts[1], -1),
+     'rfactor: block "Y" has a predicate (where)'),
+    ("Y", 0, lambda s, parts: s.reverse_compute_at(s.get_block("Y"), s.get_loops(
+        s.get_block("C"))[0]), "reverse_compute_at: the block has a predicate (where)"),
+    ("C", 1, lambda s, parts: s.reverse_compute_inline(s.get_block("C")),
+     'reverse_compute_inline: block "C" has a predicate (where)'),
+]
+
+
+@pytest.mark.parametrize("block, loop, primitive, message", PREDICATE_REFUSALS)
+def test_primitives_that_cannot_carry_a_predicate_refuse_it(block, loop, primitive, message):
+    sch = Schedule(mm_relu())
+    parts = _split_by_3(sch, block, loop)
+    before = print_op(sch.mod)
+    with pytest.raises(PredicateError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        primitive(sch, parts)
+    assert print_op(sch.mod) == before
+
+
+def test_a_split_past_the_extent_guards_the_block_with_a_predicate():
+    sch = Schedule(mm_relu(7))
+    i, j, k = sch.get_loops(sch.get_block("Y"))
+    i0, i1 = sch.split(i, factors=[None, 3])        # 3 x 3 = 9 > 7
+    k0, k1 = sch.split(k, factors=[3, 4])           # 12 > 7
+    sch.reorder(i0, j, k0, k1, i1)
+    assert "where(%i_0 * 3 + %i_1 < 7, %k_0 * 4 + %k_1 < 7)" in print_op(sch.mod)
+    # The epilogue follows the tile of rows; its last tile is cut by a predicate too.
+    sch.reverse_compute_at(sch.get_block("C"), i0)
+    assert "where(%i_0 * 3 + %ax0 < 7)" in print_op(sch.mod)
+    sch.decompose_reduction(sch.get_block("Y"), k0)
+    init = print_op(sch.mod).split('"Y_init"')[1].splitlines()[0]
+    assert "where(%i_0 * 3 + %i_1_init < 7)" in init  # the reduction's condition is gone
+    check_mm_relu(sch.mod, 7)
+    text = print_op(sch.mod)
+    assert print_op(parse_module(text)) == text
+
+
+def test_a_predicate_runs_the_block_only_where_it_holds():
+    module = parse_module("""
+      func.func @main(%X: memref<10xf32>, %Y: memref<10xf32>) {
+        loop.for %i0 = 0 to 4 {
+          loop.for %i1 = 0 to 4 {
+            loop.block "Y"(%vi = spatial(10, %i0 * 4 + %i1 - 3))
+                where(%i0 * 4 + %i1 < 13, %i1 * 2 + %i0 < 9) {
+              %x = loop.load %X[%vi] : memref<10xf32>
+              loop.store %x, %Y[%vi] : memref<10xf32>
+            }
+          }
+        }
+        return
+      }""")
+    x = np.arange(10, dtype=np.float32)
+    y = np.full(10, -1.0, np.float32)
+    with pytest.raises(Exception, match="outside its domain"):
+        verify(module)  # i0 * 4 + i1 - 3 is -3 at i0 = i1 = 0: no condition rules it out
+    module = parse_module(print_op(module).replace(" - 3", "").replace("< 13", "< 10"))
+    evaluate(module, "main", [x, y])
+    expected = np.full(10, -1.0, np.float32)
+    for i0 in range(4):
+        for i1 in range(4):
+            if i0 * 4 + i1 < 10 and i1 * 2 + i0 < 9:
+                expected[i0 * 4 + i1] = x[i0 * 4 + i1]
+    np.testing.assert_array_equal(y, expected)
 
 
 def test_stale_handles_are_refused():

@@ -85,3 +85,27 @@ def test_the_register_tile_stays_in_registers_and_uses_fused_multiply_adds(nativ
     assert len(re.findall(r"= phi <64 x float>", optimized)) >= 4
     if "+fma" in Target().features.split(","):
         assert "vfmadd" in library.assembly()
+
+
+def test_a_register_tile_of_rows_not_dividing_the_extent_peels_its_tail(native_matmul):
+    # 64 rows in tiles of 6: split adds the predicate `i_0 * 6 + i_1 < 64`, loop-lower
+    # peels the last tile off, so the ten full tiles run without a branch.
+    module = native_matmul.matmul_module(64, False)
+    sch = Schedule(module)
+    native_matmul.tiled_schedule(sch, rows=6, columns=64)
+    assert "where(%i_0 * 6 + %i_1 < 64)" in print_op(sch.mod)
+    lowered = sch.mod
+    assert run_pipeline(lowered, "loop-lower,canonicalize,cse").success
+    text = print_op(lowered)
+    full, tail = text.split("scf.for %i_0 = %c0 to %c10 step %c1 {")[1].split(
+        "\n    }\n", 1)
+    assert "scf.if" not in full and "vector<64xf32>" in full
+    assert "scf.for %i_0" not in tail and "vector<64xf32>" in tail  # the tail: one tile
+    compiled = compile_module(lowered)
+    # Six rows of 64 outputs carried around the full tiles' reduction loop.
+    assert len(re.findall(r"= phi <64 x float>", compiled.library.llvm_ir())) >= 6
+    a, b = operands(64, seed=6)
+    c = np.full((64, 64), np.nan, np.float32)
+    compiled["main"](a, b, c)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64),
+                               rtol=1e-4, atol=1e-3)

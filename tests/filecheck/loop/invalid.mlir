@@ -233,8 +233,38 @@ func.func @check_index_of_a_boolean(%b: i1) {
 
 // -----
 
+func.func @predicate_does_not_cover(%Y: memref<30xf32>) {
+  loop.for %i0 = 0 to 8 {
+    loop.for %i1 = 0 to 4 {
+      // expected-error@+1 {{iteration variable #0 is bound to values in [0, 30], outside its domain [0, 30)}}
+      loop.block "Y"(%vi = spatial(30, %i0 * 4 + %i1)) where(%i0 * 4 + %i1 < 31) {
+        %zero = arith.constant 0.0 : f32
+        loop.store %zero, %Y[%vi] : memref<30xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @check_index_negative_bound(%i: i64) {
   // expected-error@+1 {{the bound must not be negative}}
   %0 = loop.check_index %i {bound = -1 : i64, target = "index 0 of %X"} : i64
+  return
+}
+
+// -----
+
+func.func @predicate_without_bound(%Y: memref<30xf32>) {
+  loop.for %i0 = 0 to 8 {
+    loop.for %i1 = 0 to 4 {
+      // expected-error@+1 {{expected a condition `expression < constant`}}
+      loop.block "Y"(%vi = spatial(30, %i0 * 4 + %i1)) where(%i0 * 4 + %i1) {
+        %zero = arith.constant 0.0 : f32
+        loop.store %zero, %Y[%vi] : memref<30xf32>
+      }
+    }
+  }
   return
 }

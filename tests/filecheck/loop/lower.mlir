@@ -169,3 +169,27 @@ func.func @weights(%Y: memref<2xf32>) {
   }
   return
 }
+
+// -----
+
+// A block's predicate is an scf.if around its body where peeling cannot take it out
+// (here the tail of %i1, whose rows hold for some %i0 only).
+// CHECK-LABEL: func.func @predicate
+// CHECK:       scf.for %i1 = %c0 to %c2 step %c1 {
+// CHECK-NOT:     scf.if
+// CHECK:       scf.for %i1 = %c0 to %c2 step %c1 {
+// CHECK:         scf.for %i0 = %c0 to %c4 step %c1 {
+// CHECK:           %[[IN:.*]] = arith.cmpi slt, %{{.*}}, %c10 : index
+// CHECK-NEXT:      scf.if %[[IN]] {
+// CHECK:             memref.load %X
+func.func @predicate(%X: memref<16xf32>, %Y: memref<16xf32>) {
+  loop.for %i1 = 0 to 4 {
+    loop.for %i0 = 0 to 4 {
+      loop.block "Y"(%vi = spatial(16, %i1 * 4 + %i0)) where(%i1 * 4 + %i0 < 10) {
+        %x = loop.load %X[%vi] : memref<16xf32>
+        loop.store %x, %Y[%vi] : memref<16xf32>
+      }
+    }
+  }
+  return
+}

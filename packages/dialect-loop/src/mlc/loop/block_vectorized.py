@@ -11,10 +11,12 @@ order, so every element sees its reduction steps in the order the loops give the
 each such step the block's body runs on arrays: loads gather (a padded one masked),
 arith and math ops act elementwise in the element type (math functions in float64,
 rounded once, as the scalar interpreter computes them), stores scatter. `loop.init`
-runs at the steps where every reduce variable is 0.
+runs at the steps where every reduce variable is 0. A block's predicate (`where`) keeps
+the spatial points where its conditions on spatial loops hold, and skips the steps where
+its conditions on the other loops do not.
 
 A nest this cannot take — another op beside the block, a loop feeding both kinds of
-variable, an index loaded from data, an op outside the list below, fast-math flags
+variable, a predicate condition over both kinds of loop, an index loaded from data, an op outside the list below, fast-math flags
 that make NaN undefined, a type numpy does not hold (bf16, odd widths), a store whose
 index depends on a reduce variable — runs on the scalar path, unchanged: the decision
 is made before anything is executed.
@@ -140,6 +142,12 @@ def nest_plan(loop: Operation, prefix: Sequence[Operation] = ()) -> NestPlan | N
     spatial = [i for i in range(len(loops))
                if feeds[i] == {"S"} or (i < len(prefix) and not feeds[i])]
     ordered = [i for i in range(len(loops)) if i not in spatial]
+    spatial_dims = {d for d, value in enumerate(bindings)
+                    if value in variables and variables[value] in spatial}
+    for expr, _ in block.predicate_conditions:
+        used = {d for d in range(len(bindings)) if expr.is_function_of_dim(d)}
+        if used & spatial_dims and used - spatial_dims:
+            return None
     iteration = set(block.iteration_variables)
     reduce_positions = {i for i, kind in enumerate(block.kinds) if kind == "R"}
     for op in block.walk_nested():
@@ -192,7 +200,15 @@ def run_nest_vectorized(interp, plan: NestPlan, repeated_stores: bool = False) -
                         indexing="ij") if plan.spatial else []
     spatial_values = {loops[i].induction_variable: g.reshape(-1)
                       for i, g in zip(plan.spatial, grids)}
-    count = grids[0].size if grids else 1
+    spatial_conditions, step_conditions = _split_predicate(block, spatial_values)
+    if spatial_conditions and spatial_values:
+        operands = [spatial_values.get(b, 0) for b in block.bindings]
+        keep = np.logical_and.reduce([np.asarray(e.evaluate(operands)) < bound
+                                      for e, bound in spatial_conditions])
+        spatial_values = {v: values[keep] for v, values in spatial_values.items()}
+        if not keep.any():
+            return
+    count = next(iter(spatial_values.values())).size if spatial_values else 1
     binding_map = block.binding_map.value
     variables = block.iteration_variables
     kinds = block.kinds
@@ -212,6 +228,8 @@ def run_nest_vectorized(interp, plan: NestPlan, repeated_stores: bool = False) -
         # Spatial loops as arrays, the others (and values from outside) as ints.
         scalars = [0 if b in spatial_values else values[b] if b in ordered_loops
                    else env[b] for b in block.bindings]
+        if any(e.evaluate(scalars) >= bound for e, bound in step_conditions):
+            continue
         operands = [spatial_values[b] if b in spatial_values else v
                     for b, v in zip(block.bindings, scalars)]
         # A reduce variable depends on the step alone: an int; a spatial one is an
@@ -232,6 +250,17 @@ def run_nest_vectorized(interp, plan: NestPlan, repeated_stores: bool = False) -
 
 
 _OFFSETS = object()  # the key of a step's flat access offsets in `local`
+
+
+def _split_predicate(block: Operation, spatial_values: dict) -> tuple[list, list]:
+    """The predicate's conditions over spatial loops (they filter the spatial points)
+    and over the others (they skip steps); the plan refused conditions over both."""
+    spatial_dims = {d for d, b in enumerate(block.bindings) if b in spatial_values}
+    spatial, steps = [], []
+    for expr, bound in block.predicate_conditions:
+        uses_spatial = any(expr.is_function_of_dim(d) for d in spatial_dims)
+        (spatial if uses_spatial else steps).append((expr, bound))
+    return spatial, steps
 
 
 class _AccessOffsets:

@@ -7,12 +7,15 @@
 - `loop.block` disappears: its body is inlined where it stood, each iteration
   variable computed from the loop variables by its binding (arith on `index`);
 - a block's `loop.init` becomes an `scf.if` on "every reduce variable is 0"
-  (predicated), before the rest of the block's body;
+  (predicated), before the rest of the block's body; a block's predicate (`where`)
+  becomes an `scf.if` around all of it;
 - `loop.load`/`loop.store` become `memref.load`/`memref.store` at the indices their
   affine maps compute; a padded load is an `scf.if` on the indices being in bounds,
   yielding the padding otherwise; an index loaded from data (a gather's) is checked
   against its bound, and a failure recorded for the runtime to report
   (:mod:`mlc.loop.index_checks`), as is a `loop.check_index` (a scatter's);
+- loops whose blocks have a predicate are first peeled, so the full tiles run without
+  it (:mod:`mlc.loop.peel`);
 - each `loop.alloc_buffer` is first shrunk to the box one loop iteration uses
   (:mod:`mlc.loop.compact`), then becomes a `memref.alloca` at its function's entry
   when small (`STACK_BUFFER_BYTES`), else a `memref.alloc` freed by a
@@ -161,6 +164,14 @@ class IndexBuilder:
                       for value, kind in zip(values, kinds) if kind == "R"]
         return self.rewriter.insert(scf.IfOp.create_if(self.all_of(first_step),
                                                        with_else=False))
+
+    def predicate_guard(self, conditions: Sequence[tuple[AffineExpr, int]],
+                        operands: Sequence[Value]) -> scf.IfOp:
+        """An `scf.if` (no else) on a block's predicate: every condition's expression
+        of `operands` less than its bound."""
+        holds = [self.compare("slt", self.expr(expr, operands), self.constant(bound))
+                 for expr, bound in conditions]
+        return self.rewriter.insert(scf.IfOp.create_if(self.all_of(holds), with_else=False))
 
     def all_of(self, conditions: list[Value]) -> Value:
         if not conditions:
@@ -396,13 +407,18 @@ class LowerBlock(ConversionPattern):
                 access.set_operands([*fixed, *indices])
                 access.attributes["map"] = AffineMapAttr(index_map)
         values = [ints.expr(expr, operands) for expr in op.binding_map.value.results]
+        body_end: Operation = op
+        if op.predicate_conditions:
+            where = ints.predicate_guard(op.predicate_conditions, operands)
+            body_end = where.then_block.last_op
+            rewriter.set_insertion_point_before(body_end)
         init = op.init
         if init is not None:
             guard = ints.init_guard(values, op.kinds)  # predicated
             rewriter.inline_block_before(init.regions[0].blocks[0], guard.then_block.last_op,
                                          [])
             rewriter.erase_op(init)
-        rewriter.inline_block_before(op.body_block, op, values)
+        rewriter.inline_block_before(op.body_block, body_end, values)
         rewriter.erase_op(op)
         return True
 
@@ -573,8 +589,10 @@ def lower_loops(root: Operation) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Lower every loop op under `root` (see the module docstring): the errors (then
     nothing changed) and the remarks (vectorized loops left serial, and why)."""
     from mlc.loop.compact import compact_buffers
+    from mlc.loop.peel import peel_tails
 
     compact_buffers(root)
+    peel_tails(root)
     remarks: list = []
     symbols = {op.attributes["sym_name"].value for op in root.walk()
                if "sym_name" in op.attributes and hasattr(op.attributes["sym_name"], "value")}

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mlc.ir.core.affine_expr import AffineExpr, print_affine_expr
+from mlc.ir.core.affine_expr import AffineExpr, constant, print_affine_expr
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
 from mlc.ir.core.attributes import (
     Attribute,
@@ -283,6 +283,14 @@ class BlockOp(Op):
     `reads(...)`/`writes(...)` are the regions it accesses, inferred from the body (a
     reduction's read of its own output is not listed, as in TVM); a data-dependent
     index is `?` there (`reads(%I[%vi], %X[?, %vj])`).
+
+    An optional predicate (TVM's `T.where`) runs the block only at the loop iterations
+    where every condition holds: each is an affine expression of loop variables, less
+    than a constant. `split` adds one when its factors overshoot the extent (30 split
+    into 8 x 4), so a binding may leave its domain where the predicate is false:
+
+        loop.block "Y"(%vi = spatial(30, %i0 * 4 + %i1)) where(%i0 * 4 + %i1 < 30)
+            reads(%X[%vi]) writes(%Y[%vi]) { ... }
     """
 
     name = "loop.block"
@@ -292,6 +300,11 @@ class BlockOp(Op):
     iter_kinds = AttrDef(StrAttr, doc="one letter per iteration variable: S spatial, R reduce")
     iter_extents = AttrDef(DenseArrayConstraint, doc="the extent of each iteration variable")
     binding_map = AttrDef(AffineMapConstraint, doc="iteration variables from `bindings`")
+    predicate = AttrDef(AffineMapConstraint, optional=True,
+                        doc="the predicate's left-hand sides, from `bindings`")
+    predicate_bounds = AttrDef(DenseArrayConstraint, optional=True,
+                               doc="the predicate's right-hand sides: result k of "
+                                   "`predicate` must be less than bound k")
     body = RegionDef(single_block=True)
     traits = (NoTerminator, SingleBlock, RecursiveMemoryEffects)
 
@@ -324,6 +337,7 @@ class BlockOp(Op):
                 if not p.parse_optional_comma():
                     break
             p.parse_punctuation(")")
+        conditions = _parse_where(p, ssa_ids, operands)
         written_regions = {}
         for keyword in ("reads", "writes"):
             keyword_pos = p.current_pos()
@@ -340,6 +354,7 @@ class BlockOp(Op):
         attributes.update(block_name=StringAttr(name), iter_kinds=StringAttr("".join(kinds)),
                           iter_extents=DenseArrayAttr(i64, tuple(extents)),
                           binding_map=AffineMapAttr(AffineMap(len(operands), 0, tuple(exprs))))
+        attributes.update(_predicate_attributes(len(operands), conditions))
         op = cls.create(values, (), attributes, [body])
         after = p.pos
         for keyword, pos in written_regions.items():
@@ -361,11 +376,15 @@ class BlockOp(Op):
             p.value(variable)
             p.write(f" = {kind}({extent}, {print_affine_expr(expr, names)})")
         p.write(")")
+        conditions = self.predicate_conditions
+        if conditions:
+            p.write(" where(" + ", ".join(f"{print_affine_expr(expr, names)} < {bound}"
+                                          for expr, bound in conditions) + ")")
         for keyword in ("reads", "writes"):
             p.write(f" {keyword}")
             p.write(self.region_text(keyword, p.names))
-        p.attr_dict(self, {"block_name", "iter_kinds", "iter_extents", "binding_map"},
-                    keyword=True)
+        p.attr_dict(self, {"block_name", "iter_kinds", "iter_extents", "binding_map",
+                           "predicate", "predicate_bounds"}, keyword=True)
         p.write(" ")
         p.region(self.regions[0], print_entry_args=False)
 
@@ -380,7 +399,37 @@ class BlockOp(Op):
         body = Region([Block([index] * len(kinds))])
         return cls.create(list(bindings), (), attributes, [body])  # type: ignore
 
+    def rebind(self, operands: Sequence[Value], binding_map: AffineMap,
+               conditions: Sequence[tuple[AffineExpr, int]] | None = None) -> None:
+        """Set the bindings and, when given, the predicate's conditions (affine
+        expressions over `operands`, each less than its bound; empty: no predicate).
+        Without `conditions` the predicate keeps its expressions, so the caller must
+        not have renumbered the operands it uses."""
+        self.set_operands(list(operands))
+        self.attributes["binding_map"] = AffineMapAttr(binding_map)
+        if conditions is None:
+            conditions = self.predicate_conditions
+        for key in ("predicate", "predicate_bounds"):
+            self.attributes.pop(key, None)
+        self.attributes.update(_predicate_attributes(len(operands), conditions))
+
     # ----------------------------------------------------------------- accessors
+
+    @property
+    def predicate_conditions(self) -> list[tuple[AffineExpr, int]]:
+        """The predicate as (expression of the binding operands, bound) pairs: the
+        block runs where every expression is less than its bound ([] when it always
+        runs)."""
+        predicate = self.attributes.get("predicate")
+        if predicate is None:
+            return []
+        bounds = self.attributes["predicate_bounds"].values
+        return list(zip(predicate.value.results, bounds))
+
+    def predicate_holds(self, binding_values: Sequence[int]) -> bool:
+        """Whether the block runs when its binding operands have these values."""
+        return all(expr.evaluate(binding_values) < bound
+                   for expr, bound in self.predicate_conditions)
 
     @property
     def block_name_str(self) -> str:
@@ -425,6 +474,22 @@ class BlockOp(Op):
             written = {(w.buffer, w.indices) for w in writes}
             reads = [r for r in reads if (r.buffer, r.indices) not in written]
         return _unique(reads), _unique(writes)
+
+    def _verify_predicate(self, ranges: dict) -> None:
+        predicate = self.attributes.get("predicate")
+        bounds = self.attributes.get("predicate_bounds")
+        if (predicate is None) != (bounds is None):
+            raise VerificationError("'predicate' and 'predicate_bounds' go together")
+        if predicate is None:
+            return
+        if predicate.value.num_dims != len(self.bindings) or predicate.value.num_symbols:
+            raise VerificationError("the predicate must take one dimension per binding operand")
+        if len(bounds.values) != predicate.value.num_results or not predicate.value.results:
+            raise VerificationError("the predicate needs one bound per condition")
+        for expr, bound in self.predicate_conditions:
+            if not expr.is_pure_affine():
+                raise VerificationError(f"the predicate's condition {expr} < {bound} is not "
+                                        "affine")
 
     def walk_nested(self):
         stack = list(reversed(list(self.body_block.ops())))
@@ -471,9 +536,15 @@ class BlockOp(Op):
             if loop_op is None:
                 raise VerificationError(f"binding #{position} is not the variable of an "
                                         "enclosing loop.for")
-        ranges = [(0, loop_op.extent.value - 1) for loop_op in loops]
+        ranges = {_dim(d): (0, loop_op.extent.value - 1) for d, loop_op in enumerate(loops)}
+        conditions = self.predicate_conditions
+        self._verify_predicate(ranges)
         for i, (expr, extent) in enumerate(zip(binding_map.results, extents)):
-            low, high = expr.bound({_dim(d): r for d, r in enumerate(ranges)})
+            low, high = expr.bound(ranges)
+            if high is not None and high >= extent and conditions:
+                high = _upper_bound_under(expr, conditions, ranges, high)
+            if high is not None and high >= extent and conditions:
+                high = _largest_value_where(expr, conditions, ranges, high)
             if low is None or high is None or low < 0 or high >= extent:
                 raise VerificationError(
                     f"iteration variable #{i} is bound to values in [{low}, {high}], outside "
@@ -745,6 +816,92 @@ class CheckIndexOp(Op):
 
 
 # ------------------------------------------------------------------ helpers
+
+ENUMERATED_POINTS = 1 << 20
+"""How many loop iterations the verifier visits, at most, to bound a binding under a
+predicate the interval reasoning cannot see through (a fused loop split again)."""
+
+
+def _largest_value_where(expr: AffineExpr, conditions: Sequence[tuple[AffineExpr, int]],
+                         ranges: dict, high: int) -> int:
+    """The largest value `expr` takes at the points of `ranges` where the predicate
+    holds, found by visiting them (numpy) when they are at most ENUMERATED_POINTS;
+    `high` otherwise."""
+    import numpy as np
+
+    used = sorted({d for d in ranges if expr.is_function_of_dim(d.position)
+                   or any(c.is_function_of_dim(d.position) for c, _ in conditions)},
+                  key=lambda d: d.position)
+    count = 1
+    for d in used:
+        count *= ranges[d][1] - ranges[d][0] + 1
+    if count > ENUMERATED_POINTS:
+        return high
+    grids = np.meshgrid(*[np.arange(ranges[d][0], ranges[d][1] + 1, dtype=np.int64)
+                          for d in used], indexing="ij")
+    values: list = [0] * (max(d.position for d in ranges) + 1)
+    for d, grid in zip(used, grids):
+        values[d.position] = grid.reshape(-1)
+    holds = np.ones(count, bool)
+    for condition, bound in conditions:
+        holds &= np.asarray(condition.evaluate(values)) < bound
+    if not holds.any():
+        return -1
+    return int(np.broadcast_to(np.asarray(expr.evaluate(values)), (count,))[holds].max())
+
+
+def _parse_where(p: AsmParser, ssa_ids: dict[str, AffineExpr], operands: list
+                 ) -> list[tuple[AffineExpr, int]]:
+    """`where(%i0 * 4 + %i1 < 30, ...)` after a block's iteration variables, if there;
+    its loop variables join the bindings' operands."""
+    if not p.parse_optional_keyword("where"):
+        return []
+    p.parse_punctuation("(")
+    conditions = []
+    while True:
+        expr_pos = p.current_pos()
+        if closing_bracket(p.text, p.pos, "<") < 0:
+            raise p.error("expected a condition `expression < constant`", expr_pos)
+        exprs = p.parse_affine_exprs_of_ssa_ids("<", ssa_ids, operands)
+        if len(exprs) != 1:
+            raise p.error("expected one affine expression before '<'", expr_pos)
+        conditions.append((exprs[0], p.parse_integer()))
+        if not p.parse_optional_comma():
+            break
+    p.parse_punctuation(")")
+    return conditions
+
+
+def _predicate_attributes(num_operands: int, conditions: Sequence[tuple[AffineExpr, int]]
+                          ) -> dict[str, Attribute]:
+    if not conditions:
+        return {}
+    return {"predicate": AffineMapAttr(AffineMap(num_operands, 0,
+                                                 tuple(e for e, _ in conditions))),
+            "predicate_bounds": DenseArrayAttr(i64, tuple(b for _, b in conditions))}
+
+
+def _upper_bound_under(expr: AffineExpr, conditions: Sequence[tuple[AffineExpr, int]],
+                       ranges: dict, high: int) -> int:
+    """The largest value `expr` takes where the predicate holds, as far as its
+    conditions `c < bound` show it, or `high`. Two views of each condition: `expr - c`
+    bounded above (`expr` is `c` plus a small offset), and `c` as an atom taking values
+    below `bound` where it is a subexpression of `expr` (a fused `c floordiv 6`)."""
+    atom = _dim(max((d.position for d in ranges), default=-1) + 1)
+    for condition, bound in conditions:
+        difference = constant(0) if condition == expr else expr - condition
+        _, extra = difference.bound(ranges)
+        if extra is not None:
+            high = min(high, bound - 1 + extra)
+        replaced = expr.replace({condition: atom})
+        low_c, _ = condition.bound(ranges)
+        if low_c is not None and low_c >= bound:
+            return -1  # the predicate never holds: the block never runs
+        if replaced != expr:
+            _, limit = replaced.bound({**ranges, atom: (low_c, bound - 1)})
+            if limit is not None:
+                high = min(high, limit)
+    return high
 
 
 class Access:

@@ -20,6 +20,7 @@ from mlc.loop import compact as _compact  # noqa: F401  (registers loop-compact-
 from mlc.loop import hoist_buffers as _hoist  # noqa: F401  (registers loop-hoist-buffers)
 from mlc.loop import lower as _lower  # noqa: F401  (registers loop-lower)
 from mlc.loop import lower_graph  # noqa: F401 - registers graph-lower-to-loop
+from mlc.loop import peel as _peel  # noqa: F401  (registers loop-peel-tails)
 from mlc.loop import plan_memory as _plan_memory  # noqa: F401  (registers loop-plan-memory)
 from mlc.loop import rules as _rules  # noqa: F401  (registers loop-default-schedule)
 from mlc.loop.schedule import Schedule, ScheduleError, Trace

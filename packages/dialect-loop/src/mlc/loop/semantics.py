@@ -3,7 +3,8 @@
 Buffers are the interpreter's memrefs (numpy arrays shared by reference). A
 `loop.for` runs its body once per value of its variable, whatever its kind (the
 kind says how a compiler may run the iterations, not what they compute); a
-`loop.block` binds its iteration variables from the loop variables and runs its body;
+`loop.block` binds its iteration variables from the loop variables and runs its body
+where its predicate holds;
 `loop.init` runs when every reduce variable of its block is 0; `loop.check_index` raises
 UndefinedBehavior for an index outside its bound; `loop.constant` gives a
 fresh copy of its elements. A new buffer is
@@ -107,6 +108,8 @@ def _for(interp: Interpreter, op: ForOp, operands: list) -> list:
 
 @impl(BlockOp)
 def _block(interp: Interpreter, op: BlockOp, operands: list) -> list:
+    if not op.predicate_holds(operands):
+        return []
     values = op.binding_map.value.evaluate(operands)
     interp.run_region(op.regions[0], list(values))
     return []

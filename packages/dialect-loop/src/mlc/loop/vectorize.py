@@ -80,6 +80,11 @@ def _analyze(loop_op: ForOp) -> _Plan | str:
         if not isinstance(op, BlockOp):
             return f"its body holds a '{op.name}', not only blocks"
         varying_values: set[Value] = set()
+        if variable in op.bindings and any(
+                expr.is_function_of_dim(list(op.bindings).index(variable))
+                for expr, _ in op.predicate_conditions):
+            return ("the block's predicate depends on the vector lane (masked loads and "
+                    "stores are not supported)")
         binding_map = op.binding_map.value
         moving = {v for v, e in zip(op.iteration_variables, binding_map.results)
                   if variable in op.bindings
@@ -173,29 +178,39 @@ def vectorize_loop(loop_op: ForOp, rewriter, remarks: list | None = None, flat=N
     for block in list(loop_op.body_block.ops()):
         # Uniform values of the block's iteration variables are not needed: accesses
         # are computed from the bindings directly (with the loop variable at 0).
-        mapping: dict[Value, Value] = {}
-        vectors: set[Value] = set()
-        emitter = _Emitter(rewriter, ints, plan, mapping, vectors, width, variable, zero, flat)
-        # An iteration variable used as a value (a concat's select on the index) is
-        # uniform here (checked when planned): its value at the loop's first lane.
-        at_start = [zero if v is variable else v for v in block.bindings]
-        for n, value in enumerate(block.iteration_variables):
-            if any(not isinstance(use.owner, (LoadOp, StoreOp)) for use in value.uses):
-                mapping[value] = ints.expr(block.binding_map.value.results[n], at_start)
-        init = block.init
-        if init is not None:
-            values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
-                      for e in block.binding_map.value.results]
-            guard = ints.init_guard(values, block.kinds)
-            with rewriter.insertion_point():
+        with rewriter.insertion_point():
+            if block.predicate_conditions:  # uniform across the lanes (checked when planned)
+                guard = ints.predicate_guard(block.predicate_conditions, list(block.bindings))
                 rewriter.set_insertion_point_before(guard.then_block.last_op)
-                for op in init.regions[0].blocks[0].ops():
-                    emitter.emit(op)
-        for op in block.body_block.ops():
-            if op is not init:
-                emitter.emit(op)
+            _emit_block(block, plan, rewriter, ints, width, variable, zero, flat)
     rewriter.erase_op(loop_op)
     return True
+
+
+def _emit_block(block: BlockOp, plan: _Plan, rewriter, ints, width: int, variable: Value,
+                zero: Value, flat) -> None:
+    """The vector ops of one block of the vectorized loop, at the insertion point."""
+    mapping: dict[Value, Value] = {}
+    vectors: set[Value] = set()
+    emitter = _Emitter(rewriter, ints, plan, mapping, vectors, width, variable, zero, flat)
+    # An iteration variable used as a value (a concat's select on the index) is
+    # uniform here (checked when planned): its value at the loop's first lane.
+    at_start = [zero if v is variable else v for v in block.bindings]
+    for n, value in enumerate(block.iteration_variables):
+        if any(not isinstance(use.owner, (LoadOp, StoreOp)) for use in value.uses):
+            mapping[value] = ints.expr(block.binding_map.value.results[n], at_start)
+    init = block.init
+    if init is not None:
+        values = [ints.expr(e, [zero if v is variable else v for v in block.bindings])
+                  for e in block.binding_map.value.results]
+        guard = ints.init_guard(values, block.kinds)
+        with rewriter.insertion_point():
+            rewriter.set_insertion_point_before(guard.then_block.last_op)
+            for op in init.regions[0].blocks[0].ops():
+                emitter.emit(op)
+    for op in block.body_block.ops():
+        if op is not init:
+            emitter.emit(op)
 
 
 class _Emitter:

@@ -42,6 +42,7 @@ from mlc.loop.schedule.errors import (
     LoopVariableUsedError,
     NotFoundError,
     NotInlinableError,
+    PredicateError,
     RegionError,
     SamplingError,
     ScheduleArgumentError,
@@ -54,6 +55,6 @@ __all__ = [
     "BlockRV", "LoopRV", "Schedule", "Trace", "Instruction", "ScheduleError",
     "AnnotationError", "DecomposeReductionError", "DependencyError", "InvalidFactorsError",
     "InvalidHandleError", "LoopKindError", "LoopStructureError", "LoopVariableUsedError",
-    "NotFoundError", "NotInlinableError", "RegionError", "SamplingError",
+    "NotFoundError", "NotInlinableError", "PredicateError", "RegionError", "SamplingError",
     "ScheduleArgumentError",
 ]

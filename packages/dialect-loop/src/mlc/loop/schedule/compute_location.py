@@ -14,11 +14,17 @@ from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
 from mlc.ir.core.ir import Operation, Value
 from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, LoadOp, StoreOp
-from mlc.loop.schedule.errors import DependencyError, NotInlinableError, RegionError
+from mlc.loop.schedule.errors import (
+    DependencyError,
+    NotInlinableError,
+    PredicateError,
+    RegionError,
+)
 from mlc.loop.schedule.scope import (
     blocks_in,
     enclosing_block,
     exclusive_subtree,
+    loop_of,
     loops_around,
     plain_variable,
     position_in_block,
@@ -54,6 +60,9 @@ class ComputeLocation(ScheduleState):
         what = "reverse_compute_at" if reverse else "compute_at"
         if loop_op.is_ancestor_of(block):
             raise DependencyError(f"{what}: the block is already under the loop", block)
+        if block.predicate_conditions:
+            raise PredicateError(f"{what}: the block has a predicate (where), written in "
+                                 "terms of the loops it would leave", block)
         subtree = exclusive_subtree(block)
         if subtree.parent is None or subtree.parent is not scope_block(loop_op, subtree):
             raise DependencyError(f"{what}: the block and the loop are not in the same scope",
@@ -161,7 +170,10 @@ class ComputeLocation(ScheduleState):
     def _place(self, block: BlockOp, subtree: Operation, loop_op: ForOp, outer: list[ForOp],
                ranges: list[tuple[AffineExpr, int]], at_end: bool) -> None:
         """Rebuild `block` under `loop_op` with one new loop per iteration variable whose
-        range is longer than 1, bound to start + loop variable; erase its old loops."""
+        range is longer than 1, bound to start + loop variable; erase its old loops.
+        Where a range may reach past the iteration variable's extent (the loop's blocks
+        have a predicate, their tiles overshoot), the block gets the predicate
+        "start + loop variable < extent"."""
         rewriter = self._rewriter
         body = loop_op.body_block
         rewriter.set_insertion_point_to_end(body) if at_end else \
@@ -185,6 +197,10 @@ class ComputeLocation(ScheduleState):
             else:
                 exprs.append(start)
         new_map = AffineMap(len(operands), 0, tuple(exprs))
+        ranges_of_operands = {dim(d): (0, loop_of(v).extent.value - 1)
+                              for d, v in enumerate(operands)}
+        conditions = [(expr, domain) for expr, domain in zip(exprs, block.extents)
+                      if expr.bound(ranges_of_operands)[1] >= domain]
         if container_loops:
             rewriter.set_insertion_point_to_end(container_loops[-1].body_block)
         else:
@@ -192,8 +208,7 @@ class ComputeLocation(ScheduleState):
                 rewriter.set_insertion_point_to_start(body)
         rewriter.move_op_before(block, rewriter.block, rewriter.before)
         with rewriter.modify_op_in_place(block):
-            block.set_operands(operands)
-            block.attributes["binding_map"] = AffineMapAttr(new_map)
+            block.rebind(operands, new_map, conditions)
             drop_unused_bindings(block)
         if subtree is not block:
             rewriter.erase_op(subtree)
@@ -207,6 +222,7 @@ class ComputeLocation(ScheduleState):
         name = block_op.block_name_str
         if "R" in block_op.kinds:
             raise NotInlinableError(f'cannot inline block "{name}": it is a reduction', block_op)
+        _refuse_predicate(block_op, "compute_inline")
         stores = [op for op in block_op.walk_nested() if isinstance(op, StoreOp)]
         if len(stores) != 1 or stores[0].parent is not block_op.body_block:
             raise NotInlinableError(f'cannot inline block "{name}": it must store exactly one '
@@ -276,6 +292,7 @@ class ComputeLocation(ScheduleState):
         if "R" in consumer.kinds:
             raise NotInlinableError(f'cannot reverse-inline block "{name}": it is a reduction',
                                     consumer)
+        _refuse_predicate(consumer, "reverse_compute_inline")
         loads = [op for op in consumer.walk_nested() if isinstance(op, LoadOp)
                  and isinstance(op.memref.owner, AllocBufferOp)]
         stores = [op for op in consumer.walk_nested() if isinstance(op, StoreOp)]
@@ -345,3 +362,11 @@ def _variable_expr(value: Value, block: BlockOp, variable_exprs: list, op: Opera
     return variable_exprs[block.iteration_variables.index(value)]
 
 
+
+
+def _refuse_predicate(block: BlockOp, what: str) -> None:
+    """PredicateError for inlining a block with a predicate: its computation would run
+    where the predicate said it does not."""
+    if block.predicate_conditions:
+        raise PredicateError(f'{what}: block "{block.block_name_str}" has a predicate (where)',
+                             block)

@@ -15,7 +15,7 @@ __all__ = [
     "ScheduleError", "InvalidHandleError", "ScheduleArgumentError", "InvalidFactorsError",
     "NotFoundError", "LoopStructureError", "LoopVariableUsedError", "LoopKindError",
     "AnnotationError", "DependencyError", "RegionError", "NotInlinableError",
-    "DecomposeReductionError", "SamplingError",
+    "DecomposeReductionError", "SamplingError", "PredicateError",
 ]
 
 
@@ -84,3 +84,8 @@ class DecomposeReductionError(ScheduleError):
 class SamplingError(ScheduleError):
     """A sampling primitive with no valid choice, or a recorded decision that does not
     fit."""
+
+
+class PredicateError(ScheduleError):
+    """A block whose predicate (`where`, from a split that overshoots its loop) the
+    primitive cannot carry or account for."""

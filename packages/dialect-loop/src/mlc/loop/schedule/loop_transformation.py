@@ -1,8 +1,11 @@
 """Loop transformations: `split`, `fuse`, `reorder` (TVM's loop_transformation.cc).
 
 Each rebuilds a chain of directly nested loops with new headers and rebinds the blocks
-under it: a block's bindings are affine expressions of the loop variables, so a split
-loop `i` becomes `i_0 * 4 + i_1` in them and a fused one `f floordiv 8` and `f mod 8`.
+under it: a block's bindings (and predicate) are affine expressions of the loop
+variables, so a split loop `i` becomes `i_0 * 4 + i_1` in them and a fused one
+`f floordiv 8` and `f mod 8`. A split whose factors overshoot the extent (30 as 8 x 4)
+also gives every block under the loop the predicate `i_0 * 4 + i_1 < 30` (TVM's
+`T.where`).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Sequence
 from mlc.ir.core.affine_expr import constant, dim
 from mlc.loop.ops import ForOp
 from mlc.loop.schedule.errors import InvalidFactorsError, LoopStructureError, ScheduleArgumentError
-from mlc.loop.schedule.scope import loops_around, only_child
+from mlc.loop.schedule.scope import blocks_in, loops_around, only_child
 from mlc.loop.schedule.state import LoopHeader, ScheduleState
 from mlc.loop.schedule.trace import LoopRV, primitive
 
@@ -27,7 +30,10 @@ class LoopTransformations(ScheduleState):
     @primitive
     def split(self, loop: LoopRV, factors: Sequence[int | None]) -> list[LoopRV]:
         """Split a loop into nested loops of the given extents, outermost first; one
-        factor may be None (inferred). The product must equal the loop's extent."""
+        factor may be None (inferred: the smallest that covers the extent). When the
+        product exceeds the loop's extent, the blocks under it run only where the
+        split variable is below the extent (a predicate); a product below the extent
+        is refused."""
         loop_op = self._loop(loop)
         extent = loop_op.extent.value
         factors = list(factors)
@@ -41,22 +47,23 @@ class LoopTransformations(ScheduleState):
                                       loop_op)
         known = math.prod(f for f in factors if f is not None)
         if unknown:
-            if extent % known:
-                raise InvalidFactorsError(f"the loop's extent {extent} is not divisible by the "
-                                          f"factors' product {known}", loop_op)
-            factors[unknown[0]] = extent // known
-        if math.prod(factors) != extent:
-            raise InvalidFactorsError(f"the split factors' product {math.prod(factors)} is not the "
-                                      f"loop's extent {extent}", loop_op)
+            factors[unknown[0]] = -(-extent // known)
+        if math.prod(factors) < extent:
+            raise InvalidFactorsError(f"the split factors' product {math.prod(factors)} is less "
+                                      f"than the loop's extent {extent}", loop_op)
         self._require_only_bindings_use(loop_op)
+        blocks = blocks_in(loop_op)
         name = loop_op.induction_variable.name_hint or "i"
         headers = [LoopHeader(f, "serial", {}, f"{name}_{n}") for n, f in enumerate(factors)]
         headers[0].kind, headers[0].annotations = loop_op.loop_kind, loop_op.annotations
         new_loops = self._rebuild_chain([loop_op], headers)
         strides = [math.prod(factors[n + 1:]) for n in range(len(factors))]
         value = sum((dim(n) * s for n, s in enumerate(strides)), constant(0))
-        self._substitute(loop_op.induction_variable, [lp.induction_variable for lp in new_loops],
-                         value)
+        new_variables = [lp.induction_variable for lp in new_loops]
+        if math.prod(factors) > extent:
+            for block in blocks:
+                self._add_condition(block, new_variables, value, extent)
+        self._substitute(loop_op.induction_variable, new_variables, value)
         self._erase_chain(loop_op)
         return [self._new(LoopRV, lp) for lp in new_loops]
 

@@ -6,12 +6,16 @@ loop (spatial, so they can be vector lanes) and a final reduction of the partial
 
 from __future__ import annotations
 
-from mlc.ir.core.affine_expr import constant, dim
+from mlc.ir.core.affine_expr import AffineExpr, constant, dim
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
 from mlc.ir.core.attributes import DenseArrayAttr, IndexType, MemRefType, StringAttr, i64
 from mlc.ir.core.ir import Block, Region
 from mlc.loop.ops import AllocBufferOp, BlockOp, ForOp, InitOp, LoadOp, StoreOp
-from mlc.loop.schedule.errors import DecomposeReductionError, ScheduleArgumentError
+from mlc.loop.schedule.errors import (
+    DecomposeReductionError,
+    PredicateError,
+    ScheduleArgumentError,
+)
 from mlc.loop.schedule.scope import (
     enclosing_function,
     exclusive_subtree,
@@ -46,6 +50,10 @@ class Reductions(ScheduleState):
             raise DecomposeReductionError(
                 f"rfactor needs exactly one block under the loop, found {len(blocks)}", loop_op)
         block_op = blocks[0]
+        if block_op.predicate_conditions:
+            raise PredicateError(f'rfactor: block "{block_op.block_name_str}" has a predicate '
+                                 "(where): its partial results would not all be written",
+                                 block_op)
         reduction = _reduction_of(block_op)
         if reduction is None:
             raise DecomposeReductionError(
@@ -218,6 +226,8 @@ class Reductions(ScheduleState):
         init_block = BlockOp.create_block(name + "_init", "S" * len(spatial),
                                           [block_op.extents[n] for n in spatial], operands,
                                           init_map)
+        init_block.rebind(operands, init_map,
+                          _init_conditions(block_op, operand_loops, set(copied) | set(above)))
         for new_arg, n in zip(init_block.iteration_variables, spatial):
             new_arg.name_hint = block_op.iteration_variables[n].name_hint
         if container is not None:
@@ -241,6 +251,23 @@ class Reductions(ScheduleState):
             block_op.attributes["block_name"] = StringAttr(name + "_update")
         return self._new(BlockRV, init_block)
 
+
+def _init_conditions(block: BlockOp, operand_loops: list, spatial_loops: set
+                     ) -> list[tuple[AffineExpr, int]]:
+    """The part of a reduction block's predicate its decomposed init keeps: the
+    conditions on the loops of spatial variables (those on reduction loops hold at the
+    first reduction step, where the init ran); a condition over both kinds is refused."""
+    kept = []
+    for expr, bound in block.predicate_conditions:
+        owners = [owner for d, owner in enumerate(operand_loops) if expr.is_function_of_dim(d)]
+        spatial = [owner in spatial_loops for owner in owners]
+        if all(spatial):
+            kept.append((expr, bound))
+        elif any(spatial):
+            raise PredicateError(
+                f'decompose_reduction: a condition of block "{block.block_name_str}"\'s '
+                "predicate uses both spatial and reduction loops", block)
+    return kept
 
 
 def _drop_unused_indices(access: LoadOp | StoreOp) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mlc.ir.core.affine_expr import AffineExpr, constant, dim
-from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
+from mlc.ir.core.affine_map import AffineMap
 from mlc.ir.core.attributes import Attribute
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects.func import FuncOp
@@ -27,7 +27,7 @@ from mlc.loop.schedule.errors import (
 from mlc.loop.schedule.scope import loops_around
 from mlc.loop.schedule.trace import _RV, BlockRV, LoopRV, Trace, primitive
 
-__all__ = ["ScheduleState", "LoopHeader", "drop_unused_bindings"]
+__all__ = ["ScheduleState", "LoopHeader", "drop_unused_bindings", "substitute_loop_variable"]
 
 
 class ScheduleState:
@@ -164,27 +164,22 @@ class ScheduleState:
         self._rewriter.erase_op(top)
 
     def _substitute(self, old: Value, new_vars: list[Value], value: AffineExpr) -> None:
-        """Replace loop variable `old` in every block binding by `value`, an affine
-        expression of `new_vars` (dimension n is new_vars[n])."""
-        for use in list(old.uses):
-            block = use.owner
-            operands = list(block.bindings)
-            binding_map = block.binding_map.value
-            for var in new_vars:
-                if var not in operands:
-                    operands.append(var)
-            index_of_old = use.index
-            positions = [operands.index(v) for v in new_vars]
-            replacement = value.replace_dims_and_symbols([dim(p) for p in positions], [])
-            dims = [dim(n) for n in range(len(operands))]
-            dims[index_of_old] = replacement
-            results = tuple(e.replace_dims_and_symbols(dims[:binding_map.num_dims], [])
-                            for e in binding_map.results)
-            with self._rewriter.modify_op_in_place(block):
-                block.set_operands(operands)
-                block.attributes["binding_map"] = AffineMapAttr(
-                    AffineMap(len(operands), 0, results))
-                drop_unused_bindings(block)
+        substitute_loop_variable(self._rewriter, old, new_vars, value)
+
+    def _add_condition(self, block: BlockOp, variables: list[Value], expr: AffineExpr,
+                       bound: int) -> None:
+        """Add the condition `expr < bound` to `block`'s predicate, `expr` an affine
+        expression of `variables` (dimension n is variables[n])."""
+        operands = list(block.bindings)
+        for var in variables:
+            if var not in operands:
+                operands.append(var)
+        condition = expr.replace_dims_and_symbols(
+            [dim(operands.index(v)) for v in variables], [])
+        binding_map = block.binding_map.value
+        with self._rewriter.modify_op_in_place(block):
+            block.rebind(operands, AffineMap(len(operands), 0, binding_map.results),
+                         [*block.predicate_conditions, (condition, bound)])
 
 
 @dataclass
@@ -202,16 +197,43 @@ class LoopHeader:
                        loop_op.induction_variable.name_hint or "i")
 
 
+def substitute_loop_variable(rewriter: Rewriter, old: Value, new_vars: list[Value],
+                             value: AffineExpr) -> None:
+    """Replace loop variable `old` in every block binding (and predicate) by
+    `value`, an affine expression of `new_vars` (dimension n is new_vars[n])."""
+    for use in list(old.uses):
+        block = use.owner
+        operands = list(block.bindings)
+        binding_map = block.binding_map.value
+        for var in new_vars:
+            if var not in operands:
+                operands.append(var)
+        index_of_old = use.index
+        positions = [operands.index(v) for v in new_vars]
+        replacement = value.replace_dims_and_symbols([dim(p) for p in positions], [])
+        dims = [dim(n) for n in range(len(operands))]
+        dims[index_of_old] = replacement
+        dims = dims[:binding_map.num_dims]
+        results = tuple(e.replace_dims_and_symbols(dims, []) for e in binding_map.results)
+        conditions = [(e.replace_dims_and_symbols(dims, []), bound)
+                      for e, bound in block.predicate_conditions]
+        with rewriter.modify_op_in_place(block):
+            block.rebind(operands, AffineMap(len(operands), 0, results), conditions)
+            drop_unused_bindings(block)
+
+
 def drop_unused_bindings(block: BlockOp) -> None:
-    """Remove binding operands the map does not use (and duplicates), so the printed
-    bindings name only the loops they depend on."""
+    """Remove binding operands neither the map nor the predicate uses (and duplicates),
+    so the printed bindings name only the loops they depend on."""
     binding_map = block.binding_map.value
+    conditions = block.predicate_conditions
     operands = list(block.bindings)
     keep: list[int] = []
     seen: dict[int, int] = {}
     replacement = []
     for d, value in enumerate(operands):
-        used = any(e.is_function_of_dim(d) for e in binding_map.results)
+        used = any(e.is_function_of_dim(d) for e in
+                   (*binding_map.results, *(expr for expr, _ in conditions)))
         if not used:
             replacement.append(constant(0))
             continue
@@ -225,7 +247,8 @@ def drop_unused_bindings(block: BlockOp) -> None:
     if len(keep) == len(operands):
         return
     results = tuple(e.replace_dims_and_symbols(replacement, []) for e in binding_map.results)
-    block.set_operands([operands[d] for d in keep])
-    block.attributes["binding_map"] = AffineMapAttr(AffineMap(len(keep), 0, results))
+    block.rebind([operands[d] for d in keep], AffineMap(len(keep), 0, results),
+                 [(e.replace_dims_and_symbols(replacement, []), bound)
+                  for e, bound in conditions])
 
 

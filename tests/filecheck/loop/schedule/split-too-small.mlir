@@ -1,12 +1,12 @@
-// split(k, [None, 3]) is refused: 8 is not divisible by 3.
-// RUN: echo '[["get_block", ["Y"], {}, [{"rv": "b0"}]], ["get_loops", [{"rv": "b0"}], {}, [{"rv": "l1"}, {"rv": "l2"}, {"rv": "l3"}]], ["split", [{"rv": "l3"}], {"factors": [null, 3]}, []]]' > %t.json
+// split(k, [2, 3]) is refused: 2 x 3 iterations do not cover the extent 8.
+// RUN: echo '[["get_block", ["Y"], {}, [{"rv": "b0"}]], ["get_loops", [{"rv": "b0"}], {}, [{"rv": "l1"}, {"rv": "l2"}, {"rv": "l3"}]], ["split", [{"rv": "l3"}], {"factors": [2, 3]}, []]]' > %t.json
 // RUN: mlc-opt %s -p 'loop-apply-trace{file=%t.json}' --verify-diagnostics
 
 func.func @main(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
   %Y = loop.alloc_buffer : memref<8x8xf32>
   loop.for %i = 0 to 8 {
     loop.for %j = 0 to 8 {
-      // expected-error@+1 {{the loop's extent 8 is not divisible by the factors' product 3}}
+      // expected-error@+1 {{the split factors' product 6 is less than the loop's extent 8}}
       loop.for %k = 0 to 8 {
         loop.block "Y"(%vi = spatial(8, %i), %vj = spatial(8, %j), %vk = reduce(8, %k)) {
           loop.init {
