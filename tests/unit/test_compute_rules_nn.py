@@ -25,7 +25,6 @@ from mlc.graph.ops import nn, norm, reduce
 from mlc.graph.storage import from_bf16_bits, to_bf16_bits
 from mlc.ir import IndexType, bf16, parse_module, print_op, verify
 from mlc.ir.dialects.builtin import ModuleOp
-from mlc.loop import te
 from mlc.loop.compute_rules import op_kernel, run_op_kernel
 
 RNG = np.random.default_rng(10)
@@ -179,10 +178,9 @@ def test_boolean_argmax_takes_true_as_the_larger():
     assert check("argmin", x, axis=1).tolist() == [0, 0]
 
 
-def test_unsigned_tensors_do_not_lower_yet():
-    op = graph_op("sum", np.zeros((2, 2), np.uint8))
-    with pytest.raises(te.TEError, match="signless integers only"):
-        op_kernel(op)
+def test_unsigned_tensors_lower_to_signless_buffers_and_unsigned_ops():
+    text = print_op(op_kernel(graph_op("max", np.zeros((2, 2), np.uint8), axes=(1,))))
+    assert "memref<2x2xi8>" in text and "arith.maxui" in text and "ui8" not in text
 
 
 # ------------------------------------------------------------------ nn
