@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from mlc.llvm.jit import optimize_module, parse_llvm_ir
         from mlc.llvm.target import Target, TargetError
-        from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
+        from mlc.llvm.dialect.translation import TranslationError, translate_to_llvm_ir
     except ImportError as exc:  # llvmlite missing or broken
         sys.stderr.write(f"mlc-translate: error: the LLVM backend cannot be loaded: {exc}\n")
         return 1

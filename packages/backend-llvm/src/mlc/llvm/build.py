@@ -252,7 +252,7 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
                      num_threads: int = 1) -> str:
     """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
     parallel loops run on `num_threads` threads."""
-    from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
+    from mlc.llvm.dialect.translation import TranslationError, translate_to_llvm_ir
 
     times = times if times is not None else StageTimes()
     _load_passes()
