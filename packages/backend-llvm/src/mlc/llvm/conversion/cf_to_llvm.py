@@ -149,9 +149,9 @@ class LowerAssert(ConversionPattern):
         with rewriter.insertion_point():
             rewriter.set_insertion_point_to_end(failure)
             address = rewriter.insert(V.AddressOfOp.create_address(name))
-            element = rewriter.insert(V.GEPOp.build(
-                address.results[0], [], rawConstantIndices=DenseArrayAttr(i32, (0,)),
-                elem_type=TypeAttr(array), result_types=[ptr], loc=op.loc))
+            element = V.GEPOp.create_gep(address.results[0], [0], array)
+            element.loc = op.loc
+            rewriter.insert(element)
             rewriter.insert(LC.CallOp.create_call("puts", [element.results[0]]))
             rewriter.insert(LC.CallOp.create_call("abort", []))
             rewriter.insert(LC.UnreachableOp.build(loc=op.loc))
