@@ -43,6 +43,10 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialects import memref
+from mlc.ir.interfaces.function_like import is_function
+from mlc.llvm.ops_values import AllocaOp as LLVMAllocaOp
+from mlc.llvm.ops_values import GlobalOp as LLVMGlobalOp
 
 __all__ = ["MAX_VECTOR_ELEMENTS", "MAX_BUFFER_BYTES", "MAX_STACK_BYTES",
            "MAX_EMBEDDED_CONSTANT_BYTES", "native_limit_problems", "buffer_size_problem",
@@ -142,9 +146,9 @@ def _types_of(op: Operation):
 
 def _stack_bytes(op: Operation) -> int | None:
     """The bytes a memref.alloca or llvm.alloca of static size takes, else None."""
-    if op.name == "memref.alloca":
+    if isinstance(op, memref.AllocaOp):
         return byte_size(op.results[0].type)
-    if op.name == "llvm.alloca":
+    if isinstance(op, LLVMAllocaOp):
         element = op.attributes.get("elem_type")
         count_op = op.operands[0].defining_op if op.operands else None
         count = count_op.attributes.get("value") if count_op is not None else None
@@ -158,7 +162,7 @@ def _stack_bytes(op: Operation) -> int | None:
 def _embedded_constant_bytes(op: Operation) -> int:
     """The bytes of a global's initial value that the code spells out: a zero splat is
     LLVM's zeroinitializer, whatever its size."""
-    if op.name not in ("memref.global", "llvm.mlir.global"):
+    if not isinstance(op, (memref.GlobalOp, LLVMGlobalOp)):
         return 0
     value = op.attributes.get("initial_value", op.attributes.get("value"))
     if not isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
@@ -199,7 +203,7 @@ def native_limit_problems(module: Operation, limit: int = 10) -> list[Diagnostic
         size = _stack_bytes(op)
         if size:
             function = op.parent_op
-            while function is not None and function.name not in ("func.func", "llvm.func"):
+            while function is not None and not is_function(function):
                 function = function.parent_op
             total = stack[function] = stack.get(function, 0) + size
             if total > MAX_STACK_BYTES >= total - size:

@@ -25,6 +25,7 @@ from mlc.ir.dialects.cf import _print_successor_and_operands as print_successor_
 from mlc.ir.dialects.cf import case_values_attr, case_values_of
 from mlc.ir.dialects.func import _verify_value_attributes, lookup_symbol
 from mlc.ir.interfaces.control_flow import BranchLike, ReturnLike
+from mlc.ir.interfaces.function_like import FunctionLike
 from mlc.ir.opdef.constraints import (
     I1,
     AnyIntElementsAttr,
@@ -164,7 +165,9 @@ class LLVMFuncOp(Op):
     will_return = AttrDef(UnitAttrConstraint, optional=True)
     optimize_none = AttrDef(UnitAttrConstraint, optional=True)
     body = RegionDef()
-    traits = (IsolatedFromAbove, Symbol)
+    traits = (IsolatedFromAbove, Symbol, FunctionLike(
+        lambda type_: (type_.params,
+                       () if isinstance(type_.result, LLVMVoidType) else (type_.result,))))
 
     @classmethod
     def parse(cls, p: AsmParser) -> LLVMFuncOp:

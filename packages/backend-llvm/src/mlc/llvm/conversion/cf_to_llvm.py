@@ -29,6 +29,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Block, Operation, Region
 from mlc.ir.dialects import cf
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.ir.rewrite.pattern import RewritePattern
@@ -116,7 +117,7 @@ class LowerAssert(ConversionPattern):
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
         module = op.parent_op
-        while module is not None and module.name != "builtin.module":
+        while module is not None and not isinstance(module, ModuleOp):
             module = module.parent_op
         if module is None:
             return rewriter.notify_match_failure(op, "no module to declare abort in")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import IntegerType, VectorType, i64
 from mlc.ir.dialects import math as M
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
@@ -57,7 +58,7 @@ def _define_ipowi(rewriter: ConversionRewriter, anchor, type_: IntegerType) -> s
 
     name = f"__mlc_math_ipowi_i{type_.width}"
     module = anchor
-    while module.parent_op is not None and module.name != "builtin.module":
+    while module.parent_op is not None and not isinstance(module, ModuleOp):
         module = module.parent_op
     block = module.regions[0].blocks[0]
     if any(isinstance(op, LLVMFuncOp) and op.sym_name.value == name for op in block.ops()):

@@ -30,6 +30,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import memref
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
@@ -134,7 +135,7 @@ def declare_c_function(rewriter: ConversionRewriter, anchor: Operation, name: st
     False when the module defines another symbol of that name (a user function called
     `free`...), which a call of the C function would reach instead."""
     module = anchor
-    while module.parent_op is not None and module.name != "builtin.module":
+    while module.parent_op is not None and not isinstance(module, ModuleOp):
         module = module.parent_op
     block = module.regions[0].blocks[0]
     function_type = LLVMFunctionType(result, params)

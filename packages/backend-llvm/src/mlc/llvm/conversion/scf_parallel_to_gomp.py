@@ -186,7 +186,7 @@ def _private_buffers(loop: Operation, captured: Sequence[Value]) -> list[Operati
     roots: dict[Operation, None] = {}
     for value in captured:
         op = _viewed(value).defining_op
-        if op is not None and op.name == "memref.alloca" and not op.operands:
+        if isinstance(op, memref.AllocaOp) and not op.operands:
             roots[op] = None
     for root in roots:
         chain, pending, ok = [root], [root.results[0]], True
@@ -298,7 +298,7 @@ def _perfect_nest(loop: scf.ParallelOp, enough: int) -> list[scf.ParallelOp]:
 
 def _enclosing_function(op: Operation) -> Operation | None:
     parent = op.parent_op
-    while parent is not None and parent.name != "func.func":
+    while parent is not None and not isinstance(parent, FuncOp):
         parent = parent.parent_op
     return parent
 
@@ -422,7 +422,7 @@ class ParallelToGOMP(RewritePattern):
     def match_and_rewrite(self, loop, rewriter: PatternRewriter) -> bool:
         parent = loop.parent_op
         while parent is not None:
-            if parent.name == "scf.parallel" or parent in self.outlined:
+            if isinstance(parent, scf.ParallelOp) or parent in self.outlined:
                 return rewriter.notify_match_failure(loop, "nested in a parallel loop")
             parent = parent.parent_op
         function = _enclosing_function(loop)
