@@ -3,7 +3,7 @@ interface (MLIR's FunctionOpInterface)."""
 
 from mlc.ir import Context, parse_module
 from mlc.ir.interfaces.function_like import FunctionLike, functions_in, is_function
-from mlc.llvm import ops as _llvm  # noqa: F401 (declares llvm.func)
+from mlc.llvm.dialect import ops as _llvm  # noqa: F401 (declares llvm.func)
 
 SOURCE = """
 func.func private @ext(i32) -> f32

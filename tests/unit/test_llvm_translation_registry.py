@@ -7,11 +7,11 @@ import pytest
 
 from mlc.ir.dialects.arith import AddIOp
 from mlc.ir.opdef.declare import Op
-from mlc.llvm import ops as _ops  # noqa: F401 (declares the dialect's ops)
+from mlc.llvm.dialect import ops as _ops  # noqa: F401 (declares the dialect's ops)
+from mlc.llvm.dialect.ops_arith import AddOp
 from mlc.llvm.dialect.translation import registered_translations
 from mlc.llvm.dialect.translation.core import translates
-from mlc.llvm.ops_arith import AddOp
-from mlc.llvm.types import llvm
+from mlc.llvm.dialect.types import llvm
 
 
 def test_every_op_of_the_dialect_has_a_translation():

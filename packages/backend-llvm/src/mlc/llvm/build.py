@@ -253,9 +253,9 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
                      num_threads: int = 1) -> str:
     """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
     parallel loops run on `num_threads` threads."""
+    from mlc.llvm.dialect.ops_control import LLVMFuncOp
+    from mlc.llvm.dialect.ops_values import GlobalOp
     from mlc.llvm.dialect.translation import TranslationError, translate_to_llvm_ir
-    from mlc.llvm.ops_control import LLVMFuncOp
-    from mlc.llvm.ops_values import GlobalOp
 
     times = times if times is not None else StageTimes()
     _load_passes()

@@ -45,8 +45,8 @@ from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects import memref
 from mlc.ir.interfaces.function_like import is_function
-from mlc.llvm.ops_values import AllocaOp as LLVMAllocaOp
-from mlc.llvm.ops_values import GlobalOp as LLVMGlobalOp
+from mlc.llvm.dialect.ops_values import AllocaOp as LLVMAllocaOp
+from mlc.llvm.dialect.ops_values import GlobalOp as LLVMGlobalOp
 
 __all__ = ["MAX_VECTOR_ELEMENTS", "MAX_BUFFER_BYTES", "MAX_STACK_BYTES",
            "MAX_EMBEDDED_CONSTANT_BYTES", "native_limit_problems", "buffer_size_problem",
@@ -70,7 +70,7 @@ def _element_bytes(type_: Type) -> int:
 def byte_size(type_: Type) -> int | None:
     """The bytes a value of `type_` occupies when it has a static size (a shaped type's
     elements included), else None."""
-    from mlc.llvm.types import LLVMArrayType, LLVMStructType
+    from mlc.llvm.dialect.types import LLVMArrayType, LLVMStructType
 
     if isinstance(type_, (MemRefType, RankedTensorType, VectorType)):
         if any(d < 0 for d in type_.shape):
@@ -94,7 +94,7 @@ def _size_text(count: int) -> str:
 
 def buffer_size_problem(type_: Type) -> str | None:
     """Why a buffer or vector of `type_` is too large for native code, or None."""
-    from mlc.llvm.types import LLVMArrayType
+    from mlc.llvm.dialect.types import LLVMArrayType
 
     if isinstance(type_, VectorType):
         count = prod(type_.shape)
@@ -114,7 +114,7 @@ def buffer_size_problem(type_: Type) -> str | None:
 
 def _component_types(type_: Type):
     """`type_` and the types it is built of."""
-    from mlc.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMStructType
+    from mlc.llvm.dialect.types import LLVMArrayType, LLVMFunctionType, LLVMStructType
 
     yield type_
     if isinstance(type_, FunctionType):

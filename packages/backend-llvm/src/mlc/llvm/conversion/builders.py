@@ -17,9 +17,9 @@ from mlc.ir.core.attributes import Location, Type
 from mlc.ir.core.ir import Value
 from mlc.ir.opdef.declare import Op
 from mlc.ir.rewrite.rewriter import Rewriter
-from mlc.llvm.ops_arith import AddOp, MulOp
-from mlc.llvm.ops_control import CallOp
-from mlc.llvm.ops_values import ConstantOp, GEPOp, LoadOp, PoisonOp, StoreOp
+from mlc.llvm.dialect.ops_arith import AddOp, MulOp
+from mlc.llvm.dialect.ops_control import CallOp
+from mlc.llvm.dialect.ops_values import ConstantOp, GEPOp, LoadOp, PoisonOp, StoreOp
 
 AnOp = TypeVar("AnOp", bound=Op)
 

@@ -33,12 +33,12 @@ from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.ir.rewrite.pattern import RewritePattern
-from mlc.llvm import ops_control as LC
-from mlc.llvm import ops_values as V
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.conversion.one_to_one import convert_dialect_to_llvm
-from mlc.llvm.op_constraints import is_llvm_compatible
-from mlc.llvm.types import Linkage, LinkageAttr, LLVMArrayType, LLVMFunctionType, ptr, void
+from mlc.llvm.dialect import ops_control as LC
+from mlc.llvm.dialect import ops_values as V
+from mlc.llvm.dialect.constraints import is_llvm_compatible
+from mlc.llvm.dialect.types import Linkage, LinkageAttr, LLVMArrayType, LLVMFunctionType, ptr, void
 
 
 class _BranchLowering(ConversionPattern):

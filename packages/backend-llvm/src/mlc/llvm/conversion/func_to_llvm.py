@@ -13,10 +13,10 @@ from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
-from mlc.llvm.ops_control import LLVMFuncOp
-from mlc.llvm.ops_control import ReturnOp as LLVMReturnOp
-from mlc.llvm.ops_values import ExtractValueOp, InsertValueOp
-from mlc.llvm.types import Linkage, LinkageAttr, LLVMFunctionType, LLVMStructType, void
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_control import ReturnOp as LLVMReturnOp
+from mlc.llvm.dialect.ops_values import ExtractValueOp, InsertValueOp
+from mlc.llvm.dialect.types import Linkage, LinkageAttr, LLVMFunctionType, LLVMStructType, void
 
 LINKAGE_ATTR = "llvm.linkage"
 """A func.func attribute (`#llvm.linkage<internal>`) giving its llvm.func that linkage."""

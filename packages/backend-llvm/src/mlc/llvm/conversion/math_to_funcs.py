@@ -12,8 +12,8 @@ from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
-from mlc.llvm.ops_control import LLVMFuncOp
-from mlc.llvm.ops_values import ExtractElementOp, InsertElementOp
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_values import ExtractElementOp, InsertElementOp
 
 # `integer_power`'s semantics (math.ipowi as MLIR folds it): wrapping products; a
 # negative exponent gives 1/base^|exponent| truncated toward zero: 1 for base 1, ±1 for

@@ -11,7 +11,7 @@ from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.conversion.memref_to_llvm import declare_c_function
-from mlc.llvm.ops_values import ExtractElementOp, InsertElementOp
+from mlc.llvm.dialect.ops_values import ExtractElementOp, InsertElementOp
 
 # math op → the C function (double precision name; `f` appended for float).
 LIBM_FUNCTIONS = {

@@ -34,10 +34,10 @@ from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
-from mlc.llvm.ops_arith import AddOp, MulOp
-from mlc.llvm.ops_control import LLVMFuncOp
-from mlc.llvm.ops_values import AddressOfOp, AllocaOp, GlobalOp
-from mlc.llvm.types import (
+from mlc.llvm.dialect.ops_arith import AddOp, MulOp
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_values import AddressOfOp, AllocaOp, GlobalOp
+from mlc.llvm.dialect.types import (
     EXTERNAL_LINKAGE,
     Linkage,
     LinkageAttr,

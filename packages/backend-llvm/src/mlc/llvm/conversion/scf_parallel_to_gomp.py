@@ -104,11 +104,11 @@ from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter, Rewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter
-from mlc.llvm.op_constraints import is_llvm_compatible
-from mlc.llvm.ops_control import LLVMFuncOp
-from mlc.llvm.ops_control import ReturnOp as LLVMReturnOp
-from mlc.llvm.ops_values import AddressOfOp, AllocaOp, GEPOp
-from mlc.llvm.types import Linkage, LinkageAttr, LLVMFunctionType, LLVMStructType, ptr, void
+from mlc.llvm.dialect.constraints import is_llvm_compatible
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_control import ReturnOp as LLVMReturnOp
+from mlc.llvm.dialect.ops_values import AddressOfOp, AllocaOp, GEPOp
+from mlc.llvm.dialect.types import Linkage, LinkageAttr, LLVMFunctionType, LLVMStructType, ptr, void
 
 __all__ = ["RUNTIME_FUNCTIONS", "DEFAULT_REDUCTION_SLOTS", "ParallelToGOMP"]
 

@@ -16,13 +16,13 @@ from mlc.ir.dialects.vector_compute import FMAOp, Kind, ReductionOp
 from mlc.ir.dialects.vector_memory import LoadOp, StoreOp
 from mlc.ir.dialects.vector_slicing import ExtractOp, InsertOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
-from mlc.llvm import ops_arith as L
-from mlc.llvm import ops_intrinsics as I
-from mlc.llvm import ops_values as V
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
 from mlc.llvm.conversion.memref_to_llvm import element_address, element_bytes, llvm_element
-from mlc.llvm.types import LLVMFastMathFlags
+from mlc.llvm.dialect import ops_arith as L
+from mlc.llvm.dialect import ops_intrinsics as I
+from mlc.llvm.dialect import ops_values as V
+from mlc.llvm.dialect.types import LLVMFastMathFlags
 
 
 def _is_1d(type_: Type) -> bool:

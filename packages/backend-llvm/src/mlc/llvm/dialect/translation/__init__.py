@@ -16,6 +16,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from mlc.ir.core.ir import Operation
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
 from mlc.llvm.dialect.translation import (  # noqa: F401 (register the families' translations)
     arith,
     control,
@@ -33,7 +34,6 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
 )
 from mlc.llvm.limits import native_limit_problems
-from mlc.llvm.ops_control import LLVMFuncOp
 
 
 def translate_module(module: Operation, name: str = "mlc", *,

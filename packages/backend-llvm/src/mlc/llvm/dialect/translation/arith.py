@@ -1,4 +1,4 @@
-"""Translation of the llvm dialect's arithmetic (:mod:`mlc.llvm.ops_arith`): integer
+"""Translation of the llvm dialect's arithmetic (:mod:`mlc.llvm.dialect.ops_arith`): integer
 and float binary ops, comparisons, `select` and the casts, one instruction each."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from mlc.ir.core.ir import Operation
-from mlc.llvm import ops_arith as L
+from mlc.llvm.dialect import ops_arith as L
 from mlc.llvm.dialect.translation.core import FunctionTranslation, fastmath, int_attr, translates
 
 # Each op and the llvmlite IRBuilder method that emits its instruction.

@@ -1,5 +1,5 @@
 """Translation of the llvm dialect's functions and control flow
-(:mod:`mlc.llvm.ops_control`): function declarations at the top of the module, calls,
+(:mod:`mlc.llvm.dialect.ops_control`): function declarations at the top of the module, calls,
 returns and branches in their bodies."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from mlc.ir.core.attributes import (
     UnitAttr,
 )
 from mlc.ir.core.ir import Operation
-from mlc.llvm import ops_control as C
+from mlc.llvm.dialect import ops_control as C
 from mlc.llvm.dialect.translation.core import (
     FunctionTranslation,
     ModuleTranslation,
@@ -26,7 +26,7 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
     type_attr,
 )
-from mlc.llvm.types import LinkageAttr, LLVMFunctionType
+from mlc.llvm.dialect.types import LinkageAttr, LLVMFunctionType
 
 # ------------------------------------------------------------------ functions
 

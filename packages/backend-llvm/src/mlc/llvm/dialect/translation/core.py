@@ -40,7 +40,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Block, Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.opdef.declare import Op
-from mlc.llvm.types import (
+from mlc.llvm.dialect.types import (
     LLVMArrayType,
     LLVMFastMathFlags,
     LLVMFunctionType,

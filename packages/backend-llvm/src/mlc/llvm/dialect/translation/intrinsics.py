@@ -1,4 +1,4 @@
-"""Translation of the llvm dialect's intrinsics (:mod:`mlc.llvm.ops_intrinsics`): each
+"""Translation of the llvm dialect's intrinsics (:mod:`mlc.llvm.dialect.ops_intrinsics`): each
 becomes a call of the LLVM intrinsic of its name, overloaded on the types LLVM's
 intrinsic mangles into the name (`llvm.smax.v8i32`, `llvm.masked.load.v8f32.p0`)."""
 
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from llvmlite import ir
 
 from mlc.ir.core.ir import Operation
-from mlc.llvm import ops_intrinsics as I
+from mlc.llvm.dialect import ops_intrinsics as I
 from mlc.llvm.dialect.translation.core import FunctionTranslation, fastmath, int_attr, translates
 
 _PREFIX = "llvm.intr."

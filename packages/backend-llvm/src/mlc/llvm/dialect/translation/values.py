@@ -1,4 +1,4 @@
-"""Translation of the llvm dialect's values (:mod:`mlc.llvm.ops_values`): constants,
+"""Translation of the llvm dialect's values (:mod:`mlc.llvm.dialect.ops_values`): constants,
 globals and their addresses, memory access, address arithmetic, vector elements and
 aggregates."""
 
@@ -13,7 +13,7 @@ from mlc.ir.core.attributes import (
     SymbolRefAttr,
 )
 from mlc.ir.core.ir import Operation
-from mlc.llvm import ops_values as V
+from mlc.llvm.dialect import ops_values as V
 from mlc.llvm.dialect.translation.core import (
     FunctionTranslation,
     ModuleTranslation,
@@ -26,7 +26,7 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
     type_attr,
 )
-from mlc.llvm.types import LinkageAttr
+from mlc.llvm.dialect.types import LinkageAttr
 
 # ------------------------------------------------------------------ constants
 

@@ -19,7 +19,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.opdef.constraints import AttrConstraint, TypeMatches
 from mlc.ir.opdef.spelling import EnumSpelling, Spelling
-from mlc.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
+from mlc.llvm.dialect.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 
 # ------------------------------------------------------------------ types
 

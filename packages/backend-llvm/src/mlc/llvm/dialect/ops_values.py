@@ -50,7 +50,7 @@ from mlc.ir.opdef.directive import Directive
 from mlc.ir.opdef.traits import AllTypesMatch, ConstantLike, Pure, Symbol, TypesMatchWith
 from mlc.ir.text.asm_parser import AsmParser
 from mlc.ir.text.printer import Printer
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     DEFAULT_VISIBILITY,
     GEP_INBOUNDS,
     NO_UNNAMED_ADDR,
@@ -66,14 +66,14 @@ from mlc.llvm.op_constraints import (
     UnnamedAddr,
     Visibility,
 )
-from mlc.llvm.ops_control import (
+from mlc.llvm.dialect.ops_control import (
     LLVMFuncOp,
     parse_linkage_prefix,
     parse_sparse_keyword,
     print_linkage_prefix,
     print_unnamed_addr,
 )
-from mlc.llvm.types import (
+from mlc.llvm.dialect.types import (
     Linkage,
     LinkageAttr,
     LLVMArrayType,

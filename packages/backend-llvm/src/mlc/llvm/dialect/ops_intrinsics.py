@@ -15,7 +15,7 @@ from mlc.ir.interfaces.side_effects import MemoryEffects, Read, Write
 from mlc.ir.opdef.constraints import IntAttrOf, UnitAttrConstraint
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
 from mlc.ir.opdef.traits import Pure, SameOperandsAndResultType, TypesMatchWith
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     AnyVector,
     BoolVector,
     FloatOrFloatVector,
@@ -26,7 +26,7 @@ from mlc.llvm.op_constraints import (
     Pointer,
     SignlessInteger,
 )
-from mlc.llvm.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
+from mlc.llvm.dialect.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
 
 _CALL_FORMAT = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
 _FASTMATH_DOC = "the IEEE-754 guarantees the intrinsic may relax"

@@ -58,7 +58,7 @@ from mlc.ir.opdef.traits import (
 from mlc.ir.text.asm_parser import AsmParser
 from mlc.ir.text.function_syntax import parse_function, print_function
 from mlc.ir.text.printer import Printer
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     DEFAULT_VISIBILITY,
     NO_UNNAMED_ADDR,
     LLVMType,
@@ -66,7 +66,7 @@ from mlc.llvm.op_constraints import (
     UnnamedAddr,
     Visibility,
 )
-from mlc.llvm.types import (
+from mlc.llvm.dialect.types import (
     C_CALLING_CONVENTION,
     EXTERNAL_LINKAGE,
     LLVM_FASTMATH_NONE,

@@ -29,7 +29,7 @@ from mlc.ir.opdef.traits import (
     SameOperandsAndResultType,
     SameTypeOperands,
 )
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     NO_OVERFLOW,
     OVERFLOW_NSW,
     OVERFLOW_NUW,
@@ -44,7 +44,7 @@ from mlc.llvm.op_constraints import (
     PointerOrPointerVector,
     bool_like,
 )
-from mlc.llvm.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
+from mlc.llvm.dialect.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
 
 # ------------------------------------------------------------------ integer arithmetic
 
