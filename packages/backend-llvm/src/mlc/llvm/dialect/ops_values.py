@@ -124,7 +124,7 @@ class ConstantOp(Op):
     def verify_custom(self) -> None:
         value, type_ = self.value, self.res.type
         if isinstance(value, StringAttr):
-            size = len(value.value.encode("utf-8"))
+            size = len(value.value.encode("utf-8", "surrogateescape"))
             if not (isinstance(type_, LLVMArrayType) and type_.element == i8
                     and type_.size == size):
                 raise VerificationError(f"expected array type of {size} i8 elements for the "
@@ -237,7 +237,7 @@ class GlobalOp(Op):
         if global_type is None:
             if not isinstance(value, StringAttr):
                 raise p.error("type can only be omitted for string globals", type_pos)
-            global_type = LLVMArrayType(len(value.value.encode("utf-8")), i8)
+            global_type = LLVMArrayType(len(value.value.encode("utf-8", "surrogateescape")), i8)
         attrs["global_type"] = TypeAttr(global_type)
         region = p.parse_optional_region((), cls)
         op = cls.create((), (), attrs, [region if region is not None else Region()])
@@ -269,7 +269,7 @@ class GlobalOp(Op):
         value = self.value
         if isinstance(value, StringAttr):
             global_type = self.global_type.value
-            size = len(value.value.encode("utf-8"))
+            size = len(value.value.encode("utf-8", "surrogateescape"))
             if not (isinstance(global_type, LLVMArrayType) and global_type.element == i8
                     and global_type.size == size):
                 raise VerificationError("requires an i8 array type of the length equal to that "

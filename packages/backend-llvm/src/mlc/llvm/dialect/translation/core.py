@@ -33,6 +33,7 @@ from mlc.ir.core.attributes import (
     IntegerAttr,
     IntegerType,
     Location,
+    StringAttr,
     Type,
     TypeAttr,
     VectorType,
@@ -178,6 +179,9 @@ def constant(type_: ir.Type, attr: Attribute, loc: Location | None) -> ir.Consta
         return ir.Constant(type_, attr.value)
     if isinstance(attr, DenseElementsAttr):
         return _dense_constant(type_, attr, loc)
+    if isinstance(attr, StringAttr) and isinstance(type_, ir.ArrayType):
+        # A string initializer is its bytes (the verifier checked an i8 array of its length).
+        return ir.Constant(type_, bytearray(attr.value.encode("utf-8", "surrogateescape")))
     raise translation_error(f"cannot translate the constant {attr} to LLVM IR", loc)
 
 
