@@ -21,7 +21,7 @@ DOCS = {
     "scf": ROOT / "packages/ir-core/src/mlc/ir/dialects/scf/scf.md",
     "graph": ROOT / "packages/dialect-graph/src/mlc/graph/graph.md",
     "loop": ROOT / "packages/dialect-loop/src/mlc/loop/loop.md",
-    "llvm": ROOT / "packages/backend-llvm/src/mlc/llvm/llvm.md",
+    "llvm": ROOT / "packages/backend-llvm/src/mlc/llvm/dialect/llvm.md",
 }
 
 

@@ -482,7 +482,7 @@ def test_a_garbage_torch_program_is_one_line(tmp_path):
     traceback."""
     pytest.importorskip("torch")
     (tmp_path / "garbage.pt2").write_bytes(bytes(range(256)) * 8)
-    done = run_tool("onnx_import", tmp_path / "garbage.pt2")
+    done = run_tool("import_model", tmp_path / "garbage.pt2")
     assert (done.returncode, done.stderr) == (
         1, f"{tmp_path / 'garbage.pt2'}: error: not a saved torch.export program "
            "(torch.export.load: File is not a zip file)\n")

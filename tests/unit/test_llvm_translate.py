@@ -1,6 +1,6 @@
 """Translation of the llvm dialect to LLVM IR, checked against MLIR's own translation:
 kernels are lowered to the llvm dialect by mlir-opt-22 or by mlc (whose generic output
-mlir-translate-22 must read), then translated twice — by mlc (`mlc.llvm.translate`) and by
+mlir-translate-22 must read), then translated twice — by mlc (`mlc.llvm.dialect.translation`) and by
 mlir-translate-22 — and both LLVM IR modules are compiled with llvmlite and run on the
 same numpy arrays: each must equal numpy's answer, computed independently.
 """
@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from mlc.ir import Context, parse_module
+from mlc.llvm.dialect.translation import TranslationError, translate_to_llvm_ir
 from mlc.llvm.jit import compile_llvm_ir
 from mlc.llvm.native_call import ArgSpec
-from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
 
 MLIR_LOWERING = ["--expand-strided-metadata", "--lower-affine", "--convert-scf-to-cf",
                  "--convert-vector-to-llvm", "--convert-math-to-llvm",

@@ -19,7 +19,7 @@ from onnx.reference import ReferenceEvaluator
 from mlc.graph import evaluate
 from mlc.ir import Context, DenseResourceElementsAttr, parse_module
 from mlc.onnx.registry import supported_ops
-from mlc.tools import onnx_import, opt
+from mlc.tools import import_model, opt
 
 FLOAT = TensorProto.FLOAT
 
@@ -67,7 +67,7 @@ def net(in_dir) -> Path:
 
 
 def run_import(capsys, *argv: str) -> tuple[int, str, str]:
-    code = onnx_import.main(list(argv))
+    code = import_model.main(list(argv))
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 
@@ -175,7 +175,7 @@ def test_import_is_deterministic_across_processes(net) -> None:
     """Hash seeds differ between runs of Python: the text must not depend on them."""
     outputs = set()
     for seed in ("1", "2", "3"):
-        done = subprocess.run([sys.executable, "-m", "mlc.tools.onnx_import", str(net), *BIND],
+        done = subprocess.run([sys.executable, "-m", "mlc.tools.import_model", str(net), *BIND],
                               capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed})
         assert done.returncode == 0, done.stderr
         outputs.add(done.stdout)
@@ -355,7 +355,7 @@ def test_import_needs_a_model(capsys) -> None:
 def test_the_console_scripts_report_bad_models_without_a_traceback(in_dir) -> None:
     """Through `python -m` (the console scripts' entry): stderr is the diagnostic alone."""
     write("cut.onnx", conv_model().SerializeToString()[:99])
-    for module in ("mlc.tools.onnx_import", "mlc.tools.opt"):
+    for module in ("mlc.tools.import_model", "mlc.tools.opt"):
         done = subprocess.run([sys.executable, "-m", module, "cut.onnx"], capture_output=True,
                               text=True, env={k: v for k, v in os.environ.items() if k != "MLC_DEBUG"})
         assert (done.returncode, done.stdout) == (1, "")
@@ -367,7 +367,7 @@ def test_the_console_scripts_report_bad_models_without_a_traceback(in_dir) -> No
 
 
 def test_the_tools_start_without_importing_onnx() -> None:
-    code = ("import sys, mlc.tools.opt, mlc.tools.onnx_import\n"
+    code = ("import sys, mlc.tools.opt, mlc.tools.import_model\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'onnx' or m == 'mlc.onnx'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout == "[]\n"
@@ -377,8 +377,8 @@ def test_a_missing_frontend_is_said_plainly(in_dir) -> None:
     """With mlc.onnx not importable (as when mlc-frontend-onnx is not installed)."""
     write("m.onnx", relu_model())
     code = ("import sys; sys.modules['mlc.onnx'] = None\n"
-            "from mlc.tools import onnx_import, opt\n"
-            "print(onnx_import.main(['m.onnx']), onnx_import.main(['--list-ops']), opt.main(['m.onnx']))")
+            "from mlc.tools import import_model, opt\n"
+            "print(import_model.main(['m.onnx']), import_model.main(['--list-ops']), opt.main(['m.onnx']))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout == "1 1 1\n"
     missing = ("error: reading ONNX models needs the ONNX frontend (mlc-frontend-onnx: pip install "

@@ -1,6 +1,6 @@
 """convert-scf-to-cf against mlir-opt-22's own --convert-scf-to-cf.
 
-On the lit cases of tests/filecheck/passes/convert-scf-to-cf.mlir (every scf op the
+On the lit cases of tests/filecheck/Conversion/SCFToControlFlow/convert-scf-to-cf.mlir (every scf op the
 pass lowers, nested, with results, locations and loop annotations) and on random
 scf programs (the generators of tests/property/test_scf_semantics.py and
 test_scf_to_cf_semantics.py):
@@ -37,7 +37,7 @@ from test_mlir_interop import mlc, mlir, normalize_names, require_mlir_opt  # no
 from test_scf_semantics import programs  # noqa: E402
 from test_scf_to_cf_semantics import programs_with_parallel  # noqa: E402
 
-LIT_CASES = TESTS / "filecheck" / "passes" / "convert-scf-to-cf.mlir"
+LIT_CASES = TESTS / "filecheck" / "Conversion" / "SCFToControlFlow" / "convert-scf-to-cf.mlir"
 FLAGS = ("--allow-unregistered-dialect", "--split-input-file")
 _SWITCH_FLAG = re.compile(r"(arith\.index_cast %[\w.$-]+ : index to |cf\.switch %[\w.$-]+ : )"
                           r"i(?:32|64)\b")

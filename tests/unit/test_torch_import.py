@@ -400,7 +400,7 @@ def test_an_external_function_runs_inside_a_compiled_model_on_its_buffers(env_li
 
 def test_mlc_import_prints_a_saved_exported_programs_module(tmp_path, capsys):
     from mlc.ir import parse_module
-    from mlc.tools.onnx_import import main
+    from mlc.tools.import_model import main
 
     model, x, expected = _linear_model()
     path = tmp_path / "linear.pt2"
@@ -421,7 +421,7 @@ def test_mlc_import_prints_a_saved_exported_programs_module(tmp_path, capsys):
     (b"not a zip", "bad.pt2: error: not a saved torch.export program (torch.export.load: "),
 ])
 def test_mlc_import_refuses_what_is_not_a_saved_program(tmp_path, capsys, content, message):
-    from mlc.tools.onnx_import import main
+    from mlc.tools.import_model import main
 
     name = "missing.pt2" if content is None else "bad.pt2"
     if content is not None:
@@ -433,7 +433,7 @@ def test_mlc_import_refuses_what_is_not_a_saved_program(tmp_path, capsys, conten
 
 
 def test_mlc_import_of_a_program_takes_no_input_shapes(tmp_path, capsys):
-    from mlc.tools.onnx_import import main
+    from mlc.tools.import_model import main
 
     assert main([str(tmp_path / "m.pt2"), "--input-shape", "x=1,2"]) == 1
     assert "--input-shape and --constant-input are for ONNX models" in capsys.readouterr().err

@@ -28,6 +28,8 @@ from math import floor, log10, prod
 
 from mlc.ir.core.attributes import FLOAT_FORMATS, FloatType, Type
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects import arith, scf
+from mlc.loop import ops as loop
 
 __all__ = ["KernelTolerance", "kernel_tolerance"]
 
@@ -67,23 +69,23 @@ def _reductions(module: Operation) -> list[tuple[int, Type]]:
     scf.parallel loops reducing floats."""
     found = []
     for op in module.walk():
-        if op.name == "loop.block":
+        if isinstance(op, loop.BlockOp):
             extents = [e for e, kind in zip(op.attributes["iter_extents"].values, op.kinds)
                        if kind == "R"]
-            stored = [s.operands[0].type for s in op.walk_nested() if s.name == "loop.store"]
+            stored = [s.operands[0].type for s in op.walk_nested() if isinstance(s, loop.StoreOp)]
             if extents and stored and isinstance(stored[0], FloatType):
                 found.append((prod(extents), stored[0]))
-        elif op.name == "scf.for":
+        elif isinstance(op, scf.ForOp):
             floats = [r.type for r in op.results if isinstance(r.type, FloatType)]
             trips = _trip_count(op)
             if floats and trips:
                 outer = op.parent_op
-                while outer is not None and outer.name == "scf.for" and \
+                while isinstance(outer, scf.ForOp) and \
                         any(isinstance(r.type, FloatType) for r in outer.results):
                     trips *= _trip_count(outer) or 1
                     outer = outer.parent_op
                 found.append((trips, floats[0]))
-        elif op.name == "scf.parallel":
+        elif isinstance(op, scf.ParallelOp):
             floats = [r.type for r in op.results if isinstance(r.type, FloatType)]
             rank = len(op.regions[0].blocks[0].args)
             trips = [_trip_count_of(op.operands[d], op.operands[rank + d],
@@ -103,7 +105,7 @@ def _trip_count_of(*values) -> int | None:
     for value in values:
         defining = value.defining_op
         attr = defining.attributes.get("value") if defining is not None else None
-        if defining is None or defining.name != "arith.constant" or not hasattr(attr, "value"):
+        if not isinstance(defining, arith.ConstantOp) or not hasattr(attr, "value"):
             return None
         bounds.append(attr.value)
     lower, upper, step = bounds

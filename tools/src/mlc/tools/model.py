@@ -191,7 +191,9 @@ def _list_networks(examples) -> str:
 
 
 def _op_counts(fn) -> Counter:
-    return Counter(op.name for op in fn.entry_block.ops() if op.name != "func.return")
+    from mlc.ir.dialects.func import ReturnOp
+
+    return Counter(op.name for op in fn.entry_block.ops() if not isinstance(op, ReturnOp))
 
 
 def _summary(counts: Counter) -> str:
@@ -220,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     from mlc.graph.fusion.outline import is_primitive
     from mlc.ir import PrintOptions, print_op
     from mlc.ir.diagnostics import DiagnosticError, SourceManager
+    from mlc.ir.dialects.func import FuncOp
     from mlc.ir.passes.context import ConfigError, PassContext
     from mlc.ir.passes.manager import run_pipeline
     from mlc.ir.passes.pipeline import PIPELINE_SOURCE, parse_pipeline
@@ -290,7 +293,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         out.write(f"pipeline {args.pass_pipeline}: {elapsed * 1000:.0f} ms\n")
         after = _op_counts(example.main)
-        kernels = [op for op in module.regions[0].ops() if op.name == "func.func" and is_primitive(op)]
+        kernels = [op for op in module.regions[0].ops()
+                   if isinstance(op, FuncOp) and is_primitive(op)]
         if kernels:
             shapes = Counter(re.sub(r"_\d+$", "", k.sym_name.value) for k in kernels)
             out.write(f"{len(kernels)} kernels:\n")

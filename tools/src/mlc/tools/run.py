@@ -243,11 +243,13 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         sys.stderr.write(str(exc))
         return 1
-    fn = next((op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"
-               and op.attributes["sym_name"].value == args.entry), None)
-    if fn is None or not fn.regions[0].blocks:
-        names = [op.attributes["sym_name"].value for op in module.regions[0].blocks[0].ops()
-                 if op.name == "func.func" and op.regions[0].blocks]
+    from mlc.ir.dialects.func import FuncOp
+
+    defined = [op for op in module.regions[0].blocks[0].ops()
+               if isinstance(op, FuncOp) and not op.is_declaration]
+    fn = next((op for op in defined if op.sym_name.value == args.entry), None)
+    if fn is None:
+        names = [op.sym_name.value for op in defined]
         raise UsageError(f"no function @{args.entry} to run (the module defines "
                        f"{', '.join('@' + n for n in names) or 'none'})")
     graph = _is_graph_function(fn)

@@ -55,9 +55,9 @@ def run(args: argparse.Namespace) -> int:
     mode = args.mode or "llvmir"
     opt_level = args.opt_level if args.opt_level is not None else (0 if mode == "llvmir" else 3)
     try:
+        from mlc.llvm.dialect.translation import TranslationError, translate_to_llvm_ir
         from mlc.llvm.jit import optimize_module, parse_llvm_ir
         from mlc.llvm.target import Target, TargetError
-        from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
     except ImportError as exc:  # llvmlite missing or broken
         sys.stderr.write(f"mlc-translate: error: the LLVM backend cannot be loaded: {exc}\n")
         return 1

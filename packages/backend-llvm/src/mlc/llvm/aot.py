@@ -30,6 +30,8 @@ from mlc.ir.core.attributes import (
     TypeAttr,
 )
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects import memref
+from mlc.ir.dialects.func import FuncOp
 from mlc.ir.rewrite.rewriter import Rewriter
 
 
@@ -48,7 +50,7 @@ class EntryResources:
 
 def _find_function(module: Operation, name: str) -> Operation:
     for op in module.regions[0].blocks[0].ops():
-        if op.name == "func.func" and op.attributes["sym_name"].value == name:
+        if isinstance(op, FuncOp) and op.sym_name.value == name:
             if not op.regions[0].blocks:
                 raise EntryError(f"@{name} is a declaration; the entry needs a body")
             return op
@@ -57,7 +59,7 @@ def _find_function(module: Operation, name: str) -> Operation:
 
 def _globals(module: Operation) -> dict[str, Operation]:
     return {op.attributes["sym_name"].value: op for op in module.regions[0].blocks[0].ops()
-            if op.name == "memref.global"}
+            if isinstance(op, memref.GlobalOp)}
 
 
 def _value_of(global_op: Operation) -> np.ndarray | None:
@@ -83,12 +85,12 @@ def bind_entry_resources(module: Operation, entry: str = "main") -> EntryResourc
     reads: dict[str, list[Operation]] = {}
     allocations: list[Operation] = []
     for op in body.ops():
-        if op.name == "memref.get_global":
+        if isinstance(op, memref.GetGlobalOp):
             global_op = globals_.get(op.attributes["name"].root)
             if global_op is not None and "constant" in global_op.attributes \
                     and _value_of(global_op) is not None:
                 reads.setdefault(global_op.attributes["sym_name"].value, []).append(op)
-        elif op.name == "memref.alloc" and not op.operands:
+        elif isinstance(op, memref.AllocOp) and not op.operands:
             allocations.append(op)
     param_args: dict[str, object] = {}
     for symbol, ops in reads.items():
@@ -104,7 +106,7 @@ def bind_entry_resources(module: Operation, entry: str = "main") -> EntryResourc
         name = op.results[0].name_hint or f"workspace{len(resources.workspaces)}"
         arg = body.add_argument(type_, name, op.loc)
         for user in list(op.results[0].users):
-            if user.name == "memref.dealloc":
+            if isinstance(user, memref.DeallocOp):
                 rewriter.erase_op(user)
         rewriter.replace_op(op, [arg])
         resources.workspaces.append((name, type_))
@@ -127,4 +129,4 @@ def bind_entry_resources(module: Operation, entry: str = "main") -> EntryResourc
 def _referenced_globals(module: Operation) -> set[str]:
     """The globals some `memref.get_global` of `module` still reads (one walk)."""
     return {op.attributes["name"].root for op in module.walk()
-            if op.name == "memref.get_global"}
+            if isinstance(op, memref.GetGlobalOp)}

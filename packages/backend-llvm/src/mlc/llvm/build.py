@@ -40,6 +40,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.gc_pause import gc_paused
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic, DiagnosticError
+from mlc.ir.dialects.func import FuncOp
 from mlc.ir.passes.instruments import PassInstrument
 from mlc.llvm.executor import ModelExecutor
 from mlc.llvm.limits import buffer_size_problem, native_limit_problems
@@ -216,7 +217,7 @@ def _run(module: Operation, pipeline: str, *instruments,
 
 
 def _functions(module: Operation) -> list[Operation]:
-    return [op for op in module.regions[0].blocks[0].ops() if op.name == "func.func"]
+    return [op for op in module.regions[0].blocks[0].ops() if isinstance(op, FuncOp)]
 
 
 def _function(module: Operation, name: str) -> Operation:
@@ -252,15 +253,16 @@ def lower_to_llvm_ir(module: Operation, times: StageTimes | None = None,
                      num_threads: int = 1) -> str:
     """LLVM IR text of `module` (standard dialects or llvm), lowered in place, its
     parallel loops run on `num_threads` threads."""
-    from mlc.llvm.translate import TranslationError, translate_to_llvm_ir
+    from mlc.llvm.dialect.ops_control import LLVMFuncOp
+    from mlc.llvm.dialect.ops_values import GlobalOp
+    from mlc.llvm.dialect.translation import TranslationError, translate_to_llvm_ir
 
     times = times if times is not None else StageTimes()
     _load_passes()
     problems = native_limit_problems(module)
     if problems:
         raise BuildError(problems)
-    if any(op.name != "llvm.func" and op.name != "llvm.mlir.global"
-           for op in module.regions[0].blocks[0].ops()):
+    if any(not isinstance(op, (LLVMFuncOp, GlobalOp)) for op in module.regions[0].blocks[0].ops()):
         mark_buffers_noalias(module)
         with _Timer(times, "scf → cf → llvm dialect"):
             _run(module, standard_to_llvm(num_threads))

@@ -43,6 +43,10 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.ir.diagnostics import Diagnostic
+from mlc.ir.dialects import memref
+from mlc.ir.interfaces.function_like import is_function
+from mlc.llvm.dialect.ops_values import AllocaOp as LLVMAllocaOp
+from mlc.llvm.dialect.ops_values import GlobalOp as LLVMGlobalOp
 
 __all__ = ["MAX_VECTOR_ELEMENTS", "MAX_BUFFER_BYTES", "MAX_STACK_BYTES",
            "MAX_EMBEDDED_CONSTANT_BYTES", "native_limit_problems", "buffer_size_problem",
@@ -66,7 +70,7 @@ def _element_bytes(type_: Type) -> int:
 def byte_size(type_: Type) -> int | None:
     """The bytes a value of `type_` occupies when it has a static size (a shaped type's
     elements included), else None."""
-    from mlc.llvm.types import LLVMArrayType, LLVMStructType
+    from mlc.llvm.dialect.types import LLVMArrayType, LLVMStructType
 
     if isinstance(type_, (MemRefType, RankedTensorType, VectorType)):
         if any(d < 0 for d in type_.shape):
@@ -90,7 +94,7 @@ def _size_text(count: int) -> str:
 
 def buffer_size_problem(type_: Type) -> str | None:
     """Why a buffer or vector of `type_` is too large for native code, or None."""
-    from mlc.llvm.types import LLVMArrayType
+    from mlc.llvm.dialect.types import LLVMArrayType
 
     if isinstance(type_, VectorType):
         count = prod(type_.shape)
@@ -110,7 +114,7 @@ def buffer_size_problem(type_: Type) -> str | None:
 
 def _component_types(type_: Type):
     """`type_` and the types it is built of."""
-    from mlc.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMStructType
+    from mlc.llvm.dialect.types import LLVMArrayType, LLVMFunctionType, LLVMStructType
 
     yield type_
     if isinstance(type_, FunctionType):
@@ -142,9 +146,9 @@ def _types_of(op: Operation):
 
 def _stack_bytes(op: Operation) -> int | None:
     """The bytes a memref.alloca or llvm.alloca of static size takes, else None."""
-    if op.name == "memref.alloca":
+    if isinstance(op, memref.AllocaOp):
         return byte_size(op.results[0].type)
-    if op.name == "llvm.alloca":
+    if isinstance(op, LLVMAllocaOp):
         element = op.attributes.get("elem_type")
         count_op = op.operands[0].defining_op if op.operands else None
         count = count_op.attributes.get("value") if count_op is not None else None
@@ -158,7 +162,7 @@ def _stack_bytes(op: Operation) -> int | None:
 def _embedded_constant_bytes(op: Operation) -> int:
     """The bytes of a global's initial value that the code spells out: a zero splat is
     LLVM's zeroinitializer, whatever its size."""
-    if op.name not in ("memref.global", "llvm.mlir.global"):
+    if not isinstance(op, (memref.GlobalOp, LLVMGlobalOp)):
         return 0
     value = op.attributes.get("initial_value", op.attributes.get("value"))
     if not isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
@@ -199,7 +203,7 @@ def native_limit_problems(module: Operation, limit: int = 10) -> list[Diagnostic
         size = _stack_bytes(op)
         if size:
             function = op.parent_op
-            while function is not None and function.name not in ("func.func", "llvm.func"):
+            while function is not None and not is_function(function):
                 function = function.parent_op
             total = stack[function] = stack.get(function, 0) + size
             if total > MAX_STACK_BYTES >= total - size:

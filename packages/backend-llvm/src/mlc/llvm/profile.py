@@ -60,7 +60,7 @@ class ProfiledEntry:
 
 def _functions(module: Operation) -> dict[str, Operation]:
     return {op.attributes["sym_name"].value: op for op in module.regions[0].blocks[0].ops()
-            if op.name == "func.func"}
+            if isinstance(op, FuncOp)}
 
 
 def add_profiled_entry(module: Operation, entry: str = "main") -> ProfiledEntry | None:

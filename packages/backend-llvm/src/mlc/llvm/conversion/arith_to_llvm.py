@@ -25,9 +25,6 @@ from mlc.ir.passes.arith.expand_ops import ExpandCeilDivSI, ExpandCeilDivUI, Exp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.ir.rewrite.pattern import RewritePattern
-from mlc.llvm import ops_arith as L
-from mlc.llvm import ops_intrinsics as I
-from mlc.llvm import ops_values as V
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.conversion.one_to_one import (
     convert_dialect_to_llvm,
@@ -38,7 +35,10 @@ from mlc.llvm.conversion.one_to_one import (
     overflow_flags,
     same_attribute,
 )
-from mlc.llvm.semantics import INTEGER_ARITHMETIC
+from mlc.llvm.dialect import ops_arith as L
+from mlc.llvm.dialect import ops_intrinsics as I
+from mlc.llvm.dialect import ops_values as V
+from mlc.llvm.dialect.semantics import INTEGER_ARITHMETIC
 
 
 def _compare_with_fastmath(op):

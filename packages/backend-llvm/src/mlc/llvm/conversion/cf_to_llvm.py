@@ -29,15 +29,16 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Block, Operation, Region
 from mlc.ir.dialects import cf
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.ir.rewrite.pattern import RewritePattern
-from mlc.llvm import ops_control as LC
-from mlc.llvm import ops_values as V
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.conversion.one_to_one import convert_dialect_to_llvm
-from mlc.llvm.op_constraints import is_llvm_compatible
-from mlc.llvm.types import Linkage, LinkageAttr, LLVMArrayType, LLVMFunctionType, ptr, void
+from mlc.llvm.dialect import ops_control as LC
+from mlc.llvm.dialect import ops_values as V
+from mlc.llvm.dialect.constraints import is_llvm_compatible
+from mlc.llvm.dialect.types import Linkage, LinkageAttr, LLVMArrayType, LLVMFunctionType, ptr, void
 
 
 class _BranchLowering(ConversionPattern):
@@ -116,7 +117,7 @@ class LowerAssert(ConversionPattern):
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
         module = op.parent_op
-        while module is not None and module.name != "builtin.module":
+        while module is not None and not isinstance(module, ModuleOp):
             module = module.parent_op
         if module is None:
             return rewriter.notify_match_failure(op, "no module to declare abort in")
@@ -149,9 +150,9 @@ class LowerAssert(ConversionPattern):
         with rewriter.insertion_point():
             rewriter.set_insertion_point_to_end(failure)
             address = rewriter.insert(V.AddressOfOp.create_address(name))
-            element = rewriter.insert(V.GEPOp.build(
-                address.results[0], [], rawConstantIndices=DenseArrayAttr(i32, (0,)),
-                elem_type=TypeAttr(array), result_types=[ptr], loc=op.loc))
+            element = V.GEPOp.create_gep(address.results[0], [0], array)
+            element.loc = op.loc
+            rewriter.insert(element)
             rewriter.insert(LC.CallOp.create_call("puts", [element.results[0]]))
             rewriter.insert(LC.CallOp.create_call("abort", []))
             rewriter.insert(LC.UnreachableOp.build(loc=op.loc))

@@ -22,8 +22,8 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.rewrite.pattern import RewritePattern
 from mlc.ir.rewrite.type_converter import TypeConverter
-from mlc.llvm.op_constraints import is_llvm_compatible
-from mlc.llvm.types import LLVMPointerType
+from mlc.llvm.dialect.constraints import is_llvm_compatible
+from mlc.llvm.dialect.types import LLVMPointerType
 
 INDEX_BITS = 64
 i64 = IntegerType(INDEX_BITS)

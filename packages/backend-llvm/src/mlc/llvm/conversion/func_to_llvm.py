@@ -9,18 +9,16 @@ and result attributes (`llvm.noalias`...) and `sym_visibility` are carried over,
 from __future__ import annotations
 
 from mlc.ir.core.attributes import (
-    DenseArrayAttr,
     Type,
-    TypeAttr,
-    i64,
 )
-from mlc.ir.core.dialect_registry import lookup_op_class
-from mlc.ir.core.ir import Region
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
-from mlc.llvm.types import LLVMFunctionType, LLVMStructType, void
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_control import ReturnOp as LLVMReturnOp
+from mlc.llvm.dialect.ops_values import ExtractValueOp, InsertValueOp
+from mlc.llvm.dialect.types import Linkage, LinkageAttr, LLVMFunctionType, LLVMStructType, void
 
 LINKAGE_ATTR = "llvm.linkage"
 """A func.func attribute (`#llvm.linkage<internal>`) giving its llvm.func that linkage."""
@@ -51,23 +49,18 @@ class FuncToLLVM(ConversionPattern):
         results = _converted_one_to_one(converter, op.type.results)
         if inputs is None or results is None:
             return rewriter.notify_match_failure(op, "a type of the signature has no LLVM type")
-        attributes = {
-            "sym_name": op.sym_name,
-            "function_type": TypeAttr(LLVMFunctionType(_packed_result(results), tuple(inputs))),
-        }
-        for name in ("arg_attrs", "res_attrs"):
-            if name in op.attributes:
-                attributes[name] = op.attributes[name]
-        if len(results) > 1 and "res_attrs" in attributes:
-            del attributes["res_attrs"]
-        for name, value in op.attributes.items():
-            if name not in ("sym_name", "function_type", "arg_attrs", "res_attrs",
-                            LINKAGE_ATTR):
-                attributes[name] = value
-        if LINKAGE_ATTR in op.attributes:  # MLIR's way to give a func.func a linkage
-            attributes["linkage"] = op.attributes[LINKAGE_ATTR]
-        new = rewriter.insert(lookup_op_class("llvm.func").create(
-            (), (), attributes, [Region()], loc=op.loc))
+        linkage = op.attributes.get(LINKAGE_ATTR)  # MLIR's way to give a func.func a linkage
+        new = LLVMFuncOp.create_function(
+            op.sym_name.value, LLVMFunctionType(_packed_result(results), tuple(inputs)),
+            linkage.linkage if isinstance(linkage, LinkageAttr) else Linkage.external,
+            declaration=True)
+        # The other attributes carry over (arg_attrs, sym_visibility, discardable ones),
+        # but result attributes only while the results are not packed into one struct.
+        skipped = {"sym_name", "function_type", LINKAGE_ATTR, *(("res_attrs",) if len(results) > 1 else ())}
+        new.attributes.update((name, value) for name, value in op.attributes.items()
+                              if name not in skipped)
+        new.loc = op.loc
+        rewriter.insert(new)
         if not op.is_declaration:
             rewriter.inline_region_before(op.body, new.regions[0])
             blocks = new.regions[0].blocks
@@ -88,12 +81,11 @@ class ReturnToLLVM(ConversionPattern):
         values = adaptor.operands
         if len(values) > 1:
             struct = LLVMStructType(tuple(v.type for v in values))
-            packed = build.value("mlir.poison", (), struct)
+            packed = build.poison(struct)
             for i, value in enumerate(values):
-                packed = build.value("insertvalue", (packed, value), struct,
-                                     {"position": DenseArrayAttr(i64, (i,))})
+                packed = build.value(InsertValueOp.create_insert(packed, value, [i]))
             values = [packed]
-        build.op("return", values)
+        build.insert(LLVMReturnOp.build(values[0] if values else None))
         rewriter.erase_op(op)
         return True
 
@@ -112,9 +104,8 @@ class CallToLLVM(ConversionPattern):
         call = build.call(op.attributes["callee"].root, adaptor.operands,
                           packed if results else None)
         if len(results) > 1:
-            values = [build.value("extractvalue", (call.results[0],), t,
-                                  {"position": DenseArrayAttr(i64, (i,))})
-                      for i, t in enumerate(results)]
+            values = [build.value(ExtractValueOp.create_extract(call.results[0], [i]))
+                      for i in range(len(results))]
         else:
             values = list(call.results)
         rewriter.replace_op(op, values)

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import IntegerType, VectorType, i64
 from mlc.ir.dialects import math as M
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_values import ExtractElementOp, InsertElementOp
 
 # `integer_power`'s semantics (math.ipowi as MLIR folds it): wrapping products; a
 # negative exponent gives 1/base^|exponent| truncated toward zero: 1 for base 1, ±1 for
@@ -55,11 +58,10 @@ def _define_ipowi(rewriter: ConversionRewriter, anchor, type_: IntegerType) -> s
 
     name = f"__mlc_math_ipowi_i{type_.width}"
     module = anchor
-    while module.parent_op is not None and module.name != "builtin.module":
+    while module.parent_op is not None and not isinstance(module, ModuleOp):
         module = module.parent_op
     block = module.regions[0].blocks[0]
-    if any(op.name == "llvm.func" and op.attributes["sym_name"].value == name
-           for op in block.ops()):
+    if any(isinstance(op, LLVMFuncOp) and op.sym_name.value == name for op in block.ops()):
         return name
     parsed = parse_module(_IPOWI.format(name=name, t=type_), Context())
     definition = next(iter(parsed.regions[0].blocks[0].ops()))
@@ -86,13 +88,13 @@ class IPowIToCall(ConversionPattern):
         if vector is None:
             value = build.call(name, adaptor.operands, element).results[0]
         else:
-            value = build.value("mlir.poison", (), result)
+            value = build.poison(result)
             for lane in range(vector.shape[0]):
                 position = build.constant(lane, i64)
-                scalars = [build.value("extractelement", (v, position), element)
+                scalars = [build.value(ExtractElementOp.build(v, position))
                            for v in adaptor.operands]
                 scalar = build.call(name, scalars, element).results[0]
-                value = build.value("insertelement", (value, scalar, position), result)
+                value = build.value(InsertElementOp.build(value, scalar, position))
         rewriter.replace_op(op, [value])
         return True
 

@@ -11,6 +11,7 @@ from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.conversion.memref_to_llvm import declare_c_function
+from mlc.llvm.dialect.ops_values import ExtractElementOp, InsertElementOp
 
 # math op → the C function (double precision name; `f` appended for float).
 LIBM_FUNCTIONS = {
@@ -56,12 +57,12 @@ class MathToLibmCall(ConversionPattern):
         if vector is None:
             value = build.call(name, operands, element).results[0]
         else:
-            value = build.value("mlir.poison", (), result)
+            value = build.poison(result)
             for lane in range(vector.shape[0]):
                 position = build.constant(lane, i64)
-                scalars = [build.value("extractelement", (v, position), element) for v in operands]
+                scalars = [build.value(ExtractElementOp.build(v, position)) for v in operands]
                 scalar = build.call(name, scalars, element).results[0]
-                value = build.value("insertelement", (value, scalar, position), result)
+                value = build.value(InsertElementOp.build(value, scalar, position))
         rewriter.replace_op(op, [value])
         return True
 

@@ -16,9 +16,6 @@ from mlc.ir.dialects import math as M
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.ir.rewrite.pattern import RewritePattern
-from mlc.llvm import ops_arith as L
-from mlc.llvm import ops_intrinsics as I
-from mlc.llvm import ops_values as V
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.conversion.one_to_one import (
     convert_dialect_to_llvm,
@@ -26,6 +23,9 @@ from mlc.llvm.conversion.one_to_one import (
     fastmath_flags,
     one_to_one,
 )
+from mlc.llvm.dialect import ops_arith as L
+from mlc.llvm.dialect import ops_intrinsics as I
+from mlc.llvm.dialect import ops_values as V
 
 _INTRINSICS = [
     (M.AbsFOp, I.FabsOp), (M.SinOp, I.SinOp), (M.CosOp, I.CosOp), (M.ExpOp, I.ExpOp),

@@ -23,21 +23,23 @@ from mlc.ir.core.attributes import (
     IntegerType,
     MemRefType,
     RankedTensorType,
-    StringAttr,
     Type,
     TypeAttr,
     UnitAttr,
     VectorType,
     i64,
 )
-from mlc.ir.core.dialect_registry import lookup_op_class
-from mlc.ir.core.ir import Operation, Region, Value
+from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import memref
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
-from mlc.llvm.op_constraints import AtomicBinOp, AtomicOrdering
-from mlc.llvm.types import (
+from mlc.llvm.dialect.constraints import AtomicBinOp, AtomicOrdering
+from mlc.llvm.dialect.ops_arith import AddOp, MulOp
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_values import AddressOfOp, AllocaOp, AtomicRMWOp, GlobalOp
+from mlc.llvm.dialect.types import (
     EXTERNAL_LINKAGE,
     Linkage,
     LinkageAttr,
@@ -79,8 +81,8 @@ def element_address(build: LLVMBuilder, base: Value, indices: Sequence[Value],
     for index, stride in zip(indices, strides):
         if stride == 0:
             continue
-        term = index if stride == 1 else build.index_arith("mul", index, build.constant(stride, i64))
-        offset = term if offset is None else build.index_arith("add", offset, term)
+        term = index if stride == 1 else build.index_arith(MulOp, index, build.constant(stride, i64))
+        offset = term if offset is None else build.index_arith(AddOp, offset, term)
     return base if offset is None else build.gep(base, offset, element)
 
 
@@ -144,8 +146,9 @@ class AtomicRMWToLLVM(_MemRefPattern):
         value, base, *indices = adaptor.operands
         element = llvm_element(self.type_converter, op.result.type)
         address = element_address(build, base, indices, strides, element)
-        rewriter.replace_op(op, [build.value("atomicrmw", (address, value), element, {
-            "bin_op": AtomicBinOp.attr(operation), "ordering": AtomicOrdering.attr("acq_rel")})])
+        rewriter.replace_op(op, [build.value(AtomicRMWOp.build(
+            address, value, result_types=[element], bin_op=AtomicBinOp.attr(operation),
+            ordering=AtomicOrdering.attr("acq_rel")))])
         return True
 
 
@@ -162,19 +165,16 @@ def declare_c_function(rewriter: ConversionRewriter, anchor: Operation, name: st
     False when the module defines another symbol of that name (a user function called
     `free`...), which a call of the C function would reach instead."""
     module = anchor
-    while module.parent_op is not None and module.name != "builtin.module":
+    while module.parent_op is not None and not isinstance(module, ModuleOp):
         module = module.parent_op
     block = module.regions[0].blocks[0]
     function_type = LLVMFunctionType(result, params)
     for op in block.ops():
         symbol = op.attributes.get("sym_name")
         if symbol is not None and symbol.value == name:
-            return op.name == "llvm.func" and op.attributes["function_type"].value == function_type \
-                and not op.regions[0].blocks
-    declaration = lookup_op_class("llvm.func").create((), (), {
-        "sym_name": StringAttr(name),
-        "function_type": TypeAttr(function_type),
-        "linkage": EXTERNAL_LINKAGE}, [Region()], loc=anchor.loc)
+            return isinstance(op, LLVMFuncOp) and op.type == function_type and op.is_declaration
+    declaration = LLVMFuncOp.create_function(name, function_type, declaration=True)
+    declaration.loc = anchor.loc
     with rewriter.insertion_point():
         rewriter.set_insertion_point_to_start(block)
         rewriter.insert(declaration)
@@ -219,8 +219,8 @@ class AllocaToLLVM(_MemRefPattern):
         element = llvm_element(self.type_converter, type_.element_type)
         count = _byte_size(type_) // element_bytes(element)
         alignment = op.alignment.value if op.alignment else ALLOCATION_ALIGNMENT
-        value = build.value("alloca", (build.constant(max(count, 1), i64),), ptr, {
-            "elem_type": TypeAttr(element), "alignment": IntegerAttr(alignment, i64)})
+        value = build.value(AllocaOp.create_alloca(build.constant(max(count, 1), i64), element,
+                                                   alignment))
         rewriter.replace_op(op, [value])
         return True
 
@@ -276,10 +276,10 @@ class SameAddressToLLVM(_MemRefPattern):
 
     root = None
 
-    _NAMES = frozenset({"memref.cast", "memref.expand_shape", "memref.collapse_shape"})
+    _VIEWS = (memref.CastOp, memref.ExpandShapeOp, memref.CollapseShapeOp)
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
-        if op.name not in self._NAMES:
+        if not isinstance(op, self._VIEWS):
             return False
         if self.strides(op.results[0].type) is None or self.strides(op.operands[0].type) is None:
             return rewriter.notify_match_failure(op, "the memref has no pointer form")
@@ -399,8 +399,7 @@ class GlobalToLLVM(_MemRefPattern):
             # A splat of zero: stored without materialising the shape.
             attributes["value"] = DenseElementsAttr.from_array(
                 0, RankedTensorType(type_.shape, type_.element_type))
-        rewriter.insert(lookup_op_class("llvm.mlir.global").create(
-            (), (), attributes, [Region()], loc=op.loc))
+        rewriter.insert(GlobalOp.build(loc=op.loc, **attributes))
         rewriter.erase_op(op)
         return True
 
@@ -413,8 +412,7 @@ class GetGlobalToLLVM(_MemRefPattern):
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
         if self.strides(op.result.type) is None:
             return rewriter.notify_match_failure(op, "the memref has no pointer form")
-        value = LLVMBuilder(rewriter, op.loc).value(
-            "mlir.addressof", (), ptr, {"global_name": op.attributes["name"]})
+        value = LLVMBuilder(rewriter, op.loc).value(AddressOfOp.create_address(op.attributes["name"].root))
         rewriter.replace_op(op, [value])
         return True
 

@@ -19,7 +19,7 @@ from mlc.ir.rewrite.conversion import (
 )
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.llvm.conversion.common import LLVMTypeConverter
-from mlc.llvm.types import LLVMFastMathFlags
+from mlc.llvm.dialect.types import LLVMFastMathFlags
 
 AttrTranslation = Callable[[Operation], dict[str, Attribute]]
 

@@ -74,7 +74,6 @@ from dataclasses import dataclass
 
 from mlc.ir.core.attributes import (
     ArrayAttr,
-    DenseArrayAttr,
     DictionaryAttr,
     FloatType,
     FunctionType,
@@ -83,14 +82,12 @@ from mlc.ir.core.attributes import (
     MemRefType,
     SymbolRefAttr,
     Type,
-    TypeAttr,
     UnitAttr,
     i1,
     i8,
     i32,
     i64,
 )
-from mlc.ir.core.dialect_registry import lookup_op_class
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects import arith, memref, scf
@@ -107,8 +104,11 @@ from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
 from mlc.ir.rewrite.rewriter import PatternRewriter, Rewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter
-from mlc.llvm.op_constraints import is_llvm_compatible
-from mlc.llvm.types import Linkage, LinkageAttr, LLVMFunctionType, LLVMStructType, ptr, void
+from mlc.llvm.dialect.constraints import is_llvm_compatible
+from mlc.llvm.dialect.ops_control import LLVMFuncOp
+from mlc.llvm.dialect.ops_control import ReturnOp as LLVMReturnOp
+from mlc.llvm.dialect.ops_values import AddressOfOp, AllocaOp, GEPOp
+from mlc.llvm.dialect.types import Linkage, LinkageAttr, LLVMFunctionType, LLVMStructType, ptr, void
 
 __all__ = ["RUNTIME_FUNCTIONS", "DEFAULT_REDUCTION_SLOTS", "ParallelToGOMP"]
 
@@ -186,7 +186,7 @@ def _private_buffers(loop: Operation, captured: Sequence[Value]) -> list[Operati
     roots: dict[Operation, None] = {}
     for value in captured:
         op = _viewed(value).defining_op
-        if op is not None and op.name == "memref.alloca" and not op.operands:
+        if isinstance(op, memref.AllocaOp) and not op.operands:
             roots[op] = None
     for root in roots:
         chain, pending, ok = [root], [root.results[0]], True
@@ -298,7 +298,7 @@ def _perfect_nest(loop: scf.ParallelOp, enough: int) -> list[scf.ParallelOp]:
 
 def _enclosing_function(op: Operation) -> Operation | None:
     parent = op.parent_op
-    while parent is not None and parent.name != "func.func":
+    while parent is not None and not isinstance(parent, FuncOp):
         parent = parent.parent_op
     return parent
 
@@ -373,7 +373,7 @@ def _declare_runtime(module: Operation, rewriter: Rewriter, names: Sequence[str]
     for name, signature in RUNTIME_FUNCTIONS.items():
         found = existing.get(name)
         if found is not None:
-            if found.name != "llvm.func" or found.attributes["function_type"].value != signature:
+            if not isinstance(found, LLVMFuncOp) or found.type != signature:
                 raise PassFailure([Diagnostic(
                     "error", f"@{name} is the OpenMP runtime's function {signature}; the "
                     "module defines another symbol of that name", found.loc)])
@@ -381,8 +381,7 @@ def _declare_runtime(module: Operation, rewriter: Rewriter, names: Sequence[str]
             continue
         if name not in names:
             continue
-        declaration = lookup_op_class("llvm.func").create_function(name, signature,
-                                                                   declaration=True)
+        declaration = LLVMFuncOp.create_function(name, signature, declaration=True)
         declaration.loc = module.loc
         if previous is None:
             rewriter.set_insertion_point_to_start(body)
@@ -423,7 +422,7 @@ class ParallelToGOMP(RewritePattern):
     def match_and_rewrite(self, loop, rewriter: PatternRewriter) -> bool:
         parent = loop.parent_op
         while parent is not None:
-            if parent.name == "scf.parallel" or parent in self.outlined:
+            if isinstance(parent, scf.ParallelOp) or parent in self.outlined:
                 return rewriter.notify_match_failure(loop, "nested in a parallel loop")
             parent = parent.parent_op
         function = _enclosing_function(loop)
@@ -620,8 +619,7 @@ class ParallelToGOMP(RewritePattern):
     def _thread_function(self, plan: _Outlining, rewriter: PatternRewriter, loc) -> Operation:
         """@f_parallel_N_omp_fn(data): what GOMP_parallel runs on each thread."""
         fn_type = LLVMFunctionType(void, (ptr,))
-        thread_fn = lookup_op_class("llvm.func").create_function(plan.thread_name, fn_type,
-                                                                 Linkage.internal)
+        thread_fn = LLVMFuncOp.create_function(plan.thread_name, fn_type, Linkage.internal)
         thread_fn.loc = loc
         entry = thread_fn.regions[0].blocks[0]
         entry.args[0].name_hint = "data"
@@ -642,7 +640,7 @@ class ParallelToGOMP(RewritePattern):
             values.append(loaded)
         rewriter.create(CallOp, [thread, team, *values], callee=SymbolRefAttr(plan.body_name),
                         result_types=[], loc=loc)
-        llvm.op("return")
+        llvm.insert(LLVMReturnOp.build(None))
         return thread_fn
 
     def _call_runtime(self, function: Operation, plan: _Outlining, rewriter: PatternRewriter,
@@ -652,16 +650,14 @@ class ParallelToGOMP(RewritePattern):
         struct = self._context_type(plan)
         with rewriter.insertion_point():
             rewriter.set_insertion_point_to_start(function.regions[0].blocks[0])
-            data = llvm.value("alloca", [llvm.constant(1, i64)], ptr,
-                              {"elem_type": TypeAttr(struct)})
+            data = llvm.value(AllocaOp.create_alloca(llvm.constant(1, i64), struct))
         for position, value in enumerate(plan.captured):
             field = struct.fields[position]
             if field != value.type:
                 value = rewriter.create(UnrealizedConversionCastOp, [value],
                                         result_types=[field], loc=loc).results[0]
             llvm.store(value, _field_address(llvm, data, struct, position))
-        thread_fn = llvm.value("mlir.addressof", [], ptr,
-                               {"global_name": SymbolRefAttr(plan.thread_name)})
+        thread_fn = llvm.value(AddressOfOp.create_address(plan.thread_name))
         llvm.call("GOMP_parallel", [thread_fn, data, llvm.constant(self.num_threads, i32),
                                     llvm.constant(0, i32)])
 
@@ -674,9 +670,7 @@ class ParallelToGOMP(RewritePattern):
 
 
 def _field_address(llvm: LLVMBuilder, base: Value, struct: LLVMStructType, position: int) -> Value:
-    return llvm.value("getelementptr", [base], ptr, {
-        "elem_type": TypeAttr(struct),
-        "rawConstantIndices": DenseArrayAttr(i32, (0, position))})
+    return llvm.value(GEPOp.create_gep(base, [0, position], struct))
 
 
 def _static_range(build: _Builder, thread: Value, workers: Value, total: Value
@@ -708,7 +702,7 @@ def _dynamic_chunks(build: _Builder, total: Value, team: Value) -> scf.ForOp:
     llvm = LLVMBuilder(rewriter, loc)
     chunk = build.op(arith.MaxSIOp, build.index(1), build.op(
         arith.CeilDivSIOp, total, build.op(arith.MulIOp, team, build.index(CHUNKS_PER_THREAD))))
-    bounds = llvm.value("alloca", [llvm.constant(2, i64)], ptr, {"elem_type": TypeAttr(i64)})
+    bounds = llvm.value(AllocaOp.create_alloca(llvm.constant(2, i64), i64))
     begin_at = bounds
     end_at = llvm.gep(bounds, llvm.constant(1, i64), i64)
     as_i64 = [build.op(IndexCastOp, v, result_type=i64) for v in (total, chunk)]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from mlc.ir.dialects.ub import PoisonOp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.pattern import RewritePattern
-from mlc.llvm import ops_values as V
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
 from mlc.llvm.conversion.one_to_one import convert_dialect_to_llvm, one_to_one
+from mlc.llvm.dialect import ops_values as V
 
 
 def ub_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:

@@ -9,7 +9,7 @@ defines them); `extract`/`insert` at constant positions extract/insertelement.
 
 from __future__ import annotations
 
-from mlc.ir.core.attributes import DenseArrayAttr, FloatType, MemRefType, Type, VectorType, i32, i64
+from mlc.ir.core.attributes import FloatType, MemRefType, Type, VectorType, i32, i64
 from mlc.ir.dialects import vector
 from mlc.ir.dialects.arith import FastMath
 from mlc.ir.dialects.vector.compute import FMAOp, Kind, ReductionOp
@@ -19,7 +19,10 @@ from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
 from mlc.llvm.conversion.memref_to_llvm import element_address, element_bytes, llvm_element
-from mlc.llvm.types import LLVMFastMathFlags
+from mlc.llvm.dialect import ops_arith as L
+from mlc.llvm.dialect import ops_intrinsics as I
+from mlc.llvm.dialect import ops_values as V
+from mlc.llvm.dialect.types import LLVMFastMathFlags
 
 
 def _is_1d(type_: Type) -> bool:
@@ -84,11 +87,11 @@ class BroadcastToLLVM(ConversionPattern):
             return rewriter.notify_match_failure(op, "only scalars to 1-D vectors are lowered")
         build = LLVMBuilder(rewriter, op.loc)
         type_ = llvm_element(self.type_converter, result)
-        poison = build.value("mlir.poison", (), type_)
+        poison = build.poison(type_)
         zero = build.constant(0, i32)
-        single = build.value("insertelement", (poison, adaptor.operands[0], zero), type_)
-        splat = build.value("shufflevector", (single, poison), type_,
-                            {"mask": DenseArrayAttr(i32, (0,) * type_.shape[0])})
+        single = build.value(V.InsertElementOp.build(poison, adaptor.operands[0], zero))
+        splat = build.value(V.ShuffleVectorOp.create_shuffle(single, poison,
+                                                             [0] * type_.shape[0]))
         rewriter.replace_op(op, [splat])
         return True
 
@@ -99,20 +102,25 @@ class FMAToLLVM(ConversionPattern):
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
         if not _is_1d(op.result.type):
             return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
-        value = LLVMBuilder(rewriter, op.loc).value("intr.fmuladd", adaptor.operands,
-                                                    adaptor.operands[0].type)
+        value = LLVMBuilder(rewriter, op.loc).value(I.FmuladdOp.build(*adaptor.operands))
         rewriter.replace_op(op, [value])
         return True
 
 
 # Each kind's reduction intrinsic and the op combining its result with an accumulator.
-_INT_REDUCTIONS = {Kind.ADD: ("add", "add"), Kind.MUL: ("mul", "mul"),
-                   Kind.AND: ("and", "and"), Kind.OR: ("or", "or"), Kind.XOR: ("xor", "xor"),
-                   Kind.MAXSI: ("smax", "intr.smax"), Kind.MINSI: ("smin", "intr.smin"),
-                   Kind.MAXUI: ("umax", "intr.umax"), Kind.MINUI: ("umin", "intr.umin")}
-_FLOAT_REDUCTIONS = {Kind.MAXNUMF: ("fmax", "intr.maxnum"), Kind.MINNUMF: ("fmin", "intr.minnum"),
-                     Kind.MAXIMUMF: ("fmaximum", "intr.maximum"),
-                     Kind.MINIMUMF: ("fminimum", "intr.minimum")}
+_INT_REDUCTIONS = {Kind.ADD: (I.VectorReduceAddOp, L.AddOp),
+                   Kind.MUL: (I.VectorReduceMulOp, L.MulOp),
+                   Kind.AND: (I.VectorReduceAndOp, L.AndOp),
+                   Kind.OR: (I.VectorReduceOrOp, L.OrOp),
+                   Kind.XOR: (I.VectorReduceXorOp, L.XOrOp),
+                   Kind.MAXSI: (I.VectorReduceSmaxOp, I.SmaxOp),
+                   Kind.MINSI: (I.VectorReduceSminOp, I.SminOp),
+                   Kind.MAXUI: (I.VectorReduceUmaxOp, I.UmaxOp),
+                   Kind.MINUI: (I.VectorReduceUminOp, I.UminOp)}
+_FLOAT_REDUCTIONS = {Kind.MAXNUMF: (I.VectorReduceFmaxOp, I.MaxnumOp),
+                     Kind.MINNUMF: (I.VectorReduceFminOp, I.MinnumOp),
+                     Kind.MAXIMUMF: (I.VectorReduceFmaximumOp, I.MaximumOp),
+                     Kind.MINIMUMF: (I.VectorReduceFminimumOp, I.MinimumOp)}
 
 
 class ReductionToLLVM(ConversionPattern):
@@ -130,17 +138,18 @@ class ReductionToLLVM(ConversionPattern):
         if isinstance(element, FloatType) and kind in (Kind.ADD, Kind.MUL):
             # LLVM's fadd/fmul reductions take their start value as an operand.
             start = acc[0] if acc else build.constant(0.0 if kind is Kind.ADD else 1.0, element)
-            name = "intr.vector.reduce.fadd" if kind is Kind.ADD else "intr.vector.reduce.fmul"
-            rewriter.replace_op(op, [build.value(name, (start, vector_value), element, fastmath)])
+            reduction = I.VectorReduceFaddOp if kind is Kind.ADD else I.VectorReduceFmulOp
+            rewriter.replace_op(op, [build.value(reduction.build(
+                start, vector_value, result_types=[element], **fastmath))])
             return True
         table = _FLOAT_REDUCTIONS if isinstance(element, FloatType) else _INT_REDUCTIONS
         if kind not in table:
             return rewriter.notify_match_failure(op, f"no LLVM reduction for {kind.value}")
-        reduce_name, combine = table[kind]
+        reduction, combine = table[kind]
         attrs = fastmath if isinstance(element, FloatType) else {}
-        value = build.value(f"intr.vector.reduce.{reduce_name}", (vector_value,), element, attrs)
+        value = build.value(reduction.build(vector_value, result_types=[element], **attrs))
         if acc:
-            value = build.value(combine, (acc[0], value), element, attrs)
+            value = build.value(combine.build(acc[0], value, **attrs))
         rewriter.replace_op(op, [value])
         return True
 
@@ -160,8 +169,8 @@ class ExtractToLLVM(ConversionPattern):
         if not _is_1d(op.source.type) or position is None or len(op.operands) != 1:
             return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
         build = LLVMBuilder(rewriter, op.loc)
-        value = build.value("extractelement", (adaptor.operands[0], build.constant(position, i64)),
-                            llvm_element(self.type_converter, op.result.type))
+        value = build.value(V.ExtractElementOp.build(adaptor.operands[0],
+                                                     build.constant(position, i64)))
         rewriter.replace_op(op, [value])
         return True
 
@@ -175,8 +184,8 @@ class InsertToLLVM(ConversionPattern):
             return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
         build = LLVMBuilder(rewriter, op.loc)
         value_to_store, dest = adaptor.operands
-        value = build.value("insertelement", (dest, value_to_store, build.constant(position, i64)),
-                            dest.type)
+        value = build.value(V.InsertElementOp.build(dest, value_to_store,
+                                                    build.constant(position, i64)))
         rewriter.replace_op(op, [value])
         return True
 

@@ -8,6 +8,8 @@
   branch passes to each successor block (`BranchLike`).
 - :mod:`~mlc.ir.interfaces.cast`: casts, declared by the (source, target) types they allow.
 - :mod:`~mlc.ir.interfaces.infer_type`: result types computed from operands and attributes.
+- :mod:`~mlc.ir.interfaces.function_like`: functions (`func.func`, `llvm.func`): name,
+  function type, arguments, results, body or declaration, visibility.
 
 Each interface is a :class:`~mlc.ir.opdef.traits.Interface`: an op declares it in its
 `traits` tuple, like any trait.

@@ -6,6 +6,7 @@ from mlc.ir.core.attributes import FunctionType, SymbolRefAttr, TypeAttr
 from mlc.ir.core.dialect_registry import Dialect, UnknownOpError, lookup_dialect
 from mlc.ir.core.ir import Block, Operation, Region
 from mlc.ir.interfaces.control_flow import ReturnLike
+from mlc.ir.interfaces.function_like import FunctionLike
 from mlc.ir.opdef.constraints import (
     ArrayOf,
     DictAttrConstraint,
@@ -46,7 +47,8 @@ class FuncOp(Op):
     arg_attrs = AttrDef(ArrayOf(DictAttrConstraint), optional=True)
     res_attrs = AttrDef(ArrayOf(DictAttrConstraint), optional=True)
     body = RegionDef()
-    traits = (IsolatedFromAbove, Symbol)
+    traits = (IsolatedFromAbove, Symbol,
+              FunctionLike(lambda type_: (type_.inputs, type_.results)))
     default_dialect = "func"
 
     @classmethod

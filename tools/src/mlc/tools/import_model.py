@@ -1,5 +1,6 @@
-"""`mlc-import`: an ONNX model or a saved torch.export program as a graph-dialect
-module in MLIR text.
+"""`mlc-import`: a model, an ONNX model or a saved torch.export program, as a
+graph-dialect module in MLIR text (the ONNX frontend `mlc.onnx` or the torch frontend
+`mlc.torch` does the import, chosen by the file's suffix).
 
     mlc-import model.onnx                            # @main with the weights as blobs
     mlc-import model.pt2                             # a program torch.export.save wrote

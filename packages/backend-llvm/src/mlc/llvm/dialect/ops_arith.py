@@ -10,6 +10,8 @@ and the casts, one op per LLVM instruction, in MLIR 22's syntax:
 
 from __future__ import annotations
 
+from mlc.ir.core.attributes import IntegerAttr, i32
+from mlc.ir.core.ir import Value
 from mlc.ir.dialects.arith.constants import make_constant
 from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.interfaces.side_effects import (
@@ -27,8 +29,10 @@ from mlc.ir.opdef.traits import (
     SameOperandsAndResultType,
     SameTypeOperands,
 )
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     NO_OVERFLOW,
+    OVERFLOW_NSW,
+    OVERFLOW_NUW,
     BoolOrBoolVector,
     FCmpPredicate,
     FloatOrFloatVector,
@@ -40,7 +44,7 @@ from mlc.llvm.op_constraints import (
     PointerOrPointerVector,
     bool_like,
 )
-from mlc.llvm.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
+from mlc.llvm.dialect.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
 
 # ------------------------------------------------------------------ integer arithmetic
 
@@ -73,6 +77,13 @@ class _IntOverflowOp(_IntBinaryOp):
     overflowFlags = AttrDef(OverflowFlags, default=NO_OVERFLOW,  # noqa: N815 - MLIR's name
                             doc="`nsw`/`nuw`: signed/unsigned wrap is poison")
     assembly_format = "$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)"
+
+    @classmethod
+    def create_binary(cls, lhs: Value, rhs: Value, *, nsw: bool = False, nuw: bool = False
+                      ) -> Op:
+        """`lhs <op> rhs`, whose signed (`nsw`) or unsigned (`nuw`) wrap is poison."""
+        return cls.build(lhs, rhs, overflowFlags=IntegerAttr(OVERFLOW_NSW * nsw + OVERFLOW_NUW * nuw,
+                                                             i32))
 
 
 _IS_EXACT = AttrDef(UnitAttrConstraint, optional=True,

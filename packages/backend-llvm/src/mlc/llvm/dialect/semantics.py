@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from mlc.ir.dialects import arith as A
 from mlc.ir.interpreter import handler_for, impl
-from mlc.llvm import ops_arith as L
-from mlc.llvm import ops_intrinsics as I
-from mlc.llvm import ops_values as V
+from mlc.llvm.dialect import ops_arith as L
+from mlc.llvm.dialect import ops_intrinsics as I
+from mlc.llvm.dialect import ops_values as V
 
 # (arith op, llvm op): the same function of the same operands and flags (named alike:
 # `overflowFlags`, `isExact`). arith-to-llvm lowers each to its mirror.

@@ -19,7 +19,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.opdef.constraints import AttrConstraint, TypeMatches
 from mlc.ir.opdef.spelling import EnumSpelling, Spelling
-from mlc.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
+from mlc.llvm.dialect.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 
 # ------------------------------------------------------------------ types
 
@@ -270,9 +270,10 @@ class _OverflowSpelling(Spelling):
 
 OverflowFlags = FlagBits("IntegerOverflowFlags", ("nsw", "nuw"), spelling_=_OverflowSpelling())
 NO_OVERFLOW = IntegerAttr(0, i32)
+OVERFLOW_NSW, OVERFLOW_NUW = 1, 2  # the bits of IntegerOverflowFlags
 
-_GEP_INBOUNDS = 3  # inbounds_flag | nusw: LLVM's `inbounds` implies `nusw`
-_GEP_WORDS = {"inbounds": _GEP_INBOUNDS, "inbounds_flag": 1, "nusw": 2, "nuw": 4, "none": 0}
+GEP_INBOUNDS = 3  # inbounds_flag | nusw: LLVM's `inbounds` implies `nusw`
+_GEP_WORDS = {"inbounds": GEP_INBOUNDS, "inbounds_flag": 1, "nusw": 2, "nuw": 4, "none": 0}
 
 
 class _GEPFlagsSpelling(Spelling):
@@ -297,9 +298,9 @@ class _GEPFlagsSpelling(Spelling):
     def print(self, w, value) -> None:
         bits = value.value
         words = []
-        if bits & _GEP_INBOUNDS == _GEP_INBOUNDS:
+        if bits & GEP_INBOUNDS == GEP_INBOUNDS:
             words.append("inbounds")
-            bits &= ~_GEP_INBOUNDS
+            bits &= ~GEP_INBOUNDS
         words.extend(n for i, n in enumerate(GEPNoWrapFlags.names) if bits >> i & 1)
         w.write("|".join(words))
 

@@ -15,7 +15,7 @@ from mlc.ir.interfaces.side_effects import MemoryEffects, Read, Write
 from mlc.ir.opdef.constraints import IntAttrOf, UnitAttrConstraint
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
 from mlc.ir.opdef.traits import Pure, SameOperandsAndResultType, TypesMatchWith
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     AnyVector,
     BoolVector,
     FloatOrFloatVector,
@@ -26,7 +26,7 @@ from mlc.llvm.op_constraints import (
     Pointer,
     SignlessInteger,
 )
-from mlc.llvm.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
+from mlc.llvm.dialect.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
 
 _CALL_FORMAT = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
 _FASTMATH_DOC = "the IEEE-754 guarantees the intrinsic may relax"
@@ -127,11 +127,13 @@ _UNARY_INT = {
     "bswap": "The bytes in reverse order.",
 }
 
-for _table, _base in ((_UNARY_FLOAT, _UnaryFloat), (_BINARY_FLOAT, _BinaryFloat),
-                      (_TERNARY_FLOAT, _TernaryFloat), (_BINARY_INT, _BinaryInt),
-                      (_UNARY_INT, _UnaryInt)):
-    for _intrinsic, _doc in _table.items():
-        _declare(_base, _intrinsic, _doc)
+# The intrinsics named after their result type alone (`llvm.smax.i32`).
+ELEMENTWISE_INTRINSICS = tuple(
+    _declare(_base, _intrinsic, _doc)
+    for _table, _base in ((_UNARY_FLOAT, _UnaryFloat), (_BINARY_FLOAT, _BinaryFloat),
+                          (_TERNARY_FLOAT, _TernaryFloat), (_BINARY_INT, _BinaryInt),
+                          (_UNARY_INT, _UnaryInt))
+    for _intrinsic, _doc in _table.items())
 
 CountLeadingZerosOp = _declare(_CountZeros, "ctlz", "The number of leading zero bits.")
 CountTrailingZerosOp = _declare(_CountZeros, "cttz", "The number of trailing zero bits.")
@@ -187,20 +189,23 @@ class _FloatAccumulatingReduction(Op):
     traits = (Pure,)
 
 
-for _kind, _doc in (("add", "sum"), ("mul", "product"), ("and", "bitwise and"),
-                    ("or", "bitwise or"), ("xor", "bitwise exclusive or"),
-                    ("smax", "signed maximum"), ("smin", "signed minimum"),
-                    ("umax", "unsigned maximum"), ("umin", "unsigned minimum")):
-    _declare(_IntReduction, f"vector.reduce.{_kind}", f"The {_doc} of a vector's elements.")
-for _kind, _doc in (("fmax", "maximum ignoring NaN (maxnum)"),
-                    ("fmin", "minimum ignoring NaN (minnum)"),
-                    ("fmaximum", "maximum propagating NaN"),
-                    ("fminimum", "minimum propagating NaN")):
-    _declare(_FloatReduction, f"vector.reduce.{_kind}", f"The {_doc} of a vector's elements.")
-for _kind, _doc in (("fadd", "sum"), ("fmul", "product")):
-    _declare(_FloatAccumulatingReduction, f"vector.reduce.{_kind}",
-             f"The {_doc} of `start_value` and a vector's elements, in order unless "
-             "`reassoc` allows any.")
+# The reductions, named after their vector operand's type (`llvm.vector.reduce.add.v8i32`).
+VECTOR_REDUCTIONS = (
+    *(_declare(_IntReduction, f"vector.reduce.{_kind}", f"The {_doc} of a vector's elements.")
+      for _kind, _doc in (("add", "sum"), ("mul", "product"), ("and", "bitwise and"),
+                          ("or", "bitwise or"), ("xor", "bitwise exclusive or"),
+                          ("smax", "signed maximum"), ("smin", "signed minimum"),
+                          ("umax", "unsigned maximum"), ("umin", "unsigned minimum"))),
+    *(_declare(_FloatReduction, f"vector.reduce.{_kind}", f"The {_doc} of a vector's elements.")
+      for _kind, _doc in (("fmax", "maximum ignoring NaN (maxnum)"),
+                          ("fmin", "minimum ignoring NaN (minnum)"),
+                          ("fmaximum", "maximum propagating NaN"),
+                          ("fminimum", "minimum propagating NaN"))),
+    *(_declare(_FloatAccumulatingReduction, f"vector.reduce.{_kind}",
+               f"The {_doc} of `start_value` and a vector's elements, in order unless "
+               "`reassoc` allows any.")
+      for _kind, _doc in (("fadd", "sum"), ("fmul", "product"))),
+)
 
 
 # ------------------------------------------------------------------ masked memory

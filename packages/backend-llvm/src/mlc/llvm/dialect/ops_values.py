@@ -10,6 +10,8 @@ syntax:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mlc.ir.core.attributes import (
     DenseArrayAttr,
     DenseElementsAttr,
@@ -28,7 +30,7 @@ from mlc.ir.core.attributes import (
     i64,
     unit,
 )
-from mlc.ir.core.ir import Region
+from mlc.ir.core.ir import Region, Value
 from mlc.ir.dialects.func import lookup_symbol
 from mlc.ir.dialects.memref import AUTOMATIC_ALLOCATION_SCOPE
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
@@ -48,8 +50,9 @@ from mlc.ir.opdef.directive import Directive
 from mlc.ir.opdef.traits import AllTypesMatch, ConstantLike, Pure, Symbol, TypesMatchWith
 from mlc.ir.text.asm_parser import AsmParser
 from mlc.ir.text.printer import Printer
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     DEFAULT_VISIBILITY,
+    GEP_INBOUNDS,
     NO_UNNAMED_ADDR,
     NO_WRAP_NONE,
     NOT_ATOMIC,
@@ -64,14 +67,14 @@ from mlc.llvm.op_constraints import (
     UnnamedAddr,
     Visibility,
 )
-from mlc.llvm.ops_control import (
+from mlc.llvm.dialect.ops_control import (
     LLVMFuncOp,
     parse_linkage_prefix,
     parse_sparse_keyword,
     print_linkage_prefix,
     print_unnamed_addr,
 )
-from mlc.llvm.types import (
+from mlc.llvm.dialect.types import (
     Linkage,
     LinkageAttr,
     LLVMArrayType,
@@ -112,10 +115,17 @@ class ConstantOp(Op):
     traits = (Pure, ConstantLike)
     assembly_format = "`(` $value `)` attr-dict `:` type($res)"
 
+    @classmethod
+    def create_constant(cls, value: int | float, type_: Type) -> ConstantOp:
+        """The scalar `value` of the integer or float type `type_`."""
+        attr = FloatAttr.from_value(float(value), type_) if isinstance(type_, FloatType) \
+            else IntegerAttr(int(value), type_)
+        return cls.build(value=attr, result_types=[type_])  # type: ignore[return-value]
+
     def verify_custom(self) -> None:
         value, type_ = self.value, self.res.type
         if isinstance(value, StringAttr):
-            size = len(value.value.encode("utf-8"))
+            size = len(value.value.encode("utf-8", "surrogateescape"))
             if not (isinstance(type_, LLVMArrayType) and type_.element == i8
                     and type_.size == size):
                 raise VerificationError(f"expected array type of {size} i8 elements for the "
@@ -228,7 +238,7 @@ class GlobalOp(Op):
         if global_type is None:
             if not isinstance(value, StringAttr):
                 raise p.error("type can only be omitted for string globals", type_pos)
-            global_type = LLVMArrayType(len(value.value.encode("utf-8")), i8)
+            global_type = LLVMArrayType(len(value.value.encode("utf-8", "surrogateescape")), i8)
         attrs["global_type"] = TypeAttr(global_type)
         region = p.parse_optional_region((), cls)
         op = cls.create((), (), attrs, [region if region is not None else Region()])
@@ -260,7 +270,7 @@ class GlobalOp(Op):
         value = self.value
         if isinstance(value, StringAttr):
             global_type = self.global_type.value
-            size = len(value.value.encode("utf-8"))
+            size = len(value.value.encode("utf-8", "surrogateescape"))
             if not (isinstance(global_type, LLVMArrayType) and global_type.element == i8
                     and global_type.size == size):
                 raise VerificationError("requires an i8 array type of the length equal to that "
@@ -331,6 +341,14 @@ class AllocaOp(Op):
     assembly_format = ("(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` "
                        "functional-type($arraySize, results)")
 
+    @classmethod
+    def create_alloca(cls, count: Value, elem_type: Type, alignment: int | None = None
+                      ) -> AllocaOp:
+        """Stack memory for `count` values of `elem_type`, aligned to `alignment` bytes."""
+        op = cls.build(count, elem_type=TypeAttr(elem_type), result_types=[LLVMPointerType()],
+                       alignment=None if alignment is None else IntegerAttr(alignment, i64))
+        return op  # type: ignore[return-value]
+
 
 class _GEPIndices(Directive):
     """`[1, %i, 0]`: constant indices inline, dynamic ones as operands; the constants
@@ -387,6 +405,20 @@ class GEPOp(Op):
                        "$rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) "
                        "`,` $elem_type")
 
+    @classmethod
+    def create_gep(cls, base: Value, indices: Sequence[Value | int], elem_type: Type, *,
+                   inbounds: bool = False) -> GEPOp:
+        """The address of `base[indices...]` in `elem_type`, each index a value or a
+        constant (a struct field's must be); `inbounds` promises it stays inside the
+        object (LLVM's `inbounds`, which implies `nusw`)."""
+        raw = tuple(DYNAMIC_INDEX if isinstance(i, Value) else i for i in indices)
+        op = cls.build(base, [i for i in indices if isinstance(i, Value)],
+                       rawConstantIndices=DenseArrayAttr(i32, raw),
+                       elem_type=TypeAttr(elem_type),
+                       noWrapFlags=IntegerAttr(GEP_INBOUNDS if inbounds else 0, i32),
+                       result_types=[LLVMPointerType()])
+        return op  # type: ignore[return-value]
+
     def verify_custom(self) -> None:
         # MLIR refuses the lone flag (its parser never makes it), not its combinations.
         if self.noWrapFlags.value == 1:
@@ -429,6 +461,13 @@ class LoadOp(_MemoryAccessOp):
                        "`)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` "
                        "$invariantGroup^)? attr-dict `:` type($addr) `->` type($res)")
 
+    @classmethod
+    def create_load(cls, addr: Value, type_: Type, alignment: int | None = None) -> LoadOp:
+        """A load of a `type_` from `addr`, aligned to `alignment` bytes."""
+        op = cls.build(addr, result_types=[type_],
+                       alignment=None if alignment is None else IntegerAttr(alignment, i64))
+        return op  # type: ignore[return-value]
+
 
 @llvm.op
 class StoreOp(_MemoryAccessOp):
@@ -444,6 +483,13 @@ class StoreOp(_MemoryAccessOp):
     assembly_format = ("(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` "
                        "$syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? "
                        "attr-dict `:` type($value) `,` type($addr)")
+
+    @classmethod
+    def create_store(cls, value: Value, addr: Value, alignment: int | None = None) -> StoreOp:
+        """A store of `value` to `addr`, aligned to `alignment` bytes."""
+        op = cls.build(value, addr, alignment=None if alignment is None
+                       else IntegerAttr(alignment, i64))
+        return op  # type: ignore[return-value]
 
 
 _FLOAT_BIN_OPS = frozenset({"fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"})
@@ -588,9 +634,13 @@ class InsertElementOp(Op):
     res = ResultDef(AnyVector)
     traits = (Pure, AllTypesMatch(("vector", "res")),
               TypesMatchWith("value", "vector", _element_of,
-                             "argument type matches vector element type"))
+                             "argument type matches vector element type"), InferType())
     assembly_format = ("$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` "
                        "type($vector)")
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes):
+        return [operand_types[0]]
 
 
 @llvm.op
@@ -614,6 +664,12 @@ class ShuffleVectorOp(Op):
         source = operand_types[0]
         return [VectorType((len(mask.values),), _element_of(source),
                            getattr(source, "scalable", (False,))[:1])]
+
+    @classmethod
+    def create_shuffle(cls, v1: Value, v2: Value, mask: Sequence[int]) -> ShuffleVectorOp:
+        """The vector of the elements of `v1` and `v2` (concatenated) at `mask`'s
+        positions (-1: poison)."""
+        return cls.build(v1, v2, mask=DenseArrayAttr(i32, tuple(mask)))  # type: ignore[return-value]
 
 
 # ------------------------------------------------------------------ aggregates
@@ -646,6 +702,12 @@ class ExtractValueOp(Op):
     position = AttrDef(DenseArrayOf(i64))
     res = ResultDef(LLVMType)
     traits = (Pure, InferType())
+
+    @classmethod
+    def create_extract(cls, container: Value, position: Sequence[int]) -> ExtractValueOp:
+        """The element of the struct or array `container` at `position`."""
+        op = cls.build(container, position=DenseArrayAttr(i64, tuple(position)))
+        return op  # type: ignore[return-value]
 
     def fold(self, operands):
         """Read through the `insertvalue`s that built the container (MLIR's fold): the
@@ -701,6 +763,14 @@ class InsertValueOp(Op):
     position = AttrDef(DenseArrayOf(i64))
     res = ResultDef(LLVMType)
     traits = (Pure, AllTypesMatch(("container", "res")))
+
+    @classmethod
+    def create_insert(cls, container: Value, value: Value, position: Sequence[int]
+                      ) -> InsertValueOp:
+        """`container` (a struct or array) with `value` at `position`."""
+        op = cls.build(container, value, position=DenseArrayAttr(i64, tuple(position)),
+                       result_types=[container.type])
+        return op  # type: ignore[return-value]
 
     @classmethod
     def parse(cls, p: AsmParser) -> InsertValueOp:

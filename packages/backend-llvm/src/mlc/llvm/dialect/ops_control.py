@@ -25,6 +25,7 @@ from mlc.ir.dialects.cf import _print_successor_and_operands as print_successor_
 from mlc.ir.dialects.cf import case_values_attr, case_values_of
 from mlc.ir.dialects.func import _verify_value_attributes, lookup_symbol
 from mlc.ir.interfaces.control_flow import BranchLike, ReturnLike
+from mlc.ir.interfaces.function_like import FunctionLike
 from mlc.ir.opdef.constraints import (
     I1,
     AnyIntElementsAttr,
@@ -57,7 +58,7 @@ from mlc.ir.opdef.traits import (
 from mlc.ir.text.asm_parser import AsmParser
 from mlc.ir.text.function_syntax import parse_function, print_function
 from mlc.ir.text.printer import Printer
-from mlc.llvm.op_constraints import (
+from mlc.llvm.dialect.constraints import (
     DEFAULT_VISIBILITY,
     NO_UNNAMED_ADDR,
     LLVMType,
@@ -65,7 +66,7 @@ from mlc.llvm.op_constraints import (
     UnnamedAddr,
     Visibility,
 )
-from mlc.llvm.types import (
+from mlc.llvm.dialect.types import (
     C_CALLING_CONVENTION,
     EXTERNAL_LINKAGE,
     LLVM_FASTMATH_NONE,
@@ -164,7 +165,9 @@ class LLVMFuncOp(Op):
     will_return = AttrDef(UnitAttrConstraint, optional=True)
     optimize_none = AttrDef(UnitAttrConstraint, optional=True)
     body = RegionDef()
-    traits = (IsolatedFromAbove, Symbol)
+    traits = (IsolatedFromAbove, Symbol, FunctionLike(
+        lambda type_: (type_.params,
+                       () if isinstance(type_.result, LLVMVoidType) else (type_.result,))))
 
     @classmethod
     def parse(cls, p: AsmParser) -> LLVMFuncOp:

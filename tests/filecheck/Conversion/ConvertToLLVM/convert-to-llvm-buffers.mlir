@@ -56,7 +56,7 @@ func.func @heap() {
 }
 
 // A global holds its constant; get_global takes its address.
-// CHECK:       llvm.mlir.global internal constant @table(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) {alignment = 64 : i64} : !llvm.array<2 x f32>
+// CHECK:       llvm.mlir.global internal constant @table(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) {addr_space = 0 : i32, alignment = 64 : i64} : !llvm.array<2 x f32>
 // CHECK-LABEL: llvm.func @read_table(
 // CHECK:         %[[T:.*]] = llvm.mlir.addressof @table : !llvm.ptr
 memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>

@@ -42,8 +42,8 @@ def verify_parameter_attribute(op: Operation, kind: str, index: int, name: str,
                                attr: Attribute) -> str | None:
     """Why `attr`, named `name` (`llvm.X`), is invalid on argument or result (`kind`)
     `index` of the function `op`; None if it is valid."""
-    from mlc.llvm.op_constraints import is_llvm_compatible
-    from mlc.llvm.types import LLVMPointerType
+    from mlc.llvm.dialect.constraints import is_llvm_compatible
+    from mlc.llvm.dialect.types import LLVMPointerType
 
     short = name.removeprefix("llvm.")
     quoted = f'"{name}"'

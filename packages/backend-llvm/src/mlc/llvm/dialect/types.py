@@ -33,14 +33,14 @@ class LLVMDialect(Dialect):
     """The dialect, which checks its attributes on function arguments and results."""
 
     def verify_value_attribute(self, op, kind, index, name, attr):
-        from mlc.llvm.param_attrs import verify_parameter_attribute
+        from mlc.llvm.dialect.param_attrs import verify_parameter_attribute
 
         return verify_parameter_attribute(op, kind, index, name, attr)
 
     def materialize_constant(self, value, type_, loc):
         """A folded integer, float or elements constant is an `llvm.mlir.constant`."""
         from mlc.ir.core.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-        from mlc.llvm.ops_values import ConstantOp
+        from mlc.llvm.dialect.ops_values import ConstantOp
 
         if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) and value.type == type_:
             return ConstantOp.create_from_flat([], {"value": value}, [type_], loc)

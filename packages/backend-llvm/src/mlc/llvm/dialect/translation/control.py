@@ -1,0 +1,112 @@
+"""Translation of the llvm dialect's functions and control flow
+(:mod:`mlc.llvm.dialect.ops_control`): function declarations at the top of the module, calls,
+returns and branches in their bodies."""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from mlc.ir.core.attributes import (
+    ArrayAttr,
+    Attribute,
+    DictionaryAttr,
+    IntegerAttr,
+    SymbolRefAttr,
+    UnitAttr,
+)
+from mlc.ir.core.ir import Operation
+from mlc.llvm.dialect import ops_control as C
+from mlc.llvm.dialect.translation.core import (
+    FunctionTranslation,
+    ModuleTranslation,
+    fastmath,
+    llvm_type,
+    translates,
+    translates_at_module_level,
+    translation_error,
+    type_attr,
+)
+from mlc.llvm.dialect.types import LinkageAttr, LLVMFunctionType
+
+# ------------------------------------------------------------------ functions
+
+# Argument attributes carried to LLVM IR. llvmlite refuses `readonly`/`writeonly` on
+# arguments; they are hints whose absence changes no result, so they are dropped.
+_ARG_ATTRIBUTES = {"llvm.noalias": "noalias", "llvm.nocapture": "captures(none)",
+                   "llvm.nonnull": "nonnull", "llvm.noundef": "noundef"}
+
+
+@translates_at_module_level(C.LLVMFuncOp)
+def _declare_function(t: ModuleTranslation, op: Operation) -> None:
+    """Declare the function; its body, if any, is translated once every symbol is known."""
+    function_type = type_attr(op, "function_type")
+    if not isinstance(function_type, LLVMFunctionType):
+        raise translation_error("llvm.func's function_type must be an !llvm.func type", op.loc)
+    name = op.attributes["sym_name"].value
+    fn = ir.Function(t.module, llvm_type(function_type, op.loc), name)
+    linkage = op.attributes.get("linkage")
+    if isinstance(linkage, LinkageAttr) and linkage.linkage.value != "external":
+        fn.linkage = linkage.linkage.value
+    arg_attrs = op.attributes.get("arg_attrs")
+    if isinstance(arg_attrs, ArrayAttr):
+        for arg, entries in zip(fn.args, arg_attrs):
+            _add_argument_attributes(arg, entries)
+    t.symbols[name] = fn
+
+
+def _add_argument_attributes(arg: ir.Argument, entries: Attribute) -> None:
+    if not isinstance(entries, DictionaryAttr):
+        return
+    for key, value in entries.entries:
+        if key in _ARG_ATTRIBUTES and isinstance(value, UnitAttr):
+            arg.add_attribute(_ARG_ATTRIBUTES[key])
+        elif key == "llvm.align" and isinstance(value, IntegerAttr):
+            arg.attributes.align = value.value
+
+
+@translates(C.CallOp)
+def _call(t: FunctionTranslation, op: Operation, args: list) -> ir.Value | None:
+    callee = op.attributes.get("callee")
+    if not isinstance(callee, SymbolRefAttr):
+        raise translation_error("indirect calls are not translated", op.loc)
+    fn = t.module.symbol(callee.root, op)
+    inst = t.builder.call(fn, args, fastmath=fastmath(op))
+    return inst if op.results else None
+
+
+@translates(C.ReturnOp)
+def _return(t: FunctionTranslation, op: Operation, args: list) -> None:
+    if args:
+        t.builder.ret(args[0])
+    else:
+        t.builder.ret_void()
+
+
+# ------------------------------------------------------------------ control flow
+
+
+@translates(C.UnreachableOp)
+def _unreachable(t: FunctionTranslation, op: Operation, args: list) -> None:
+    t.builder.unreachable()
+
+
+@translates(C.BrOp)
+def _br(t: FunctionTranslation, op: Operation, args: list) -> None:
+    (target,) = t.edges(op, args)
+    t.builder.branch(target)
+
+
+@translates(C.CondBrOp)
+def _cond_br(t: FunctionTranslation, op: Operation, args: list) -> None:
+    true_block, false_block = t.edges(op, args[1:])
+    t.builder.cbranch(args[0], true_block, false_block)
+
+
+@translates(C.SwitchOp)
+def _switch(t: FunctionTranslation, op: Operation, args: list) -> None:
+    default, *cases = t.edges(op, args[1:])
+    values = op.attributes.get("case_values")
+    numbers = [] if values is None else [int(v) for v in values.array.reshape(-1)]
+    inst = t.builder.switch(args[0], default)
+    for number, block in zip(numbers, cases):
+        inst.add_case(ir.Constant(args[0].type, number), block)

@@ -1,0 +1,181 @@
+"""Translation of the llvm dialect's values (:mod:`mlc.llvm.dialect.ops_values`): constants,
+globals and their addresses, memory access, address arithmetic, vector elements and
+aggregates."""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+
+from mlc.ir.core.attributes import (
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    SymbolRefAttr,
+)
+from mlc.ir.core.ir import Operation
+from mlc.llvm.dialect import ops_values as V
+from mlc.llvm.dialect.translation.core import (
+    FunctionTranslation,
+    ModuleTranslation,
+    constant,
+    dense_values,
+    int_attr,
+    llvm_type,
+    translates,
+    translates_at_module_level,
+    translation_error,
+    type_attr,
+)
+from mlc.llvm.dialect.types import LinkageAttr
+
+# ------------------------------------------------------------------ constants
+
+
+@translates(V.ConstantOp)
+def _constant(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    return constant(t.type(op.results[0].type, op), op.attributes["value"], op.loc)
+
+
+@translates(V.UndefOp, V.PoisonOp)
+def _undef(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    # llvmlite has no poison constant; undef is a refinement-compatible stand-in.
+    return ir.Constant(t.type(op.results[0].type, op), ir.Undefined)
+
+
+@translates(V.ZeroOp)
+def _zero(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    return ir.Constant(t.type(op.results[0].type, op), None)
+
+
+# ------------------------------------------------------------------ globals
+
+
+@translates(V.AddressOfOp)
+def _addressof(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    name = op.attributes["global_name"]
+    return t.module.symbol(name.root if isinstance(name, SymbolRefAttr) else str(name), op)
+
+
+@translates_at_module_level(V.GlobalOp)
+def _define_global(t: ModuleTranslation, op: Operation) -> None:
+    name = op.attributes["sym_name"].value
+    value_type = llvm_type(type_attr(op, "global_type"), op.loc)
+    value = op.attributes.get("value")
+    if isinstance(value, DenseElementsAttr) and value.is_splat() \
+            and not any(np.asarray(value.splat_element()).tobytes()):  # -0.0 is not zero
+        # A zero splat (an uninitialized buffer's, say): LLVM's zeroinitializer, whatever
+        # its size, not its bytes.
+        var = ir.GlobalVariable(t.module, value_type, name)
+        var.initializer = ir.Constant(value_type, None)
+    elif isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
+        # The constant's bytes as they lie in memory: exact (every bit pattern kept)
+        # and fast for large weights, which per-element constants are not.
+        data = _dense_bytes(value)
+        value_type = ir.ArrayType(ir.IntType(8), len(data))
+        var = ir.GlobalVariable(t.module, value_type, name)
+        var.initializer = ir.Constant(value_type, bytearray(data))
+    else:
+        if value is None and op.regions and op.regions[0].blocks:
+            raise translation_error("globals with initializer regions are not translated",
+                                    op.loc)
+        var = ir.GlobalVariable(t.module, value_type, name)
+        if value is not None:
+            var.initializer = constant(value_type, value, op.loc)
+    var.global_constant = "constant" in op.attributes
+    linkage = op.attributes.get("linkage")
+    if isinstance(linkage, LinkageAttr) and linkage.linkage.value != "external":
+        var.linkage = linkage.linkage.value
+    alignment = int_attr(op, "alignment")
+    if alignment:
+        var.align = alignment
+    t.symbols[name] = var
+
+
+def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr) -> bytes:
+    shape = getattr(attr.type, "shape", ())
+    values = attr.array() if isinstance(attr, DenseResourceElementsAttr) else attr.array
+    if values is None:
+        raise translation_error(f"the elements of {attr} are not available (its blob is "
+                                "missing)", None)
+    array = np.ascontiguousarray(np.broadcast_to(np.asarray(values), shape))
+    return array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()
+
+
+# ------------------------------------------------------------------ memory
+
+
+@translates(V.GEPOp)
+def _gep(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    base, dynamic = args[0], iter(args[1:])
+    indices = []
+    for raw in dense_values(op.attributes["rawConstantIndices"]):
+        indices.append(next(dynamic) if raw == V.DYNAMIC_INDEX
+                       else ir.Constant(ir.IntType(32), raw))
+    inbounds = bool((int_attr(op, "noWrapFlags", 0) or 0) & 1) or "inbounds" in op.attributes
+    return t.builder.gep(base, indices, inbounds=inbounds,
+                         source_etype=t.type(type_attr(op, "elem_type"), op))
+
+
+@translates(V.LoadOp)
+def _load(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    return t.builder.load(args[0], align=int_attr(op, "alignment"),
+                          typ=t.type(op.results[0].type, op))
+
+
+@translates(V.StoreOp)
+def _store(t: FunctionTranslation, op: Operation, args: list) -> None:
+    value, pointer = args
+    if pointer.type.is_opaque or pointer.type.pointee == value.type:
+        t.builder.store(value, pointer, align=int_attr(op, "alignment"))
+        return
+    # llvmlite types the pointers of allocas and their GEPs (`float*`) where the llvm
+    # dialect's are opaque, and its builder refuses a vector stored through one; LLVM
+    # reads every pointer as opaque, so the store is written as the dialect says.
+    store = ir.instructions.StoreInstr(t.builder.block, value, pointer)
+    store.align = int_attr(op, "alignment")
+    t.builder._insert(store)
+
+
+@translates(V.AllocaOp)
+def _alloca(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    inst = t.builder.alloca(t.type(type_attr(op, "elem_type"), op), size=args[0])
+    # llvmlite types an alloca as a pointer to its element; the dialect's result is an
+    # opaque `!llvm.ptr`, through which any type may be stored (a struct's fields).
+    inst.type = t.type(op.results[0].type, op)
+    alignment = int_attr(op, "alignment")
+    if alignment:
+        inst.align = alignment
+    return inst
+
+
+# ------------------------------------------------------------------ vectors and aggregates
+
+
+@translates(V.InsertElementOp)
+def _insertelement(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    vector, value, position = args
+    return t.builder.insert_element(vector, value, position)
+
+
+@translates(V.ExtractElementOp)
+def _extractelement(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    return t.builder.extract_element(*args)
+
+
+@translates(V.ShuffleVectorOp)
+def _shufflevector(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    mask = dense_values(op.attributes["mask"])
+    i32 = ir.IntType(32)
+    elements = [ir.Constant(i32, ir.Undefined if m < 0 else m) for m in mask]
+    return t.builder.shuffle_vector(args[0], args[1],
+                                    ir.Constant(ir.VectorType(i32, len(mask)), elements))
+
+
+@translates(V.InsertValueOp)
+def _insertvalue(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    return t.builder.insert_value(args[0], args[1], dense_values(op.attributes["position"]))
+
+
+@translates(V.ExtractValueOp)
+def _extractvalue(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
+    return t.builder.extract_value(args[0], dense_values(op.attributes["position"]))
