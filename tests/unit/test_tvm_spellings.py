@@ -216,3 +216,11 @@ def test_a_scheduled_loop_kernel_compiles_and_mlc_run_runs_it(tmp_path, capsys):
     assert code == 0, err
     assert err.startswith("check passed")
     np.testing.assert_allclose(np.load(tmp_path / "out" / "C.npy"), c, rtol=1e-6)
+
+
+def test_a_symbolic_size_in_a_shape_is_a_clear_error_naming_it():
+    n = te.var("n")
+    with pytest.raises(te.TEError, match="symbolic size 'n' .*static shapes"):
+        te.placeholder((n, 128), "float32", name="A")
+    with pytest.raises(te.TEError, match="symbolic size 'm'"):
+        te.compute((4, te.var("m")), lambda i, j: i + j)

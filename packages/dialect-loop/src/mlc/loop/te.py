@@ -69,7 +69,7 @@ from mlc.ir.opdef.declare import Op
 from mlc.loop.ops import AllocBufferOp, BlockOp, CheckIndexOp, ForOp, InitOp, LoadOp, StoreOp
 
 __all__ = [
-    "Axis", "Expr", "IndexExpr", "Tensor", "TEError",
+    "Axis", "Expr", "IndexExpr", "Tensor", "TEError", "Var", "var",
     "placeholder", "compute", "reduce_axis", "sum", "prod", "max", "min", "maximum",
     "minimum", "exp", "log", "tanh", "sqrt", "rsqrt", "erf", "abs", "floor", "ceil", "sin",
     "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
@@ -613,8 +613,30 @@ class Tensor:
         return f"Tensor({self.name}, {self.shape}, {self.dtype})"
 
 
+class Var:
+    """TVM's `te.var`: a named size. mlc's tensors have static shapes, so a shape may
+    not hold one (a TEError says so and names it); bind the size in Python instead."""
+
+    def __init__(self, name: str = "v", dtype: str = "int32"):
+        self.name, self.dtype = name, dtype
+
+    def __repr__(self) -> str:
+        return f"te.var({self.name!r})"
+
+
+def var(name: str = "v", dtype: str = "int32") -> Var:
+    """A named size (TVM's `te.var`); see :class:`Var`."""
+    return Var(name, dtype)
+
+
 def _shape(shape) -> tuple[int, ...]:
-    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    shape = (shape,) if isinstance(shape, (int, Var)) else tuple(shape)
+    symbolic = [d for d in shape if isinstance(d, Var)]
+    if symbolic:
+        raise TEError(f"the shape {tuple(d.name if isinstance(d, Var) else d for d in shape)} "
+                      f"holds the symbolic size {symbolic[0].name!r} (te.var): mlc's tensors "
+                      f"have static shapes; give {symbolic[0].name} as an int (a Python "
+                      "variable) and build a function per size")
     if any(not isinstance(d, int) or d <= 0 for d in shape):
         raise TEError(f"shapes are positive integers, got {shape}")
     return shape
