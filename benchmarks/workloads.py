@@ -105,7 +105,7 @@ def arith_chain(n: int, seed: int = SEED) -> str:
         recent.append(value)
         if len(recent) > WINDOW:
             recent.pop(0)
-    return body.finish_function(recent[-1])
+    return body.function(recent[-1])
 
 
 # Values that the `folding` kind repeats, so constant deduplication has work to do.
@@ -165,7 +165,7 @@ def folding_chain(n: int, seed: int = SEED) -> str:
         if len(body) <= n:
             live.append(value)
     del body.lines[n:]
-    return body.finish_function(live[-1])
+    return body.function(live[-1])
 
 
 GENERATORS: dict[str, Callable[[int, int], str]] = {
