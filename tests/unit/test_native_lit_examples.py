@@ -57,6 +57,16 @@ def lowering_pipelines() -> dict[str, str]:
 
 PIPELINES = lowering_pipelines()
 
+# Examples whose functions have no defined result on seeded random arguments (the test
+# named covers their ops on chosen ones): their indices come from data (random ones are
+# out of range, and the native check reports it as it should), or they convert random
+# negative floats to unsigned integers (undefined). A pipeline reading a file its RUN
+# line writes first cannot run here either.
+NOT_ON_RANDOM_ARGUMENTS = {
+    "loop/lower-check-index.mlir": "tests/unit/test_native_index_checks.py",
+    "loop/lower-to-loop-unsigned.mlir": "tests/unit/test_native_unsigned.py",
+}
+
 
 def test_the_loop_examples_are_found():
     # A RUN line respelled must not silently empty the parametrization below.
@@ -67,6 +77,11 @@ def test_the_loop_examples_are_found():
 def test_lowered_lit_example_runs_natively_like_the_interpreter(relative):
     path = FILECHECK / relative
     pipeline = PIPELINES[relative]
+    if relative in NOT_ON_RANDOM_ARGUMENTS:
+        pytest.skip(f"not defined on random arguments; {NOT_ON_RANDOM_ARGUMENTS[relative]} "
+                    "covers its ops on chosen ones")
+    if "%t" in pipeline:
+        pytest.skip("its pipeline reads a file its RUN line writes first")
     split = "--split-input-file" in " ".join(lit_run_lines(path))
     chunks = split_input(path.read_text()) if split else [path.read_text()]
     compared = 0

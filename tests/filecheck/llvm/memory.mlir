@@ -106,3 +106,13 @@ llvm.func @aggregates(%arg0: i32, %arg1: f32) -> !llvm.struct<(i32, array<2 x f3
   %4 = llvm.extractvalue %3[0] : !llvm.array<2 x f32> 
   llvm.return %2 : !llvm.struct<(i32, array<2 x f32>)>
 }
+// CHECK-LABEL: llvm.func @atomics
+// CHECK:         llvm.atomicrmw add %arg0, %arg1 monotonic : !llvm.ptr, i64
+// CHECK:         llvm.cmpxchg %arg0, %arg2, %arg1 acq_rel monotonic : !llvm.ptr, i64
+llvm.func @atomics(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64) -> i64 {
+  %0 = llvm.atomicrmw add %arg0, %arg1 monotonic : !llvm.ptr, i64
+  %1 = llvm.cmpxchg %arg0, %arg2, %arg1 acq_rel monotonic : !llvm.ptr, i64
+  %2 = llvm.extractvalue %1[0] : !llvm.struct<(i64, i1)> 
+  %3 = llvm.add %0, %2 : i64
+  llvm.return %3 : i64
+}
