@@ -47,6 +47,7 @@ from mlc.loop.block_vectorized import (
     nest_plan,
     run_nest_vectorized,
 )
+from mlc.loop.ops import ForOp, LoadOp, StoreOp
 
 __all__ = ["BandPlan", "band_plan", "run_band"]
 
@@ -60,7 +61,7 @@ class BandPlan:
         self.band, self.nests, self.written, self.producers = band, nests, written, producers
         self.accessed = list(dict.fromkeys(
             op.memref for plan in nests for op in plan.block.walk_nested()
-            if op.name in ("loop.load", "loop.store")))
+            if isinstance(op, (LoadOp, StoreOp))))
 
 
 def band_plan(interp, loop: Operation) -> BandPlan | None:
@@ -76,11 +77,11 @@ def _plan(loop: Operation) -> BandPlan | None:
     band = [loop]
     while True:
         body = list(band[-1].body_block.ops())
-        if len(body) == 1 and body[0].name == "loop.for":
+        if len(body) == 1 and isinstance(body[0], ForOp):
             band.append(body[0])
             continue
         break
-    if len(body) < 2 or any(op.name != "loop.for" for op in body):
+    if len(body) < 2 or any(not isinstance(op, ForOp) for op in body):
         return None
     band_vars = {b.induction_variable for b in band}
     nests = []
@@ -91,11 +92,11 @@ def _plan(loop: Operation) -> BandPlan | None:
             return None  # a band loop feeding a reduce variable, or a nest it cannot take
         nests.append(plan)
     blocks = [plan.block for plan in nests]
-    written = {op.memref for b in blocks for op in b.walk_nested() if op.name == "loop.store"}
+    written = {op.memref for b in blocks for op in b.walk_nested() if isinstance(op, StoreOp)}
     producers = set()
     for buffer in written:
         accesses = [(b, op) for b in blocks for op in b.walk_nested()
-                    if op.name in ("loop.load", "loop.store") and op.memref is buffer]
+                    if isinstance(op, (LoadOp, StoreOp)) and op.memref is buffer]
         if _private(accesses, band, band_vars):
             continue
         producer = _producer(accesses, blocks, written, band_vars)
@@ -123,7 +124,7 @@ def _ranges(block: Operation, band_vars: set[Value]) -> dict | None:
             continue
         owner = getattr(value, "block", None)
         loop = owner.parent_op if owner is not None else None
-        if loop is None or loop.name != "loop.for" or loop.induction_variable is not value:
+        if loop is None or not isinstance(loop, ForOp) or loop.induction_variable is not value:
             return None
         ranges[dim(position)] = (0, loop.extent.value - 1)
     return ranges
@@ -187,26 +188,26 @@ def _producer(accesses, blocks: list[Operation], written: set[Value],
               band_vars: set[Value]) -> Operation | None:
     """The block recomputing the buffer, if the buffer is one (see the module
     docstring), else None."""
-    writers = {b for b, op in accesses if op.name == "loop.store"}
+    writers = {b for b, op in accesses if isinstance(op, StoreOp)}
     if len(writers) != 1:
         return None
     (producer,) = writers
     if "R" in producer.kinds or producer.init is not None:
         return None
-    stores = [op for b, op in accesses if op.name == "loop.store"]
+    stores = [op for b, op in accesses if isinstance(op, StoreOp)]
     iteration = list(producer.iteration_variables)
     if len(stores) != 1 or [e for e in stores[0].index_exprs_over(producer)] != \
             [dim(i) for i in range(len(iteration))]:
         return None
     for op in producer.walk_nested():
-        if op.name == "loop.load" and op.memref in written:
+        if isinstance(op, LoadOp) and op.memref in written:
             return None
     stored = _over_loops(stores[0], producer)
     written_ranges = _per_axis(stored, producer, band_vars)
     if written_ranges is None or not all(_contiguous(e, producer, band_vars) for e in stored):
         return None
     for block, access in accesses:
-        if access.name != "loop.load" or block is producer:
+        if not isinstance(access, LoadOp) or block is producer:
             continue
         if "padding" in access.attributes or blocks.index(block) < blocks.index(producer):
             return None  # a nest before the producer reads what an earlier iteration wrote

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from mlc.ir import print_op
 from mlc.ir.core.ir import Operation
 from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.dialects.func import CallOp
 from mlc.loop.cost import kernel_cost
 from mlc.loop.rules import kernels
 
@@ -58,7 +59,7 @@ class Workload:
 def _calls(module: Operation) -> dict[str, int]:
     counts: dict[str, int] = {}
     for op in module.walk():
-        if op.name == "func.call":
+        if isinstance(op, CallOp):
             name = op.attributes["callee"].leaf
             counts[name] = counts.get(name, 0) + 1
     return counts
