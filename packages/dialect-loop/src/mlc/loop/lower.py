@@ -423,13 +423,18 @@ class LowerBlock(ConversionPattern):
         return True
 
 
-class LowerLoad(ConversionPattern):
-    root = LoadOp
+class _AccessPattern(ConversionPattern):
+    """A pattern lowering an access of a buffer: through the flat views and the index
+    checks loop-lower shares between its patterns."""
 
     def __init__(self, flat: FlatAccess, checks: IndexChecks):
         super().__init__()
         self.flat = flat
         self.checks = checks
+
+
+class LowerLoad(_AccessPattern):
+    root = LoadOp
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter, self.flat.cache)
@@ -543,13 +548,8 @@ class LowerConstant(ConversionPattern):
         return True
 
 
-class LowerCheckIndex(ConversionPattern):
+class LowerCheckIndex(_AccessPattern):
     root = CheckIndexOp
-
-    def __init__(self, flat: FlatAccess, checks: IndexChecks):
-        super().__init__()
-        self.flat = flat
-        self.checks = checks
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter, self.flat.cache)
@@ -562,13 +562,8 @@ class LowerCheckIndex(ConversionPattern):
         return True
 
 
-class LowerStore(ConversionPattern):
+class LowerStore(_AccessPattern):
     root = StoreOp
-
-    def __init__(self, flat: FlatAccess, checks: IndexChecks):
-        super().__init__()
-        self.flat = flat
-        self.checks = checks
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         ints = IndexBuilder(rewriter, self.flat.cache)

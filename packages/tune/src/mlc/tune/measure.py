@@ -190,8 +190,23 @@ class _Worker:
     """Built, waiting for its turn to time."""
 
 
+class Executor:
+    """Where measurement jobs run: `map(jobs)` yields (index, MeasureResult) pairs;
+    `close()` frees what it holds, also when used as a context manager."""
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
 @dataclass
-class LocalExecutor:
+class LocalExecutor(Executor):
     """Worker processes on this machine (module docstring)."""
 
     workers: int = 1
@@ -283,10 +298,3 @@ class LocalExecutor:
                 worker.process.kill()
                 worker.process.join()
         self._pool.clear()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False

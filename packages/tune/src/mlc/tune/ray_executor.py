@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from mlc.tune.measure import MeasureJob, MeasureResult
+from mlc.tune.measure import Executor, MeasureJob, MeasureResult
 
 __all__ = ["RayExecutor"]
 
@@ -29,7 +29,7 @@ def _measure(job: MeasureJob) -> MeasureResult:
         return MeasureResult(error=f"{type(exc).__name__}: {exc}".strip())
 
 
-class RayExecutor:
+class RayExecutor(Executor):
     """Runs measurement jobs as Ray tasks (module docstring)."""
 
     def __init__(self, address: str | None = None, timeout: float = 60.0):
@@ -74,10 +74,3 @@ class RayExecutor:
     def close(self) -> None:
         if self._owns and self._ray.is_initialized():
             self._ray.shutdown()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
