@@ -557,7 +557,7 @@ def bind_external_functions(module: Operation) -> list[str]:
     (`llvm.readonly`: graph-lower-to-loop marks the inputs so), writable for the
     others. The symbols bound, in order; BuildError at a declaration no Python function
     is registered for."""
-    from mlc.ir.extern import get_func, list_funcs
+    from mlc.ir.extern import get_func, list_funcs, registered_name
     from mlc.llvm.jit import bind_python_function
 
     bound = []
@@ -566,8 +566,7 @@ def bind_external_functions(module: Operation) -> list[str]:
         if fn.regions[0].blocks:
             continue
         symbol = fn.attributes["sym_name"].value
-        # One Python function may have a declaration per signature (graph-lower-to-loop).
-        name = getattr(fn.attributes.get("mlc.extern"), "value", symbol)
+        name = registered_name(fn)
         if get_func(name) is None:
             known = ", ".join(list_funcs()) or "none"
             raise BuildError([Diagnostic(

@@ -73,6 +73,7 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
+from mlc.ir.extern import EXTERN_NAME
 from mlc.ir.opdef.traits import SymbolTable
 from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, PassFailure, register_pass
@@ -96,11 +97,7 @@ from mlc.loop.kernels import (
 from mlc.loop.ops import AllocBufferOp
 from mlc.loop.ops import ConstantOp as LoopConstantOp
 
-__all__ = ["EXTERN_NAME", "LowerGraphToLoop", "buffer_type"]
-
-# On a declaration of an external function: the name it is registered under, when the
-# symbol differs (one declaration per signature).
-EXTERN_NAME = "mlc.extern"
+__all__ = ["LowerGraphToLoop", "buffer_type"]
 
 
 def buffer_type(type_: RankedTensorType) -> MemRefType:

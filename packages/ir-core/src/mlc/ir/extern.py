@@ -19,16 +19,29 @@ A module declares the function and calls it like any other:
 The interpreter calls the registered function when a call reaches a declaration of
 that name, passing memrefs as numpy arrays (shared, not copied) and scalars as
 Python numbers; its return value (None, a value, or a tuple) gives the call's
-results.
+results. A declaration may stand for a registered function of another name (one
+declaration per signature of one function, as graph-lower-to-loop makes them): its
+`mlc.extern` attribute names it (`registered_name`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["register_func", "get_func", "list_funcs", "remove_func"]
+__all__ = ["EXTERN_NAME", "register_func", "get_func", "list_funcs", "remove_func",
+           "registered_name"]
 
 _FUNCTIONS: dict[str, Callable] = {}
+
+EXTERN_NAME = "mlc.extern"
+"""The attribute of a declaration naming the registered function it stands for."""
+
+
+def registered_name(declaration) -> str:
+    """The name of the registered function a function declaration calls: its
+    `mlc.extern` attribute, else its own symbol name."""
+    name = declaration.attributes.get(EXTERN_NAME)
+    return name.value if name is not None else declaration.attributes["sym_name"].value
 
 
 def register_func(name: str, fn: Callable | None = None, override: bool = False):

@@ -114,6 +114,7 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Block, Operation, Region, Value
 from mlc.ir.dialects.func.ops import FuncOp, lookup_symbol
+from mlc.ir.extern import get_func, registered_name
 from mlc.ir.opdef.traits import ElementwiseMappable, NoTerminator
 
 __all__ = [
@@ -517,9 +518,7 @@ class Interpreter:
             raise InterpreterError(f"@{name} takes {len(fn_type.inputs)} arguments, "
                                    f"got {len(args)}")
         if not function.regions or not function.regions[0].blocks:
-            # A declaration may name the function it stands for (one per signature).
-            extern = function.attributes.get("mlc.extern")
-            return self._call_external(getattr(extern, "value", name), fn_type, args)
+            return self._call_external(registered_name(function), fn_type, args)
         blocks = function.regions[0].blocks
         if self.depth >= self.max_call_depth:
             raise RecursionLimitExceeded(f"calls nested deeper than {self.max_call_depth} "
@@ -534,8 +533,6 @@ class Interpreter:
     def _call_external(self, name: str, fn_type, args: Sequence[object]) -> list[object]:
         """A declaration's call: the Python function registered under its name
         (:mod:`mlc.ir.extern`), given the arguments as they are (memrefs shared)."""
-        from mlc.ir.extern import get_func
-
         external = get_func(name)
         if external is None:
             raise UnsupportedOperation(f"@{name} is a declaration without a body, and no "
