@@ -72,6 +72,8 @@ def test_mlc_tune_prints_a_table_writes_records_and_a_plot_then_mlc_run_applies_
      "argument --timeout: a positive number of seconds is expected, not 'nan'"),
     (["model.onnx", "--trials", "1", "--work-dir", "w", "--plot", "curve.jpg"],
      "--plot writes a PNG file (NAME.png), not 'curve.jpg'"),
+    (["model.onnx", "--trials", "1", "--work-dir", "w", "--plot", "nodir/curve.png"],
+     "--plot 'nodir/curve.png': no directory 'nodir'"),
     (["model.onnx", "--trials", "1", "--work-dir", "w", "--target-features", "+avx2"],
      "--target-features needs --target"),
     (["model.onnx", "--trials", "1", "--work-dir", "w", "--target", "nocpu"],

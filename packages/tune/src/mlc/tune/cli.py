@@ -12,11 +12,18 @@ default and best time, GFLOP/s, % of the target's peak and trials. Interrupted
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import sys
 
-from mlc.tools.output import ToolArgumentParser, UsageError, run_tool, seed
+from mlc.tools.output import (
+    ToolArgumentParser,
+    UsageError,
+    run_tool,
+    seed,
+    write_binary_output,
+)
 from mlc.tune.search import STRATEGIES
 
 
@@ -126,8 +133,13 @@ def plot(result, path: str) -> None:
     axes.set_yscale("log")
     axes.legend(fontsize="small")
     figure.tight_layout()
-    figure.savefig(path)
+    png = io.BytesIO()
+    figure.savefig(png, format="png")
     pyplot.close(figure)
+    try:  # written whole, then renamed into place, as every -o of mlc's tools
+        write_binary_output(path, png.getvalue())
+    except OSError as exc:
+        raise UsageError(f"cannot write '{path}': {exc.strerror or exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,6 +150,9 @@ def run(args: argparse.Namespace) -> int:
     target = _target(args)
     if args.plot is not None and not args.plot.endswith(".png"):
         raise UsageError(f"--plot writes a PNG file (NAME.png), not '{args.plot}'")
+    if args.plot is not None and not os.path.isdir(os.path.dirname(args.plot) or "."):
+        # Said before the search, not after it.
+        raise UsageError(f"--plot '{args.plot}': no directory '{os.path.dirname(args.plot)}'")
     if os.path.exists(args.work_dir) and not os.path.isdir(args.work_dir):
         raise UsageError(f"--work-dir '{args.work_dir}' is a file, not a directory")
     module = _graph_module(args.input)
