@@ -630,6 +630,10 @@ def lower_to_kernels(module: Operation, target: Target | None = None) -> Operati
     return module
 
 
+# A build makes and drops hundreds of thousands of objects; the cyclic collector
+# would rescan the live IR again and again meanwhile (mlc.ir.core.gc_pause), and what
+# the build drops it frees itself (Operation.destroy).
+@gc_paused()
 def build(module: Operation, target: Target | None = None,
           params: Mapping[str, np.ndarray] | None = None, *, entry: str = "main",
           extern: Mapping[str, str] | None = None, pipeline: str | None = None,
@@ -712,7 +716,7 @@ def build(module: Operation, target: Target | None = None,
         if schedule == "default":
             from mlc.loop.rules import default_schedule
 
-            with _Timer(times, "default schedules"), gc_paused():
+            with _Timer(times, "default schedules"):
                 traces = default_schedule(module, target.schedule_target,
                                           chosen=tuned.trace_for if tuned else None)
         _verify(module)  # what the graph passes and the rules made
@@ -727,6 +731,7 @@ def build(module: Operation, target: Target | None = None,
         resources = bind_entry_resources(module, entry)
         profiled = add_profiled_entry(module, entry)
     text = lower_to_llvm_ir(module, times, num_threads)
+    module.destroy()  # build's own copy, done with: freed now, not by the cyclic collector
     param_specs = [arg_spec(name, type_, "param") for name, type_, _ in resources.params]
     workspace_specs = [arg_spec(name, type_, "workspace") for name, type_ in resources.workspaces]
     specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s.name in params else "input")

@@ -138,12 +138,15 @@ def schedule_kernel(fn: Operation, target: ScheduleTarget, decisions: Decisions 
             continue
         # The fixed rules draw nothing: seed 0 as ever (their traces do not change).
         attempt_seed = 0 if decisions is FIXED else seeds.randrange(1 << 31)
-        attempt = Schedule(_scratch(fn), seed=attempt_seed, copy=False, decisions=keep)
+        scratch = _scratch(fn)
+        attempt = Schedule(scratch, seed=attempt_seed, copy=False, decisions=keep)
         trace.apply(attempt)
         try:
             scheduled = _rule_for(attempt, fn_name, name, target, decisions)
         except ScheduleError:
             continue  # the rule did not fit after all: the block keeps its loops
+        finally:
+            scratch.destroy()  # freed now rather than by the cyclic collector
         if scheduled:
             trace = attempt.trace
             done.update(scheduled)

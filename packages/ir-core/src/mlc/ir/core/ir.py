@@ -350,6 +350,47 @@ class Operation:
         self.detach()
         self.drop_all_references()
 
+    def destroy(self) -> None:
+        """Take apart this erased op and everything nested in it (MLIR's
+        `Operation::destroy`): the op must be out of every block and is not to be used
+        again.
+
+        An op refers to its results and regions and they refer back; blocks and their
+        ops link both ways. Without this, each erased op is a reference cycle that only
+        Python's cyclic collector frees: lowering ResNet-18 erases some 40,000 ops, half
+        a million objects, and collecting them took most of a second. Dismantled, the
+        op is freed by reference counting the moment its last holder lets go.
+        """
+        if self.parent is not None:
+            raise IRError(f"cannot destroy '{self.name}': it is still in a block")
+        stack = [self]
+        while stack:
+            op = stack.pop()
+            for use in op._operands:
+                use.drop()
+            op._operands = []
+            for successor in op._successors:
+                successor.drop()
+            op._successors = []
+            for region in op.regions:
+                for block in region.blocks:
+                    child = block.first_op
+                    while child is not None:
+                        following = child.next_op
+                        stack.append(child)
+                        child.parent = child.prev_op = child.next_op = None
+                        child = following
+                    block.first_op = block.last_op = None
+                    block._size = 0
+                    for arg in block.args:
+                        arg.block = None
+                    block.args = []
+                    block.parent = None
+                region.blocks = []
+                region.parent = None
+            op.regions = []
+            op.results = []
+
     def replace_all_uses_with(self, values: Sequence[Value]) -> None:
         if len(values) != len(self.results):
             raise IRError(f"replacing {len(self.results)} results of '{self.name}' with "

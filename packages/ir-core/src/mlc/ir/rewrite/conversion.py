@@ -371,6 +371,18 @@ class _Conversion:
         self.materialized: dict[tuple, list[Value]] = {}
         self.rewriter = ConversionRewriter(self)
 
+    def release(self) -> None:
+        """Let go of everything once the conversion is over. The driver and its
+        rewriter refer to each other and the mapping holds every value replaced, so
+        left alone they would keep the replaced IR until Python's cyclic collector
+        ran (see Operation.destroy)."""
+        self.mapping.clear()
+        self.erased.clear()
+        self.ignored.clear()
+        self.materialized.clear()
+        self.journal.discard()
+        del self.rewriter
+
     # ---------------------------------------------------------------- tentative changes
 
     def map(self, value: Value, values: list[Value]) -> None:
@@ -566,6 +578,9 @@ class _Conversion:
                     nested.set_successors(())
         for op in self.erased:
             op.detach()
+        for op in self.erased:
+            if op.parent is None:  # not nested in another erased op, destroyed with it
+                op.destroy()
         self.journal.discard()
         return []
 
@@ -627,6 +642,14 @@ def _convert(root: Operation, target: ConversionTarget, patterns: PatternSet,
              type_converter: TypeConverter | None, full: bool,
              first_failure_only: bool) -> ConversionResult:
     conversion = _Conversion(target, patterns, type_converter, full)
+    try:
+        return _drive(conversion, root, target, first_failure_only)
+    finally:
+        conversion.release()
+
+
+def _drive(conversion: _Conversion, root: Operation, target: ConversionTarget,
+           first_failure_only: bool) -> ConversionResult:
     failed = []
     for op in [o for o in root.walk() if o is not root]:
         # Ops replaced or erased meanwhile (with what they held) are skipped.

@@ -284,9 +284,11 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
                 result.diagnostics.append(Diagnostic(
                     "warning", f"greedy rewriting stopped after the maximum of "
                     f"{config.max_rewrites} rewrites", root.loc))
+                _destroy_erased(worklist.erased)
                 return result
         # Keep the control-flow graph tidy after the patterns changed it.
         changed |= simplify_regions(rewriter, root.regions, config.region_simplify)
+        _destroy_erased(worklist.erased)
         if not changed and worklist.changes == 0:
             result.converged = True
             return result
@@ -294,6 +296,14 @@ def apply_patterns_greedily(root: Operation, patterns: PatternSet,
         "warning", f"greedy rewriting did not converge after {config.max_iterations} "
         "iterations", root.loc))
     return result
+
+
+def _destroy_erased(erased: set[Operation]) -> None:
+    """Destroy the ops erased in a sweep (freeing them without the cyclic collector);
+    an op nested in an erased one goes with it, one inserted again is kept."""
+    for op in erased:
+        if op.parent is None:
+            op.destroy()
 
 
 def _operand_constants(op: Operation) -> list[Attribute | None]:

@@ -65,7 +65,20 @@ def translate_module(module: Operation, name: str = "mlc", *,
 def translate_to_llvm_ir(module: Operation, name: str = "mlc", *,
                          check_limits: bool = True) -> str:
     """LLVM IR text of `module` (see translate_module)."""
-    return str(translate_module(module, name, check_limits=check_limits))
+    translated = translate_module(module, name, check_limits=check_limits)
+    text = str(translated)
+    _dismantle(translated)
+    return text
+
+
+def _dismantle(module: ir.Module) -> None:
+    """Unlink a printed llvmlite module's functions, blocks and instructions, which
+    refer to each other both ways: freed by reference counting, not left to Python's
+    cyclic collector (tens of thousands of objects for a network)."""
+    for function in module.functions:
+        for block in function.blocks:
+            block.instructions.clear()
+        function.blocks.clear()
 
 
 __all__ = ["TranslationError", "translate_module", "translate_to_llvm_ir", "llvm_type",
