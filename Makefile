@@ -31,7 +31,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 pytest: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -W error -q -m "not slow" tests
+	$(BIN)/python -m pytest -W error -q -n auto -m "not slow" tests
 
 lit: $(VENV)/.installed-test
 	$(BIN)/lit -sv tests/filecheck
@@ -39,7 +39,7 @@ lit: $(VENV)/.installed-test
 test: lint pytest lit
 
 test-slow: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -W error -q -m slow tests
+	$(BIN)/python -m pytest -W error -q -n auto -m slow tests
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/roundtrip.py
