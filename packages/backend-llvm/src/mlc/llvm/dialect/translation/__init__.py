@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from mlc.ir.core.attributes import ArrayAttr, StringAttr
 from mlc.ir.core.ir import Operation
 from mlc.llvm.dialect.ops_control import LLVMFuncOp
 from mlc.llvm.dialect.translation import (  # noqa: F401 (register the families' translations)
@@ -34,6 +35,7 @@ from mlc.llvm.dialect.translation.core import (
     registered_translations,
     translation_error,
 )
+from mlc.llvm.dialect.translation.symbols import quoted
 from mlc.llvm.limits import native_limit_problems
 
 
@@ -47,6 +49,7 @@ def translate_module(module: Operation, name: str = "mlc", *,
     if problems:
         raise TranslationError(problems)
     t = ModuleTranslation(ir.Module(name=name))
+    _module_attributes(t.module, module)
     top = [op for block in module.regions[0].blocks for op in block.ops()]
     # Every symbol first, so a body may refer to a function or global defined after it.
     for op in top:
@@ -62,11 +65,56 @@ def translate_module(module: Operation, name: str = "mlc", *,
     return t.module
 
 
+def _module_attributes(target: ir.Module, module: Operation) -> None:
+    """What the module's attributes say for the whole of LLVM's module: `llvm.data_layout`,
+    `llvm.target_triple` (none: LLVM's default, not llvmlite's "unknown-unknown-unknown"),
+    `llvm.ident`, and the debug-info version flag mlir-translate always writes."""
+    attrs = module.attributes
+    layout, triple = attrs.get("llvm.data_layout"), attrs.get("llvm.target_triple")
+    target.data_layout = layout.value if isinstance(layout, StringAttr) else ""
+    target.triple = triple.value if isinstance(triple, StringAttr) else ""
+    ident = attrs.get("llvm.ident")
+    if isinstance(ident, StringAttr):
+        target.add_named_metadata("llvm.ident", [ir.MetaDataString(target, ident.value)])
+    i32 = ir.IntType(32)
+    target.add_named_metadata("llvm.module.flags", [
+        ir.Constant(i32, 2), ir.MetaDataString(target, "Debug Info Version"), ir.Constant(i32, 3)])
+
+
+def module_assembly(module: Operation) -> str:
+    """The module-level inline assembly of `llvm.module_asm` (an array of strings) as
+    LLVM IR's `module asm` lines, which llvmlite cannot write."""
+    lines = module.attributes.get("llvm.module_asm")
+    if not isinstance(lines, ArrayAttr):
+        return ""
+    return "".join(f"module asm {quoted(line.value)}\n" for line in lines
+                   if isinstance(line, StringAttr))
+
+
 def translate_to_llvm_ir(module: Operation, name: str = "mlc", *,
                          check_limits: bool = True) -> str:
     """LLVM IR text of `module` (see translate_module)."""
-    return str(translate_module(module, name, check_limits=check_limits))
+    text = str(translate_module(module, name, check_limits=check_limits))
+    # `module asm` after the header (LLVM reads the target lines first).
+    header, _, body = text.partition("\n\n")
+    return f"{header}\n{module_assembly(module)}\n{body}"
+
+
+def llvm_ir_as_printed(llvm_module) -> str:
+    """LLVM's own text of a parsed module (an llvmlite `ModuleRef`), as mlir-translate
+    prints it: opaque pointers, attribute groups, and local values and blocks numbered
+    (%0, %1, ...) rather than named as llvmlite names them (%".3")."""
+    text_end = "\n"
+    for function in llvm_module.functions:
+        for argument in function.arguments:
+            argument.name = ""
+        for block in function.blocks:
+            block.name = ""
+            for instruction in block.instructions:
+                instruction.name = ""
+    text = str(llvm_module)
+    return text if text.endswith(text_end) else text + text_end
 
 
 __all__ = ["TranslationError", "translate_module", "translate_to_llvm_ir", "llvm_type",
-           "constant", "registered_translations"]
+           "constant", "registered_translations", "llvm_ir_as_printed"]

@@ -6,14 +6,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from mlc.ir.core.attributes import (
-    ArrayAttr,
-    Attribute,
-    DictionaryAttr,
-    IntegerAttr,
-    SymbolRefAttr,
-    UnitAttr,
-)
+from mlc.ir.core.attributes import SymbolRefAttr
 from mlc.ir.core.ir import Operation
 from mlc.llvm.dialect import ops_control as C
 from mlc.llvm.dialect.translation.core import (
@@ -26,42 +19,20 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
     type_attr,
 )
-from mlc.llvm.dialect.types import LinkageAttr, LLVMFunctionType
+from mlc.llvm.dialect.translation.symbols import LLVMFunction
+from mlc.llvm.dialect.types import LLVMFunctionType
 
 # ------------------------------------------------------------------ functions
 
-# Argument attributes carried to LLVM IR. llvmlite refuses `readonly`/`writeonly` on
-# arguments; they are hints whose absence changes no result, so they are dropped.
-_ARG_ATTRIBUTES = {"llvm.noalias": "noalias", "llvm.nocapture": "captures(none)",
-                   "llvm.nonnull": "nonnull", "llvm.noundef": "noundef"}
-
-
 @translates_at_module_level(C.LLVMFuncOp)
 def _declare_function(t: ModuleTranslation, op: Operation) -> None:
-    """Declare the function; its body, if any, is translated once every symbol is known."""
+    """Declare the function with everything its op says about it (symbols.LLVMFunction);
+    its body, if any, is translated once every symbol is known."""
     function_type = type_attr(op, "function_type")
     if not isinstance(function_type, LLVMFunctionType):
         raise translation_error("llvm.func's function_type must be an !llvm.func type", op.loc)
     name = op.attributes["sym_name"].value
-    fn = ir.Function(t.module, llvm_type(function_type, op.loc), name)
-    linkage = op.attributes.get("linkage")
-    if isinstance(linkage, LinkageAttr) and linkage.linkage.value != "external":
-        fn.linkage = linkage.linkage.value
-    arg_attrs = op.attributes.get("arg_attrs")
-    if isinstance(arg_attrs, ArrayAttr):
-        for arg, entries in zip(fn.args, arg_attrs):
-            _add_argument_attributes(arg, entries)
-    t.symbols[name] = fn
-
-
-def _add_argument_attributes(arg: ir.Argument, entries: Attribute) -> None:
-    if not isinstance(entries, DictionaryAttr):
-        return
-    for key, value in entries.entries:
-        if key in _ARG_ATTRIBUTES and isinstance(value, UnitAttr):
-            arg.add_attribute(_ARG_ATTRIBUTES[key])
-        elif key == "llvm.align" and isinstance(value, IntegerAttr):
-            arg.attributes.align = value.value
+    t.symbols[name] = LLVMFunction(t.module, llvm_type(function_type, op.loc), name, op)
 
 
 @translates(C.CallOp)

@@ -26,7 +26,7 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
     type_attr,
 )
-from mlc.llvm.dialect.types import LinkageAttr
+from mlc.llvm.dialect.translation.symbols import LLVMGlobal
 
 # ------------------------------------------------------------------ constants
 
@@ -61,34 +61,42 @@ def _define_global(t: ModuleTranslation, op: Operation) -> None:
     name = op.attributes["sym_name"].value
     value_type = llvm_type(type_attr(op, "global_type"), op.loc)
     value = op.attributes.get("value")
+    address_space = int_attr(op, "addr_space", 0) or 0
     if isinstance(value, DenseElementsAttr) and value.is_splat() \
             and not any(np.asarray(value.splat_element()).tobytes()):  # -0.0 is not zero
         # A zero splat (an uninitialized buffer's, say): LLVM's zeroinitializer, whatever
         # its size, not its bytes.
-        var = ir.GlobalVariable(t.module, value_type, name)
-        var.initializer = ir.Constant(value_type, None)
-    elif isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
+        initializer = ir.Constant(value_type, None)
+    elif isinstance(value, DenseResourceElementsAttr) or (
+            isinstance(value, DenseElementsAttr) and not _is_scalar_aggregate(value_type)):
         # The constant's bytes as they lie in memory: exact (every bit pattern kept)
-        # and fast for large weights, which per-element constants are not.
+        # and fast for large weights, which per-element constants are not. A global of
+        # an array or vector of numbers keeps its type instead (below).
         data = _dense_bytes(value)
         value_type = ir.ArrayType(ir.IntType(8), len(data))
-        var = ir.GlobalVariable(t.module, value_type, name)
-        var.initializer = ir.Constant(value_type, bytearray(data))
-    else:
-        if value is None and op.regions and op.regions[0].blocks:
+        initializer = ir.Constant(value_type, bytearray(data))
+    elif value is None:
+        if op.regions and op.regions[0].blocks:
             raise translation_error("globals with initializer regions are not translated",
                                     op.loc)
-        var = ir.GlobalVariable(t.module, value_type, name)
-        if value is not None:
-            var.initializer = constant(value_type, value, op.loc)
+        initializer = None
+    else:
+        initializer = constant(value_type, value, op.loc)
+    var = LLVMGlobal(t.module, value_type, name, op, address_space)
+    var.initializer = initializer
     var.global_constant = "constant" in op.attributes
-    linkage = op.attributes.get("linkage")
-    if isinstance(linkage, LinkageAttr) and linkage.linkage.value != "external":
-        var.linkage = linkage.linkage.value
     alignment = int_attr(op, "alignment")
     if alignment:
         var.align = alignment
     t.symbols[name] = var
+
+
+def _is_scalar_aggregate(type_: ir.Type) -> bool:
+    """Whether `type_` is a (nested) array or vector of integers or floats, which a
+    dense constant initializes element by element."""
+    while isinstance(type_, (ir.ArrayType, ir.VectorType)):
+        type_ = type_.element
+    return isinstance(type_, (ir.IntType, ir.HalfType, ir.FloatType, ir.DoubleType))
 
 
 def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr) -> bytes:
