@@ -102,8 +102,9 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(translated, int):
             return translated
         outputs.append(translated or "")
-    if reporter.finish():
-        return 1
+    failed = reporter.finish()
+    if failed and (args.output != "-" or mode == "obj"):
+        return 1  # nothing is written to a file on failure
     try:
         if mode == "obj":
             if args.output == "-" and sys.stdout.isatty():
@@ -122,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
         for name, seconds in stages:
             sys.stderr.write(f"  {name:<{width}}  {seconds * 1000:9.2f} ms\n")
         sys.stderr.write(f"  {'total':<{width}}  {sum(s for _, s in stages) * 1000:9.2f} ms\n")
-    return 0
+    # As mlir-translate: the chunks that translate are printed, the run fails.
+    return 1 if failed else 0
 
 
 def _translate_chunk(args, text: str, start: int, end: int, source, reporter, target, mode: str,

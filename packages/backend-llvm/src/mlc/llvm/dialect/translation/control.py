@@ -19,6 +19,7 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
     type_attr,
 )
+from mlc.llvm.dialect.translation.loop_metadata import loop_metadata
 from mlc.llvm.dialect.translation.symbols import LLVMFunction
 from mlc.llvm.dialect.types import LLVMFunctionType
 
@@ -64,13 +65,20 @@ def _unreachable(t: FunctionTranslation, op: Operation, args: list) -> None:
 @translates(C.BrOp)
 def _br(t: FunctionTranslation, op: Operation, args: list) -> None:
     (target,) = t.edges(op, args)
-    t.builder.branch(target)
+    _annotate_loop(t, op, t.builder.branch(target))
 
 
 @translates(C.CondBrOp)
 def _cond_br(t: FunctionTranslation, op: Operation, args: list) -> None:
     true_block, false_block = t.edges(op, args[1:])
-    t.builder.cbranch(args[0], true_block, false_block)
+    _annotate_loop(t, op, t.builder.cbranch(args[0], true_block, false_block))
+
+
+def _annotate_loop(t: FunctionTranslation, op: Operation, branch: ir.Instruction) -> None:
+    """The loop metadata of a latch branch's `loop_annotation`, if it has one."""
+    annotation = op.attributes.get("loop_annotation")
+    if annotation is not None:
+        branch.set_metadata("llvm.loop", loop_metadata(t.module, annotation, op.loc))
 
 
 @translates(C.SwitchOp)

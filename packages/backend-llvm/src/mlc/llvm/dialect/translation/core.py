@@ -218,6 +218,7 @@ class ModuleTranslation:
 
     module: ir.Module
     symbols: dict[str, ir.GlobalValue] = field(default_factory=dict)
+    loop_nodes: dict[Attribute, ir.values.MDValue] = field(default_factory=dict)
 
     def symbol(self, name: str, op: Operation) -> ir.GlobalValue:
         """The function or global `@name` that `op` refers to."""
