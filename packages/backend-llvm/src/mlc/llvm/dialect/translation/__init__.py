@@ -55,7 +55,7 @@ def translate_module(module: Operation, name: str = "mlc", *,
     for op in top:
         handler = module_level_handler(op)
         if handler is None:
-            raise translation_error(f"cannot translate '{op.name}' to LLVM IR (expected "
+            raise translation_error(f"'{op.name}' cannot be converted to LLVM IR (expected "
                                     "llvm.func or llvm.mlir.global at the top of the module)",
                                     op.loc)
         handler(t, op)

@@ -305,7 +305,7 @@ class FunctionTranslation:
     def _translate_op(self, op: Operation) -> None:
         handler = _INSTRUCTIONS.get(type(op))
         if handler is None:
-            raise translation_error(f"cannot translate '{op.name}' to LLVM IR", op.loc)
+            raise translation_error(f"'{op.name}' cannot be converted to LLVM IR", op.loc)
         try:
             args = [self.values[v] for v in op.operands]
         except KeyError:

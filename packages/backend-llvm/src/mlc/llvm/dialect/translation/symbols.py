@@ -35,10 +35,11 @@ alwaysinline builtin cold convergent disable_sanitizer_instrumentation fn_ret_th
 hot hybrid_patchable inlinehint jumptable minsize mustprogress naked nobuiltin nocallback
 nocf_check noduplicate nofree noimplicitfloat noinline nomerge noprofile norecurse
 noredzone noreturn nosanitize_bounds nosanitize_coverage nosync nounwind nonlazybind
-null_pointer_is_valid optforfuzzing optnone optsize presplitcoroutine returns_twice
+null_pointer_is_valid optforfuzzing optnone optsize presplitcoroutine readnone readonly
+returns_twice
 safestack sanitize_address sanitize_hwaddress sanitize_memory sanitize_memtag
 sanitize_thread shadowcallstack skipprofile speculatable speculative_load_hardening ssp
-sspreq sspstrong strictfp willreturn writable
+sspreq sspstrong strictfp willreturn writable writeonly
 """.split())
 # Keywords that take an integer: `alignstack(4)`.
 _INT_ATTRIBUTES = frozenset({"alignstack", "uwtable", "dereferenceable",
@@ -95,15 +96,24 @@ def _string(attr: Attribute | None) -> str | None:
     return attr.value if isinstance(attr, StringAttr) else None
 
 
-def _passthrough(entry: Attribute, op: Operation) -> str:
-    """One `passthrough` entry: a name, or a [name, value] pair."""
+def _passthrough(entry: Attribute, op: Operation, what: str = "passthrough") -> str:
+    """One `passthrough` entry (or one of `what`, a list of the same form): a name, or
+    a [name, value] pair."""
     if isinstance(entry, StringAttr):
+        if entry.value in _INT_ATTRIBUTES:
+            raise translation_error(f"LLVM attribute '{entry.value}' expects a value", op.loc)
         return entry.value if entry.value in _ENUM_ATTRIBUTES else quoted(entry.value)
-    pair = list(entry) if isinstance(entry, ArrayAttr) else []
+    if not isinstance(entry, ArrayAttr):
+        raise translation_error(f"expected '{what}' to contain string or array attributes",
+                                op.loc)
+    pair = list(entry)
     if len(pair) != 2 or not all(isinstance(part, StringAttr) for part in pair):
-        raise translation_error("expected arrays within 'passthrough' to contain two strings",
+        raise translation_error(f"expected arrays within '{what}' to contain two strings",
                                 op.loc)
     key, value = pair[0].value, pair[1].value
+    if key in _ENUM_ATTRIBUTES:
+        raise translation_error(f"LLVM attribute '{key}' does not expect a value, found "
+                                f"'{value}'", op.loc)
     if key == "allocsize":  # packed as MLIR's importer packs it: element size << 32 | count
         packed = int(value)
         size, count = packed >> 32, packed & 0xFFFFFFFF
@@ -236,6 +246,17 @@ class LLVMGlobal(ir.GlobalVariable):
         self.op = op
         self.linkage = linkage(op)
         self.section = _string(op.attributes.get("section")) or ""
+        specific = op.attributes.get("target_specific_attrs")
+        if specific is not None:
+            if not isinstance(specific, ArrayAttr):
+                raise translation_error("expected 'target_specific_attrs' to contain string or "
+                                        "array attributes", op.loc)
+            for entry in specific:
+                _passthrough(entry, op, "target_specific_attrs")
+            # Valid, but a global's attributes need an attribute group llvmlite cannot
+            # write: refused rather than dropped.
+            raise translation_error("a global's 'target_specific_attrs' are not translated",
+                                    op.loc)
 
     def descr(self, buf: list) -> None:
         op = self.op

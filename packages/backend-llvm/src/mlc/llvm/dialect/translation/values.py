@@ -26,6 +26,7 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
     type_attr,
 )
+from mlc.llvm.dialect.translation.initializers import dense_initializer, resource_array
 from mlc.llvm.dialect.translation.symbols import LLVMGlobal
 
 # ------------------------------------------------------------------ constants
@@ -62,26 +63,30 @@ def _define_global(t: ModuleTranslation, op: Operation) -> None:
     value_type = llvm_type(type_attr(op, "global_type"), op.loc)
     value = op.attributes.get("value")
     address_space = int_attr(op, "addr_space", 0) or 0
+    array = None
+    if isinstance(value, DenseResourceElementsAttr):
+        array = resource_array(value, op.loc)
+    elif isinstance(value, DenseElementsAttr):
+        array = np.asarray(value.array)
+    initializer = None
     if isinstance(value, DenseElementsAttr) and value.is_splat() \
-            and not any(np.asarray(value.splat_element()).tobytes()):  # -0.0 is not zero
+            and not any(np.asarray(value.splat_element()).tobytes()):
         # A zero splat (an uninitialized buffer's, say): LLVM's zeroinitializer, whatever
-        # its size, not its bytes.
+        # its size (-0.0 is not zero: its bytes are not).
         initializer = ir.Constant(value_type, None)
-    elif isinstance(value, DenseResourceElementsAttr) or (
-            isinstance(value, DenseElementsAttr) and not _is_scalar_aggregate(value_type)):
-        # The constant's bytes as they lie in memory: exact (every bit pattern kept)
-        # and fast for large weights, which per-element constants are not. A global of
-        # an array or vector of numbers keeps its type instead (below).
-        data = _dense_bytes(value)
-        value_type = ir.ArrayType(ir.IntType(8), len(data))
-        initializer = ir.Constant(value_type, bytearray(data))
-    elif value is None:
-        if op.regions and op.regions[0].blocks:
-            raise translation_error("globals with initializer regions are not translated",
-                                    op.loc)
-        initializer = None
-    else:
+    elif array is not None:
+        # The elements in the global's own type; when the value does not fit it
+        # element-wise (a tensor of f32 for an i8 array, say), its bytes as they lie in
+        # memory, exact, in an i8 array of their size.
+        initializer = dense_initializer(value_type, array)
+        if initializer is None:
+            data = _dense_bytes(value, array)
+            value_type = ir.ArrayType(ir.IntType(8), len(data))
+            initializer = ir.Constant(value_type, bytearray(data))
+    elif value is not None:
         initializer = constant(value_type, value, op.loc)
+    elif op.regions and op.regions[0].blocks:
+        raise translation_error("globals with initializer regions are not translated", op.loc)
     var = LLVMGlobal(t.module, value_type, name, op, address_space)
     var.initializer = initializer
     var.global_constant = "constant" in op.attributes
@@ -91,20 +96,8 @@ def _define_global(t: ModuleTranslation, op: Operation) -> None:
     t.symbols[name] = var
 
 
-def _is_scalar_aggregate(type_: ir.Type) -> bool:
-    """Whether `type_` is a (nested) array or vector of integers or floats, which a
-    dense constant initializes element by element."""
-    while isinstance(type_, (ir.ArrayType, ir.VectorType)):
-        type_ = type_.element
-    return isinstance(type_, (ir.IntType, ir.HalfType, ir.FloatType, ir.DoubleType))
-
-
-def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr) -> bytes:
+def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr, values) -> bytes:
     shape = getattr(attr.type, "shape", ())
-    values = attr.array() if isinstance(attr, DenseResourceElementsAttr) else attr.array
-    if values is None:
-        raise translation_error(f"the elements of {attr} are not available (its blob is "
-                                "missing)", None)
     array = np.ascontiguousarray(np.broadcast_to(np.asarray(values), shape))
     return array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()
 
