@@ -103,11 +103,13 @@ def _passthrough(entry: Attribute, op: Operation, what: str = "passthrough") -> 
         if entry.value in _INT_ATTRIBUTES:
             raise translation_error(f"LLVM attribute '{entry.value}' expects a value", op.loc)
         return entry.value if entry.value in _ENUM_ATTRIBUTES else quoted(entry.value)
-    if not isinstance(entry, ArrayAttr):
+    # As MLIR: anything but a name or a pair is the first error, a pair of non-strings
+    # the second.
+    if not isinstance(entry, ArrayAttr) or len(entry) != 2:
         raise translation_error(f"expected '{what}' to contain string or array attributes",
                                 op.loc)
     pair = list(entry)
-    if len(pair) != 2 or not all(isinstance(part, StringAttr) for part in pair):
+    if not all(isinstance(part, StringAttr) for part in pair):
         raise translation_error(f"expected arrays within '{what}' to contain two strings",
                                 op.loc)
     key, value = pair[0].value, pair[1].value
