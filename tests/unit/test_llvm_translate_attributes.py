@@ -148,6 +148,12 @@ llvm.func @loop(%n: i32) {
   %next = llvm.add %i, %1 : i32
   llvm.br ^head(%next : i32) {loop_annotation = #loop}
 }""",
+    "bfloat": """
+llvm.func @f(%a: bf16) -> bf16 {
+  %0 = llvm.mlir.constant(3.14159 : bf16) : bf16
+  %1 = llvm.fadd %a, %0 {fastmathFlags = #llvm.fastmath<fast>} : bf16
+  llvm.return %1 : bf16
+}""",
     "typed-globals": """
 llvm.mlir.global internal @floats(dense<[1.5, -0.0, 3.0, 4.25]> : tensor<4xf32>)
     {addr_space = 0 : i32} : !llvm.array<4 x f32>
@@ -200,7 +206,7 @@ def test_each_kind_shows_in_the_text():
              "linkage-visibility": "weak hidden global",
              "function-attributes": '"foo"="bar"', "argument-attributes": "noalias",
              "module": 'target datalayout = "e-m:e', "loop-metadata": "llvm.loop.unroll.count",
-             "typed-globals": "[4 x float] [float 1.5"}
+             "typed-globals": "[4 x float] [float 1.5", "bfloat": "fadd fast bfloat %0, 0xR4049"}
     assert set(marks) == set(KINDS)
     for kind, mark in marks.items():
         text = as_llvm_prints_it(translate_to_llvm_ir(parse_module(KINDS[kind], Context())))

@@ -117,7 +117,26 @@ def module_level_handler(op: Operation) -> ModuleLevelHandler | None:
 
 # ------------------------------------------------------------------ types
 
-_FLOATS = {"f16": ir.HalfType, "f32": ir.FloatType, "f64": ir.DoubleType}
+class BFloatType(ir.types._BaseFloatType):
+    """LLVM's `bfloat` (MLIR's bf16), which llvmlite lacks: constants as LLVM writes
+    them, `0xR` and the 16 bits (the f32 rounded to nearest even, as MLIR's APFloat)."""
+
+    null = "0.0"
+    intrinsic_name = "bf16"
+
+    def __str__(self) -> str:
+        return "bfloat"
+
+    def format_constant(self, value) -> str:
+        bits = int(np.array(value, dtype=np.float32).view(np.uint32))
+        if np.isnan(np.float32(value)):
+            return f"0xR{(bits >> 16) | 0x40:04X}"  # a quiet NaN stays a NaN
+        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+        return f"0xR{rounded & 0xFFFF:04X}"
+
+
+BFloatType._create_instance()
+_FLOATS = {"f16": ir.HalfType, "bf16": BFloatType, "f32": ir.FloatType, "f64": ir.DoubleType}
 
 
 def llvm_type(type_: Type, loc: Location | None = None) -> ir.Type:
