@@ -148,6 +148,32 @@ llvm.func @loop(%n: i32) {
   %next = llvm.add %i, %1 : i32
   llvm.br ^head(%next : i32) {loop_annotation = #loop}
 }""",
+    "memory": """
+llvm.func @f(%p: !llvm.ptr, %q: !llvm.ptr) -> f32 {
+  %0 = llvm.load volatile %p {alignment = 8 : i64} : !llvm.ptr -> i64
+  llvm.store volatile %0, %q : i64, !llvm.ptr
+  %1 = llvm.load %p atomic syncscope("singlethread") acquire {alignment = 4 : i64} : !llvm.ptr -> f32
+  llvm.store %1, %q atomic release {alignment = 4 : i64} : f32, !llvm.ptr
+  %2 = llvm.load %p {nontemporal} : !llvm.ptr -> f32
+  llvm.store %2, %q {nontemporal} : f32, !llvm.ptr
+  %3 = llvm.load %p invariant : !llvm.ptr -> f32
+  %4 = llvm.load %q invariant_group : !llvm.ptr -> f32
+  llvm.store %3, %q invariant_group : f32, !llvm.ptr
+  %5 = llvm.fadd %3, %4 : f32
+  llvm.return %5 : f32
+}""",
+    "call-site": """
+llvm.func @g(i32) -> i32
+llvm.func @f(%a: i32) -> i32 {
+  %0 = llvm.call @g(%a) {no_inline} : (i32) -> i32
+  %1 = llvm.call @g(%0) {convergent, no_unwind, will_return} : (i32) -> i32
+  %2 = llvm.call tail @g(%1) {always_inline} : (i32) -> i32
+  %3 = llvm.call @g(%2) {inline_hint} : (i32) -> i32
+  llvm.return %3 : i32
+}
+llvm.func @streaming() attributes {arm_streaming, arm_inout_za} {
+  llvm.return
+}""",
     "bfloat": """
 llvm.func @f(%a: bf16) -> bf16 {
   %0 = llvm.mlir.constant(3.14159 : bf16) : bf16
@@ -206,7 +232,8 @@ def test_each_kind_shows_in_the_text():
              "linkage-visibility": "weak hidden global",
              "function-attributes": '"foo"="bar"', "argument-attributes": "noalias",
              "module": 'target datalayout = "e-m:e', "loop-metadata": "llvm.loop.unroll.count",
-             "typed-globals": "[4 x float] [float 1.5", "bfloat": "fadd fast bfloat %0, 0xR4049"}
+             "typed-globals": "[4 x float] [float 1.5", "bfloat": "fadd fast bfloat %0, 0xR4049",
+             "memory": "load atomic float, ptr %0 syncscope", "call-site": "tail call i32 @g"}
     assert set(marks) == set(KINDS)
     for kind, mark in marks.items():
         text = as_llvm_prints_it(translate_to_llvm_ir(parse_module(KINDS[kind], Context())))

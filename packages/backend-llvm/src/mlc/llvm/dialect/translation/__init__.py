@@ -2,7 +2,7 @@
 `llvmlite.ir` (MLIR's `mlir-translate --mlir-to-llvmir`).
 
 Each op's translation is registered against its class, beside the others of its
-family (:mod:`.arith`, :mod:`.atomics`, :mod:`.control`, :mod:`.values`, :mod:`.intrinsics`), over the
+family (:mod:`.arith`, :mod:`.atomics`, :mod:`.control`, :mod:`.values`, :mod:`.memory`, :mod:`.intrinsics`), over the
 shared machinery of :mod:`.core`. Blocks become basic blocks in a
 dominance-respecting order (reverse post-order), block arguments become phi nodes, and
 a branch that reaches the same block twice with different arguments goes through a
@@ -23,6 +23,7 @@ from mlc.llvm.dialect.translation import (  # noqa: F401 (register the families'
     atomics,
     control,
     intrinsics,
+    memory,
     values,
 )
 from mlc.llvm.dialect.translation.core import (

@@ -20,7 +20,7 @@ from mlc.llvm.dialect.translation.core import (
     type_attr,
 )
 from mlc.llvm.dialect.translation.loop_metadata import loop_metadata
-from mlc.llvm.dialect.translation.symbols import LLVMFunction
+from mlc.llvm.dialect.translation.symbols import LLVMFunction, call_site_attributes
 from mlc.llvm.dialect.types import LLVMFunctionType
 
 # ------------------------------------------------------------------ functions
@@ -42,7 +42,11 @@ def _call(t: FunctionTranslation, op: Operation, args: list) -> ir.Value | None:
     if not isinstance(callee, SymbolRefAttr):
         raise translation_error("indirect calls are not translated", op.loc)
     fn = t.module.symbol(callee.root, op)
-    inst = t.builder.call(fn, args, fastmath=fastmath(op))
+    tail = op.attributes.get("TailCallKind")
+    inst = t.builder.call(fn, args, fastmath=fastmath(op),
+                          tail=tail.kind.value if tail is not None and tail.kind.value != "none"
+                          else None)
+    inst.attributes = call_site_attributes(op)
     return inst if op.results else None
 
 

@@ -299,12 +299,17 @@ class FunctionTranslation:
             phi.add_incoming(value, source)
 
     def translate(self) -> None:
-        """Emit the body: blocks in reverse post-order (so definitions come before
-        uses), block arguments as phi nodes, then each op by its registered handler."""
+        """Emit the body: blocks translated in reverse post-order (so definitions come
+        before uses), block arguments as phi nodes, then each op by its registered
+        handler."""
         region = self.op.regions[0]
         order = reverse_postorder(region.blocks[0])
-        for block in order:
-            self.blocks[block] = self.fn.append_basic_block()
+        # LLVM's blocks in the region's order, as MLIR places them (a block no path
+        # reaches has no LLVM block); they are filled in dominance order.
+        reachable = set(order)
+        for block in region.blocks:
+            if block in reachable:
+                self.blocks[block] = self.fn.append_basic_block()
         for arg, value in zip(region.blocks[0].args, self.fn.args):
             self.values[arg] = value
         for block in order[1:]:

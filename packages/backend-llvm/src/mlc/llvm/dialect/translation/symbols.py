@@ -53,7 +53,19 @@ _UNIT_FUNCTION_ATTRIBUTES = {"no_inline": "noinline", "always_inline": "alwaysin
                              '"no_caller_saved_registers"', "nocallback": "nocallback",
                              "returns_twice": "returns_twice", "minsize": "minsize",
                              "optsize": "optsize", "save_reg_params": '"save-reg-params"',
-                             "modular_format": '"modular-format"'}
+                             "modular_format": '"modular-format"',
+                             # Arm SME's function attributes, as strings.
+                             "arm_streaming": '"aarch64_pstate_sm_enabled"',
+                             "arm_locally_streaming": '"aarch64_pstate_sm_body"',
+                             "arm_streaming_compatible": '"aarch64_pstate_sm_compatible"',
+                             "arm_new_za": '"aarch64_new_za"', "arm_in_za": '"aarch64_in_za"',
+                             "arm_out_za": '"aarch64_out_za"',
+                             "arm_inout_za": '"aarch64_inout_za"',
+                             "arm_preserves_za": '"aarch64_preserves_za"'}
+# The attributes a call site may carry (`llvm.call @f() {no_inline}`).
+CALL_SITE_ATTRIBUTES = {"convergent": "convergent", "no_unwind": "nounwind",
+                        "will_return": "willreturn", "no_inline": "noinline",
+                        "always_inline": "alwaysinline", "inline_hint": "inlinehint"}
 # ... and string-valued ones, written `"key"="value"`.
 _STRING_FUNCTION_ATTRIBUTES = {"target_cpu": "target-cpu", "tune_cpu": "tune-cpu",
                                "prefer_vector_width": "prefer-vector-width",
@@ -147,6 +159,20 @@ def function_attributes(op: Operation) -> list[str]:
         raise translation_error("expected 'passthrough' to contain string or array attributes",
                                 op.loc)
     return found
+
+
+class TextAttributes(list):
+    """Attributes already written as IR text, where llvmlite expects its own checked
+    set (a call's `attributes`): any LLVM attribute passes."""
+
+    def _to_list(self, _type) -> list[str]:
+        return list(self)
+
+
+def call_site_attributes(op: Operation) -> TextAttributes:
+    """The function attributes of a call site, as IR text."""
+    return TextAttributes(keyword for name, keyword in CALL_SITE_ATTRIBUTES.items()
+                          if isinstance(op.attributes.get(name), UnitAttr))
 
 
 def value_attributes(entries: Attribute | None, op: Operation) -> list[str]:

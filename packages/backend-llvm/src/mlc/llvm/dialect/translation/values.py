@@ -117,26 +117,6 @@ def _gep(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
                          source_etype=t.type(type_attr(op, "elem_type"), op))
 
 
-@translates(V.LoadOp)
-def _load(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
-    return t.builder.load(args[0], align=int_attr(op, "alignment"),
-                          typ=t.type(op.results[0].type, op))
-
-
-@translates(V.StoreOp)
-def _store(t: FunctionTranslation, op: Operation, args: list) -> None:
-    value, pointer = args
-    if pointer.type.is_opaque or pointer.type.pointee == value.type:
-        t.builder.store(value, pointer, align=int_attr(op, "alignment"))
-        return
-    # llvmlite types the pointers of allocas and their GEPs (`float*`) where the llvm
-    # dialect's are opaque, and its builder refuses a vector stored through one; LLVM
-    # reads every pointer as opaque, so the store is written as the dialect says.
-    store = ir.instructions.StoreInstr(t.builder.block, value, pointer)
-    store.align = int_attr(op, "alignment")
-    t.builder._insert(store)
-
-
 @translates(V.AllocaOp)
 def _alloca(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
     inst = t.builder.alloca(t.type(type_attr(op, "elem_type"), op), size=args[0])
