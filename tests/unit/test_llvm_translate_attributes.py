@@ -174,6 +174,31 @@ llvm.func @f(%a: i32) -> i32 {
 llvm.func @streaming() attributes {arm_streaming, arm_inout_za} {
   llvm.return
 }""",
+    "profile-and-module-metadata": """
+module attributes {llvm.commandline = "exec -o infile", llvm.dependent_libraries = ["foo", "bar"], llvm.target_triple = "x86_64-pc-windows-msvc"} {
+  llvm.func external @f() attributes { nvvm.maxnreg = 10 : i32 }
+  llvm.func @functionEntryCount() attributes {function_entry_count = 4242 : i64} {
+    llvm.return
+  }
+  llvm.func @cond_br_weights(%cond : i1, %arg0 : i32,  %arg1 : i32) -> i32 {
+    llvm.cond_br %cond weights([5, 10]), ^bb1, ^bb2
+  ^bb1:
+    llvm.return %arg0 : i32
+  ^bb2:
+    llvm.return %arg1 : i32
+  }
+  llvm.func @switch_weights(%arg0: i32) -> i32 {
+    %0 = llvm.mlir.constant(19 : i32) : i32
+    llvm.switch %arg0 : i32, ^bb1(%0 : i32) [
+      9: ^bb2,
+      99: ^bb2
+    ] {branch_weights = array<i32 : 13, 17, 19>}
+  ^bb1(%3: i32):
+    llvm.return %3 : i32
+  ^bb2:
+    llvm.return %arg0 : i32
+  }
+}""",
     "bfloat": """
 llvm.func @f(%a: bf16) -> bf16 {
   %0 = llvm.mlir.constant(3.14159 : bf16) : bf16
@@ -233,7 +258,8 @@ def test_each_kind_shows_in_the_text():
              "function-attributes": '"foo"="bar"', "argument-attributes": "noalias",
              "module": 'target datalayout = "e-m:e', "loop-metadata": "llvm.loop.unroll.count",
              "typed-globals": "[4 x float] [float 1.5", "bfloat": "fadd fast bfloat %0, 0xR4049",
-             "memory": "load atomic float, ptr %0 syncscope", "call-site": "tail call i32 @g"}
+             "memory": "load atomic float, ptr %0 syncscope", "call-site": "tail call i32 @g",
+             "profile-and-module-metadata": '!"branch_weights", i32 13, i32 17, i32 19'}
     assert set(marks) == set(KINDS)
     for kind, mark in marks.items():
         text = as_llvm_prints_it(translate_to_llvm_ir(parse_module(KINDS[kind], Context())))

@@ -69,17 +69,29 @@ def translate_module(module: Operation, name: str = "mlc", *,
 def _module_attributes(target: ir.Module, module: Operation) -> None:
     """What the module's attributes say for the whole of LLVM's module: `llvm.data_layout`,
     `llvm.target_triple` (none: LLVM's default, not llvmlite's "unknown-unknown-unknown"),
-    `llvm.ident`, and the debug-info version flag mlir-translate always writes."""
+    `llvm.ident`, `llvm.commandline`, `llvm.dependent_libraries`, and the module flags
+    mlir-translate always writes."""
     attrs = module.attributes
     layout, triple = attrs.get("llvm.data_layout"), attrs.get("llvm.target_triple")
     target.data_layout = layout.value if isinstance(layout, StringAttr) else ""
     target.triple = triple.value if isinstance(triple, StringAttr) else ""
-    ident = attrs.get("llvm.ident")
-    if isinstance(ident, StringAttr):
-        target.add_named_metadata("llvm.ident", [ir.MetaDataString(target, ident.value)])
+    for key, name in (("llvm.ident", "llvm.ident"), ("llvm.commandline", "llvm.commandline")):
+        text = attrs.get(key)
+        if isinstance(text, StringAttr):
+            target.add_named_metadata(name, [ir.MetaDataString(target, text.value)])
+    libraries = attrs.get("llvm.dependent_libraries")
+    if isinstance(libraries, ArrayAttr):
+        for library in libraries:
+            if isinstance(library, StringAttr):
+                target.add_named_metadata("llvm.dependent-libraries",
+                                          [ir.MetaDataString(target, library.value)])
     i32 = ir.IntType(32)
     target.add_named_metadata("llvm.module.flags", [
         ir.Constant(i32, 2), ir.MetaDataString(target, "Debug Info Version"), ir.Constant(i32, 3)])
+    if target.triple.endswith("-windows-msvc"):
+        # As MLIR: MSVC's debuggers read CodeView.
+        target.add_named_metadata("llvm.module.flags", [
+            ir.Constant(i32, 2), ir.MetaDataString(target, "CodeView"), ir.Constant(i32, 1)])
 
 
 def module_assembly(module: Operation) -> str:

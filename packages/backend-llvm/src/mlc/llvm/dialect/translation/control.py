@@ -75,7 +75,9 @@ def _br(t: FunctionTranslation, op: Operation, args: list) -> None:
 @translates(C.CondBrOp)
 def _cond_br(t: FunctionTranslation, op: Operation, args: list) -> None:
     true_block, false_block = t.edges(op, args[1:])
-    _annotate_loop(t, op, t.builder.cbranch(args[0], true_block, false_block))
+    branch = t.builder.cbranch(args[0], true_block, false_block)
+    _annotate_loop(t, op, branch)
+    _branch_weights(t, op, branch)
 
 
 def _annotate_loop(t: FunctionTranslation, op: Operation, branch: ir.Instruction) -> None:
@@ -83,6 +85,16 @@ def _annotate_loop(t: FunctionTranslation, op: Operation, branch: ir.Instruction
     annotation = op.attributes.get("loop_annotation")
     if annotation is not None:
         branch.set_metadata("llvm.loop", loop_metadata(t.module, annotation, op.loc))
+
+
+def _branch_weights(t: FunctionTranslation, op: Operation, branch: ir.Instruction) -> None:
+    """`branch_weights` as LLVM's `!prof !{!"branch_weights", i32 ...}`."""
+    weights = op.attributes.get("branch_weights")
+    if weights is not None and len(weights.values):
+        module = t.module.module
+        branch.set_metadata("prof", module.add_metadata(
+            [ir.MetaDataString(module, "branch_weights"),
+             *(ir.Constant(ir.IntType(32), w) for w in weights.values)]))
 
 
 @translates(C.SwitchOp)
@@ -93,3 +105,4 @@ def _switch(t: FunctionTranslation, op: Operation, args: list) -> None:
     inst = t.builder.switch(args[0], default)
     for number, block in zip(numbers, cases):
         inst.add_case(ir.Constant(args[0].type, number), block)
+    _branch_weights(t, op, inst)

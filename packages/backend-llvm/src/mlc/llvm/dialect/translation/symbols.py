@@ -75,6 +75,9 @@ _STRING_FUNCTION_ATTRIBUTES = {"target_cpu": "target-cpu", "tune_cpu": "tune-cpu
                                "denormal_fp_math": "denormal-fp-math",
                                "denormal_fp_math_f32": "denormal-fp-math-f32",
                                "fp_contract": "fp-contract"}
+# Attributes of other dialects (`nvvm.minctasm = 10`) become string attributes, as
+# MLIR's dialect translation interfaces write the ones it knows of.
+_DIALECT_FUNCTION_ATTRIBUTE_PREFIXES = ("nvvm.", "rocdl.")
 # Boolean ones, written `"key"="true"` (or "false").
 _BOOL_FUNCTION_ATTRIBUTES = {"unsafe_fp_math": "unsafe-fp-math",
                              "no_infs_fp_math": "no-infs-fp-math",
@@ -152,6 +155,9 @@ def function_attributes(op: Operation) -> list[str]:
         value = attrs.get(name)
         if isinstance(value, IntegerAttr) and value.type == i1:
             found.append(f'{quoted(key)}="{str(bool(value.value)).lower()}"')
+    for name, value in attrs.items():
+        if name.startswith(_DIALECT_FUNCTION_ATTRIBUTE_PREFIXES) and isinstance(value, IntegerAttr):
+            found.append(f"{quoted(name)}={quoted(str(value.value))}")
     passthrough = attrs.get("passthrough")
     if isinstance(passthrough, ArrayAttr):
         found += [_passthrough(entry, op) for entry in passthrough]
@@ -258,6 +264,12 @@ class LLVMFunction(ir.Function):
             tail.append(f"gc {quoted(gc)}")
         if self.personality is not None:
             tail.append(f"personality ptr {self.personality.get_reference()}")
+        count = op.attributes.get("function_entry_count")
+        if isinstance(count, IntegerAttr) and "prof" not in self.metadata:
+            module = self.module
+            self.set_metadata("prof", module.add_metadata(
+                [ir.MetaDataString(module, "function_entry_count"),
+                 ir.Constant(ir.IntType(64), count.value)]))
         metadata = self._stringify_metadata()
         buf.append(" ".join(word for word in [*head, f"{self.get_reference()}({', '.join(args)})",
                                               *tail, metadata] if word) + "\n")
