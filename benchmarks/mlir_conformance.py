@@ -799,6 +799,9 @@ def unknown_op(messages: str, verifying: bool, mlir_dialects: frozenset[str]) ->
     """The op or dialect an mlc error calls unknown, if MLIR has its dialect ('' if
     none). With --verify-diagnostics only unexpected errors count (an expected one
     is the test's point)."""
+    # An attribute or type quoted in a message may span lines (`'#dlti.dl_spec<` ...
+    # `>' attribute created with unregistered dialect`): one line each for the search.
+    messages = re.sub(r"'[#!][^']*'", lambda quoted: quoted[0].replace("\n", " "), messages)
     lines = messages.splitlines()
     for index, line in enumerate(lines):
         if verifying and "unexpected" not in line:
