@@ -199,6 +199,32 @@ module attributes {llvm.commandline = "exec -o infile", llvm.dependent_libraries
     llvm.return %arg0 : i32
   }
 }""",
+    "initializer-region": """
+llvm.func @target() {
+  llvm.return
+}
+llvm.mlir.global internal constant @address() : !llvm.ptr {
+  %0 = llvm.mlir.addressof @target : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.global linkonce @forward() : !llvm.ptr {
+  %0 = llvm.mlir.addressof @later : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.global linkonce @later() : f32
+llvm.mlir.global internal @pair() : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)> {
+  %c = llvm.mlir.constant(7 : i32) : i32
+  %b = llvm.mlir.constant(3 : i8) : i8
+  %0 = llvm.mlir.undef : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
+  %1 = llvm.mlir.addressof @pair : !llvm.ptr
+  // At offset 0: MLIR's IRBuilder folds other constant GEPs to `(i8, ptr @pair, i64 N)`,
+  // the same address mlc writes as the GEP itself.
+  %2 = llvm.getelementptr %1[0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
+  %3 = llvm.insertvalue %c, %0[0] : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
+  %4 = llvm.insertvalue %2, %3[1] : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
+  %5 = llvm.insertvalue %b, %4[2, 1] : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
+  llvm.return %5 : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
+}""",
     "bfloat": """
 llvm.func @f(%a: bf16) -> bf16 {
   %0 = llvm.mlir.constant(3.14159 : bf16) : bf16
@@ -259,7 +285,8 @@ def test_each_kind_shows_in_the_text():
              "module": 'target datalayout = "e-m:e', "loop-metadata": "llvm.loop.unroll.count",
              "typed-globals": "[4 x float] [float 1.5", "bfloat": "fadd fast bfloat %0, 0xR4049",
              "memory": "load atomic float, ptr %0 syncscope", "call-site": "tail call i32 @g",
-             "profile-and-module-metadata": '!"branch_weights", i32 13, i32 17, i32 19'}
+             "profile-and-module-metadata": '!"branch_weights", i32 13, i32 17, i32 19',
+             "initializer-region": "{ i32 7, ptr @pair, [2 x i8] [i8 undef, i8 3] }"}
     assert set(marks) == set(KINDS)
     for kind, mark in marks.items():
         text = as_llvm_prints_it(translate_to_llvm_ir(parse_module(KINDS[kind], Context())))

@@ -60,6 +60,8 @@ def translate_module(module: Operation, name: str = "mlc", *,
                                     "llvm.func or llvm.mlir.global at the top of the module)",
                                     op.loc)
         handler(t, op)
+    for finish in t.deferred:
+        finish()
     for op in top:
         if isinstance(op, LLVMFuncOp) and not op.is_declaration:
             FunctionTranslation(t, t.symbols[op.sym_name.value], op).translate()

@@ -238,6 +238,8 @@ class ModuleTranslation:
     module: ir.Module
     symbols: dict[str, ir.GlobalValue] = field(default_factory=dict)
     loop_nodes: dict[Attribute, ir.values.MDValue] = field(default_factory=dict)
+    # What must wait until every symbol is declared (initializers taking addresses).
+    deferred: list[Callable[[], None]] = field(default_factory=list)
 
     def symbol(self, name: str, op: Operation) -> ir.GlobalValue:
         """The function or global `@name` that `op` refers to."""

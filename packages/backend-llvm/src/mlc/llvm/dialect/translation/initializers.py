@@ -14,7 +14,8 @@ import numpy as np
 from llvmlite import ir
 
 from mlc.ir.core.attributes import DenseResourceElementsAttr, Location, ShapedType
-from mlc.llvm.dialect.translation.core import translation_error
+from mlc.ir.core.ir import Operation
+from mlc.llvm.dialect.translation.core import ModuleTranslation, translation_error
 
 
 class TextConstant:
@@ -27,6 +28,8 @@ class TextConstant:
 
     def get_reference(self) -> str:
         return self.text
+
+    __str__ = get_reference  # how llvmlite writes an aggregate constant's members
 
 
 def _leaf(type_: ir.Type) -> ir.Type:
@@ -105,3 +108,71 @@ def resource_array(attr: DenseResourceElementsAttr, loc: Location | None) -> np.
     if array is None:
         raise translation_error("raw data size does not match element type size", loc)
     return array
+
+
+# ------------------------------------------------------------------ initializer regions
+
+
+def _members(type_: ir.Type) -> list[ir.Type]:
+    if isinstance(type_, (ir.LiteralStructType, ir.IdentifiedStructType)):
+        return list(type_.elements)
+    return [type_.element] * type_.count
+
+
+def _inserted(aggregate: ir.Constant, value, position: list[int]) -> ir.Constant:
+    """`aggregate` with `value` at `position` (a constant `insertvalue`)."""
+    if isinstance(aggregate.constant, list):
+        elements = list(aggregate.constant)
+    else:  # undef, poison or zero: each member alike
+        elements = [ir.Constant(member, aggregate.constant) for member in _members(aggregate.type)]
+    head, *rest = position
+    elements[head] = value if not rest else _inserted(elements[head], value, rest)
+    return ir.Constant(aggregate.type, elements)
+
+
+def region_initializer(t: ModuleTranslation, op: Operation) -> ir.Constant | TextConstant:
+    """The constant an `llvm.mlir.global`'s initializer region computes (constants,
+    addresses of symbols, `insertvalue`, constant GEPs), as LLVM's constant expression;
+    an error at the first op that is not a constant."""
+    from mlc.llvm.dialect import ops_control as C
+    from mlc.llvm.dialect import ops_values as V
+    from mlc.llvm.dialect.translation.core import constant, llvm_type
+
+    values: dict = {}
+    for inner in op.regions[0].blocks[0].ops():
+        if isinstance(inner, C.ReturnOp):
+            return values[inner.operands[0]]
+        result_type = llvm_type(inner.results[0].type, inner.loc) if inner.results else None
+        if isinstance(inner, V.ConstantOp):
+            value = constant(result_type, inner.attributes["value"], inner.loc)
+        elif isinstance(inner, (V.UndefOp, V.PoisonOp)):
+            value = ir.Constant(result_type, ir.Undefined)
+        elif isinstance(inner, V.ZeroOp):
+            value = ir.Constant(result_type, None)
+        elif isinstance(inner, V.AddressOfOp):
+            value = t.symbol(inner.attributes["global_name"].root, inner)
+        elif isinstance(inner, V.InsertValueOp):
+            value = _inserted(values[inner.operands[0]], values[inner.operands[1]],
+                              list(inner.attributes["position"].values))
+        elif isinstance(inner, V.GEPOp):
+            value = _constant_gep(inner, [values[v] for v in inner.operands], result_type)
+        else:
+            raise translation_error(f"'{inner.name}' is not a constant LLVM IR can write in "
+                                    "a global's initializer", inner.loc)
+        values[inner.results[0]] = value
+    raise translation_error("a global's initializer region must end in llvm.return", op.loc)
+
+
+def _constant_gep(op: Operation, args: list, result_type: ir.Type) -> TextConstant:
+    from mlc.llvm.dialect import ops_values as V
+    from mlc.llvm.dialect.translation.core import int_attr, llvm_type, type_attr
+
+    base, dynamic = args[0], iter(args[1:])
+    indices = []
+    for raw in op.attributes["rawConstantIndices"].values:
+        index = next(dynamic) if raw == V.DYNAMIC_INDEX else ir.Constant(ir.IntType(32), raw)
+        indices.append(f"{index.type} {index.get_reference()}")
+    inbounds = " inbounds" if (int_attr(op, "noWrapFlags", 0) or 0) & 1 else ""
+    element = llvm_type(type_attr(op, "elem_type"), op.loc)
+    return TextConstant(result_type, f"getelementptr{inbounds} ({element}, ptr "
+                                     f"{base.get_reference()}, {', '.join(indices)})")

@@ -23,10 +23,13 @@ from mlc.llvm.dialect.translation.core import (
     llvm_type,
     translates,
     translates_at_module_level,
-    translation_error,
     type_attr,
 )
-from mlc.llvm.dialect.translation.initializers import dense_initializer, resource_array
+from mlc.llvm.dialect.translation.initializers import (
+    dense_initializer,
+    region_initializer,
+    resource_array,
+)
 from mlc.llvm.dialect.translation.symbols import LLVMGlobal
 
 # ------------------------------------------------------------------ constants
@@ -85,10 +88,14 @@ def _define_global(t: ModuleTranslation, op: Operation) -> None:
             initializer = ir.Constant(value_type, bytearray(data))
     elif value is not None:
         initializer = constant(value_type, value, op.loc)
-    elif op.regions and op.regions[0].blocks:
-        raise translation_error("globals with initializer regions are not translated", op.loc)
     var = LLVMGlobal(t.module, value_type, name, op, address_space)
-    var.initializer = initializer
+    if value is None and op.regions and op.regions[0].blocks:
+        # Evaluated once every symbol is declared: it may take any one's address.
+        def initialize() -> None:
+            var.initializer = region_initializer(t, op)
+        t.deferred.append(initialize)
+    if initializer is not None:
+        var.initializer = initializer
     var.global_constant = "constant" in op.attributes
     alignment = int_attr(op, "alignment")
     if alignment:
