@@ -225,6 +225,14 @@ llvm.mlir.global internal @pair() : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)
   %5 = llvm.insertvalue %b, %4[2, 1] : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
   llvm.return %5 : !llvm.struct<(i32, !llvm.ptr, array<2 x i8>)>
 }""",
+    "global-attributes": """
+llvm.mlir.global external @only() {target_specific_attrs = [["memory", "0"], ["k", "4"],
+    "flag", ["key", "value"]]} : f64
+llvm.mlir.global external @combined(2 : i32) {alignment = 4 : i64, section = "s",
+    target_specific_attrs = ["norecurse", ["bss-section", "my_bss.1"]]} : i32
+llvm.func @f() attributes {passthrough = ["nounwind"]} {
+  llvm.return
+}""",
     "bfloat": """
 llvm.func @f(%a: bf16) -> bf16 {
   %0 = llvm.mlir.constant(3.14159 : bf16) : bf16
@@ -286,7 +294,8 @@ def test_each_kind_shows_in_the_text():
              "typed-globals": "[4 x float] [float 1.5", "bfloat": "fadd fast bfloat %0, 0xR4049",
              "memory": "load atomic float, ptr %0 syncscope", "call-site": "tail call i32 @g",
              "profile-and-module-metadata": '!"branch_weights", i32 13, i32 17, i32 19',
-             "initializer-region": "{ i32 7, ptr @pair, [2 x i8] [i8 undef, i8 3] }"}
+             "initializer-region": "{ i32 7, ptr @pair, [2 x i8] [i8 undef, i8 3] }",
+             "global-attributes": '{ norecurse "bss-section"="my_bss.1" }'}
     assert set(marks) == set(KINDS)
     for kind, mark in marks.items():
         text = as_llvm_prints_it(translate_to_llvm_ir(parse_module(KINDS[kind], Context())))

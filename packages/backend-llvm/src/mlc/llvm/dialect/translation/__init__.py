@@ -36,7 +36,7 @@ from mlc.llvm.dialect.translation.core import (
     registered_translations,
     translation_error,
 )
-from mlc.llvm.dialect.translation.symbols import quoted
+from mlc.llvm.dialect.translation.symbols import attribute_groups, quoted
 from mlc.llvm.limits import native_limit_problems
 
 
@@ -109,10 +109,10 @@ def module_assembly(module: Operation) -> str:
 def translate_to_llvm_ir(module: Operation, name: str = "mlc", *,
                          check_limits: bool = True) -> str:
     """LLVM IR text of `module` (see translate_module)."""
-    text = str(translate_module(module, name, check_limits=check_limits))
+    translated = translate_module(module, name, check_limits=check_limits)
     # `module asm` after the header (LLVM reads the target lines first).
-    header, _, body = text.partition("\n\n")
-    return f"{header}\n{module_assembly(module)}\n{body}"
+    header, _, body = str(translated).partition("\n\n")
+    return f"{header}\n{module_assembly(module)}\n{body}{attribute_groups(translated)}"
 
 
 def llvm_ir_as_printed(llvm_module) -> str:

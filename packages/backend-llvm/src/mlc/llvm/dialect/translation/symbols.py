@@ -137,6 +137,8 @@ def _passthrough(entry: Attribute, op: Operation, what: str = "passthrough") -> 
         return f"allocsize({size})" if count == 0xFFFFFFFF else f"allocsize({size},{count})"
     if key in _INT_ATTRIBUTES:
         return f"{key}({int(value)})"
+    if key == "memory" and value == "0":  # MLIR's encoding of LLVM's MemoryEffects
+        return "memory(none)"
     return f"{quoted(key)}={quoted(value)}"
 
 
@@ -286,17 +288,19 @@ class LLVMGlobal(ir.GlobalVariable):
         self.op = op
         self.linkage = linkage(op)
         self.section = _string(op.attributes.get("section")) or ""
+        # A global's attributes can only be an attribute group (`@g = global i32 0 #0`),
+        # numbered here and written after the module (attribute_groups).
+        self.attribute_group: tuple[int, str] | None = None
         specific = op.attributes.get("target_specific_attrs")
         if specific is not None:
             if not isinstance(specific, ArrayAttr):
                 raise translation_error("expected 'target_specific_attrs' to contain string or "
                                         "array attributes", op.loc)
-            for entry in specific:
-                _passthrough(entry, op, "target_specific_attrs")
-            # Valid, but a global's attributes need an attribute group llvmlite cannot
-            # write: refused rather than dropped.
-            raise translation_error("a global's 'target_specific_attrs' are not translated",
-                                    op.loc)
+            text = " ".join(_passthrough(entry, op, "target_specific_attrs")
+                            for entry in specific)
+            number = sum(1 for g in module.global_values
+                         if isinstance(g, LLVMGlobal) and g.attribute_group is not None)
+            self.attribute_group = (number, text)
 
     def descr(self, buf: list) -> None:
         op = self.op
@@ -316,4 +320,13 @@ class LLVMGlobal(ir.GlobalVariable):
             text += f", section {quoted(self.section)}"
         if self.align is not None:
             text += f", align {self.align}"
+        if self.attribute_group is not None:
+            text += f" #{self.attribute_group[0]}"
         buf.append(text + self._stringify_metadata(leading_comma=True) + "\n")
+
+
+def attribute_groups(module: ir.Module) -> str:
+    """The `attributes #N = { ... }` lines of the globals' attribute groups."""
+    return "".join(f"attributes #{g.attribute_group[0]} = {{ {g.attribute_group[1]} }}\n"
+                   for g in module.global_values
+                   if isinstance(g, LLVMGlobal) and g.attribute_group is not None)
