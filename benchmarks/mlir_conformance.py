@@ -131,6 +131,7 @@ TRANSLATE_OPTION_TRANSLATIONS: dict[str, tuple[str, bool]] = {
     "allow-unregistered-dialect": ("--allow-unregistered-dialect", False),
     "split-input-file": ("--split-input-file", False),
     "verify-diagnostics": ("--verify-diagnostics", False),
+    "no-implicit-module": ("--no-implicit-module", False),
     "o": ("-o", True),
 }
 # Options that change nothing mlc-opt could do differently: it runs passes on one thread.

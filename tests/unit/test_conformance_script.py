@@ -352,8 +352,8 @@ def test_mlir_translate_run_lines_are_driven(conformance):
     assert conformance.translate_opt_args(["%s", "-mlir-to-llvmir", "-verify-diagnostics"],
                                           flags, table) == ["%s", "--mlir-to-llvmir",
                                                             "--verify-diagnostics"]
-    with pytest.raises(conformance.Unsupported, match="no-implicit-module"):
-        conformance.translate_opt_args(["--no-implicit-module"], flags, table)
+    with pytest.raises(conformance.Unsupported, match="test-to-llvmir"):
+        conformance.translate_opt_args(["-test-to-llvmir"], flags, table)
 
 
 def test_a_tool_without_a_translator_cannot_run_translate_lines(conformance):

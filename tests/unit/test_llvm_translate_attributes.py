@@ -312,3 +312,12 @@ def test_no_typed_pointers_at_o0(tmp_path):
     assert main([str(source), "-o", str(out)]) == 0
     text = out.read_text()
     assert "ptr @floats" in text and not re.search(r"\]\*|\w\*", text)
+
+
+def test_without_an_implicit_module_the_input_is_one_op():
+    from mlc.ir.diagnostics import DiagnosticError
+
+    op = parse_module("llvm.func @f()\n", Context(), implicit_module=False)
+    assert op.name == "llvm.func"
+    with pytest.raises(DiagnosticError, match="single top-level operation, found: 2"):
+        parse_module("llvm.func @f()\nllvm.func @g()\n", Context(), implicit_module=False)

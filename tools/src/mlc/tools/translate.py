@@ -53,6 +53,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="CPU features, e.g. '+avx2,-avx512f' (default: this machine's)")
     parser.add_argument("--allow-unregistered-dialect", action="store_true",
                         help="accept ops of dialects mlc does not know (they fail to translate)")
+    parser.add_argument("--no-implicit-module", action="store_true",
+                        help="do not wrap the input in a module: its one top-level op must be "
+                             "a builtin.module")
     parser.add_argument("--split-input-file", action="store_true",
                         help=f"translate each chunk between '{SPLIT_MARKER}' lines separately")
     parser.add_argument("--verify-diagnostics", action="store_true",
@@ -146,7 +149,8 @@ def _translate_chunk(args, text: str, start: int, end: int, source, reporter, ta
     began = time.perf_counter()
     try:
         module = parse_module(text[start:end], Context(allow_unregistered=args.allow_unregistered_dialect),
-                              source=source, base_offset=start)
+                              source=source, base_offset=start,
+                              implicit_module=not args.no_implicit_module)
     except DiagnosticError as exc:
         reporter.report(exc.diagnostics)
         return None

@@ -17,6 +17,7 @@ from llvmlite import ir
 
 from mlc.ir.core.attributes import ArrayAttr, StringAttr
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects.builtin import ModuleOp
 from mlc.llvm.dialect.ops_control import LLVMFuncOp
 from mlc.llvm.dialect.translation import (  # noqa: F401 (register the families' translations)
     arith,
@@ -46,6 +47,9 @@ def translate_module(module: Operation, name: str = "mlc", *,
     TranslationError naming the first op that has no LLVM IR counterpart, or every
     size LLVM cannot be given (mlc.llvm.limits; `check_limits=False` when the module
     was checked before it was lowered to llvm)."""
+    if not isinstance(module, ModuleOp):
+        raise translation_error(f"'{module.name}' op can not be translated to an LLVMIR module",
+                                module.loc)
     problems = native_limit_problems(module) if check_limits else None
     if problems:
         raise TranslationError(problems)
@@ -100,10 +104,14 @@ def module_assembly(module: Operation) -> str:
     """The module-level inline assembly of `llvm.module_asm` (an array of strings) as
     LLVM IR's `module asm` lines, which llvmlite cannot write."""
     lines = module.attributes.get("llvm.module_asm")
-    if not isinstance(lines, ArrayAttr):
+    if lines is None:
         return ""
-    return "".join(f"module asm {quoted(line.value)}\n" for line in lines
-                   if isinstance(line, StringAttr))
+    if not isinstance(lines, ArrayAttr):
+        raise translation_error("expected an array attribute for a module level asm", module.loc)
+    if not all(isinstance(line, StringAttr) for line in lines):
+        raise translation_error("expected a string attribute for each entry of a module level "
+                                "asm", module.loc)
+    return "".join(f"module asm {quoted(line.value)}\n" for line in lines)
 
 
 def translate_to_llvm_ir(module: Operation, name: str = "mlc", *,
