@@ -109,6 +109,11 @@ llvm.func @inlined() attributes {always_inline} {
 }
 llvm.func @frozen() attributes {optimize_none, no_inline} {
   llvm.return
+}
+llvm.func @framed() attributes {frame_pointer = #llvm.framePointerKind<"all">,
+    uwtable_kind = #llvm.uwtableKind<async>,
+    target_features = #llvm.target_features<["+avx2", "-avx512f"]>} {
+  llvm.return
 }""",
     "argument-attributes": """
 llvm.func @f(%p: !llvm.ptr {llvm.noalias, llvm.nonnull, llvm.align = 16 : i64},

@@ -25,6 +25,11 @@ from mlc.ir.core.attributes import (
 )
 from mlc.ir.core.ir import Operation
 from mlc.llvm.dialect.constraints import UnnamedAddr, Visibility
+from mlc.llvm.dialect.function_attrs import (
+    FramePointerKindAttr,
+    TargetFeaturesAttr,
+    UWTableKindAttr,
+)
 from mlc.llvm.dialect.translation.core import llvm_type, translation_error
 
 # LLVM's attribute keywords that take no value: a `passthrough` name among these is
@@ -157,6 +162,15 @@ def function_attributes(op: Operation) -> list[str]:
         value = attrs.get(name)
         if isinstance(value, IntegerAttr) and value.type == i1:
             found.append(f'{quoted(key)}="{str(bool(value.value)).lower()}"')
+    frame_pointer = attrs.get("frame_pointer")
+    if isinstance(frame_pointer, FramePointerKindAttr):
+        found.append(f'"frame-pointer"={quoted(frame_pointer.kind)}')
+    unwind = attrs.get("uwtable_kind")
+    if isinstance(unwind, UWTableKindAttr) and unwind.kind != "none":
+        found.append(f"uwtable({unwind.kind})")
+    features = attrs.get("target_features")
+    if isinstance(features, TargetFeaturesAttr) and features.features:
+        found.append(f'"target-features"={quoted(",".join(features.features))}')
     for name, value in attrs.items():
         if name.startswith(_DIALECT_FUNCTION_ATTRIBUTE_PREFIXES) and isinstance(value, IntegerAttr):
             found.append(f"{quoted(name)}={quoted(str(value.value))}")
