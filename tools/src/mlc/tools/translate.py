@@ -66,7 +66,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mlc.tools.module_input import NotUTF8, read_input
+    from mlc.tools.module_input import InputError, read_text_input
 
     mode = args.mode or "llvmir"
     opt_level = args.opt_level if args.opt_level is not None else (0 if mode == "llvmir" else 3)
@@ -87,12 +87,9 @@ def run(args: argparse.Namespace) -> int:
     from mlc.ir.diagnostics import SourceManager
 
     try:
-        text, filename = read_input(args.input)
-    except OSError as exc:
-        sys.stderr.write(f"mlc-translate: error: cannot read '{args.input}': {exc.strerror}\n")
-        return 1
-    except NotUTF8 as exc:
-        sys.stderr.write(exc.render())
+        text, filename = read_text_input(args.input)
+    except InputError as exc:
+        sys.stderr.write(str(exc))
         return 1
     sources = SourceManager()
     source = sources.add(filename, text)

@@ -15,48 +15,52 @@ FRAME_POINTER_KINDS = ("none", "non-leaf", "all", "reserved", "non-leaf-no-reser
 UNWIND_TABLE_KINDS = ("none", "sync", "async")
 
 
+class _KindAttr(DialectAttribute):
+    """An attribute holding one of `KINDS`, written `<kind>` (or `<"kind">` when
+    `QUOTED`)."""
+
+    KINDS: tuple[str, ...] = ()
+    QUOTED = False
+    WHAT = ""
+
+    @classmethod
+    def parse(cls, p: AsmParser):
+        p.parse_punctuation("<")
+        pos = p.current_pos()
+        kind = p.parse_string() if cls.QUOTED else p.parse_keyword()
+        if kind not in cls.KINDS:
+            raise p.error(f"expected one of {', '.join(cls.KINDS)} for {cls.WHAT}, got '{kind}'",
+                          pos)
+        p.parse_punctuation(">")
+        return cls(kind)
+
+    def print(self, w) -> None:
+        w.write(f'<"{self.kind}">' if self.QUOTED else f"<{self.kind}>")
+
+
 @llvm.attribute
-class FramePointerKindAttr(DialectAttribute):
+class FramePointerKindAttr(_KindAttr):
     """`#llvm.framePointerKind<"non-leaf">`: which functions keep a frame pointer."""
 
     name = "llvm.framePointerKind"
     kind: str
-
-    @classmethod
-    def parse(cls, p: AsmParser) -> FramePointerKindAttr:
-        p.parse_punctuation("<")
-        pos = p.current_pos()
-        kind = p.parse_string()
-        if kind not in FRAME_POINTER_KINDS:
-            raise p.error(f"expected one of {', '.join(FRAME_POINTER_KINDS)} for frame pointer "
-                          f"kind, got '{kind}'", pos)
-        p.parse_punctuation(">")
-        return cls(kind)
-
-    def print(self, w) -> None:
-        w.write(f'<"{self.kind}">')
+    KINDS = FRAME_POINTER_KINDS
+    QUOTED = True
+    WHAT = "frame pointer kind"
+    parse = vars(_KindAttr)["parse"]  # the text layer looks for a class's own parse/print
+    print = _KindAttr.print
 
 
 @llvm.attribute
-class UWTableKindAttr(DialectAttribute):
+class UWTableKindAttr(_KindAttr):
     """`#llvm.uwtableKind<sync>`: the unwind table a function has."""
 
     name = "llvm.uwtableKind"
     kind: str
-
-    @classmethod
-    def parse(cls, p: AsmParser) -> UWTableKindAttr:
-        p.parse_punctuation("<")
-        pos = p.current_pos()
-        kind = p.parse_keyword()
-        if kind not in UNWIND_TABLE_KINDS:
-            raise p.error(f"expected one of {', '.join(UNWIND_TABLE_KINDS)} for uwtable kind, "
-                          f"got '{kind}'", pos)
-        p.parse_punctuation(">")
-        return cls(kind)
-
-    def print(self, w) -> None:
-        w.write(f"<{self.kind}>")
+    KINDS = UNWIND_TABLE_KINDS
+    WHAT = "uwtable kind"
+    parse = vars(_KindAttr)["parse"]
+    print = _KindAttr.print
 
 
 @llvm.attribute
