@@ -238,6 +238,14 @@ llvm.mlir.global external @combined(2 : i32) {alignment = 4 : i64, section = "s"
 llvm.func @f() attributes {passthrough = ["nounwind"]} {
   llvm.return
 }""",
+    "function-metadata": """
+llvm.func @hinted() attributes {work_group_size_hint = array<i32: 128, 64, 1>}
+llvm.func @required() attributes {reqd_work_group_size = array<i32: 8, 8, 2>,
+                                  intel_reqd_sub_group_size = 16 : i32}
+llvm.func @counted() attributes {function_entry_count = 99 : i64,
+                                 work_group_size_hint = array<i32: 1, 2, 3>} {
+  llvm.return
+}""",
     "bfloat": """
 llvm.func @f(%a: bf16) -> bf16 {
   %0 = llvm.mlir.constant(3.14159 : bf16) : bf16
@@ -300,7 +308,8 @@ def test_each_kind_shows_in_the_text():
              "memory": "load atomic float, ptr %0 syncscope", "call-site": "tail call i32 @g",
              "profile-and-module-metadata": '!"branch_weights", i32 13, i32 17, i32 19',
              "initializer-region": "{ i32 7, ptr @pair, [2 x i8] [i8 undef, i8 3] }",
-             "global-attributes": '{ norecurse "bss-section"="my_bss.1" }'}
+             "global-attributes": '{ norecurse "bss-section"="my_bss.1" }',
+             "function-metadata": "declare !reqd_work_group_size"}
     assert set(marks) == set(KINDS)
     for kind, mark in marks.items():
         text = as_llvm_prints_it(translate_to_llvm_ir(parse_module(KINDS[kind], Context())))

@@ -16,6 +16,7 @@ from llvmlite import ir
 from mlc.ir.core.attributes import (
     ArrayAttr,
     Attribute,
+    DenseArrayAttr,
     DictionaryAttr,
     IntegerAttr,
     StringAttr,
@@ -280,15 +281,34 @@ class LLVMFunction(ir.Function):
             tail.append(f"gc {quoted(gc)}")
         if self.personality is not None:
             tail.append(f"personality ptr {self.personality.get_reference()}")
-        count = op.attributes.get("function_entry_count")
-        if isinstance(count, IntegerAttr) and "prof" not in self.metadata:
-            module = self.module
+        self._attach_metadata()
+        # A function's attachments are separated by spaces (an instruction's by commas).
+        metadata = " ".join(f"!{key} {node.get_reference()}"
+                            for key, node in self.metadata.items())
+        if not self.blocks:  # a declaration's attachments precede its signature
+            head.insert(1, metadata)
+            metadata = ""
+        buf.append(" ".join(word for word in [*head, f"{self.get_reference()}({', '.join(args)})",
+                                              *tail, metadata] if word) + "\n")
+
+    def _attach_metadata(self) -> None:
+        """The function's metadata: its profile entry count and OpenCL's kernel hints."""
+        attrs, module = self.op.attributes, self.module
+        i32 = ir.IntType(32)
+        count = attrs.get("function_entry_count")
+        if isinstance(count, IntegerAttr):
             self.set_metadata("prof", module.add_metadata(
                 [ir.MetaDataString(module, "function_entry_count"),
                  ir.Constant(ir.IntType(64), count.value)]))
-        metadata = self._stringify_metadata()
-        buf.append(" ".join(word for word in [*head, f"{self.get_reference()}({', '.join(args)})",
-                                              *tail, metadata] if word) + "\n")
+        for name in ("work_group_size_hint", "reqd_work_group_size"):
+            sizes = attrs.get(name)
+            if isinstance(sizes, DenseArrayAttr):
+                self.set_metadata(name, module.add_metadata(
+                    [ir.Constant(i32, size) for size in sizes.values]))
+        sub_group = attrs.get("intel_reqd_sub_group_size")
+        if isinstance(sub_group, IntegerAttr):
+            self.set_metadata("intel_reqd_sub_group_size",
+                              module.add_metadata([ir.Constant(i32, sub_group.value)]))
 
 
 class LLVMGlobal(ir.GlobalVariable):
