@@ -262,11 +262,20 @@ llvm.mlir.global internal @negzero(dense<-0.0> : tensor<1xf64>)
 llvm.mlir.global internal @vec(dense<[1, 2, 3, 4]> : vector<4xi16>)
     {addr_space = 0 : i32} : vector<4xi16>
 llvm.mlir.global internal constant @str("hi\\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @blob(dense_resource<weights> : tensor<1x2x2xf32>)
+    {addr_space = 0 : i32} : !llvm.array<1 x array<2 x vector<2 x f32>>>
 llvm.func @first() -> f32 {
   %0 = llvm.mlir.addressof @floats : !llvm.ptr
   %1 = llvm.load %0 : !llvm.ptr -> f32
   llvm.return %1 : f32
-}""",
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      weights: "0x040000000000803F000000C00000404000008000"
+    }
+  }
+#-}""",
 }
 
 
