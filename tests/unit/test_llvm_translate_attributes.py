@@ -262,7 +262,7 @@ llvm.mlir.global internal @negzero(dense<-0.0> : tensor<1xf64>)
 llvm.mlir.global internal @vec(dense<[1, 2, 3, 4]> : vector<4xi16>)
     {addr_space = 0 : i32} : vector<4xi16>
 llvm.mlir.global internal constant @str("hi\\00") {addr_space = 0 : i32}
-llvm.mlir.global internal constant @blob(dense_resource<weights> : tensor<1x2x2xf32>)
+llvm.mlir.global internal constant @blob(dense_resource<weights> : vector<1x2x2xf32>)
     {addr_space = 0 : i32} : !llvm.array<1 x array<2 x vector<2 x f32>>>
 llvm.func @first() -> f32 {
   %0 = llvm.mlir.addressof @floats : !llvm.ptr
@@ -344,3 +344,13 @@ def test_without_an_implicit_module_the_input_is_one_op():
     assert op.name == "llvm.func"
     with pytest.raises(DiagnosticError, match="single top-level operation, found: 2"):
         parse_module("llvm.func @f()\nllvm.func @g()\n", Context(), implicit_module=False)
+
+
+def test_a_tensor_initializer_fills_an_array_of_vectors():
+    """mlir-translate-22 writes a tensor<1x2x2xf32> initializer of an array of vectors as
+    nested arrays, which LLVM rejects; mlc writes the vectors, in order."""
+    source = KINDS["typed-globals"].replace("dense_resource<weights> : vector<1x2x2xf32>",
+                                            "dense_resource<weights> : tensor<1x2x2xf32>")
+    text = as_llvm_prints_it(translate_to_llvm_ir(parse_module(source, Context())))
+    assert ("[2 x <2 x float>] [<2 x float> <float 1.000000e+00, float -2.000000e+00>, "
+            "<2 x float> <float 3.000000e+00") in text
