@@ -80,9 +80,13 @@ class TargetFeaturesAttr(DialectAttribute):
             while True:
                 pos = p.current_pos()
                 feature = p.parse_string()
-                if not feature.startswith(("+", "-")) or "," in feature:
-                    raise p.error("target features must start with '+' or '-' and contain "
-                                  "no ','", pos)
+                # MLIR's checks, in its order and words.
+                if not feature:
+                    raise p.error("target features can not be null or empty", pos)
+                if not feature.startswith(("+", "-")):
+                    raise p.error("target features must start with '+' or '-'", pos)
+                if "," in feature:
+                    raise p.error("target features can not contain ','", pos)
                 features.append(feature)
                 if not p.parse_optional_comma():
                     break
