@@ -23,7 +23,10 @@ for a tool when every RUN line passes on it.
 
 For mlc-opt each `mlir-opt` of a RUN line is translated (`translate_opt_args`):
 `--mlir-print-op-generic` becomes `--print-op-generic`, `-pass-pipeline=P`
-becomes `-p P`, a pass flag stays a pass flag when mlc has the pass, and so on.
+becomes `-p P`, a pass flag stays a pass flag when mlc has the pass, and so on; each
+`mlir-translate` (Target/LLVMIR's RUN lines) becomes mlc-translate with its flags
+translated the same way (`TRANSLATE_OPTION_TRANSLATIONS`: `-mlir-to-llvmir`,
+`-split-input-file`, `-verify-diagnostics`, `--no-implicit-module`).
 An mlc failure gets one kind (`KINDS`, most basic first): unsupported flag (a
 flag or pass mlc-opt lacks), unsupported op (mlc says an op or dialect that MLIR
 has is unknown, or the input uses an op of MLIR's `test` dialect that mlc-opt's
@@ -98,6 +101,12 @@ LOWER_LEVEL_FILES = (
     "Target/LLVMIR/*.mlir",
 )
 EXTRACTED_FILES = TEST_FILES + LOWER_LEVEL_FILES
+# `--files llvmir-basic`: the Target/LLVMIR files about the llvm dialect's own translation
+# (the others translate other dialects — OpenMP, OpenACC, GPU targets, Arm/x86/RISC-V
+# vector extensions, ptr, MLIR's test dialect — or run mlir-opt's target passes).
+BASIC_LLVMIR = "llvmir-basic"
+_NOT_BASIC_LLVMIR = re.compile(r"(omp|openmp|openacc|ompenmp|allocatable|gpu|nvvm|rocdl|arm-|"
+                               r"amx|x86vector|vcix|xevm|ptr\.|target-to-|test\.)")
 
 UNSUPPORTED_FLAG = "unsupported flag"
 UNSUPPORTED_OP = "unsupported op"
@@ -639,7 +648,9 @@ def select_files(root: Path, patterns: Sequence[str]) -> list[str]:
     base = root / "mlir" / "test"
     found = sorted(path.relative_to(base).as_posix() for path in base.rglob("*.mlir"))
     return [name for name in found
-            if any(_glob_match(name, p) for p in (patterns or TEST_FILES))]
+            if any(_glob_match(name, p) for p in (patterns or TEST_FILES) if p != BASIC_LLVMIR)
+            or (BASIC_LLVMIR in patterns and _glob_match(name, "Target/LLVMIR/*.mlir")
+                and not _NOT_BASIC_LLVMIR.match(PurePosixPath(name).name))]
 
 
 # ------------------------------------------------------------------- running
@@ -1136,7 +1147,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", action="append", default=[], metavar="GLOB",
                         help="only the test files matching GLOB, a path under mlir/test/ "
-                             "(IR/*.mlir) or a file name (repeatable)")
+                             "(IR/*.mlir) or a file name (repeatable); "
+                             f"'{BASIC_LLVMIR}': Target/LLVMIR's files of the llvm dialect")
     parser.add_argument("--jobs", type=int, default=2, help="runs at once (default: 2)")
     parser.add_argument("--timeout", type=float, default=60,
                         help="seconds before one command is killed (default: 60)")

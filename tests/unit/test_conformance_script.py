@@ -376,3 +376,13 @@ def test_an_unregistered_attribute_over_several_lines_is_an_unsupported_op(confo
     messages = ("x.mlir:3:35: error: '#dlti.dl_spec<\n#dlti.dl_entry<i64, 64>>' attribute "
                 "created with unregistered dialect. If this is intended, ...\n")
     assert conformance.unknown_op(messages, False, frozenset({"dlti"})) == "dlti"
+
+
+def test_the_basic_llvmir_selection(conformance, tmp_path):
+    base = tmp_path / "mlir" / "test" / "Target" / "LLVMIR"
+    base.mkdir(parents=True)
+    for name in ("llvmir.mlir", "nneg.mlir", "openmp-llvm.mlir", "nvvmir.mlir", "ptr.mlir",
+                 "target-to-data-layout-no-init.mlir", "test.mlir"):
+        (base / name).write_text("")
+    assert conformance.select_files(tmp_path, ["llvmir-basic"]) == [
+        "Target/LLVMIR/llvmir.mlir", "Target/LLVMIR/nneg.mlir"]
