@@ -16,10 +16,9 @@ _INT_BINARY = {L.AddOp: "add", L.SubOp: "sub", L.MulOp: "mul", L.SDivOp: "sdiv",
                L.AShrOp: "ashr"}
 _FLOAT_BINARY = {L.FAddOp: "fadd", L.FSubOp: "fsub", L.FMulOp: "fmul", L.FDivOp: "fdiv",
                  L.FRemOp: "frem"}
-_CASTS = {L.TruncOp: "trunc", L.ZExtOp: "zext", L.SExtOp: "sext", L.FPTruncOp: "fptrunc",
-          L.FPExtOp: "fpext", L.SIToFPOp: "sitofp", L.UIToFPOp: "uitofp",
-          L.FPToSIOp: "fptosi", L.FPToUIOp: "fptoui", L.BitcastOp: "bitcast",
-          L.PtrToIntOp: "ptrtoint", L.IntToPtrOp: "inttoptr"}
+# Every cast op of the dialect (`ops_arith._cast` declares each as a `_CastOp`) is the
+# LLVM instruction of its name, `llvm.addrspacecast` -> `addrspacecast`.
+_CASTS = {cls: cls.op_def.name.removeprefix("llvm.") for cls in L._CastOp.__subclasses__()}
 # The predicates in the order of their `predicate` attribute's values (MLIR's enums).
 _ICMP = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 _FCMP = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
