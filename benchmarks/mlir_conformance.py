@@ -23,7 +23,10 @@ for a tool when every RUN line passes on it.
 
 For mlc-opt each `mlir-opt` of a RUN line is translated (`translate_opt_args`):
 `--mlir-print-op-generic` becomes `--print-op-generic`, `-pass-pipeline=P`
-becomes `-p P`, a pass flag stays a pass flag when mlc has the pass, and so on.
+becomes `-p P`, a pass flag stays a pass flag when mlc has the pass, and so on; each
+`mlir-translate` (Target/LLVMIR's RUN lines) becomes mlc-translate with its flags
+translated the same way (`TRANSLATE_OPTION_TRANSLATIONS`: `-mlir-to-llvmir`,
+`-split-input-file`, `-verify-diagnostics`, `--no-implicit-module`).
 An mlc failure gets one kind (`KINDS`, most basic first): unsupported flag (a
 flag or pass mlc-opt lacks), unsupported op (mlc says an op or dialect that MLIR
 has is unknown, or the input uses an op of MLIR's `test` dialect that mlc-opt's
@@ -98,6 +101,12 @@ LOWER_LEVEL_FILES = (
     "Target/LLVMIR/*.mlir",
 )
 EXTRACTED_FILES = TEST_FILES + LOWER_LEVEL_FILES
+# `--files llvmir-basic`: the Target/LLVMIR files about the llvm dialect's own translation
+# (the others translate other dialects — OpenMP, OpenACC, GPU targets, Arm/x86/RISC-V
+# vector extensions, ptr, MLIR's test dialect — or run mlir-opt's target passes).
+BASIC_LLVMIR = "llvmir-basic"
+_NOT_BASIC_LLVMIR = re.compile(r"(omp|openmp|openacc|ompenmp|allocatable|gpu|nvvm|rocdl|arm-|"
+                               r"amx|x86vector|vcix|xevm|ptr\.|target-to-|test\.)")
 
 UNSUPPORTED_FLAG = "unsupported flag"
 UNSUPPORTED_OP = "unsupported op"
@@ -124,8 +133,20 @@ OPTION_TRANSLATIONS: dict[str, tuple[str, bool]] = {
     "o": ("-o", True),
     "help": ("--help", False),
 }
+# mlir-translate option -> mlc-translate option, as OPTION_TRANSLATIONS (Target/LLVMIR's
+# RUN lines: `mlir-translate -mlir-to-llvmir [-split-input-file] [-verify-diagnostics]`).
+TRANSLATE_OPTION_TRANSLATIONS: dict[str, tuple[str, bool]] = {
+    "mlir-to-llvmir": ("--mlir-to-llvmir", False),
+    "allow-unregistered-dialect": ("--allow-unregistered-dialect", False),
+    "split-input-file": ("--split-input-file", False),
+    "verify-diagnostics": ("--verify-diagnostics", False),
+    "no-implicit-module": ("--no-implicit-module", False),
+    "o": ("-o", True),
+}
 # Options that change nothing mlc-opt could do differently: it runs passes on one thread.
 IGNORED_OPTIONS = frozenset({"mlir-disable-threading"})
+# The programs a RUN line may pipe, and mlc's counterpart of each.
+MLC_COUNTERPARTS = {"mlir-opt": "mlc-opt", "mlir-translate": "mlc-translate"}
 
 _RUN = re.compile(r"^\s*//\s*RUN:(.*)$")
 _EXPECTED_DIAGNOSTIC = re.compile(r"\bexpected-(?:error|warning|remark|note)\b")
@@ -164,7 +185,8 @@ class CheckOptions:
 
 @dataclass(frozen=True)
 class RunLine:
-    """A parsed RUN line: the mlir-opt commands of its pipe and its FileCheck, if any.
+    """A parsed RUN line: the mlir-opt and mlir-translate commands of its pipe and its
+    FileCheck, if any.
 
     `unsupported` says why the harness cannot run it (another program, a
     redirection, a lit substitution other than %s); such a RUN line fails on both
@@ -222,7 +244,8 @@ def run_commands(lines: Sequence[str]) -> list[tuple[int, str]]:
 
 
 def parse_run_line(line: int, text: str) -> RunLine:
-    """Parse one RUN command: `[not] mlir-opt ARGS [2>&1] | ... [| FileCheck %s FLAGS]`."""
+    """Parse one RUN command: `[not] mlir-opt ARGS [2>&1] | ... [| FileCheck %s FLAGS]`
+    (mlir-translate where mlir-opt may be)."""
     try:
         lexer = shlex.shlex(text, posix=True, punctuation_chars="|")
         lexer.whitespace_split = True
@@ -253,14 +276,14 @@ def parse_run_line(line: int, text: str) -> RunLine:
                     raise Unsupported(f"lit substitution in {arg}")
             if program == "FileCheck" and index == len(pipe) - 1 and not negated:
                 check = parse_filecheck_args(args)
-            elif program == "mlir-opt":
+            elif program in MLC_COUNTERPARTS:
                 commands.append(Command(program, tuple(args), negated, merge))
             else:
                 raise Unsupported(f"program {program}")
     except Unsupported as error:
         return RunLine(line, text, unsupported=str(error))
     if not commands:
-        return RunLine(line, text, unsupported="no mlir-opt")
+        return RunLine(line, text, unsupported="no mlir-opt or mlir-translate")
     return RunLine(line, text, tuple(commands), check)
 
 
@@ -307,9 +330,11 @@ class MlcFlags:
     ops: frozenset[str] = frozenset()  # every op of its dialects (`mlc-opt --list-ops`)
 
 
-def translate_opt_args(args: Sequence[str], mlc: MlcFlags) -> list[str]:
+def translate_opt_args(args: Sequence[str], mlc: MlcFlags,
+                       table: dict[str, tuple[str, bool]] = OPTION_TRANSLATIONS) -> list[str]:
     """mlir-opt's arguments as mlc-opt's, or `Unsupported` naming the first flag with
-    no mlc-opt meaning."""
+    no mlc-opt meaning; with `table` TRANSLATE_OPTION_TRANSLATIONS (and `mlc` of
+    mlc-translate) mlir-translate's as mlc-translate's."""
     translated: list[str] = []
     words = list(args)
     while words:
@@ -319,8 +344,8 @@ def translate_opt_args(args: Sequence[str], mlc: MlcFlags) -> list[str]:
             translated.append(word)
             continue
         value = word.split("=", 1)[1] if "=" in word else None
-        if name in OPTION_TRANSLATIONS and OPTION_TRANSLATIONS[name][0] in mlc.options:
-            option, takes_value = OPTION_TRANSLATIONS[name]
+        if name in table and table[name][0] in mlc.options:
+            option, takes_value = table[name]
             if takes_value:
                 if value is None:
                     if not words:
@@ -340,10 +365,20 @@ def translate_opt_args(args: Sequence[str], mlc: MlcFlags) -> list[str]:
     return translated
 
 
+def _help_options(executable: Path) -> frozenset[str]:
+    """The options a tool's `--help` names."""
+    return frozenset(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)",
+                                capture([str(executable), "--help"])))
+
+
+def mlc_translate_flags(mlc_translate: Path) -> MlcFlags:
+    """Ask mlc-translate which options it has (it runs no passes)."""
+    return MlcFlags(_help_options(mlc_translate), frozenset())
+
+
 def mlc_flags(mlc_opt: Path) -> MlcFlags:
     """Ask mlc-opt which options and passes it has."""
-    help_text = capture([str(mlc_opt), "--help"])
-    options = frozenset(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", help_text))
+    options = _help_options(mlc_opt)
     listing = capture([str(mlc_opt), "--list-passes"])
     passes: set[str] = set()
     section = ""
@@ -613,7 +648,9 @@ def select_files(root: Path, patterns: Sequence[str]) -> list[str]:
     base = root / "mlir" / "test"
     found = sorted(path.relative_to(base).as_posix() for path in base.rglob("*.mlir"))
     return [name for name in found
-            if any(_glob_match(name, p) for p in (patterns or TEST_FILES))]
+            if any(_glob_match(name, p) for p in (patterns or TEST_FILES) if p != BASIC_LLVMIR)
+            or (BASIC_LLVMIR in patterns and _glob_match(name, "Target/LLVMIR/*.mlir")
+                and not _NOT_BASIC_LLVMIR.match(PurePosixPath(name).name))]
 
 
 # ------------------------------------------------------------------- running
@@ -643,12 +680,27 @@ class Execution:
 
 
 @dataclass(frozen=True)
+class Program:
+    """How a tool runs one program of a RUN line's pipe."""
+
+    executable: Path
+    translate: Callable[[Sequence[str]], list[str]] | None = None  # None: as written
+
+
+@dataclass(frozen=True)
 class ToolUnderTest:
-    """How to run a RUN line's `mlir-opt` commands with one tool."""
+    """How to run a RUN line's `mlir-opt` commands with one tool (`executable`, with
+    the arguments `translate`d), and its other programs (`mlir-translate`)."""
 
     name: str
     executable: Path
     translate: Callable[[Sequence[str]], list[str]] | None = None  # None: as written
+    others: dict[str, Program] = field(default_factory=dict)
+
+    def program(self, name: str) -> Program | None:
+        """How this tool runs the RUN line's program `name` (None: it cannot)."""
+        return Program(self.executable, self.translate) if name == "mlir-opt" \
+            else self.others.get(name)
 
 
 def execute(tool: ToolUnderTest, run: RunLine, input_path: Path, timeout: float,
@@ -660,12 +712,16 @@ def execute(tool: ToolUnderTest, run: RunLine, input_path: Path, timeout: float,
     argvs: list[list[str]] = []
     for command in run.commands:
         args = [arg.replace("%s", str(input_path)) for arg in command.args]
-        if tool.translate is not None:
+        program = tool.program(command.program)
+        if program is None:
+            return Execution(unsupported=f"{tool.name} cannot run {command.program}")
+        if program.translate is not None:
             try:
-                args = tool.translate(args)
+                args = program.translate(args)
             except Unsupported as error:
-                return Execution(unsupported=f"mlc-opt has no {error}")
-        argvs.append([str(tool.executable), *args])
+                return Execution(unsupported=f"{MLC_COUNTERPARTS[command.program]} has no "
+                                             f"{error}")
+        argvs.append([str(program.executable), *args])
     execution = Execution()
     stdin: bytes | None = None
     for index, (command, argv) in enumerate(zip(run.commands, argvs)):
@@ -755,6 +811,9 @@ def unknown_op(messages: str, verifying: bool, mlir_dialects: frozenset[str]) ->
     """The op or dialect an mlc error calls unknown, if MLIR has its dialect ('' if
     none). With --verify-diagnostics only unexpected errors count (an expected one
     is the test's point)."""
+    # An attribute or type quoted in a message may span lines (`'#dlti.dl_spec<` ...
+    # `>' attribute created with unregistered dialect`): one line each for the search.
+    messages = re.sub(r"'[#!][^']*'", lambda quoted: quoted[0].replace("\n", " "), messages)
     lines = messages.splitlines()
     for index, line in enumerate(lines):
         if verifying and "unexpected" not in line:
@@ -819,7 +878,7 @@ def classify_mlc_failure(execution: Execution, run: RunLine, case: Case,
                          mlir_dialects: frozenset[str]) -> Verdict:
     """The kind of an mlc-opt run that did not exit as expected."""
     if execution.unsupported:
-        flag = execution.unsupported.removeprefix("mlc-opt has no ")
+        flag = re.sub(r"^mlc-\w+ has no ", "", execution.unsupported)
         subject = "--" + _option_name(flag.split()[0]) if flag != execution.unsupported else ""
         return Verdict(False, UNSUPPORTED_FLAG, execution.unsupported, run.line, subject)
     assert execution.failed_stage is not None
@@ -1066,6 +1125,20 @@ def show(report: Report, kind: str, lines: int) -> str:
 # ---------------------------------------------------------------------- main
 
 
+def translators(mlir_opt: Path, mlc_opt: Path) -> tuple[dict[str, Program], dict[str, Program]]:
+    """How each tool runs `mlir-translate`: mlir-translate beside mlir-opt (of the same
+    version suffix), mlc-translate beside mlc-opt with its arguments translated. A tool
+    missing leaves its RUN lines unsupported."""
+    mlir_translate = mlir_opt.with_name(mlir_opt.name.replace("mlir-opt", "mlir-translate"))
+    mlc_translate = mlc_opt.with_name("mlc-translate")
+    mlir_others = {"mlir-translate": Program(mlir_translate)} if mlir_translate.exists() else {}
+    if not mlc_translate.exists():
+        return mlir_others, {}
+    flags = mlc_translate_flags(mlc_translate)
+    return mlir_others, {"mlir-translate": Program(mlc_translate, lambda a: translate_opt_args(
+        a, flags, TRANSLATE_OPTION_TRANSLATIONS))}
+
+
 def _log(message: str) -> None:
     print(f"[mlir_conformance] {message}", file=sys.stderr, flush=True)
 
@@ -1074,7 +1147,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", action="append", default=[], metavar="GLOB",
                         help="only the test files matching GLOB, a path under mlir/test/ "
-                             "(IR/*.mlir) or a file name (repeatable)")
+                             "(IR/*.mlir) or a file name (repeatable); "
+                             f"'{BASIC_LLVMIR}': Target/LLVMIR's files of the llvm dialect")
     parser.add_argument("--jobs", type=int, default=2, help="runs at once (default: 2)")
     parser.add_argument("--timeout", type=float, default=60,
                         help="seconds before one command is killed (default: 60)")
@@ -1119,8 +1193,10 @@ def main(argv: list[str] | None = None) -> int:
     flags = mlc_flags(mlc.executable)
     dialects = frozenset(re.findall(r"[\w]+", capture([str(mlir.executable), "--show-dialects"])
                                     .partition("Available Dialects:")[2]))
-    tools = [ToolUnderTest("mlir-opt", mlir.executable),
-             ToolUnderTest("mlc-opt", mlc.executable, lambda a: translate_opt_args(a, flags))]
+    mlir_others, mlc_others = translators(mlir.executable, mlc.executable)
+    tools = [ToolUnderTest("mlir-opt", mlir.executable, others=mlir_others),
+             ToolUnderTest("mlc-opt", mlc.executable, lambda a: translate_opt_args(a, flags),
+                           mlc_others)]
     started = time.perf_counter()
     results = run_conformance(files, tools, dialects, args.jobs, args.timeout, _log,
                               flags.ops)

@@ -58,11 +58,11 @@ def test_parse_run_line_quoted_pipeline(conformance):
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("mlir-opt %s | mlir-translate --mlir-to-llvmir", "program mlir-translate"),
+    ("mlir-opt %s | llc", "program llc"),
     ("mlir-opt %s -o %t", "lit substitution"),
     ("mlir-opt %s > %t.out", "redirection"),
     ("mlir-opt %s | FileCheck %s --implicit-check-not=foo", "FileCheck flag"),
-    ("FileCheck %s", "no mlir-opt"),
+    ("FileCheck %s", "no mlir-opt or mlir-translate"),
 ])
 def test_parse_run_line_says_what_it_cannot_run(conformance, text, reason):
     assert reason in conformance.parse_run_line(1, text).unsupported
@@ -336,3 +336,53 @@ def test_an_output_mismatch_looks_at_the_case_block_only(conformance, tmp_path):
                      for case in test.cases)
     assert (first.kind, first.subject) == ("unsupported op", "test.unknown_op")
     assert second is mismatch
+
+
+# ------------------------------------------------------------- mlir-translate
+
+def test_mlir_translate_run_lines_are_driven(conformance):
+    run = conformance.parse_run_line(
+        1, "mlir-opt %s -canonicalize | mlir-translate -mlir-to-llvmir -split-input-file "
+           "| FileCheck %s")
+    assert not run.unsupported
+    assert [c.program for c in run.commands] == ["mlir-opt", "mlir-translate"]
+    flags = conformance.MlcFlags(frozenset({"--mlir-to-llvmir", "--split-input-file",
+                                            "--verify-diagnostics", "-o"}), frozenset())
+    table = conformance.TRANSLATE_OPTION_TRANSLATIONS
+    assert conformance.translate_opt_args(["%s", "-mlir-to-llvmir", "-verify-diagnostics"],
+                                          flags, table) == ["%s", "--mlir-to-llvmir",
+                                                            "--verify-diagnostics"]
+    with pytest.raises(conformance.Unsupported, match="test-to-llvmir"):
+        conformance.translate_opt_args(["-test-to-llvmir"], flags, table)
+
+
+def test_a_tool_without_a_translator_cannot_run_translate_lines(conformance):
+    run = conformance.parse_run_line(2, "mlir-translate -mlir-to-llvmir %s | FileCheck %s")
+    tool = conformance.ToolUnderTest("mlc-opt", Path("mlc-opt"), lambda args: list(args))
+    execution = conformance.execute(tool, run, Path("x.mlir"), 1, "x.mlir")
+    assert "cannot run mlir-translate" in execution.unsupported
+    flag = conformance.ToolUnderTest(
+        "mlc-opt", Path("mlc-opt"), None, {"mlir-translate": conformance.Program(
+            Path("mlc-translate"), lambda args: conformance.translate_opt_args(
+                args, conformance.MlcFlags(frozenset(), frozenset()),
+                conformance.TRANSLATE_OPTION_TRANSLATIONS))})
+    execution = conformance.execute(flag, run, Path("x.mlir"), 1, "x.mlir")
+    verdict = conformance.classify_mlc_failure(
+        execution, run, conformance.Case("x.mlir", 0, 0, (), (), False), frozenset())
+    assert (verdict.kind, verdict.subject) == ("unsupported flag", "--mlir-to-llvmir")
+
+
+def test_an_unregistered_attribute_over_several_lines_is_an_unsupported_op(conformance):
+    messages = ("x.mlir:3:35: error: '#dlti.dl_spec<\n#dlti.dl_entry<i64, 64>>' attribute "
+                "created with unregistered dialect. If this is intended, ...\n")
+    assert conformance.unknown_op(messages, False, frozenset({"dlti"})) == "dlti"
+
+
+def test_the_basic_llvmir_selection(conformance, tmp_path):
+    base = tmp_path / "mlir" / "test" / "Target" / "LLVMIR"
+    base.mkdir(parents=True)
+    for name in ("llvmir.mlir", "nneg.mlir", "openmp-llvm.mlir", "nvvmir.mlir", "ptr.mlir",
+                 "target-to-data-layout-no-init.mlir", "test.mlir"):
+        (base / name).write_text("")
+    assert conformance.select_files(tmp_path, ["llvmir-basic"]) == [
+        "Target/LLVMIR/llvmir.mlir", "Target/LLVMIR/nneg.mlir"]

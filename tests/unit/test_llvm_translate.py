@@ -260,7 +260,7 @@ def test_an_op_without_llvm_form_is_a_located_error():
     module = parse_module('func.func @f() {\n  return\n}\n', Context())
     with pytest.raises(TranslationError) as info:
         translate_to_llvm_ir(module)
-    assert "cannot translate 'func.func'" in str(info.value)
+    assert "'func.func' cannot be converted to LLVM IR" in str(info.value)
     assert info.value.diagnostics[0].loc is not None
 
 
@@ -274,7 +274,7 @@ def test_cli_emits_llvm_ir_assembly_and_objects(tmp_path):
     source.write_text(lowered_by_mlir(SAXPY))
     ir = _cli(str(source))
     assert ir.returncode == 0, ir.stderr
-    assert b'define void @"saxpy"' in ir.stdout
+    assert b'define void @saxpy(' in ir.stdout
     optimised = _cli(str(source), "-O3")
     assert optimised.returncode == 0, optimised.stderr
     assert b"fmul" in optimised.stdout and b"phi" not in optimised.stdout  # fully unrolled
@@ -293,7 +293,7 @@ def test_cli_errors_are_diagnostics_and_write_nothing(tmp_path):
     out = tmp_path / "out.ll"
     done = _cli(str(source), "-o", str(out))
     assert done.returncode == 1
-    assert f"{source}:1:1: error: cannot translate 'func.func'".encode() in done.stderr
+    assert f"{source}:1:1: error: 'func.func' cannot be converted".encode() in done.stderr
     assert b"convert-to-llvm" in done.stderr  # the note says how to lower it
     assert not out.exists()
     bad_cpu = _cli(str(source), "--target-cpu", "no-such-cpu")

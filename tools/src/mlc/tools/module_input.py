@@ -61,6 +61,16 @@ class LoadOptions:
     keep_params: bool = False
 
 
+def read_text_input(path: str) -> tuple[str, str]:
+    """read_input, its failures an InputError holding the message as printed."""
+    try:
+        return read_input(path)
+    except OSError as exc:
+        raise InputError(f"error: cannot read '{path}': {exc.strerror}\n") from None
+    except NotUTF8 as exc:
+        raise InputError(exc.render()) from None
+
+
 def load_module(path: str, options: LoadOptions | None = None):
     """The verified module in `path` (MLIR text, `-` for stdin, or a `.onnx` model) and
     the SourceManager its diagnostics render with. InputError otherwise."""
@@ -81,12 +91,7 @@ def load_module(path: str, options: LoadOptions | None = None):
         except FrontendMissing as exc:
             raise InputError(f"error: {exc}\n") from None
         return module, sources
-    try:
-        text, name = read_input(path)
-    except OSError as exc:
-        raise InputError(f"error: cannot read '{path}': {exc.strerror}\n") from None
-    except NotUTF8 as exc:
-        raise InputError(exc.render()) from None
+    text, name = read_text_input(path)
     source = sources.add(name, text)
     try:
         module = parse_module(text, Context(allow_unregistered=options.allow_unregistered),

@@ -30,8 +30,8 @@ from mlc.tools.onnx_input import (
     parse_input_shapes,
 )
 from mlc.tools.output import ToolArgumentParser, internal_error, write_output
+from mlc.tools.split_input import SPLIT_MARKER, ChunkDiagnostics, input_chunks
 
-SPLIT_MARKER = "// -----"
 DEFAULT_OPT_LEVEL = 3
 
 
@@ -202,21 +202,6 @@ def _split_pass_flags(argv: list[str]) -> tuple[list[str], list[str]]:
     return rest, passes
 
 
-def _chunks(text: str, split: bool) -> list[tuple[int, int]]:
-    """(start, end) offsets of each input chunk."""
-    if not split:
-        return [(0, len(text))]
-    chunks = []
-    start = pos = 0
-    for line in text.splitlines(keepends=True):
-        if line.strip() == SPLIT_MARKER:
-            chunks.append((start, pos))
-            start = pos + len(line)
-        pos += len(line)
-    chunks.append((start, len(text)))
-    return chunks
-
-
 _REPRODUCER_RE = re.compile(r'\{-#(?:(?!#-\}).)*?mlir_reproducer:\s*\{[^}]*?pipeline:\s*"((?:[^"\\]|\\.)*)"',
                             re.S)
 
@@ -275,7 +260,6 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
     from mlc.ir.core.dialect_registry import Context
     from mlc.ir.diagnostics import Diagnostic, DiagnosticError, SourceManager
     from mlc.ir.text.printer import PrintOptions, print_op
-    from mlc.ir.verify.expected import ExpectedDiagnostics
     from mlc.ir.verify.verifier import Verifier
 
     if args.list_ops or args.op_docs or args.list_passes or args.list_patterns:
@@ -433,14 +417,7 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
                          f"{pipeline.text(context)}\n")
 
     outputs: list[str] = []
-    failed = False
-    expected = None
-    if args.verify_diagnostics:
-        # Read from the whole file, as mlir-opt does, whatever the chunks.
-        expected = ExpectedDiagnostics(source)
-        for problem in expected.problems:
-            sys.stderr.write(sources.render(problem))
-        failed = bool(expected.problems)
+    reporter = ChunkDiagnostics(sources, source, verify=args.verify_diagnostics)
     imported = None
     if onnx_input:
         began = time.perf_counter()
@@ -455,7 +432,7 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
             return 1
         if timing:
             timing.record("Import", time.perf_counter() - began)
-    for start, end in _chunks(text, args.split_input_file):
+    for start, end in input_chunks(text, args.split_input_file):
         ctx = Context(allow_unregistered=args.allow_unregistered_dialect)
         diagnostics: list[Diagnostic] = []
         output = None
@@ -493,25 +470,14 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
                     timing.record("Output", time.perf_counter() - began)
         except DiagnosticError as exc:
             diagnostics = exc.diagnostics
-        if expected is not None:
-            problems = expected.check(diagnostics)
-            for problem in problems:
-                sys.stderr.write(sources.render(problem))
-            failed |= bool(problems)
-        else:
-            for diag in diagnostics:
-                # An imported model has no text to point into: what is not at a node
-                # is about the model, and says so as the importer's own errors do.
-                about_model = imported is not None and (diag.loc is None or isinstance(diag.loc, UnknownLoc))
-                sys.stderr.write((f"{filename}: " if about_model else "") + sources.render(diag))
-            failed |= any(d.severity == "error" for d in diagnostics)
+        # An imported model has no text to point into: what is not at a node is
+        # about the model, and says so as the importer's own errors do.
+        reporter.report(diagnostics, lambda diag: (
+            f"{filename}: " if imported is not None and (diag.loc is None or isinstance(
+                diag.loc, UnknownLoc)) else "") + sources.render(diag))
         # As mlir-opt: a chunk that fails prints nothing, the others print.
         outputs.append(output or "")
-    if expected is not None:
-        problems = expected.finish()
-        for problem in problems:
-            sys.stderr.write(sources.render(problem))
-        failed |= bool(problems)
+    failed = reporter.finish()
     if statistics is not None:
         sys.stderr.write(statistics.report())
     if timing is not None:

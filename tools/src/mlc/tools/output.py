@@ -51,6 +51,14 @@ class ToolArgumentParser(argparse.ArgumentParser):
         sys.exit(1)
 
 
+def with_long_options_spelled(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """`argv` with each long option of `parser` written with one dash, as MLIR's tools
+    accept them (`-split-input-file`, `-mlir-to-llvmir=...`), given its second dash."""
+    known = {opt for action in parser._actions for opt in action.option_strings}
+    return ["-" + arg if len(arg) > 2 and arg[0] == "-" and arg[1].isalpha()
+            and f"-{arg.split('=', 1)[0]}" in known else arg for arg in argv]
+
+
 def write_output(path: str, text: str) -> None:
     """Write `text` to `path` ('-' is stdout); a file is written whole, then renamed into
     place (see :func:`mlc.ir.core.files.write_text_file`), so a failed run never leaves

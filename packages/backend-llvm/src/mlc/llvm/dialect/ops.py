@@ -8,6 +8,7 @@ casts (:mod:`~mlc.llvm.dialect.ops_arith`), constants, globals, memory and aggre
 from __future__ import annotations
 
 from mlc.llvm.dialect import (  # noqa: F401 (declare)
+    function_attrs,
     ops_arith,
     ops_control,
     ops_intrinsics,

@@ -488,7 +488,8 @@ class AsmParser(TokenStream):
     def parse_optional_region(self, arguments: Sequence[Argument] = (),
                               op_class: type | None = None) -> Region | None:
         pos = _SKIP.match(self.text, self.pos).end()
-        if not self.text.startswith("{", pos):
+        # `{-#` opens the file's metadata (resources), not a region.
+        if not self.text.startswith("{", pos) or self.text.startswith("{-#", pos):
             return None
         return self.parse_region(arguments, op_class)
 

@@ -1342,12 +1342,15 @@ def _unexpected_token(state: _ParseState, exc) -> Exception:
 
 
 def parse_module(text: str, ctx: Context | None = None, filename: str = "<string>",
-                 source: SourceFile | None = None, base_offset: int = 0) -> Operation:
+                 source: SourceFile | None = None, base_offset: int = 0, *,
+                 implicit_module: bool = True) -> Operation:
     """Parse MLIR text into a `builtin.module` (wrapping top-level ops that are not
     already a single module, as MLIR does). Raises DiagnosticError on bad input.
 
     `source` and `base_offset` place `text` inside a larger file (for diagnostics
-    when the file is split with `// -----`)."""
+    when the file is split with `// -----`). With `implicit_module=False` (MLIR's
+    `--no-implicit-module`) nothing is wrapped: the input must hold one top-level
+    op, which is returned whatever it is."""
     from mlc.ir.dialects.builtin import ModuleOp
 
     ctx = ctx or Context()
@@ -1366,8 +1369,11 @@ def parse_module(text: str, ctx: Context | None = None, filename: str = "<string
             raise state.error(f"expected location, but found '{loc}'", pos)
         target.loc = loc
     ops = list(top.ops())
-    if len(ops) == 1 and isinstance(ops[0], ModuleOp):
+    if len(ops) == 1 and (isinstance(ops[0], ModuleOp) or not implicit_module):
         return ops[0].detach()
+    if not implicit_module:
+        raise state.error(f"source must contain a single top-level operation, found: "
+                          f"{len(ops)}", 0)
     module = ModuleOp.build()
     for op in ops:
         module.body.append(op.detach())

@@ -16,10 +16,9 @@ _INT_BINARY = {L.AddOp: "add", L.SubOp: "sub", L.MulOp: "mul", L.SDivOp: "sdiv",
                L.AShrOp: "ashr"}
 _FLOAT_BINARY = {L.FAddOp: "fadd", L.FSubOp: "fsub", L.FMulOp: "fmul", L.FDivOp: "fdiv",
                  L.FRemOp: "frem"}
-_CASTS = {L.TruncOp: "trunc", L.ZExtOp: "zext", L.SExtOp: "sext", L.FPTruncOp: "fptrunc",
-          L.FPExtOp: "fpext", L.SIToFPOp: "sitofp", L.UIToFPOp: "uitofp",
-          L.FPToSIOp: "fptosi", L.FPToUIOp: "fptoui", L.BitcastOp: "bitcast",
-          L.PtrToIntOp: "ptrtoint", L.IntToPtrOp: "inttoptr"}
+# Every cast op of the dialect (`ops_arith._cast` declares each as a `_CastOp`) is the
+# LLVM instruction of its name, `llvm.addrspacecast` -> `addrspacecast`.
+_CASTS = {cls: cls.op_def.name.removeprefix("llvm.") for cls in L._CastOp.__subclasses__()}
 # The predicates in the order of their `predicate` attribute's values (MLIR's enums).
 _ICMP = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 _FCMP = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
@@ -29,14 +28,34 @@ _CMP_SYMBOL = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": "
 
 @translates(*_INT_BINARY)
 def _int_binary(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
-    flags = _overflow_flags(op)
+    flags = _integer_flags(op)
     method = getattr(t.builder, _INT_BINARY[type(op)])
     return method(*args, flags=flags) if flags else method(*args)
 
 
-def _overflow_flags(op: Operation) -> list[str]:
+def _integer_flags(op: Operation) -> list[str]:
+    """The poison-generating flags of an integer op, as LLVM writes them after the
+    opcode: `nuw`/`nsw` (overflowFlags), `exact`, `disjoint`, `nneg`."""
     bits = int_attr(op, "overflowFlags", 0) or 0
-    return [name for bit, name in ((1, "nsw"), (2, "nuw")) if bits & bit]
+    flags = [name for bit, name in ((2, "nuw"), (1, "nsw")) if bits & bit]
+    return flags + [keyword for name, keyword in (("isExact", "exact"),
+                                                  ("isDisjoint", "disjoint"),
+                                                  ("nonNeg", "nneg"))
+                    if name in op.attributes]
+
+
+class _FlaggedCast(ir.CastInstr):
+    """A cast with its flags (`zext nneg`, `trunc nuw`), which llvmlite's casts lack."""
+
+    def __init__(self, parent, opname: str, value, type_, flags: list[str]):
+        super().__init__(parent, opname, value, type_)
+        self.flags = flags
+
+    def descr(self, buf):
+        value = self.operands[0]
+        buf.append(f"{' '.join([self.opname, *self.flags])} {value.type} "
+                   f"{value.get_reference()} to {self.type}"
+                   f"{self._stringify_metadata(leading_comma=True)}\n")
 
 
 @translates(*_FLOAT_BINARY)
@@ -51,7 +70,13 @@ def _fneg(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
 
 @translates(*_CASTS)
 def _cast(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
-    return getattr(t.builder, _CASTS[type(op)])(args[0], t.type(op.results[0].type, op))
+    result_type = t.type(op.results[0].type, op)
+    flags = _integer_flags(op)
+    if not flags:
+        return getattr(t.builder, _CASTS[type(op)])(args[0], result_type)
+    instruction = _FlaggedCast(t.builder.block, _CASTS[type(op)], args[0], result_type, flags)
+    t.builder._insert(instruction)
+    return instruction
 
 
 @translates(L.ICmpOp)

@@ -6,14 +6,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from mlc.ir.core.attributes import (
-    ArrayAttr,
-    Attribute,
-    DictionaryAttr,
-    IntegerAttr,
-    SymbolRefAttr,
-    UnitAttr,
-)
+from mlc.ir.core.attributes import SymbolRefAttr
 from mlc.ir.core.ir import Operation
 from mlc.llvm.dialect import ops_control as C
 from mlc.llvm.dialect.translation.core import (
@@ -26,42 +19,21 @@ from mlc.llvm.dialect.translation.core import (
     translation_error,
     type_attr,
 )
-from mlc.llvm.dialect.types import LinkageAttr, LLVMFunctionType
+from mlc.llvm.dialect.translation.loop_metadata import loop_metadata
+from mlc.llvm.dialect.translation.symbols import LLVMFunction, call_site_attributes
+from mlc.llvm.dialect.types import LLVMFunctionType
 
 # ------------------------------------------------------------------ functions
 
-# Argument attributes carried to LLVM IR. llvmlite refuses `readonly`/`writeonly` on
-# arguments; they are hints whose absence changes no result, so they are dropped.
-_ARG_ATTRIBUTES = {"llvm.noalias": "noalias", "llvm.nocapture": "captures(none)",
-                   "llvm.nonnull": "nonnull", "llvm.noundef": "noundef"}
-
-
 @translates_at_module_level(C.LLVMFuncOp)
 def _declare_function(t: ModuleTranslation, op: Operation) -> None:
-    """Declare the function; its body, if any, is translated once every symbol is known."""
+    """Declare the function with everything its op says about it (symbols.LLVMFunction);
+    its body, if any, is translated once every symbol is known."""
     function_type = type_attr(op, "function_type")
     if not isinstance(function_type, LLVMFunctionType):
         raise translation_error("llvm.func's function_type must be an !llvm.func type", op.loc)
     name = op.attributes["sym_name"].value
-    fn = ir.Function(t.module, llvm_type(function_type, op.loc), name)
-    linkage = op.attributes.get("linkage")
-    if isinstance(linkage, LinkageAttr) and linkage.linkage.value != "external":
-        fn.linkage = linkage.linkage.value
-    arg_attrs = op.attributes.get("arg_attrs")
-    if isinstance(arg_attrs, ArrayAttr):
-        for arg, entries in zip(fn.args, arg_attrs):
-            _add_argument_attributes(arg, entries)
-    t.symbols[name] = fn
-
-
-def _add_argument_attributes(arg: ir.Argument, entries: Attribute) -> None:
-    if not isinstance(entries, DictionaryAttr):
-        return
-    for key, value in entries.entries:
-        if key in _ARG_ATTRIBUTES and isinstance(value, UnitAttr):
-            arg.add_attribute(_ARG_ATTRIBUTES[key])
-        elif key == "llvm.align" and isinstance(value, IntegerAttr):
-            arg.attributes.align = value.value
+    t.symbols[name] = LLVMFunction(t.module, llvm_type(function_type, op.loc), name, op)
 
 
 @translates(C.CallOp)
@@ -70,7 +42,11 @@ def _call(t: FunctionTranslation, op: Operation, args: list) -> ir.Value | None:
     if not isinstance(callee, SymbolRefAttr):
         raise translation_error("indirect calls are not translated", op.loc)
     fn = t.module.symbol(callee.root, op)
-    inst = t.builder.call(fn, args, fastmath=fastmath(op))
+    tail = op.attributes.get("TailCallKind")
+    inst = t.builder.call(fn, args, fastmath=fastmath(op),
+                          tail=tail.kind.value if tail is not None and tail.kind.value != "none"
+                          else None)
+    inst.attributes = call_site_attributes(op)
     return inst if op.results else None
 
 
@@ -93,13 +69,32 @@ def _unreachable(t: FunctionTranslation, op: Operation, args: list) -> None:
 @translates(C.BrOp)
 def _br(t: FunctionTranslation, op: Operation, args: list) -> None:
     (target,) = t.edges(op, args)
-    t.builder.branch(target)
+    _annotate_loop(t, op, t.builder.branch(target))
 
 
 @translates(C.CondBrOp)
 def _cond_br(t: FunctionTranslation, op: Operation, args: list) -> None:
     true_block, false_block = t.edges(op, args[1:])
-    t.builder.cbranch(args[0], true_block, false_block)
+    branch = t.builder.cbranch(args[0], true_block, false_block)
+    _annotate_loop(t, op, branch)
+    _branch_weights(t, op, branch)
+
+
+def _annotate_loop(t: FunctionTranslation, op: Operation, branch: ir.Instruction) -> None:
+    """The loop metadata of a latch branch's `loop_annotation`, if it has one."""
+    annotation = op.attributes.get("loop_annotation")
+    if annotation is not None:
+        branch.set_metadata("llvm.loop", loop_metadata(t.module, annotation, op.loc))
+
+
+def _branch_weights(t: FunctionTranslation, op: Operation, branch: ir.Instruction) -> None:
+    """`branch_weights` as LLVM's `!prof !{!"branch_weights", i32 ...}`."""
+    weights = op.attributes.get("branch_weights")
+    if weights is not None and len(weights.values):
+        module = t.module.module
+        branch.set_metadata("prof", module.add_metadata(
+            [ir.MetaDataString(module, "branch_weights"),
+             *(ir.Constant(ir.IntType(32), w) for w in weights.values)]))
 
 
 @translates(C.SwitchOp)
@@ -110,3 +105,4 @@ def _switch(t: FunctionTranslation, op: Operation, args: list) -> None:
     inst = t.builder.switch(args[0], default)
     for number, block in zip(numbers, cases):
         inst.add_case(ir.Constant(args[0].type, number), block)
+    _branch_weights(t, op, inst)

@@ -117,7 +117,26 @@ def module_level_handler(op: Operation) -> ModuleLevelHandler | None:
 
 # ------------------------------------------------------------------ types
 
-_FLOATS = {"f16": ir.HalfType, "f32": ir.FloatType, "f64": ir.DoubleType}
+class BFloatType(ir.types._BaseFloatType):
+    """LLVM's `bfloat` (MLIR's bf16), which llvmlite lacks: constants as LLVM writes
+    them, `0xR` and the 16 bits (the f32 rounded to nearest even, as MLIR's APFloat)."""
+
+    null = "0.0"
+    intrinsic_name = "bf16"
+
+    def __str__(self) -> str:
+        return "bfloat"
+
+    def format_constant(self, value) -> str:
+        bits = int(np.array(value, dtype=np.float32).view(np.uint32))
+        if np.isnan(np.float32(value)):
+            return f"0xR{(bits >> 16) | 0x40:04X}"  # a quiet NaN stays a NaN
+        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+        return f"0xR{rounded & 0xFFFF:04X}"
+
+
+BFloatType._create_instance()
+_FLOATS = {"f16": ir.HalfType, "bf16": BFloatType, "f32": ir.FloatType, "f64": ir.DoubleType}
 
 
 def llvm_type(type_: Type, loc: Location | None = None) -> ir.Type:
@@ -218,6 +237,9 @@ class ModuleTranslation:
 
     module: ir.Module
     symbols: dict[str, ir.GlobalValue] = field(default_factory=dict)
+    loop_nodes: dict[Attribute, ir.values.MDValue] = field(default_factory=dict)
+    # What must wait until every symbol is declared (initializers taking addresses).
+    deferred: list[Callable[[], None]] = field(default_factory=list)
 
     def symbol(self, name: str, op: Operation) -> ir.GlobalValue:
         """The function or global `@name` that `op` refers to."""
@@ -279,12 +301,17 @@ class FunctionTranslation:
             phi.add_incoming(value, source)
 
     def translate(self) -> None:
-        """Emit the body: blocks in reverse post-order (so definitions come before
-        uses), block arguments as phi nodes, then each op by its registered handler."""
+        """Emit the body: blocks translated in reverse post-order (so definitions come
+        before uses), block arguments as phi nodes, then each op by its registered
+        handler."""
         region = self.op.regions[0]
         order = reverse_postorder(region.blocks[0])
-        for block in order:
-            self.blocks[block] = self.fn.append_basic_block()
+        # LLVM's blocks in the region's order, as MLIR places them (a block no path
+        # reaches has no LLVM block); they are filled in dominance order.
+        reachable = set(order)
+        for block in region.blocks:
+            if block in reachable:
+                self.blocks[block] = self.fn.append_basic_block()
         for arg, value in zip(region.blocks[0].args, self.fn.args):
             self.values[arg] = value
         for block in order[1:]:
@@ -304,7 +331,7 @@ class FunctionTranslation:
     def _translate_op(self, op: Operation) -> None:
         handler = _INSTRUCTIONS.get(type(op))
         if handler is None:
-            raise translation_error(f"cannot translate '{op.name}' to LLVM IR", op.loc)
+            raise translation_error(f"'{op.name}' cannot be converted to LLVM IR", op.loc)
         try:
             args = [self.values[v] for v in op.operands]
         except KeyError:

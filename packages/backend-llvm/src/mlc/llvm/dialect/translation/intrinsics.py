@@ -10,7 +10,13 @@ from llvmlite import ir
 
 from mlc.ir.core.ir import Operation
 from mlc.llvm.dialect import ops_intrinsics as I
-from mlc.llvm.dialect.translation.core import FunctionTranslation, fastmath, int_attr, translates
+from mlc.llvm.dialect.translation.core import (
+    BFloatType,
+    FunctionTranslation,
+    fastmath,
+    int_attr,
+    translates,
+)
 
 _PREFIX = "llvm.intr."
 
@@ -23,7 +29,8 @@ def _mangled(type_: ir.Type) -> str:
         return f"p{type_.addrspace}"
     if isinstance(type_, ir.IntType):
         return f"i{type_.width}"
-    return {ir.HalfType: "f16", ir.FloatType: "f32", ir.DoubleType: "f64"}[type(type_)]
+    return {ir.HalfType: "f16", BFloatType: "bf16", ir.FloatType: "f32",
+            ir.DoubleType: "f64"}[type(type_)]
 
 
 def _result_type(t: FunctionTranslation, op: Operation) -> ir.Type:

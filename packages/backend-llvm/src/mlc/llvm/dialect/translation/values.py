@@ -23,10 +23,14 @@ from mlc.llvm.dialect.translation.core import (
     llvm_type,
     translates,
     translates_at_module_level,
-    translation_error,
     type_attr,
 )
-from mlc.llvm.dialect.types import LinkageAttr
+from mlc.llvm.dialect.translation.initializers import (
+    dense_initializer,
+    region_initializer,
+    resource_array,
+)
+from mlc.llvm.dialect.translation.symbols import LLVMGlobal
 
 # ------------------------------------------------------------------ constants
 
@@ -61,42 +65,46 @@ def _define_global(t: ModuleTranslation, op: Operation) -> None:
     name = op.attributes["sym_name"].value
     value_type = llvm_type(type_attr(op, "global_type"), op.loc)
     value = op.attributes.get("value")
+    address_space = int_attr(op, "addr_space", 0) or 0
+    array = None
+    if isinstance(value, DenseResourceElementsAttr):
+        array = resource_array(value, op.loc)
+    elif isinstance(value, DenseElementsAttr):
+        array = np.asarray(value.array)
+    initializer = None
     if isinstance(value, DenseElementsAttr) and value.is_splat() \
-            and not any(np.asarray(value.splat_element()).tobytes()):  # -0.0 is not zero
+            and not any(np.asarray(value.splat_element()).tobytes()):
         # A zero splat (an uninitialized buffer's, say): LLVM's zeroinitializer, whatever
-        # its size, not its bytes.
-        var = ir.GlobalVariable(t.module, value_type, name)
-        var.initializer = ir.Constant(value_type, None)
-    elif isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
-        # The constant's bytes as they lie in memory: exact (every bit pattern kept)
-        # and fast for large weights, which per-element constants are not.
-        data = _dense_bytes(value)
-        value_type = ir.ArrayType(ir.IntType(8), len(data))
-        var = ir.GlobalVariable(t.module, value_type, name)
-        var.initializer = ir.Constant(value_type, bytearray(data))
-    else:
-        if value is None and op.regions and op.regions[0].blocks:
-            raise translation_error("globals with initializer regions are not translated",
-                                    op.loc)
-        var = ir.GlobalVariable(t.module, value_type, name)
-        if value is not None:
-            var.initializer = constant(value_type, value, op.loc)
+        # its size (-0.0 is not zero: its bytes are not).
+        initializer = ir.Constant(value_type, None)
+    elif array is not None:
+        # The elements in the global's own type; when the value does not fit it
+        # element-wise (a tensor of f32 for an i8 array, say), its bytes as they lie in
+        # memory, exact, in an i8 array of their size.
+        initializer = dense_initializer(value_type, array)
+        if initializer is None:
+            data = _dense_bytes(value, array)
+            value_type = ir.ArrayType(ir.IntType(8), len(data))
+            initializer = ir.Constant(value_type, bytearray(data))
+    elif value is not None:
+        initializer = constant(value_type, value, op.loc)
+    var = LLVMGlobal(t.module, value_type, name, op, address_space)
+    if value is None and op.regions and op.regions[0].blocks:
+        # Evaluated once every symbol is declared: it may take any one's address.
+        def initialize() -> None:
+            var.initializer = region_initializer(t, op)
+        t.deferred.append(initialize)
+    if initializer is not None:
+        var.initializer = initializer
     var.global_constant = "constant" in op.attributes
-    linkage = op.attributes.get("linkage")
-    if isinstance(linkage, LinkageAttr) and linkage.linkage.value != "external":
-        var.linkage = linkage.linkage.value
     alignment = int_attr(op, "alignment")
     if alignment:
         var.align = alignment
     t.symbols[name] = var
 
 
-def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr) -> bytes:
+def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr, values) -> bytes:
     shape = getattr(attr.type, "shape", ())
-    values = attr.array() if isinstance(attr, DenseResourceElementsAttr) else attr.array
-    if values is None:
-        raise translation_error(f"the elements of {attr} are not available (its blob is "
-                                "missing)", None)
     array = np.ascontiguousarray(np.broadcast_to(np.asarray(values), shape))
     return array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()
 
@@ -114,26 +122,6 @@ def _gep(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
     inbounds = bool((int_attr(op, "noWrapFlags", 0) or 0) & 1) or "inbounds" in op.attributes
     return t.builder.gep(base, indices, inbounds=inbounds,
                          source_etype=t.type(type_attr(op, "elem_type"), op))
-
-
-@translates(V.LoadOp)
-def _load(t: FunctionTranslation, op: Operation, args: list) -> ir.Value:
-    return t.builder.load(args[0], align=int_attr(op, "alignment"),
-                          typ=t.type(op.results[0].type, op))
-
-
-@translates(V.StoreOp)
-def _store(t: FunctionTranslation, op: Operation, args: list) -> None:
-    value, pointer = args
-    if pointer.type.is_opaque or pointer.type.pointee == value.type:
-        t.builder.store(value, pointer, align=int_attr(op, "alignment"))
-        return
-    # llvmlite types the pointers of allocas and their GEPs (`float*`) where the llvm
-    # dialect's are opaque, and its builder refuses a vector stored through one; LLVM
-    # reads every pointer as opaque, so the store is written as the dialect says.
-    store = ir.instructions.StoreInstr(t.builder.block, value, pointer)
-    store.align = int_attr(op, "alignment")
-    t.builder._insert(store)
 
 
 @translates(V.AllocaOp)
