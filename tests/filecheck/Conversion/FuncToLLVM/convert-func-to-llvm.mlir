@@ -4,6 +4,9 @@
 // lowerings. The expected output is mlir-opt-22's for the same pass.
 // RUN: mlc-opt %s --convert-func-to-llvm | filecheck %s
 // RUN: %if mlir-opt %{ %mlir_opt %s --convert-func-to-llvm | filecheck %s %}
+// convert-to-llvm with only func's patterns does the same, in mlc as in mlir-opt-22.
+// RUN: mlc-opt %s '--convert-to-llvm=filter-dialects=func' | filecheck %s
+// RUN: %if mlir-opt %{ %mlir_opt %s '--convert-to-llvm=filter-dialects=func' | filecheck %s %}
 
 // CHECK-LABEL: llvm.func @pair(i32) -> !llvm.struct<(i32, f32)> attributes {sym_visibility = "private"}
 func.func private @pair(i32) -> (i32, f32)
