@@ -69,3 +69,16 @@ func.func @escapes(%x: i32) {
   call @use(%a) : (memref<i32>) -> ()
   return
 }
+
+// -----
+
+// A buffer of one element (sizes 1) is a slot too.
+// CHECK-LABEL: func.func @one_element(
+// CHECK-SAME:      %[[X:.*]]: f32, %[[I:.*]]: index) -> f32 {
+// CHECK-NEXT:    return %[[X]] : f32
+func.func @one_element(%x: f32, %i: index) -> f32 {
+  %a = memref.alloca() : memref<1x1xf32>
+  memref.store %x, %a[%i, %i] : memref<1x1xf32>
+  %v = memref.load %a[%i, %i] : memref<1x1xf32>
+  return %v : f32
+}

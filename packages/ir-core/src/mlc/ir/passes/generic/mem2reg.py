@@ -1,5 +1,5 @@
 """mem2reg: promote memory slots to SSA values (MLIR's mem2reg), on the slots a dialect
-declares promotable: a rank-0 `memref.alloca`, and (mlc.llvm) an `llvm.alloca` of one
+declares promotable: a `memref.alloca` of one element (rank 0, or sizes 1), and (mlc.llvm) an `llvm.alloca` of one
 element.
 
 A slot is promoted when it is allocated in the entry block of its region and every use
@@ -25,8 +25,10 @@ from mlc.ir.core.ir import Block, Operation, Value
 from mlc.ir.dialects import memref
 from mlc.ir.dialects.ub import PoisonOp
 from mlc.ir.interfaces.control_flow import BranchLike
+from mlc.ir.passes.options import option
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.block_merge import drop_redundant_arguments
+from mlc.ir.rewrite.region_simplify import erase_unreachable_blocks
 from mlc.ir.rewrite.rewriter import Rewriter
 
 
@@ -50,13 +52,15 @@ PROMOTABLE_SLOTS: list[PromotableSlot] = []
 def _memref_element(op: Operation) -> Type | None:
     if isinstance(op, memref.AllocaOp) and not op.operands:
         type_ = op.results[0].type
-        if isinstance(type_, MemRefType) and not type_.shape and type_.layout is None:
+        # One element: rank 0, or every size 1 (whose only index in bounds is 0).
+        if isinstance(type_, MemRefType) and all(size == 1 for size in type_.shape) \
+                and type_.layout is None:
             return type_.element_type
     return None
 
 
 def _memref_loaded(op: Operation, slot: Value) -> bool:
-    return isinstance(op, memref.LoadOp) and op.memref is slot and not op.indices
+    return isinstance(op, memref.LoadOp) and op.memref is slot
 
 
 def _memref_stored(op: Operation, slot: Value) -> Value | None:
@@ -176,8 +180,15 @@ def promote_slots(root: Operation, rewriter: Rewriter | None = None) -> int:
     return promoted
 
 
-@register_pass("mem2reg", opt_level=0,
-               summary="Promote memory slots (rank-0 memref.alloca, llvm.alloca of one "
+@dataclass(frozen=True)
+class Mem2RegOptions:
+    region_simplify: bool = option(
+        True, doc="afterwards, erase the blocks no path reaches (mlir-opt-22 leaves dead "
+                  "code, such as an llvm.alloca's size, in place too)")
+
+
+@register_pass("mem2reg", opt_level=0, options=Mem2RegOptions,
+               summary="Promote memory slots (memref.alloca and llvm.alloca of one "
                        "element) whose only uses are loads and stores to SSA values.",
                statistics=(("promoted slots", "slots promoted"),))
 class Mem2Reg(Pass):
@@ -185,4 +196,8 @@ class Mem2Reg(Pass):
         from mlc.ir.passes.registry import load_pass_plugins
 
         load_pass_plugins()  # the other packages' dialects declare their slots there
-        self.statistics["promoted slots"] += promote_slots(op)
+        rewriter = Rewriter()
+        promoted = promote_slots(op, rewriter)
+        self.statistics["promoted slots"] += promoted
+        if promoted and run.options.region_simplify:
+            erase_unreachable_blocks(rewriter, op.regions)
