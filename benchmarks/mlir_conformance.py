@@ -123,6 +123,7 @@ OPTION_TRANSLATIONS: dict[str, tuple[str, bool]] = {
     "allow-unregistered-dialect": ("--allow-unregistered-dialect", False),
     "split-input-file": ("--split-input-file", False),
     "verify-diagnostics": ("--verify-diagnostics", False),
+    "verify-roundtrip": ("--verify-roundtrip", False),
     "mlir-print-op-generic": ("--print-op-generic", False),
     "mlir-print-debuginfo": ("--print-debuginfo", False),
     "mlir-print-local-scope": ("--print-local-scope", False),

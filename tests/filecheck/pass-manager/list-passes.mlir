@@ -30,6 +30,8 @@
 // mlc-backend-llvm's lowerings, sorted in among the core's passes.
 // CHECK-NEXT:   convert-arith-to-llvm  (opt level 0)  Lower arith to the llvm dialect (index as i64); other ops stay, with unrealized casts between the two.
 // CHECK-NEXT:   convert-cf-to-llvm  (opt level 0)  Lower cf branches and asserts to the llvm dialect.
+// CHECK-NEXT:   convert-func-to-llvm  (opt level 0)  Lower func.func, func.call and func.return to the llvm dialect (index as i64; other ops stay, with unrealized casts).
+// CHECK-NEXT:       use-bare-ptr-memref-call-conv: bool = false  pass each statically shaped memref as one pointer to its first element (mlc's only convention: false, MLIR's default, is refused where a signature has a memref)
 // CHECK-NEXT:   convert-math-to-llvm  (opt level 0)  Lower math ops LLVM has intrinsics for to the llvm dialect.
 // CHECK-NEXT:   convert-scf-parallel-to-gomp  (opt level 0)  Run each outermost scf.parallel on the OpenMP runtime's threads: its body outlined, called through GOMP_parallel (libgomp's ABI, which LLVM's libomp exports too).
 // CHECK-NEXT:       num-threads: int in [0, 4096] = 0  threads each parallel loop asks the runtime for (0: the runtime's default, OMP_NUM_THREADS or the cores)
@@ -43,6 +45,7 @@
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
 // CHECK-NEXT:   duplicate-function-elimination  (opt level 0, on 'builtin.module' ops)  Deduplicate functions
+// CHECK-NEXT:   finalize-memref-to-llvm  (opt level 0)  Lower memref ops on statically shaped buffers to the llvm dialect, each buffer one pointer (mlc's convention; MLIR's descriptors are not implemented); other ops stay, with unrealized casts.
 // Installed packages add theirs (mlc-dialect-graph's graph-* passes), in name order.
 // CHECK-NEXT:   graph-alter-op-layout  (opt level 3)
 // CHECK-NEXT:       block: int >= 1 = 16  the channel block n of NCHW{n}c
@@ -55,7 +58,10 @@
 // CHECK-NEXT:       max-depth: int >= 0 = 256 (config graph.fuse-ops.max-depth)  most ops graph-fuse-ops puts in one kernel
 // CHECK-NEXT:       opt-level: int >= 0 = the PassContext's opt level  fusion level: 0 keeps every op alone
 // CHECK-NEXT:       remarks: bool = false (config graph.fuse-ops.remarks)
+// CHECK:        inline  (opt level 0, on 'builtin.module' ops)  Inline function calls (every call whose callee has a body and is not recursive), erase the private functions left unused, canonicalize.
 // CHECK:        int-range-optimizations  (opt level 2)  Replace values of constant integer range by constants; drop trivial remainders.
+// CHECK:        mem2reg  (opt level 0)  Promote memory slots (memref.alloca and llvm.alloca of one element) whose only uses are loads and stores to SSA values.
+// CHECK-NEXT:       region-simplify: bool = true  afterwards, erase the blocks no path reaches (mlir-opt-22 leaves dead code, such as an llvm.alloca's size, in place too)
 // CHECK:        print-ir  (opt level 0)  Print the IR to stderr, with an optional label.
 // CHECK-NEXT:       label: str = ""  printed in the dump's header
 // CHECK-NEXT:   reconcile-unrealized-casts  (opt level 0)  Remove unrealized conversion casts that cancel out; fail on any left.

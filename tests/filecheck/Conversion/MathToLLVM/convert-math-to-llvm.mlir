@@ -1,5 +1,5 @@
 // convert-math-to-llvm: the math ops LLVM has intrinsics for become them, fast-math
-// flags kept; rsqrt is 1 / sqrt. The expected output is mlir-opt-22's for the same pass.
+// flags kept; rsqrt is 1 / sqrt, log1p log(1 + x), expm1 exp(x) - 1. The expected output is mlir-opt-22's for the same pass.
 // RUN: mlc-opt %s --convert-math-to-llvm | filecheck %s
 // RUN: mlc-opt %s --convert-math-to-llvm --print-op-generic | mlc-opt - | filecheck %s
 // RUN: %if mlir-opt %{ %mlir_opt %s --convert-math-to-llvm | filecheck %s %}
@@ -58,3 +58,33 @@ func.func @m(%arg0: f32, %arg1: f32, %arg2: f32, %arg3: vector<4xf32>) -> f32 {
 }
 func.func @r(%arg0: f32) -> f32 { %0 = math.rsqrt %arg0 fastmath<fast> : f32
  return %0 : f32 }
+
+// log1p is log(1 + x) and expm1 exp(x) - 1, each op with the flags; the trigonometric
+// and hyperbolic functions and roundeven are intrinsics.
+// CHECK-LABEL: func.func @through_one(%arg0: f32, %arg1: vector<4xf32>) -> (f32, vector<4xf32>, f32) {
+// CHECK-NEXT:    %0 = llvm.mlir.constant(1.000000e+00 : f32) : f32
+// CHECK-NEXT:    %1 = llvm.fadd %0, %arg0 {fastmathFlags = #llvm.fastmath<fast>} : f32
+// CHECK-NEXT:    %2 = llvm.intr.log(%1) {fastmathFlags = #llvm.fastmath<fast>} : (f32) -> f32
+// CHECK-NEXT:    %3 = llvm.mlir.constant(dense<1.000000e+00> : vector<4xf32>) : vector<4xf32>
+// CHECK-NEXT:    %4 = llvm.intr.exp(%arg1) : (vector<4xf32>) -> vector<4xf32>
+// CHECK-NEXT:    %5 = llvm.fsub %4, %3 : vector<4xf32>
+// CHECK-NEXT:    %6 = llvm.intr.tan(%arg0) : (f32) -> f32
+// CHECK-NEXT:    %7 = llvm.intr.asin(%6) : (f32) -> f32
+// CHECK-NEXT:    %8 = llvm.intr.acos(%7) : (f32) -> f32
+// CHECK-NEXT:    %9 = llvm.intr.atan(%8) {fastmathFlags = #llvm.fastmath<nnan>} : (f32) -> f32
+// CHECK-NEXT:    %10 = llvm.intr.sinh(%9) : (f32) -> f32
+// CHECK-NEXT:    %11 = llvm.intr.cosh(%10) : (f32) -> f32
+// CHECK-NEXT:    %12 = llvm.intr.roundeven(%11) : (f32) -> f32
+// CHECK-NEXT:    return %2, %5, %12 : f32, vector<4xf32>, f32
+func.func @through_one(%arg0: f32, %arg1: vector<4xf32>) -> (f32, vector<4xf32>, f32) {
+  %0 = math.log1p %arg0 fastmath<fast> : f32
+  %1 = math.expm1 %arg1 : vector<4xf32>
+  %2 = math.tan %arg0 : f32
+  %3 = math.asin %2 : f32
+  %4 = math.acos %3 : f32
+  %5 = math.atan %4 fastmath<nnan> : f32
+  %6 = math.sinh %5 : f32
+  %7 = math.cosh %6 : f32
+  %8 = math.roundeven %7 : f32
+  return %0, %1, %8 : f32, vector<4xf32>, f32
+}

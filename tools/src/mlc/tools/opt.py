@@ -100,6 +100,9 @@ def build_arg_parser(with_passes: bool = False) -> argparse.ArgumentParser:
                        help=f"process each chunk between '{SPLIT_MARKER}' lines separately")
     group.add_argument("--verify-diagnostics", action="store_true",
                        help="check diagnostics against // expected-error {{...}} comments")
+    group.add_argument("--verify-roundtrip", action="store_true",
+                       help="after parsing, print the IR (generic and custom forms), parse it "
+                            "back and fail unless the same IR comes back (as mlir-opt)")
     group.add_argument("--no-verify", action="store_true",
                        help="skip verifying the input after parsing")
     group = parser.add_argument_group("ONNX input (a .onnx file; see mlc-import)")
@@ -451,6 +454,10 @@ def run(args: argparse.Namespace, pass_flags: list[str]) -> int:
                 diagnostics = Verifier().verify(module)
                 if timing:
                     timing.record("Verifier", time.perf_counter() - began)
+            if not diagnostics and args.verify_roundtrip:
+                from mlc.ir.verify.roundtrip import verify_roundtrip
+
+                diagnostics = verify_roundtrip(module, ctx)
             if not diagnostics and pipeline is not None:
                 began = time.perf_counter()
                 row = len(timing.rows) if timing else 0

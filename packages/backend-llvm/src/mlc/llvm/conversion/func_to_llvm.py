@@ -8,13 +8,18 @@ and result attributes (`llvm.noalias`...) and `sym_visibility` are carried over,
 
 from __future__ import annotations
 
-from mlc.ir.core.attributes import (
-    Type,
-)
+from dataclasses import dataclass
+
+from mlc.ir.core.attributes import MemRefType, Type
+from mlc.ir.core.ir import Operation
+from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.dialects.func import CallOp, FuncOp, ReturnOp
+from mlc.ir.passes.options import option
+from mlc.ir.passes.registry import Pass, PassFailure, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, to_llvm_patterns
+from mlc.llvm.conversion.one_to_one import convert_dialect_to_llvm
 from mlc.llvm.dialect.ops_control import LLVMFuncOp
 from mlc.llvm.dialect.ops_control import ReturnOp as LLVMReturnOp
 from mlc.llvm.dialect.ops_values import ExtractValueOp, InsertValueOp
@@ -64,9 +69,9 @@ class FuncToLLVM(ConversionPattern):
         if not op.is_declaration:
             rewriter.inline_region_before(op.body, new.regions[0])
             blocks = new.regions[0].blocks
+            # Only the entry block: the other blocks' arguments belong to the branches
+            # that reach them, which convert them when they are lowered (as MLIR's).
             rewriter.apply_signature_conversion(blocks[0], [[t] for t in inputs])
-            for block in blocks[1:]:
-                rewriter.convert_block_signature(block, converter)
         rewriter.erase_op(op)
         return True
 
@@ -116,3 +121,37 @@ class CallToLLVM(ConversionPattern):
 def func_to_llvm_patterns(converter: LLVMTypeConverter):
     """The patterns lowering func.func, func.return and func.call."""
     return [FuncToLLVM(converter), ReturnToLLVM(converter), CallToLLVM(converter)]
+
+
+def _memref_in_signature(module: Operation) -> Operation | None:
+    """The first function whose signature has a memref, if any."""
+    for op in module.walk():
+        if isinstance(op, FuncOp) and any(isinstance(t, MemRefType)
+                                          for t in (*op.type.inputs, *op.type.results)):
+            return op
+    return None
+
+
+@dataclass(frozen=True)
+class ConvertFuncToLLVMOptions:
+    use_bare_ptr_memref_call_conv: bool = option(
+        False, doc="pass each statically shaped memref as one pointer to its first element "
+                   "(mlc's only convention: false, MLIR's default, is refused where a "
+                   "signature has a memref)")
+
+
+@register_pass("convert-func-to-llvm", opt_level=0, dialects=("llvm",),
+               options=ConvertFuncToLLVMOptions,
+               summary="Lower func.func, func.call and func.return to the llvm dialect "
+                       "(index as i64; other ops stay, with unrealized casts).")
+class ConvertFuncToLLVM(Pass):
+    def run(self, op: Operation, run) -> None:
+        if not run.options.use_bare_ptr_memref_call_conv:
+            function = _memref_in_signature(op)
+            if function is not None:
+                raise PassFailure([Diagnostic(
+                    "error", "mlc lowers memrefs in signatures to bare pointers only (MLIR's "
+                    "memref descriptors are not implemented): use "
+                    "convert-func-to-llvm{use-bare-ptr-memref-call-conv=1}", function.loc)])
+        converter = LLVMTypeConverter()
+        convert_dialect_to_llvm(op, func_to_llvm_patterns(converter), converter)

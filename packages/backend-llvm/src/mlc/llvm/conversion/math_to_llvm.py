@@ -1,5 +1,6 @@
 """math to llvm (MLIR's MathToLLVM): each math op LLVM has an intrinsic for becomes
-that intrinsic, fast-math flags carried over; `rsqrt` becomes `1 / sqrt(x)`.
+that intrinsic, fast-math flags carried over; `rsqrt` becomes `1 / sqrt(x)`, `log1p`
+`log(1 + x)` and `expm1` `exp(x) - 1` (as MLIR's).
 
 `math.erf` has no LLVM intrinsic: it is left, for convert-to-llvm's C library patterns
 (math_to_libm: a call of `erff`) or the conversion's diagnostic. The intrinsics of vectors (and the C library's
@@ -32,14 +33,15 @@ _INTRINSICS = [
     (M.Exp2Op, I.Exp2Op), (M.LogOp, I.LogOp), (M.Log2Op, I.Log2Op), (M.TanhOp, I.TanhOp),
     (M.SqrtOp, I.SqrtOp), (M.FloorOp, I.FloorOp), (M.CeilOp, I.CeilOp), (M.RoundOp, I.RoundOp),
     (M.PowFOp, I.PowOp), (M.CopySignOp, I.CopysignOp), (M.FmaOp, I.FmaOp),
+    (M.TanOp, I.TanOp), (M.AsinOp, I.AsinOp), (M.AcosOp, I.AcosOp), (M.AtanOp, I.AtanOp),
+    (M.SinhOp, I.SinhOp), (M.CoshOp, I.CoshOp), (M.RoundEvenOp, I.RoundevenOp),
 ]
 
 
-class LowerRsqrt(ConversionPattern):
-    """`rsqrt(x)` is `1.0 / sqrt(x)`, both with the op's fast-math flags (MLIR's
-    lowering; LLVM has no reciprocal square root intrinsic)."""
-
-    root = M.RsqrtOp
+class _LowerThroughOne(ConversionPattern):
+    """A math op computed from its operand and the constant 1.0 by llvm ops that all
+    carry the op's fast-math flags (MLIR's lowerings of rsqrt, log1p and expm1, which
+    LLVM has no intrinsic for)."""
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
         operand = adaptor.operands[0]
@@ -53,12 +55,48 @@ class LowerRsqrt(ConversionPattern):
             one = FloatAttr.from_value(1.0, type_)
         flags = fastmath_flags(op)
         constant = rewriter.insert(V.ConstantOp.create_from_flat([], {"value": one}, [type_],
-                                                                 op.loc))
-        root = rewriter.insert(I.SqrtOp.create_from_flat([operand], dict(flags), [type_], op.loc))
-        quotient = rewriter.insert(L.FDivOp.create_from_flat(
-            [constant.results[0], root.results[0]], dict(flags), [type_], op.loc))
-        rewriter.replace_op(op, quotient)
+                                                                 op.loc)).results[0]
+
+        def apply(op_class, *operands):
+            return rewriter.insert(op_class.create_from_flat(list(operands), dict(flags),
+                                                             [type_], op.loc)).results[0]
+
+        rewriter.replace_op(op, [self.compute(apply, operand, constant)])
         return True
+
+
+class LowerRsqrt(_LowerThroughOne):
+    """`rsqrt(x)` is `1.0 / sqrt(x)`."""
+
+    root = M.RsqrtOp
+
+    @staticmethod
+    def compute(apply, x, one):
+        return apply(L.FDivOp, one, apply(I.SqrtOp, x))
+
+
+class LowerLog1p(_LowerThroughOne):
+    """`log1p(x)` is `log(1.0 + x)`. That loses the precision log1p exists for (x near
+    0), so where the C library's patterns are there too (convert-to-llvm), its `log1p`
+    comes first: this pattern's benefit is below theirs."""
+
+    root = M.Log1pOp
+    benefit = -1
+
+    @staticmethod
+    def compute(apply, x, one):
+        return apply(I.LogOp, apply(L.FAddOp, one, x))
+
+
+class LowerExpm1(_LowerThroughOne):
+    """`expm1(x)` is `exp(x) - 1.0`; below the C library's `expm1` as LowerLog1p."""
+
+    root = M.Expm1Op
+    benefit = -1
+
+    @staticmethod
+    def compute(apply, x, one):
+        return apply(L.FSubOp, apply(I.ExpOp, x), one)
 
 
 def math_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
@@ -66,7 +104,7 @@ def math_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
     populateMathToLLVMConversionPatterns)."""
     patterns: list[RewritePattern] = [one_to_one(root, target, fastmath_flags)(converter)
                                       for root, target in _INTRINSICS]
-    patterns.append(LowerRsqrt(converter))
+    patterns += [LowerRsqrt(converter), LowerLog1p(converter), LowerExpm1(converter)]
     return patterns
 
 

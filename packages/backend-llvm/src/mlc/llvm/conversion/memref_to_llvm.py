@@ -32,9 +32,11 @@ from mlc.ir.core.attributes import (
 from mlc.ir.core.ir import Operation, Value
 from mlc.ir.dialects import memref
 from mlc.ir.dialects.builtin import ModuleOp
+from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
+from mlc.llvm.conversion.one_to_one import convert_dialect_to_llvm
 from mlc.llvm.dialect.constraints import AtomicBinOp, AtomicOrdering
 from mlc.llvm.dialect.ops_arith import AddOp, MulOp
 from mlc.llvm.dialect.ops_control import LLVMFuncOp
@@ -415,6 +417,16 @@ class GetGlobalToLLVM(_MemRefPattern):
         value = LLVMBuilder(rewriter, op.loc).value(AddressOfOp.create_address(op.attributes["name"].root))
         rewriter.replace_op(op, [value])
         return True
+
+
+@register_pass("finalize-memref-to-llvm", opt_level=0, dialects=("llvm",),
+               summary="Lower memref ops on statically shaped buffers to the llvm dialect, "
+                       "each buffer one pointer (mlc's convention; MLIR's descriptors are not "
+                       "implemented); other ops stay, with unrealized casts.")
+class FinalizeMemRefToLLVM(Pass):
+    def run(self, op: Operation, run) -> None:
+        converter = LLVMTypeConverter()
+        convert_dialect_to_llvm(op, memref_to_llvm_patterns(converter), converter)
 
 
 @to_llvm_patterns("memref")

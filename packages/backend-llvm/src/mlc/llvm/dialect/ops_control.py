@@ -194,7 +194,9 @@ class LLVMFuncOp(Op):
         print_unnamed_addr(p, self)
         if self.CConv != C_CALLING_CONVENTION:
             p.write(" " + self.CConv.cconv.value)
-        print_function(p, self, frozenset({"linkage", "CConv", "visibility_", "unnamed_addr"}))
+        # `private` before the name is a linkage here: the visibility is an attribute.
+        print_function(p, self, frozenset({"linkage", "CConv", "visibility_", "unnamed_addr"}),
+                       visibility_keyword=False)
 
     @classmethod
     def create_function(cls, sym_name: str, function_type: LLVMFunctionType,

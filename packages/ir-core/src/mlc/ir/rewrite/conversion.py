@@ -42,6 +42,7 @@ from mlc.ir.rewrite.adaptor import OpAdaptor, make_adaptor
 from mlc.ir.rewrite.greedy import fold_op, may_fold
 from mlc.ir.rewrite.journal import INSERTED, MODIFIED, ChangeJournal
 from mlc.ir.rewrite.pattern import PatternSet, RewritePattern
+from mlc.ir.rewrite.region_simplify import reachable_blocks
 from mlc.ir.rewrite.rewriter import PatternRewriter
 from mlc.ir.rewrite.type_converter import TypeConverter
 
@@ -638,6 +639,32 @@ def _apply(root: Operation, target: ConversionTarget, patterns: PatternSet,
         return _convert(root, target, patterns, type_converter, full, first_failure_only)
 
 
+def _conversion_set(root: Operation) -> list[Operation]:
+    """The ops nested in `root` a conversion legalizes, in pre-order, leaving out the
+    blocks no path from their region's entry reaches (as MLIR: IR there is not
+    converted). Iterative, for deep nesting."""
+    found: list[Operation] = []
+    pending: list[Iterator[Operation]] = [_reached_ops(root)]
+    while pending:
+        op = next(pending[-1], None)
+        if op is None:
+            pending.pop()
+            continue
+        found.append(op)
+        if op.regions:
+            pending.append(_reached_ops(op))
+    return found
+
+
+def _reached_ops(op: Operation) -> Iterator[Operation]:
+    """The ops directly in `op`'s regions, in reachable blocks only."""
+    for region in op.regions:
+        reached = reachable_blocks(region) if len(region.blocks) > 1 else None
+        for block in region.blocks:
+            if reached is None or block in reached:
+                yield from block.ops()
+
+
 def _convert(root: Operation, target: ConversionTarget, patterns: PatternSet,
              type_converter: TypeConverter | None, full: bool,
              first_failure_only: bool) -> ConversionResult:
@@ -651,7 +678,7 @@ def _convert(root: Operation, target: ConversionTarget, patterns: PatternSet,
 def _drive(conversion: _Conversion, root: Operation, target: ConversionTarget,
            first_failure_only: bool) -> ConversionResult:
     failed = []
-    for op in [o for o in root.walk() if o is not root]:
+    for op in _conversion_set(root):
         # Ops replaced or erased meanwhile (with what they held) are skipped.
         if op not in conversion.ignored and not conversion.legalize(op):
             failed.append(op)

@@ -43,9 +43,11 @@ def parse_function(p: AsmParser, op_class: type, visibilities=("public", "privat
                    type_attr: str = "function_type", arg_attrs: str = "arg_attrs",
                    res_attrs: str = "res_attrs", allow_variadic: bool = False) -> FunctionSyntax:
     """Read `[visibility] @name(args) [-> results] [attributes {...}] [{body}]`; with
-    `allow_variadic`, the arguments may end with `...`."""
+    `allow_variadic`, the arguments may end with `...`. With no `visibilities`
+    (llvm.func, whose keyword there is a linkage), `sym_visibility` is an ordinary
+    attribute of the dictionary."""
     attrs: dict[str, Attribute] = {}
-    visibility = p.parse_optional_keyword(visibilities)
+    visibility = p.parse_optional_keyword(visibilities) if visibilities else None
     if visibility is not None:
         attrs["sym_visibility"] = StringAttr(visibility)
     attrs["sym_name"] = StringAttr(p.parse_symbol_name())
@@ -60,7 +62,7 @@ def parse_function(p: AsmParser, op_class: type, visibilities=("public", "privat
     dict_pos = p.current_pos()
     written: dict[str, Attribute] = {}
     p.parse_optional_attr_dict_with_keyword(written)
-    for inferred in ("sym_visibility", "sym_name", type_attr):
+    for inferred in (*(("sym_visibility",) if visibilities else ()), "sym_name", type_attr):
         if inferred in written:
             raise p.error(f"'{inferred}' is an inferred attribute and should not be specified "
                           "in the explicit attribute dictionary", dict_pos)
@@ -131,11 +133,12 @@ def _parse_results(p: AsmParser) -> tuple[list[Type], list]:
 
 def print_function(w, op: Operation, elided: frozenset[str] = frozenset(),
                    type_attr: str = "function_type", arg_attrs: str = "arg_attrs",
-                   res_attrs: str = "res_attrs") -> None:
-    """Write a function-like op's custom form after its name (see the module docstring)."""
+                   res_attrs: str = "res_attrs", visibility_keyword: bool = True) -> None:
+    """Write a function-like op's custom form after its name (see the module docstring);
+    without `visibility_keyword`, `sym_visibility` is written in the attribute dictionary."""
     attrs = op.attributes
     visibility = attrs.get("sym_visibility")
-    if visibility is not None:
+    if visibility is not None and visibility_keyword:
         w.write(" " + visibility.value)
     w.write(" ")
     w.symbol_name(attrs["sym_name"].value)
@@ -176,7 +179,8 @@ def print_function(w, op: Operation, elided: frozenset[str] = frozenset(),
                     w.write(" ")
                     w.attr(res_dicts[i])
             w.write(")")
-    w.attr_dict(op, elided | {"sym_visibility", "sym_name", type_attr, arg_attrs, res_attrs},
+    inferred = {"sym_name", type_attr, arg_attrs, res_attrs}
+    w.attr_dict(op, elided | inferred | ({"sym_visibility"} if visibility_keyword else set()),
                 keyword=True)
     if entry is not None:
         w.write(" ")

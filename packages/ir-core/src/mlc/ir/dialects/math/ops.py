@@ -32,9 +32,16 @@ from mlc.ir.dialects.arith.constants import (
 )
 from mlc.ir.dialects.arith.ops import FASTMATH_NONE, ArithConstantsDialect, FastMathFlags
 from mlc.ir.dialects.ub.ops import poison_of
+from mlc.ir.interfaces.int_range import local_range, may_be_zero
+from mlc.ir.interfaces.side_effects import ConditionallySpeculatable, Speculatability
 from mlc.ir.opdef.constraints import FloatLike, SignlessIntegerLike
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef
-from mlc.ir.opdef.traits import ElementwiseMappable, Pure, SameOperandsAndResultType
+from mlc.ir.opdef.traits import (
+    ElementwiseMappable,
+    NoMemoryEffect,
+    Pure,
+    SameOperandsAndResultType,
+)
 
 math = ArithConstantsDialect("math", "Elementwise floating-point functions (sin, exp, sqrt, fma...).",
                              semantics="mlc.ir.dialects.math.semantics")
@@ -502,8 +509,19 @@ class IPowIOp(Op):
     lhs = OperandDef(SignlessIntegerLike)
     rhs = OperandDef(SignlessIntegerLike)
     result = ResultDef(SignlessIntegerLike)
-    traits = (Pure, SameOperandsAndResultType, ElementwiseMappable)
+    # Not Pure as MLIR's: zero to a negative power divides by zero (MLIR's own
+    # expansion, math-to-funcs, does exactly that), so it must not run where it would
+    # not have.
+    traits = (NoMemoryEffect, ConditionallySpeculatable(), SameOperandsAndResultType,
+              ElementwiseMappable)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+    def speculatability(self) -> Speculatability:
+        """Speculatable when the base is known nonzero or the exponent non-negative."""
+        base, exponent = local_range(self.lhs), local_range(self.rhs)
+        if not may_be_zero(base) or (exponent is not None and exponent.smin >= 0):
+            return Speculatability.SPECULATABLE
+        return Speculatability.NOT_SPECULATABLE
 
     def fold(self, operands):
         def scalar(base: int, exponent: int, type_: Type) -> int | None:

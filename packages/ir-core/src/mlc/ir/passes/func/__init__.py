@@ -1,4 +1,4 @@
-"""The func dialect's passes: duplicate-function-elimination. Importing this package
-registers them."""
+"""The func dialect's passes: duplicate-function-elimination, inline. Importing this
+package registers them."""
 
-from mlc.ir.passes.func import duplicate_function_elimination
+from mlc.ir.passes.func import duplicate_function_elimination, inline

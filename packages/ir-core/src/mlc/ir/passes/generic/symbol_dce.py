@@ -31,7 +31,7 @@ def _symbol_refs(attr: Attribute, out: list[SymbolRefAttr]) -> None:
             stack.extend(v for _, v in current.entries)
 
 
-def _uses(op: Operation) -> list[SymbolRefAttr]:
+def symbol_uses(op: Operation) -> list[SymbolRefAttr]:
     """The symbol references held by `op` and the ops nested in it, not looking into
     nested symbol tables (whose references resolve in themselves)."""
     refs: list[SymbolRefAttr] = []
@@ -147,7 +147,7 @@ def _compute_liveness(table: Operation, hidden: bool, live: set[Operation]) -> N
             _compute_liveness(nested_table, nested_hidden, live)
         _check_uses_known(op)
         scope = op.parent_op
-        for ref in _uses(op):
+        for ref in symbol_uses(op):
             for symbol in _resolve(scope, ref) if scope is not None else ():
                 if symbol not in live:
                     live.add(symbol)
