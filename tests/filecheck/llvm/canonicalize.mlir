@@ -1,6 +1,7 @@
 // canonicalize on the llvm dialect: a value compared with itself folds (to a scalar or
 // splat llvm.mlir.constant), an extractvalue reads through the insertvalues that built
-// its container; as mlir-opt-22 does.
+// its container; zext, shl and or of constants fold; equal zero/undef/poison/addressof
+// constants become one; bitcasts chain; as mlir-opt-22 does.
 // RUN: mlc-opt %s --split-input-file -p 'builtin.module(llvm.func(canonicalize))' | filecheck %s
 // RUN: %if mlir-opt %{ %mlir_opt %s --split-input-file --pass-pipeline='builtin.module(llvm.func(canonicalize))' | filecheck %s %}
 
@@ -41,5 +42,75 @@ llvm.func @extract_inserted(%a: i32, %b: i32, %s: !llvm.struct<(struct<(i32, i32
   // Written elsewhere: read from the container written into.
   %z = llvm.extractvalue %3[0, 1] : !llvm.struct<(struct<(i32, i32)>, i32)>
   llvm.call @use2(%x, %y, %z) : (i32, i32, i32) -> ()
+  llvm.return
+}
+
+// -----
+
+// Constant operands: 200 zero-extended from i8 stays 200 (not -56); 3 << 30 wraps in
+// i32; a shift by the width or more is poison, left for LLVM.
+// CHECK-LABEL: llvm.func @fold_integer_constants(
+// CHECK-DAG:     %[[Z:.*]] = llvm.mlir.constant(200 : i16) : i16
+// CHECK-DAG:     %[[S:.*]] = llvm.mlir.constant(-1073741824 : i32) : i32
+// CHECK-DAG:     %[[O:.*]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK-DAG:     %[[BIG:.*]] = llvm.shl %{{.*}}, %{{.*}} : i32
+// CHECK:         llvm.call @use_ints(%[[Z]], %[[S]], %[[O]], %[[BIG]])
+llvm.func @use_ints(i16, i32, i32, i32)
+llvm.func @fold_integer_constants() {
+  %c200 = llvm.mlir.constant(200 : i8) : i8
+  %z = llvm.zext %c200 : i8 to i16
+  %c3 = llvm.mlir.constant(3 : i32) : i32
+  %c30 = llvm.mlir.constant(30 : i32) : i32
+  %s = llvm.shl %c3, %c30 : i32
+  %c5 = llvm.mlir.constant(5 : i32) : i32
+  %c6 = llvm.mlir.constant(6 : i32) : i32
+  %o = llvm.or %c5, %c6 : i32
+  %c32 = llvm.mlir.constant(32 : i32) : i32
+  %big = llvm.shl %c3, %c32 : i32
+  llvm.call @use_ints(%z, %s, %o, %big) : (i16, i32, i32, i32) -> ()
+  llvm.return
+}
+
+// -----
+
+// Placeholder constants are constants: equal ones are one value, and a zero integer
+// is the constant 0 to the folders that read it.
+// CHECK-LABEL: llvm.func @unique_placeholders(
+// CHECK-DAG:     %[[U:.*]] = llvm.mlir.undef : i32
+// CHECK-DAG:     %[[P:.*]] = llvm.mlir.poison : i32
+// CHECK-DAG:     %[[N:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-DAG:     %[[A:.*]] = llvm.mlir.addressof @g : !llvm.ptr
+// CHECK-DAG:     %[[Z:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK:         llvm.call @use_placeholders(%[[U]], %[[U]], %[[P]], %[[P]], %[[N]], %[[N]], %[[A]], %[[A]], %[[Z]])
+llvm.mlir.global internal @g(0 : i32) : i32
+llvm.func @use_placeholders(i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64)
+llvm.func @unique_placeholders() {
+  %u1 = llvm.mlir.undef : i32
+  %u2 = llvm.mlir.undef : i32
+  %p1 = llvm.mlir.poison : i32
+  %p2 = llvm.mlir.poison : i32
+  %n1 = llvm.mlir.zero : !llvm.ptr
+  %n2 = llvm.mlir.zero : !llvm.ptr
+  %a1 = llvm.mlir.addressof @g : !llvm.ptr
+  %a2 = llvm.mlir.addressof @g : !llvm.ptr
+  %zero = llvm.mlir.zero : i32
+  %wide = llvm.zext %zero : i32 to i64
+  llvm.call @use_placeholders(%u1, %u2, %p1, %p2, %n1, %n2, %a1, %a2, %wide) : (i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64) -> ()
+  llvm.return
+}
+
+// -----
+
+// bitcast(bitcast(x)) back to x's type is x; to a third type, one bitcast of x.
+// CHECK-LABEL: llvm.func @bitcast_chains(
+// CHECK-SAME:      %[[X:.*]]: vector<2xi32>)
+// CHECK:         %[[F:.*]] = llvm.bitcast %[[X]] : vector<2xi32> to vector<4xi16>
+// CHECK:         llvm.call @use_vectors(%[[X]], %[[F]])
+llvm.func @use_vectors(vector<2xi32>, vector<4xi16>)
+llvm.func @bitcast_chains(%x: vector<2xi32>) {
+  %f = llvm.bitcast %x : vector<2xi32> to f64
+  %back = llvm.bitcast %f : f64 to vector<2xi32>
+  %other = llvm.bitcast %f : f64 to vector<4xi16>
+  llvm.call @use_vectors(%back, %other) : (vector<2xi32>, vector<4xi16>) -> ()
   llvm.return
 }

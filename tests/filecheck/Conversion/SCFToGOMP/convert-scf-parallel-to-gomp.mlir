@@ -15,13 +15,15 @@
 // CHECK-NEXT:  llvm.func @omp_get_thread_num() -> i32
 // CHECK-NEXT:  llvm.func @omp_get_num_threads() -> i32
 // CHECK-LABEL: func.func @scale(
+// The function's address is a constant: canonicalize hoists it with the others, as
+// mlir-opt-22 does.
+// CHECK:         %[[FN:.*]] = llvm.mlir.addressof @scale_parallel_0_omp_fn : !llvm.ptr
 // CHECK:         %[[DATA:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i64, ptr, f32, ptr)> : (i64) -> !llvm.ptr
 // CHECK:         %[[N:.*]] = builtin.unrealized_conversion_cast %n : index to i64
 // CHECK-NEXT:    %[[F0:.*]] = llvm.getelementptr %[[DATA]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i64, ptr, f32, ptr)>
 // CHECK-NEXT:    llvm.store %[[N]], %[[F0]] : i64, !llvm.ptr
 // CHECK:         llvm.store %s, %{{.*}} : f32, !llvm.ptr
-// CHECK:         %[[FN:.*]] = llvm.mlir.addressof @scale_parallel_0_omp_fn : !llvm.ptr
-// CHECK-NEXT:    llvm.call @GOMP_parallel(%[[FN]], %[[DATA]], %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i32, i32) -> ()
+// CHECK:         llvm.call @GOMP_parallel(%[[FN]], %[[DATA]], %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i32, i32) -> ()
 // CHECK-NEXT:    return
 // CHECK-LABEL: func.func private @scale_parallel_0(
 // CHECK-SAME:      %thread: index, %team: index, %n: index, %A: memref<100xf32> {llvm.noalias}, %s: f32, %B: memref<100xf32> {llvm.noalias})

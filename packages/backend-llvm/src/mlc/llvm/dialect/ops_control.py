@@ -20,6 +20,7 @@ from mlc.ir.core.attributes import (
     i32,
 )
 from mlc.ir.core.ir import Block, Region
+from mlc.ir.diagnostics import DiagnosticError
 from mlc.ir.dialects.cf import _parse_successor_and_operands as parse_successor_and_operands
 from mlc.ir.dialects.cf import _print_successor_and_operands as print_successor_and_operands
 from mlc.ir.dialects.cf import case_values_attr, case_values_of
@@ -77,6 +78,7 @@ from mlc.llvm.dialect.types import (
     LinkageAttr,
     LLVMFastMathFlags,
     LLVMFunctionType,
+    LLVMPointerType,
     LLVMVoidType,
     TailCallKind,
     TailCallKindAttr,
@@ -323,18 +325,24 @@ class CallOp(Op):
             attrs["var_callee_type"] = TypeAttr(p.parse_type())
             p.parse_punctuation(")")
         p.parse_optional_attr_dict(attrs)
+        # MLIR reports the trailing types' errors where they start, at the colon.
+        types_pos = p.current_pos()
         p.parse_colon()
         pointer_type = None
         if pointer is not None:
             pointer_type = p.parse_type()
-            p.parse_comma()
-        type_pos = p.current_pos()
-        signature = p.parse_function_type()
+            if not p.parse_optional_comma():
+                raise p.error("expected indirect call to have 2 trailing types", types_pos)
+        signature = _parse_call_signature(
+            p, types_pos, "expected trailing function type" if pointer is not None
+            else "expected direct call to have 1 trailing types")
         if len(signature.inputs) != len(arguments):
             raise p.error(f"expected {len(signature.inputs)} operand types to match "
-                          f"{len(arguments)} operands", type_pos)
+                          f"{len(arguments)} operands", types_pos)
         if len(signature.results) > 1:
-            raise p.error("expected function with 0 or 1 result", type_pos)
+            raise p.error("expected function with 0 or 1 result", types_pos)
+        if signature.results and isinstance(signature.results[0], LLVMVoidType):
+            raise p.error("expected a non-void result type", types_pos)
         operands = p.resolve_operands(arguments, signature.inputs)
         if pointer is not None:
             operands = [p.resolve_operand(pointer, pointer_type), *operands]
@@ -367,10 +375,16 @@ class CallOp(Op):
         p.type(FunctionType(tuple(v.type for v in arguments), tuple(self.result_types)))
 
     def verify_custom(self) -> None:
-        arguments = list(self.callee_operands)
+        # MLIR's CallOp::verifySymbolUses, its checks in its order and words.
+        self._verify_var_callee_type()
+        operands = list(self.callee_operands)
         if self.callee is None:
-            if not arguments or arguments[0].type.__class__.__name__ != "LLVMPointerType":
-                raise VerificationError("indirect call expects a pointer as callee")
+            if not operands:
+                raise VerificationError("must have either a `callee` attribute or at least an "
+                                        "operand")
+            if not isinstance(operands[0].type, LLVMPointerType):
+                raise VerificationError(f"indirect call expects a pointer as callee: "
+                                        f"'{operands[0].type}'")
             return  # an indirect callee's type is the signature written
         target = lookup_symbol(self, self.callee)
         if target is None:
@@ -378,34 +392,65 @@ class CallOp(Op):
                                     "current scope")
         if not isinstance(target, LLVMFuncOp):
             raise VerificationError(f"'{self.callee.root}' does not reference a valid LLVM "
-                                    "function")
+                                    "function, IFunc, or alias")
         fn_type = target.type
-        if self.var_callee_type is not None and self.var_callee_type.value != fn_type:
-            raise VerificationError(f"varargs call callee type mismatch: "
-                                    f"'{self.var_callee_type.value}' != '{fn_type}'")
-        if fn_type.vararg:
-            if self.var_callee_type is None:
-                raise VerificationError("missing var_callee_type attribute for vararg call")
-            if len(arguments) < len(fn_type.params):
-                raise VerificationError(f"incorrect number of operands ({len(arguments)}) for "
-                                        f"callee (expecting at least {len(fn_type.params)})")
-        elif len(arguments) != len(fn_type.params):
-            raise VerificationError(f"incorrect number of operands ({len(arguments)}) for callee "
+        if fn_type.vararg and self.var_callee_type is None:
+            raise VerificationError("missing var_callee_type attribute for vararg call")
+        if not fn_type.vararg and len(operands) != len(fn_type.params):
+            raise VerificationError(f"incorrect number of operands ({len(operands)}) for callee "
                                     f"(expecting: {len(fn_type.params)})")
-        for i, (expected, value) in enumerate(zip(fn_type.params, arguments)):
+        if len(fn_type.params) > len(operands):
+            raise VerificationError(f"incorrect number of operands ({len(operands)}) for "
+                                    f"varargs callee (expecting at least: "
+                                    f"{len(fn_type.params)})")
+        for i, (expected, value) in enumerate(zip(fn_type.params, operands)):
             if value.type != expected:
                 raise VerificationError(f"operand type mismatch for operand {i}: "
                                         f"'{value.type}' != '{expected}'")
         results = self.result_types
-        if fn_type.returns_void:
-            if results:
-                raise VerificationError("expected function call to produce no value")
-            return
-        if not results:
+        if not results and not fn_type.returns_void:
             raise VerificationError("expected function call to produce a value")
-        if results[0] != fn_type.result:
+        if results and fn_type.returns_void:
+            raise VerificationError("calling function with void result must not produce "
+                                    "values")
+        if results and results[0] != fn_type.result:
             raise VerificationError(f"result type mismatch: '{results[0]}' != "
                                     f"'{fn_type.result}'")
+
+    def _verify_var_callee_type(self) -> None:
+        """The variadic callee's type, if given, fits the call's operands and result."""
+        if self.var_callee_type is None:
+            return
+        var_type = self.var_callee_type.value
+        if not var_type.vararg:
+            raise VerificationError("expected var_callee_type to be a variadic function type")
+        arguments = list(self.callee_operands)[0 if self.callee is not None else 1:]
+        if len(var_type.params) > len(arguments):
+            raise VerificationError(f"expected var_callee_type to have at most "
+                                    f"{len(arguments)} parameters")
+        for expected, value in zip(var_type.params, arguments):
+            if expected != value.type:
+                raise VerificationError(f"var_callee_type parameter type mismatch: "
+                                        f"'{expected}' != '{value.type}'")
+        results = self.result_types
+        if not results:
+            if not var_type.returns_void:
+                raise VerificationError("expected var_callee_type to return void")
+        elif results[0] != var_type.result:
+            raise VerificationError(f"var_callee_type return type mismatch: "
+                                    f"'{var_type.result}' != '{results[0]}'")
+
+
+def _parse_call_signature(p: AsmParser, types_pos: int, failure: str) -> FunctionType:
+    """A call's `(args) -> results`; if it is not one, MLIR's two errors: the
+    signature's own, then `failure` where the trailing types start."""
+    try:
+        if not p.text.startswith("(", p.current_pos()):
+            raise p.expected("'('")
+        return p.parse_function_type()
+    except DiagnosticError as exc:
+        raise DiagnosticError([*exc.diagnostics,
+                               *p.error(failure, types_pos).diagnostics]) from None
 
 
 # ------------------------------------------------------------------ branches

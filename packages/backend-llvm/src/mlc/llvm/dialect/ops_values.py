@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mlc.ir.core.attributes import (
+    ArrayAttr,
+    Attribute,
     DenseArrayAttr,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     FloatAttr,
     FloatType,
+    IndexType,
     IntegerAttr,
     IntegerType,
     StringAttr,
@@ -31,10 +34,17 @@ from mlc.ir.core.attributes import (
     unit,
 )
 from mlc.ir.core.ir import Region, Value
+from mlc.ir.dialects.arith.constants import make_constant
 from mlc.ir.dialects.func import lookup_symbol
 from mlc.ir.dialects.memref import AUTOMATIC_ALLOCATION_SCOPE
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
-from mlc.ir.interfaces.side_effects import Allocate, MemoryEffects, Read, Write
+from mlc.ir.interfaces.side_effects import (
+    Allocate,
+    MemoryEffects,
+    Read,
+    Write,
+    is_memory_effect_free,
+)
 from mlc.ir.opdef.constraints import (
     AnyAttr,
     DenseArrayOf,
@@ -80,6 +90,9 @@ from mlc.llvm.dialect.types import (
     LLVMArrayType,
     LLVMPointerType,
     LLVMStructType,
+    PoisonAttr,
+    UndefAttr,
+    ZeroAttr,
     llvm,
 )
 
@@ -89,16 +102,18 @@ from mlc.llvm.dialect.types import (
 
 
 
-def _element_count(type_: Type) -> int | None:
-    if isinstance(type_, VectorType):
-        count = 1
-        for size in type_.shape:
-            count *= size
-        return count
+def _element_count(type_: Type) -> int:
+    """How many scalars `type_` holds: vectors and tensors by their shape, arrays
+    nested, anything else one (MLIR's getNumElements)."""
     if isinstance(type_, LLVMArrayType):
-        inner = _element_count(type_.element)
-        return type_.size * (inner if inner is not None else 1)
-    return None
+        return type_.size * _element_count(type_.element)
+    shape = getattr(type_, "shape", None)
+    if shape is None:
+        return 1
+    count = 1
+    for size in shape:
+        count *= size
+    return count
 
 
 # ------------------------------------------------------------------ constants
@@ -123,6 +138,7 @@ class ConstantOp(Op):
         return cls.build(value=attr, result_types=[type_])  # type: ignore[return-value]
 
     def verify_custom(self) -> None:
+        # MLIR's ConstantOp::verify, its checks in its order and words.
         value, type_ = self.value, self.res.type
         if isinstance(value, StringAttr):
             size = len(value.value.encode("utf-8", "surrogateescape"))
@@ -130,24 +146,39 @@ class ConstantOp(Op):
                     and type_.size == size):
                 raise VerificationError(f"expected array type of {size} i8 elements for the "
                                         "string constant")
-        elif isinstance(value, IntegerAttr):
+            return
+        if isinstance(type_, LLVMStructType):
+            _verify_struct_constant(value, type_)
+            return
+        if isinstance(value, IntegerAttr):
             if not isinstance(type_, IntegerType):
                 raise VerificationError("expected integer type")
         elif isinstance(value, FloatAttr):
-            # An integer of the float's width takes its bits.
-            width = value.type.width
-            if isinstance(type_, IntegerType):
-                if type_.width != width:
-                    raise VerificationError(f"expected integer type of width {width}")
-            elif not isinstance(type_, FloatType):
-                raise VerificationError("expected float type")
-            elif value.type != type_:
-                raise VerificationError("attribute and type have different float semantics")
+            _verify_float_semantics(value.type, type_)
         elif isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
+            if _has_scalable_vector(type_):
+                # A scalable vector's length is unknown: only a splat fills it.
+                if not (isinstance(value, DenseElementsAttr) and _is_splat(value)):
+                    raise VerificationError("scalable vector type requires a splat attribute")
+                return
+            if not isinstance(type_, (VectorType, LLVMArrayType)):
+                raise VerificationError("expected vector or array type")
             expected, got = _element_count(type_), _element_count(value.type)
-            if expected is not None and got is not None and expected != got:
+            if expected != got:
                 raise VerificationError(f"type and attribute have a different number of "
                                         f"elements: {expected} vs. {got}")
+            attr_element = value.type.element_type
+            result_element = _innermost_element(type_)
+            if isinstance(attr_element, FloatType):
+                _verify_float_semantics(attr_element, result_element)
+            elif isinstance(attr_element, IntegerType) and \
+                    not isinstance(result_element, IntegerType):
+                raise VerificationError("expected integer element type for integer elements "
+                                        "attribute")
+        elif isinstance(value, ArrayAttr):
+            if not isinstance(type_, LLVMArrayType):
+                raise VerificationError("expected array or struct type for array attribute")
+            _verify_array_of_structs_constant(value, type_, 0)
         else:
             raise VerificationError("only supports integer, float, string or elements "
                                     "attributes")
@@ -156,10 +187,105 @@ class ConstantOp(Op):
         return self.value
 
 
+def _verify_float_semantics(attr_type: Type, type_: Type) -> None:
+    """A float constant's type is its attribute's, or an integer of its width (the bits
+    of a float LLVM lacks)."""
+    if isinstance(type_, FloatType):
+        if type_ != attr_type:
+            raise VerificationError("attribute and type have different float semantics")
+    elif isinstance(type_, IntegerType) and type_.width != attr_type.width:
+        raise VerificationError(f"expected integer type of width {attr_type.width}")
+
+
+def _verify_struct_constant(value, type_: LLVMStructType) -> None:
+    if not isinstance(value, ArrayAttr):
+        raise VerificationError("expected array attribute for struct type")
+    if len(value.elements) != len(type_.fields):
+        raise VerificationError(f"expected array attribute of size {len(type_.fields)}")
+    for index, (element, field_type) in enumerate(zip(value.elements, type_.fields)):
+        if not (isinstance(field_type, FloatType) or
+                (isinstance(field_type, IntegerType) and field_type.signedness == "signless")
+                or field_type == IndexType()):
+            raise VerificationError("expected struct element types to be floating point type "
+                                    "or integer type")
+        if not isinstance(element, (FloatAttr, IntegerAttr)):
+            raise VerificationError("expected element of array attribute to be floating point "
+                                    "or integer")
+        if element.type != field_type:
+            raise VerificationError(f"struct element at index {index} is of wrong type")
+
+
+def _verify_array_of_structs_constant(value: ArrayAttr, type_: LLVMArrayType, dim: int) -> None:
+    """An array attribute for an array type nests as the type does, down to structs
+    (or pointers) whose values are arrays of scalars (MLIR's verifyStructArrayConstant)."""
+    elements = value.elements
+    if len(elements) != type_.size:
+        raise VerificationError(f"array attribute size does not match array type size in "
+                                f"dimension {dim}: {len(elements)} vs. {type_.size}")
+    element_type = type_.element
+    if isinstance(element_type, LLVMArrayType):
+        for index, element in enumerate(elements):
+            if isinstance(element, (ZeroAttr, UndefAttr)):
+                continue
+            if not isinstance(element, ArrayAttr):
+                raise VerificationError(f"nested attribute for sub-array in dimension {dim} at "
+                                        f"index {index} must be a zero, or undef, or array "
+                                        "attribute")
+            _verify_array_of_structs_constant(element, element_type, dim + 1)
+        return
+    if isinstance(element_type, LLVMPointerType):
+        for index, element in enumerate(elements):
+            if not (isinstance(element, (ZeroAttr, UndefAttr, PoisonAttr))
+                    or (isinstance(element, SymbolRefAttr) and not element.nested)):
+                raise VerificationError(f"pointer array element at index {index} must be a flat "
+                                        "symbol reference, zero, undef, or poison")
+        return
+    if not isinstance(element_type, LLVMStructType):
+        raise VerificationError("for array with an array attribute must have a struct element "
+                                "type")
+    for index, element in enumerate(elements):
+        if isinstance(element, (ZeroAttr, UndefAttr)):
+            continue
+        if not isinstance(element, ArrayAttr):
+            raise VerificationError(f"nested attribute for struct element at index {index} must "
+                                    "be a zero, or undef, or array attribute")
+        if len(element.elements) != len(element_type.fields):
+            raise VerificationError(f"nested array attribute size for struct element at index "
+                                    f"{index} must match struct size: {len(element.elements)} "
+                                    f"vs. {len(element_type.fields)}")
+
+
+def _has_scalable_vector(type_: Type) -> bool:
+    if isinstance(type_, VectorType):
+        return any(type_.scalable) or _has_scalable_vector(type_.element_type)
+    if isinstance(type_, LLVMArrayType):
+        return _has_scalable_vector(type_.element)
+    return False
+
+
+def _innermost_element(type_: Type) -> Type:
+    while isinstance(type_, LLVMArrayType):
+        type_ = type_.element
+    return type_.element_type if isinstance(type_, VectorType) else type_
+
+
+def _is_splat(value: DenseElementsAttr) -> bool:
+    flat = value.array.flat if hasattr(value.array, "flat") else [value.array]
+    first = next(iter(flat), None)
+    return all(v == first for v in flat)
+
+
 class _PlaceholderValueOp(Op):
+    """A constant with no value written: it folds to its dialect attribute, so the
+    canonicalizer unique equal ones (as MLIR's, where these ops are ConstantLike)."""
+
     res = ResultDef(LLVMType)
-    traits = (Pure,)
+    traits = (Pure, ConstantLike)
     assembly_format = "attr-dict `:` type($res)"
+    constant: Attribute
+
+    def fold(self, operands):
+        return self.constant
 
 
 @llvm.op
@@ -167,6 +293,7 @@ class UndefOp(_PlaceholderValueOp):
     """An undefined value: each use may see any value of its type."""
 
     name = "llvm.mlir.undef"
+    constant = UndefAttr()
 
 
 @llvm.op
@@ -174,6 +301,7 @@ class PoisonOp(_PlaceholderValueOp):
     """A poison value: what an instruction with undefined behaviour gives."""
 
     name = "llvm.mlir.poison"
+    constant = PoisonAttr()
 
 
 @llvm.op
@@ -181,6 +309,18 @@ class ZeroOp(_PlaceholderValueOp):
     """The zero of any type: 0, 0.0, a null pointer, an all-zero aggregate."""
 
     name = "llvm.mlir.zero"
+    constant = ZeroAttr()
+
+    def fold(self, operands):
+        # A builtin zero where one exists (`0 : i32`, `dense<0.0>`), as MLIR's
+        # getZeroAttr, so integer folds read it; #llvm.zero otherwise.
+        type_ = self.res.type
+        if isinstance(type_, (IntegerType, FloatType)):
+            return make_constant(type_, 0)
+        if isinstance(type_, VectorType) and isinstance(type_.element_type,
+                                                        (IntegerType, FloatType)):
+            return make_constant(type_, 0)
+        return self.constant
 
 
 # ------------------------------------------------------------------ globals
@@ -267,6 +407,7 @@ class GlobalOp(Op):
             p.region(self.regions[0], print_entry_args=False)
 
     def verify_custom(self) -> None:
+        # MLIR's GlobalOp::verify, in its order (the region's checks follow).
         value = self.value
         if isinstance(value, StringAttr):
             global_type = self.global_type.value
@@ -275,10 +416,45 @@ class GlobalOp(Op):
                     and global_type.size == size):
                 raise VerificationError("requires an i8 array type of the length equal to that "
                                         "of the string attribute")
-        if self.regions[0].blocks and value is not None:
-            raise VerificationError("cannot have both initializer value and region")
-        if self.linkage.linkage in (Linkage.common,) and value is not None:
+        linkage = self.linkage.linkage
+        if linkage == Linkage.common and value is not None and not _is_zero_attribute(value):
             raise VerificationError("expected zero value for 'common' linkage")
+        if linkage == Linkage.appending and \
+                not isinstance(self.global_type.value, LLVMArrayType):
+            raise VerificationError("expected array type for 'appending' linkage")
+        alignment = self.alignment
+        if alignment is not None and (alignment.value <= 0
+                                      or alignment.value & (alignment.value - 1)):
+            raise VerificationError("alignment attribute is not a power of 2", names_op=False)
+
+    def verify_regions(self) -> None:
+        block = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        if block is None:
+            return
+        returned = block.last_op
+        result = returned.operand(0) if returned is not None and returned.op_operands else None
+        if result is None:
+            raise VerificationError("initializer region cannot return void")
+        if result.type != self.global_type.value:
+            raise VerificationError(f"initializer region type '{result.type}' does not match "
+                                    f"global type '{self.global_type.value}'")
+        for op in block.ops():
+            if not is_memory_effect_free(op):
+                raise VerificationError("ops with side effects not allowed in global "
+                                        "initializers", at=op, names_op=False)
+        if self.value is not None:
+            raise VerificationError("cannot have both initializer value and region")
+
+
+def _is_zero_attribute(value) -> bool:
+    """Whether a global's initial value is all zeros (MLIR's isZeroAttribute)."""
+    if isinstance(value, (IntegerAttr, FloatAttr)):
+        return value.value == 0
+    if isinstance(value, DenseElementsAttr):
+        return all(v == 0 for v in value.array.flat)
+    if isinstance(value, ArrayAttr):
+        return all(_is_zero_attribute(v) for v in value.elements)
+    return False
 
 
 @llvm.op
@@ -288,8 +464,12 @@ class AddressOfOp(Op):
     name = "llvm.mlir.addressof"
     global_name = AttrDef(FlatSymbolRefAttr)
     res = ResultDef(Pointer)
-    traits = (Pure,)
+    traits = (Pure, ConstantLike)
     assembly_format = "$global_name attr-dict `:` type($res)"
+
+    def fold(self, operands):
+        """The symbol: equal addresses are one constant to the canonicalizer."""
+        return self.global_name
 
     @classmethod
     def create_address(cls, symbol: str, address_space: int = 0) -> AddressOfOp:
@@ -324,6 +504,40 @@ class _MemoryAccessOp(Op):
     alias_scopes = AttrDef(optional=True)
     noalias_scopes = AttrDef(optional=True)
     tbaa = AttrDef(optional=True)
+
+    # The orderings LLVM's instruction cannot have (a load cannot release, a store
+    # cannot acquire).
+    UNSUPPORTED_ORDERINGS: frozenset[str] = frozenset()
+
+    def accessed_type(self) -> Type:
+        """The type of the value read or written."""
+        raise NotImplementedError
+
+    def verify_custom(self) -> None:
+        # MLIR's verifyAtomicMemOp, its checks in its order.
+        ordering = AtomicOrdering.keyword(self.ordering)
+        if ordering == "not_atomic":
+            if self.syncscope is not None:
+                raise VerificationError("expected syncscope to be null for non-atomic access")
+            return
+        type_ = self.accessed_type()
+        if not atomic_access_type(type_):
+            raise VerificationError(f"unsupported type '{type_}' for atomic access")
+        if ordering in self.UNSUPPORTED_ORDERINGS:
+            raise VerificationError(f"unsupported ordering '{ordering}'")
+        if self.alignment is None:
+            raise VerificationError("expected alignment for atomic access")
+
+
+def atomic_access_type(type_: Type) -> bool:
+    """Whether an atomic load, store or exchange may access a `type_` (LLVM's rule: an
+    integer, float or pointer whose size is a power of two of at least 8 bits; a
+    pointer is 64 bits wide under the default data layout)."""
+    if isinstance(type_, LLVMPointerType):
+        return True
+    if not isinstance(type_, (IntegerType, FloatType)):
+        return False
+    return type_.width >= 8 and type_.width & (type_.width - 1) == 0
 
 
 @llvm.op
@@ -461,6 +675,11 @@ class LoadOp(_MemoryAccessOp):
                        "`)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` "
                        "$invariantGroup^)? attr-dict `:` type($addr) `->` type($res)")
 
+    UNSUPPORTED_ORDERINGS = frozenset({"release", "acq_rel"})
+
+    def accessed_type(self) -> Type:
+        return self.res.type
+
     @classmethod
     def create_load(cls, addr: Value, type_: Type, alignment: int | None = None) -> LoadOp:
         """A load of a `type_` from `addr`, aligned to `alignment` bytes."""
@@ -483,6 +702,11 @@ class StoreOp(_MemoryAccessOp):
     assembly_format = ("(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` "
                        "$syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? "
                        "attr-dict `:` type($value) `,` type($addr)")
+
+    UNSUPPORTED_ORDERINGS = frozenset({"acquire", "acq_rel"})
+
+    def accessed_type(self) -> Type:
+        return self.value.type
 
     @classmethod
     def create_store(cls, value: Value, addr: Value, alignment: int | None = None) -> StoreOp:
@@ -678,6 +902,10 @@ class ShuffleVectorOp(Op):
 def aggregate_element_type(container: Type, position: tuple[int, ...]) -> Type:
     """The type of the element at `position` in a struct or array; raises ValueError
     with MLIR's words when there is none."""
+    from mlc.llvm.dialect.constraints import is_llvm_compatible
+
+    if not is_llvm_compatible(container):
+        raise ValueError(f"expected LLVM IR Dialect type, got '{container}'")
     type_ = container
     for index in position:
         if isinstance(type_, LLVMStructType):
@@ -701,7 +929,32 @@ class ExtractValueOp(Op):
     container = OperandDef(LLVMType)
     position = AttrDef(DenseArrayOf(i64))
     res = ResultDef(LLVMType)
-    traits = (Pure, InferType())
+    traits = (Pure, InferType(checked=False))
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> ExtractValueOp:
+        container = p.parse_operand()
+        position = DenseArrayOf(i64).spelling.parse(p)
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        container_type = p.parse_type()
+        try:
+            result_type = aggregate_element_type(container_type, tuple(position.values))
+        except ValueError as exc:
+            # MLIR reports it where the parser stands, at the next token.
+            raise p.error(str(exc)) from None
+        attrs["position"] = position
+        operand = p.resolve_operand(container, container_type)
+        return cls.create([operand], [result_type], attrs)  # type: ignore[return-value]
+
+    def print(self, p: Printer) -> None:
+        p.write(" ")
+        p.value(self.container)
+        p.write("[" + ", ".join(str(v) for v in self.position.values) + "]")
+        p.attr_dict(self, {"position"})
+        p.write(" : ")
+        p.type(self.container.type)
+        p.write(" ")  # the trailing space, as MLIR
 
     @classmethod
     def create_extract(cls, container: Value, position: Sequence[int]) -> ExtractValueOp:
@@ -731,8 +984,6 @@ class ExtractValueOp(Op):
             changed = True
             insert = insert.container.defining_op
         return self.res if changed else None
-    assembly_format = ("$container `` $position attr-dict `:` type($container) "
-                       "` `")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
@@ -748,9 +999,9 @@ class ExtractValueOp(Op):
         except ValueError as exc:
             raise VerificationError(str(exc)) from None
         if element != self.res.type:
-            raise VerificationError(f"Type mismatch: extracting from {self.container.type} "
-                                    f"should produce {element} but this op returns "
-                                    f"{self.res.type}")
+            raise VerificationError(f"Type mismatch: extracting from '{self.container.type}' "
+                                    f"should produce '{element}' but this op returns "
+                                    f"'{self.res.type}'")
 
 
 @llvm.op
@@ -780,12 +1031,11 @@ class InsertValueOp(Op):
         position = DenseArrayOf(i64).spelling.parse(p)
         attrs = p.parse_optional_attr_dict()
         p.parse_colon()
-        type_pos = p.current_pos()
         container_type = p.parse_type()
         try:
             value_type = aggregate_element_type(container_type, tuple(position.values))
         except ValueError as exc:
-            raise p.error(str(exc), type_pos) from None
+            raise p.error(str(exc)) from None  # at the next token, as MLIR
         attrs["position"] = position
         operands = [p.resolve_operand(container, container_type),
                     p.resolve_operand(value, value_type)]
@@ -808,5 +1058,5 @@ class InsertValueOp(Op):
         except ValueError as exc:
             raise VerificationError(str(exc)) from None
         if element != self.value.type:
-            raise VerificationError(f"Type mismatch: cannot insert {self.value.type} into "
-                                    f"{self.container.type}")
+            raise VerificationError(f"Type mismatch: cannot insert '{self.value.type}' into "
+                                    f"'{self.container.type}'")

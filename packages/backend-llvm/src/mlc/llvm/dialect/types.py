@@ -38,12 +38,28 @@ class LLVMDialect(Dialect):
         return verify_parameter_attribute(op, kind, index, name, attr)
 
     def materialize_constant(self, value, type_, loc):
-        """A folded integer, float or elements constant is an `llvm.mlir.constant`."""
-        from mlc.ir.core.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-        from mlc.llvm.dialect.ops_values import ConstantOp
+        """The op of a folded constant: an integer, float or elements constant is an
+        `llvm.mlir.constant`; `#llvm.zero`, `#llvm.undef` and `#llvm.poison` are the ops
+        of those names and a symbol is its `llvm.mlir.addressof` (what those ops fold
+        to, so that the folder unique them as MLIR's does)."""
+        from mlc.ir.core.attributes import (
+            DenseElementsAttr,
+            FloatAttr,
+            IntegerAttr,
+            SymbolRefAttr,
+        )
+        from mlc.llvm.dialect import ops_values
 
         if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) and value.type == type_:
-            return ConstantOp.create_from_flat([], {"value": value}, [type_], loc)
+            return ops_values.ConstantOp.create_from_flat([], {"value": value}, [type_], loc)
+        placeholder = {ZeroAttr: ops_values.ZeroOp, UndefAttr: ops_values.UndefOp,
+                       PoisonAttr: ops_values.PoisonOp}.get(type(value))
+        if placeholder is not None:
+            return placeholder.create_from_flat([], {}, [type_], loc)
+        if isinstance(value, SymbolRefAttr) and not value.nested and \
+                isinstance(type_, LLVMPointerType):
+            return ops_values.AddressOfOp.create_from_flat([], {"global_name": value}, [type_],
+                                                           loc)
         return None
 
 
@@ -129,8 +145,7 @@ class LLVMArrayType(DialectType):
     @classmethod
     def parse(cls, p: AsmParser) -> LLVMArrayType:
         p.parse_punctuation("<")
-        size = p.parse_integer()
-        p.parse_keyword("x")
+        size = p.parse_dimension()
         element = parse_llvm_element_type(p)
         p.parse_punctuation(">")
         return cls(size, element)
@@ -232,6 +247,28 @@ class LLVMFastMathFlags(DialectAttribute):
 LLVM_FASTMATH_NONE = LLVMFastMathFlags()
 
 
+@llvm.attribute
+class ZeroAttr(DialectAttribute):
+    """`#llvm.zero`: the zero of any type (a null pointer, an all-zero aggregate), what
+    `llvm.mlir.zero` folds to where no builtin zero exists."""
+
+    name = "llvm.zero"
+
+
+@llvm.attribute
+class UndefAttr(DialectAttribute):
+    """`#llvm.undef`: the value of `llvm.mlir.undef`, whatever its type."""
+
+    name = "llvm.undef"
+
+
+@llvm.attribute
+class PoisonAttr(DialectAttribute):
+    """`#llvm.poison`: the value of `llvm.mlir.poison`, whatever its type."""
+
+    name = "llvm.poison"
+
+
 class Linkage(enum.Enum):
     """How a global or function is visible to the linker (LLVM's linkage types)."""
 
@@ -304,6 +341,7 @@ __all__ = [
     "LLVMFunctionType", "LLVMFastMathFlags", "LLVM_FASTMATH_NONE", "Linkage", "LinkageAttr",
     "CallingConvention", "CConvAttr", "TailCallKind", "TailCallKindAttr", "EXTERNAL_LINKAGE",
     "C_CALLING_CONVENTION", "NO_TAIL_CALL", "ptr", "void", "parse_llvm_element_type",
+    "ZeroAttr", "UndefAttr", "PoisonAttr",
     "write_llvm_element_type",
 ]
 

@@ -54,6 +54,7 @@ _S = SKIP_RE
 _SKIP = re.compile(_S)
 _VALUE = re.compile(_S + r"(%" + SUFFIX_ID_RE + r")(?:#([0-9]+))?")
 _BARE = re.compile(_S + r"(" + BARE_ID_RE + r")")
+_DIMENSION = re.compile(_S + r"([0-9]+)" + _S + "x")
 _INTEGER = re.compile(_S + r"(-?(?:0x[0-9a-fA-F]+|[0-9]+))(?![\w.])")
 _STRING = re.compile(_S + r'("(?:[^"\\\n]|\\.)*")')
 _SYMBOL = re.compile(_S + r'@("(?:[^"\\\n]|\\.)*"|[A-Za-z_][\w$.\-]*)')
@@ -233,6 +234,15 @@ class AsmParser(TokenStream):
         if value is None:
             raise self.expected("integer value")
         return value
+
+    def parse_dimension(self) -> int:
+        """A size followed by `x`, as in a shape (`4x`, `4 x`): MLIR's lexer reads
+        `2x!llvm.ptr` as the size 2, then `x`."""
+        m = _DIMENSION.match(self.text, self.pos)
+        if m is None:
+            raise self.expected("integer value")
+        self.pos = self.last_end = m.end()
+        return int(m.group(1))
 
     def parse_optional_string(self) -> str | None:
         """A string literal's value."""

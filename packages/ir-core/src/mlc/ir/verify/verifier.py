@@ -493,7 +493,8 @@ class _DeclarationPlan:
 
 def _constraint_message(kind: str, definition, type_) -> str:
     # MLIR's words exactly (users grep for them): the number, not the name.
-    return (f"{kind} #{definition.index} must be "
+    variadic = "variadic of " if definition.variadic else ""
+    return (f"{kind} #{definition.index} must be {variadic}"
             f"{definition.constraint.description}, but got '{type_}'")
 
 
