@@ -151,6 +151,17 @@ class _SparseEnumSpelling(Spelling):
 class QuotedEnumSpelling(EnumSpelling):
     """A case of an enum written as a string, `"slt"` (llvm.icmp's predicate)."""
 
+    def parse_attribute(self, p, name: str):
+        # MLIR parses any attribute, wants a string, then looks the case up.
+        pos = p.current_pos()
+        word = p.parse_optional_string()
+        if word is None:
+            p.parse_attribute()
+            raise p.error("invalid kind of attribute specified", pos)
+        if word not in self.cases:
+            raise p.error(f"'{word}' is an incorrect value of the '{name}' attribute", pos)
+        return self._value(word)
+
     def print(self, w, value) -> None:
         w.write(f'"{self.cases[value.value]}"')
 

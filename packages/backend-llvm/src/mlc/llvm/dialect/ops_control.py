@@ -230,6 +230,11 @@ class LLVMFuncOp(Op):
             return
         if linkage == Linkage.common:
             raise VerificationError("functions cannot have 'common' linkage")
+        if self.no_inline is not None and self.always_inline is not None:
+            raise VerificationError("no_inline and always_inline attributes are incompatible",
+                                    names_op=False)
+        if self.optimize_none is not None and self.no_inline is None:
+            raise VerificationError("with optimize_none must also be no_inline")
         entry = self.regions[0].blocks[0]
         if len(entry.args) != len(fn_type.params):
             raise VerificationError(f"entry block must have {len(fn_type.params)} arguments "
@@ -570,6 +575,10 @@ class SwitchOp(Op):
         if count != destinations:
             raise VerificationError("expects number of case values to match number of case "
                                     "destinations")
+        if self.case_values is not None and \
+                self.case_values.type.element_type != self.value.type:
+            raise VerificationError("expects case value type to match condition value type",
+                                    names_op=False)
 
 
 @llvm.op

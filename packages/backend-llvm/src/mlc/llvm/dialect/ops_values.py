@@ -20,6 +20,7 @@ from mlc.ir.core.attributes import (
     DenseResourceElementsAttr,
     FloatAttr,
     FloatType,
+    FunctionType,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -53,6 +54,7 @@ from mlc.ir.opdef.constraints import (
     StrAttr,
     SymbolNameAttr,
     TypeAttrOf,
+    TypeMatches,
     UnitAttrConstraint,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
@@ -552,8 +554,46 @@ class AllocaOp(Op):
     inalloca = AttrDef(UnitAttrConstraint, optional=True)
     res = ResultDef(Pointer)
     traits = (MemoryEffects(Allocate("res", resource=AUTOMATIC_ALLOCATION_SCOPE)),)
-    assembly_format = ("(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` "
-                       "functional-type($arraySize, results)")
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> AllocaOp:
+        # MLIR's AllocaOp::parse, for its words: the trailing type is checked before
+        # the operand is resolved.
+        name_pos = p.current_pos()
+        attrs: dict = {}
+        if p.parse_optional_keyword("inalloca") is not None:
+            attrs["inalloca"] = unit
+        size = p.parse_operand()
+        p.parse_keyword("x")
+        elem_type = p.parse_type()
+        p.parse_optional_attr_dict(attrs)
+        p.parse_colon()
+        type_pos = p.current_pos()
+        signature = p.parse_type()
+        alignment = attrs.get("alignment")
+        if alignment is not None:
+            if not isinstance(alignment, IntegerAttr):
+                raise p.error("expected integer alignment", name_pos)
+            if alignment.value == 0:
+                del attrs["alignment"]
+        if not (isinstance(signature, FunctionType) and len(signature.inputs) == 1
+                and len(signature.results) == 1):
+            raise p.error("expected trailing function type with one argument and one result",
+                          type_pos)
+        operand = p.resolve_operand(size, signature.inputs[0])
+        attrs["elem_type"] = TypeAttr(elem_type)
+        return cls.create([operand], [signature.results[0]], attrs)  # type: ignore[return-value]
+
+    def print(self, p: Printer) -> None:
+        if self.inalloca is not None:
+            p.write(" inalloca")
+        p.write(" ")
+        p.value(self.arraySize)
+        p.write(" x ")
+        p.type(self.elem_type.value)
+        p.attr_dict(self, {"elem_type", "inalloca"})
+        p.write(" : ")
+        p.type(FunctionType((self.arraySize.type,), (self.res.type,)))
 
     @classmethod
     def create_alloca(cls, count: Value, elem_type: Type, alignment: int | None = None
@@ -655,7 +695,7 @@ class GEPOp(Op):
                 type_ = type_.element if isinstance(type_, LLVMArrayType) else \
                     type_.element_type
             else:
-                break
+                raise VerificationError(f"type '{type_}' cannot be indexed (index #{position})")
 
 
 @llvm.op
@@ -719,12 +759,6 @@ class StoreOp(_MemoryAccessOp):
 _FLOAT_BIN_OPS = frozenset({"fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"})
 
 
-def _atomic_integer(type_: Type) -> bool:
-    """An integer type LLVM's atomics take: a power-of-two width of at least a byte."""
-    return isinstance(type_, IntegerType) and type_.width >= 8 and \
-        type_.width & (type_.width - 1) == 0
-
-
 def _at_least_monotonic(attr) -> bool:
     return AtomicOrdering.keyword(attr) not in ("not_atomic", "unordered")
 
@@ -740,7 +774,12 @@ class AtomicRMWOp(Op):
 
     name = "llvm.atomicrmw"
     ptr = OperandDef(Pointer)
-    val = OperandDef(LLVMType)
+    val = OperandDef(TypeMatches(
+        lambda t: isinstance(t, (FloatType, LLVMPointerType))
+        or (isinstance(t, IntegerType) and t.signedness == "signless")
+        or (isinstance(t, VectorType) and len(t.shape) == 1 and not any(t.scalable)),
+        "floating point LLVM type or LLVM pointer type or signless integer or LLVM "
+        "dialect-compatible fixed-length vector type"))
     bin_op = AttrDef(AtomicBinOp)
     ordering = AttrDef(AtomicOrdering)
     syncscope = AttrDef(StrAttr, optional=True)
@@ -751,7 +790,9 @@ class AtomicRMWOp(Op):
     noalias_scopes = AttrDef(optional=True)
     tbaa = AttrDef(optional=True)
     res = ResultDef(LLVMType)
-    traits = (MemoryEffects(Read("ptr"), Write("ptr")), AllTypesMatch(("val", "res")))
+    traits = (MemoryEffects(Read("ptr"), Write("ptr")),
+              TypesMatchWith("res", "val", lambda t: t,
+                             "result #0 and operand #1 have the same type"))
     assembly_format = ("(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` "
                        "$syncscope^ `)`)? $ordering attr-dict `:` type($ptr) `,` "
                        "type($val)")
@@ -760,15 +801,17 @@ class AtomicRMWOp(Op):
         operation = AtomicBinOp.keyword(self.bin_op)
         type_ = self.val.type
         if operation == "xchg":
-            if not (_atomic_integer(type_) or isinstance(type_, (FloatType, LLVMPointerType))):
+            if not atomic_access_type(type_):
                 raise VerificationError("unexpected LLVM IR type for 'xchg' bin_op")
         elif operation in _FLOAT_BIN_OPS:
-            if not isinstance(type_, FloatType):
+            if isinstance(type_, VectorType):
+                if not isinstance(type_.element_type, FloatType):
+                    raise VerificationError("expected LLVM IR floating point type for vector "
+                                            "element")
+            elif not isinstance(type_, FloatType):
                 raise VerificationError("expected LLVM IR floating point type")
-        elif not isinstance(type_, IntegerType):
+        elif not (isinstance(type_, IntegerType) and type_.width in (8, 16, 32, 64)):
             raise VerificationError("expected LLVM IR integer type")
-        elif not _atomic_integer(type_):
-            raise VerificationError("unexpected LLVM IR type")
         if not _at_least_monotonic(self.ordering):
             raise VerificationError("expected at least 'monotonic' ordering")
 
@@ -798,8 +841,13 @@ class AtomicCmpXchgOp(Op):
     noalias_scopes = AttrDef(optional=True)
     tbaa = AttrDef(optional=True)
     res = ResultDef(LLVMType)
-    traits = (MemoryEffects(Read("ptr"), Write("ptr")), AllTypesMatch(("cmp", "val")),
-              InferType())
+    traits = (MemoryEffects(Read("ptr"), Write("ptr")),
+              TypesMatchWith("cmp", "val", lambda t: t,
+                             "operand #1 and operand #2 have the same type"),
+              TypesMatchWith("res", "val", lambda t: LLVMStructType((t, IntegerType(1))),
+                             "result #0 has an LLVM struct type consisting of the type of "
+                             "operand #2 and a bool"),
+              InferType(checked=False))
     assembly_format = ("(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val "
                        "(`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering "
                        "attr-dict `:` type($ptr) `,` type($val)")
@@ -813,10 +861,8 @@ class AtomicCmpXchgOp(Op):
         if not isinstance(type_, (IntegerType, LLVMPointerType)):
             raise VerificationError(f"'val' must be signless integer or LLVM pointer type, "
                                     f"but got '{type_}'")
-        if isinstance(type_, IntegerType) and not _atomic_integer(type_):
+        if not atomic_access_type(type_):
             raise VerificationError("unexpected LLVM IR type")
-        if self.res.type != LLVMStructType((type_, IntegerType(1))):
-            raise VerificationError(f"result must be !llvm.struct<({type_}, i1)>")
         if not (_at_least_monotonic(self.success_ordering)
                 and _at_least_monotonic(self.failure_ordering)):
             raise VerificationError("ordering must be at least 'monotonic'")
@@ -839,7 +885,9 @@ class ExtractElementOp(Op):
     vector = OperandDef(AnyVector)
     position = OperandDef(AnyInteger)
     res = ResultDef(LLVMType)
-    traits = (Pure, InferType())
+    traits = (Pure, TypesMatchWith("res", "vector", lambda t: _element_of(t),
+                                   "result type matches vector element type"),
+              InferType(checked=False))
     assembly_format = "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)"
 
     @classmethod
@@ -888,6 +936,10 @@ class ShuffleVectorOp(Op):
         source = operand_types[0]
         return [VectorType((len(mask.values),), _element_of(source),
                            getattr(source, "scalable", (False,))[:1])]
+
+    def verify_custom(self) -> None:
+        if any(getattr(self.v1.type, "scalable", ())) and any(self.mask.values):
+            raise VerificationError("expected a splat operation for scalable vectors")
 
     @classmethod
     def create_shuffle(cls, v1: Value, v2: Value, mask: Sequence[int]) -> ShuffleVectorOp:

@@ -319,10 +319,11 @@ class AsmParser(TokenStream):
         """`(inputs) -> results`."""
         from mlc.ir.core.attributes import FunctionType
 
+        start = self.current_pos()
         type_ = self.parse_type()
         if not isinstance(type_, FunctionType):
-            raise self.error("invalid kind of type specified: expected function type",
-                             self.error_pos_before(self.pos))
+            raise self.error("invalid kind of type specified: expected builtin.function, but "
+                             f"found '{type_}'", start)
         return type_
 
     def parse_attribute(self) -> Attribute:
@@ -420,7 +421,8 @@ class AsmParser(TokenStream):
         """`resolve_operand` over two lists of one length (an error otherwise)."""
         if len(operands) != len(types):
             pos = operands[0][1] if operands else self.current_pos()
-            raise self.error(f"{len(operands)} operands present, but expected {len(types)}", pos)
+            raise self.error(f"number of operands and types do not match: got {len(operands)} "
+                             f"operands and {len(types)} types", pos)
         resolve = self.state.resolve_operand
         return [resolve(o, t) for o, t in zip(operands, types)]
 
