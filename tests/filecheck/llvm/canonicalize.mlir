@@ -114,3 +114,71 @@ llvm.func @bitcast_chains(%x: vector<2xi32>) {
   llvm.call @use_vectors(%back, %other) : (vector<2xi32>, vector<4xi16>) -> ()
   llvm.return
 }
+
+// -----
+
+// An address 0 elements past %p is %p; constant dynamic indices become constant
+// indices; a one-element shuffle of element 0 is its vector; an alloca is never null.
+// CHECK-LABEL: llvm.func @fold_addresses(
+// CHECK-SAME:      %[[P:.*]]: !llvm.ptr, %[[V:.*]]: vector<1xi8>)
+// CHECK-DAG:     %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+// CHECK-DAG:     %[[Q:.*]] = llvm.getelementptr %[[P]][3, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i8, i64)>
+// CHECK:         llvm.call @use_addresses(%[[P]], %[[Q]], %[[V]], %[[TRUE]])
+llvm.func @use_addresses(!llvm.ptr, !llvm.ptr, vector<1xi8>, i1)
+llvm.func @fold_addresses(%p: !llvm.ptr, %v: vector<1xi8>) {
+  %c0 = llvm.mlir.constant(0 : i64) : i64
+  %c3 = llvm.mlir.constant(3 : i64) : i64
+  %same = llvm.getelementptr %p[%c0] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %field = llvm.getelementptr %p[%c3, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i8, i64)>
+  %w = llvm.shufflevector %v, %v [0] : vector<1xi8>
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %a = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %null = llvm.mlir.zero : !llvm.ptr
+  %not_null = llvm.icmp "ne" %null, %a : !llvm.ptr
+  llvm.call @use_addresses(%same, %field, %w, %not_null) : (!llvm.ptr, !llvm.ptr, vector<1xi8>, i1) -> ()
+  llvm.return
+}
+
+// -----
+
+// Elements of constant aggregates fold (a dense one's in row-major order, so the
+// element of a nested array is not read), and an extract of an extract is one extract.
+// CHECK-LABEL: llvm.func @fold_constant_elements(
+// CHECK-SAME:      %[[S:.*]]: !llvm.struct<(i8, array<2 x f32>)>)
+// CHECK-DAG:     %[[TWO:.*]] = llvm.mlir.constant(2.500000e+00 : f32) : f32
+// CHECK-DAG:     %[[SEVEN:.*]] = llvm.mlir.constant(7 : i16) : i16
+// CHECK-DAG:     %[[INNER:.*]] = llvm.extractvalue %[[S]][1, 0] : !llvm.struct<(i8, array<2 x f32>)>
+// CHECK-DAG:     %[[NESTED:.*]] = llvm.extractvalue %{{.*}}[1, 0] : !llvm.array<2 x array<2 x f32>>
+// CHECK:         llvm.call @use_elements(%[[TWO]], %[[SEVEN]], %[[INNER]], %[[NESTED]])
+llvm.func @use_elements(f32, i16, f32, f32)
+llvm.func @fold_constant_elements(%s: !llvm.struct<(i8, array<2 x f32>)>) {
+  %a = llvm.mlir.constant(dense<[1.0, 2.5]> : tensor<2xf32>) : !llvm.array<2 x f32>
+  %x = llvm.extractvalue %a[1] : !llvm.array<2 x f32>
+  %n = llvm.mlir.constant(dense<[[1.0, 2.5], [3.0, 4.0]]> : tensor<2x2xf32>) : !llvm.array<2 x array<2 x f32>>
+  %w = llvm.extractvalue %n[1, 0] : !llvm.array<2 x array<2 x f32>>
+  %b = llvm.mlir.constant([3 : i8, 7 : i16]) : !llvm.struct<(i8, i16)>
+  %y = llvm.extractvalue %b[1] : !llvm.struct<(i8, i16)>
+  %row = llvm.extractvalue %s[1] : !llvm.struct<(i8, array<2 x f32>)>
+  %z = llvm.extractvalue %row[0] : !llvm.array<2 x f32>
+  llvm.call @use_elements(%x, %y, %z, %w) : (f32, i16, f32, f32) -> ()
+  llvm.return
+}
+
+// -----
+
+// A volatile or synchronising load stays though its value is unused; a plain one goes.
+// An address-space cast back to the original space is the original pointer.
+// CHECK-LABEL: llvm.func @kept_loads(
+// CHECK-SAME:      %[[P:.*]]: !llvm.ptr)
+// CHECK-NEXT:    llvm.load volatile %[[P]] : !llvm.ptr -> i32
+// CHECK-NEXT:    llvm.load %[[P]] atomic acquire {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT:    llvm.return %[[P]] : !llvm.ptr
+llvm.func @kept_loads(%p: !llvm.ptr) -> !llvm.ptr {
+  %0 = llvm.load volatile %p : !llvm.ptr -> i32
+  %1 = llvm.load %p atomic acquire {alignment = 4 : i64} : !llvm.ptr -> i32
+  %2 = llvm.load %p : !llvm.ptr -> i32
+  %3 = llvm.load %p atomic unordered {alignment = 4 : i64} : !llvm.ptr -> i32
+  %far = llvm.addrspacecast %p : !llvm.ptr to !llvm.ptr<3>
+  %back = llvm.addrspacecast %far : !llvm.ptr<3> to !llvm.ptr
+  llvm.return %back : !llvm.ptr
+}

@@ -315,10 +315,21 @@ class ICmpOp(_CmpOp):
 
     def fold(self, operands):
         # As MLIR's: a value is equal to itself (`icmp eq %x, %x` is true, `ne` false;
-        # MLIR leaves the ordering predicates alone, and so does mlc).
+        # MLIR leaves the ordering predicates alone, and so does mlc), and stack memory
+        # is never at the null address (the alloca first, as MLIR puts it).
         predicate = ICmpPredicate.keyword(self.predicate)
-        if self.lhs is self.rhs and predicate in ("eq", "ne"):
+        if predicate not in ("eq", "ne"):
+            return None
+        if self.lhs is self.rhs:
             return make_constant(self.res.type, int(predicate == "eq"))
+        from mlc.llvm.dialect.ops_values import AllocaOp, ZeroOp
+
+        lhs, rhs = self.lhs.defining_op, self.rhs.defining_op
+        if isinstance(lhs, AllocaOp) and isinstance(rhs, ZeroOp):
+            return make_constant(self.res.type, int(predicate == "ne"))
+        if isinstance(lhs, ZeroOp) and isinstance(rhs, AllocaOp):
+            self.set_operands([self.rhs, self.lhs])  # folded in place
+            return self.res
         return None
 
 
@@ -480,3 +491,6 @@ PtrToIntOp = _cast("llvm.ptrtoint", "A pointer's address as an integer.",
                    PointerOrPointerVector, IntOrIntVector)
 IntToPtrOp = _cast("llvm.inttoptr", "An integer as a pointer's address.",
                    IntOrIntVector, PointerOrPointerVector)
+AddrSpaceCastOp = _cast("llvm.addrspacecast", "A pointer into another address space (the same "
+                        "object, seen from there).", PointerOrPointerVector,
+                        PointerOrPointerVector, fold=_fold_chainable_cast)

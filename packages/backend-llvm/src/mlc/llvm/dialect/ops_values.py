@@ -24,6 +24,7 @@ from mlc.ir.core.attributes import (
     IndexType,
     IntegerAttr,
     IntegerType,
+    RankedTensorType,
     StringAttr,
     SymbolRefAttr,
     Type,
@@ -35,12 +36,14 @@ from mlc.ir.core.attributes import (
     unit,
 )
 from mlc.ir.core.ir import Region, Value
-from mlc.ir.dialects.arith.constants import make_constant
+from mlc.ir.dialects.arith.constants import constant_scalars, make_constant
 from mlc.ir.dialects.func import lookup_symbol
 from mlc.ir.dialects.memref import AUTOMATIC_ALLOCATION_SCOPE
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.interfaces.side_effects import (
     Allocate,
+    EffectInstance,
+    EffectKind,
     MemoryEffects,
     Read,
     Write,
@@ -59,7 +62,14 @@ from mlc.ir.opdef.constraints import (
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
 from mlc.ir.opdef.directive import Directive
-from mlc.ir.opdef.traits import AllTypesMatch, ConstantLike, Pure, Symbol, TypesMatchWith
+from mlc.ir.opdef.traits import (
+    AllTypesMatch,
+    ConstantLike,
+    Pure,
+    Symbol,
+    TypesMatchWith,
+    constant_attribute,
+)
 from mlc.ir.text.asm_parser import AsmParser
 from mlc.ir.text.printer import Printer
 from mlc.llvm.dialect.constraints import (
@@ -272,9 +282,7 @@ def _innermost_element(type_: Type) -> Type:
 
 
 def _is_splat(value: DenseElementsAttr) -> bool:
-    flat = value.array.flat if hasattr(value.array, "flat") else [value.array]
-    first = next(iter(flat), None)
-    return all(v == first for v in flat)
+    return value.is_splat()
 
 
 class _PlaceholderValueOp(Op):
@@ -515,6 +523,17 @@ class _MemoryAccessOp(Op):
         """The type of the value read or written."""
         raise NotImplementedError
 
+    def memory_effects(self) -> list[EffectInstance]:
+        """The declared access, and for a volatile or at least monotonic one also a read
+        and a write of all memory: it may synchronise with other threads or devices, so
+        it is never dead (MLIR's LoadOp/StoreOp::getEffects)."""
+        effects = MemoryEffects.get(self).declared_effects_of(self)
+        if self.volatile_ is not None or \
+                AtomicOrdering.keyword(self.ordering) not in ("not_atomic", "unordered"):
+            effects += [EffectInstance(EffectKind.WRITE, None),
+                        EffectInstance(EffectKind.READ, None)]
+        return effects
+
     def verify_custom(self) -> None:
         # MLIR's verifyAtomicMemOp, its checks in its order.
         ordering = AtomicOrdering.keyword(self.ordering)
@@ -672,6 +691,41 @@ class GEPOp(Op):
                        noWrapFlags=IntegerAttr(GEP_INBOUNDS if inbounds else 0, i32),
                        result_types=[LLVMPointerType()])
         return op  # type: ignore[return-value]
+
+    def fold(self, operands):
+        """`gep %x[0]` of the base's type is %x; a dynamic index that is a constant
+        (fitting in 32 bits) becomes a constant index (MLIR's GEPOp::fold)."""
+        raw = list(self.rawConstantIndices.values)
+        dynamic = list(self.dynamicIndices)
+        constants = iter(operands[1:])
+        indices: list = []  # an int or a Value per index
+        values = iter(dynamic)
+        for index in raw:
+            if index == DYNAMIC_INDEX:
+                value, constant = next(values), next(constants)
+                indices.append((value, constant))
+            else:
+                indices.append((index, None))
+        if self.base.type == self.res.type and len(indices) == 1:
+            only, constant = indices[0]
+            if only == 0 or (isinstance(constant, IntegerAttr) and constant.value == 0):
+                return self.base
+        changed = False
+        new_raw, new_dynamic = [], []
+        for item, constant in indices:
+            if isinstance(constant, IntegerAttr) and -(1 << 31) <= constant.value < (1 << 31):
+                new_raw.append(constant.value)
+                changed = True
+            elif isinstance(item, Value):
+                new_raw.append(DYNAMIC_INDEX)
+                new_dynamic.append(item)
+            else:
+                new_raw.append(item)
+        if not changed:
+            return None
+        self.set_operands([self.base, *new_dynamic])
+        self.attributes["rawConstantIndices"] = DenseArrayAttr(i32, tuple(new_raw))
+        return self.res
 
     def verify_custom(self) -> None:
         # MLIR refuses the lone flag (its parser never makes it), not its combinations.
@@ -937,6 +991,13 @@ class ShuffleVectorOp(Op):
         return [VectorType((len(mask.values),), _element_of(source),
                            getattr(source, "scalable", (False,))[:1])]
 
+    def fold(self, operands):
+        # A one-element vector shuffled to its only element is itself.
+        type_ = self.v1.type
+        if len(type_.shape) == 1 and type_.shape[0] == 1 and tuple(self.mask.values) == (0,):
+            return self.v1
+        return None
+
     def verify_custom(self) -> None:
         if any(getattr(self.v1.type, "scalable", ())) and any(self.mask.values):
             raise VerificationError("expected a splat operation for scalable vectors")
@@ -949,6 +1010,25 @@ class ShuffleVectorOp(Op):
 
 
 # ------------------------------------------------------------------ aggregates
+
+
+def _element_at(constant, index: int):
+    """Element `index` of a constant aggregate: of a dense elements attribute (flat),
+    of an array attribute; `#llvm.zero/undef/poison` stand for all their elements."""
+    if isinstance(constant, (ZeroAttr, UndefAttr, PoisonAttr)):
+        return constant
+    if isinstance(constant, ArrayAttr):
+        return constant.elements[index] if 0 <= index < len(constant.elements) else None
+    if isinstance(constant, DenseElementsAttr):
+        # As MLIR's: elements are read in row-major order, whatever the nesting (so
+        # only the position of a scalar in a one-dimensional constant folds).
+        element = constant.type.element_type
+        flat = constant.array.reshape(-1)
+        if not isinstance(element, (IntegerType, FloatType)) or not 0 <= index < flat.size:
+            return None  # complex elements (a struct each) are not folded
+        scalar = DenseElementsAttr.from_array(flat[index], RankedTensorType((1,), element))
+        return make_constant(element, constant_scalars(scalar)[1])
+    return None
 
 
 def aggregate_element_type(container: Type, position: tuple[int, ...]) -> Type:
@@ -1015,21 +1095,47 @@ class ExtractValueOp(Op):
         return op  # type: ignore[return-value]
 
     def fold(self, operands):
-        """Read through the `insertvalue`s that built the container (MLIR's fold): the
-        value inserted at this position, or, where an insertion wrote elsewhere, the
-        container it wrote into; an insertion of a whole enclosing aggregate is read
-        from at the rest of the position."""
+        """MLIR 22's fold: an extract from an extract is one extract; from a constant,
+        the element (`#llvm.zero/undef/poison` of an element are themselves); else read
+        through the `insertvalue`s that built the container, back to the one that wrote
+        the position, past those that wrote elsewhere, stopping at one that wrote a part
+        or a whole of the position (the other insertions would be missed)."""
         position = tuple(self.position.values)
+        source = self.container.defining_op
+        if isinstance(source, ExtractValueOp):
+            self.set_operand(0, source.container)
+            self.attributes["position"] = DenseArrayAttr(
+                i64, tuple(source.position.values) + position)
+            return self.res
+        # An llvm.mlir.constant's value may be typed otherwise than the op (a tensor
+        # for an array), so it is read from the op itself.
+        constant = operands[0] if operands[0] is not None or source is None \
+            or not source.has_trait(ConstantLike) else constant_attribute(source)
+        if constant is not None:
+            for index in position:
+                constant = _element_at(constant, index)
+                if constant is None:
+                    return None
+            return constant
         changed = False
-        insert = self.container.defining_op
+        insert = source
         while isinstance(insert, InsertValueOp):
             written = tuple(insert.position.values)
             if written == position:
                 return insert.value
-            if position[:len(written)] == written:  # inside the inserted aggregate
+            if position[:len(written)] == written:
+                # Inside the inserted aggregate: mlir-opt-22 reads on into it only when
+                # it too was built by insertvalues or is a constant.
+                inner = insert.value.defining_op
+                if not isinstance(inner, InsertValueOp) and \
+                        (inner is None or not inner.has_trait(ConstantLike)):
+                    break
                 self.set_operand(0, insert.value)
-                self.attributes["position"] = DenseArrayAttr(i64, position[len(written):])
-                return self.res
+                position = position[len(written):]
+                self.attributes["position"] = DenseArrayAttr(i64, position)
+                changed = True
+                insert = inner
+                continue
             if written[:len(position)] == position:  # the insertion is inside what is read
                 break
             self.set_operand(0, insert.container)

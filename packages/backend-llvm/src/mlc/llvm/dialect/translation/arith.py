@@ -19,7 +19,7 @@ _FLOAT_BINARY = {L.FAddOp: "fadd", L.FSubOp: "fsub", L.FMulOp: "fmul", L.FDivOp:
 _CASTS = {L.TruncOp: "trunc", L.ZExtOp: "zext", L.SExtOp: "sext", L.FPTruncOp: "fptrunc",
           L.FPExtOp: "fpext", L.SIToFPOp: "sitofp", L.UIToFPOp: "uitofp",
           L.FPToSIOp: "fptosi", L.FPToUIOp: "fptoui", L.BitcastOp: "bitcast",
-          L.PtrToIntOp: "ptrtoint", L.IntToPtrOp: "inttoptr"}
+          L.PtrToIntOp: "ptrtoint", L.IntToPtrOp: "inttoptr", L.AddrSpaceCastOp: "addrspacecast"}
 # The predicates in the order of their `predicate` attribute's values (MLIR's enums).
 _ICMP = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 _FCMP = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
