@@ -443,3 +443,24 @@ llvm.func @extract_with_declared_wrong_type(%s: !llvm.struct<(i32, f32)>) -> i32
   %0 = "llvm.extractvalue"(%s) {position = array<i64: 1>} : (!llvm.struct<(i32, f32)>) -> i32
   llvm.return %0 : i32
 }
+
+// -----
+
+llvm.func @first_node(!llvm.struct<"node", (i32, ptr)>)
+// expected-error@+1 {{identified type already used with a different body}}
+llvm.func @second_node(!llvm.struct<"node", (i64, ptr)>)
+
+// -----
+
+// expected-error@+1 {{invalid array element type}}
+llvm.func @array_of_functions(!llvm.array<2 x func<void ()>>)
+
+// -----
+
+// expected-error@+1 {{unexpected type, expected keyword}}
+llvm.func @builtin_type_in_llvm_namespace(!llvm.i32)
+
+// -----
+
+// expected-error@+1 {{unknown LLVM type: pointer}}
+llvm.func @misspelt_llvm_type(!llvm.pointer)
