@@ -464,3 +464,18 @@ llvm.func @builtin_type_in_llvm_namespace(!llvm.i32)
 
 // expected-error@+1 {{unknown LLVM type: pointer}}
 llvm.func @misspelt_llvm_type(!llvm.pointer)
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op expects type to be a valid element type for an LLVM global}}
+llvm.mlir.global internal @of_void_type() : !llvm.void
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op attribute 'addr_space' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+"llvm.mlir.global"() ({}) {sym_name = "negative_space", global_type = i8, addr_space = -3 : i32, linkage = #llvm.linkage<internal>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{type can only be omitted for string globals}}
+llvm.mlir.global internal @untyped_number(7 : i16)

@@ -17,7 +17,7 @@ from mlc.ir.core.attributes import (
     i32,
     i64,
 )
-from mlc.ir.opdef.constraints import AttrConstraint, TypeMatches
+from mlc.ir.opdef.constraints import AttrConstraint, IntAttrOf, TypeMatches
 from mlc.ir.opdef.spelling import EnumSpelling, Spelling
 from mlc.llvm.dialect.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 
@@ -97,6 +97,20 @@ def bool_like(t: Type) -> Type:
     if isinstance(t, VectorType):
         return VectorType(t.shape, IntegerType(1), t.scalable)
     return IntegerType(1)
+
+
+@dataclass(frozen=True)
+class NonNegativeI32Attr(IntAttrOf):
+    """An `i32` attribute that is not negative (an address space)."""
+
+    type: Type = i32
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return "32-bit signless integer attribute whose value is non-negative"
+
+    def check(self, attr) -> bool:
+        return super().check(attr) and attr.value >= 0
 
 
 # ------------------------------------------------------------------ enums

@@ -84,6 +84,7 @@ from mlc.llvm.dialect.constraints import (
     AtomicOrdering,
     GEPNoWrapFlags,
     LLVMType,
+    NonNegativeI32Attr,
     Pointer,
     PointerOrPointerVector,
     UnnamedAddr,
@@ -100,8 +101,13 @@ from mlc.llvm.dialect.types import (
     Linkage,
     LinkageAttr,
     LLVMArrayType,
+    LLVMFunctionType,
+    LLVMLabelType,
+    LLVMMetadataType,
     LLVMPointerType,
     LLVMStructType,
+    LLVMTokenType,
+    LLVMVoidType,
     PoisonAttr,
     UndefAttr,
     ZeroAttr,
@@ -356,7 +362,7 @@ class GlobalOp(Op):
     externally_initialized = AttrDef(UnitAttrConstraint, optional=True)
     value = AttrDef(AnyAttr, optional=True)
     alignment = AttrDef(IntAttrOf(), optional=True)
-    addr_space = AttrDef(IntAttrOf(i32), default=IntegerAttr(0, i32))
+    addr_space = AttrDef(NonNegativeI32Attr(), default=IntegerAttr(0, i32))
     unnamed_addr = AttrDef(UnnamedAddr, optional=True)
     section = AttrDef(StrAttr, optional=True)
     visibility_ = AttrDef(Visibility, default=DEFAULT_VISIBILITY)
@@ -368,6 +374,7 @@ class GlobalOp(Op):
 
     @classmethod
     def parse(cls, p: AsmParser) -> GlobalOp:
+        name_pos = p.current_pos()  # MLIR reports some errors at the op's name
         attrs: dict = {}
         parse_linkage_prefix(p, attrs)
         if p.parse_optional_keyword("thread_local") is not None:
@@ -382,12 +389,15 @@ class GlobalOp(Op):
             attrs["value"] = p.parse_attribute()
             p.parse_punctuation(")")
         p.parse_optional_attr_dict(attrs)
-        type_pos = p.current_pos()
-        global_type = p.parse_type() if p.parse_optional_punctuation(":") else None
+        global_type = None
+        if p.parse_optional_punctuation(":"):
+            global_type = p.parse_type()
+            if p.parse_optional_comma():
+                raise p.error("expected zero or one type", name_pos)
         value = attrs.get("value")
         if global_type is None:
             if not isinstance(value, StringAttr):
-                raise p.error("type can only be omitted for string globals", type_pos)
+                raise p.error("type can only be omitted for string globals", name_pos)
             global_type = LLVMArrayType(len(value.value.encode("utf-8", "surrogateescape")), i8)
         attrs["global_type"] = TypeAttr(global_type)
         region = p.parse_optional_region((), cls)
@@ -418,6 +428,9 @@ class GlobalOp(Op):
 
     def verify_custom(self) -> None:
         # MLIR's GlobalOp::verify, in its order (the region's checks follow).
+        if isinstance(self.global_type.value, (LLVMVoidType, LLVMTokenType, LLVMMetadataType,
+                                               LLVMLabelType, LLVMFunctionType)):
+            raise VerificationError("expects type to be a valid element type for an LLVM global")
         value = self.value
         if isinstance(value, StringAttr):
             global_type = self.global_type.value
