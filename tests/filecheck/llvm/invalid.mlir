@@ -479,3 +479,10 @@ llvm.mlir.global internal @of_void_type() : !llvm.void
 
 // expected-error@+1 {{type can only be omitted for string globals}}
 llvm.mlir.global internal @untyped_number(7 : i16)
+
+// -----
+
+llvm.func @declared_only()
+
+// expected-error@+1 {{'llvm.mlir.global_ctors' op 'declared_only' does not have a definition}}
+llvm.mlir.global_ctors ctors = [@declared_only], priorities = [1 : i32], data = [#llvm.zero]

@@ -19,7 +19,7 @@ from mlc.ir.interfaces.side_effects import (
     Speculatability,
     division_speculatability,
 )
-from mlc.ir.opdef.constraints import UnitAttrConstraint
+from mlc.ir.opdef.constraints import TypeMatches, UnitAttrConstraint
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import (
     AllTypesMatch,
@@ -43,8 +43,16 @@ from mlc.llvm.dialect.constraints import (
     OverflowFlags,
     PointerOrPointerVector,
     bool_like,
+    is_llvm_compatible,
 )
-from mlc.llvm.dialect.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, LLVMPointerType, llvm
+from mlc.llvm.dialect.types import (
+    LLVM_FASTMATH_NONE,
+    LLVMArrayType,
+    LLVMFastMathFlags,
+    LLVMPointerType,
+    LLVMStructType,
+    llvm,
+)
 
 # ------------------------------------------------------------------ integer arithmetic
 
@@ -485,8 +493,13 @@ FPToSIOp = _cast("llvm.fptosi", "Float to signed integer, rounding toward zero (
                  "of range).", FloatOrFloatVector, IntOrIntVector)
 FPToUIOp = _cast("llvm.fptoui", "Float to unsigned integer, rounding toward zero (poison if out "
                  "of range).", FloatOrFloatVector, IntOrIntVector)
+# MLIR's LLVM_AnyNonAggregate: no struct or array, and a vector only of one dimension.
+NonAggregate = TypeMatches(
+    lambda t: is_llvm_compatible(t) and not isinstance(t, (LLVMStructType, LLVMArrayType))
+    and not (isinstance(t, VectorType) and len(t.shape) != 1),
+    "LLVM-compatible non-aggregate type")
 BitcastOp = _cast("llvm.bitcast", "The same bits as another type of the same size.",
-                  LLVMType, LLVMType, verify=_verify_bitcast, fold=_fold_chainable_cast)
+                  NonAggregate, NonAggregate, verify=_verify_bitcast, fold=_fold_chainable_cast)
 PtrToIntOp = _cast("llvm.ptrtoint", "A pointer's address as an integer.",
                    PointerOrPointerVector, IntOrIntVector)
 IntToPtrOp = _cast("llvm.inttoptr", "An integer as a pointer's address.",

@@ -529,7 +529,9 @@ class SwitchOp(Op):
         cases = []
         if not p.parse_optional_punctuation("]"):
             while True:
-                value = p.parse_integer()
+                value = p.parse_optional_integer()
+                if value is None:  # MLIR's words, at the token found
+                    raise p.error("expected integer value")
                 p.parse_colon()
                 cases.append((value, *parse_successor_and_operands(p)))
                 if not p.parse_optional_comma():

@@ -51,6 +51,7 @@ from mlc.ir.interfaces.side_effects import (
 )
 from mlc.ir.opdef.constraints import (
     AnyAttr,
+    ArrayOf,
     DenseArrayOf,
     FlatSymbolRefAttr,
     IntAttrOf,
@@ -478,6 +479,62 @@ def _is_zero_attribute(value) -> bool:
     if isinstance(value, ArrayAttr):
         return all(_is_zero_attribute(v) for v in value.elements)
     return False
+
+
+class _GlobalXtorsOp(Op):
+    """What `llvm.mlir.global_ctors` and `global_dtors` share: functions run before
+    `main` starts or after it returns, each with a priority (lower first) and a
+    datum (a symbol or `#llvm.zero`)."""
+
+    priorities = AttrDef(ArrayOf(IntAttrOf(i32)))
+    data = AttrDef(ArrayOf(AnyAttr))
+    KIND = ""
+
+    def functions(self) -> tuple:
+        return self.attributes[self.KIND].elements
+
+    def verify_custom(self) -> None:
+        # MLIR's verify (data, then counts), then its symbol checks.
+        data = self.data.elements
+        if data and not all(isinstance(d, ZeroAttr) or
+                            (isinstance(d, SymbolRefAttr) and not d.nested) for d in data):
+            raise VerificationError("data element must be symbol or #llvm.zero",
+                                    names_op=False)
+        if not len(self.functions()) == len(self.priorities.elements) == len(data):
+            raise VerificationError(f"{self.KIND}, priorities, and data must have the same "
+                                    "number of elements", names_op=False)
+        for symbol in self.functions():
+            target = lookup_symbol(self, symbol)
+            if not isinstance(target, LLVMFuncOp):
+                raise VerificationError(f"'{symbol.root}' does not reference a valid LLVM "
+                                        "function")
+            if target.is_declaration:
+                raise VerificationError(f"'{symbol.root}' does not have a definition")
+
+
+@llvm.op
+class GlobalCtorsOp(_GlobalXtorsOp):
+    """The module's constructors (LLVM's `@llvm.global_ctors`):
+
+        llvm.mlir.global_ctors ctors = [@init], priorities = [65535 : i32], data = [#llvm.zero]
+    """
+
+    name = "llvm.mlir.global_ctors"
+    ctors = AttrDef(ArrayOf(FlatSymbolRefAttr))
+    KIND = "ctors"
+    assembly_format = ("`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` "
+                       "$data attr-dict")
+
+
+@llvm.op
+class GlobalDtorsOp(_GlobalXtorsOp):
+    """The module's destructors (LLVM's `@llvm.global_dtors`), as `global_ctors`."""
+
+    name = "llvm.mlir.global_dtors"
+    dtors = AttrDef(ArrayOf(FlatSymbolRefAttr))
+    KIND = "dtors"
+    assembly_format = ("`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` "
+                       "$data attr-dict")
 
 
 @llvm.op
