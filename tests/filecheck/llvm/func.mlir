@@ -186,3 +186,12 @@ llvm.func @run_first() {
 }
 llvm.mlir.global_ctors ctors = [@run_first], priorities = [101 : i32], data = [#llvm.zero]
 llvm.mlir.global_dtors dtors = [@run_first], priorities = [65535 : i32], data = [@table]
+
+// A call's signature carries argument and result attributes, as the callee's does.
+// CHECK-LABEL: llvm.func @pass_aligned(
+// CHECK-NEXT:    %{{.*}} = llvm.call @take_aligned(%arg0) : (i32 {llvm.alignstack = 8 : i64}) -> (i32 {llvm.zeroext})
+llvm.func @take_aligned(i32 {llvm.alignstack = 8 : i64}) -> (i32 {llvm.zeroext})
+llvm.func @pass_aligned(%arg0: i32) -> i32 {
+  %0 = llvm.call @take_aligned(%arg0) : (i32 {llvm.alignstack = 8 : i64}) -> (i32 {llvm.zeroext})
+  llvm.return %0 : i32
+}

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import (
     DenseArrayAttr,
-    FunctionType,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -57,7 +56,12 @@ from mlc.ir.opdef.traits import (
     Symbol,
 )
 from mlc.ir.text.asm_parser import AsmParser
-from mlc.ir.text.function_syntax import parse_function, print_function
+from mlc.ir.text.function_syntax import (
+    parse_function,
+    parse_signature_with_attrs,
+    print_function,
+    print_signature_with_attrs,
+)
 from mlc.ir.text.printer import Printer
 from mlc.llvm.dialect.constraints import (
     DEFAULT_VISIBILITY,
@@ -299,7 +303,8 @@ class CallOp(Op):
     traits = (AttrSizedOperandSegments,)
 
     _ELIDED = frozenset({"callee", "var_callee_type", "CConv", "TailCallKind",
-                         "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags"})
+                         "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags",
+                         "arg_attrs", "res_attrs"})
 
     @classmethod
     def create_call(cls, callee: str, arguments, result_type=None) -> CallOp:
@@ -338,9 +343,12 @@ class CallOp(Op):
             pointer_type = p.parse_type()
             if not p.parse_optional_comma():
                 raise p.error("expected indirect call to have 2 trailing types", types_pos)
-        signature = _parse_call_signature(
+        signature, arg_attrs, res_attrs = _parse_call_signature(
             p, types_pos, "expected trailing function type" if pointer is not None
             else "expected direct call to have 1 trailing types")
+        for name, value in (("arg_attrs", arg_attrs), ("res_attrs", res_attrs)):
+            if value is not None:
+                attrs[name] = value
         if len(signature.inputs) != len(arguments):
             raise p.error(f"expected {len(signature.inputs)} operand types to match "
                           f"{len(arguments)} operands", types_pos)
@@ -377,7 +385,8 @@ class CallOp(Op):
         if self.callee is None:
             p.type(self.callee_operands[0].type)
             p.write(", ")
-        p.type(FunctionType(tuple(v.type for v in arguments), tuple(self.result_types)))
+        print_signature_with_attrs(p, [v.type for v in arguments], self.result_types,
+                                   self.arg_attrs, self.res_attrs)
 
     def verify_custom(self) -> None:
         # MLIR's CallOp::verifySymbolUses, its checks in its order and words.
@@ -446,13 +455,14 @@ class CallOp(Op):
                                     f"'{var_type.result}' != '{results[0]}'")
 
 
-def _parse_call_signature(p: AsmParser, types_pos: int, failure: str) -> FunctionType:
-    """A call's `(args) -> results`; if it is not one, MLIR's two errors: the
-    signature's own, then `failure` where the trailing types start."""
+def _parse_call_signature(p: AsmParser, types_pos: int, failure: str):
+    """A call's `(args) -> results`, with argument and result attributes; if it is not
+    one, MLIR's two errors: the signature's own, then `failure` where the trailing
+    types start."""
     try:
         if not p.text.startswith("(", p.current_pos()):
             raise p.expected("'('")
-        return p.parse_function_type()
+        return parse_signature_with_attrs(p)
     except DiagnosticError as exc:
         raise DiagnosticError([*exc.diagnostics,
                                *p.error(failure, types_pos).diagnostics]) from None

@@ -129,6 +129,71 @@ def _parse_results(p: AsmParser) -> tuple[list[Type], list]:
     return types, dicts
 
 
+def parse_signature_with_attrs(p: AsmParser) -> tuple[FunctionType, ArrayAttr | None,
+                                                      ArrayAttr | None]:
+    """`(T {attrs}, ...) -> (R {attrs}, ...)`, a call's signature with argument and
+    result attributes (MLIR's call_interface_impl): the type, then the argument and
+    result attribute arrays (None when no attribute is written)."""
+    p.parse_punctuation("(")
+    types: list[Type] = []
+    dicts: list = []
+    if not p.parse_optional_punctuation(")"):
+        while True:
+            types.append(p.parse_type())
+            dicts.append(_nonempty(_optional_dict(p)))
+            if not p.parse_optional_comma():
+                break
+        p.parse_punctuation(")")
+    p.parse_arrow()
+    if p.parse_optional_punctuation("("):
+        result_types: list[Type] = []
+        result_dicts: list = []
+        if not p.parse_optional_punctuation(")"):
+            while True:
+                result_types.append(p.parse_type())
+                result_dicts.append(_nonempty(_optional_dict(p)))
+                if not p.parse_optional_comma():
+                    break
+            p.parse_punctuation(")")
+    else:
+        result_types, result_dicts = [p.parse_type()], [None]
+
+    def array(found: list) -> ArrayAttr | None:
+        if not any(d is not None for d in found):
+            return None
+        return ArrayAttr(tuple(d or DictionaryAttr(()) for d in found))
+
+    return (FunctionType(tuple(types), tuple(result_types)), array(dicts),
+            array(result_dicts))
+
+
+def print_signature_with_attrs(w, inputs, results, arg_dicts=None, res_dicts=None) -> None:
+    """Write what :func:`parse_signature_with_attrs` reads: the results in parentheses
+    unless there is one without attributes."""
+    w.write("(")
+    for i, arg_type in enumerate(inputs):
+        if i:
+            w.write(", ")
+        w.type(arg_type)
+        if arg_dicts is not None and i < len(arg_dicts) and arg_dicts[i].entries:
+            w.write(" ")
+            w.attr(arg_dicts[i])
+    w.write(") -> ")
+    with_attrs = res_dicts is not None and any(a.entries for a in res_dicts)
+    if len(results) == 1 and not with_attrs and not isinstance(results[0], FunctionType):
+        w.type(results[0])
+        return
+    w.write("(")
+    for i, result_type in enumerate(results):
+        if i:
+            w.write(", ")
+        w.type(result_type)
+        if res_dicts is not None and i < len(res_dicts) and res_dicts[i].entries:
+            w.write(" ")
+            w.attr(res_dicts[i])
+    w.write(")")
+
+
 def print_function(w, op: Operation, elided: frozenset[str] = frozenset(),
                    type_attr: str = "function_type", arg_attrs: str = "arg_attrs",
                    res_attrs: str = "res_attrs") -> None:
