@@ -512,29 +512,23 @@ class _GlobalXtorsOp(Op):
                 raise VerificationError(f"'{symbol.root}' does not have a definition")
 
 
-@llvm.op
-class GlobalCtorsOp(_GlobalXtorsOp):
-    """The module's constructors (LLVM's `@llvm.global_ctors`):
+def _xtors_op(kind: str, class_name: str, doc: str) -> type[Op]:
+    """Declare `llvm.mlir.global_<kind>`: the functions in `<kind>`, then priorities
+    and data, all written as keywords."""
+    namespace = {"name": f"llvm.mlir.global_{kind}", "__doc__": doc, "__module__": __name__,
+                 kind: AttrDef(ArrayOf(FlatSymbolRefAttr)), "KIND": kind,
+                 "assembly_format": f"`{kind}` `=` ${kind} `,` `priorities` `=` $priorities "
+                                    "`,` `data` `=` $data attr-dict"}
+    return llvm.op(type(class_name, (_GlobalXtorsOp,), namespace))
+
+
+GlobalCtorsOp = _xtors_op("ctors", "GlobalCtorsOp", """The module's constructors (LLVM's
+    `@llvm.global_ctors`):
 
         llvm.mlir.global_ctors ctors = [@init], priorities = [65535 : i32], data = [#llvm.zero]
-    """
-
-    name = "llvm.mlir.global_ctors"
-    ctors = AttrDef(ArrayOf(FlatSymbolRefAttr))
-    KIND = "ctors"
-    assembly_format = ("`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` "
-                       "$data attr-dict")
-
-
-@llvm.op
-class GlobalDtorsOp(_GlobalXtorsOp):
-    """The module's destructors (LLVM's `@llvm.global_dtors`), as `global_ctors`."""
-
-    name = "llvm.mlir.global_dtors"
-    dtors = AttrDef(ArrayOf(FlatSymbolRefAttr))
-    KIND = "dtors"
-    assembly_format = ("`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` "
-                       "$data attr-dict")
+    """)
+GlobalDtorsOp = _xtors_op("dtors", "GlobalDtorsOp", "The module's destructors (LLVM's "
+                          "`@llvm.global_dtors`), as `global_ctors`.")
 
 
 @llvm.op
@@ -1123,6 +1117,21 @@ def aggregate_element_type(container: Type, position: tuple[int, ...]) -> Type:
     return type_
 
 
+def _parse_position_and_type(p: AsmParser) -> tuple:
+    """`[i, j] {attrs} : !container` of extractvalue and insertvalue: the position, the
+    attributes (with the position), the container's type and the element's there."""
+    position = DenseArrayOf(i64).spelling.parse(p)
+    attrs = p.parse_optional_attr_dict()
+    p.parse_colon()
+    container_type = p.parse_type()
+    try:
+        element = aggregate_element_type(container_type, tuple(position.values))
+    except ValueError as exc:
+        raise p.error(str(exc)) from None  # where the parser stands, as MLIR reports it
+    attrs["position"] = position
+    return position, attrs, container_type, element
+
+
 @llvm.op
 class ExtractValueOp(Op):
     """The element of a struct or array at a constant position."""
@@ -1136,16 +1145,7 @@ class ExtractValueOp(Op):
     @classmethod
     def parse(cls, p: AsmParser) -> ExtractValueOp:
         container = p.parse_operand()
-        position = DenseArrayOf(i64).spelling.parse(p)
-        attrs = p.parse_optional_attr_dict()
-        p.parse_colon()
-        container_type = p.parse_type()
-        try:
-            result_type = aggregate_element_type(container_type, tuple(position.values))
-        except ValueError as exc:
-            # MLIR reports it where the parser stands, at the next token.
-            raise p.error(str(exc)) from None
-        attrs["position"] = position
+        position, attrs, container_type, result_type = _parse_position_and_type(p)
         operand = p.resolve_operand(container, container_type)
         return cls.create([operand], [result_type], attrs)  # type: ignore[return-value]
 
@@ -1256,15 +1256,7 @@ class InsertValueOp(Op):
         value = p.parse_operand()
         p.parse_comma()
         container = p.parse_operand()
-        position = DenseArrayOf(i64).spelling.parse(p)
-        attrs = p.parse_optional_attr_dict()
-        p.parse_colon()
-        container_type = p.parse_type()
-        try:
-            value_type = aggregate_element_type(container_type, tuple(position.values))
-        except ValueError as exc:
-            raise p.error(str(exc)) from None  # at the next token, as MLIR
-        attrs["position"] = position
+        position, attrs, container_type, value_type = _parse_position_and_type(p)
         operands = [p.resolve_operand(container, container_type),
                     p.resolve_operand(value, value_type)]
         return cls.create(operands, [container_type], attrs)  # type: ignore[return-value]
