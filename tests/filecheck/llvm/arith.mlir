@@ -68,6 +68,7 @@
 // CHECK-NEXT:    %12 = llvm.bitcast %arg1 : f32 to i32
 // CHECK-NEXT:    %13 = llvm.ptrtoint %arg2 : !llvm.ptr to i64
 // CHECK-NEXT:    %14 = llvm.inttoptr %13 : i64 to !llvm.ptr
+// CHECK-NEXT:    %15 = llvm.addrspacecast %14 : !llvm.ptr to !llvm.ptr<1>
 // CHECK-NEXT:    llvm.return
 // CHECK-NEXT:  }
 
@@ -153,5 +154,6 @@ llvm.func @casts(%arg0: i32, %arg1: f32, %arg2: !llvm.ptr, %arg3: vector<2xi16>)
   %12 = llvm.bitcast %arg1 : f32 to i32
   %13 = llvm.ptrtoint %arg2 : !llvm.ptr to i64
   %14 = llvm.inttoptr %13 : i64 to !llvm.ptr
+  %15 = llvm.addrspacecast %14 : !llvm.ptr to !llvm.ptr<1>
   llvm.return
 }

@@ -175,3 +175,23 @@ llvm.func @branches(%arg0: i1, %arg1: i32, %arg2: i64) -> i32 {
 ^bb5:  // no predecessors
   llvm.unreachable
 }
+
+// Constructors and destructors: a priority and a datum (a symbol or #llvm.zero) each.
+// CHECK-LABEL: llvm.func @run_first() {
+// CHECK:       llvm.mlir.global_ctors ctors = [@run_first], priorities = [101 : i32], data = [#llvm.zero]
+// CHECK-NEXT:  llvm.mlir.global_dtors dtors = [@run_first], priorities = [65535 : i32], data = [@table]
+// GENERIC:     "llvm.mlir.global_ctors"() <{ctors = [@run_first], data = [#llvm.zero], priorities = [101 : i32]}> : () -> ()
+llvm.func @run_first() {
+  llvm.return
+}
+llvm.mlir.global_ctors ctors = [@run_first], priorities = [101 : i32], data = [#llvm.zero]
+llvm.mlir.global_dtors dtors = [@run_first], priorities = [65535 : i32], data = [@table]
+
+// A call's signature carries argument and result attributes, as the callee's does.
+// CHECK-LABEL: llvm.func @pass_aligned(
+// CHECK-NEXT:    %{{.*}} = llvm.call @take_aligned(%arg0) : (i32 {llvm.alignstack = 8 : i64}) -> (i32 {llvm.zeroext})
+llvm.func @take_aligned(i32 {llvm.alignstack = 8 : i64}) -> (i32 {llvm.zeroext})
+llvm.func @pass_aligned(%arg0: i32) -> i32 {
+  %0 = llvm.call @take_aligned(%arg0) : (i32 {llvm.alignstack = 8 : i64}) -> (i32 {llvm.zeroext})
+  llvm.return %0 : i32
+}

@@ -301,3 +301,188 @@ llvm.func @cmpxchg_i1(%p: !llvm.ptr, %v: i1) {
   %0 = llvm.cmpxchg %p, %v, %v monotonic monotonic : !llvm.ptr, i1
   llvm.return
 }
+
+// -----
+
+llvm.func @atomic_load_without_alignment(%p: !llvm.ptr) -> i32 {
+  // expected-error@+1 {{'llvm.load' op expected alignment for atomic access}}
+  %0 = llvm.load %p atomic acquire : !llvm.ptr -> i32
+  llvm.return %0 : i32
+}
+
+// -----
+
+llvm.func @atomic_store_that_acquires(%p: !llvm.ptr, %v: i64) {
+  // expected-error@+1 {{'llvm.store' op unsupported ordering 'acquire'}}
+  llvm.store %v, %p atomic acquire {alignment = 8 : i64} : i64, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomic_load_of_odd_width(%p: !llvm.ptr) -> i24 {
+  // expected-error@+1 {{'llvm.load' op unsupported type 'i24' for atomic access}}
+  %0 = llvm.load %p atomic seq_cst {alignment = 4 : i64} : !llvm.ptr -> i24
+  llvm.return %0 : i24
+}
+
+// -----
+
+llvm.func @sync_scope_without_atomic(%p: !llvm.ptr, %v: f64) {
+  // expected-error@+1 {{'llvm.store' op expected syncscope to be null for non-atomic access}}
+  "llvm.store"(%v, %p) {syncscope = "agent"} : (f64, !llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @zext_to_narrower(%a: i64) -> i32 {
+  // expected-error@+1 {{integer width of the output type is smaller or equal to the integer width of the input type}}
+  %0 = llvm.zext %a : i64 to i32
+  llvm.return %0 : i32
+}
+
+// -----
+
+llvm.func @sext_between_vector_lengths(%a: vector<4xi8>) -> vector<8xi16> {
+  // expected-error@+1 {{input and output vectors are of incompatible shape}}
+  %0 = llvm.sext %a : vector<4xi8> to vector<8xi16>
+  llvm.return %0 : vector<8xi16>
+}
+
+// -----
+
+llvm.func @bitcast_pointer_to_integer(%p: !llvm.ptr) -> i64 {
+  // expected-error@+1 {{'llvm.bitcast' op can only cast pointers from and to pointers}}
+  %0 = llvm.bitcast %p : !llvm.ptr to i64
+  llvm.return %0 : i64
+}
+
+// -----
+
+llvm.func @bitcast_across_address_spaces(%p: !llvm.ptr<3>) -> !llvm.ptr {
+  // expected-error@+1 {{'llvm.bitcast' op cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead}}
+  %0 = llvm.bitcast %p : !llvm.ptr<3> to !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+
+// -----
+
+// expected-error@+1 {{alignment attribute is not a power of 2}}
+llvm.mlir.global internal @badly_aligned(0 : i32) {alignment = 12 : i64} : i32
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op expected array type for 'appending' linkage}}
+llvm.mlir.global appending @appended(0 : i32) : i32
+
+// -----
+
+llvm.func @struct_constant_of_wrong_field_type() -> !llvm.struct<(i32, f32)> {
+  // expected-error@+1 {{'llvm.mlir.constant' op struct element at index 1 is of wrong type}}
+  %0 = llvm.mlir.constant([1 : i32, 2.0 : f64]) : !llvm.struct<(i32, f32)>
+  llvm.return %0 : !llvm.struct<(i32, f32)>
+}
+
+// -----
+
+llvm.func @struct_constant_of_wrong_size() -> !llvm.struct<(i32, i32, i32)> {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected array attribute of size 3}}
+  %0 = llvm.mlir.constant([1 : i32, 2 : i32]) : !llvm.struct<(i32, i32, i32)>
+  llvm.return %0 : !llvm.struct<(i32, i32, i32)>
+}
+
+// -----
+
+llvm.func @array_of_structs_constant_too_short() -> !llvm.array<3 x struct<(i8)>> {
+  // expected-error@+1 {{'llvm.mlir.constant' op array attribute size does not match array type size in dimension 0: 2 vs. 3}}
+  %0 = llvm.mlir.constant([[1 : i8], [2 : i8]]) : !llvm.array<3x!llvm.struct<(i8)>>
+  llvm.return %0 : !llvm.array<3 x struct<(i8)>>
+}
+
+// -----
+
+llvm.func @elements_constant_of_wrong_length() -> !llvm.array<3 x i32> {
+  // expected-error@+1 {{'llvm.mlir.constant' op type and attribute have a different number of elements: 3 vs. 4}}
+  %0 = llvm.mlir.constant(dense<[1, 2, 3, 4]> : tensor<4xi32>) : !llvm.array<3 x i32>
+  llvm.return %0 : !llvm.array<3 x i32>
+}
+
+// -----
+
+llvm.func @variadic(i32, ...)
+
+llvm.func @vararg_type_with_too_many_parameters(%a: i32) {
+  // expected-error@+1 {{'llvm.call' op expected var_callee_type to have at most 1 parameters}}
+  llvm.call @variadic(%a) vararg(!llvm.func<void (i32, i32, ...)>) : (i32) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @returns_nothing()
+
+llvm.func @void_call_with_a_result() -> i32 {
+  // expected-error@+1 {{'llvm.call' op calling function with void result must not produce values}}
+  %0 = llvm.call @returns_nothing() : () -> i32
+  llvm.return %0 : i32
+}
+
+// -----
+
+llvm.func @call_through_an_integer(%f: i64) {
+  // expected-error@+1 {{'llvm.call' op indirect call expects a pointer as callee: 'i64'}}
+  llvm.call %f() : i64, () -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @extract_with_declared_wrong_type(%s: !llvm.struct<(i32, f32)>) -> i32 {
+  // expected-error@+1 {{'llvm.extractvalue' op Type mismatch: extracting from '!llvm.struct<(i32, f32)>' should produce 'f32' but this op returns 'i32'}}
+  %0 = "llvm.extractvalue"(%s) {position = array<i64: 1>} : (!llvm.struct<(i32, f32)>) -> i32
+  llvm.return %0 : i32
+}
+
+// -----
+
+llvm.func @first_node(!llvm.struct<"node", (i32, ptr)>)
+// expected-error@+1 {{identified type already used with a different body}}
+llvm.func @second_node(!llvm.struct<"node", (i64, ptr)>)
+
+// -----
+
+// expected-error@+1 {{invalid array element type}}
+llvm.func @array_of_functions(!llvm.array<2 x func<void ()>>)
+
+// -----
+
+// expected-error@+1 {{unexpected type, expected keyword}}
+llvm.func @builtin_type_in_llvm_namespace(!llvm.i32)
+
+// -----
+
+// expected-error@+1 {{unknown LLVM type: pointer}}
+llvm.func @misspelt_llvm_type(!llvm.pointer)
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op expects type to be a valid element type for an LLVM global}}
+llvm.mlir.global internal @of_void_type() : !llvm.void
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op attribute 'addr_space' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+"llvm.mlir.global"() ({}) {sym_name = "negative_space", global_type = i8, addr_space = -3 : i32, linkage = #llvm.linkage<internal>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{type can only be omitted for string globals}}
+llvm.mlir.global internal @untyped_number(7 : i16)
+
+// -----
+
+llvm.func @declared_only()
+
+// expected-error@+1 {{'llvm.mlir.global_ctors' op 'declared_only' does not have a definition}}
+llvm.mlir.global_ctors ctors = [@declared_only], priorities = [1 : i32], data = [#llvm.zero]

@@ -9,7 +9,7 @@ func.func @wrong_value() -> i32 {
 // -----
 
 func.func @no_result() {
-  // expected-error@+1 {{'ub.poison' op expected 1 result, but found 0}}
+  // expected-error@+1 {{'ub.poison' op requires one result}}
   "ub.poison"() : () -> ()
   return
 }

@@ -17,7 +17,7 @@ from mlc.ir.core.attributes import (
     i32,
     i64,
 )
-from mlc.ir.opdef.constraints import AttrConstraint, TypeMatches
+from mlc.ir.opdef.constraints import AttrConstraint, IntAttrOf, TypeMatches
 from mlc.ir.opdef.spelling import EnumSpelling, Spelling
 from mlc.llvm.dialect.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 
@@ -99,6 +99,20 @@ def bool_like(t: Type) -> Type:
     return IntegerType(1)
 
 
+@dataclass(frozen=True)
+class NonNegativeI32Attr(IntAttrOf):
+    """An `i32` attribute that is not negative (an address space)."""
+
+    type: Type = i32
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return "32-bit signless integer attribute whose value is non-negative"
+
+    def check(self, attr) -> bool:
+        return super().check(attr) and attr.value >= 0
+
+
 # ------------------------------------------------------------------ enums
 
 
@@ -150,6 +164,17 @@ class _SparseEnumSpelling(Spelling):
 
 class QuotedEnumSpelling(EnumSpelling):
     """A case of an enum written as a string, `"slt"` (llvm.icmp's predicate)."""
+
+    def parse_attribute(self, p, name: str):
+        # MLIR parses any attribute, wants a string, then looks the case up.
+        pos = p.current_pos()
+        word = p.parse_optional_string()
+        if word is None:
+            p.parse_attribute()
+            raise p.error("invalid kind of attribute specified", pos)
+        if word not in self.cases:
+            raise p.error(f"'{word}' is an incorrect value of the '{name}' attribute", pos)
+        return self._value(word)
 
     def print(self, w, value) -> None:
         w.write(f'"{self.cases[value.value]}"')

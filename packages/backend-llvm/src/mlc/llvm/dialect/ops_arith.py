@@ -10,16 +10,16 @@ and the casts, one op per LLVM instruction, in MLIR 22's syntax:
 
 from __future__ import annotations
 
-from mlc.ir.core.attributes import IntegerAttr, i32
+from mlc.ir.core.attributes import IntegerAttr, IntegerType, Type, VectorType, i32
 from mlc.ir.core.ir import Value
-from mlc.ir.dialects.arith.constants import make_constant
+from mlc.ir.dialects.arith.constants import make_constant, wrap_int
 from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.interfaces.side_effects import (
     ConditionallySpeculatable,
     Speculatability,
     division_speculatability,
 )
-from mlc.ir.opdef.constraints import UnitAttrConstraint
+from mlc.ir.opdef.constraints import TypeMatches, UnitAttrConstraint
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import (
     AllTypesMatch,
@@ -43,8 +43,16 @@ from mlc.llvm.dialect.constraints import (
     OverflowFlags,
     PointerOrPointerVector,
     bool_like,
+    is_llvm_compatible,
 )
-from mlc.llvm.dialect.types import LLVM_FASTMATH_NONE, LLVMFastMathFlags, llvm
+from mlc.llvm.dialect.types import (
+    LLVM_FASTMATH_NONE,
+    LLVMArrayType,
+    LLVMFastMathFlags,
+    LLVMPointerType,
+    LLVMStructType,
+    llvm,
+)
 
 # ------------------------------------------------------------------ integer arithmetic
 
@@ -130,6 +138,17 @@ class ShlOp(_IntOverflowOp):
 
     name = "llvm.shl"
 
+    def fold(self, operands):
+        # Two constants (MLIR's fold): a shift by the width or more is poison, left alone.
+        lhs, rhs = operands
+        if not (isinstance(lhs, IntegerAttr) and isinstance(rhs, IntegerAttr)):
+            return None
+        width = self.res.type.width
+        shift = rhs.value % (1 << width)
+        if shift >= width:
+            return None
+        return IntegerAttr(wrap_int(lhs.value << shift, self.res.type), self.res.type)
+
 
 @llvm.op
 class SDivOp(_IntExactDivisionOp):
@@ -195,6 +214,12 @@ class OrOp(_IntBinaryOp):
                          doc="the result is poison if the operands share a set bit")
     traits = (Commutative,)
     assembly_format = "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)"
+
+    def fold(self, operands):
+        lhs, rhs = operands
+        if not (isinstance(lhs, IntegerAttr) and isinstance(rhs, IntegerAttr)):
+            return None
+        return IntegerAttr(wrap_int(lhs.value | rhs.value, self.res.type), self.res.type)
 
 
 @llvm.op
@@ -298,10 +323,21 @@ class ICmpOp(_CmpOp):
 
     def fold(self, operands):
         # As MLIR's: a value is equal to itself (`icmp eq %x, %x` is true, `ne` false;
-        # MLIR leaves the ordering predicates alone, and so does mlc).
+        # MLIR leaves the ordering predicates alone, and so does mlc), and stack memory
+        # is never at the null address (the alloca first, as MLIR puts it).
         predicate = ICmpPredicate.keyword(self.predicate)
-        if self.lhs is self.rhs and predicate in ("eq", "ne"):
+        if predicate not in ("eq", "ne"):
+            return None
+        if self.lhs is self.rhs:
             return make_constant(self.res.type, int(predicate == "eq"))
+        from mlc.llvm.dialect.ops_values import AllocaOp, ZeroOp
+
+        lhs, rhs = self.lhs.defining_op, self.rhs.defining_op
+        if isinstance(lhs, AllocaOp) and isinstance(rhs, ZeroOp):
+            return make_constant(self.res.type, int(predicate == "ne"))
+        if isinstance(lhs, ZeroOp) and isinstance(rhs, AllocaOp):
+            self.set_operands([self.rhs, self.lhs])  # folded in place
+            return self.res
         return None
 
 
@@ -343,9 +379,10 @@ class _CastOp(Op):
 
 
 def _cast(op_name: str, doc: str, source, target, *, flag: str | None = None,
-          keyword: str = "", overflow: bool = False) -> type[Op]:
+          keyword: str = "", overflow: bool = False, verify=None, fold=None) -> type[Op]:
     """Declare one cast op: `flag` names its unit attribute, written `keyword` before
-    the operand (`zext nneg`); `overflow` gives it `overflowFlags` (`trunc`)."""
+    the operand (`zext nneg`); `overflow` gives it `overflowFlags` (`trunc`); `verify`
+    and `fold` are its verifier and folder, if any."""
     namespace: dict = {"name": op_name, "__doc__": doc, "arg": OperandDef(source),
                        "res": ResultDef(target)}
     if flag is not None:
@@ -358,16 +395,92 @@ def _cast(op_name: str, doc: str, source, target, *, flag: str | None = None,
                                              doc="`nsw`/`nuw`: a value that changes is poison")
         namespace["assembly_format"] = ("$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` "
                                         "type($res)")
+    if verify is not None:
+        namespace["verify_custom"] = lambda self: verify(self)
+    if fold is not None:
+        namespace["fold"] = lambda self, operands: fold(self, operands)
     class_name = "".join(part.capitalize() for part in op_name.split(".")[1:]) + "Op"
     return llvm.op(type(class_name, (_CastOp,), namespace))
+
+
+def _verify_extension(op: Op) -> None:
+    """MLIR's verifyExtOp: scalars to scalars, vectors to vectors of as many elements,
+    and a wider integer (MLIR reports these without naming the op)."""
+    source, target = op.arg.type, op.res.type
+    if isinstance(source, VectorType):
+        if not isinstance(target, VectorType):
+            raise VerificationError("input type is a vector but output type is an integer",
+                                    names_op=False)
+        if _element_count(source) != _element_count(target):
+            raise VerificationError("input and output vectors are of incompatible shape",
+                                    names_op=False)
+        source, target = source.element_type, target.element_type
+    elif not isinstance(target, IntegerType):
+        raise VerificationError("input type is an integer but output type is a vector",
+                                names_op=False)
+    if target.width <= source.width:
+        raise VerificationError("integer width of the output type is smaller or equal to the "
+                                "integer width of the input type", names_op=False)
+
+
+def _element_count(type_: VectorType) -> int:
+    count = 1
+    for size in type_.shape:
+        count *= size
+    return count
+
+
+def _fold_zext(op: Op, operands):
+    """A constant zero-extended (MLIR folds scalars only)."""
+    (arg,) = operands
+    if not isinstance(arg, IntegerAttr) or not isinstance(op.res.type, IntegerType):
+        return None
+    return IntegerAttr(arg.value % (1 << op.arg.type.width), op.res.type)
+
+
+def _verify_bitcast(op: Op) -> None:
+    """A pointer casts only to a pointer of its address space, and a vector of
+    pointers to such a vector (MLIR's BitcastOp::verify)."""
+    source, target = op.arg.type, op.res.type
+    source_ptr, target_ptr = _element_of(source), _element_of(target)
+    if isinstance(source_ptr, LLVMPointerType) != isinstance(target_ptr, LLVMPointerType):
+        raise VerificationError("can only cast pointers from and to pointers")
+    if not isinstance(target_ptr, LLVMPointerType):
+        return
+    if isinstance(target, VectorType) and not isinstance(source, VectorType):
+        raise VerificationError("cannot cast pointer to vector of pointers")
+    if isinstance(source, VectorType) and not isinstance(target, VectorType):
+        raise VerificationError("cannot cast vector of pointers to pointer")
+    if source_ptr.address_space != target_ptr.address_space:
+        raise VerificationError("cannot cast pointers of different address spaces, use "
+                                "'llvm.addrspacecast' instead")
+
+
+def _fold_chainable_cast(op: Op, operands):
+    """cast(x : T, T) is x; cast(cast(x : T0, T1), T0) is x; a cast of a cast casts
+    the first one's operand (MLIR's foldChainableCast)."""
+    if op.arg.type == op.res.type:
+        return op.arg
+    previous = op.arg.defining_op
+    if type(previous) is type(op):
+        if previous.arg.type == op.res.type:
+            return previous.arg
+        op.set_operand(0, previous.arg)  # folded in place
+        return op.res
+    return None
+
+
+def _element_of(type_: Type) -> Type:
+    return type_.element_type if isinstance(type_, VectorType) else type_
 
 
 TruncOp = _cast("llvm.trunc", "Integer truncation to a narrower type.",
                 IntOrIntVector, IntOrIntVector, overflow=True)
 ZExtOp = _cast("llvm.zext", "Zero extension to a wider integer type.",
-               IntOrIntVector, IntOrIntVector, flag="nonNeg", keyword="nneg")
+               IntOrIntVector, IntOrIntVector, flag="nonNeg", keyword="nneg",
+               verify=_verify_extension, fold=_fold_zext)
 SExtOp = _cast("llvm.sext", "Sign extension to a wider integer type.",
-               IntOrIntVector, IntOrIntVector)
+               IntOrIntVector, IntOrIntVector, verify=_verify_extension)
 FPTruncOp = _cast("llvm.fptrunc", "Float truncation to a narrower float type, rounding.",
                   FloatOrFloatVector, FloatOrFloatVector)
 FPExtOp = _cast("llvm.fpext", "Float extension to a wider float type (exact).",
@@ -380,9 +493,17 @@ FPToSIOp = _cast("llvm.fptosi", "Float to signed integer, rounding toward zero (
                  "of range).", FloatOrFloatVector, IntOrIntVector)
 FPToUIOp = _cast("llvm.fptoui", "Float to unsigned integer, rounding toward zero (poison if out "
                  "of range).", FloatOrFloatVector, IntOrIntVector)
+# MLIR's LLVM_AnyNonAggregate: no struct or array, and a vector only of one dimension.
+NonAggregate = TypeMatches(
+    lambda t: is_llvm_compatible(t) and not isinstance(t, (LLVMStructType, LLVMArrayType))
+    and not (isinstance(t, VectorType) and len(t.shape) != 1),
+    "LLVM-compatible non-aggregate type")
 BitcastOp = _cast("llvm.bitcast", "The same bits as another type of the same size.",
-                  LLVMType, LLVMType)
+                  NonAggregate, NonAggregate, verify=_verify_bitcast, fold=_fold_chainable_cast)
 PtrToIntOp = _cast("llvm.ptrtoint", "A pointer's address as an integer.",
                    PointerOrPointerVector, IntOrIntVector)
 IntToPtrOp = _cast("llvm.inttoptr", "An integer as a pointer's address.",
                    IntOrIntVector, PointerOrPointerVector)
+AddrSpaceCastOp = _cast("llvm.addrspacecast", "A pointer into another address space (the same "
+                        "object, seen from there).", PointerOrPointerVector,
+                        PointerOrPointerVector, fold=_fold_chainable_cast)

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from mlc.ir.core.attributes import (
     DenseArrayAttr,
-    FunctionType,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
     i32,
 )
 from mlc.ir.core.ir import Block, Region
+from mlc.ir.diagnostics import DiagnosticError
 from mlc.ir.dialects.cf import _parse_successor_and_operands as parse_successor_and_operands
 from mlc.ir.dialects.cf import _print_successor_and_operands as print_successor_and_operands
 from mlc.ir.dialects.cf import case_values_attr, case_values_of
@@ -56,7 +56,12 @@ from mlc.ir.opdef.traits import (
     Symbol,
 )
 from mlc.ir.text.asm_parser import AsmParser
-from mlc.ir.text.function_syntax import parse_function, print_function
+from mlc.ir.text.function_syntax import (
+    parse_function,
+    parse_signature_with_attrs,
+    print_function,
+    print_signature_with_attrs,
+)
 from mlc.ir.text.printer import Printer
 from mlc.llvm.dialect.constraints import (
     DEFAULT_VISIBILITY,
@@ -77,6 +82,7 @@ from mlc.llvm.dialect.types import (
     LinkageAttr,
     LLVMFastMathFlags,
     LLVMFunctionType,
+    LLVMPointerType,
     LLVMVoidType,
     TailCallKind,
     TailCallKindAttr,
@@ -230,6 +236,11 @@ class LLVMFuncOp(Op):
             return
         if linkage == Linkage.common:
             raise VerificationError("functions cannot have 'common' linkage")
+        if self.no_inline is not None and self.always_inline is not None:
+            raise VerificationError("no_inline and always_inline attributes are incompatible",
+                                    names_op=False)
+        if self.optimize_none is not None and self.no_inline is None:
+            raise VerificationError("with optimize_none must also be no_inline")
         entry = self.regions[0].blocks[0]
         if len(entry.args) != len(fn_type.params):
             raise VerificationError(f"entry block must have {len(fn_type.params)} arguments "
@@ -294,7 +305,8 @@ class CallOp(Op):
     traits = (AttrSizedOperandSegments,)
 
     _ELIDED = frozenset({"callee", "var_callee_type", "CConv", "TailCallKind",
-                         "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags"})
+                         "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags",
+                         "arg_attrs", "res_attrs"})
 
     @classmethod
     def create_call(cls, callee: str, arguments, result_type=None) -> CallOp:
@@ -325,18 +337,27 @@ class CallOp(Op):
             attrs["var_callee_type"] = TypeAttr(p.parse_type())
             p.parse_punctuation(")")
         p.parse_optional_attr_dict(attrs)
+        # MLIR reports the trailing types' errors where they start, at the colon.
+        types_pos = p.current_pos()
         p.parse_colon()
         pointer_type = None
         if pointer is not None:
             pointer_type = p.parse_type()
-            p.parse_comma()
-        type_pos = p.current_pos()
-        signature = p.parse_function_type()
+            if not p.parse_optional_comma():
+                raise p.error("expected indirect call to have 2 trailing types", types_pos)
+        signature, arg_attrs, res_attrs = _parse_call_signature(
+            p, types_pos, "expected trailing function type" if pointer is not None
+            else "expected direct call to have 1 trailing types")
+        for name, value in (("arg_attrs", arg_attrs), ("res_attrs", res_attrs)):
+            if value is not None:
+                attrs[name] = value
         if len(signature.inputs) != len(arguments):
             raise p.error(f"expected {len(signature.inputs)} operand types to match "
-                          f"{len(arguments)} operands", type_pos)
+                          f"{len(arguments)} operands", types_pos)
         if len(signature.results) > 1:
-            raise p.error("expected function with 0 or 1 result", type_pos)
+            raise p.error("expected function with 0 or 1 result", types_pos)
+        if signature.results and isinstance(signature.results[0], LLVMVoidType):
+            raise p.error("expected a non-void result type", types_pos)
         operands = p.resolve_operands(arguments, signature.inputs)
         if pointer is not None:
             operands = [p.resolve_operand(pointer, pointer_type), *operands]
@@ -366,13 +387,20 @@ class CallOp(Op):
         if self.callee is None:
             p.type(self.callee_operands[0].type)
             p.write(", ")
-        p.type(FunctionType(tuple(v.type for v in arguments), tuple(self.result_types)))
+        print_signature_with_attrs(p, [v.type for v in arguments], self.result_types,
+                                   self.arg_attrs, self.res_attrs)
 
     def verify_custom(self) -> None:
-        arguments = list(self.callee_operands)
+        # MLIR's CallOp::verifySymbolUses, its checks in its order and words.
+        self._verify_var_callee_type()
+        operands = list(self.callee_operands)
         if self.callee is None:
-            if not arguments or arguments[0].type.__class__.__name__ != "LLVMPointerType":
-                raise VerificationError("indirect call expects a pointer as callee")
+            if not operands:
+                raise VerificationError("must have either a `callee` attribute or at least an "
+                                        "operand")
+            if not isinstance(operands[0].type, LLVMPointerType):
+                raise VerificationError(f"indirect call expects a pointer as callee: "
+                                        f"'{operands[0].type}'")
             return  # an indirect callee's type is the signature written
         target = lookup_symbol(self, self.callee)
         if target is None:
@@ -380,34 +408,66 @@ class CallOp(Op):
                                     "current scope")
         if not isinstance(target, LLVMFuncOp):
             raise VerificationError(f"'{self.callee.root}' does not reference a valid LLVM "
-                                    "function")
+                                    "function, IFunc, or alias")
         fn_type = target.type
-        if self.var_callee_type is not None and self.var_callee_type.value != fn_type:
-            raise VerificationError(f"varargs call callee type mismatch: "
-                                    f"'{self.var_callee_type.value}' != '{fn_type}'")
-        if fn_type.vararg:
-            if self.var_callee_type is None:
-                raise VerificationError("missing var_callee_type attribute for vararg call")
-            if len(arguments) < len(fn_type.params):
-                raise VerificationError(f"incorrect number of operands ({len(arguments)}) for "
-                                        f"callee (expecting at least {len(fn_type.params)})")
-        elif len(arguments) != len(fn_type.params):
-            raise VerificationError(f"incorrect number of operands ({len(arguments)}) for callee "
+        if fn_type.vararg and self.var_callee_type is None:
+            raise VerificationError("missing var_callee_type attribute for vararg call")
+        if not fn_type.vararg and len(operands) != len(fn_type.params):
+            raise VerificationError(f"incorrect number of operands ({len(operands)}) for callee "
                                     f"(expecting: {len(fn_type.params)})")
-        for i, (expected, value) in enumerate(zip(fn_type.params, arguments)):
+        if len(fn_type.params) > len(operands):
+            raise VerificationError(f"incorrect number of operands ({len(operands)}) for "
+                                    f"varargs callee (expecting at least: "
+                                    f"{len(fn_type.params)})")
+        for i, (expected, value) in enumerate(zip(fn_type.params, operands)):
             if value.type != expected:
                 raise VerificationError(f"operand type mismatch for operand {i}: "
                                         f"'{value.type}' != '{expected}'")
         results = self.result_types
-        if fn_type.returns_void:
-            if results:
-                raise VerificationError("expected function call to produce no value")
-            return
-        if not results:
+        if not results and not fn_type.returns_void:
             raise VerificationError("expected function call to produce a value")
-        if results[0] != fn_type.result:
+        if results and fn_type.returns_void:
+            raise VerificationError("calling function with void result must not produce "
+                                    "values")
+        if results and results[0] != fn_type.result:
             raise VerificationError(f"result type mismatch: '{results[0]}' != "
                                     f"'{fn_type.result}'")
+
+    def _verify_var_callee_type(self) -> None:
+        """The variadic callee's type, if given, fits the call's operands and result."""
+        if self.var_callee_type is None:
+            return
+        var_type = self.var_callee_type.value
+        if not var_type.vararg:
+            raise VerificationError("expected var_callee_type to be a variadic function type")
+        arguments = list(self.callee_operands)[0 if self.callee is not None else 1:]
+        if len(var_type.params) > len(arguments):
+            raise VerificationError(f"expected var_callee_type to have at most "
+                                    f"{len(arguments)} parameters")
+        for expected, value in zip(var_type.params, arguments):
+            if expected != value.type:
+                raise VerificationError(f"var_callee_type parameter type mismatch: "
+                                        f"'{expected}' != '{value.type}'")
+        results = self.result_types
+        if not results:
+            if not var_type.returns_void:
+                raise VerificationError("expected var_callee_type to return void")
+        elif results[0] != var_type.result:
+            raise VerificationError(f"var_callee_type return type mismatch: "
+                                    f"'{var_type.result}' != '{results[0]}'")
+
+
+def _parse_call_signature(p: AsmParser, types_pos: int, failure: str):
+    """A call's `(args) -> results`, with argument and result attributes; if it is not
+    one, MLIR's two errors: the signature's own, then `failure` where the trailing
+    types start."""
+    try:
+        if not p.text.startswith("(", p.current_pos()):
+            raise p.expected("'('")
+        return parse_signature_with_attrs(p)
+    except DiagnosticError as exc:
+        raise DiagnosticError([*exc.diagnostics,
+                               *p.error(failure, types_pos).diagnostics]) from None
 
 
 # ------------------------------------------------------------------ branches
@@ -481,7 +541,9 @@ class SwitchOp(Op):
         cases = []
         if not p.parse_optional_punctuation("]"):
             while True:
-                value = p.parse_integer()
+                value = p.parse_optional_integer()
+                if value is None:  # MLIR's words, at the token found
+                    raise p.error("expected integer value")
                 p.parse_colon()
                 cases.append((value, *parse_successor_and_operands(p)))
                 if not p.parse_optional_comma():
@@ -527,6 +589,10 @@ class SwitchOp(Op):
         if count != destinations:
             raise VerificationError("expects number of case values to match number of case "
                                     "destinations")
+        if self.case_values is not None and \
+                self.case_values.type.element_type != self.value.type:
+            raise VerificationError("expects case value type to match condition value type",
+                                    names_op=False)
 
 
 @llvm.op

@@ -13,13 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mlc.ir.core.attributes import (
+    ArrayAttr,
+    Attribute,
     DenseArrayAttr,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     FloatAttr,
     FloatType,
+    FunctionType,
+    IndexType,
     IntegerAttr,
     IntegerType,
+    RankedTensorType,
     StringAttr,
     SymbolRefAttr,
     Type,
@@ -31,23 +36,41 @@ from mlc.ir.core.attributes import (
     unit,
 )
 from mlc.ir.core.ir import Region, Value
+from mlc.ir.dialects.arith.constants import constant_scalars, make_constant
 from mlc.ir.dialects.func import lookup_symbol
 from mlc.ir.dialects.memref import AUTOMATIC_ALLOCATION_SCOPE
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
-from mlc.ir.interfaces.side_effects import Allocate, MemoryEffects, Read, Write
+from mlc.ir.interfaces.side_effects import (
+    Allocate,
+    EffectInstance,
+    EffectKind,
+    MemoryEffects,
+    Read,
+    Write,
+    is_memory_effect_free,
+)
 from mlc.ir.opdef.constraints import (
     AnyAttr,
+    ArrayOf,
     DenseArrayOf,
     FlatSymbolRefAttr,
     IntAttrOf,
     StrAttr,
     SymbolNameAttr,
     TypeAttrOf,
+    TypeMatches,
     UnitAttrConstraint,
 )
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
 from mlc.ir.opdef.directive import Directive
-from mlc.ir.opdef.traits import AllTypesMatch, ConstantLike, Pure, Symbol, TypesMatchWith
+from mlc.ir.opdef.traits import (
+    AllTypesMatch,
+    ConstantLike,
+    Pure,
+    Symbol,
+    TypesMatchWith,
+    constant_attribute,
+)
 from mlc.ir.text.asm_parser import AsmParser
 from mlc.ir.text.printer import Printer
 from mlc.llvm.dialect.constraints import (
@@ -62,6 +85,7 @@ from mlc.llvm.dialect.constraints import (
     AtomicOrdering,
     GEPNoWrapFlags,
     LLVMType,
+    NonNegativeI32Attr,
     Pointer,
     PointerOrPointerVector,
     UnnamedAddr,
@@ -78,8 +102,16 @@ from mlc.llvm.dialect.types import (
     Linkage,
     LinkageAttr,
     LLVMArrayType,
+    LLVMFunctionType,
+    LLVMLabelType,
+    LLVMMetadataType,
     LLVMPointerType,
     LLVMStructType,
+    LLVMTokenType,
+    LLVMVoidType,
+    PoisonAttr,
+    UndefAttr,
+    ZeroAttr,
     llvm,
 )
 
@@ -89,16 +121,18 @@ from mlc.llvm.dialect.types import (
 
 
 
-def _element_count(type_: Type) -> int | None:
-    if isinstance(type_, VectorType):
-        count = 1
-        for size in type_.shape:
-            count *= size
-        return count
+def _element_count(type_: Type) -> int:
+    """How many scalars `type_` holds: vectors and tensors by their shape, arrays
+    nested, anything else one (MLIR's getNumElements)."""
     if isinstance(type_, LLVMArrayType):
-        inner = _element_count(type_.element)
-        return type_.size * (inner if inner is not None else 1)
-    return None
+        return type_.size * _element_count(type_.element)
+    shape = getattr(type_, "shape", None)
+    if shape is None:
+        return 1
+    count = 1
+    for size in shape:
+        count *= size
+    return count
 
 
 # ------------------------------------------------------------------ constants
@@ -123,6 +157,7 @@ class ConstantOp(Op):
         return cls.build(value=attr, result_types=[type_])  # type: ignore[return-value]
 
     def verify_custom(self) -> None:
+        # MLIR's ConstantOp::verify, its checks in its order and words.
         value, type_ = self.value, self.res.type
         if isinstance(value, StringAttr):
             size = len(value.value.encode("utf-8", "surrogateescape"))
@@ -130,24 +165,39 @@ class ConstantOp(Op):
                     and type_.size == size):
                 raise VerificationError(f"expected array type of {size} i8 elements for the "
                                         "string constant")
-        elif isinstance(value, IntegerAttr):
+            return
+        if isinstance(type_, LLVMStructType):
+            _verify_struct_constant(value, type_)
+            return
+        if isinstance(value, IntegerAttr):
             if not isinstance(type_, IntegerType):
                 raise VerificationError("expected integer type")
         elif isinstance(value, FloatAttr):
-            # An integer of the float's width takes its bits.
-            width = value.type.width
-            if isinstance(type_, IntegerType):
-                if type_.width != width:
-                    raise VerificationError(f"expected integer type of width {width}")
-            elif not isinstance(type_, FloatType):
-                raise VerificationError("expected float type")
-            elif value.type != type_:
-                raise VerificationError("attribute and type have different float semantics")
+            _verify_float_semantics(value.type, type_)
         elif isinstance(value, (DenseElementsAttr, DenseResourceElementsAttr)):
+            if _has_scalable_vector(type_):
+                # A scalable vector's length is unknown: only a splat fills it.
+                if not (isinstance(value, DenseElementsAttr) and _is_splat(value)):
+                    raise VerificationError("scalable vector type requires a splat attribute")
+                return
+            if not isinstance(type_, (VectorType, LLVMArrayType)):
+                raise VerificationError("expected vector or array type")
             expected, got = _element_count(type_), _element_count(value.type)
-            if expected is not None and got is not None and expected != got:
+            if expected != got:
                 raise VerificationError(f"type and attribute have a different number of "
                                         f"elements: {expected} vs. {got}")
+            attr_element = value.type.element_type
+            result_element = _innermost_element(type_)
+            if isinstance(attr_element, FloatType):
+                _verify_float_semantics(attr_element, result_element)
+            elif isinstance(attr_element, IntegerType) and \
+                    not isinstance(result_element, IntegerType):
+                raise VerificationError("expected integer element type for integer elements "
+                                        "attribute")
+        elif isinstance(value, ArrayAttr):
+            if not isinstance(type_, LLVMArrayType):
+                raise VerificationError("expected array or struct type for array attribute")
+            _verify_array_of_structs_constant(value, type_, 0)
         else:
             raise VerificationError("only supports integer, float, string or elements "
                                     "attributes")
@@ -156,10 +206,103 @@ class ConstantOp(Op):
         return self.value
 
 
+def _verify_float_semantics(attr_type: Type, type_: Type) -> None:
+    """A float constant's type is its attribute's, or an integer of its width (the bits
+    of a float LLVM lacks)."""
+    if isinstance(type_, FloatType):
+        if type_ != attr_type:
+            raise VerificationError("attribute and type have different float semantics")
+    elif isinstance(type_, IntegerType) and type_.width != attr_type.width:
+        raise VerificationError(f"expected integer type of width {attr_type.width}")
+
+
+def _verify_struct_constant(value, type_: LLVMStructType) -> None:
+    if not isinstance(value, ArrayAttr):
+        raise VerificationError("expected array attribute for struct type")
+    if len(value.elements) != len(type_.fields):
+        raise VerificationError(f"expected array attribute of size {len(type_.fields)}")
+    for index, (element, field_type) in enumerate(zip(value.elements, type_.fields)):
+        if not (isinstance(field_type, FloatType) or
+                (isinstance(field_type, IntegerType) and field_type.signedness == "signless")
+                or field_type == IndexType()):
+            raise VerificationError("expected struct element types to be floating point type "
+                                    "or integer type")
+        if not isinstance(element, (FloatAttr, IntegerAttr)):
+            raise VerificationError("expected element of array attribute to be floating point "
+                                    "or integer")
+        if element.type != field_type:
+            raise VerificationError(f"struct element at index {index} is of wrong type")
+
+
+def _verify_array_of_structs_constant(value: ArrayAttr, type_: LLVMArrayType, dim: int) -> None:
+    """An array attribute for an array type nests as the type does, down to structs
+    (or pointers) whose values are arrays of scalars (MLIR's verifyStructArrayConstant)."""
+    elements = value.elements
+    if len(elements) != type_.size:
+        raise VerificationError(f"array attribute size does not match array type size in "
+                                f"dimension {dim}: {len(elements)} vs. {type_.size}")
+    element_type = type_.element
+    if isinstance(element_type, LLVMArrayType):
+        for index, element in enumerate(elements):
+            if isinstance(element, (ZeroAttr, UndefAttr)):
+                continue
+            if not isinstance(element, ArrayAttr):
+                raise VerificationError(f"nested attribute for sub-array in dimension {dim} at "
+                                        f"index {index} must be a zero, or undef, or array "
+                                        "attribute")
+            _verify_array_of_structs_constant(element, element_type, dim + 1)
+        return
+    if isinstance(element_type, LLVMPointerType):
+        for index, element in enumerate(elements):
+            if not (isinstance(element, (ZeroAttr, UndefAttr, PoisonAttr))
+                    or (isinstance(element, SymbolRefAttr) and not element.nested)):
+                raise VerificationError(f"pointer array element at index {index} must be a flat "
+                                        "symbol reference, zero, undef, or poison")
+        return
+    if not isinstance(element_type, LLVMStructType):
+        raise VerificationError("for array with an array attribute must have a struct element "
+                                "type")
+    for index, element in enumerate(elements):
+        if isinstance(element, (ZeroAttr, UndefAttr)):
+            continue
+        if not isinstance(element, ArrayAttr):
+            raise VerificationError(f"nested attribute for struct element at index {index} must "
+                                    "be a zero, or undef, or array attribute")
+        if len(element.elements) != len(element_type.fields):
+            raise VerificationError(f"nested array attribute size for struct element at index "
+                                    f"{index} must match struct size: {len(element.elements)} "
+                                    f"vs. {len(element_type.fields)}")
+
+
+def _has_scalable_vector(type_: Type) -> bool:
+    if isinstance(type_, VectorType):
+        return any(type_.scalable) or _has_scalable_vector(type_.element_type)
+    if isinstance(type_, LLVMArrayType):
+        return _has_scalable_vector(type_.element)
+    return False
+
+
+def _innermost_element(type_: Type) -> Type:
+    while isinstance(type_, LLVMArrayType):
+        type_ = type_.element
+    return type_.element_type if isinstance(type_, VectorType) else type_
+
+
+def _is_splat(value: DenseElementsAttr) -> bool:
+    return value.is_splat()
+
+
 class _PlaceholderValueOp(Op):
+    """A constant with no value written: it folds to its dialect attribute, so the
+    canonicalizer unique equal ones (as MLIR's, where these ops are ConstantLike)."""
+
     res = ResultDef(LLVMType)
-    traits = (Pure,)
+    traits = (Pure, ConstantLike)
     assembly_format = "attr-dict `:` type($res)"
+    constant: Attribute
+
+    def fold(self, operands):
+        return self.constant
 
 
 @llvm.op
@@ -167,6 +310,7 @@ class UndefOp(_PlaceholderValueOp):
     """An undefined value: each use may see any value of its type."""
 
     name = "llvm.mlir.undef"
+    constant = UndefAttr()
 
 
 @llvm.op
@@ -174,6 +318,7 @@ class PoisonOp(_PlaceholderValueOp):
     """A poison value: what an instruction with undefined behaviour gives."""
 
     name = "llvm.mlir.poison"
+    constant = PoisonAttr()
 
 
 @llvm.op
@@ -181,6 +326,18 @@ class ZeroOp(_PlaceholderValueOp):
     """The zero of any type: 0, 0.0, a null pointer, an all-zero aggregate."""
 
     name = "llvm.mlir.zero"
+    constant = ZeroAttr()
+
+    def fold(self, operands):
+        # A builtin zero where one exists (`0 : i32`, `dense<0.0>`), as MLIR's
+        # getZeroAttr, so integer folds read it; #llvm.zero otherwise.
+        type_ = self.res.type
+        if isinstance(type_, (IntegerType, FloatType)):
+            return make_constant(type_, 0)
+        if isinstance(type_, VectorType) and isinstance(type_.element_type,
+                                                        (IntegerType, FloatType)):
+            return make_constant(type_, 0)
+        return self.constant
 
 
 # ------------------------------------------------------------------ globals
@@ -206,7 +363,7 @@ class GlobalOp(Op):
     externally_initialized = AttrDef(UnitAttrConstraint, optional=True)
     value = AttrDef(AnyAttr, optional=True)
     alignment = AttrDef(IntAttrOf(), optional=True)
-    addr_space = AttrDef(IntAttrOf(i32), default=IntegerAttr(0, i32))
+    addr_space = AttrDef(NonNegativeI32Attr(), default=IntegerAttr(0, i32))
     unnamed_addr = AttrDef(UnnamedAddr, optional=True)
     section = AttrDef(StrAttr, optional=True)
     visibility_ = AttrDef(Visibility, default=DEFAULT_VISIBILITY)
@@ -218,6 +375,7 @@ class GlobalOp(Op):
 
     @classmethod
     def parse(cls, p: AsmParser) -> GlobalOp:
+        name_pos = p.current_pos()  # MLIR reports some errors at the op's name
         attrs: dict = {}
         parse_linkage_prefix(p, attrs)
         if p.parse_optional_keyword("thread_local") is not None:
@@ -232,12 +390,15 @@ class GlobalOp(Op):
             attrs["value"] = p.parse_attribute()
             p.parse_punctuation(")")
         p.parse_optional_attr_dict(attrs)
-        type_pos = p.current_pos()
-        global_type = p.parse_type() if p.parse_optional_punctuation(":") else None
+        global_type = None
+        if p.parse_optional_punctuation(":"):
+            global_type = p.parse_type()
+            if p.parse_optional_comma():
+                raise p.error("expected zero or one type", name_pos)
         value = attrs.get("value")
         if global_type is None:
             if not isinstance(value, StringAttr):
-                raise p.error("type can only be omitted for string globals", type_pos)
+                raise p.error("type can only be omitted for string globals", name_pos)
             global_type = LLVMArrayType(len(value.value.encode("utf-8", "surrogateescape")), i8)
         attrs["global_type"] = TypeAttr(global_type)
         region = p.parse_optional_region((), cls)
@@ -267,6 +428,10 @@ class GlobalOp(Op):
             p.region(self.regions[0], print_entry_args=False)
 
     def verify_custom(self) -> None:
+        # MLIR's GlobalOp::verify, in its order (the region's checks follow).
+        if isinstance(self.global_type.value, (LLVMVoidType, LLVMTokenType, LLVMMetadataType,
+                                               LLVMLabelType, LLVMFunctionType)):
+            raise VerificationError("expects type to be a valid element type for an LLVM global")
         value = self.value
         if isinstance(value, StringAttr):
             global_type = self.global_type.value
@@ -275,10 +440,95 @@ class GlobalOp(Op):
                     and global_type.size == size):
                 raise VerificationError("requires an i8 array type of the length equal to that "
                                         "of the string attribute")
-        if self.regions[0].blocks and value is not None:
-            raise VerificationError("cannot have both initializer value and region")
-        if self.linkage.linkage in (Linkage.common,) and value is not None:
+        linkage = self.linkage.linkage
+        if linkage == Linkage.common and value is not None and not _is_zero_attribute(value):
             raise VerificationError("expected zero value for 'common' linkage")
+        if linkage == Linkage.appending and \
+                not isinstance(self.global_type.value, LLVMArrayType):
+            raise VerificationError("expected array type for 'appending' linkage")
+        alignment = self.alignment
+        if alignment is not None and (alignment.value <= 0
+                                      or alignment.value & (alignment.value - 1)):
+            raise VerificationError("alignment attribute is not a power of 2", names_op=False)
+
+    def verify_regions(self) -> None:
+        block = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        if block is None:
+            return
+        returned = block.last_op
+        result = returned.operand(0) if returned is not None and returned.op_operands else None
+        if result is None:
+            raise VerificationError("initializer region cannot return void")
+        if result.type != self.global_type.value:
+            raise VerificationError(f"initializer region type '{result.type}' does not match "
+                                    f"global type '{self.global_type.value}'")
+        for op in block.ops():
+            if not is_memory_effect_free(op):
+                raise VerificationError("ops with side effects not allowed in global "
+                                        "initializers", at=op, names_op=False)
+        if self.value is not None:
+            raise VerificationError("cannot have both initializer value and region")
+
+
+def _is_zero_attribute(value) -> bool:
+    """Whether a global's initial value is all zeros (MLIR's isZeroAttribute)."""
+    if isinstance(value, (IntegerAttr, FloatAttr)):
+        return value.value == 0
+    if isinstance(value, DenseElementsAttr):
+        return all(v == 0 for v in value.array.flat)
+    if isinstance(value, ArrayAttr):
+        return all(_is_zero_attribute(v) for v in value.elements)
+    return False
+
+
+class _GlobalXtorsOp(Op):
+    """What `llvm.mlir.global_ctors` and `global_dtors` share: functions run before
+    `main` starts or after it returns, each with a priority (lower first) and a
+    datum (a symbol or `#llvm.zero`)."""
+
+    priorities = AttrDef(ArrayOf(IntAttrOf(i32)))
+    data = AttrDef(ArrayOf(AnyAttr))
+    KIND = ""
+
+    def functions(self) -> tuple:
+        return self.attributes[self.KIND].elements
+
+    def verify_custom(self) -> None:
+        # MLIR's verify (data, then counts), then its symbol checks.
+        data = self.data.elements
+        if data and not all(isinstance(d, ZeroAttr) or
+                            (isinstance(d, SymbolRefAttr) and not d.nested) for d in data):
+            raise VerificationError("data element must be symbol or #llvm.zero",
+                                    names_op=False)
+        if not len(self.functions()) == len(self.priorities.elements) == len(data):
+            raise VerificationError(f"{self.KIND}, priorities, and data must have the same "
+                                    "number of elements", names_op=False)
+        for symbol in self.functions():
+            target = lookup_symbol(self, symbol)
+            if not isinstance(target, LLVMFuncOp):
+                raise VerificationError(f"'{symbol.root}' does not reference a valid LLVM "
+                                        "function")
+            if target.is_declaration:
+                raise VerificationError(f"'{symbol.root}' does not have a definition")
+
+
+def _xtors_op(kind: str, class_name: str, doc: str) -> type[Op]:
+    """Declare `llvm.mlir.global_<kind>`: the functions in `<kind>`, then priorities
+    and data, all written as keywords."""
+    namespace = {"name": f"llvm.mlir.global_{kind}", "__doc__": doc, "__module__": __name__,
+                 kind: AttrDef(ArrayOf(FlatSymbolRefAttr)), "KIND": kind,
+                 "assembly_format": f"`{kind}` `=` ${kind} `,` `priorities` `=` $priorities "
+                                    "`,` `data` `=` $data attr-dict"}
+    return llvm.op(type(class_name, (_GlobalXtorsOp,), namespace))
+
+
+GlobalCtorsOp = _xtors_op("ctors", "GlobalCtorsOp", """The module's constructors (LLVM's
+    `@llvm.global_ctors`):
+
+        llvm.mlir.global_ctors ctors = [@init], priorities = [65535 : i32], data = [#llvm.zero]
+    """)
+GlobalDtorsOp = _xtors_op("dtors", "GlobalDtorsOp", "The module's destructors (LLVM's "
+                          "`@llvm.global_dtors`), as `global_ctors`.")
 
 
 @llvm.op
@@ -288,8 +538,12 @@ class AddressOfOp(Op):
     name = "llvm.mlir.addressof"
     global_name = AttrDef(FlatSymbolRefAttr)
     res = ResultDef(Pointer)
-    traits = (Pure,)
+    traits = (Pure, ConstantLike)
     assembly_format = "$global_name attr-dict `:` type($res)"
+
+    def fold(self, operands):
+        """The symbol: equal addresses are one constant to the canonicalizer."""
+        return self.global_name
 
     @classmethod
     def create_address(cls, symbol: str, address_space: int = 0) -> AddressOfOp:
@@ -325,6 +579,51 @@ class _MemoryAccessOp(Op):
     noalias_scopes = AttrDef(optional=True)
     tbaa = AttrDef(optional=True)
 
+    # The orderings LLVM's instruction cannot have (a load cannot release, a store
+    # cannot acquire).
+    UNSUPPORTED_ORDERINGS: frozenset[str] = frozenset()
+
+    def accessed_type(self) -> Type:
+        """The type of the value read or written."""
+        raise NotImplementedError
+
+    def memory_effects(self) -> list[EffectInstance]:
+        """The declared access, and for a volatile or at least monotonic one also a read
+        and a write of all memory: it may synchronise with other threads or devices, so
+        it is never dead (MLIR's LoadOp/StoreOp::getEffects)."""
+        effects = MemoryEffects.get(self).declared_effects_of(self)
+        if self.volatile_ is not None or \
+                AtomicOrdering.keyword(self.ordering) not in ("not_atomic", "unordered"):
+            effects += [EffectInstance(EffectKind.WRITE, None),
+                        EffectInstance(EffectKind.READ, None)]
+        return effects
+
+    def verify_custom(self) -> None:
+        # MLIR's verifyAtomicMemOp, its checks in its order.
+        ordering = AtomicOrdering.keyword(self.ordering)
+        if ordering == "not_atomic":
+            if self.syncscope is not None:
+                raise VerificationError("expected syncscope to be null for non-atomic access")
+            return
+        type_ = self.accessed_type()
+        if not atomic_access_type(type_):
+            raise VerificationError(f"unsupported type '{type_}' for atomic access")
+        if ordering in self.UNSUPPORTED_ORDERINGS:
+            raise VerificationError(f"unsupported ordering '{ordering}'")
+        if self.alignment is None:
+            raise VerificationError("expected alignment for atomic access")
+
+
+def atomic_access_type(type_: Type) -> bool:
+    """Whether an atomic load, store or exchange may access a `type_` (LLVM's rule: an
+    integer, float or pointer whose size is a power of two of at least 8 bits; a
+    pointer is 64 bits wide under the default data layout)."""
+    if isinstance(type_, LLVMPointerType):
+        return True
+    if not isinstance(type_, (IntegerType, FloatType)):
+        return False
+    return type_.width >= 8 and type_.width & (type_.width - 1) == 0
+
 
 @llvm.op
 class AllocaOp(Op):
@@ -338,8 +637,46 @@ class AllocaOp(Op):
     inalloca = AttrDef(UnitAttrConstraint, optional=True)
     res = ResultDef(Pointer)
     traits = (MemoryEffects(Allocate("res", resource=AUTOMATIC_ALLOCATION_SCOPE)),)
-    assembly_format = ("(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` "
-                       "functional-type($arraySize, results)")
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> AllocaOp:
+        # MLIR's AllocaOp::parse, for its words: the trailing type is checked before
+        # the operand is resolved.
+        name_pos = p.current_pos()
+        attrs: dict = {}
+        if p.parse_optional_keyword("inalloca") is not None:
+            attrs["inalloca"] = unit
+        size = p.parse_operand()
+        p.parse_keyword("x")
+        elem_type = p.parse_type()
+        p.parse_optional_attr_dict(attrs)
+        p.parse_colon()
+        type_pos = p.current_pos()
+        signature = p.parse_type()
+        alignment = attrs.get("alignment")
+        if alignment is not None:
+            if not isinstance(alignment, IntegerAttr):
+                raise p.error("expected integer alignment", name_pos)
+            if alignment.value == 0:
+                del attrs["alignment"]
+        if not (isinstance(signature, FunctionType) and len(signature.inputs) == 1
+                and len(signature.results) == 1):
+            raise p.error("expected trailing function type with one argument and one result",
+                          type_pos)
+        operand = p.resolve_operand(size, signature.inputs[0])
+        attrs["elem_type"] = TypeAttr(elem_type)
+        return cls.create([operand], [signature.results[0]], attrs)  # type: ignore[return-value]
+
+    def print(self, p: Printer) -> None:
+        if self.inalloca is not None:
+            p.write(" inalloca")
+        p.write(" ")
+        p.value(self.arraySize)
+        p.write(" x ")
+        p.type(self.elem_type.value)
+        p.attr_dict(self, {"elem_type", "inalloca"})
+        p.write(" : ")
+        p.type(FunctionType((self.arraySize.type,), (self.res.type,)))
 
     @classmethod
     def create_alloca(cls, count: Value, elem_type: Type, alignment: int | None = None
@@ -419,6 +756,41 @@ class GEPOp(Op):
                        result_types=[LLVMPointerType()])
         return op  # type: ignore[return-value]
 
+    def fold(self, operands):
+        """`gep %x[0]` of the base's type is %x; a dynamic index that is a constant
+        (fitting in 32 bits) becomes a constant index (MLIR's GEPOp::fold)."""
+        raw = list(self.rawConstantIndices.values)
+        dynamic = list(self.dynamicIndices)
+        constants = iter(operands[1:])
+        indices: list = []  # an int or a Value per index
+        values = iter(dynamic)
+        for index in raw:
+            if index == DYNAMIC_INDEX:
+                value, constant = next(values), next(constants)
+                indices.append((value, constant))
+            else:
+                indices.append((index, None))
+        if self.base.type == self.res.type and len(indices) == 1:
+            only, constant = indices[0]
+            if only == 0 or (isinstance(constant, IntegerAttr) and constant.value == 0):
+                return self.base
+        changed = False
+        new_raw, new_dynamic = [], []
+        for item, constant in indices:
+            if isinstance(constant, IntegerAttr) and -(1 << 31) <= constant.value < (1 << 31):
+                new_raw.append(constant.value)
+                changed = True
+            elif isinstance(item, Value):
+                new_raw.append(DYNAMIC_INDEX)
+                new_dynamic.append(item)
+            else:
+                new_raw.append(item)
+        if not changed:
+            return None
+        self.set_operands([self.base, *new_dynamic])
+        self.attributes["rawConstantIndices"] = DenseArrayAttr(i32, tuple(new_raw))
+        return self.res
+
     def verify_custom(self) -> None:
         # MLIR refuses the lone flag (its parser never makes it), not its combinations.
         if self.noWrapFlags.value == 1:
@@ -441,7 +813,7 @@ class GEPOp(Op):
                 type_ = type_.element if isinstance(type_, LLVMArrayType) else \
                     type_.element_type
             else:
-                break
+                raise VerificationError(f"type '{type_}' cannot be indexed (index #{position})")
 
 
 @llvm.op
@@ -460,6 +832,11 @@ class LoadOp(_MemoryAccessOp):
     assembly_format = ("(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ "
                        "`)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` "
                        "$invariantGroup^)? attr-dict `:` type($addr) `->` type($res)")
+
+    UNSUPPORTED_ORDERINGS = frozenset({"release", "acq_rel"})
+
+    def accessed_type(self) -> Type:
+        return self.res.type
 
     @classmethod
     def create_load(cls, addr: Value, type_: Type, alignment: int | None = None) -> LoadOp:
@@ -484,6 +861,11 @@ class StoreOp(_MemoryAccessOp):
                        "$syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? "
                        "attr-dict `:` type($value) `,` type($addr)")
 
+    UNSUPPORTED_ORDERINGS = frozenset({"acquire", "acq_rel"})
+
+    def accessed_type(self) -> Type:
+        return self.value.type
+
     @classmethod
     def create_store(cls, value: Value, addr: Value, alignment: int | None = None) -> StoreOp:
         """A store of `value` to `addr`, aligned to `alignment` bytes."""
@@ -493,12 +875,6 @@ class StoreOp(_MemoryAccessOp):
 
 
 _FLOAT_BIN_OPS = frozenset({"fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"})
-
-
-def _atomic_integer(type_: Type) -> bool:
-    """An integer type LLVM's atomics take: a power-of-two width of at least a byte."""
-    return isinstance(type_, IntegerType) and type_.width >= 8 and \
-        type_.width & (type_.width - 1) == 0
 
 
 def _at_least_monotonic(attr) -> bool:
@@ -516,7 +892,12 @@ class AtomicRMWOp(Op):
 
     name = "llvm.atomicrmw"
     ptr = OperandDef(Pointer)
-    val = OperandDef(LLVMType)
+    val = OperandDef(TypeMatches(
+        lambda t: isinstance(t, (FloatType, LLVMPointerType))
+        or (isinstance(t, IntegerType) and t.signedness == "signless")
+        or (isinstance(t, VectorType) and len(t.shape) == 1 and not any(t.scalable)),
+        "floating point LLVM type or LLVM pointer type or signless integer or LLVM "
+        "dialect-compatible fixed-length vector type"))
     bin_op = AttrDef(AtomicBinOp)
     ordering = AttrDef(AtomicOrdering)
     syncscope = AttrDef(StrAttr, optional=True)
@@ -527,7 +908,9 @@ class AtomicRMWOp(Op):
     noalias_scopes = AttrDef(optional=True)
     tbaa = AttrDef(optional=True)
     res = ResultDef(LLVMType)
-    traits = (MemoryEffects(Read("ptr"), Write("ptr")), AllTypesMatch(("val", "res")))
+    traits = (MemoryEffects(Read("ptr"), Write("ptr")),
+              TypesMatchWith("res", "val", lambda t: t,
+                             "result #0 and operand #1 have the same type"))
     assembly_format = ("(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` "
                        "$syncscope^ `)`)? $ordering attr-dict `:` type($ptr) `,` "
                        "type($val)")
@@ -536,15 +919,17 @@ class AtomicRMWOp(Op):
         operation = AtomicBinOp.keyword(self.bin_op)
         type_ = self.val.type
         if operation == "xchg":
-            if not (_atomic_integer(type_) or isinstance(type_, (FloatType, LLVMPointerType))):
+            if not atomic_access_type(type_):
                 raise VerificationError("unexpected LLVM IR type for 'xchg' bin_op")
         elif operation in _FLOAT_BIN_OPS:
-            if not isinstance(type_, FloatType):
+            if isinstance(type_, VectorType):
+                if not isinstance(type_.element_type, FloatType):
+                    raise VerificationError("expected LLVM IR floating point type for vector "
+                                            "element")
+            elif not isinstance(type_, FloatType):
                 raise VerificationError("expected LLVM IR floating point type")
-        elif not isinstance(type_, IntegerType):
+        elif not (isinstance(type_, IntegerType) and type_.width in (8, 16, 32, 64)):
             raise VerificationError("expected LLVM IR integer type")
-        elif not _atomic_integer(type_):
-            raise VerificationError("unexpected LLVM IR type")
         if not _at_least_monotonic(self.ordering):
             raise VerificationError("expected at least 'monotonic' ordering")
 
@@ -574,8 +959,13 @@ class AtomicCmpXchgOp(Op):
     noalias_scopes = AttrDef(optional=True)
     tbaa = AttrDef(optional=True)
     res = ResultDef(LLVMType)
-    traits = (MemoryEffects(Read("ptr"), Write("ptr")), AllTypesMatch(("cmp", "val")),
-              InferType())
+    traits = (MemoryEffects(Read("ptr"), Write("ptr")),
+              TypesMatchWith("cmp", "val", lambda t: t,
+                             "operand #1 and operand #2 have the same type"),
+              TypesMatchWith("res", "val", lambda t: LLVMStructType((t, IntegerType(1))),
+                             "result #0 has an LLVM struct type consisting of the type of "
+                             "operand #2 and a bool"),
+              InferType(checked=False))
     assembly_format = ("(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val "
                        "(`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering "
                        "attr-dict `:` type($ptr) `,` type($val)")
@@ -589,10 +979,8 @@ class AtomicCmpXchgOp(Op):
         if not isinstance(type_, (IntegerType, LLVMPointerType)):
             raise VerificationError(f"'val' must be signless integer or LLVM pointer type, "
                                     f"but got '{type_}'")
-        if isinstance(type_, IntegerType) and not _atomic_integer(type_):
+        if not atomic_access_type(type_):
             raise VerificationError("unexpected LLVM IR type")
-        if self.res.type != LLVMStructType((type_, IntegerType(1))):
-            raise VerificationError(f"result must be !llvm.struct<({type_}, i1)>")
         if not (_at_least_monotonic(self.success_ordering)
                 and _at_least_monotonic(self.failure_ordering)):
             raise VerificationError("ordering must be at least 'monotonic'")
@@ -615,7 +1003,9 @@ class ExtractElementOp(Op):
     vector = OperandDef(AnyVector)
     position = OperandDef(AnyInteger)
     res = ResultDef(LLVMType)
-    traits = (Pure, InferType())
+    traits = (Pure, TypesMatchWith("res", "vector", lambda t: _element_of(t),
+                                   "result type matches vector element type"),
+              InferType(checked=False))
     assembly_format = "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)"
 
     @classmethod
@@ -665,6 +1055,17 @@ class ShuffleVectorOp(Op):
         return [VectorType((len(mask.values),), _element_of(source),
                            getattr(source, "scalable", (False,))[:1])]
 
+    def fold(self, operands):
+        # A one-element vector shuffled to its only element is itself.
+        type_ = self.v1.type
+        if len(type_.shape) == 1 and type_.shape[0] == 1 and tuple(self.mask.values) == (0,):
+            return self.v1
+        return None
+
+    def verify_custom(self) -> None:
+        if any(getattr(self.v1.type, "scalable", ())) and any(self.mask.values):
+            raise VerificationError("expected a splat operation for scalable vectors")
+
     @classmethod
     def create_shuffle(cls, v1: Value, v2: Value, mask: Sequence[int]) -> ShuffleVectorOp:
         """The vector of the elements of `v1` and `v2` (concatenated) at `mask`'s
@@ -675,9 +1076,32 @@ class ShuffleVectorOp(Op):
 # ------------------------------------------------------------------ aggregates
 
 
+def _element_at(constant, index: int):
+    """Element `index` of a constant aggregate: of a dense elements attribute (flat),
+    of an array attribute; `#llvm.zero/undef/poison` stand for all their elements."""
+    if isinstance(constant, (ZeroAttr, UndefAttr, PoisonAttr)):
+        return constant
+    if isinstance(constant, ArrayAttr):
+        return constant.elements[index] if 0 <= index < len(constant.elements) else None
+    if isinstance(constant, DenseElementsAttr):
+        # As MLIR's: elements are read in row-major order, whatever the nesting (so
+        # only the position of a scalar in a one-dimensional constant folds).
+        element = constant.type.element_type
+        flat = constant.array.reshape(-1)
+        if not isinstance(element, (IntegerType, FloatType)) or not 0 <= index < flat.size:
+            return None  # complex elements (a struct each) are not folded
+        scalar = DenseElementsAttr.from_array(flat[index], RankedTensorType((1,), element))
+        return make_constant(element, constant_scalars(scalar)[1])
+    return None
+
+
 def aggregate_element_type(container: Type, position: tuple[int, ...]) -> Type:
     """The type of the element at `position` in a struct or array; raises ValueError
     with MLIR's words when there is none."""
+    from mlc.llvm.dialect.constraints import is_llvm_compatible
+
+    if not is_llvm_compatible(container):
+        raise ValueError(f"expected LLVM IR Dialect type, got '{container}'")
     type_ = container
     for index in position:
         if isinstance(type_, LLVMStructType):
@@ -693,6 +1117,21 @@ def aggregate_element_type(container: Type, position: tuple[int, ...]) -> Type:
     return type_
 
 
+def _parse_position_and_type(p: AsmParser) -> tuple:
+    """`[i, j] {attrs} : !container` of extractvalue and insertvalue: the position, the
+    attributes (with the position), the container's type and the element's there."""
+    position = DenseArrayOf(i64).spelling.parse(p)
+    attrs = p.parse_optional_attr_dict()
+    p.parse_colon()
+    container_type = p.parse_type()
+    try:
+        element = aggregate_element_type(container_type, tuple(position.values))
+    except ValueError as exc:
+        raise p.error(str(exc)) from None  # where the parser stands, as MLIR reports it
+    attrs["position"] = position
+    return position, attrs, container_type, element
+
+
 @llvm.op
 class ExtractValueOp(Op):
     """The element of a struct or array at a constant position."""
@@ -701,7 +1140,23 @@ class ExtractValueOp(Op):
     container = OperandDef(LLVMType)
     position = AttrDef(DenseArrayOf(i64))
     res = ResultDef(LLVMType)
-    traits = (Pure, InferType())
+    traits = (Pure, InferType(checked=False))
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> ExtractValueOp:
+        container = p.parse_operand()
+        position, attrs, container_type, result_type = _parse_position_and_type(p)
+        operand = p.resolve_operand(container, container_type)
+        return cls.create([operand], [result_type], attrs)  # type: ignore[return-value]
+
+    def print(self, p: Printer) -> None:
+        p.write(" ")
+        p.value(self.container)
+        p.write("[" + ", ".join(str(v) for v in self.position.values) + "]")
+        p.attr_dict(self, {"position"})
+        p.write(" : ")
+        p.type(self.container.type)
+        p.write(" ")  # the trailing space, as MLIR
 
     @classmethod
     def create_extract(cls, container: Value, position: Sequence[int]) -> ExtractValueOp:
@@ -710,29 +1165,53 @@ class ExtractValueOp(Op):
         return op  # type: ignore[return-value]
 
     def fold(self, operands):
-        """Read through the `insertvalue`s that built the container (MLIR's fold): the
-        value inserted at this position, or, where an insertion wrote elsewhere, the
-        container it wrote into; an insertion of a whole enclosing aggregate is read
-        from at the rest of the position."""
+        """MLIR 22's fold: an extract from an extract is one extract; from a constant,
+        the element (`#llvm.zero/undef/poison` of an element are themselves); else read
+        through the `insertvalue`s that built the container, back to the one that wrote
+        the position, past those that wrote elsewhere, stopping at one that wrote a part
+        or a whole of the position (the other insertions would be missed)."""
         position = tuple(self.position.values)
+        source = self.container.defining_op
+        if isinstance(source, ExtractValueOp):
+            self.set_operand(0, source.container)
+            self.attributes["position"] = DenseArrayAttr(
+                i64, tuple(source.position.values) + position)
+            return self.res
+        # An llvm.mlir.constant's value may be typed otherwise than the op (a tensor
+        # for an array), so it is read from the op itself.
+        constant = operands[0] if operands[0] is not None or source is None \
+            or not source.has_trait(ConstantLike) else constant_attribute(source)
+        if constant is not None:
+            for index in position:
+                constant = _element_at(constant, index)
+                if constant is None:
+                    return None
+            return constant
         changed = False
-        insert = self.container.defining_op
+        insert = source
         while isinstance(insert, InsertValueOp):
             written = tuple(insert.position.values)
             if written == position:
                 return insert.value
-            if position[:len(written)] == written:  # inside the inserted aggregate
+            if position[:len(written)] == written:
+                # Inside the inserted aggregate: mlir-opt-22 reads on into it only when
+                # it too was built by insertvalues or is a constant.
+                inner = insert.value.defining_op
+                if not isinstance(inner, InsertValueOp) and \
+                        (inner is None or not inner.has_trait(ConstantLike)):
+                    break
                 self.set_operand(0, insert.value)
-                self.attributes["position"] = DenseArrayAttr(i64, position[len(written):])
-                return self.res
+                position = position[len(written):]
+                self.attributes["position"] = DenseArrayAttr(i64, position)
+                changed = True
+                insert = inner
+                continue
             if written[:len(position)] == position:  # the insertion is inside what is read
                 break
             self.set_operand(0, insert.container)
             changed = True
             insert = insert.container.defining_op
         return self.res if changed else None
-    assembly_format = ("$container `` $position attr-dict `:` type($container) "
-                       "` `")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
@@ -748,9 +1227,9 @@ class ExtractValueOp(Op):
         except ValueError as exc:
             raise VerificationError(str(exc)) from None
         if element != self.res.type:
-            raise VerificationError(f"Type mismatch: extracting from {self.container.type} "
-                                    f"should produce {element} but this op returns "
-                                    f"{self.res.type}")
+            raise VerificationError(f"Type mismatch: extracting from '{self.container.type}' "
+                                    f"should produce '{element}' but this op returns "
+                                    f"'{self.res.type}'")
 
 
 @llvm.op
@@ -777,16 +1256,7 @@ class InsertValueOp(Op):
         value = p.parse_operand()
         p.parse_comma()
         container = p.parse_operand()
-        position = DenseArrayOf(i64).spelling.parse(p)
-        attrs = p.parse_optional_attr_dict()
-        p.parse_colon()
-        type_pos = p.current_pos()
-        container_type = p.parse_type()
-        try:
-            value_type = aggregate_element_type(container_type, tuple(position.values))
-        except ValueError as exc:
-            raise p.error(str(exc), type_pos) from None
-        attrs["position"] = position
+        position, attrs, container_type, value_type = _parse_position_and_type(p)
         operands = [p.resolve_operand(container, container_type),
                     p.resolve_operand(value, value_type)]
         return cls.create(operands, [container_type], attrs)  # type: ignore[return-value]
@@ -808,5 +1278,5 @@ class InsertValueOp(Op):
         except ValueError as exc:
             raise VerificationError(str(exc)) from None
         if element != self.value.type:
-            raise VerificationError(f"Type mismatch: cannot insert {self.value.type} into "
-                                    f"{self.container.type}")
+            raise VerificationError(f"Type mismatch: cannot insert '{self.value.type}' into "
+                                    f"'{self.container.type}'")

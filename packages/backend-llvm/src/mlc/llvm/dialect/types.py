@@ -14,6 +14,7 @@ types (integers, floats, vectors) are written as everywhere else.
 from __future__ import annotations
 
 import enum
+import re
 from typing import Annotated
 
 from mlc.ir.core.attributes import (  # noqa: F401 (Attribute: named in annotations)
@@ -22,6 +23,7 @@ from mlc.ir.core.attributes import (  # noqa: F401 (Attribute: named in annotati
     DialectAttribute,
     DialectType,
     Type,
+    escape_string,
 )
 from mlc.ir.core.dialect_registry import Dialect
 from mlc.ir.dialects.arith import FastMath
@@ -37,21 +39,54 @@ class LLVMDialect(Dialect):
 
         return verify_parameter_attribute(op, kind, index, name, attr)
 
+    def unknown_type_message(self, mnemonic: str) -> str | None:
+        """MLIR's words: a builtin type after `!llvm.` is refused as such, another word
+        is no LLVM type (LLVM types mlc lacks keep the generic words)."""
+        if _BUILTIN_TYPE_START.fullmatch(mnemonic):
+            return "unexpected type, expected keyword"
+        if mnemonic in _LLVM_TYPE_KEYWORDS:
+            return None
+        return f"unknown LLVM type: {mnemonic}"
+
     def materialize_constant(self, value, type_, loc):
-        """A folded integer, float or elements constant is an `llvm.mlir.constant`."""
-        from mlc.ir.core.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-        from mlc.llvm.dialect.ops_values import ConstantOp
+        """The op of a folded constant: an integer, float or elements constant is an
+        `llvm.mlir.constant`; `#llvm.zero`, `#llvm.undef` and `#llvm.poison` are the ops
+        of those names and a symbol is its `llvm.mlir.addressof` (what those ops fold
+        to, so that the folder unique them as MLIR's does)."""
+        from mlc.ir.core.attributes import (
+            DenseElementsAttr,
+            FloatAttr,
+            IntegerAttr,
+            SymbolRefAttr,
+        )
+        from mlc.llvm.dialect import ops_values
 
         if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) and value.type == type_:
-            return ConstantOp.create_from_flat([], {"value": value}, [type_], loc)
+            return ops_values.ConstantOp.create_from_flat([], {"value": value}, [type_], loc)
+        placeholder = {ZeroAttr: ops_values.ZeroOp, UndefAttr: ops_values.UndefOp,
+                       PoisonAttr: ops_values.PoisonOp}.get(type(value))
+        if placeholder is not None:
+            return placeholder.create_from_flat([], {}, [type_], loc)
+        if isinstance(value, SymbolRefAttr) and not value.nested and \
+                isinstance(type_, LLVMPointerType):
+            return ops_values.AddressOfOp.create_from_flat([], {"global_name": value}, [type_],
+                                                           loc)
         return None
 
+
+# What starts a builtin type (`f32`, `i8`, `tensor`...), and MLIR's LLVM type keywords.
+_BUILTIN_TYPE_START = re.compile(
+    r"[su]?i[0-9]+|f[0-9]+(E[0-9]+M[0-9]+\w*)?|bf16|tf32|index|none|tensor|vector|memref|"
+    r"complex|tuple|opaque")
+_LLVM_TYPE_KEYWORDS = frozenset({"void", "ptr", "func", "array", "struct", "vec", "token",
+                                 "label", "metadata", "x86_amx", "target", "ppc_fp128"})
 
 llvm = LLVMDialect("llvm", "MLIR's LLVM dialect: LLVM IR's instructions and types as ops, "
                            "the last level before LLVM IR.")
 
 # The keywords that start an LLVM type written without its `!llvm.` prefix.
-_PRETTY_KEYWORDS = ("ptr", "struct", "array", "func", "void")
+_PRETTY_KEYWORDS = ("ptr", "struct", "array", "func", "void", "token", "label", "metadata",
+                    "ppc_fp128")
 
 
 def parse_llvm_element_type(p: AsmParser) -> Type:
@@ -119,6 +154,34 @@ class LLVMVoidType(DialectType):
 
 
 @llvm.type
+class LLVMTokenType(DialectType):
+    """A token: a value only some intrinsics make and take, never stored or selected."""
+
+    name = "llvm.token"
+
+
+@llvm.type
+class LLVMLabelType(DialectType):
+    """A basic block's label, as LLVM IR types it."""
+
+    name = "llvm.label"
+
+
+@llvm.type
+class LLVMMetadataType(DialectType):
+    """Metadata as a value (an intrinsic's operand)."""
+
+    name = "llvm.metadata"
+
+
+@llvm.type
+class LLVMPPCFP128Type(DialectType):
+    """PowerPC's 128-bit float (two doubles), which has no builtin type."""
+
+    name = "llvm.ppc_fp128"
+
+
+@llvm.type
 class LLVMArrayType(DialectType):
     """`size` elements of one type, laid out contiguously."""
 
@@ -128,11 +191,14 @@ class LLVMArrayType(DialectType):
 
     @classmethod
     def parse(cls, p: AsmParser) -> LLVMArrayType:
+        pos = p.current_pos()
         p.parse_punctuation("<")
-        size = p.parse_integer()
-        p.parse_keyword("x")
+        size = p.parse_dimension()
         element = parse_llvm_element_type(p)
         p.parse_punctuation(">")
+        if isinstance(element, (LLVMVoidType, LLVMFunctionType, LLVMTokenType, LLVMLabelType,
+                                LLVMMetadataType)):
+            raise p.error("invalid array element type", pos)
         return cls(size, element)
 
     def print(self, w: AsmWriter) -> None:
@@ -143,23 +209,68 @@ class LLVMArrayType(DialectType):
 
 @llvm.type
 class LLVMStructType(DialectType):
-    """A literal (unnamed) struct of field types, `packed` without padding."""
+    """A struct of field types, `packed` without padding: literal (`struct<(i32)>`) or
+    identified by a name (`struct<"node", (i32, ptr)>`), which within one input always
+    has one body; an identified struct may be `opaque` (a body not given)."""
 
     name = "llvm.struct"
     fields: tuple[Type, ...]
     packed: bool = False
+    identifier: str | None = None
+    opaque: bool = False
 
     @classmethod
     def parse(cls, p: AsmParser) -> LLVMStructType:
+        pos = p.current_pos()
         p.parse_punctuation("<")
-        packed = p.parse_optional_keyword("packed") is not None
+        identifier = p.parse_optional_string()
+        if identifier is None:
+            if p.parse_optional_keyword("opaque") is not None:
+                raise p.error("only identified structs can be opaque", pos)
+            packed = p.parse_optional_keyword("packed") is not None
+            fields = cls._parse_fields(p, pos)
+            p.parse_punctuation(">")
+            return cls(fields, packed)
+        if not p.parse_optional_comma():
+            raise p.error("struct without a body only allowed in a recursive struct", pos)
+        known = p.state.dialect_state.setdefault("llvm.struct", {})
+        enclosing = p.state.dialect_state.setdefault("llvm.struct.enclosing", [])
+        if identifier in enclosing:
+            raise p.error("identifier already used for an enclosing struct", pos)
+        enclosing.append(identifier)
+        try:
+            opaque = p.parse_optional_keyword("opaque") is not None
+            packed = not opaque and p.parse_optional_keyword("packed") is not None
+            fields = () if opaque else cls._parse_fields(p, pos)
+        finally:
+            enclosing.pop()
+        p.parse_punctuation(">")
+        type_ = cls(fields, packed, identifier, opaque)
+        previous = known.get(identifier)
+        if previous is not None and previous != type_:
+            if opaque:
+                raise p.error("redeclaring defined struct as opaque", pos)
+            raise p.error("identified type already used with a different body", pos)
+        known[identifier] = type_
+        return type_
+
+    @staticmethod
+    def _parse_fields(p: AsmParser, pos: int) -> tuple[Type, ...]:
         p.parse_punctuation("(")
         fields = _parse_element_list(p, ")")
-        p.parse_punctuation(">")
-        return cls(fields, packed)
+        if any(isinstance(f, (LLVMVoidType, LLVMFunctionType, LLVMTokenType, LLVMLabelType,
+                              LLVMMetadataType)) for f in fields):
+            raise p.error("invalid LLVM structure element type", pos)
+        return fields
 
     def print(self, w: AsmWriter) -> None:
-        w.write("<packed (" if self.packed else "<(")
+        w.write("<")
+        if self.identifier is not None:
+            w.write(f"\"{escape_string(self.identifier)}\", ")
+            if self.opaque:
+                w.write("opaque>")
+                return
+        w.write("packed (" if self.packed else "(")
         _write_element_list(w, self.fields)
         w.write(")>")
 
@@ -176,8 +287,11 @@ class LLVMFunctionType(DialectType):
 
     @classmethod
     def parse(cls, p: AsmParser) -> LLVMFunctionType:
+        pos = p.current_pos()
         p.parse_punctuation("<")
         result = parse_llvm_element_type(p)
+        if isinstance(result, (LLVMFunctionType, LLVMLabelType, LLVMMetadataType)):
+            raise p.error("invalid function result type", pos)
         p.parse_punctuation("(")
         params: list[Type] = []
         vararg = False
@@ -186,7 +300,10 @@ class LLVMFunctionType(DialectType):
                 if p.parse_optional_punctuation("..."):
                     vararg = True
                     break
-                params.append(parse_llvm_element_type(p))
+                param = parse_llvm_element_type(p)
+                if isinstance(param, (LLVMVoidType, LLVMFunctionType)):
+                    raise p.error("invalid function argument type", pos)
+                params.append(param)
                 if not p.parse_optional_comma():
                     break
             p.parse_punctuation(")")
@@ -230,6 +347,28 @@ class LLVMFastMathFlags(DialectAttribute):
 
 
 LLVM_FASTMATH_NONE = LLVMFastMathFlags()
+
+
+@llvm.attribute
+class ZeroAttr(DialectAttribute):
+    """`#llvm.zero`: the zero of any type (a null pointer, an all-zero aggregate), what
+    `llvm.mlir.zero` folds to where no builtin zero exists."""
+
+    name = "llvm.zero"
+
+
+@llvm.attribute
+class UndefAttr(DialectAttribute):
+    """`#llvm.undef`: the value of `llvm.mlir.undef`, whatever its type."""
+
+    name = "llvm.undef"
+
+
+@llvm.attribute
+class PoisonAttr(DialectAttribute):
+    """`#llvm.poison`: the value of `llvm.mlir.poison`, whatever its type."""
+
+    name = "llvm.poison"
 
 
 class Linkage(enum.Enum):
@@ -304,6 +443,8 @@ __all__ = [
     "LLVMFunctionType", "LLVMFastMathFlags", "LLVM_FASTMATH_NONE", "Linkage", "LinkageAttr",
     "CallingConvention", "CConvAttr", "TailCallKind", "TailCallKindAttr", "EXTERNAL_LINKAGE",
     "C_CALLING_CONVENTION", "NO_TAIL_CALL", "ptr", "void", "parse_llvm_element_type",
+    "ZeroAttr", "UndefAttr", "PoisonAttr", "LLVMTokenType", "LLVMLabelType", "LLVMMetadataType",
+    "LLVMPPCFP128Type",
     "write_llvm_element_type",
 ]
 

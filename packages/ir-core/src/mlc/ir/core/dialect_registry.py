@@ -120,6 +120,11 @@ class Dialect:
         self.add_canonicalization_patterns([cls()])
         return cls
 
+    def unknown_type_message(self, mnemonic: str) -> str | None:
+        """What the parser says of `!dialect.<mnemonic>` when the dialect has no such
+        type; None for the generic words."""
+        return None
+
     def materialize_constant(self, value: Attribute, type_: Type, loc: Location) -> Operation | None:
         """An op producing `value` of `type_`, for folding; None if the dialect has none."""
         return None

@@ -148,6 +148,11 @@ class MemoryEffects(Interface):
         custom = getattr(op, "memory_effects", None)
         if custom is not None:
             return list(custom())
+        return self.declared_effects_of(op)
+
+    def declared_effects_of(self, op: Operation) -> list[EffectInstance]:
+        """The effects the declaration lists, on `op`'s values (what a custom
+        `memory_effects` may start from)."""
         found = []
         for effect in self.effects:
             if effect.on is None:

@@ -130,11 +130,26 @@ def constant_value(value):
     op = value.defining_op
     if op is None or op.op_def is None or ConstantLike not in op.op_def.trait_set:
         return None
-    attr = op.attributes.get("value")
+    attr = constant_attribute(op)
     attr_type = getattr(attr, "type", None)
     if attr is None or (attr_type is not None and attr_type != value.type):
         return None
     return attr
+
+
+def constant_attribute(op):
+    """The attribute a ConstantLike op stands for: its `value`, or, for one that has
+    none (`llvm.mlir.undef`, `llvm.mlir.addressof`), what its folder gives (MLIR reads
+    every constant through its folder)."""
+    attr = op.attributes.get("value")
+    if attr is None:
+        from mlc.ir.core.attributes import Attribute
+
+        folded = op.fold([])
+        attr = folded if isinstance(folded, Attribute) else None
+    return attr
+
+
 SingleBlock = _SimpleTrait("SingleBlock", "each region has at most one block")
 
 

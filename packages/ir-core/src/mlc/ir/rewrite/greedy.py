@@ -28,7 +28,13 @@ from mlc.ir.core.ir import Operation, Region, Value
 from mlc.ir.diagnostics import Diagnostic
 from mlc.ir.interfaces.side_effects import is_trivially_dead
 from mlc.ir.opdef.declare import Op
-from mlc.ir.opdef.traits import Commutative, ConstantLike, IsolatedFromAbove, constant_value
+from mlc.ir.opdef.traits import (
+    Commutative,
+    ConstantLike,
+    IsolatedFromAbove,
+    constant_attribute,
+    constant_value,
+)
 from mlc.ir.rewrite.pattern import PatternSet
 from mlc.ir.rewrite.region_simplify import erase_unreachable_blocks, simplify_regions
 from mlc.ir.rewrite.rewriter import PatternRewriter, RewriterListener
@@ -94,7 +100,7 @@ class ConstantFolder:
 
     @staticmethod
     def _key(op: Operation) -> tuple:
-        value = op.attributes.get("value")
+        value = constant_attribute(op)
         dialect = op.op_def.dialect_name if op.op_def is not None else op.name
         return (dialect, value, op.results[0].type)
 

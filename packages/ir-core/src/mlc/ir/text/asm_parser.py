@@ -54,6 +54,7 @@ _S = SKIP_RE
 _SKIP = re.compile(_S)
 _VALUE = re.compile(_S + r"(%" + SUFFIX_ID_RE + r")(?:#([0-9]+))?")
 _BARE = re.compile(_S + r"(" + BARE_ID_RE + r")")
+_DIMENSION = re.compile(_S + r"([0-9]+)" + _S + "x")
 _INTEGER = re.compile(_S + r"(-?(?:0x[0-9a-fA-F]+|[0-9]+))(?![\w.])")
 _STRING = re.compile(_S + r'("(?:[^"\\\n]|\\.)*")')
 _SYMBOL = re.compile(_S + r'@("(?:[^"\\\n]|\\.)*"|[A-Za-z_][\w$.\-]*)')
@@ -234,6 +235,15 @@ class AsmParser(TokenStream):
             raise self.expected("integer value")
         return value
 
+    def parse_dimension(self) -> int:
+        """A size followed by `x`, as in a shape (`4x`, `4 x`): MLIR's lexer reads
+        `2x!llvm.ptr` as the size 2, then `x`."""
+        m = _DIMENSION.match(self.text, self.pos)
+        if m is None:
+            raise self.expected("integer value")
+        self.pos = self.last_end = m.end()
+        return int(m.group(1))
+
     def parse_optional_string(self) -> str | None:
         """A string literal's value."""
         m = _STRING.match(self.text, self.pos)
@@ -309,10 +319,11 @@ class AsmParser(TokenStream):
         """`(inputs) -> results`."""
         from mlc.ir.core.attributes import FunctionType
 
+        start = self.current_pos()
         type_ = self.parse_type()
         if not isinstance(type_, FunctionType):
-            raise self.error("invalid kind of type specified: expected function type",
-                             self.error_pos_before(self.pos))
+            raise self.error("invalid kind of type specified: expected builtin.function, but "
+                             f"found '{type_}'", start)
         return type_
 
     def parse_attribute(self) -> Attribute:
@@ -410,7 +421,8 @@ class AsmParser(TokenStream):
         """`resolve_operand` over two lists of one length (an error otherwise)."""
         if len(operands) != len(types):
             pos = operands[0][1] if operands else self.current_pos()
-            raise self.error(f"{len(operands)} operands present, but expected {len(types)}", pos)
+            raise self.error(f"number of operands and types do not match: got {len(operands)} "
+                             f"operands and {len(types)} types", pos)
         resolve = self.state.resolve_operand
         return [resolve(o, t) for o, t in zip(operands, types)]
 

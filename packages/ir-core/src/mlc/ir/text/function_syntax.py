@@ -118,6 +118,12 @@ def _parse_results(p: AsmParser) -> tuple[list[Type], list]:
         return [], []
     if not p.parse_optional_punctuation("("):
         return [p.parse_type()], [None]
+    return _parse_types_with_attrs(p)
+
+
+def _parse_types_with_attrs(p: AsmParser) -> tuple[list[Type], list]:
+    """`T {attrs}, ...)` after the `(`: the types, and each one's attributes (None for
+    none)."""
     types: list[Type] = []
     dicts: list = []
     if p.parse_optional_punctuation(")"):
@@ -129,6 +135,60 @@ def _parse_results(p: AsmParser) -> tuple[list[Type], list]:
             break
     p.parse_punctuation(")")
     return types, dicts
+
+
+def parse_signature_with_attrs(p: AsmParser) -> tuple[FunctionType, ArrayAttr | None,
+                                                      ArrayAttr | None]:
+    """`(T {attrs}, ...) -> (R {attrs}, ...)`, a call's signature with argument and
+    result attributes (MLIR's call_interface_impl): the type, then the argument and
+    result attribute arrays (None when no attribute is written)."""
+    p.parse_punctuation("(")
+    types, dicts = _parse_types_with_attrs(p)
+    p.parse_arrow()
+    if p.parse_optional_punctuation("("):
+        result_types, result_dicts = _parse_types_with_attrs(p)
+    else:
+        result_types, result_dicts = [p.parse_type()], [None]
+
+    def array(found: list) -> ArrayAttr | None:
+        found = [_nonempty(d) for d in found]
+        if not any(d is not None for d in found):
+            return None
+        return ArrayAttr(tuple(d or DictionaryAttr(()) for d in found))
+
+    return (FunctionType(tuple(types), tuple(result_types)), array(dicts),
+            array(result_dicts))
+
+
+def print_signature_with_attrs(w, inputs, results, arg_dicts=None, res_dicts=None) -> None:
+    """Write what :func:`parse_signature_with_attrs` reads: the results in parentheses
+    unless there is one without attributes."""
+    _print_types_with_attrs(w, inputs, arg_dicts)
+    w.write(" -> ")
+    _print_results(w, results, res_dicts)
+
+
+def _print_results(w, results, res_dicts) -> None:
+    """The result types after `->`: one without attributes bare, else in parentheses,
+    each with its attributes."""
+    with_attrs = res_dicts is not None and any(a.entries for a in res_dicts)
+    if len(results) == 1 and not with_attrs and not isinstance(results[0], FunctionType):
+        w.type(results[0])
+        return
+    _print_types_with_attrs(w, results, res_dicts)
+
+
+def _print_types_with_attrs(w, types, dicts) -> None:
+    """`(T {attrs}, ...)`, each type with its non-empty attributes."""
+    w.write("(")
+    for i, type_ in enumerate(types):
+        if i:
+            w.write(", ")
+        w.type(type_)
+        if dicts is not None and i < len(dicts) and dicts[i].entries:
+            w.write(" ")
+            w.attr(dicts[i])
+    w.write(")")
 
 
 def print_function(w, op: Operation, elided: frozenset[str] = frozenset(),
@@ -166,19 +226,7 @@ def print_function(w, op: Operation, elided: frozenset[str] = frozenset(),
     results = fn_type.results
     if results:
         w.write(" -> ")
-        with_attrs = res_dicts is not None and any(a.entries for a in res_dicts)
-        if len(results) == 1 and not with_attrs and not isinstance(results[0], FunctionType):
-            w.type(results[0])
-        else:
-            w.write("(")
-            for i, result_type in enumerate(results):
-                if i:
-                    w.write(", ")
-                w.type(result_type)
-                if res_dicts is not None and i < len(res_dicts) and res_dicts[i].entries:
-                    w.write(" ")
-                    w.attr(res_dicts[i])
-            w.write(")")
+        _print_results(w, results, res_dicts)
     inferred = {"sym_name", type_attr, arg_attrs, res_attrs}
     w.attr_dict(op, elided | inferred | ({"sym_visibility"} if visibility_keyword else set()),
                 keyword=True)

@@ -165,6 +165,9 @@ class _ParseState:
         self.top_block = Block()
         self.scopes[0].current = self.top_block
         self.pending_entry_args: list[Argument] | None = None
+        # What dialects' parsers remember over one parse, by dialect (the llvm
+        # dialect's identified struct names and bodies, which must agree).
+        self.dialect_state: dict[str, dict] = {}
         self.pending_region_class: type | None = None
         # (op name as written, default dialect) -> (op name, parse function)
         self.custom_parsers: dict[tuple[str, str | None], tuple[str, Any]] = {}
@@ -499,7 +502,12 @@ class _ParseState:
         dialect = name.split(".", 1)[0]
         cls = self.ctx.get_type_class(name) if "." in name else None
         if cls is None:
-            if self.ctx.try_load(dialect) is not None:
+            loaded = self.ctx.try_load(dialect)
+            if loaded is not None:
+                mnemonic = name.split(".", 1)[1] if "." in name else ""
+                message = loaded.unknown_type_message(mnemonic)
+                if message is not None:  # the dialect's words, at the mnemonic
+                    raise self.error(message, tok.start_pos + len(dialect) + 2)
                 raise self.error(f"dialect '{dialect}' has no type '{name}'", tok.start_pos)
             body = self.stream.take_balanced_body()
             if self.ctx.allow_unregistered:

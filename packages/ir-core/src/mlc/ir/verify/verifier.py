@@ -378,7 +378,12 @@ def _check_group_counts(kind: str, defs, count: int, op: Operation, sizes_name: 
             optional = optional or d.optional
     if multi == 0:
         if count != singles:
-            return f"expected {singles} {kind}{'s' if singles != 1 else ''}, but found {count}"
+            # ODS's traits' words: ZeroOperands, OneOperand, NOperands<N> (and results).
+            if singles == 0:
+                return f"requires zero {kind}s"
+            if singles == 1:
+                return "requires one result" if kind == "result" else "requires a single operand"
+            return f"expected {singles} {kind}s, but found {count}"
         return None
     if multi > 1:
         sizes = op.attributes.get(sizes_name)
@@ -387,8 +392,10 @@ def _check_group_counts(kind: str, defs, count: int, op: Operation, sizes_name: 
         if sum(sizes.values) != count:
             return f"'{sizes_name}' sums to {sum(sizes.values)}, but the op has {count} {kind}s"
         return None
+    if not optional and count < singles:
+        return f"expected {singles} or more {kind}s, but found {count}"  # AtLeastNOperands
     if count < singles or (optional and count > singles + 1):
-        return f"expected {'at least ' if not optional else ''}{singles} {kind}s, but found {count}"
+        return f"expected {singles} {kind}s, but found {count}"
     return None
 
 
@@ -493,7 +500,8 @@ class _DeclarationPlan:
 
 def _constraint_message(kind: str, definition, type_) -> str:
     # MLIR's words exactly (users grep for them): the number, not the name.
-    return (f"{kind} #{definition.index} must be "
+    variadic = "variadic of " if definition.variadic else ""
+    return (f"{kind} #{definition.index} must be {variadic}"
             f"{definition.constraint.description}, but got '{type_}'")
 
 

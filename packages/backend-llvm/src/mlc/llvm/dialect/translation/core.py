@@ -152,6 +152,11 @@ def llvm_type(type_: Type, loc: Location | None = None) -> ir.Type:
     if isinstance(type_, LLVMArrayType):
         return ir.ArrayType(llvm_type(type_.element, loc), type_.size)
     if isinstance(type_, LLVMStructType):
+        # An identified struct is emitted as the literal struct of its body (the same
+        # layout); an opaque one has no body to emit.
+        if type_.opaque:
+            raise translation_error(f"type {type_} is an opaque struct, which mlc-translate "
+                                    "does not emit", loc)
         return ir.LiteralStructType([llvm_type(t, loc) for t in type_.fields],
                                     packed=type_.packed)
     if isinstance(type_, LLVMVoidType):

@@ -31,6 +31,7 @@ from mlc.llvm.dialect.translation.initializers import (
     resource_array,
 )
 from mlc.llvm.dialect.translation.symbols import LLVMGlobal
+from mlc.llvm.dialect.types import LinkageAttr, ZeroAttr
 
 # ------------------------------------------------------------------ constants
 
@@ -101,6 +102,25 @@ def _define_global(t: ModuleTranslation, op: Operation) -> None:
     if alignment:
         var.align = alignment
     t.symbols[name] = var
+
+
+@translates_at_module_level(V.GlobalCtorsOp, V.GlobalDtorsOp)
+def _define_xtors(t: ModuleTranslation, op: Operation) -> None:
+    # LLVM's `@llvm.global_ctors`/`dtors`: an appending array of {priority, function,
+    # datum}, the datum a symbol's address or null.
+    pointer = ir.PointerType()
+    entry = ir.LiteralStructType([ir.IntType(32), pointer, pointer])
+    entries = []
+    for function, priority, datum in zip(op.functions(), op.priorities.elements,
+                                         op.data.elements):
+        data = ir.Constant(pointer, None) if isinstance(datum, ZeroAttr) \
+            else t.symbol(datum.root, op)
+        entries.append(ir.Constant.literal_struct(
+            [ir.Constant(ir.IntType(32), priority.value), t.symbol(function.root, op), data]))
+    array = ir.ArrayType(entry, len(entries))
+    var = ir.GlobalVariable(t.module, array, f"llvm.global_{op.KIND}")
+    var.linkage = "appending"
+    var.initializer = ir.Constant(array, entries)
 
 
 def _dense_bytes(attr: DenseElementsAttr | DenseResourceElementsAttr, values) -> bytes:
