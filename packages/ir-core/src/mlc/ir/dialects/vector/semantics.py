@@ -10,11 +10,13 @@ are theirs.
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 
 from mlc.ir.core.attributes import FloatType, Type, VectorType
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects.index_lists import DYNAMIC_INDEX
 from mlc.ir.dialects.math.ops import FmaOp
 from mlc.ir.dialects.memref.semantics import ArithCombine, check_writable
 from mlc.ir.dialects.vector.compute import FMAOp, ReductionOp, combining_op
@@ -168,12 +170,20 @@ def _reduction(interp: Interpreter, op: Operation, operands: list) -> list:
 
 
 def _as_array(value, type_: Type):
-    """A vector value as a numpy object array of its shape (a scalar as itself)."""
+    """A vector value as a numpy object array of its shape (a scalar as itself; a
+    poison vector as one of poison elements)."""
     if not isinstance(type_, VectorType):
         return value
-    array = np.empty(len(value), dtype=object)
-    array[:] = list(value)
+    array = np.empty(math.prod(type_.shape), dtype=object)
+    array[:] = [POISON] * len(array) if value is POISON else list(value)
     return array.reshape(type_.shape)
+
+
+def poison_of(type_: Type):
+    """The poison value of `type_`: POISON, or a vector of POISON elements."""
+    if isinstance(type_, VectorType):
+        return (POISON,) * math.prod(type_.shape)
+    return POISON
 
 
 def _from_array(array, type_: Type):
@@ -186,19 +196,37 @@ def _array_attr_ints(attr) -> list[int]:
     return [a.value for a in attr.elements]
 
 
-@impl(ExtractOp)
+def _position(op: Operation, dynamic: list, dims: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The position of an extract or insert, its `index` operands filled in; None when
+    an entry is poison (-1) or lies outside its dim (a dynamic one: MLIR gives poison)."""
+    values = iter(dynamic)
+    position = tuple(next(values) if v == DYNAMIC_INDEX else v
+                     for v in op.attributes["static_position"].values)
+    if any(v is POISON or not 0 <= v < n for v, n in zip(position, dims)):
+        return None
+    return position
+
+
+@impl(ExtractOp, handles_poison=True)
 def _vector_extract(interp: Interpreter, op: Operation, operands: list) -> list:
-    """The element or sub-vector at the static position."""
-    position = tuple(op.attributes["static_position"].values)
-    array = _as_array(operands[0], op.operands[0].type)
+    """The element or sub-vector at the position (poison at a position out of range)."""
+    source_type = op.operands[0].type
+    position = _position(op, operands[1:], source_type.shape)
+    if position is None:
+        return [poison_of(op.results[0].type)]
+    array = _as_array(operands[0], source_type)
     return [_from_array(array[position], op.results[0].type)]
 
 
-@impl(InsertOp)
+@impl(InsertOp, handles_poison=True)
 def _vector_insert(interp: Interpreter, op: Operation, operands: list) -> list:
-    """The dest with the element or sub-vector at the static position replaced."""
-    position = tuple(op.attributes["static_position"].values)
-    array = _as_array(operands[1], op.operands[1].type).copy()
+    """The dest with the element or sub-vector at the position replaced (poison at a
+    position out of range)."""
+    dest_type = op.operands[1].type
+    position = _position(op, operands[2:], dest_type.shape)
+    if position is None:
+        return [poison_of(dest_type)]
+    array = _as_array(operands[1], dest_type).copy()
     array[position] = _as_array(operands[0], op.operands[0].type)
     return [_from_array(array, op.results[0].type)]
 

@@ -1,11 +1,9 @@
 """`vector` ops that take vectors apart and put them together: `vector.extract` and
-`vector.insert` (an element, or a sub-vector of the leading dims, at static
-positions), `vector.extract_strided_slice` and `vector.insert_strided_slice`, and
+`vector.insert` (an element, or a sub-vector of the leading dims, at positions each
+an integer, `-1` for poison, or an `index` value: `[0, %i]`),
+`vector.extract_strided_slice` and `vector.insert_strided_slice`, and
 `vector.shape_cast`, with MLIR's syntax and verifier rules. An extract folds as MLIR's
 does through a chain of inserts and from a splat constant.
-
-Positions are static (MLIR also takes SSA index values in them: a `%` in a position
-list is an error here).
 """
 
 from __future__ import annotations
@@ -14,12 +12,13 @@ import math
 
 from mlc.ir.core.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, Type, VectorType, i64
 from mlc.ir.dialects.arith.constants import constant_scalars, make_constant
-from mlc.ir.dialects.ub.ops import is_poison
+from mlc.ir.dialects.index_lists import DYNAMIC_INDEX, DynamicIndexList, mixed_values
+from mlc.ir.dialects.memref.ops import Index
+from mlc.ir.dialects.ub.ops import POISON, is_poison
 from mlc.ir.dialects.vector.ops import AnyVector, vector
 from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
-from mlc.ir.opdef.directive import Directive
 from mlc.ir.opdef.traits import Pure
 
 I64Array = ArrayOf(IntAttrOf(i64))
@@ -35,44 +34,35 @@ def positions(values) -> DenseArrayAttr:
     return DenseArrayAttr(i64, tuple(int(v) for v in values))
 
 
-class StaticIndexList(Directive):
-    """`[0, 1]`: MLIR's DynamicIndexList with static indices only."""
-
-    name = "DynamicIndexList"
-
-    def parse(self, p):
-        p.parse_punctuation("[")
-        values: list[int] = []
-        if not p.parse_optional_punctuation("]"):
-            while True:
-                if p.parse_optional_operand() is not None:
-                    raise p.error("dynamic positions are not supported (only integers)")
-                values.append(p.parse_integer())
-                if not p.parse_optional_comma():
-                    break
-            p.parse_punctuation("]")
-        return (positions(values),)
-
-    def print(self, w, op, static_position) -> None:
-        w.write("[" + ", ".join(str(v) for v in static_position.values) + "]")
-
-
-vector.directive(StaticIndexList())
+vector.directive(DynamicIndexList())
 
 
 def _element_or_vector(shape: tuple[int, ...], element: Type) -> Type:
     return VectorType(shape, element) if shape else element
 
 
-def _check_positions(position: tuple[int, ...], source: VectorType, what: str) -> None:
+POISON_INDEX = -1
+"""A static position that makes the result poison (MLIR's kPoisonIndex)."""
+
+
+def _check_positions(op, source: VectorType, what: str) -> None:
+    position = tuple(op.static_position.values)
+    if sum(v == DYNAMIC_INDEX for v in position) != len(op.dynamic_position):
+        raise VerificationError("mismatch between dynamic and static positions")
     if len(position) > len(source.shape):
         raise VerificationError(f"expected position attribute of rank no greater than {what} "
                                 f"vector rank")
-    for index, size in zip(position, source.shape):
-        if not 0 <= index < size:
-            raise VerificationError(f"expected position attribute #{position.index(index) + 1} "
+    for axis, (index, size) in enumerate(zip(position, source.shape)):
+        if index != DYNAMIC_INDEX and index != POISON_INDEX and not 0 <= index < size:
+            raise VerificationError(f"expected position attribute #{axis + 1} "
                                     f"to be a non-negative integer smaller than the "
                                     f"corresponding vector dimension or poison (-1)")
+
+
+def static_positions(op) -> tuple[int, ...] | None:
+    """The positions of an extract or insert when all are integers, else None."""
+    position = tuple(op.static_position.values)
+    return None if DYNAMIC_INDEX in position else position
 
 
 @vector.op
@@ -82,11 +72,12 @@ class ExtractOp(Op):
 
     name = "vector.extract"
     source = OperandDef(AnyVector)
+    dynamic_position = OperandDef(Index, variadic=True, doc="the positions that are values")
     result = ResultDef()
     static_position = AttrDef(DenseArrayConstraint)
     traits = (Pure, InferType())
-    assembly_format = ("$source `` custom<DynamicIndexList>($static_position) attr-dict `:` "
-                       "type($result) `from` type($source)")
+    assembly_format = ("$source `` custom<DynamicIndexList>($dynamic_position, $static_position) "
+                       "attr-dict `:` type($result) `from` type($source)")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
@@ -97,31 +88,40 @@ class ExtractOp(Op):
     def verify_custom(self) -> None:
         source = self.source.type
         position = tuple(self.static_position.values)
-        _check_positions(position, source, "source")
+        _check_positions(self, source, "source")
         expected = _element_or_vector(source.shape[len(position):], source.element_type)
         if self.result.type != expected:
             raise VerificationError(f"expected result type {expected}, got {self.result.type}")
 
     def fold(self, operands):
+        if POISON_INDEX in self.static_position.values:
+            return POISON
         # A splat constant's every element is its one value.
         scalars = constant_scalars(operands[0])
         if scalars is not None and not is_poison(operands[0]):
             return make_constant(self.result.type, scalars[1])
-        # Through a chain of inserts at other positions of the same rank, to the value
-        # inserted at this very position, or else to read the chain's first dest.
-        position = tuple(self.static_position.values)
+        # Through a chain of inserts at other static positions of the same rank, to the
+        # value inserted at this very position, or else to read the chain's first dest.
+        position = mixed_values(self.static_position, self.dynamic_position)
         current = self.source
         while isinstance(insert := current.defining_op, InsertOp):
-            inserted = tuple(insert.static_position.values)
-            if inserted == position:
+            inserted = mixed_values(insert.static_position, insert.dynamic_position)
+            if _same_position(inserted, position):
                 return insert.value_to_store
-            if len(inserted) != len(position):
+            if len(inserted) != len(position) or static_positions(insert) is None \
+                    or static_positions(self) is None:
                 break
             current = insert.dest
         if current is not self.source:
             self.set_operand(0, current)  # folded in place
             return self.result
         return None
+
+
+def _same_position(a: list, b: list) -> bool:
+    """Positions known equal: the same ints and the very same index values."""
+    return len(a) == len(b) and all(x is y if not isinstance(x, int) else x == y
+                                    for x, y in zip(a, b))
 
 
 @vector.op
@@ -132,11 +132,12 @@ class InsertOp(Op):
     name = "vector.insert"
     value_to_store = OperandDef()
     dest = OperandDef(AnyVector)
+    dynamic_position = OperandDef(Index, variadic=True, doc="the positions that are values")
     result = ResultDef(AnyVector)
     static_position = AttrDef(DenseArrayConstraint)
     traits = (Pure, InferType())
-    assembly_format = ("$value_to_store `,` $dest custom<DynamicIndexList>($static_position) "
-                       "attr-dict `:` type($value_to_store) `into` type($dest)")
+    assembly_format = ("$value_to_store `,` $dest custom<DynamicIndexList>($dynamic_position, "
+                       "$static_position) attr-dict `:` type($value_to_store) `into` type($dest)")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
@@ -145,7 +146,7 @@ class InsertOp(Op):
     def verify_custom(self) -> None:
         dest = self.dest.type
         position = tuple(self.static_position.values)
-        _check_positions(position, dest, "dest")
+        _check_positions(self, dest, "dest")
         expected = _element_or_vector(dest.shape[len(position):], dest.element_type)
         if self.value_to_store.type != expected:
             raise VerificationError(f"expected value to store of type {expected}, got "
@@ -265,5 +266,5 @@ class ShapeCastOp(Op):
         return None
 
 
-__all__ = ["ExtractOp", "ExtractStridedSliceOp", "InsertOp", "InsertStridedSliceOp",
-           "ShapeCastOp", "i64_array", "positions"]
+__all__ = ["POISON_INDEX", "ExtractOp", "ExtractStridedSliceOp", "InsertOp",
+           "InsertStridedSliceOp", "ShapeCastOp", "i64_array", "positions", "static_positions"]
