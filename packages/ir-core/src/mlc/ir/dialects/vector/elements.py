@@ -22,7 +22,7 @@ from mlc.ir.dialects.memref.ops import Index
 from mlc.ir.dialects.ub.ops import POISON, is_poison
 from mlc.ir.dialects.vector.ops import AnyVector, vector
 from mlc.ir.interfaces.infer_type import InferType
-from mlc.ir.opdef.constraints import DenseArrayOf, TypeMatches
+from mlc.ir.opdef.constraints import DenseArrayOf, IntAttrOf, TypeMatches
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import AllTypesMatch, Pure
 from mlc.ir.text.asm_parser import AsmParser
@@ -37,7 +37,8 @@ NonZeroRankVector = TypeMatches(lambda t: isinstance(t, VectorType) and t.rank >
                                 "vector of any type values")
 
 
-def _vector(shape, element: Type, scalable=None) -> VectorType:
+def vector_of(shape, element: Type, scalable=None) -> VectorType:
+    """`vector<shape x element>`, scalable where `scalable` says (if it says so anywhere)."""
     shape = tuple(shape)
     if scalable is not None and any(scalable):
         return VectorType(shape, element, tuple(scalable))
@@ -121,7 +122,7 @@ class ShuffleOp(Op):
     def infer_result_types(cls, operand_types, attributes):
         v1 = operand_types[0]
         mask = attributes["mask"].values
-        return [_vector((max(1, len(mask)), *v1.shape[1:]), v1.element_type)]
+        return [vector_of((max(1, len(mask)), *v1.shape[1:]), v1.element_type)]
 
     def verify_custom(self) -> None:
         v1, v2, result = self.v1.type, self.v2.type, self.vector.type
@@ -294,8 +295,8 @@ class InterleaveOp(Op):
     def infer_result_types(cls, operand_types, attributes):
         lhs = operand_types[0]
         if lhs.rank == 0:
-            return [_vector((2,), lhs.element_type)]
-        return [_vector((*lhs.shape[:-1], 2 * lhs.shape[-1]), lhs.element_type,
+            return [vector_of((2,), lhs.element_type)]
+        return [vector_of((*lhs.shape[:-1], 2 * lhs.shape[-1]), lhs.element_type,
                         _scalable(lhs))]
 
 
@@ -411,11 +412,44 @@ class VectorScaleOp(Op):
     assembly_format = "attr-dict"
 
 
+@vector.op
+class ScalableInsertOp(Op):
+    """Inserts a fixed-length vector into a scalable one at a static position
+
+        %r = vector.scalable.insert %sub, %v[4] : vector<4xf32> into vector<[8]xf32>
+    """
+
+    name = "vector.scalable.insert"
+    valueToStore = OperandDef(AnyVector, doc="the fixed-length vector")  # noqa: N815
+    dest = OperandDef(AnyVector, doc="the scalable vector")
+    res = ResultDef(AnyVector, doc="dest with valueToStore at pos")
+    pos = AttrDef(IntAttrOf(i64), doc="where it goes (a multiple of its length)")
+    traits = (Pure, AllTypesMatch(("dest", "res")))
+    assembly_format = ("$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) "
+                       "`into` type($dest)")
+
+
+@vector.op
+class ScalableExtractOp(Op):
+    """Extracts a fixed-length vector from a scalable one at a static position
+
+        %r = vector.scalable.extract %v[4] : vector<4xf32> from vector<[8]xf32>
+    """
+
+    name = "vector.scalable.extract"
+    source = OperandDef(AnyVector, doc="the scalable vector")
+    res = ResultDef(AnyVector, doc="the fixed-length part at pos")
+    pos = AttrDef(IntAttrOf(i64), doc="where it starts (a multiple of its length)")
+    traits = (Pure,)
+    assembly_format = "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)"
+
+
 def positions_array(values) -> DenseArrayAttr:
     """A DenseI64ArrayAttr (a permutation, a shuffle mask)."""
     return DenseArrayAttr(i64, tuple(int(v) for v in values))
 
 
-__all__ = ["BitCastOp", "DeinterleaveOp", "FromElementsOp", "InterleaveOp", "ShuffleOp",
+__all__ = ["BitCastOp", "DeinterleaveOp", "FromElementsOp", "InterleaveOp", "ScalableExtractOp",
+           "ScalableInsertOp", "ShuffleOp",
            "StepOp", "ToElementsOp", "TransposeOp", "VectorScaleOp", "bit_width",
-           "positions_array"]
+           "positions_array", "vector_of"]

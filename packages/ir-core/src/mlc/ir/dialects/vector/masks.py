@@ -13,6 +13,7 @@ from mlc.ir.core.attributes import IntegerType, Type, VectorType, i64
 from mlc.ir.core.ir import Block, Region
 from mlc.ir.dialects.arith.constants import constant_value_of, dense_of
 from mlc.ir.dialects.memref.ops import Index
+from mlc.ir.dialects.vector.memory import mask_type
 from mlc.ir.dialects.vector.ops import vector
 from mlc.ir.opdef.constraints import DenseArrayOf, TypeMatches
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, RegionDef, ResultDef, VerificationError
@@ -208,12 +209,7 @@ def expected_mask_type(op) -> Type | None:
 
 
 def _transfer_mask_type(op, vector_type: VectorType) -> VectorType:
-    from mlc.ir.dialects.vector.memory import map_dims
-
-    dims = map_dims(op.attributes["permutation_map"].value)
-    placed = sorted((d, k) for k, d in enumerate(dims) if d is not None)
-    shape = tuple(vector_type.shape[k] for _, k in placed)
-    return VectorType(shape, i1)
+    return mask_type(vector_type, op.attributes["permutation_map"].value)
 
 
 @vector.op

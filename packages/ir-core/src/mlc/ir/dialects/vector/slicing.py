@@ -15,6 +15,7 @@ from mlc.ir.dialects.arith.constants import constant_scalars, make_constant
 from mlc.ir.dialects.index_lists import DYNAMIC_INDEX, DynamicIndexList, mixed_values
 from mlc.ir.dialects.memref.ops import Index
 from mlc.ir.dialects.ub.ops import POISON, is_poison
+from mlc.ir.dialects.vector.elements import vector_of
 from mlc.ir.dialects.vector.ops import AnyVector, vector
 from mlc.ir.interfaces.infer_type import InferType
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
@@ -159,6 +160,11 @@ def _ints(attr: ArrayAttr) -> tuple[int, ...]:
     return tuple(a.value for a in attr.elements)
 
 
+def _sliced_type(source: VectorType, sizes: tuple[int, ...]) -> VectorType:
+    """The type of a slice of `sizes` of `source` (its scalable dims kept)."""
+    return vector_of(sizes + source.shape[len(sizes):], source.element_type, source.scalable)
+
+
 @vector.op
 class ExtractStridedSliceOp(Op):
     """The slice of `source` starting at `offsets`, of `sizes`, every `strides`-th
@@ -177,7 +183,7 @@ class ExtractStridedSliceOp(Op):
     def infer_result_types(cls, operand_types, attributes):
         source = operand_types[0]
         sizes = _ints(attributes["sizes"])
-        return [VectorType(sizes + source.shape[len(sizes):], source.element_type)]
+        return [_sliced_type(source, sizes)]
 
     def verify_custom(self) -> None:
         source = self.source.type
@@ -198,7 +204,7 @@ class ExtractStridedSliceOp(Op):
             if offset + size > dim:
                 raise VerificationError(f"expected sum(offsets, sizes) dimension {axis} to be "
                                         f"confined to [1, {dim + 1})")
-        expected = VectorType(sizes + source.shape[len(sizes):], source.element_type)
+        expected = _sliced_type(source, sizes)
         if self.result.type != expected:
             raise VerificationError(f"expected result type {expected}, got {self.result.type}")
 
