@@ -17,7 +17,7 @@ from mlc.ir.dialects.memref.ops import Index
 from mlc.ir.dialects.ub.ops import POISON, is_poison
 from mlc.ir.dialects.vector.elements import vector_of
 from mlc.ir.dialects.vector.ops import AnyVector, vector
-from mlc.ir.interfaces.infer_type import InferType
+from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
 from mlc.ir.opdef.traits import Pure
@@ -47,17 +47,25 @@ POISON_INDEX = -1
 
 
 def _check_positions(op, source: VectorType, what: str) -> None:
+    """MLIR's position checks; `what` is "" for an extract, "dest " for an insert."""
     position = tuple(op.static_position.values)
     if sum(v == DYNAMIC_INDEX for v in position) != len(op.dynamic_position):
         raise VerificationError("mismatch between dynamic and static positions")
     if len(position) > len(source.shape):
-        raise VerificationError(f"expected position attribute of rank no greater than {what} "
+        raise VerificationError(f"expected position attribute of rank no greater than {what}"
                                 f"vector rank")
     for axis, (index, size) in enumerate(zip(position, source.shape)):
         if index != DYNAMIC_INDEX and index != POISON_INDEX and not 0 <= index < size:
+            ending = "dest vector dimension" if what else "vector dimension or poison (-1)"
             raise VerificationError(f"expected position attribute #{axis + 1} "
                                     f"to be a non-negative integer smaller than the "
-                                    f"corresponding vector dimension or poison (-1)")
+                                    f"corresponding {ending}")
+
+
+def _check_rank(source: VectorType, attributes) -> None:
+    if len(attributes["static_position"].values) > source.rank:
+        raise TypeInferenceError("vector.extract", "expected position attribute of rank no "
+                                                   "greater than vector rank")
 
 
 def static_positions(op) -> tuple[int, ...] | None:
@@ -83,13 +91,17 @@ class ExtractOp(Op):
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         source = operand_types[0]
+        _check_rank(source, attributes)
         rank = len(attributes["static_position"].values)
         return [_element_or_vector(source.shape[rank:], source.element_type)]
 
     def verify_custom(self) -> None:
         source = self.source.type
         position = tuple(self.static_position.values)
-        _check_positions(self, source, "source")
+        if isinstance(self.result.type, VectorType) and self.result.type.rank == 0:
+            raise VerificationError("expected a scalar instead of a 0-d vector as the result "
+                                    "type")
+        _check_positions(self, source, "")
         expected = _element_or_vector(source.shape[len(position):], source.element_type)
         if self.result.type != expected:
             raise VerificationError(f"expected result type {expected}, got {self.result.type}")
@@ -147,7 +159,18 @@ class InsertOp(Op):
     def verify_custom(self) -> None:
         dest = self.dest.type
         position = tuple(self.static_position.values)
-        _check_positions(self, dest, "dest")
+        value = self.value_to_store.type
+        if isinstance(value, VectorType) and value.rank == 0:
+            raise VerificationError("expected a scalar instead of a 0-d vector as the source "
+                                    "operand")
+        if len(position) <= dest.rank:
+            if isinstance(value, VectorType) and value.rank + len(position) != dest.rank:
+                raise VerificationError("expected position attribute rank + source rank to "
+                                        "match dest vector rank")
+            if not isinstance(value, VectorType) and len(position) != dest.rank:
+                raise VerificationError("expected position attribute rank to match the dest "
+                                        "vector rank")
+        _check_positions(self, dest, "dest ")
         expected = _element_or_vector(dest.shape[len(position):], dest.element_type)
         if self.value_to_store.type != expected:
             raise VerificationError(f"expected value to store of type {expected}, got "
@@ -182,31 +205,39 @@ class ExtractStridedSliceOp(Op):
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         source = operand_types[0]
-        sizes = _ints(attributes["sizes"])
+        offsets, sizes, strides = (_ints(attributes[k]) for k in ("offsets", "sizes", "strides"))
+        if not len(offsets) == len(sizes) == len(strides):
+            raise TypeInferenceError(cls.name, "expected offsets, sizes and strides attributes "
+                                               "of same size")
+        if len(offsets) > source.rank:
+            raise TypeInferenceError(cls.name, "expected offsets attribute of rank no greater "
+                                               "than vector rank")
         return [_sliced_type(source, sizes)]
 
     def verify_custom(self) -> None:
+        # MLIR's order: every offset, then every size, then the strides, then the sums.
         source = self.source.type
         offsets, sizes, strides = _ints(self.offsets), _ints(self.sizes), _ints(self.strides)
-        if not len(offsets) == len(sizes) == len(strides) <= len(source.shape):
-            raise VerificationError("expected offsets, sizes and strides of one length, at "
-                                    "most the source vector rank")
-        for axis, (offset, size, stride, dim) in enumerate(
-                zip(offsets, sizes, strides, source.shape)):
-            if stride != 1:
-                raise VerificationError("expected strides to be confined to [1, 2)")
+        for axis, (offset, dim) in enumerate(zip(offsets, source.shape)):
             if not 0 <= offset < dim:
                 raise VerificationError(f"expected offsets dimension {axis} to be confined "
                                         f"to [0, {dim})")
+        for axis, (size, dim) in enumerate(zip(sizes, source.shape)):
             if not 1 <= size <= dim:
                 raise VerificationError(f"expected sizes dimension {axis} to be confined to "
                                         f"[1, {dim + 1})")
+        if any(stride != 1 for stride in strides):
+            raise VerificationError("expected strides to be confined to [1, 2)")
+        for axis, (offset, size, dim) in enumerate(zip(offsets, sizes, source.shape)):
             if offset + size > dim:
                 raise VerificationError(f"expected sum(offsets, sizes) dimension {axis} to be "
                                         f"confined to [1, {dim + 1})")
-        expected = _sliced_type(source, sizes)
-        if self.result.type != expected:
-            raise VerificationError(f"expected result type {expected}, got {self.result.type}")
+        scalable = source.scalable or (False,) * source.rank
+        for axis, size in enumerate(sizes):
+            if scalable[axis] and size != source.shape[axis]:
+                raise VerificationError(f"expected size at idx={axis} to match the "
+                                        f"corresponding base size from the input vector "
+                                        f"({size} vs {source.shape[axis]})")
 
 
 @vector.op
@@ -231,18 +262,38 @@ class InsertStridedSliceOp(Op):
     def verify_custom(self) -> None:
         source, dest = self.value_to_store.type, self.dest.type
         offsets, strides = _ints(self.offsets), _ints(self.strides)
-        if len(offsets) != len(dest.shape) or len(strides) != len(source.shape):
-            raise VerificationError("expected offsets of the dest rank and strides of the "
-                                    "source rank")
-        if source.element_type != dest.element_type or len(source.shape) > len(dest.shape):
-            raise VerificationError("expected the source to be a sub-vector of the dest")
-        padded = (1,) * (len(dest.shape) - len(source.shape)) + source.shape
-        for offset, size, dim in zip(offsets, padded, dest.shape):
-            if offset < 0 or offset + size > dim:
-                raise VerificationError("expected offsets and source sizes to stay within "
-                                        "the dest vector")
+        if len(offsets) != dest.rank:
+            raise VerificationError("expected offsets of same size as destination vector rank")
+        if len(strides) != source.rank:
+            raise VerificationError("expected strides of same size as source vector rank")
+        if source.rank > dest.rank:
+            raise VerificationError("expected source rank to be no greater than destination "
+                                    "rank")
+        for axis, (offset, dim) in enumerate(zip(offsets, dest.shape)):
+            if not 0 <= offset < dim:
+                raise VerificationError(f"expected offsets dimension {axis} to be confined "
+                                        f"to [0, {dim})")
         if any(stride != 1 for stride in strides):
             raise VerificationError("expected strides to be confined to [1, 2)")
+        rank_gap = dest.rank - source.rank
+        padded = (0,) * rank_gap + source.shape
+        for axis, (offset, size, dim) in enumerate(zip(offsets, padded, dest.shape)):
+            if not 1 <= offset + size <= dim:
+                raise VerificationError(f"expected sum(offsets, source vector shape) dimension "
+                                        f"{axis} to be confined to [1, {dim + 1})")
+        source_scalable = source.scalable or (False,) * source.rank
+        dest_scalable = dest.scalable or (False,) * dest.rank
+        for axis in range(source.rank):
+            if source_scalable[axis] != dest_scalable[axis + rank_gap]:
+                raise VerificationError(f"mismatching scalable flags (at source vector "
+                                        f"idx={axis})")
+            if source_scalable[axis] and source.shape[axis] != dest.shape[axis + rank_gap]:
+                raise VerificationError(f"expected size at idx={axis} to match the "
+                                        f"corresponding base size from the input vector "
+                                        f"({source.shape[axis]} vs {dest.shape[axis + rank_gap]})")
+        if source.element_type != dest.element_type:
+            raise VerificationError("failed to verify that all of {valueToStore, dest} have "
+                                    "same element type")
         if self.result.type != dest:
             raise VerificationError("expected the result type to be the dest type")
 
