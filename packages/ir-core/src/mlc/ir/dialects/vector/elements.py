@@ -91,12 +91,17 @@ class TransposeOp(Op):
         scalars = constant_scalars(operands[0])
         if scalars is not None:
             return make_constant(self.result.type, scalars[1])
-        # transpose(transpose(x)) is x when the two permutations undo each other.
+        # transpose(transpose(x)) is one transpose of x by the composed permutation
+        # (x itself when they undo each other), folded in place.
         inner = self.vector.defining_op
         if isinstance(inner, TransposeOp):
             first, second = inner.permutation.values, self.permutation.values
-            if [first[p] for p in second] == sorted(first):
+            composed = [first[p] for p in second]
+            if composed == sorted(first):
                 return inner.vector
+            self.set_operand(0, inner.vector)
+            self.permutation = positions_array(composed)
+            return self.result
         return None
 
 

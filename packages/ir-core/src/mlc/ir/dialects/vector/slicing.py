@@ -16,7 +16,7 @@ from mlc.ir.dialects.index_lists import DYNAMIC_INDEX, DynamicIndexList, mixed_v
 from mlc.ir.dialects.memref.ops import Index
 from mlc.ir.dialects.ub.ops import POISON, is_poison
 from mlc.ir.dialects.vector.elements import vector_of
-from mlc.ir.dialects.vector.ops import AnyVector, vector
+from mlc.ir.dialects.vector.ops import AnyVector, BroadcastOp, vector
 from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
@@ -107,8 +107,12 @@ class ExtractOp(Op):
             raise VerificationError(f"expected result type {expected}, got {self.result.type}")
 
     def fold(self, operands):
-        if POISON_INDEX in self.static_position.values:
+        if POISON_INDEX in self.static_position.values or is_poison(operands[0]):
             return POISON
+        # extract(broadcast(x)) is x when it takes out a whole copy of x.
+        broadcast = self.source.defining_op
+        if isinstance(broadcast, BroadcastOp) and broadcast.source.type == self.result.type:
+            return broadcast.source
         # A splat constant's every element is its one value.
         scalars = constant_scalars(operands[0])
         if scalars is not None and not is_poison(operands[0]):
@@ -320,6 +324,17 @@ class ShapeCastOp(Op):
     def fold(self, operands):
         if self.source.type == self.result.type:
             return self.source
+        if is_poison(operands[0]):
+            return POISON
+        scalars = constant_scalars(operands[0])
+        if scalars is not None:  # a splat keeps its one value in any shape
+            return make_constant(self.result.type, scalars[1])
+        inner = self.source.defining_op
+        if isinstance(inner, ShapeCastOp):  # shape_cast(shape_cast(x)): one cast of x
+            self.set_operand(0, inner.source)
+            return self.source if inner.source.type == self.result.type else self.result
+        if isinstance(inner, BroadcastOp) and inner.source.type == self.result.type:
+            return inner.source  # what was broadcast, shaped back
         return None
 
 
