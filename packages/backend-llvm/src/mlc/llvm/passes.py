@@ -10,3 +10,4 @@ from mlc.llvm.conversion import convert_to_llvm as _convert_to_llvm  # noqa: F40
 from mlc.llvm.conversion import math_to_llvm as _math  # noqa: F401 (registers)
 from mlc.llvm.conversion import scf_parallel_to_gomp as _gomp  # noqa: F401 (registers)
 from mlc.llvm.conversion import ub_to_llvm as _ub  # noqa: F401 (registers)
+from mlc.llvm.conversion import vector_to_llvm as _vector  # noqa: F401 (registers)
