@@ -28,3 +28,16 @@ func.func @rearrange(%a: vector<4xf32>, %b: vector<4xf32>, %s: f32) -> (vector<3
   %6 = vector.bitcast %a : vector<4xf32> to vector<8xf16>
   return %0, %1, %2, %3, %4, %5#2, %6 : vector<3xf32>, vector<8xf32>, vector<2xf32>, vector<2xf32>, vector<2xf32>, f32, vector<8xf16>
 }
+
+// An extract or insert at an `index` value is an extract/insertelement at it.
+// CHECK-LABEL: func.func @dynamic_position(
+// CHECK-SAME:      %[[V:[a-z0-9]*]]: vector<4xf32>, %[[I:[a-z0-9]*]]: index, %[[S:[a-z0-9]*]]: f32)
+// CHECK:         %[[N:.*]] = builtin.unrealized_conversion_cast %[[I]] : index to i64
+// CHECK:         %[[E:.*]] = llvm.extractelement %[[V]][%[[N]] : i64] : vector<4xf32>
+// CHECK:         %[[R:.*]] = llvm.insertelement %[[S]], %[[V]][%[[N]] : i64] : vector<4xf32>
+// CHECK:         return %[[E]], %[[R]]
+func.func @dynamic_position(%v: vector<4xf32>, %i: index, %s: f32) -> (f32, vector<4xf32>) {
+  %0 = vector.extract %v[%i] : f32 from vector<4xf32>
+  %1 = vector.insert %s, %v [%i] : f32 into vector<4xf32>
+  return %0, %1 : f32, vector<4xf32>
+}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from mlc.ir.core.attributes import FloatType, MemRefType, Type, VectorType, i32, i64
 from mlc.ir.dialects import vector
 from mlc.ir.dialects.arith import FastMath
+from mlc.ir.dialects.index_lists import DYNAMIC_INDEX
 from mlc.ir.dialects.vector.compute import FMAOp, Kind, ReductionOp
 from mlc.ir.dialects.vector.elements import (
     BitCastOp,
@@ -25,7 +26,7 @@ from mlc.ir.dialects.vector.elements import (
     ToElementsOp,
 )
 from mlc.ir.dialects.vector.memory import LoadOp, StoreOp
-from mlc.ir.dialects.vector.slicing import ExtractOp, InsertOp
+from mlc.ir.dialects.vector.slicing import POISON_INDEX, ExtractOp, InsertOp
 from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
@@ -167,23 +168,27 @@ class ReductionToLLVM(ConversionPattern):
         return True
 
 
-def _static_position(op) -> int | None:
+def _position_index(op, adaptor, build: LLVMBuilder, value_operands: int):
+    """The one position of an extract/insert in a 1-D vector as an i64 value: its
+    constant, or its `index` operand (already i64); None for poison or more dims."""
     position = op.static_position.values
-    if len(position) != 1 or position[0] < 0:
+    if len(position) != 1:
         return None
-    return position[0]
+    if position[0] == DYNAMIC_INDEX:
+        return adaptor.operands[value_operands]
+    return build.constant(position[0], i64) if position[0] >= 0 else None
 
 
 class ExtractToLLVM(ConversionPattern):
     root = ExtractOp
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
-        position = _static_position(op)
-        if not _is_1d(op.source.type) or position is None or len(op.operands) != 1:
-            return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
+        if not _is_1d(op.source.type) or len(op.static_position.values) != 1 \
+                or op.static_position.values[0] == POISON_INDEX:
+            return rewriter.notify_match_failure(op, "only one position in a 1-D vector")
         build = LLVMBuilder(rewriter, op.loc)
-        value = build.value(V.ExtractElementOp.build(adaptor.operands[0],
-                                                     build.constant(position, i64)))
+        index = _position_index(op, adaptor, build, 1)
+        value = build.value(V.ExtractElementOp.build(adaptor.operands[0], index))
         rewriter.replace_op(op, [value])
         return True
 
@@ -192,13 +197,13 @@ class InsertToLLVM(ConversionPattern):
     root = InsertOp
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
-        position = _static_position(op)
-        if not _is_1d(op.dest.type) or position is None or len(op.operands) != 2:
-            return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
+        if not _is_1d(op.dest.type) or len(op.static_position.values) != 1 \
+                or op.static_position.values[0] == POISON_INDEX:
+            return rewriter.notify_match_failure(op, "only one position in a 1-D vector")
         build = LLVMBuilder(rewriter, op.loc)
-        value_to_store, dest = adaptor.operands
-        value = build.value(V.InsertElementOp.build(dest, value_to_store,
-                                                    build.constant(position, i64)))
+        index = _position_index(op, adaptor, build, 2)
+        value_to_store, dest = adaptor.operands[:2]
+        value = build.value(V.InsertElementOp.build(dest, value_to_store, index))
         rewriter.replace_op(op, [value])
         return True
 
