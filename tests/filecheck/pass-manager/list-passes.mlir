@@ -42,6 +42,7 @@
 // CHECK-NEXT:       filter-dialects: list of dialects with patterns to llvm = ""  lower only these dialects' ops; others stay (with unrealized casts)
 // CHECK-NEXT:       allow-pattern-rollback: bool = true  MLIR's switch between its two conversion drivers; mlc's driver always rolls back a failed pattern, and these patterns produce the same IR either way, so the value changes nothing
 // CHECK-NEXT:   convert-ub-to-llvm  (opt level 0)  Lower ub.poison to llvm.mlir.poison.
+// CHECK-NEXT:   convert-vector-to-llvm  (opt level 0)  Lower 1-D vector ops to the llvm dialect; other ops stay, with unrealized casts between the two.
 // CHECK-NEXT:   cse  (opt level 3)  Eliminate common subexpressions (dominance-scoped; side-effecting ops are kept).
 // CHECK-NEXT:   dce  (opt level 1)  Erase unused side-effect-free ops and unreachable blocks.
 // CHECK-NEXT:   duplicate-function-elimination  (opt level 0, on 'builtin.module' ops)  Deduplicate functions

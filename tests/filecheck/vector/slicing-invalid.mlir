@@ -31,11 +31,3 @@ func.func @shape_cast_count(%v: vector<4x2xi32>) {
   %0 = vector.shape_cast %v : vector<4x2xi32> to vector<6xi32>
   return
 }
-
-// -----
-
-func.func @dynamic_position(%v: vector<4xi32>, %i: index) {
-  // expected-error@+1 {{dynamic positions are not supported (only integers)}}
-  %0 = vector.extract %v[%i] : i32 from vector<4xi32>
-  return
-}

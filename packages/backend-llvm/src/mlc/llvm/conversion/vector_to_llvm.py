@@ -4,7 +4,10 @@
 load/store at the first element's address; `broadcast` of a scalar an insertelement
 plus a zero-mask shufflevector; `fma` `llvm.intr.fmuladd`; `reduction` LLVM's vector
 reduction intrinsics (ordered for floats unless the op allows reassociation, as LLVM
-defines them); `extract`/`insert` at constant positions extract/insertelement.
+defines them); `extract`/`insert` at constant positions extract/insertelement;
+`shuffle`, `interleave` and `deinterleave` shufflevectors; `from_elements` and
+`to_elements` insert/extractelements; `bitcast` `llvm.bitcast`. The pass
+`convert-vector-to-llvm` applies these alone.
 """
 
 from __future__ import annotations
@@ -12,13 +15,24 @@ from __future__ import annotations
 from mlc.ir.core.attributes import FloatType, MemRefType, Type, VectorType, i32, i64
 from mlc.ir.dialects import vector
 from mlc.ir.dialects.arith import FastMath
+from mlc.ir.dialects.index_lists import DYNAMIC_INDEX
 from mlc.ir.dialects.vector.compute import FMAOp, Kind, ReductionOp
+from mlc.ir.dialects.vector.elements import (
+    BitCastOp,
+    DeinterleaveOp,
+    FromElementsOp,
+    InterleaveOp,
+    ShuffleOp,
+    ToElementsOp,
+)
 from mlc.ir.dialects.vector.memory import LoadOp, StoreOp
-from mlc.ir.dialects.vector.slicing import ExtractOp, InsertOp
+from mlc.ir.dialects.vector.slicing import POISON_INDEX, ExtractOp, InsertOp
+from mlc.ir.passes.registry import Pass, register_pass
 from mlc.ir.rewrite.conversion import ConversionPattern, ConversionRewriter
 from mlc.llvm.conversion.builders import LLVMBuilder
 from mlc.llvm.conversion.common import LLVMTypeConverter, memref_strides, to_llvm_patterns
 from mlc.llvm.conversion.memref_to_llvm import element_address, element_bytes, llvm_element
+from mlc.llvm.conversion.one_to_one import convert_dialect_to_llvm
 from mlc.llvm.dialect import ops_arith as L
 from mlc.llvm.dialect import ops_intrinsics as I
 from mlc.llvm.dialect import ops_values as V
@@ -154,23 +168,27 @@ class ReductionToLLVM(ConversionPattern):
         return True
 
 
-def _static_position(op) -> int | None:
+def _position_index(op, adaptor, build: LLVMBuilder, value_operands: int):
+    """The one position of an extract/insert in a 1-D vector as an i64 value: its
+    constant, or its `index` operand (already i64); None for poison or more dims."""
     position = op.static_position.values
-    if len(position) != 1 or position[0] < 0:
+    if len(position) != 1:
         return None
-    return position[0]
+    if position[0] == DYNAMIC_INDEX:
+        return adaptor.operands[value_operands]
+    return build.constant(position[0], i64) if position[0] >= 0 else None
 
 
 class ExtractToLLVM(ConversionPattern):
     root = ExtractOp
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
-        position = _static_position(op)
-        if not _is_1d(op.source.type) or position is None or len(op.operands) != 1:
-            return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
+        if not _is_1d(op.source.type) or len(op.static_position.values) != 1 \
+                or op.static_position.values[0] == POISON_INDEX:
+            return rewriter.notify_match_failure(op, "only one position in a 1-D vector")
         build = LLVMBuilder(rewriter, op.loc)
-        value = build.value(V.ExtractElementOp.build(adaptor.operands[0],
-                                                     build.constant(position, i64)))
+        index = _position_index(op, adaptor, build, 1)
+        value = build.value(V.ExtractElementOp.build(adaptor.operands[0], index))
         rewriter.replace_op(op, [value])
         return True
 
@@ -179,14 +197,117 @@ class InsertToLLVM(ConversionPattern):
     root = InsertOp
 
     def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
-        position = _static_position(op)
-        if not _is_1d(op.dest.type) or position is None or len(op.operands) != 2:
-            return rewriter.notify_match_failure(op, "only constant positions in 1-D vectors")
+        if not _is_1d(op.dest.type) or len(op.static_position.values) != 1 \
+                or op.static_position.values[0] == POISON_INDEX:
+            return rewriter.notify_match_failure(op, "only one position in a 1-D vector")
         build = LLVMBuilder(rewriter, op.loc)
-        value_to_store, dest = adaptor.operands
-        value = build.value(V.InsertElementOp.build(dest, value_to_store,
-                                                    build.constant(position, i64)))
+        index = _position_index(op, adaptor, build, 2)
+        value_to_store, dest = adaptor.operands[:2]
+        value = build.value(V.InsertElementOp.build(dest, value_to_store, index))
         rewriter.replace_op(op, [value])
+        return True
+
+
+class ShuffleToLLVM(ConversionPattern):
+    """A shuffle of two 1-D vectors of one size is `llvm.shufflevector`."""
+
+    root = ShuffleOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not (_is_1d(op.v1.type) and op.v1.type == op.v2.type):
+            return rewriter.notify_match_failure(op, "only two 1-D vectors of one type")
+        build = LLVMBuilder(rewriter, op.loc)
+        value = build.value(V.ShuffleVectorOp.create_shuffle(*adaptor.operands,
+                                                             list(op.mask.values)))
+        rewriter.replace_op(op, [value])
+        return True
+
+
+class InterleaveToLLVM(ConversionPattern):
+    """Interleaving two 1-D vectors is the shuffle `0, n, 1, n + 1, ...`."""
+
+    root = InterleaveOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not _is_1d(op.lhs.type):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        size = op.lhs.type.shape[0]
+        mask = [k for i in range(size) for k in (i, size + i)]
+        build = LLVMBuilder(rewriter, op.loc)
+        rewriter.replace_op(op, [build.value(V.ShuffleVectorOp.create_shuffle(
+            *adaptor.operands, mask))])
+        return True
+
+
+class DeinterleaveToLLVM(ConversionPattern):
+    """The even and the odd elements of a 1-D vector: two shuffles of it."""
+
+    root = DeinterleaveOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not _is_1d(op.source.type):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        size = op.source.type.shape[0]
+        build = LLVMBuilder(rewriter, op.loc)
+        source = adaptor.operands[0]
+        poison = build.poison(source.type)
+        halves = [build.value(V.ShuffleVectorOp.create_shuffle(
+            source, poison, list(range(start, size, 2)))) for start in (0, 1)]
+        rewriter.replace_op(op, halves)
+        return True
+
+
+class FromElementsToLLVM(ConversionPattern):
+    """A 1-D vector from its elements: insertelements into a poison vector."""
+
+    root = FromElementsOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not _is_1d(op.dest.type):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        build = LLVMBuilder(rewriter, op.loc)
+        value = build.poison(llvm_element(self.type_converter, op.dest.type))
+        for index, element in enumerate(adaptor.operands):
+            value = build.value(V.InsertElementOp.build(value, element,
+                                                        build.constant(index, i64)))
+        rewriter.replace_op(op, [value])
+        return True
+
+
+class ToElementsToLLVM(ConversionPattern):
+    """The elements of a 1-D vector: one extractelement each."""
+
+    root = ToElementsOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not _is_1d(op.source.type):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        build = LLVMBuilder(rewriter, op.loc)
+        source = adaptor.operands[0]
+        # Only the elements used are extracted (as MLIR); an unused result takes any.
+        used = [bool(result.uses) for result in op.results]
+        if not any(used):
+            rewriter.erase_op(op)
+            return True
+        values = {i: build.value(V.ExtractElementOp.build(source, build.constant(i, i64)))
+                  for i, is_used in enumerate(used) if is_used}
+        some = next(iter(values.values()))
+        rewriter.replace_op(op, [values.get(i, some) for i in range(len(used))])
+        return True
+
+
+class BitCastToLLVM(ConversionPattern):
+    """A bitcast of 1-D vectors is `llvm.bitcast`."""
+
+    root = BitCastOp
+
+    def match_and_rewrite(self, op, adaptor, rewriter: ConversionRewriter) -> bool:
+        if not (_is_1d(op.source.type) and _is_1d(op.result.type)):
+            return rewriter.notify_match_failure(op, "only 1-D vectors are lowered")
+        type_ = llvm_element(self.type_converter, op.result.type)
+        build = LLVMBuilder(rewriter, op.loc)
+        rewriter.replace_op(op, [build.value(L.BitcastOp.build(adaptor.operands[0],
+                                                               result_types=[type_]))])
         return True
 
 
@@ -194,4 +315,15 @@ class InsertToLLVM(ConversionPattern):
 def vector_to_llvm_patterns(converter: LLVMTypeConverter):
     """The patterns lowering 1-D vector ops."""
     return [cls(converter) for cls in (VectorLoadToLLVM, VectorStoreToLLVM, BroadcastToLLVM,
-                                       FMAToLLVM, ReductionToLLVM, ExtractToLLVM, InsertToLLVM)]
+                                       FMAToLLVM, ReductionToLLVM, ExtractToLLVM, InsertToLLVM,
+                                       ShuffleToLLVM, InterleaveToLLVM, DeinterleaveToLLVM,
+                                       FromElementsToLLVM, ToElementsToLLVM, BitCastToLLVM)]
+
+
+@register_pass("convert-vector-to-llvm", opt_level=0, dialects=("llvm",),
+               summary="Lower 1-D vector ops to the llvm dialect; other ops stay, with "
+                       "unrealized casts between the two.")
+class ConvertVectorToLLVM(Pass):
+    def run(self, op, run) -> None:
+        converter = LLVMTypeConverter()
+        convert_dialect_to_llvm(op, vector_to_llvm_patterns(converter), converter)

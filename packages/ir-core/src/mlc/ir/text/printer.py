@@ -478,6 +478,17 @@ class Printer:
     def write(self, text: str) -> None:
         self.parts.append(text)
 
+    def inline_op(self, op: Operation) -> None:
+        """`op` written in place, on the current line, without its result names (a
+        custom form holding one op whose results are its own, as `vector.mask { op }`)."""
+        parts, indent = self.parts, self.indent
+        inner: list[str] = []
+        self._render(op, inner)
+        self.parts, self.indent = parts, indent
+        if op.results:
+            del inner[1]  # after the (empty) indentation: "%r = "
+        parts.extend(inner)
+
     def newline(self) -> None:
         """A line break, then the indentation of the op being printed (MLIR's
         printNewline), for custom forms that span lines."""

@@ -766,7 +766,7 @@ def _broadcast(op, operands, frame, memory):
 
 def _extract(op, operands, frame, memory):
     position = tuple(op.attributes["static_position"].values)
-    if len(op.operands) != 1:
+    if len(op.operands) != 1 or any(p < 0 for p in position):  # an index value, or poison
         raise _Bail()
     array = operands[0].array
     return [Lanes(array[(slice(None), *position)])]

@@ -8,7 +8,15 @@ interpreter.
 from mlc.ir.core.moved_modules import attributes_of
 
 # Importing these registers their ops, interfaces and patterns on the dialect.
-from mlc.ir.dialects.vector import compute, memory, slicing  # noqa: F401
+from mlc.ir.dialects.vector import (  # noqa: F401
+    compute,
+    contraction,
+    elements,
+    masked_memory,
+    masks,
+    memory,
+    slicing,
+)
 from mlc.ir.dialects.vector import ops as _ops
 from mlc.ir.dialects.vector.ops import *  # noqa: F403
 

@@ -9,6 +9,8 @@ speculated), a write gives the updated tensor as its result.
 
 from __future__ import annotations
 
+import math
+
 from mlc.ir.core.affine_expr import AffineExprKind
 from mlc.ir.core.affine_map import AffineMap, AffineMapAttr
 from mlc.ir.core.attributes import (
@@ -21,6 +23,7 @@ from mlc.ir.core.attributes import (
     VectorType,
 )
 from mlc.ir.dialects.memref.ops import Index, check_alignment, fold_memref_casts, strides_and_offset
+from mlc.ir.dialects.vector.elements import bit_width
 from mlc.ir.dialects.vector.ops import AnyVector, vector
 from mlc.ir.interfaces.side_effects import (
     ConditionallySpeculatable,
@@ -67,9 +70,16 @@ def _check_indices(op, base: ShapedType) -> None:
 def _verify_load_store(op, base: MemRefType, vector_type: VectorType, what: str) -> None:
     """MLIR's checks of vector.load and vector.store."""
     layout = strides_and_offset(base)
-    if layout is not None and base.rank and layout[0][-1] != 1:
+    # One element (a 0-D vector, or a size-1 one) is a scalar access: any stride goes.
+    one_element = not any(vector_type.scalable) and math.prod(vector_type.shape) == 1
+    if not one_element and layout is not None and base.rank and layout[0][-1] != 1:
         raise VerificationError("most minor memref dim must have unit stride")
-    if base.element_type != vector_type.element_type:
+    element = base.element_type
+    if isinstance(element, VectorType):
+        if element != vector_type:
+            raise VerificationError(f"base memref and {what} vector types should match")
+        element = element.element_type
+    if element != vector_type.element_type:
         raise VerificationError(f"base and {what} element type"
                                 f"{'s' if what == 'result' else ''} should match")
     if base.rank < vector_type.rank:
@@ -150,7 +160,13 @@ def mask_type(vector_type: VectorType, permutation: AffineMap) -> VectorType:
     source-dim order (MLIR's inferTransferOpMaskType)."""
     dims = map_dims(permutation)
     order = sorted((d, i) for i, d in enumerate(dims) if d is not None)
-    return VectorType(tuple(vector_type.shape[i] for _, i in order), IntegerType(1))
+    shape = tuple(vector_type.shape[i] for _, i in order)
+    scalable = tuple(bool(vector_type.scalable) and vector_type.scalable[i] for _, i in order)
+    if not shape:  # nothing placed (all broadcast): one bit, as MLIR
+        return VectorType((1,), IntegerType(1))
+    if any(scalable):
+        return VectorType(shape, IntegerType(1), scalable)
+    return VectorType(shape, IntegerType(1))
 
 
 def _verify_transfer(op, source: ShapedType, vector_type: VectorType) -> None:
@@ -161,9 +177,13 @@ def _verify_transfer(op, source: ShapedType, vector_type: VectorType) -> None:
                                 "as the source type")
     element = source.element_type
     if isinstance(element, VectorType):
-        if element.element_type != vector_type.element_type:
-            raise VerificationError("requires source vector element and vector result types "
-                                    "to match.")
+        source_bits = bit_width(element.element_type) * (element.shape[-1] if element.rank else 1)
+        result_bits = bit_width(vector_type.element_type) * (
+            vector_type.shape[-1] if vector_type.rank else 1)
+        if result_bits % source_bits:
+            raise VerificationError("requires the bitwidth of the minor 1-D vector to be an "
+                                    "integral multiple of the bitwidth of the minor 1-D vector "
+                                    "of the source")
         if element.rank > vector_type.rank:
             raise VerificationError("requires source vector element and vector result ranks "
                                     "to match.")

@@ -1,11 +1,9 @@
 """`vector` ops that take vectors apart and put them together: `vector.extract` and
-`vector.insert` (an element, or a sub-vector of the leading dims, at static
-positions), `vector.extract_strided_slice` and `vector.insert_strided_slice`, and
+`vector.insert` (an element, or a sub-vector of the leading dims, at positions each
+an integer, `-1` for poison, or an `index` value: `[0, %i]`),
+`vector.extract_strided_slice` and `vector.insert_strided_slice`, and
 `vector.shape_cast`, with MLIR's syntax and verifier rules. An extract folds as MLIR's
 does through a chain of inserts and from a splat constant.
-
-Positions are static (MLIR also takes SSA index values in them: a `%` in a position
-list is an error here).
 """
 
 from __future__ import annotations
@@ -14,12 +12,14 @@ import math
 
 from mlc.ir.core.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, Type, VectorType, i64
 from mlc.ir.dialects.arith.constants import constant_scalars, make_constant
-from mlc.ir.dialects.ub.ops import is_poison
-from mlc.ir.dialects.vector.ops import AnyVector, vector
-from mlc.ir.interfaces.infer_type import InferType
+from mlc.ir.dialects.index_lists import DYNAMIC_INDEX, DynamicIndexList, mixed_values
+from mlc.ir.dialects.memref.ops import Index
+from mlc.ir.dialects.ub.ops import POISON, is_poison
+from mlc.ir.dialects.vector.elements import vector_of
+from mlc.ir.dialects.vector.ops import AnyVector, BroadcastOp, vector
+from mlc.ir.interfaces.infer_type import InferType, TypeInferenceError
 from mlc.ir.opdef.constraints import ArrayOf, DenseArrayConstraint, IntAttrOf
 from mlc.ir.opdef.declare import AttrDef, Op, OperandDef, ResultDef, VerificationError
-from mlc.ir.opdef.directive import Directive
 from mlc.ir.opdef.traits import Pure
 
 I64Array = ArrayOf(IntAttrOf(i64))
@@ -35,44 +35,43 @@ def positions(values) -> DenseArrayAttr:
     return DenseArrayAttr(i64, tuple(int(v) for v in values))
 
 
-class StaticIndexList(Directive):
-    """`[0, 1]`: MLIR's DynamicIndexList with static indices only."""
-
-    name = "DynamicIndexList"
-
-    def parse(self, p):
-        p.parse_punctuation("[")
-        values: list[int] = []
-        if not p.parse_optional_punctuation("]"):
-            while True:
-                if p.parse_optional_operand() is not None:
-                    raise p.error("dynamic positions are not supported (only integers)")
-                values.append(p.parse_integer())
-                if not p.parse_optional_comma():
-                    break
-            p.parse_punctuation("]")
-        return (positions(values),)
-
-    def print(self, w, op, static_position) -> None:
-        w.write("[" + ", ".join(str(v) for v in static_position.values) + "]")
-
-
-vector.directive(StaticIndexList())
+vector.directive(DynamicIndexList())
 
 
 def _element_or_vector(shape: tuple[int, ...], element: Type) -> Type:
     return VectorType(shape, element) if shape else element
 
 
-def _check_positions(position: tuple[int, ...], source: VectorType, what: str) -> None:
+POISON_INDEX = -1
+"""A static position that makes the result poison (MLIR's kPoisonIndex)."""
+
+
+def _check_positions(op, source: VectorType, what: str) -> None:
+    """MLIR's position checks; `what` is "" for an extract, "dest " for an insert."""
+    position = tuple(op.static_position.values)
+    if sum(v == DYNAMIC_INDEX for v in position) != len(op.dynamic_position):
+        raise VerificationError("mismatch between dynamic and static positions")
     if len(position) > len(source.shape):
-        raise VerificationError(f"expected position attribute of rank no greater than {what} "
+        raise VerificationError(f"expected position attribute of rank no greater than {what}"
                                 f"vector rank")
-    for index, size in zip(position, source.shape):
-        if not 0 <= index < size:
-            raise VerificationError(f"expected position attribute #{position.index(index) + 1} "
+    for axis, (index, size) in enumerate(zip(position, source.shape)):
+        if index != DYNAMIC_INDEX and index != POISON_INDEX and not 0 <= index < size:
+            ending = "dest vector dimension" if what else "vector dimension or poison (-1)"
+            raise VerificationError(f"expected position attribute #{axis + 1} "
                                     f"to be a non-negative integer smaller than the "
-                                    f"corresponding vector dimension or poison (-1)")
+                                    f"corresponding {ending}")
+
+
+def _check_rank(source: VectorType, attributes) -> None:
+    if len(attributes["static_position"].values) > source.rank:
+        raise TypeInferenceError("vector.extract", "expected position attribute of rank no "
+                                                   "greater than vector rank")
+
+
+def static_positions(op) -> tuple[int, ...] | None:
+    """The positions of an extract or insert when all are integers, else None."""
+    position = tuple(op.static_position.values)
+    return None if DYNAMIC_INDEX in position else position
 
 
 @vector.op
@@ -82,46 +81,64 @@ class ExtractOp(Op):
 
     name = "vector.extract"
     source = OperandDef(AnyVector)
+    dynamic_position = OperandDef(Index, variadic=True, doc="the positions that are values")
     result = ResultDef()
     static_position = AttrDef(DenseArrayConstraint)
     traits = (Pure, InferType())
-    assembly_format = ("$source `` custom<DynamicIndexList>($static_position) attr-dict `:` "
-                       "type($result) `from` type($source)")
+    assembly_format = ("$source `` custom<DynamicIndexList>($dynamic_position, $static_position) "
+                       "attr-dict `:` type($result) `from` type($source)")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         source = operand_types[0]
+        _check_rank(source, attributes)
         rank = len(attributes["static_position"].values)
         return [_element_or_vector(source.shape[rank:], source.element_type)]
 
     def verify_custom(self) -> None:
         source = self.source.type
         position = tuple(self.static_position.values)
-        _check_positions(position, source, "source")
+        if isinstance(self.result.type, VectorType) and self.result.type.rank == 0:
+            raise VerificationError("expected a scalar instead of a 0-d vector as the result "
+                                    "type")
+        _check_positions(self, source, "")
         expected = _element_or_vector(source.shape[len(position):], source.element_type)
         if self.result.type != expected:
             raise VerificationError(f"expected result type {expected}, got {self.result.type}")
 
     def fold(self, operands):
+        if POISON_INDEX in self.static_position.values or is_poison(operands[0]):
+            return POISON
+        # extract(broadcast(x)) is x when it takes out a whole copy of x.
+        broadcast = self.source.defining_op
+        if isinstance(broadcast, BroadcastOp) and broadcast.source.type == self.result.type:
+            return broadcast.source
         # A splat constant's every element is its one value.
         scalars = constant_scalars(operands[0])
         if scalars is not None and not is_poison(operands[0]):
             return make_constant(self.result.type, scalars[1])
-        # Through a chain of inserts at other positions of the same rank, to the value
-        # inserted at this very position, or else to read the chain's first dest.
-        position = tuple(self.static_position.values)
+        # Through a chain of inserts at other static positions of the same rank, to the
+        # value inserted at this very position, or else to read the chain's first dest.
+        position = mixed_values(self.static_position, self.dynamic_position)
         current = self.source
         while isinstance(insert := current.defining_op, InsertOp):
-            inserted = tuple(insert.static_position.values)
-            if inserted == position:
+            inserted = mixed_values(insert.static_position, insert.dynamic_position)
+            if _same_position(inserted, position):
                 return insert.value_to_store
-            if len(inserted) != len(position):
+            if len(inserted) != len(position) or static_positions(insert) is None \
+                    or static_positions(self) is None:
                 break
             current = insert.dest
         if current is not self.source:
             self.set_operand(0, current)  # folded in place
             return self.result
         return None
+
+
+def _same_position(a: list, b: list) -> bool:
+    """Positions known equal: the same ints and the very same index values."""
+    return len(a) == len(b) and all(x is y if not isinstance(x, int) else x == y
+                                    for x, y in zip(a, b))
 
 
 @vector.op
@@ -132,11 +149,12 @@ class InsertOp(Op):
     name = "vector.insert"
     value_to_store = OperandDef()
     dest = OperandDef(AnyVector)
+    dynamic_position = OperandDef(Index, variadic=True, doc="the positions that are values")
     result = ResultDef(AnyVector)
     static_position = AttrDef(DenseArrayConstraint)
     traits = (Pure, InferType())
-    assembly_format = ("$value_to_store `,` $dest custom<DynamicIndexList>($static_position) "
-                       "attr-dict `:` type($value_to_store) `into` type($dest)")
+    assembly_format = ("$value_to_store `,` $dest custom<DynamicIndexList>($dynamic_position, "
+                       "$static_position) attr-dict `:` type($value_to_store) `into` type($dest)")
 
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
@@ -145,7 +163,18 @@ class InsertOp(Op):
     def verify_custom(self) -> None:
         dest = self.dest.type
         position = tuple(self.static_position.values)
-        _check_positions(position, dest, "dest")
+        value = self.value_to_store.type
+        if isinstance(value, VectorType) and value.rank == 0:
+            raise VerificationError("expected a scalar instead of a 0-d vector as the source "
+                                    "operand")
+        if len(position) <= dest.rank:
+            if isinstance(value, VectorType) and value.rank + len(position) != dest.rank:
+                raise VerificationError("expected position attribute rank + source rank to "
+                                        "match dest vector rank")
+            if not isinstance(value, VectorType) and len(position) != dest.rank:
+                raise VerificationError("expected position attribute rank to match the dest "
+                                        "vector rank")
+        _check_positions(self, dest, "dest ")
         expected = _element_or_vector(dest.shape[len(position):], dest.element_type)
         if self.value_to_store.type != expected:
             raise VerificationError(f"expected value to store of type {expected}, got "
@@ -156,6 +185,11 @@ class InsertOp(Op):
 
 def _ints(attr: ArrayAttr) -> tuple[int, ...]:
     return tuple(a.value for a in attr.elements)
+
+
+def _sliced_type(source: VectorType, sizes: tuple[int, ...]) -> VectorType:
+    """The type of a slice of `sizes` of `source` (its scalable dims kept)."""
+    return vector_of(sizes + source.shape[len(sizes):], source.element_type, source.scalable)
 
 
 @vector.op
@@ -175,31 +209,39 @@ class ExtractStridedSliceOp(Op):
     @classmethod
     def infer_result_types(cls, operand_types, attributes):
         source = operand_types[0]
-        sizes = _ints(attributes["sizes"])
-        return [VectorType(sizes + source.shape[len(sizes):], source.element_type)]
+        offsets, sizes, strides = (_ints(attributes[k]) for k in ("offsets", "sizes", "strides"))
+        if not len(offsets) == len(sizes) == len(strides):
+            raise TypeInferenceError(cls.name, "expected offsets, sizes and strides attributes "
+                                               "of same size")
+        if len(offsets) > source.rank:
+            raise TypeInferenceError(cls.name, "expected offsets attribute of rank no greater "
+                                               "than vector rank")
+        return [_sliced_type(source, sizes)]
 
     def verify_custom(self) -> None:
+        # MLIR's order: every offset, then every size, then the strides, then the sums.
         source = self.source.type
         offsets, sizes, strides = _ints(self.offsets), _ints(self.sizes), _ints(self.strides)
-        if not len(offsets) == len(sizes) == len(strides) <= len(source.shape):
-            raise VerificationError("expected offsets, sizes and strides of one length, at "
-                                    "most the source vector rank")
-        for axis, (offset, size, stride, dim) in enumerate(
-                zip(offsets, sizes, strides, source.shape)):
-            if stride != 1:
-                raise VerificationError("expected strides to be confined to [1, 2)")
+        for axis, (offset, dim) in enumerate(zip(offsets, source.shape)):
             if not 0 <= offset < dim:
                 raise VerificationError(f"expected offsets dimension {axis} to be confined "
                                         f"to [0, {dim})")
+        for axis, (size, dim) in enumerate(zip(sizes, source.shape)):
             if not 1 <= size <= dim:
                 raise VerificationError(f"expected sizes dimension {axis} to be confined to "
                                         f"[1, {dim + 1})")
+        if any(stride != 1 for stride in strides):
+            raise VerificationError("expected strides to be confined to [1, 2)")
+        for axis, (offset, size, dim) in enumerate(zip(offsets, sizes, source.shape)):
             if offset + size > dim:
                 raise VerificationError(f"expected sum(offsets, sizes) dimension {axis} to be "
                                         f"confined to [1, {dim + 1})")
-        expected = VectorType(sizes + source.shape[len(sizes):], source.element_type)
-        if self.result.type != expected:
-            raise VerificationError(f"expected result type {expected}, got {self.result.type}")
+        scalable = source.scalable or (False,) * source.rank
+        for axis, size in enumerate(sizes):
+            if scalable[axis] and size != source.shape[axis]:
+                raise VerificationError(f"expected size at idx={axis} to match the "
+                                        f"corresponding base size from the input vector "
+                                        f"({size} vs {source.shape[axis]})")
 
 
 @vector.op
@@ -224,18 +266,38 @@ class InsertStridedSliceOp(Op):
     def verify_custom(self) -> None:
         source, dest = self.value_to_store.type, self.dest.type
         offsets, strides = _ints(self.offsets), _ints(self.strides)
-        if len(offsets) != len(dest.shape) or len(strides) != len(source.shape):
-            raise VerificationError("expected offsets of the dest rank and strides of the "
-                                    "source rank")
-        if source.element_type != dest.element_type or len(source.shape) > len(dest.shape):
-            raise VerificationError("expected the source to be a sub-vector of the dest")
-        padded = (1,) * (len(dest.shape) - len(source.shape)) + source.shape
-        for offset, size, dim in zip(offsets, padded, dest.shape):
-            if offset < 0 or offset + size > dim:
-                raise VerificationError("expected offsets and source sizes to stay within "
-                                        "the dest vector")
+        if len(offsets) != dest.rank:
+            raise VerificationError("expected offsets of same size as destination vector rank")
+        if len(strides) != source.rank:
+            raise VerificationError("expected strides of same size as source vector rank")
+        if source.rank > dest.rank:
+            raise VerificationError("expected source rank to be no greater than destination "
+                                    "rank")
+        for axis, (offset, dim) in enumerate(zip(offsets, dest.shape)):
+            if not 0 <= offset < dim:
+                raise VerificationError(f"expected offsets dimension {axis} to be confined "
+                                        f"to [0, {dim})")
         if any(stride != 1 for stride in strides):
             raise VerificationError("expected strides to be confined to [1, 2)")
+        rank_gap = dest.rank - source.rank
+        padded = (0,) * rank_gap + source.shape
+        for axis, (offset, size, dim) in enumerate(zip(offsets, padded, dest.shape)):
+            if not 1 <= offset + size <= dim:
+                raise VerificationError(f"expected sum(offsets, source vector shape) dimension "
+                                        f"{axis} to be confined to [1, {dim + 1})")
+        source_scalable = source.scalable or (False,) * source.rank
+        dest_scalable = dest.scalable or (False,) * dest.rank
+        for axis in range(source.rank):
+            if source_scalable[axis] != dest_scalable[axis + rank_gap]:
+                raise VerificationError(f"mismatching scalable flags (at source vector "
+                                        f"idx={axis})")
+            if source_scalable[axis] and source.shape[axis] != dest.shape[axis + rank_gap]:
+                raise VerificationError(f"expected size at idx={axis} to match the "
+                                        f"corresponding base size from the input vector "
+                                        f"({source.shape[axis]} vs {dest.shape[axis + rank_gap]})")
+        if source.element_type != dest.element_type:
+            raise VerificationError("failed to verify that all of {valueToStore, dest} have "
+                                    "same element type")
         if self.result.type != dest:
             raise VerificationError("expected the result type to be the dest type")
 
@@ -262,8 +324,19 @@ class ShapeCastOp(Op):
     def fold(self, operands):
         if self.source.type == self.result.type:
             return self.source
+        if is_poison(operands[0]):
+            return POISON
+        scalars = constant_scalars(operands[0])
+        if scalars is not None:  # a splat keeps its one value in any shape
+            return make_constant(self.result.type, scalars[1])
+        inner = self.source.defining_op
+        if isinstance(inner, ShapeCastOp):  # shape_cast(shape_cast(x)): one cast of x
+            self.set_operand(0, inner.source)
+            return self.source if inner.source.type == self.result.type else self.result
+        if isinstance(inner, BroadcastOp) and inner.source.type == self.result.type:
+            return inner.source  # what was broadcast, shaped back
         return None
 
 
-__all__ = ["ExtractOp", "ExtractStridedSliceOp", "InsertOp", "InsertStridedSliceOp",
-           "ShapeCastOp", "i64_array", "positions"]
+__all__ = ["POISON_INDEX", "ExtractOp", "ExtractStridedSliceOp", "InsertOp",
+           "InsertStridedSliceOp", "ShapeCastOp", "i64_array", "positions", "static_positions"]

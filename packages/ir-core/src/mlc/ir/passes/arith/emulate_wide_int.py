@@ -138,7 +138,7 @@ def _extract_half(b: ArithBuilder, value: Value, index: int) -> Value:
     """Element `index` of the last dimension: a scalar of a 1-D pair, else a slice."""
     shape = value.type.shape
     if len(shape) == 1:
-        return b.op(ExtractOp, value, static_position=positions([index]))
+        return b.op(ExtractOp, value, [], static_position=positions([index]))
     offsets = [0] * (len(shape) - 1) + [index]
     sizes = list(shape[:-1]) + [1]
     return b.op(ExtractStridedSliceOp, value, offsets=i64_array(offsets),
@@ -166,7 +166,7 @@ def _append_unit_dim(b: ArithBuilder, value: Value) -> Value:
 
 def _insert_half(b: ArithBuilder, half: Value, dest: Value, index: int) -> Value:
     if isinstance(half.type, IntegerType):
-        return b.op(InsertOp, half, dest, static_position=positions([index]))
+        return b.op(InsertOp, half, dest, [], static_position=positions([index]))
     rank = len(dest.type.shape)
     return b.op(InsertStridedSliceOp, half, dest,
                 offsets=i64_array([0] * (rank - 1) + [index]), strides=i64_array([1] * rank))
