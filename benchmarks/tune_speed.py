@@ -22,7 +22,7 @@ resumes there, the trials recorded before counting against `--trials`, so long
 network searches can run in the background (`mlc-tune MODEL --trials N --work-dir
 ...` writes the same records) and this script then measures what they found. The
 variants of a row are timed in `--rounds` interleaved rounds of `--runs` calls each
-(median of the rounds' medians; onnxruntime in its own process right after); every
+(median of the rounds' medians; onnxruntime in a process of its own each round); every
 tuned result is checked against the default build's or numpy's first. The CPU, its
 clock and the 1-minute load are printed with every row: the machines are shared.
 """
@@ -79,21 +79,32 @@ def single_thread_blas() -> object:
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def side_by_side(calls: dict[str, Callable[[], object]], runs: int, rounds: int
-                 ) -> dict[str, float]:
-    """Each call's time, seconds: the median over `rounds` interleaved rounds of the
-    median of `runs` calls (one warm-up call first)."""
-    for call in calls.values():
+Timer = Callable[[int], float]
+"""Given a number of calls, their median time in seconds."""
+
+
+def calls_timer(call: Callable[[], object]) -> Timer:
+    """A timer of `call` in this process (one warm-up call first)."""
+    def timer(runs: int) -> float:
         call()
-    medians: dict[str, list[float]] = {name: [] for name in calls}
+        times = []
+        for _ in range(runs):
+            began = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - began)
+        return statistics.median(times)
+
+    return timer
+
+
+def side_by_side(timers: dict[str, Timer], runs: int, rounds: int) -> dict[str, float]:
+    """Each timer's time, seconds: the median over `rounds` interleaved rounds of the
+    median of `runs` calls (on a shared machine the load moves between rounds; each
+    variant sees the same)."""
+    medians: dict[str, list[float]] = {name: [] for name in timers}
     for _ in range(rounds):
-        for name, call in calls.items():
-            times = []
-            for _ in range(runs):
-                began = time.perf_counter()
-                call()
-                times.append(time.perf_counter() - began)
-            medians[name].append(statistics.median(times))
+        for name, timer in timers.items():
+            medians[name].append(timer(runs))
     return {name: statistics.median(values) for name, values in medians.items()}
 
 
@@ -150,10 +161,10 @@ def kernel_row(name: str, args) -> dict:
         out = np.zeros((n, n), np.float32)
         function(a, b, out)
         np.testing.assert_allclose(out, want, rtol=1e-3, atol=1e-3 * n ** 0.5)
-        calls[label] = (lambda f, o: lambda: f(a, b, o))(function, out)
+        calls[label] = calls_timer((lambda f, o: lambda: f(a, b, o))(function, out))
     if name == "matmul512":
         limit = single_thread_blas()
-        calls["numpy (OpenBLAS, 1 thread)"] = lambda: np.matmul(a, b)
+        calls["numpy (OpenBLAS, 1 thread)"] = calls_timer(lambda: np.matmul(a, b))
     times = side_by_side(calls, args.runs, args.rounds)
     if name == "matmul512" and limit is not None:
         limit.unregister()
@@ -185,13 +196,15 @@ def network_row(name: str, args) -> dict:
     for g, w in zip(got if isinstance(got, tuple) else (got,),
                     want if isinstance(want, tuple) else (want,)):
         np.testing.assert_allclose(g, w, rtol=1e-3, atol=1e-3 * max(1.0, float(np.abs(w).max())))
-    times = side_by_side({"tuned": lambda: tuned(*inputs), "default rules":
-                          lambda: default(*inputs)}, args.runs, args.rounds)
-    ort = _onnxruntime(path, args.runs * args.rounds)
+    timers = {"tuned": calls_timer(lambda: tuned(*inputs)),
+              "default rules": calls_timer(lambda: default(*inputs))}
+    ort = _onnxruntime(path, 1)
     if isinstance(ort, dict):
-        times["onnxruntime (1 thread)"] = ort["median"]
+        # Its own process each round (a session made, one warm-up run, `runs` timed).
+        timers["onnxruntime (1 thread)"] = lambda runs: _onnxruntime(path, runs)["median"]
     else:
         print(f"{name}: {ort}", file=sys.stderr)
+    times = side_by_side(timers, args.runs, args.rounds)
     return {"name": name, "times": times, "trials": trials, "tasks": len(result.tasks),
             "reference": "onnxruntime (1 thread)", "target": 1.0, "load": load(),
             "clock": cpu_clock()}
