@@ -22,7 +22,7 @@ import math
 from mlc.loop.ops import BlockOp, ForOp
 from mlc.loop.rules.decisions import Chooser, own_choice
 from mlc.loop.schedule import Schedule
-from mlc.loop.schedule.scope import blocks_in, positions_bound_to
+from mlc.loop.schedule.scope import blocks_in, loops_around, positions_bound_to
 from mlc.loop.schedule.trace import BlockRV
 
 __all__ = ["MIN_PARALLEL_WORK", "parallelize_outer_loops"]
@@ -46,17 +46,23 @@ def parallelize_outer_loops(sch: Schedule, block: BlockRV, choose: Chooser = own
     """Mark the leading spatial loops of `block`'s nest parallel when it has the work
     (see the module docstring), or as many of them as `choose` picks; how many loops
     were marked."""
-    leading = []
-    for loop in sch.get_loops(block):
-        loop_op = sch.get(loop)
+    op = sch.get(block)
+    # Counted on the IR, not by get_loops: a nest left serial adds nothing to the trace.
+    leading = 0
+    for loop_op in loops_around(op):
         if loop_op.loop_kind != "serial" or not _spatial_only(loop_op):
             break
-        if loop_op.extent.value > 1:
-            leading.append(loop)
+        leading += loop_op.extent.value > 1
     if not leading:
         return 0
-    own = len(leading) if _work(sch.get(block)) >= MIN_PARALLEL_WORK else 0
-    count = choose(sorted({0, 1, len(leading)}), own)
-    for loop in leading[:count]:
-        sch.parallel(loop)
+    own = leading if _work(op) >= MIN_PARALLEL_WORK else 0
+    count = choose(sorted({0, 1, leading}), own)
+    if count:
+        marked = 0
+        for loop in sch.get_loops(block):
+            if marked == count:
+                break
+            if sch.get(loop).extent.value > 1:
+                sch.parallel(loop)
+                marked += 1
     return count
