@@ -12,8 +12,8 @@ drawn from, mlc's version, and the machine's load and CPU clock while it ran.
 A trace may be measured more than once: the tuner re-measures the best candidates
 and the baseline side by side when a task is done ("confirm" records, see
 mlc.tune.search), because measurements taken minutes apart on a shared machine
-differ by more than the candidates do. A trace's latest record is its time: the
-best of a workload is the fastest trace by its latest record.
+differ by more than the candidates do. A trace's latest record is its time, and once
+a workload has confirmed traces its best is the fastest of those (`best_record`).
 
 Every record is appended and flushed as soon as it is measured: an interrupted run
 keeps all of them, and a rerun reads them back (and resumes). Several processes may
@@ -35,7 +35,7 @@ from typing import Any
 
 from mlc.loop.schedule import Trace
 
-__all__ = ["Database", "Record", "mlc_version", "latest_by_trace"]
+__all__ = ["Database", "Record", "mlc_version", "latest_by_trace", "best_record"]
 
 RECORDS = "records.jsonl"
 WORKLOADS = "workloads.jsonl"
@@ -121,6 +121,14 @@ def latest_by_trace(records: list[Record]) -> list[Record]:
     return list(latest.values())
 
 
+def best_record(records: list[Record]) -> Record | None:
+    """The fastest successful trace among `records` by its latest record; among the
+    confirmed ones when there are (module docstring). None when none succeeded."""
+    latest = [r for r in latest_by_trace(records) if r.ok]
+    confirmed = [r for r in latest if r.origin == "confirm"]
+    return min(confirmed or latest, key=lambda r: r.median, default=None)
+
+
 class Database:
     """The records and workloads under `work_dir` (created when missing)."""
 
@@ -166,18 +174,16 @@ class Database:
     def best(self, workload: str, target: str) -> Record | None:
         """The fastest successful trace of `workload` on `target` by its latest record
         (its median), or None."""
-        measured = [r for r in latest_by_trace(self.records(workload, target)) if r.ok]
-        return min(measured, key=lambda r: r.median) if measured else None
+        return best_record(self.records(workload, target))
 
     def best_by_workload(self, target: str) -> dict[str, Record]:
         """The fastest successful trace of each workload on `target`, by its latest
         record."""
-        best: dict[str, Record] = {}
-        for record in latest_by_trace(self.records(target=target)):
-            if record.ok and (record.workload not in best
-                              or record.median < best[record.workload].median):
-                best[record.workload] = record
-        return best
+        by_workload: dict[str, list[Record]] = {}
+        for record in self.records(target=target):
+            by_workload.setdefault(record.workload, []).append(record)
+        best = {key: best_record(records) for key, records in by_workload.items()}
+        return {key: record for key, record in best.items() if record is not None}
 
     def workloads(self) -> dict[str, dict]:
         """The workloads tuned: {key: {"key", "name", "ir"}}."""

@@ -38,7 +38,7 @@ from mlc.ir import print_op
 from mlc.loop.rules import kernels
 from mlc.loop.schedule import ScheduleError, Trace
 from mlc.tune.cost_model import MIN_TRAINING, CostModel
-from mlc.tune.database import Database, Record, latest_by_trace, trace_key
+from mlc.tune.database import Database, Record, best_record, latest_by_trace, trace_key
 from mlc.tune.features import kernel_features
 from mlc.tune.measure import MeasureJob, MeasureResult
 from mlc.tune.space import Space, decisions_of, default_trace
@@ -147,10 +147,9 @@ class TaskSearch:
 
     @property
     def best(self) -> Record:
-        """The fastest trace so far by its latest record, the baseline included."""
-        latest = latest_by_trace([self.default, *self.records])
-        return min((r for r in latest if r.ok), key=lambda r: r.median,
-                   default=self.default)
+        """The fastest trace so far by its latest record, the baseline included (the
+        fastest confirmed one once there are: mlc.tune.database.best_record)."""
+        return best_record([self.default, *self.records]) or self.default
 
     # ------------------------------------------------------------ candidates
 
@@ -243,13 +242,15 @@ class TaskSearch:
         return made
 
     def confirm(self, executor, top: int = 2, rounds: int = 2) -> list[Record]:
-        """Measure the `top` fastest candidates and the baseline again, in `rounds`
-        interleaved rounds; record each trace's times of all rounds (module docstring).
-        Nothing when no candidate beat the baseline's first measurement."""
-        latest = [r for r in latest_by_trace(self.records) if r.ok and r.origin != "confirm"
+        """Measure the `top` fastest candidates (confirmed before or not) and the
+        baseline again, in `rounds` interleaved rounds; record each trace's times of
+        all rounds (module docstring). Nothing when no candidate beats the baseline."""
+        baseline = best_record([self.default, *(r for r in self.records
+                                                 if r.trace_key == self.default.trace_key)])
+        latest = [r for r in latest_by_trace(self.records) if r.ok
                   and r.trace_key != self.default.trace_key]
         leaders = sorted(latest, key=lambda r: r.median)[:top]
-        if not leaders or leaders[0].median >= self.default.median:
+        if not leaders or leaders[0].median >= baseline.median:
             return []
         traces = [self.default.trace, *(r.trace for r in leaders)]
         jobs = [self._job(trace, reference=self.reference)
