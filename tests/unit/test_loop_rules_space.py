@@ -123,8 +123,8 @@ def test_the_space_holds_every_kind_of_decision():
             for inst in _sampling(schedule_kernel(fn, host, SampledDecisions(), seed=seed)):
                 value = inst.outputs[0]
                 seen.add("tile" if isinstance(value, list) else
-                         "packing" if isinstance(value, bool) else
-                         "order" if isinstance(value, str) else "number")
+                         "packing" if value in ("pack", "in place") else
+                         "order" if value in ("panels", "rows") else "number")
     assert seen == {"tile", "packing", "order", "number"}
     [fn] = kernels(_matmul_relu(32, 64, 64))
     candidates = [inst.inputs[0] for inst in

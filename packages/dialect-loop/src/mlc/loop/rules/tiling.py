@@ -330,7 +330,9 @@ def _packing(plan: TilePlan, info: BlockInfo, choose: Chooser = own_choice) -> i
     """The read to pack chunk by chunk (`_scattered_panel`), or None: where the rules
     pack, `choose` may leave the panel where it is instead."""
     position = _scattered_panel(plan, info)
-    if position is None or choose([True, False], True):
+    # Words, not booleans: a kept decision of 1 from another choice (an unrolling)
+    # would equal True.
+    if position is None or choose(["pack", "in place"], "pack") == "pack":
         return position
     return None
 
