@@ -38,6 +38,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# OpenBLAS's own kernel for this CPU unless --openblas-coretype says otherwise: a
+# machine may force one in its environment (this one sets OPENBLAS_CORETYPE=Haswell,
+# AVX2 kernels on an AVX-512 CPU: 2.5 ms for the matmul 512 instead of 1.3).
+INHERITED_CORETYPE = os.environ.pop("OPENBLAS_CORETYPE", None)
+if "--openblas-coretype" in sys.argv[:-1]:
+    os.environ["OPENBLAS_CORETYPE"] = sys.argv[sys.argv.index("--openblas-coretype") + 1]
 
 import numpy as np  # noqa: E402
 from native_networks import WORK_DIR, _onnxruntime, random_inputs, write_model  # noqa: E402
@@ -67,6 +73,17 @@ def cpu_clock() -> str:
     except OSError:
         clocks = []
     return "/".join(f"{c:.0f}" for c in clocks) + " MHz" if clocks else "?"
+
+
+def openblas_core() -> str:
+    """The kernel OpenBLAS chose (its core name), by threadpoolctl when installed."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return os.environ.get("OPENBLAS_CORETYPE", "OpenBLAS's choice (threadpoolctl "
+                                                   "not installed to name it)")
+    return ", ".join(str(i.get("architecture")) for i in threadpool_info()
+                     if i.get("internal_api") == "openblas") or "?"
 
 
 def single_thread_blas() -> object:
@@ -224,7 +241,7 @@ def markdown(rows: list[dict], args) -> str:
     from mlc.llvm.target import Target
 
     lines = [f"Measured {time.strftime('%Y-%m-%d %H:%M')} UTC on {Target().describe()}, "
-             f"one thread; median of {args.rounds} interleaved rounds of the median of "
+             f"OpenBLAS kernel {openblas_core()}, one thread; median of {args.rounds} interleaved rounds of the median of "
              f"{args.runs} calls; ms. \"vs reference\" is the reference's time over the "
              f"tuned one (the targets: above 1.00 for mm_relu against the course's schedule "
              f"and for the networks against onnxruntime, 0.95 for matmul 512 against "
@@ -262,6 +279,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--progress", action="store_true", help="the tuner's progress bars")
+    parser.add_argument("--openblas-coretype", metavar="NAME",
+                        help="force OpenBLAS's kernel (its OPENBLAS_CORETYPE: Haswell, "
+                             "SkylakeX, ...); default: OpenBLAS's choice for this CPU, "
+                             "whatever the environment says")
     parser.add_argument("--write-readme", action="store_true",
                         help="write the table into benchmarks/README.md")
     args = parser.parse_args(argv)
@@ -269,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--trials takes a whole number >= 0; --repeat, --runs and --rounds >= 1")
     from mlc.llvm.target import Target
 
-    print(f"{Target().describe()}; load {load():.2f}, clock {cpu_clock()}", flush=True)
+    print(f"{Target().describe()}; load {load():.2f}, clock {cpu_clock()}; OpenBLAS kernel: "
+          f"{openblas_core()} (OPENBLAS_CORETYPE from the environment: "
+          f"{INHERITED_CORETYPE or 'none'}, dropped)", flush=True)
     rows = []
     for name in args.only:
         row = kernel_row(name, args) if name in KERNELS else network_row(name, args)
