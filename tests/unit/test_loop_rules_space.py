@@ -99,17 +99,52 @@ def test_fixed_decisions_keep_the_rules_choices():
     assert FIXED.choose(None, [1, 2, 3], 2) == 2
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 1 << 20))
-def test_every_sampled_schedule_computes_the_matmul(seed):
-    module = _matmul_relu(16, 64, 64)  # tiles, chunks of 32 or none, unrolled 1 to 8
-    [fn] = kernels(module)
-    trace = schedule_kernel(fn, AVX512.__class__.host(), SampledDecisions(), seed=seed)
+def _run(module: ModuleOp, trace: Trace, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     sch = Schedule(module)
     trace.apply(sch)
-    rng = np.random.default_rng(seed)
-    a = rng.standard_normal((16, 64), dtype=np.float32)
-    b = rng.standard_normal((64, 64), dtype=np.float32)
-    c = np.zeros((16, 64), np.float32)
+    c = np.zeros((a.shape[0], b.shape[1]), np.float32)
     compile_module(sch.mod, num_threads=1)["mm_relu"](a, b, c)
-    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)
+    return c
+
+
+# (m, n, k): a tile with rows enough for an L2 level and both orders of the loops
+# over tiles; a reduction chunked with its panel packed (or not); a tiny one.
+SHAPES = [(32, 64, 64), (16, 64, 512), (16, 64, 64)]
+
+
+def test_the_space_holds_every_kind_of_decision():
+    """Tile shape, chunk, packing, unroll, loop order, L2 level, parallel loops: each
+    is drawn somewhere among SHAPES (a decision with one candidate is not recorded)."""
+    host = ScheduleTarget.host()
+    seen: set[str] = set()
+    for shape in SHAPES:
+        [fn] = kernels(_matmul_relu(*shape))
+        for seed in range(24):
+            for inst in _sampling(schedule_kernel(fn, host, SampledDecisions(), seed=seed)):
+                value = inst.outputs[0]
+                seen.add("tile" if isinstance(value, list) else
+                         "packing" if value in ("pack", "in place") else
+                         "order" if value in ("panels", "rows") else "number")
+    assert seen == {"tile", "packing", "order", "number"}
+    [fn] = kernels(_matmul_relu(32, 64, 64))
+    candidates = [inst.inputs[0] for inst in
+                  _sampling(schedule_kernel(fn, host, SampledDecisions(default=True)))]
+    assert ["panels", "rows"] in candidates
+    assert [2, 4] in candidates  # row tiles (4 of 8 rows) per L2 group, or none
+    assert [0, 1, 2] in candidates  # parallel loops: none, the outer one, both
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1 << 20), shape=st.sampled_from(SHAPES))
+def test_every_sampled_schedule_computes_what_the_default_computes(seed, shape):
+    module = _matmul_relu(*shape)
+    [fn] = kernels(module)
+    host = AVX512.__class__.host()
+    sampled = schedule_kernel(fn, host, SampledDecisions(), seed=seed)
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal(shape[::2], dtype=np.float32)
+    b = rng.standard_normal(shape[:0:-1], dtype=np.float32)
+    got = _run(module, sampled, a, b)
+    np.testing.assert_allclose(got, _run(module, schedule_kernel(fn, host), a, b),
+                               rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(got, np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)

@@ -89,6 +89,73 @@ def test_the_database_keeps_records_across_instances_and_skips_corrupt_lines(tmp
         assert again.best("w1", "another target") is None
 
 
+def test_a_traces_latest_record_is_its_time(tmp_path):
+    """A trace measured again (a "confirm" record) is judged by that measurement, and
+    the confirmed traces decide the best."""
+    db = Database(tmp_path)
+    fast, slow = [["get_block", ["C", "main"], {}, [{"rv": "b0"}]]], []
+    db.commit(Record("w", "main", TARGET.key, fast, [1e-3]))
+    db.commit(Record("w", "main", TARGET.key, slow, [2e-3]))
+    assert db.best("w", TARGET.key).median == 1e-3
+    db.commit(Record("w", "main", TARGET.key, fast, [3e-3, 3e-3], origin="confirm"))
+    # Once confirmed traces exist they decide: the only one is `fast`, at its new time.
+    assert db.best("w", TARGET.key).median == 3e-3
+    db.commit(Record("w", "main", TARGET.key, slow, [2.5e-3, 2.5e-3], origin="confirm"))
+    assert db.best("w", TARGET.key).median == 2.5e-3
+    assert db.best_by_workload(TARGET.key)["w"].trace == slow
+
+
+class _LoadedMachine:
+    """An executor whose candidates look twice as fast as the baseline while searched
+    (measured at a quiet moment, say) but are slower when measured beside it."""
+
+    def __init__(self):
+        self.confirming = False
+        self.jobs = []
+
+    def map(self, jobs):
+        from mlc.tune.database import trace_key
+        from mlc.tune.measure import MeasureResult
+
+        jobs = list(jobs)
+        self.jobs += jobs
+        for index, job in enumerate(jobs):
+            baseline = trace_key(job.trace) == self.baseline
+            seconds = 1e-3 if baseline else 2e-3 if self.confirming else 0.5e-3
+            yield index, MeasureResult([seconds] * job.repeat)
+
+
+def test_confirm_measures_the_leaders_beside_the_baseline_and_those_times_decide(tmp_path):
+    from mlc.tune.database import trace_key
+    from mlc.tune.search import SearchSettings, TaskSearch
+    from mlc.tune.space import make_space
+
+    workload = model_workloads(_matmul(64))[0]
+    search = TaskSearch(workload, make_space(workload.module, TARGET.schedule_target,
+                                             "default"),
+                        Database(tmp_path), TARGET, SearchSettings("random", 4, repeat=1))
+    machine = _LoadedMachine()
+    machine.baseline = trace_key(default_trace(workload.module,
+                                               TARGET.schedule_target).as_json())
+    search.prepare(machine)
+    search.step(machine, 4)
+    assert search.best.median == 0.5e-3 and search.trials == 4
+    machine.confirming, machine.jobs = True, []
+    confirmed = search.confirm(machine, top=2, rounds=3)
+    # The baseline and the two leaders, in three interleaved rounds.
+    keys = [trace_key(job.trace) for job in machine.jobs]
+    assert len(keys) == 9 and keys[:3] * 3 == keys and keys[0] == machine.baseline
+    assert [r.origin for r in confirmed] == ["confirm"] * 3
+    assert [len(r.times) for r in confirmed] == [3, 3, 3]
+    assert search.best.trace_key == machine.baseline and search.trials == 4
+    best = Database(tmp_path).best(workload.key, TARGET.key)
+    assert best.trace_key == machine.baseline and best.median == 1e-3
+    # The unconfirmed candidates (still 0.5 ms from the search) are measured beside the
+    # baseline in turn; the baseline stays the best.
+    assert len(search.confirm(machine)) == 3
+    assert search.best.trace_key == machine.baseline
+
+
 # ------------------------------------------------------------------ measurement
 
 

@@ -53,7 +53,10 @@ def test_mlc_tune_prints_a_table_writes_records_and_a_plot_then_mlc_run_applies_
     assert "trial" in err  # the progress bar
     records = [json.loads(line) for line in
                (model / "tune" / "records.jsonl").read_text().splitlines()]
-    assert len(records) == 6 and {r["origin"] for r in records} == {"default", "search"}
+    searched = [r for r in records if r["origin"] != "confirm"]
+    assert len(searched) == 6 and {r["origin"] for r in searched} == {"default", "search"}
+    # Each kernel's two leaders measured again beside its baseline, when one had beaten it.
+    assert len(records) - len(searched) in (0, 3, 6)
     assert (model / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     code = mlc_run(["model.onnx", "--random-inputs", "0", "--tuning-db", "tune",
                     "--check", "interpreter"])

@@ -9,6 +9,12 @@ data (`Trace.as_json`), the target's key, the measured times (seconds, one per
 repeat; null when the candidate failed, with `error` saying why), the space it was
 drawn from, mlc's version, and the machine's load and CPU clock while it ran.
 
+A trace may be measured more than once: the tuner re-measures the best candidates
+and the baseline side by side when a task is done ("confirm" records, see
+mlc.tune.search), because measurements taken minutes apart on a shared machine
+differ by more than the candidates do. A trace's latest record is its time, and once
+a workload has confirmed traces its best is the fastest of those (`best_record`).
+
 Every record is appended and flushed as soon as it is measured: an interrupted run
 keeps all of them, and a rerun reads them back (and resumes). Several processes may
 append to the same files (each line is one write); a line that does not parse (a
@@ -29,7 +35,7 @@ from typing import Any
 
 from mlc.loop.schedule import Trace
 
-__all__ = ["Database", "Record", "mlc_version"]
+__all__ = ["Database", "Record", "mlc_version", "latest_by_trace", "best_record"]
 
 RECORDS = "records.jsonl"
 WORKLOADS = "workloads.jsonl"
@@ -55,7 +61,8 @@ class Record:
     error: str | None = None
     space: str = "default"
     origin: str = "search"
-    """"default": the default rules' schedule (the baseline); "search": a candidate."""
+    """"default": the default rules' schedule (the baseline); "search": a candidate;
+    "confirm": a trace measured again beside the best others (module docstring)."""
     mlc_version: str = field(default_factory=mlc_version)
     load: float | None = None
     cpu_mhz: float | None = None
@@ -103,6 +110,25 @@ def _record(data: Any) -> Record:
     return record
 
 
+def latest_by_trace(records: list[Record]) -> list[Record]:
+    """Each (workload, target, trace)'s last record among `records` (in their order):
+    a later measurement of a trace supersedes the earlier ones (module docstring)."""
+    latest: dict[tuple, Record] = {}
+    for record in records:
+        key = (record.workload, record.target, record.trace_key)
+        latest.pop(key, None)  # re-inserted: the order follows the latest records
+        latest[key] = record
+    return list(latest.values())
+
+
+def best_record(records: list[Record]) -> Record | None:
+    """The fastest successful trace among `records` by its latest record; among the
+    confirmed ones when there are (module docstring). None when none succeeded."""
+    latest = [r for r in latest_by_trace(records) if r.ok]
+    confirmed = [r for r in latest if r.origin == "confirm"]
+    return min(confirmed or latest, key=lambda r: r.median, default=None)
+
+
 class Database:
     """The records and workloads under `work_dir` (created when missing)."""
 
@@ -146,18 +172,18 @@ class Database:
         return found
 
     def best(self, workload: str, target: str) -> Record | None:
-        """The fastest successful record of `workload` on `target` (by median), or None."""
-        measured = [r for r in self.records(workload, target) if r.ok]
-        return min(measured, key=lambda r: r.median) if measured else None
+        """The fastest successful trace of `workload` on `target` by its latest record
+        (its median), or None."""
+        return best_record(self.records(workload, target))
 
     def best_by_workload(self, target: str) -> dict[str, Record]:
-        """The fastest successful record of each workload on `target`."""
-        best: dict[str, Record] = {}
+        """The fastest successful trace of each workload on `target`, by its latest
+        record."""
+        by_workload: dict[str, list[Record]] = {}
         for record in self.records(target=target):
-            if record.ok and (record.workload not in best
-                              or record.median < best[record.workload].median):
-                best[record.workload] = record
-        return best
+            by_workload.setdefault(record.workload, []).append(record)
+        best = {key: best_record(records) for key, records in by_workload.items()}
+        return {key: record for key, record in best.items() if record is not None}
 
     def workloads(self) -> dict[str, dict]:
         """The workloads tuned: {key: {"key", "name", "ir"}}."""

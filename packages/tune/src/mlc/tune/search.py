@@ -16,6 +16,13 @@ batch:
 
 Candidates already measured (in this run or, read from the database, in an earlier
 one) are never measured again: a rerun resumes where the last one stopped.
+
+When a task's trials are spent, `confirm` measures its best few candidates and the
+baseline again, side by side in interleaved rounds, and records the new times
+("confirm" records, which supersede the earlier ones: mlc.tune.database). On a
+shared machine the load moves by more between two measurements minutes apart than
+the good candidates differ; without this, the tuned schedule is often the one that
+was measured at a quiet moment, not the fastest (and then slower than the default).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from mlc.ir import print_op
 from mlc.loop.rules import kernels
 from mlc.loop.schedule import ScheduleError, Trace
 from mlc.tune.cost_model import MIN_TRAINING, CostModel
-from mlc.tune.database import Database, Record, trace_key
+from mlc.tune.database import Database, Record, best_record, latest_by_trace, trace_key
 from mlc.tune.features import kernel_features
 from mlc.tune.measure import MeasureJob, MeasureResult
 from mlc.tune.space import Space, decisions_of, default_trace
@@ -127,20 +134,22 @@ class TaskSearch:
         self.default = self._record(baseline, result, "default")
         if not any(r.origin == "default" for r in earlier):
             self.database.commit(self.default)
-        self.records = [r for r in earlier if r.origin != "default"
-                        and r.space == self.space.name]
+        # This space's candidates, and the baseline's re-measurements (`confirm`).
+        self.records = [r for r in earlier if r.origin != "default" and (
+            r.space == self.space.name or (r.origin == "confirm" and r.space == "default"))]
         self._seen = {r.trace_key for r in earlier} | {trace_key(baseline)}
         return self.default
 
     @property
     def trials(self) -> int:
         """Candidates measured for this space so far (earlier runs' included)."""
-        return len(self.records)
+        return sum(r.origin == "search" for r in self.records)
 
     @property
     def best(self) -> Record:
-        """The fastest record so far, the baseline included."""
-        return min([self.default, *(r for r in self.records if r.ok)], key=lambda r: r.median)
+        """The fastest trace so far by its latest record, the baseline included (the
+        fastest confirmed one once there are: mlc.tune.database.best_record)."""
+        return best_record([self.default, *self.records]) or self.default
 
     # ------------------------------------------------------------ candidates
 
@@ -230,4 +239,41 @@ class TaskSearch:
             self.history.append(self.best.median)
             if on_record is not None:
                 on_record(record)
+        return made
+
+    def confirm(self, executor, top: int = 2, rounds: int = 2) -> list[Record]:
+        """Measure the `top` fastest candidates (confirmed before or not) and the
+        baseline again, in `rounds` interleaved rounds; record each trace's times of
+        all rounds (module docstring). Nothing when no candidate beats the baseline."""
+        baseline = best_record([self.default, *(r for r in self.records
+                                                 if r.trace_key == self.default.trace_key)])
+        latest = [r for r in latest_by_trace(self.records) if r.ok
+                  and r.trace_key != self.default.trace_key]
+        leaders = sorted(latest, key=lambda r: r.median)[:top]
+        if not leaders or leaders[0].median >= baseline.median:
+            return []
+        traces = [self.default.trace, *(r.trace for r in leaders)]
+        jobs = [self._job(trace, reference=self.reference)
+                for _ in range(rounds) for trace in traces]
+        times: list[list[float]] = [[] for _ in traces]
+        errors: list[str | None] = [None for _ in traces]
+        state = [None for _ in traces]
+        for index, result in executor.map(jobs):
+            which = index % len(traces)
+            if result.error is not None:
+                errors[which] = result.error
+            else:
+                times[which] += result.times
+                state[which] = result
+        made = []
+        for which, trace in enumerate(traces):
+            result = MeasureResult(times[which] if errors[which] is None else None,
+                                   errors[which], load=getattr(state[which], "load", None),
+                                   cpu_mhz=getattr(state[which], "cpu_mhz", None))
+            record = self._record(trace, result, "confirm")
+            if which == 0:
+                record.space = "default"
+            self.database.commit(record)
+            self.records.append(record)
+            made.append(record)
         return made

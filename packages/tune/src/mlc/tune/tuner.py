@@ -13,7 +13,9 @@ the most time in one run of the model now (calls x its best time so far) times h
 much its last batch improved it (at least a floor, so a task that stalled still gets
 a batch now and then). The first factor sends trials to the kernels that dominate the
 model's latency; the second stops spending them on a task whose search has
-converged.
+converged. When the trials are spent, each task searched in this run (or whose best
+was never confirmed) has its best candidates and the baseline measured again side by
+side (`TaskSearch.confirm`), and those times decide which schedule is the best.
 """
 
 from __future__ import annotations
@@ -240,5 +242,10 @@ def _tune(workloads: list[Workload], space, trials: int, database: Database, tar
     finally:
         if bar is not None:
             bar.close()
+    for search in searches:
+        # Searched in this run, or its best never measured beside the baseline (an
+        # earlier run's, interrupted): its leaders measured side by side.
+        if search.history or search.best.origin == "search":
+            search.confirm(runner)
     return [TaskResult(s.workload, s.default, s.best, s.trials, s.history, s.space)
             for s in searches]

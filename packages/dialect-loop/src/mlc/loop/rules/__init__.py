@@ -24,8 +24,9 @@ on the module itself (so every default schedule is, by construction, a trace tha
 replays). Blocks no rule matches keep their loops. `loop-default-schedule` is the
 pass; `mlc.llvm.build` applies it by default.
 
-The rules' choices (a tile's shape, a reduction's chunk, a vector width, rows per
-tile) are also a search space (:mod:`~mlc.loop.rules.decisions`): with
+The rules' choices (a tile's shape, a reduction's chunk, its unrolling, packing or
+not, the order of the loops over tiles and an L2 tile level, a vector width, rows per
+tile, how many outer loops run on threads) are also a search space (:mod:`~mlc.loop.rules.decisions`): with
 `schedule_kernel(fn, target, SampledDecisions(), seed=...)` each is drawn by
 `sample_categorical` and recorded in the trace; mlc.tune searches it.
 """
@@ -97,7 +98,7 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget,
         others = [b for b in blocks if b is not block]
         producers = [b.block_name_str for b in producers_on_the_tile(info, plan, others)]
         apply_tile(sch, handle, info, plan, fn_name, others, producers)
-        parallelize_outer_loops(sch, handle)
+        parallelize_outer_loops(sch, handle, choose)
         after = [b.block_name_str for b in fn.walk() if isinstance(b, BlockOp)]
         moved = [n for n in after if n not in before]
         consumers = [b.block_name_str for b in blocks if b is not block
@@ -108,13 +109,13 @@ def _rule_for(sch: Schedule, fn_name: str, name: str, target: ScheduleTarget,
     if row_plan is not None:
         handle = sch.get_block(name, fn_name)
         rf = apply_row_reduction(sch, handle, info, row_plan)
-        parallelize_outer_loops(sch, rf)
+        parallelize_outer_loops(sch, rf, choose)
         return [name, name + "_rf", name + "_rf_init"]
     width = plan_vectorize(info, target, choose)
     if width is not None:
         handle = sch.get_block(name, fn_name)
         apply_vectorize(sch, handle, width)
-        parallelize_outer_loops(sch, handle)
+        parallelize_outer_loops(sch, handle, choose)
         return [name]
     return []
 

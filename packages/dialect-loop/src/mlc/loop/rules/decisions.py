@@ -1,7 +1,9 @@
 """How the rules make their choices: the search space of the default schedules.
 
-Each rule computes a plan (a register tile's shape, a reduction's chunk, a vector
-width) and has a few other plans that would be correct as well. With the `FIXED`
+Each rule computes a plan (a register tile's shape, a reduction's chunk and its
+unrolling, packing a panel, the order of the loops over tiles and an L2 tile level
+over them, a vector width, how many outer loops run on threads) and has a few other
+plans that would be correct as well. With the `FIXED`
 decisions (what `mlc.llvm.build` uses) a rule takes its own plan and the trace holds
 only the primitives. With `SampledDecisions` every choice becomes a
 `sample_categorical` in the trace, among all the candidates, so that a search can

@@ -9,6 +9,10 @@ convert-scf-parallel-to-gomp). Each output is still computed by one thread, in t
 same order: results do not change with the thread count. A nest with less work than
 `MIN_PARALLEL_WORK` (its block's iterations times the ops of its body) stays serial:
 waking threads costs more than such a kernel.
+
+In a search (mlc.loop.rules.decisions) the granularity is a choice: how many of the
+leading spatial loops become parallel — none (serial, whatever the work), the
+outermost only, or all of them — the rule's own count drawn most often.
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from __future__ import annotations
 import math
 
 from mlc.loop.ops import BlockOp, ForOp
+from mlc.loop.rules.decisions import Chooser, own_choice
 from mlc.loop.schedule import Schedule
-from mlc.loop.schedule.scope import blocks_in, positions_bound_to
+from mlc.loop.schedule.scope import blocks_in, loops_around, positions_bound_to
 from mlc.loop.schedule.trace import BlockRV
 
 __all__ = ["MIN_PARALLEL_WORK", "parallelize_outer_loops"]
@@ -36,18 +41,28 @@ def _spatial_only(loop: ForOp) -> bool:
                for p in positions_bound_to(block, loop.induction_variable))
 
 
-def parallelize_outer_loops(sch: Schedule, block: BlockRV) -> int:
+def parallelize_outer_loops(sch: Schedule, block: BlockRV, choose: Chooser = own_choice
+                            ) -> int:
     """Mark the leading spatial loops of `block`'s nest parallel when it has the work
-    (see the module docstring); how many loops were marked."""
+    (see the module docstring), or as many of them as `choose` picks; how many loops
+    were marked."""
     op = sch.get(block)
-    if _work(op) < MIN_PARALLEL_WORK:
-        return 0
-    marked = 0
-    for loop in sch.get_loops(block):
-        loop_op = sch.get(loop)
+    # Counted on the IR, not by get_loops: a nest left serial adds nothing to the trace.
+    leading = 0
+    for loop_op in loops_around(op):
         if loop_op.loop_kind != "serial" or not _spatial_only(loop_op):
             break
-        if loop_op.extent.value > 1:
-            sch.parallel(loop)
-            marked += 1
-    return marked
+        leading += loop_op.extent.value > 1
+    if not leading:
+        return 0
+    own = leading if _work(op) >= MIN_PARALLEL_WORK else 0
+    count = choose(sorted({0, 1, leading}), own)
+    if count:
+        marked = 0
+        for loop in sch.get_loops(block):
+            if marked == count:
+                break
+            if sch.get(loop).extent.value > 1:
+                sch.parallel(loop)
+                marked += 1
+    return count

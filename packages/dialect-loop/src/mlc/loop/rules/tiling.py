@@ -45,6 +45,10 @@ the tile too (`compute_at`): its few rows per tile stay in L1 (compacted, indexe
 modulo a power of two) instead of a whole padded copy of the input going to memory
 and back.
 
+A search (mlc.loop.rules.decisions) may choose otherwise: another tile shape, chunk
+or unrolling, no packing, and for an unchunked tile the rows' loops outside the
+panels' and an L2 level (`TilePlan.rows_outer`, `TilePlan.l2_block`).
+
 The sizes come from the target (:class:`~mlc.loop.rules.target.ScheduleTarget`): lanes
 from the vector width, the tile's accumulators within the vector registers. Rows are
 tiled by a divisor of their axis unless that starves the tile (a prime number of
@@ -95,6 +99,15 @@ class TilePlan:
     unroll: int = 1
     """Steps of the innermost reduction loop unrolled around the tile (1: none; the
     rules' own plan; a search may choose more: mlc.loop.rules.decisions)."""
+    rows_outer: bool = False
+    """The loops over row tiles outside the loops over panels (the rules' own plan has
+    the panels outermost; a search may choose this order for an unchunked tile)."""
+    l2_block: int | None = None
+    """An L2 tile level over the register tile (a search's choice for an unchunked
+    tile): the tiles of the inner of the two outer axes (rows, or panels with
+    `rows_outer`) grouped by this many, the loop over groups outermost, so that a
+    group's share of the operand moving with that axis stays in L2 while every tile of
+    the other axis passes over it (TVM's multi-level tiling, SSRSRS on a CPU)."""
 
     @property
     def accumulators(self) -> int:
@@ -220,7 +233,38 @@ def plan_tile(info: BlockInfo, target: ScheduleTarget,
     plan = _chunk_reduction(plan, info, target, choose)
     innermost = info.reduce[-1]
     steps = plan.chunk if innermost == plan.chunked else info.extents[innermost]
-    return replace(plan, unroll=choose([u for u in (1, 2, 4, 8) if steps % u == 0], 1))
+    plan = replace(plan, unroll=choose([u for u in (1, 2, 4, 8) if steps % u == 0], 1))
+    return _outer_loops(plan, info, target, choose)
+
+
+L2_SHARE = 2
+"""An L2 tile's operand share is at most 1/L2_SHARE of the L2 (the rest: the other
+operand's panels passing over it, the outputs)."""
+
+
+def _outer_loops(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
+                 choose: Chooser = own_choice) -> TilePlan:
+    """`plan` with the order of its loops over tiles and an L2 tile level over them as
+    `choose` picks (the rules' own: panels outermost, no L2 level). Only for a tile
+    whose reduction is not chunked: a chunked tile's loops are the BLAS kernels'
+    blocking already (module docstring)."""
+    if plan.chunked is not None or plan.row is None:
+        return plan
+    plan = replace(plan, rows_outer=choose(["panels", "rows"], "panels") == "rows")
+    element_bytes = max(1, element_bits(info.element_type()) // 8)
+    reduction = 1
+    for r in info.reduce:
+        reduction *= info.extents[r]
+    if plan.rows_outer:  # groups of panels: each panel's share of the weights
+        tiles = info.extents[plan.lane] // (plan.vectors * plan.lanes)
+        per_tile = plan.vectors * plan.lanes * element_bytes * reduction
+    else:  # groups of row tiles: each row's share of the rows' operand
+        tiles = -(-info.extents[plan.row] // plan.rows)
+        per_tile = plan.rows * element_bytes * reduction
+    fitting = [d for d in _divisors(tiles, tiles - 1)
+               if d > 1 and d * per_tile * L2_SHARE <= target.l2_bytes]
+    block = choose([*fitting[-4:], tiles], tiles)
+    return replace(plan, l2_block=block if block < tiles else None)
 
 
 def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
@@ -254,7 +298,7 @@ def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
         if chunk >= extent:
             return plan
         chunked = replace(plan, chunked=outermost, chunk=chunk)
-        return replace(chunked, packed=_scattered_panel(chunked, info))
+        return replace(chunked, packed=_packing(chunked, info, choose))
     row_block = None
     if outputs > target.l1_bytes:
         # Too many rows for their outputs to stay in cache: when the rows are the only
@@ -279,7 +323,18 @@ def _chunk_reduction(plan: TilePlan, info: BlockInfo, target: ScheduleTarget,
     if chunk >= extent:
         return plan
     chunked = replace(plan, chunked=outermost, chunk=chunk, row_block=row_block)
-    return replace(chunked, packed=_scattered_panel(chunked, info))
+    return replace(chunked, packed=_packing(chunked, info, choose))
+
+
+def _packing(plan: TilePlan, info: BlockInfo, choose: Chooser = own_choice) -> int | None:
+    """The read to pack chunk by chunk (`_scattered_panel`), or None: where the rules
+    pack, `choose` may leave the panel where it is instead."""
+    position = _scattered_panel(plan, info)
+    # Words, not booleans: a kept decision of 1 from another choice (an unrolling)
+    # would equal True.
+    if position is None or choose(["pack", "in place"], "pack") == "pack":
+        return position
+    return None
 
 
 def _scattered_panel(plan: TilePlan, info: BlockInfo) -> int | None:
@@ -382,9 +437,16 @@ def apply_tile(sch: Schedule, block: BlockRV, info: BlockInfo, plan: TilePlan,
     # factor that moves with them stays in cache while every row tile passes over it.
     first = min(v for v in (plan.lane, plan.row, plan.column) if v is not None)
     panels = [v for v in (plan.column, plan.lane) if v is not None]
-    order = [v for v in info.spatial if v < first] + panels + \
-        [v for v in info.spatial if v >= first and v not in panels]
+    leading = [v for v in info.spatial if v < first]
+    rest = [v for v in info.spatial if v >= first and v not in panels]
+    order = leading + (rest + panels if plan.rows_outer else panels + rest)
     spatial_outer = [outer[v] for v in order]
+    if plan.l2_block is not None:
+        # The L2 level: the inner axis's tiles in groups, the loop over groups outermost.
+        grouped = plan.lane if plan.rows_outer else plan.row
+        groups, tiles = sch.split(outer[grouped], [None, plan.l2_block])
+        spatial_outer[order.index(grouped)] = tiles
+        spatial_outer.insert(len(leading), groups)
     reduction = [outer[v] for v in info.reduce]
     row_tiles = inner.get(plan.row, [])
     if plan.row_block is not None:
