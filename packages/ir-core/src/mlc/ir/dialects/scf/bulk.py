@@ -27,7 +27,9 @@ on the scalar path, which then gives its answer or its error; a band that failed
 retried one loop shallower. Floats are computed in their own type (IEEE-754 rounds
 +, -, *, / the same in f32 as the scalar path's rounding of the f64 result),
 `math.fma` of f32 in f64 (the product exact, the sum rounded, then rounded to f32, as
-the scalar path does it).
+the scalar path does it). The band run is written over a :class:`Band`, the shape of a
+nest, so the loops `convert-scf-to-cf` leaves as blocks share it
+(:mod:`mlc.ir.dialects.cf.bulk`).
 """
 
 from __future__ import annotations
