@@ -2,8 +2,9 @@
 its scalar path computes, bit for bit: on random schedules of the course's mm_relu and
 of an elementwise chain (split, fuse, reorder, vectorize, unroll, compute_at,
 decompose_reduction, cache_read/write ... drawn by tests/property/loop_schedules.py),
-on a padded convolution and on a gather (which the fast path leaves to the scalar
-one). Plus what it is for: a 128x128x128 mm_relu runs in bulk."""
+on a padded convolution, on a gather (which the fast path leaves to the scalar
+one) and on spatial points adding into one element (refused by its distinct-store
+check). Plus what it is for: a 128x128x128 mm_relu runs in bulk."""
 
 import sys
 from pathlib import Path
@@ -193,3 +194,41 @@ def test_a_band_reading_past_what_its_iteration_computed_runs_on_the_scalar_path
     interpreter = Interpreter(module)
     interpreter.call(interpreter.lookup_function("main"), [x, np.zeros(8, np.float32)])
     assert list(interpreter.state["loop.band_plans"].values()) == [None]
+
+
+def _overlapping_stores(rows: int, columns: int, stride: int) -> str:
+    return f"""
+func.func @main(%X: memref<{rows}x{columns}xf32>, %Y: memref<{rows * columns}xf32>) {{
+  loop.for %i = 0 to {rows} {{
+    loop.for %j = 0 to {columns} {{
+      loop.block "Y"(%vi = spatial({rows}, %i), %vj = spatial({columns}, %j)) {{
+        %x = loop.load %X[%vi, %vj] : memref<{rows}x{columns}xf32>
+        %y = loop.load %Y[%vi * {stride} + %vj] : memref<{rows * columns}xf32>
+        %sum = arith.addf %y, %x : f32
+        loop.store %sum, %Y[%vi * {stride} + %vj] : memref<{rows * columns}xf32>
+      }}
+    }}
+  }}
+  return
+}}
+"""
+
+
+@settings(max_examples=25, deadline=None)
+@given(rows=st.integers(1, 5), columns=st.integers(1, 5), data=st.data())
+def test_spatial_points_writing_one_element_run_on_the_scalar_path(rows, columns, data):
+    """A stride below the row length makes spatial points add into one element (each
+    point reading what the one before wrote, on the scalar path): the distinct-store
+    check sends the nest to the scalar path; at the row length they are distinct and
+    run in bulk. Both agree with the scalar path and with numpy's np.add.at."""
+    from mlc.ir import Context, parse_module
+
+    stride = data.draw(st.integers(0, columns))
+    module = parse_module(_overlapping_stores(rows, columns, stride), Context())
+    x = np.arange(1, rows * columns + 1, dtype=np.float32).reshape(rows, columns)
+    fast, scalar = both_paths(module, [x], (rows * columns,))
+    np.testing.assert_array_equal(fast, scalar)
+    expected = np.zeros(rows * columns, np.float32)
+    rows_at, columns_at = np.indices((rows, columns))
+    np.add.at(expected, (rows_at * stride + columns_at).reshape(-1), x.reshape(-1))
+    np.testing.assert_array_equal(fast, expected)

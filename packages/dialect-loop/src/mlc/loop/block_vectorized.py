@@ -385,14 +385,20 @@ def _terms(expr) -> list:
 
 def _check_distinct_stores(block: Operation, local: dict, count: int) -> None:
     """_NotVectorizable unless each store writes `count` distinct elements: the
-    spatial points may then run at once."""
+    spatial points may then run at once. Counted by marking each element written in
+    a flag per element of the buffer, O(points + elements): sorting the offsets
+    (np.unique) took most of the time of a 7x7 stem convolution's 5.6 M points."""
     for op in block.walk_nested():
         if isinstance(op, StoreOp) and count > 1:
-            indices = op.index_map.evaluate([local[v] for v in op.indices])
             shape = op.memref.type.shape
+            if not shape:
+                raise _NotVectorizable()  # every point writes the one element
+            indices = op.index_map.evaluate([local[v] for v in op.indices])
             flat = np.ravel_multi_index([np.broadcast_to(i, (count,)) for i in indices],
-                                        shape, mode="clip") if shape else np.zeros(count)
-            if np.unique(flat).size != count:
+                                        shape, mode="clip")
+            written = np.zeros(int(np.prod(shape)), np.bool_)
+            written[flat] = True
+            if np.count_nonzero(written) != count:
                 raise _NotVectorizable()
 
 

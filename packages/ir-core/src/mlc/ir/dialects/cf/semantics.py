@@ -1,9 +1,12 @@
 """What the `cf` ops do, for the reference interpreter (:mod:`mlc.ir.interpreter`):
-a branch hands the engine the block to go to and its arguments."""
+a branch hands the engine the block to go to and its arguments. A branch into a loop
+of the shape `convert-scf-to-cf` gives an `scf.for` first tries the lock-step fast
+path (:mod:`mlc.ir.dialects.cf.bulk`), which computes the same or leaves it to these."""
 
 from __future__ import annotations
 
 from mlc.ir.core.ir import Operation
+from mlc.ir.dialects.cf.bulk import run_loop_in_bulk
 from mlc.ir.dialects.cf.ops import AssertOp, BranchOp, CondBranchOp, SwitchOp, case_values_of
 from mlc.ir.interfaces.control_flow import BranchLike
 from mlc.ir.interpreter import (
@@ -34,6 +37,9 @@ def _successor_values(op: Operation, index: int, operands: list[ScalarValue]) ->
 @impl(BranchOp)
 def _br(interp: Interpreter, op: Operation, operands: list[ScalarValue]) -> BranchTo:
     """Jumps to the successor."""
+    exit = run_loop_in_bulk(interp, op, operands)
+    if exit is not None:  # the loop it enters ran in lock-step: go on past it
+        return BranchTo(exit, [])
     return _successor_values(op, 0, operands)
 
 

@@ -27,13 +27,15 @@ on the scalar path, which then gives its answer or its error; a band that failed
 retried one loop shallower. Floats are computed in their own type (IEEE-754 rounds
 +, -, *, / the same in f32 as the scalar path's rounding of the f64 result),
 `math.fma` of f32 in f64 (the product exact, the sum rounded, then rounded to f32, as
-the scalar path does it).
+the scalar path does it). The band run is written over a :class:`Band`, the shape of a
+nest, so the loops `convert-scf-to-cf` leaves as blocks share it
+(:mod:`mlc.ir.dialects.cf.bulk`).
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import numpy as np
@@ -60,7 +62,9 @@ from mlc.ir.interpreter import (
     handler_for,
 )
 
-__all__ = ["BULK", "run_in_bulk", "scalar_scf_loops"]
+__all__ = ["BULK", "Band", "LaneFrame", "LaneMemory", "Lanes", "NotInLockStep",
+           "execute_on_lanes", "lane_array", "merge_branches", "range_points", "run_band_in_bulk",
+           "run_in_bulk", "runs_in_lock_step", "scalar_scf_loops", "vector_shape"]
 
 BULK = True
 """Whether scf loop nests run in lock-step where they can (False: one iteration at a
@@ -84,11 +88,11 @@ def scalar_scf_loops() -> Iterator[None]:
         BULK = saved
 
 
-class _Bail(Exception):
+class NotInLockStep(Exception):
     """This run cannot be completed exactly in lock-step: undo it, run scalar."""
 
 
-class _Conflict(_Bail):
+class _Conflict(NotInLockStep):
     """Two lanes touch one element of `root`, one of them writing."""
 
     def __init__(self, root: np.ndarray):
@@ -109,10 +113,10 @@ class Lanes:
 # ------------------------------------------------------------------ types
 
 def _dtype(type_: Type) -> np.dtype:
-    """The numpy dtype lane values of `type_` are held in (_Bail if none is exact)."""
+    """The numpy dtype lane values of `type_` are held in (NotInLockStep if none is exact)."""
     if isinstance(type_, VectorType):
         if any(type_.scalable or ()):
-            raise _Bail()
+            raise NotInLockStep()
         type_ = type_.element_type
     if isinstance(type_, IndexType):
         return np.dtype(np.int64)
@@ -123,10 +127,10 @@ def _dtype(type_: Type) -> np.dtype:
             return np.dtype(f"int{type_.width}")
     if isinstance(type_, FloatType) and type_.name in ("f16", "f32", "f64"):
         return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}[type_.name])
-    raise _Bail()
+    raise NotInLockStep()
 
 
-def _array(value, type_: Type, lanes: int | None = None) -> np.ndarray:
+def lane_array(value, type_: Type, lanes: int | None = None) -> np.ndarray:
     """A value as a numpy array of its type (a lane value's array as it is; a uniform
     vector's tuple in its shape)."""
     if isinstance(value, Lanes):
@@ -139,7 +143,7 @@ def _array(value, type_: Type, lanes: int | None = None) -> np.ndarray:
 
 # ------------------------------------------------------------------ memory
 
-class _Memory:
+class LaneMemory:
     """What a lock-step run did to memory, to check it and to undo it."""
 
     def __init__(self, lanes: int, private: set[int]):
@@ -158,11 +162,11 @@ class _Memory:
         while isinstance(root.base, np.ndarray):
             root = root.base
         if not root.flags.c_contiguous or buffer.dtype == np.dtype(object):
-            raise _Bail()
+            raise NotInLockStep()
         size = buffer.itemsize
         start = buffer.__array_interface__["data"][0] - root.__array_interface__["data"][0]
         if root.nbytes % size or start % size or any(s % size for s in buffer.strides):
-            raise _Bail()
+            raise NotInLockStep()
         flat = root.reshape(-1).view(np.uint8).view(buffer.dtype) \
             if root.dtype != buffer.dtype else root.reshape(-1)
         return root, flat, start // size, tuple(s // size for s in buffer.strides)
@@ -170,17 +174,17 @@ class _Memory:
     def addresses(self, buffer: np.ndarray, indices: list, shape: tuple, count: int) -> tuple:
         """(root, flat, offsets) of the elements `indices` (ints or lane arrays) name on
         each of `count` lanes, with a trailing vector of `shape` along the last dims:
-        offsets of shape (count, *shape); _Bail out of bounds."""
+        offsets of shape (count, *shape); NotInLockStep out of bounds."""
         root, flat, start, strides = self.flat(buffer)
         if len(indices) != buffer.ndim:
-            raise _Bail()
+            raise NotInLockStep()
         lead = len(indices) - len(shape)
         offset = np.int64(start)
         for k, (index, extent, stride) in enumerate(zip(indices, buffer.shape, strides)):
             index = np.asarray(index, np.int64)
             reach = shape[k - lead] if k >= lead else 1
             if index.size and (index.min() < 0 or index.max() + reach > extent):
-                raise _Bail()
+                raise NotInLockStep()
             offset = offset + index * stride
         offset = np.broadcast_to(np.asarray(offset, np.int64), (count,))
         if shape:
@@ -200,7 +204,7 @@ class _Memory:
         if key in self.private_roots:
             copy, written, _ = self._private(root, flat)
             if not written[lane, offset].all():
-                raise _Bail()  # a lane reads what an earlier one may have written
+                raise NotInLockStep()  # a lane reads what an earlier one may have written
             return copy[lane, offset]
         writer = self._track(self.writer, key, flat)
         seen = writer[offset]
@@ -217,7 +221,7 @@ class _Memory:
               value: np.ndarray) -> None:
         """Each lane's `value` (broadcast to (lanes, *shape)) written at its indices."""
         if not buffer.flags.writeable:
-            raise _Bail()
+            raise NotInLockStep()
         root, flat, offset = self.addresses(buffer, indices, shape, ids.size)
         key = id(root)
         lane = np.broadcast_to(ids.reshape(ids.shape + (1,) * len(shape)), offset.shape)
@@ -277,7 +281,7 @@ def _band_body_ops(op: Operation) -> list[Operation]:
     return list(op.regions[0].blocks[0].ops())
 
 
-def _supported(op: Operation) -> bool:
+def runs_in_lock_step(op: Operation) -> bool:
     """Whether every op nested in `op` is one the lock-step run knows or may run once."""
     from mlc.ir.interfaces.side_effects import is_memory_effect_free
 
@@ -292,40 +296,126 @@ def _supported(op: Operation) -> bool:
     return True
 
 
-class _Plan:
-    """What was learnt about one loop: how deep its band may go, which buffers (by the
-    values naming them) its lanes must have private copies of."""
+class Band:
+    """The shape of a loop nest the lock-step run walks, whatever spells its loops
+    (`scf` ops here, `cf` blocks in :mod:`mlc.ir.dialects.cf.bulk`). A *level* is one
+    loop of the nest; the run makes the iterations of the levels down to the plan's
+    depth its lanes, then runs the deepest level's body on them."""
 
-    def __init__(self, depth: int):
-        self.depth = depth
+    def depth(self) -> int:
+        """How many levels below the first one the band may go."""
+        raise NotImplementedError
+
+    def first(self):
+        """The outermost level."""
+        raise NotImplementedError
+
+    def points(self, level, operands: list) -> list[np.ndarray] | None:
+        """Each induction variable's values over the level's points in row-major order,
+        given its bounds' values `operands`; None if they vary between lanes."""
+        raise NotImplementedError
+
+    def induction_variables(self, level) -> list[Value]:
+        raise NotImplementedError
+
+    def descend(self, interp: Interpreter, level, frame: LaneFrame) -> tuple[object, list]:
+        """Run what the level's body computes before its inner loop (free of memory
+        effects); the inner level and its bounds' values."""
+        raise NotImplementedError
+
+    def run_body(self, interp: Interpreter, level, frame: LaneFrame, memory: LaneMemory) -> None:
+        """Run the level's body once on every lane."""
+        raise NotImplementedError
+
+    def stores(self, level) -> list[Operation]:
+        """The ops under the level that store to memory."""
+        raise NotImplementedError
+
+
+class _ScfBand(Band):
+    """A band of nested `scf.for`/`scf.parallel` ops without results."""
+
+    def __init__(self, loop: Operation):
+        self.loop = loop
+
+    def depth(self) -> int:
+        return _band_depth(self.loop)
+
+    def first(self):
+        return self.loop
+
+    def points(self, level, operands):
+        return _loop_points(level, operands)
+
+    def induction_variables(self, level):
+        return list(level.regions[0].blocks[0].args)
+
+    def descend(self, interp, level, frame):
+        ops = _body_ops(level)
+        inner = next(o for o in ops if o.regions)
+        for o in ops:
+            if o is not inner:
+                execute_on_lanes(interp, o, frame, None)
+        return inner, [frame.lookup(v) for v in inner.operands]
+
+    def run_body(self, interp, level, frame, memory):
+        for o in _body_ops(level):
+            execute_on_lanes(interp, o, frame, memory)
+
+    def stores(self, level):
+        return list(level.walk())
+
+
+def _body_ops(loop: Operation) -> list[Operation]:
+    """The ops of a loop's body but what ends it."""
+    return [o for o in loop.regions[0].blocks[0].ops() if not isinstance(o, _BODY_ENDS)]
+
+
+class _Plan:
+    """What was learnt about one loop: its band, how deep the band may go, which
+    buffers (by the values naming them) its lanes must have private copies of."""
+
+    def __init__(self, band: Band):
+        self.band = band
+        self.depth = band.depth()
         self.private: set[Value] = set()
 
 
 def run_in_bulk(interp: Interpreter, op: Operation, operands: list) -> bool:
     """Run `op` (an scf.for or scf.parallel without results) in lock-step if it can be
     done exactly; False if it was not (nothing changed: run it on the scalar path)."""
+    def band() -> Band | None:
+        if not _is_loop(op) or not all(runs_in_lock_step(o) for o in _band_body_ops(op)):
+            return None
+        return _ScfBand(op)
+    return run_band_in_bulk(interp, op, band, operands)
+
+
+def run_band_in_bulk(interp: Interpreter, key: object, band: Callable[[], Band | None],
+                     operands: list) -> bool:
+    """Run the nest that `band()` describes (asked once per `key` and interpreter; None
+    when it cannot run in lock-step), its first level's bounds' values `operands`, in
+    lock-step if it can be done exactly; False if it was not (nothing changed)."""
     if not BULK or interp.state.get("scf.bulk.active"):
         return False
     plans = interp.state.setdefault("scf.bulk.plans", {})
-    plan = plans.get(op)
+    plan = plans.get(key)
     if plan is None:
-        if not _is_loop(op) or not all(_supported(o) for o in _band_body_ops(op)):
-            plans[op] = False
-            return False
-        plan = plans[op] = _Plan(_band_depth(op))
+        shape = band()
+        plan = plans[key] = False if shape is None else _Plan(shape)
     if plan is False:
         return False
     interp.state["scf.bulk.active"] = True
     try:
         while plan.depth >= 0:
-            outcome = _attempt(interp, op, operands, plan)
+            outcome = _attempt(interp, operands, plan)
             if outcome is True:
                 return True
             if isinstance(outcome, np.ndarray):  # privatize it and retry
                 continue
             plan.depth -= 1
             plan.private.clear()
-        plans[op] = False
+        plans[key] = False
         return False
     finally:
         interp.state["scf.bulk.active"] = False
@@ -354,6 +444,12 @@ def _loop_points(op: Operation, operands: list) -> list[np.ndarray] | None:
     else:
         rank = len(operands) // 3
         ranges = list(zip(operands[:rank], operands[rank:2 * rank], operands[2 * rank:]))
+    return range_points(ranges)
+
+
+def range_points(ranges: list[tuple]) -> list[np.ndarray] | None:
+    """The points of the (lower, upper, step) ranges in row-major order, a value array
+    per range; None when a bound varies between lanes or a step is not positive."""
     if any(isinstance(v, Lanes) for r in ranges for v in r) or any(s <= 0 for _, _, s in ranges):
         return None
     axes = [np.arange(lo, hi, st, dtype=np.int64) if hi > lo else np.zeros(0, np.int64)
@@ -362,16 +458,17 @@ def _loop_points(op: Operation, operands: list) -> list[np.ndarray] | None:
     return [g.reshape(-1) for g in grids]
 
 
-def _attempt(interp: Interpreter, op: Operation, operands: list, plan: _Plan):
+def _attempt(interp: Interpreter, operands: list, plan: _Plan):
     """True when the band ran; a root array to make private; None to go shallower."""
     saved_env = interp.env
     env = dict(interp.env)
+    band = plan.band
     memory = None
     try:
-        frame = _Frame(env, None)
-        current, current_operands, depth = op, operands, 0
+        frame = LaneFrame(env, None)
+        current, current_operands, depth = band.first(), operands, 0
         while True:
-            points = _loop_points(current, current_operands)
+            points = band.points(current, current_operands)
             if points is None:
                 return None
             count = points[0].size if points else 1
@@ -382,23 +479,16 @@ def _attempt(interp: Interpreter, op: Operation, operands: list, plan: _Plan):
             frame = frame.expand(count)
             if frame.count > MAX_LANES:
                 return None
-            block = current.regions[0].blocks[0]
-            for arg, values in zip(block.args, points):
+            for arg, values in zip(band.induction_variables(current), points):
                 frame.values[arg] = Lanes(np.tile(values, frame.count // count))
-            ops = [o for o in block.ops() if not isinstance(o, _BODY_ENDS)]
             if depth == plan.depth:
                 break
-            inner = next(o for o in ops if o.regions)
-            for o in ops:
-                if o is inner:
-                    continue
-                _execute(interp, o, frame, None)
-            current_operands = [frame.lookup(v) for v in inner.operands]
-            current, depth = inner, depth + 1
+            current, current_operands = band.descend(interp, current, frame)
+            depth += 1
         lanes = frame.count
         private = {id(r) for r in (_root(env.get(v)) for v in plan.private) if r is not None}
-        memory = _Memory(lanes, private)
-        memory.written_roots = _written_roots(current, env, memory)
+        memory = LaneMemory(lanes, private)
+        memory.written_roots = _written_roots(band.stores(current), env)
         if memory.written_roots is None:
             return None
         if any(lanes * _root(env[v]).size > MAX_PRIVATE_ELEMENTS for v in plan.private
@@ -406,8 +496,7 @@ def _attempt(interp: Interpreter, op: Operation, operands: list, plan: _Plan):
             return None
         frame.ids = np.arange(lanes, dtype=np.int64)
         with np.errstate(all="ignore"):
-            for o in ops:
-                _execute(interp, o, frame, memory)
+            band.run_body(interp, current, frame, memory)
         memory.commit()
         return True
     except _Conflict as conflict:
@@ -419,7 +508,7 @@ def _attempt(interp: Interpreter, op: Operation, operands: list, plan: _Plan):
             plan.private.update(outside)
             return conflict.root
         return None
-    except (_Bail, InterpreterError):
+    except (NotInLockStep, InterpreterError):
         # What the scalar path must decide: an op this path does not run exactly, or an
         # error (undefined behaviour, an unsupported op) the scalar path reports as its
         # own. Anything else is a bug of this path and propagates.
@@ -438,11 +527,11 @@ def _root(value) -> np.ndarray | None:
     return value
 
 
-def _written_roots(loop: Operation, env: dict, memory: _Memory) -> set[int] | None:
-    """The allocations the loop's stores write (ids), or None when one is named by a
-    value made inside the loop."""
+def _written_roots(ops, env: dict) -> set[int] | None:
+    """The allocations the stores among `ops` write (ids), or None when one is named
+    by a value made inside the loop."""
     roots = set()
-    for nested in loop.walk():
+    for nested in ops:
         if isinstance(nested, (M.StoreOp, vector_memory.StoreOp)):
             target = nested.operands[1]
             value = env.get(target)
@@ -454,16 +543,16 @@ def _written_roots(loop: Operation, env: dict, memory: _Memory) -> set[int] | No
 
 # ------------------------------------------------------------------ execution
 
-class _Frame:
+class LaneFrame:
     """The values of a lock-step run: `values` by SSA value; a frame for the lanes that
     take a branch sees its parent's lane values restricted to them (`select`)."""
 
-    def __init__(self, values: dict, parent: _Frame | None, select: np.ndarray | None = None):
+    def __init__(self, values: dict, parent: LaneFrame | None, select: np.ndarray | None = None):
         self.values, self.parent, self.select = values, parent, select
         self.count = 1 if parent is None else parent.count
         self.ids: np.ndarray | None = None
 
-    def expand(self, factor: int) -> _Frame:
+    def expand(self, factor: int) -> LaneFrame:
         """The frame with each lane repeated `factor` times (a loop's points inside)."""
         for key, value in self.values.items():
             if isinstance(value, Lanes):
@@ -475,16 +564,16 @@ class _Frame:
         found = self.values.get(value, _MISSING)
         if found is _MISSING:
             if self.parent is None:
-                raise _Bail()
+                raise NotInLockStep()
             found = self.parent.lookup(value)
             if isinstance(found, Lanes):
                 found = Lanes(found.array[self.select])
             self.values[value] = found
         return found
 
-    def subset(self, mask: np.ndarray) -> _Frame:
+    def subset(self, mask: np.ndarray) -> LaneFrame:
         select = np.nonzero(mask)[0]
-        child = _Frame({}, self, select)
+        child = LaneFrame({}, self, select)
         child.count = select.size
         child.ids = self.ids[select]
         return child
@@ -493,37 +582,41 @@ class _Frame:
 _MISSING = object()
 
 
-def _execute(interp: Interpreter, op: Operation, frame: _Frame, memory: _Memory | None) -> None:
+def execute_on_lanes(interp: Interpreter, op: Operation, frame: LaneFrame,
+                     memory: LaneMemory | None) -> None:
+    """Run `op` (not a terminator) on the frame's lanes: once on the scalar handler
+    when its operands are the same on every lane, else on arrays; NotInLockStep when
+    this path cannot compute it exactly (`memory` None: memory effects refused)."""
     operands = [frame.lookup(v) for v in op.operands]
     op_class = type(op)
     if op_class in _CONTROL:
         if memory is None:
-            raise _Bail()
+            raise NotInLockStep()
         results = _CONTROL[op_class](interp, op, operands, frame, memory)
     elif not any(isinstance(v, Lanes) for v in operands) and op_class not in _EFFECTS:
         interp.env = frame.values  # the scalar handler on the one value all lanes share
         results = handler_for(op_class)(interp, op, operands)
         if not isinstance(results, list):
-            raise _Bail()
+            raise NotInLockStep()
     else:
         handler = _LANE_OPS.get(op_class) if _exact_in_numpy(op) else None
         if handler is None and op_class in ELEMENTWISE_OPS:
             results = _per_element(interp, op, operands, frame)
         elif handler is None or (op_class in _EFFECTS and memory is None):
-            raise _Bail()
+            raise NotInLockStep()
         else:
             results = handler(op, operands, frame, memory)
     for value, result in zip(op.results, results):
         frame.values[value] = result
 
 
-def _per_element(interp: Interpreter, op: Operation, operands: list, frame: _Frame) -> list:
+def _per_element(interp: Interpreter, op: Operation, operands: list, frame: LaneFrame) -> list:
     """An elementwise op numpy does not compute exactly as the scalar path (math
     functions, directed rounding, flags): the scalar handler on each element."""
-    shape = (frame.count,) + _shape(op.results[0].type)
+    shape = (frame.count,) + vector_shape(op.results[0].type)
     columns = []
     for value, operand in zip(operands, op.operands):
-        array = _array(value, operand.type)
+        array = lane_array(value, operand.type)
         if isinstance(value, Lanes) and array.ndim < len(shape):  # a scalar condition
             array = array.reshape(array.shape + (1,) * (len(shape) - array.ndim))
         array = np.broadcast_to(array, shape).reshape(-1)
@@ -535,35 +628,35 @@ def _per_element(interp: Interpreter, op: Operation, operands: list, frame: _Fra
     for k, value in enumerate(op.results):
         column = [row[k] for row in rows]
         if any(v is POISON for v in column):
-            raise _Bail()
+            raise NotInLockStep()
         results.append(Lanes(np.array(column, _dtype(value.type)).reshape(shape)))
     return results
 
 
-def _run_block(interp, block, args: list, frame: _Frame, memory: _Memory) -> list:
+def _run_block(interp, block, args: list, frame: LaneFrame, memory: LaneMemory) -> list:
     for arg, value in zip(block.args, args):
         frame.values[arg] = value
     for op in block.ops():
         if isinstance(op, _BODY_ENDS):
             return [frame.lookup(v) for v in op.operands]
-        _execute(interp, op, frame, memory)
+        execute_on_lanes(interp, op, frame, memory)
     return []
 
 
-def _for(interp, op, operands, frame: _Frame, memory: _Memory) -> list:
+def _for(interp, op, operands, frame: LaneFrame, memory: LaneMemory) -> list:
     lower, upper, step, *carried = operands
     if any(isinstance(v, Lanes) for v in (lower, upper, step)) or step <= 0 or \
             "unsignedCmp" in op.attributes:
-        raise _Bail()
+        raise NotInLockStep()
     if (upper - lower) // step > interp.max_branches:
-        raise _Bail()
+        raise NotInLockStep()
     block = op.regions[0].blocks[0]
     for iv in range(lower, upper, step):
         carried = _run_block(interp, block, [iv, *carried], frame, memory)
     return list(carried)
 
 
-def _if(interp, op, operands, frame: _Frame, memory: _Memory) -> list:
+def _if(interp, op, operands, frame: LaneFrame, memory: LaneMemory) -> list:
     condition = operands[0]
     if not isinstance(condition, Lanes):
         region = op.regions[0] if condition else op.regions[1]
@@ -576,30 +669,36 @@ def _if(interp, op, operands, frame: _Frame, memory: _Memory) -> list:
             continue
         child = frame.subset(taken)
         branches.append((taken, _run_block(interp, region.blocks[0], [], child, memory)))
+    return merge_branches(frame, [value.type for value in op.results], branches)
+
+
+def merge_branches(frame: LaneFrame, types: list[Type], branches: list[tuple]) -> list:
+    """The values of `types` each lane gets from the branch it took: `branches` holds
+    (the lanes that took it, a mask; their values, or None when no lane did)."""
     results = []
-    for k, value in enumerate(op.results):
+    for k, type_ in enumerate(types):
         merged = None
         for taken, values in branches:
             if values is None:
                 continue
-            part = np.broadcast_to(_array(values[k], value.type),
-                                   (int(taken.sum()),) + _shape(value.type))
+            part = np.broadcast_to(lane_array(values[k], type_),
+                                   (int(taken.sum()),) + vector_shape(type_))
             if merged is None:
-                merged = np.empty((frame.count,) + _shape(value.type), part.dtype)
+                merged = np.empty((frame.count,) + vector_shape(type_), part.dtype)
             merged[taken] = part
         results.append(Lanes(merged))
     return results
 
 
-def _shape(type_: Type) -> tuple:
+def vector_shape(type_: Type) -> tuple:
     return tuple(type_.shape) if isinstance(type_, VectorType) else ()
 
 
-def _parallel(interp, op, operands, frame: _Frame, memory: _Memory) -> list:
+def _parallel(interp, op, operands, frame: LaneFrame, memory: LaneMemory) -> list:
     """A nested parallel loop without reductions: its points in row-major order."""
     points = _loop_points(op, operands)
     if op.results or points is None or (points and points[0].size > interp.max_branches):
-        raise _Bail()
+        raise NotInLockStep()
     block = op.regions[0].blocks[0]
     for k in range(points[0].size if points else 1):
         _run_block(interp, block, [int(p[k]) for p in points], frame, memory)
@@ -615,7 +714,7 @@ _BODY_ENDS = (YieldOp, ReduceOp, ReduceReturnOp)
 # ------------------------------------------------------------------ lane ops
 
 def _lanes(values: list, op: Operation) -> list[np.ndarray]:
-    return [_array(v, o.type) for v, o in zip(values, op.operands)]
+    return [lane_array(v, o.type) for v, o in zip(values, op.operands)]
 
 
 def _result(array, op: Operation) -> list:
@@ -624,10 +723,10 @@ def _result(array, op: Operation) -> list:
 
 def _divsi(a, b):
     if np.any(b == 0):
-        raise _Bail()
+        raise NotInLockStep()
     info = np.iinfo(a.dtype)
     if np.any((a == info.min) & (b == -1)):
-        raise _Bail()
+        raise NotInLockStep()
     q = np.abs(a) // np.abs(b)
     return np.where((a < 0) != (b < 0), -q, q)
 
@@ -649,7 +748,7 @@ def _ceildivsi(a, b):
 def _fma(op, a, b, c):
     dtype = _dtype(op.results[0].type)
     if dtype == np.dtype(np.float64):
-        raise _Bail()  # the product is not exact in f64
+        raise NotInLockStep()  # the product is not exact in f64
     return (a.astype(np.float64) * b + c).astype(dtype)
 
 
@@ -708,11 +807,11 @@ def _sitofp(op, a):
 def _fptosi(op, a):
     target = _dtype(op.results[0].type)
     if target == np.bool_ or not np.all(np.isfinite(a)):
-        raise _Bail()
+        raise NotInLockStep()
     truncated = np.trunc(a.astype(np.float64))
     info = np.iinfo(target)
     if np.any((truncated < info.min) | (truncated > info.max)):
-        raise _Bail()
+        raise NotInLockStep()
     return truncated.astype(target)
 
 
@@ -722,14 +821,14 @@ def _cast_to_result(op, a):
 
 def _truncf(op, a):
     if "roundingmode" in op.attributes:
-        raise _Bail()
+        raise NotInLockStep()
     return a.astype(_dtype(op.results[0].type))
 
 
 def _int_op(fn):
     def apply(op, a, b):
         if a.dtype == np.bool_ or b.dtype == np.bool_:
-            raise _Bail()
+            raise NotInLockStep()
         return fn(a, b)
     return apply
 
@@ -756,8 +855,8 @@ _ELEMENTWISE = {
 
 def _broadcast(op, operands, frame, memory):
     source = operands[0]
-    shape = _shape(op.results[0].type)
-    array = _array(source, op.operands[0].type)
+    shape = vector_shape(op.results[0].type)
+    array = lane_array(source, op.operands[0].type)
     lead = array.shape[:1] if isinstance(source, Lanes) else ()
     body = array.shape[1:] if lead else array.shape
     array = array.reshape(lead + (1,) * (len(shape) - len(body)) + body)
@@ -767,7 +866,7 @@ def _broadcast(op, operands, frame, memory):
 def _extract(op, operands, frame, memory):
     position = tuple(op.attributes["static_position"].values)
     if len(op.operands) != 1 or any(p < 0 for p in position):  # an index value, or poison
-        raise _Bail()
+        raise NotInLockStep()
     array = operands[0].array
     return [Lanes(array[(slice(None), *position)])]
 
@@ -775,25 +874,25 @@ def _extract(op, operands, frame, memory):
 def _load(op, operands, frame, memory):
     buffer, *indices = operands
     if not isinstance(buffer, np.ndarray):
-        raise _Bail()
-    shape = _shape(op.results[0].type)
+        raise NotInLockStep()
+    shape = vector_shape(op.results[0].type)
     indices = [v.array if isinstance(v, Lanes) else v for v in indices]
     array = memory.load(buffer, indices, shape, frame.ids)
     dtype = _dtype(op.results[0].type)
     if array.dtype != dtype:
-        raise _Bail()
+        raise NotInLockStep()
     return [Lanes(np.array(array))]
 
 
 def _store(op, operands, frame, memory):
     value, buffer, *indices = operands
     if not isinstance(buffer, np.ndarray):
-        raise _Bail()
-    shape = _shape(op.operands[0].type)
+        raise NotInLockStep()
+    shape = vector_shape(op.operands[0].type)
     indices = [v.array if isinstance(v, Lanes) else v for v in indices]
-    array = _array(value, op.operands[0].type)
+    array = lane_array(value, op.operands[0].type)
     if array.dtype != buffer.dtype:
-        raise _Bail()
+        raise NotInLockStep()
     memory.store(buffer, indices, shape, frame.ids, array)
     return []
 
@@ -815,7 +914,7 @@ def _lane_op(fn):
     def handler(op, operands, frame, memory):
         arrays = []
         for value, operand in zip(operands, op.operands):
-            array = _array(value, operand.type)
+            array = lane_array(value, operand.type)
             arrays.append(array)
         return _result(fn(op, *arrays), op)
     return handler
