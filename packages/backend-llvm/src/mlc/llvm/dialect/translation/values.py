@@ -31,7 +31,7 @@ from mlc.llvm.dialect.translation.initializers import (
     resource_array,
 )
 from mlc.llvm.dialect.translation.symbols import LLVMGlobal
-from mlc.llvm.dialect.types import LinkageAttr, ZeroAttr
+from mlc.llvm.dialect.types import ZeroAttr
 
 # ------------------------------------------------------------------ constants
 
