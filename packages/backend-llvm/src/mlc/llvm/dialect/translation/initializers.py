@@ -108,6 +108,8 @@ def dense_initializer(type_: ir.Type, array: np.ndarray) -> TextConstant | None:
         flat = np.repeat(flat, count)
     if flat.size != count:
         return None
+    if count == 0:  # a zero-length array (some level of it) has no elements to write
+        return TextConstant(type_, "zeroinitializer")
     levels = []
     leaf = type_
     while isinstance(leaf, (ir.ArrayType, ir.VectorType)):
