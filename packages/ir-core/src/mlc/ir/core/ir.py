@@ -333,12 +333,16 @@ class Operation:
     def drop_all_references(self) -> None:
         """Drop every operand and successor use, here and in nested ops."""
         for op in self.walk():
-            for use in op._operands:
-                use.drop()
-            op._operands = []
-            for successor in op._successors:
-                successor.drop()
-            op._successors = []
+            op._drop_references()
+
+    def _drop_references(self) -> None:
+        """Drop this op's own operand and successor uses."""
+        for use in self._operands:
+            use.drop()
+        self._operands = []
+        for successor in self._successors:
+            successor.drop()
+        self._successors = []
 
     def erase(self) -> None:
         """Remove from the IR; the results must have no uses left."""
@@ -366,12 +370,7 @@ class Operation:
         stack = [self]
         while stack:
             op = stack.pop()
-            for use in op._operands:
-                use.drop()
-            op._operands = []
-            for successor in op._successors:
-                successor.drop()
-            op._successors = []
+            op._drop_references()
             for region in op.regions:
                 for block in region.blocks:
                     child = block.first_op

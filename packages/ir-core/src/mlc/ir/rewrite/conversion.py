@@ -570,18 +570,13 @@ class _Conversion:
         for uses, value in remaps:
             for use in uses:
                 use.set(value)
-        dropped: set[Operation] = set()
-        for op in self.erased:
-            for nested in _nested_ops(op, dropped):
-                dropped.add(nested)
-                nested.set_operands(())
-                if nested.successors:  # a replaced branch no longer branches anywhere
-                    nested.set_successors(())
+        # Out of their blocks first (an erased op may be nested in another), then taken
+        # apart: their uses dropped (a replaced branch no longer branches anywhere) and
+        # freed at once (Operation.destroy).
         for op in self.erased:
             op.detach()
         for op in self.erased:
-            if op.parent is None:  # not nested in another erased op, destroyed with it
-                op.destroy()
+            op.destroy()
         self.journal.discard()
         return []
 
