@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -55,7 +55,9 @@ LOOP_LOWER = "loop-lower"
 """From scheduled loop kernels to the standard dialects. (No canonicalize in the
 build's lowering: LLVM's -O3 folds what it would, and its time grows with the
 unrolled kernels.)"""
-LOOP_TO_STANDARD = "loop-compact-buffers,loop-hoist-buffers,loop-plan-memory,loop-lower"
+LOOP_PLAN = "loop-compact-buffers,loop-hoist-buffers,loop-plan-memory"
+"""A main function's buffers planned, with its scheduled loop kernels."""
+LOOP_TO_STANDARD = f"{LOOP_PLAN},{LOOP_LOWER}"
 """From a main function calling scheduled loop kernels to the standard dialects."""
 GRAPH_LOWER = f"graph-lower-to-loop,{LOOP_TO_STANDARD}"
 """From an optimised graph module to the standard dialects (unscheduled kernels)."""
@@ -138,6 +140,9 @@ class StageTimes:
     """Wall seconds of each stage of a build, in order."""
 
     stages: list[tuple[str, float]] = field(default_factory=list)
+    parts: list[list[tuple[str, float]]] = field(default_factory=list)
+    """The stages of each worker process that compiled a part of the module
+    (mlc.llvm.compile_parts), in parallel: not counted again in the total."""
 
     def add(self, name: str, seconds: float) -> None:
         self.stages.append((name, seconds))
@@ -150,6 +155,9 @@ class StageTimes:
         """A table of the stages, one line each, and the total."""
         width = max((len(n) for n, _ in self.stages), default=5)
         lines = [f"  {name:<{width}}  {seconds * 1000:9.1f} ms" for name, seconds in self.stages]
+        for i, stages in enumerate(self.parts, 1):
+            lines.append(f"  part {i} of {len(self.parts)}, in its own process:")
+            lines += [f"    {name:<{width - 2}}  {seconds * 1000:9.1f} ms" for name, seconds in stages]
         lines.append(f"  {'total':<{width}}  {self.total * 1000:9.1f} ms")
         return "\n".join(lines)
 
@@ -182,9 +190,13 @@ class _KernelCosts(PassInstrument):
 
     def run_before_pass(self, pass_, op: Operation) -> None:
         if pass_.name == "loop-lower":
-            from mlc.loop.cost import kernel_costs
+            self.record(op)
 
-            self.costs.update(kernel_costs(op))
+    def record(self, module: Operation) -> None:
+        """Record the costs of the kernels of `module` (loop IR)."""
+        from mlc.loop.cost import kernel_costs
+
+        self.costs.update(kernel_costs(module))
 
 
 VERIFY_EACH = os.environ.get("MLC_VERIFY_EACH", "0") not in ("", "0")
@@ -445,7 +457,8 @@ class CompiledModel(ModelExecutor):
     shared library that `mlc.llvm.load_module` runs without the compiler."""
 
     def __init__(self, entry: NativeFunction, params: dict[str, np.ndarray],
-                 workspaces: list[ArgSpec], llvm_ir: str, target: Target, times: StageTimes,
+                 workspaces: list[ArgSpec], llvm_ir: str | Sequence[str], target: Target,
+                 times: StageTimes,
                  externals: Sequence[str] = (), library=None, profiled=None,
                  kernel_costs: Mapping | None = None, num_threads: int = 1):
         super().__init__(entry)
@@ -453,7 +466,10 @@ class CompiledModel(ModelExecutor):
         self.num_threads = num_threads
         self.params = params
         self.workspaces = workspaces
-        self.llvm_ir = llvm_ir
+        self.llvm_ir_parts = [llvm_ir] if isinstance(llvm_ir, str) else list(llvm_ir)
+        """The LLVM IR of the model: one module, or the parts compiled by worker
+        processes (mlc.llvm.compile_parts)."""
+        self._linked_llvm_ir: str | None = None
         self.target = target
         self.timings = times
         self.externals = tuple(externals)
@@ -464,6 +480,18 @@ class CompiledModel(ModelExecutor):
         self._library = library
         self._profiled = profiled
         self._profile_function: NativeFunction | None = None
+
+    @property
+    def llvm_ir(self) -> str:
+        """The LLVM IR of the model as one module (its parts linked by LLVM, when
+        worker processes compiled it in parts)."""
+        if len(self.llvm_ir_parts) == 1:
+            return self.llvm_ir_parts[0]
+        if self._linked_llvm_ir is None:
+            from mlc.llvm.jit import link_llvm_ir
+
+            self._linked_llvm_ir = str(link_llvm_ir(self.llvm_ir_parts))
+        return self._linked_llvm_ir
 
     def profile(self, *inputs: np.ndarray, runs: int = 10, warmup: int = 1,
                 **named: np.ndarray):
@@ -524,7 +552,7 @@ class CompiledModel(ModelExecutor):
             metadata["index_checks"] = {"symbol": INDEX_ERROR_SYMBOL,
                                         "sites": list(self.index_errors.sites),
                                         "fields": len(self.index_errors.values)}
-        return export_shared_library(self.llvm_ir, path, metadata, self.params,
+        return export_shared_library(self.llvm_ir_parts, path, metadata, self.params,
                                      target or self.target)
 
 
@@ -660,9 +688,6 @@ def build(module: Operation, target: Target | None = None,
     be compiled; ValueError, a bad `num_threads`. `tuning_db` names a tuning work
     directory (mlc.tune): each kernel with a record there for `target` gets its best
     trace instead of the default rules'."""
-    from mlc.llvm.aot import bind_entry_resources
-    from mlc.llvm.profile import add_profiled_entry
-
     if pipeline is not None and extern:
         raise BuildError([Diagnostic("error", "build() takes `extern` or a `pipeline`, not "
                                      "both: spell graph-lower-to-loop{extern=FUNCTION:NAME} "
@@ -707,6 +732,7 @@ def build(module: Operation, target: Target | None = None,
     _load_passes()
     costs = _KernelCosts()
     traces: dict = {}
+    early = None
     with _Timer(times, "graph → loops"):
         # Layouts and scale folding are opt level 3 (as TVM's AlterOpLayout and
         # FoldScaleAxis); a build that names them for its schedules runs them.
@@ -721,46 +747,154 @@ def build(module: Operation, target: Target | None = None,
                                           chosen=tuned.trace_for if tuned else None)
         _verify(module)  # what the graph passes and the rules made
         with _Timer(times, "loops → standard dialects"):
-            _run(module, stages[1], costs)
+            _run(module, LOOP_PLAN if stages[1] == LOOP_TO_STANDARD else stages[1], costs)
+        if stages[1] == LOOP_TO_STANDARD:
+            early = None if extern else _lower_in_parts(module, target, times, num_threads,
+                                                        entry, len(inputs), costs)
+            if early is None:
+                with _Timer(times, "loop-lower"):
+                    _run(module, LOOP_LOWER, costs)
     else:
         _verify(module)  # what the user's pipeline made
-    sites = index_check_sites(module)
-    check_entry_reads_its_inputs(module, entry, len(inputs))
-    externals = bind_external_functions(module)
-    with _Timer(times, "AOT entry (weights, workspace)"):
-        resources = bind_entry_resources(module, entry)
-        profiled = add_profiled_entry(module, entry)
-    text = lower_to_llvm_ir(module, times, num_threads)
+    if early is not None:
+        objects, prepared = early
+    else:
+        prepared = _prepare_entry(module, entry, len(inputs), times)
+        parted = _compile_in_parts(module, target, times, num_threads, lambda part, _: (
+            _lower_part(part, num_threads)))
+        objects = parted.objects if parted else None
+    llvm_ir = [code.text for code in objects] if objects else \
+        lower_to_llvm_ir(module, times, num_threads)
     module.destroy()  # build's own copy, done with: freed now, not by the cyclic collector
-    param_specs = [arg_spec(name, type_, "param") for name, type_, _ in resources.params]
-    workspace_specs = [arg_spec(name, type_, "workspace") for name, type_ in resources.workspaces]
     specs = [*(ArgSpec(s.name, s.shape, s.dtype, "param" if s.name in params else "input")
-               for s in inputs), *outputs, *param_specs, *workspace_specs]
+               for s in inputs), *outputs, *prepared.param_specs, *prepared.workspace_specs]
     from mlc.llvm.build_cache import CachedBuild, dumps_schedules, store_build
 
-    made = CachedBuild(text, specs, workspace_specs,
-                       {name: value for name, _, value in resources.params}, sites,
-                       None if profiled is None else (profiled.name, profiled.slots),
-                       costs.costs, dumps_schedules(traces))
-    model = _compiled_model(made, entry, params, target, times, externals, num_threads)
-    if cache_key is not None and not externals:
+    made = CachedBuild(llvm_ir, specs, prepared.workspace_specs,
+                       {spec.name: value for spec, value in zip(prepared.param_specs,
+                                                                prepared.param_values)},
+                       prepared.sites, prepared.profiled, costs.costs, dumps_schedules(traces))
+    model = _compiled_model(made, entry, params, target, times, prepared.externals,
+                            num_threads, objects or ())
+    if cache_key is not None and not prepared.externals:
         store_build(cache_key, made)
     return model
 
 
+@dataclass
+class _PreparedEntry:
+    """What readying the entry for native code found (the serial build's steps after
+    `loop-lower`, or part 0's in a worker process): picklable."""
+
+    sites: list[str] | None
+    externals: list[str]
+    param_specs: list[ArgSpec]
+    param_values: list[np.ndarray | None]
+    workspace_specs: list[ArgSpec]
+    profiled: tuple[str, tuple[str, ...]] | None
+
+
+def _prepare_entry(module: Operation, entry: str, input_count: int, times: StageTimes,
+                   checked: bool = False) -> _PreparedEntry:
+    """The entry of the loop-lowered `module` made one native entry point: its index
+    check sites, its inputs checked to be read only (unless `checked` before), the
+    external functions bound, weights and workspace made arguments, the profiled copy
+    added."""
+    from mlc.llvm.aot import bind_entry_resources
+    from mlc.llvm.profile import add_profiled_entry
+
+    sites = index_check_sites(module)
+    if not checked:
+        check_entry_reads_its_inputs(module, entry, input_count)
+    externals = [] if checked else bind_external_functions(module)
+    with _Timer(times, "AOT entry (weights, workspace)"):
+        resources = bind_entry_resources(module, entry)
+        profiled = add_profiled_entry(module, entry)
+    return _PreparedEntry(
+        sites, externals, [arg_spec(name, type_, "param") for name, type_, _ in resources.params],
+        [value for _, _, value in resources.params],
+        [arg_spec(name, type_, "workspace") for name, type_ in resources.workspaces],
+        None if profiled is None else (profiled.name, profiled.slots))
+
+
+def _lower_part(part: Operation, num_threads: int) -> tuple[str, list[tuple[str, float]], None]:
+    part_times = StageTimes()
+    return lower_to_llvm_ir(part, part_times, num_threads), part_times.stages, None
+
+
+def _lower_in_parts(module: Operation, target: Target, times: StageTimes, num_threads: int,
+                    entry: str, input_count: int, costs: _KernelCosts
+                    ) -> tuple[list, _PreparedEntry] | None:
+    """`module` (loop kernels, planned, before `loop-lower`) lowered and compiled in
+    parts by worker processes, the entry readied by the worker of part 0; None to do it
+    in this process (then `module` is unchanged). Only for modules without index checks
+    (their record numbers its sites module-wide) or external functions."""
+    from mlc.loop.index_checks import IndexChecks
+
+    checks = IndexChecks(module)
+    if checks.unbounded or checks.explicit:
+        return None
+    check_entry_reads_its_inputs(module, entry, input_count)
+    costs.record(module)
+
+    def lower(part: Operation, index: int):
+        part_times = StageTimes()
+        with _Timer(part_times, "loop-lower"):
+            _run(part, LOOP_LOWER)
+        prepared = None
+        if index == 0:
+            prepared = _prepare_entry(part, entry, input_count, part_times, checked=True)
+        return lower_to_llvm_ir(part, part_times, num_threads), part_times.stages, prepared
+
+    parted = _compile_in_parts(module, target, times, num_threads, lower, first=(entry,),
+                               loop_level=True)
+    if parted is None:
+        costs.costs.clear()  # recorded again when loop-lower runs here
+        return None
+    return parted.objects, parted.extra[0]
+
+
+def _compile_in_parts(module: Operation, target: Target, times: StageTimes,
+                      num_threads: int, lower, first: tuple[str, ...] = (),
+                      loop_level: bool = False) -> Any:
+    """`module` lowered in parts, each by `lower(part, index)` (its LLVM IR text, stage
+    times, and what else the part found) and compiled by a worker process: the
+    mlc.llvm.compile_parts.PartedCompile, or None to compile it in this process.
+    `loop_level`: the module holds loop kernels (before loop-lower), which counts its
+    size otherwise."""
+    from mlc.llvm import compile_parts
+
+    min_ops = compile_parts.MIN_PARTED_LOOP_OPS if loop_level else compile_parts.MIN_PARTED_OPS
+    try:
+        parted = compile_parts.compile_in_parts(module, target, lower, first=first,
+                                                min_ops=min_ops)
+    except ValueError as exc:  # a bad MLC_COMPILE_JOBS
+        raise BuildError([Diagnostic("error", str(exc), module.loc)]) from None
+    if parted is None:
+        return None
+    times.add(f"native code in {len(parted.objects)} processes", parted.seconds)
+    times.parts = parted.stages
+    return parted
+
+
 def _compiled_model(made, entry: str, params: Mapping[str, np.ndarray], target: Target,
                     times: StageTimes, externals: Sequence[str],
-                    num_threads: int) -> CompiledModel:
+                    num_threads: int, compiled: Sequence = ()) -> CompiledModel:
     """The CompiledModel of what a build made (mlc.llvm.build_cache.CachedBuild, built
     now or loaded from the build cache): its LLVM IR compiled (or its object code
-    loaded), its weights and `params` bound."""
+    loaded, or `compiled` by worker processes and linked), its weights and `params`
+    bound."""
     from mlc.llvm.build_cache import loads_schedules
     from mlc.llvm.jit import compile_llvm_ir
     from mlc.llvm.profile import ProfiledEntry
 
-    library = compile_llvm_ir(made.llvm_ir, target)
-    for stage, seconds in library.timings.stages():
-        times.add(stage, seconds)
+    started = time.perf_counter()
+    library = compile_llvm_ir(made.llvm_ir, target, compiled=compiled)
+    if compiled:
+        times.add("linking the parts' object code", time.perf_counter() - started)
+    else:
+        for stage, seconds in library.timings.stages():
+            times.add(stage, seconds)
     function = library.function(entry, made.specs,
                                 index_errors=_index_error_record(library, made.index_sites))
     weights = dict(made.weights)

@@ -78,7 +78,8 @@ def build_key(module: Operation, entry: str, params: Mapping[str, Any], stages: 
 class CachedBuild:
     """What a build leaves for `CompiledModel` (module docstring)."""
 
-    llvm_ir: str
+    llvm_ir: str | list[str]
+    """One LLVM module, or the parts worker processes compiled (mlc.llvm.compile_parts)."""
     specs: list[ArgSpec]
     workspaces: list[ArgSpec]
     weights: dict[str, np.ndarray]
@@ -114,8 +115,11 @@ def store_build(key: str, build: CachedBuild) -> None:
                          for name, cost in build.kernel_costs.items()},
         "schedules": build.schedules,
     }
-    store_entry("builds", key, header, {"llvm_ir": zlib.compress(build.llvm_ir.encode(), 1),
-                                        "weights": weights.getvalue()})
+    parts = [build.llvm_ir] if isinstance(build.llvm_ir, str) else build.llvm_ir
+    header["llvm_ir_parts"] = len(parts)
+    store_entry("builds", key, header, {
+        **{f"llvm_ir_{i}": zlib.compress(text.encode(), 1) for i, text in enumerate(parts)},
+        "weights": weights.getvalue()})
 
 
 def load_build(key: str) -> CachedBuild | None:
@@ -131,7 +135,8 @@ def load_build(key: str) -> CachedBuild | None:
             weights = {str(name): stored[name] for name in header["weights"]}
         profiled = header["profiled"]
         return CachedBuild(
-            llvm_ir=zlib.decompress(blobs["llvm_ir"]).decode(),
+            llvm_ir=[zlib.decompress(blobs[f"llvm_ir_{i}"]).decode()
+                     for i in range(int(header["llvm_ir_parts"]))],
             specs=[_spec(s) for s in header["specs"]],
             workspaces=[_spec(s) for s in header["workspaces"]],
             weights=weights,

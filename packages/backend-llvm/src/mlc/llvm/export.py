@@ -40,7 +40,7 @@ import llvmlite.binding as llvm
 import numpy as np
 
 from mlc.ir.diagnostics import Diagnostic
-from mlc.llvm.jit import LLVMIRError, optimize_module, parse_llvm_ir
+from mlc.llvm.jit import LLVMIRError, link_llvm_ir, optimize_module
 from mlc.llvm.library_seal import digest_of_file, seal_library
 from mlc.llvm.loader import LIBRARY_FORMAT, METADATA_SYMBOL, read_signatures
 from mlc.llvm.native_call import ArgSpec
@@ -102,7 +102,7 @@ def export_shared_library(llvm_ir_texts: str | Sequence[str], path: str | os.Pat
             _write_params(params, written[-1])
             # The library records its weights' digest: the loader checks them by it.
             embedded["params_digest"] = digest_of_file(written[-1])
-        module = _link([*texts, _metadata_module(embedded)])
+        module = link_llvm_ir([*texts, _metadata_module(embedded)])
         for name in read_signatures(embedded):
             if not _exports(module, name):
                 raise LLVMIRError(Diagnostic("error", f"the metadata names function '{name}' "
@@ -188,17 +188,6 @@ def _metadata_module(metadata: dict[str, Any]) -> str:
     escaped = "".join(chr(b) if 32 <= b < 127 and b not in (34, 92) else f"\\{b:02X}"
                       for b in data)
     return (f'@{METADATA_SYMBOL} = constant [{len(data)} x i8] c"{escaped}", align 1\n')
-
-
-def _link(texts: list[str]) -> llvm.ModuleRef:
-    modules = [parse_llvm_ir(text, f"<llvm-ir {i}>") for i, text in enumerate(texts)]
-    linked = modules[0]
-    for other in modules[1:]:
-        try:
-            linked.link_in(other)
-        except RuntimeError as exc:
-            raise LLVMIRError(Diagnostic("error", f"cannot link the LLVM modules: {exc}")) from None
-    return linked
 
 
 def _exports(module: llvm.ModuleRef, name: str) -> bool:

@@ -39,7 +39,8 @@ from mlc.ir.diagnostics import Diagnostic, DiagnosticError
 from mlc.llvm.native_call import ArgSpec, IndexErrorRecord, NativeFunction, python_callback
 from mlc.llvm.target import Target, initialize_native_target
 
-__all__ = ["LLVMIRError", "CompileTimes", "NativeLibrary", "compile_llvm_ir",
+__all__ = ["LLVMIRError", "CompileTimes", "NativeLibrary", "ObjectCode", "compile_llvm_ir",
+           "compile_object", "link_llvm_ir",
            "parse_llvm_ir", "optimize_module", "bind_symbol", "bind_python_function",
            "compile_cache_info", "clear_compile_cache", "CacheInfo"]
 
@@ -89,13 +90,14 @@ class NativeLibrary:
     every NativeFunction taken from it)."""
 
     def __init__(self, engine: llvm.ExecutionEngine, target: Target, timings: CompileTimes,
-                 source: str, symbols: _Symbols, module: llvm.ModuleRef | None = None):
+                 sources: Sequence[str], symbols: _Symbols, module: llvm.ModuleRef | None = None,
+                 from_cache: bool = False):
         self.target = target
         self.timings = timings
-        self.from_cache = module is None
+        self.from_cache = from_cache
         """Whether the code was loaded from the persistent compile cache."""
         self._engine = engine
-        self._source = source
+        self._sources = list(sources)
         self._symbols = symbols
         self._module = module
 
@@ -130,9 +132,10 @@ class NativeLibrary:
         return list(self._symbols.functions)
 
     def _optimized_module(self) -> llvm.ModuleRef:
-        # Code loaded from the cache has no module: compile one again for inspection.
+        # Code loaded from the cache, or compiled in parts, has no module: compile one
+        # again for inspection.
         if self._module is None:
-            module = parse_llvm_ir(self._source)
+            module = link_llvm_ir(self._sources)
             optimize_module(module, self.target, jit=True)
             self._module = module
         return self._module
@@ -190,6 +193,20 @@ def parse_llvm_ir(text: str, name: str = "<llvm-ir>") -> llvm.ModuleRef:
     except RuntimeError as exc:
         raise _verifier_error(module, str(exc).strip(), text, name) from None
     return module
+
+
+def link_llvm_ir(texts: Sequence[str]) -> llvm.ModuleRef:
+    """One LLVM module of the modules `texts` (the parts of a build: what one declares
+    another may define); LLVMIRError when they do not parse or link."""
+    modules = [parse_llvm_ir(text, f"<llvm-ir {i}>" if len(texts) > 1 else "<llvm-ir>")
+               for i, text in enumerate(texts, 1)]
+    linked = modules[0]
+    for other in modules[1:]:
+        try:
+            linked.link_in(other)
+        except RuntimeError as exc:
+            raise LLVMIRError(Diagnostic("error", f"cannot link the LLVM modules: {exc}")) from None
+    return linked
 
 
 def _verifier_error(module: llvm.ModuleRef, message: str, text: str, name: str) -> LLVMIRError:
@@ -258,28 +275,64 @@ _CACHE_STATS = {"hits": 0, "misses": 0, "disk_hits": 0}
 _CACHE_LOCK = threading.Lock()
 
 
-def compile_llvm_ir(text: str, target: Target | None = None, *,
-                    name: str = "<llvm-ir>") -> NativeLibrary:
+class ObjectCode(NamedTuple):
+    """One LLVM module compiled to an object file MCJIT loads: what a worker process
+    compiling part of a build sends back (picklable), and what the persistent compile
+    cache keeps."""
+
+    text: str
+    code: bytes
+    symbols: _Symbols
+    timings: CompileTimes
+
+
+def compile_llvm_ir(text: str | Sequence[str], target: Target | None = None, *,
+                    name: str = "<llvm-ir>",
+                    compiled: Sequence[ObjectCode | None] = ()) -> NativeLibrary:
     """Compile LLVM IR text for `target` (default: the host CPU at -O3) into native code
-    in this process. The same text for the same target, with the same symbols bound,
-    is compiled once per process: later calls return the first NativeLibrary. Across
-    processes, the object code is kept in the persistent compile cache
-    (:mod:`mlc.llvm.cache`: `MLC_CACHE_DIR`, off with `MLC_CACHE=0`), keyed by the
-    text, the target and LLVM's version, and loaded instead of compiled again.
-    LLVMIRError when LLVM rejects the IR; `name` is the file name its locations use."""
+    in this process. The text may be one module or a module in parts (a sequence of
+    texts, each compiled on its own and linked into one library: a function one part
+    declares another defines). `compiled` gives parts already compiled (by
+    `compile_object`, e.g. in worker processes), by position. The same text for the same
+    target, with the same symbols bound, is compiled once per process: later calls
+    return the first NativeLibrary. Across processes, each part's object code is kept in
+    the persistent compile cache (:mod:`mlc.llvm.cache`: `MLC_CACHE_DIR`, off with
+    `MLC_CACHE=0`), keyed by the text, the target and LLVM's version, and loaded instead
+    of compiled again. LLVMIRError when LLVM rejects the IR; `name` is the file name its
+    locations use."""
     target = target or Target()
-    key = _cache_key(text, target)
+    parts = [text] if isinstance(text, str) else list(text)
+    key = _cache_key(parts, target)
     with _CACHE_LOCK:
         cached = _CACHE.get(key)
         if cached is not None:
             _CACHE_STATS["hits"] += 1
             return cached
-    library = _load_cached(text, target, name)
-    if library is None:
-        library = _compile(text, target, name)
+    started = time.perf_counter()
+    objects, modules = [], []
+    for i, part in enumerate(parts):
+        part_name = name if len(parts) == 1 else f"{name} part {i + 1}"
+        given = compiled[i] if i < len(compiled) else None
+        found = given if given is not None else _load_cached(part, target)
+        module = None
+        if found is None:
+            found, module = _compile_object(part, target, part_name)
+        objects.append(found)
+        modules.append(module)
+    loaded = None if any(m is not None for m in modules) or any(compiled) else \
+        time.perf_counter() - started
+    library = _link(objects, target, name, modules, loaded)
     with _CACHE_LOCK:
         _CACHE_STATS["disk_hits" if library.from_cache else "misses"] += 1
         return _CACHE.setdefault(key, library)
+
+
+def compile_object(text: str, target: Target | None = None, *,
+                   name: str = "<llvm-ir>") -> ObjectCode:
+    """Compile one LLVM module's text to object code for MCJIT (parse, verify, optimise
+    at the target's -O level, generate code), stored in the persistent compile cache:
+    the part of a build a worker process compiles (see `compile_llvm_ir`)."""
+    return _compile_object(text, target or Target(), name)[0]
 
 
 def compile_cache_info() -> CacheInfo:
@@ -298,12 +351,13 @@ def clear_compile_cache() -> None:
         _CACHE_STATS.update(hits=0, misses=0, disk_hits=0)
 
 
-def _cache_key(text: str, target: Target) -> str:
-    digest = hashlib.sha256(text.encode())
-    digest.update(b"\0" + target.key.encode())
+def _cache_key(parts: Sequence[str], target: Target) -> str:
+    digest = hashlib.sha256(target.key.encode())
+    for part in parts:
+        digest.update(b"\0" + part.encode())
     # A module calling a bound symbol links to the address bound when it is compiled.
     for symbol, (address, _) in sorted(_BOUND_SYMBOLS.items()):
-        if symbol in text:
+        if any(symbol in part for part in parts):
             digest.update(f"\0{symbol}={address}".encode())
     return digest.hexdigest()
 
@@ -320,10 +374,9 @@ def object_cache_key(text: str, target: Target) -> str:
     return digest.hexdigest()
 
 
-def _load_cached(text: str, target: Target, name: str) -> NativeLibrary | None:
+def _load_cached(text: str, target: Target) -> ObjectCode | None:
     from mlc.llvm.cache import load_entry
 
-    started = time.perf_counter()
     entry = load_entry("objects", object_cache_key(text, target))
     if entry is None:
         return None
@@ -334,41 +387,55 @@ def _load_cached(text: str, target: Target, name: str) -> NativeLibrary | None:
         code = blobs["object"]
     except (KeyError, TypeError):
         return None
-    check_symbols_resolve(symbols.needed, name)
-    initialize_native_target()
-    host = llvm.parse_assembly("")
-    host.triple = target.triple
-    host.data_layout = str(target.target_machine(jit=True).target_data)
-    engine = llvm.create_mcjit_compiler(host, target.owned_target_machine())
-    engine.add_object_file(llvm.ObjectFileRef.from_data(code))
-    engine.finalize_object()
-    engine.run_static_constructors()
-    timings = CompileTimes(0.0, 0.0, 0.0, target.opt_level, time.perf_counter() - started)
-    return NativeLibrary(engine, target, timings, text, symbols)
+    return ObjectCode(text, code, symbols, CompileTimes(0.0, 0.0, 0.0, target.opt_level))
 
 
-def _compile(text: str, target: Target, name: str) -> NativeLibrary:
+def _compile_object(text: str, target: Target, name: str) -> tuple[ObjectCode, llvm.ModuleRef]:
     started = time.perf_counter()
     module = parse_llvm_ir(text, name)
     parsed = time.perf_counter()
     optimize_module(module, target, jit=True)
     optimized = time.perf_counter()
+    code = target.target_machine(jit=True).emit_object(module)
+    timings = CompileTimes(parsed - started, optimized - parsed,
+                           time.perf_counter() - optimized, target.opt_level)
     symbols = _Symbols.of(module)
-    check_symbols_resolve(symbols.needed, name)
-    engine = llvm.create_mcjit_compiler(module, target.owned_target_machine())
-    emitted: list[bytes] = []
-    engine.set_object_cache(lambda _module, code: emitted.append(code), lambda _module: None)
+    from mlc.llvm.cache import store_entry
+
+    store_entry("objects", object_cache_key(text, target), symbols._asdict(), {"object": code})
+    return ObjectCode(text, code, symbols, timings), module
+
+
+def _link(objects: Sequence[ObjectCode], target: Target, name: str,
+          modules: Sequence[llvm.ModuleRef | None], loaded: float | None) -> NativeLibrary:
+    """One MCJIT engine running the object files: a symbol one needs and another
+    defines is linked between them; the rest must be in the process."""
+    started = time.perf_counter()
+    defined = {s for o in objects for s in (*o.symbols.functions, *o.symbols.globals)}
+    needed = sorted({s for o in objects for s in o.symbols.needed} - defined)
+    check_symbols_resolve(needed, name)
+    initialize_native_target()
+    host = llvm.parse_assembly("")
+    host.triple = target.triple
+    host.data_layout = str(target.target_machine(jit=True).target_data)
+    engine = llvm.create_mcjit_compiler(host, target.owned_target_machine())
+    for found in objects:
+        engine.add_object_file(llvm.ObjectFileRef.from_data(found.code))
     engine.finalize_object()
     engine.run_static_constructors()
-    finished = time.perf_counter()
-    timings = CompileTimes(parsed - started, optimized - parsed, finished - optimized,
-                           target.opt_level)
-    if emitted:
-        from mlc.llvm.cache import store_entry
-
-        store_entry("objects", object_cache_key(text, target), symbols._asdict(),
-                    {"object": emitted[0]})
-    return NativeLibrary(engine, target, timings, text, symbols, module)
+    linking = time.perf_counter() - started
+    if loaded is not None:
+        timings = CompileTimes(0.0, 0.0, 0.0, target.opt_level, loaded + linking)
+    else:
+        timings = CompileTimes(sum(o.timings.parse_verify for o in objects),
+                               sum(o.timings.optimize for o in objects),
+                               sum(o.timings.codegen for o in objects) + linking,
+                               target.opt_level)
+    symbols = _Symbols(*(tuple(sorted({s for o in objects for s in getattr(o.symbols, part)}))
+                         for part in ("functions", "globals")), tuple(needed))
+    module = modules[0] if len(modules) == 1 else None
+    return NativeLibrary(engine, target, timings, [o.text for o in objects], symbols, module,
+                         from_cache=loaded is not None)
 
 
 # Symbols bound for native code: name -> (address, the object owning the code).
