@@ -26,6 +26,16 @@ def resnet():
     return example, example.inputs(seed=2)
 
 
+@pytest.fixture(scope="module")
+def serial(resnet):
+    """The small ResNet-18 built in this process, and what it computes."""
+    example, inputs = resnet
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MLC_CACHE", "0")
+        model = built(example.module, 1, patch)
+    return model, model(**inputs)
+
+
 @pytest.fixture
 def no_cache(monkeypatch):
     monkeypatch.setenv("MLC_CACHE", "0")
@@ -44,9 +54,10 @@ def stage_names(model) -> list[str]:
     return [name for name, _ in model.timings.stages]
 
 
-def test_a_build_in_parts_computes_what_one_process_builds(resnet, no_cache, monkeypatch):
+def test_a_build_in_parts_computes_what_one_process_builds(resnet, serial, no_cache,
+                                                           monkeypatch):
     example, inputs = resnet
-    serial = built(example.module, 1, monkeypatch)
+    serial, _ = serial
     parted = built(example.module, 2, monkeypatch)
     assert "native code in 2 processes" in stage_names(parted)
     assert "native code in 2 processes" not in stage_names(serial)
@@ -90,10 +101,10 @@ def test_the_parts_are_balanced_and_deterministic(resnet):
 
 
 @pytest.mark.parametrize("failure", ["raises", "dies"])
-def test_a_failing_worker_leaves_the_build_to_this_process(resnet, no_cache, monkeypatch,
-                                                           failure):
+def test_a_failing_worker_leaves_the_build_to_this_process(resnet, serial, no_cache,
+                                                           monkeypatch, failure):
     example, inputs = resnet
-    expected = built(example.module, 1, monkeypatch)(**inputs)
+    expected = serial[1]
     parent = os.getpid()
     real = compile_parts.narrow_to_part
 
@@ -155,16 +166,17 @@ def test_a_model_with_index_checks_is_parted_after_loop_lower(no_cache, monkeypa
         parted(ids)
 
 
-def test_a_parted_build_exports_and_is_cached(resnet, tmp_path, monkeypatch):
+def test_a_parted_build_exports_and_is_cached(resnet, serial, tmp_path, monkeypatch):
     from mlc.llvm import load_module
 
     example, inputs = resnet
+    expected = serial[1]
     monkeypatch.setenv("MLC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MLC_CACHE", raising=False)
     first = built(example.module, 2, monkeypatch)
     assert "native code in 2 processes" in stage_names(first)
     second = built(example.module, 2, monkeypatch)
     assert stage_names(second) == ["build cache lookup", "LLVM object code from the compile cache"]
-    np.testing.assert_array_equal(second(**inputs), first(**inputs))
+    np.testing.assert_array_equal(second(**inputs), expected)
     path = first.export_library(tmp_path / "resnet.so")
-    np.testing.assert_array_equal(load_module(path)(**inputs), first(**inputs))
+    np.testing.assert_array_equal(load_module(path)(**inputs), expected)
