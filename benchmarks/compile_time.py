@@ -87,7 +87,9 @@ def cold_build(path) -> dict:
     from mlc.onnx import import_onnx
 
     clear_compile_cache()
+    clock = _Clock()
     module = import_onnx(str(path))
+    imported = clock.elapsed()
     timer = _pass_timer()
     with PassContext.current().with_instruments(timer):
         clock = _Clock(children=True)
@@ -102,7 +104,7 @@ def cold_build(path) -> dict:
     clock = _Clock()
     garbage = gc.collect()
     return {"stages": stages, "passes": dict(timer.seconds), "total": total, "load": load(),
-            "garbage": (garbage, clock.elapsed()[1])}
+            "garbage": (garbage, clock.elapsed()[1]), "import": imported}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,9 +146,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<40} {wall * 1000:8.1f} {cpu * 1000:8.1f}")
     wall = min(run["total"][0] for run in runs)
     cpu = min(run["total"][1] for run in runs)
-    verdict = "within" if wall <= TARGET_SECONDS else "over"
-    print(f"\ntotal, min of {args.runs}: {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU; "
-          f"target {TARGET_SECONDS * 1000:.0f} ms: {verdict} (load {load():.2f})")
+    imported = min(run["import"][0] for run in runs)
+    whole = min(run["total"][0] + run["import"][0] for run in runs)
+    verdict = "within" if whole <= TARGET_SECONDS else "over"
+    print(f"\nbuild, min of {args.runs}: {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU; "
+          f"import_onnx {imported * 1000:.0f} ms; ONNX file to a callable "
+          f"{whole * 1000:.0f} ms: {verdict} the {TARGET_SECONDS * 1000:.0f} ms target "
+          f"(load {load():.2f})")
     return 0
 
 
