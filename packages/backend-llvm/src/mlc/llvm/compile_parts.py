@@ -29,6 +29,7 @@ import pickle
 import signal
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -209,7 +210,16 @@ def _run_forked(tasks: Sequence[Callable[[], Any]]) -> list[Any | None]:
     try:
         for task in tasks:
             read_end, write_end = os.pipe()
-            pid = os.fork()
+            try:
+                with warnings.catch_warnings():
+                    # Python 3.12 warns of forking a process with other (OS) threads:
+                    # an OpenMP runtime's idle team; the child uses none of their locks.
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pid = os.fork()
+            except OSError:  # no memory or processes left: this process compiles
+                os.close(read_end)
+                os.close(write_end)
+                return [None] * len(tasks)
             if pid == 0:  # the child: never returns into the caller's code
                 os.close(read_end)
                 _child(task, write_end)
