@@ -154,12 +154,31 @@ def test_time_evaluator_measures_repeat_times_number_calls():
     assert (fixed.mean, fixed.median, fixed.min, fixed.max) == (3.0, 2.0, 1.0, 6.0)
 
 
+def test_time_evaluator_flushes_the_arrays_before_each_timed_call(monkeypatch):
+    import mlc.llvm.timing as timing
+
+    flushed, calls = [], []
+    real = timing.flush_arrays
+    monkeypatch.setattr(timing, "flush_arrays", lambda args: (flushed.append(len(calls)),
+                                                              real(args)))
+    a = np.arange(1000, dtype=np.float32)[3:]  # not aligned to a cache line
+    before = a.copy()
+    result = time_evaluator(lambda x, tag: calls.append(tag), number=2, repeat=3,
+                            warmup=1, flush_cache=True)(a, "t")
+    assert len(calls) == 1 + 2 * 3 and flushed == [1, 2, 3, 4, 5, 6]  # not the warm-up
+    assert len(result.results) == 3
+    np.testing.assert_array_equal(a, before)  # flushing keeps the contents
+    real([np.zeros(0, np.float32), a[::7], "not an array"])
+
+
 def test_native_module_time_evaluator_runs_the_function():
     n = 16
     native = compile_module(course_mm_relu(n))
     a, b, c = rand(n, n, seed=1), rand(n, n, seed=2), np.full((n, n), np.nan, np.float32)
     result = native.time_evaluator("mm_relu", number=5, repeat=3)(a, b, c)
     assert len(result.results) == 3 and all(t > 0 for t in result.results)
+    cold = native.time_evaluator("mm_relu", number=2, repeat=2, flush_cache=True)(a, b, c)
+    assert len(cold.results) == 2 and all(t > 0 for t in cold.results)
     assert result.mean > 0 and result.median > 0
     np.testing.assert_allclose(c, np.maximum(a.astype(np.float64) @ b, 0), rtol=1e-5,
                                atol=1e-5)

@@ -331,14 +331,17 @@ class NativeModule:
                          peak_flops(self.target).flops, self.target.describe())
 
     def time_evaluator(self, name: str, number: int = 10, repeat: int = 1,
-                       warmup: int = 1) -> Callable[..., ProfileResult]:
+                       warmup: int = 1, flush_cache: bool = False
+                       ) -> Callable[..., ProfileResult]:
         """TVM's `rt_mod.time_evaluator`: a callable that, given function `name`'s
         arguments, calls it `warmup` times, then measures `repeat` times the mean time
         of `number` calls; it returns the :class:`~mlc.llvm.timing.ProfileResult`
-        (`mean`, `median`, `results`, in seconds)."""
+        (`mean`, `median`, `results`, in seconds). `flush_cache`: each call timed
+        alone with its arrays flushed from the caches first (cold weights, as in a
+        network; mlc.llvm.timing)."""
         from mlc.llvm.timing import time_evaluator
 
-        return time_evaluator(self[name], number, repeat, warmup)
+        return time_evaluator(self[name], number, repeat, warmup, flush_cache)
 
     def __getitem__(self, name: str) -> NativeFunction:
         found = self._functions.get(name) if isinstance(name, str) else None
