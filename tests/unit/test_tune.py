@@ -369,3 +369,31 @@ def test_an_interrupted_run_keeps_its_records(tmp_path):
             search.step(executor, 4, on_record=interrupt)
     time.sleep(0)
     assert len([r for r in Database(tmp_path).records() if r.origin == "search"]) == 2
+
+
+def test_a_search_with_flushed_caches_keeps_its_work_dir_to_that_measure(tmp_path):
+    from mlc.tune.database import MeasurementMismatch
+
+    module = _matmul(32)
+    cold = tmp_path / "cold"
+    tuned = tune_kernel(module, space=stochastic_schedule_mm, trials=2, work_dir=cold,
+                        strategy="random", batch=2, repeat=1, flush_cache=True)
+    assert tuned.trials == 2 and all(r.ok for r in Database(cold).records())
+    a = np.ones((32, 32), np.float32)
+    c = np.zeros((32, 32), np.float32)
+    compile_module(tuned.mod, num_threads=1)["main"](a, a, c)
+    np.testing.assert_array_equal(c, np.full((32, 32), 32, np.float32))
+    # Times with warm caches are not comparable with those: refused, in either order.
+    with pytest.raises(MeasurementMismatch, match="measured with cache flushing"):
+        tune_kernel(module, space=stochastic_schedule_mm, trials=3, work_dir=cold,
+                    strategy="random", batch=2, repeat=1)
+    warm = tmp_path / "warm"
+    tune_kernel(module, space=stochastic_schedule_mm, trials=1, work_dir=warm,
+                strategy="random", batch=1, repeat=1)
+    with pytest.raises(MeasurementMismatch, match="measured without cache flushing"):
+        tune_kernel(module, space=stochastic_schedule_mm, trials=2, work_dir=warm,
+                    strategy="random", batch=1, repeat=1, flush_cache=True)
+    (warm / "measurement.json").write_text("garbage")
+    with pytest.raises(MeasurementMismatch, match="not a measurement record"):
+        tune_kernel(module, space=stochastic_schedule_mm, trials=2, work_dir=warm,
+                    strategy="random", batch=1, repeat=1)

@@ -107,3 +107,17 @@ def _exit_code(main, argv) -> int:
         return main(argv)
     except SystemExit as exc:  # argparse's errors
         return exc.code
+
+
+def test_flush_cache_times_cold_and_keeps_the_work_dir_to_it(model, capsys):
+    code = mlc_tune(["model.onnx", "--trials", "2", "--work-dir", "cold", "--batch", "2",
+                     "--repeat", "1", "--strategy", "random", "--flush-cache",
+                     "--no-progress"])
+    _, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads((model / "cold" / "measurement.json").read_text()) == {"flush_cache": True}
+    assert _exit_code(mlc_tune, ["model.onnx", "--trials", "3", "--work-dir", "cold",
+                                 "--strategy", "random", "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert "mlc-tune: error: cold holds times measured with cache flushing" in err
+    assert "Traceback" not in err

@@ -80,6 +80,10 @@ def build_arg_parser() -> argparse.ArgumentParser:
                         help="seconds a candidate may take to build, and to be timed "
                              "(default 60)")
     parser.add_argument("--seed", type=seed, default=0, help="the search's seed (default 0)")
+    parser.add_argument("--flush-cache", action="store_true",
+                        help="time each call after flushing its arrays from the caches "
+                             "(weights cold, as inside the network; every search of a "
+                             "work directory must agree)")
     parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
                         help="measure on a Ray cluster (ray start --head prints ADDRESS); "
                              "without ADDRESS, a local Ray instance")
@@ -145,6 +149,7 @@ def plot(result, path: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from mlc.ir.diagnostics import DiagnosticError
     from mlc.llvm.peak import peak_flops
+    from mlc.tune.database import MeasurementMismatch
     from mlc.tune.tuner import tune_model
 
     target = _target(args)
@@ -164,7 +169,10 @@ def run(args: argparse.Namespace) -> int:
         result = tune_model(module, args.trials, args.work_dir, target=target,
                             strategy=args.strategy, batch=args.batch, repeat=args.repeat,
                             seed=args.seed, executor=executor, workers=args.workers,
-                            timeout=args.timeout, progress=not args.no_progress)
+                            timeout=args.timeout, progress=not args.no_progress,
+                            flush_cache=args.flush_cache)
+    except MeasurementMismatch as exc:
+        raise UsageError(str(exc)) from None
     except DiagnosticError as exc:
         for diag in exc.diagnostics:
             sys.stderr.write(f"{args.input}: {diag.severity}: {diag.message}\n")

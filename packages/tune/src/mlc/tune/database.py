@@ -3,6 +3,11 @@ directory (TVM meta-schedule's JSONDatabase).
 
     work_dir/workloads.jsonl   {"key", "name", "ir"}: each kernel tuned, once
     work_dir/records.jsonl     one measured candidate a line (`Record`)
+    work_dir/measurement.json  how its times were taken: {"flush_cache": bool}
+
+The times of one work directory are all taken the same way (warm caches, or each
+call after its arrays were flushed from them: `mlc.llvm.timing`), or they could not
+be compared: `Database.check_measurement` refuses a search that would mix them.
 
 A record holds the workload's key, the kernel's name when it was tuned, the trace as
 data (`Trace.as_json`), the target's key, the measured times (seconds, one per
@@ -35,10 +40,16 @@ from typing import Any
 
 from mlc.loop.schedule import Trace
 
-__all__ = ["Database", "Record", "mlc_version", "latest_by_trace", "best_record"]
+__all__ = ["Database", "MeasurementMismatch", "Record", "mlc_version", "latest_by_trace",
+           "best_record"]
 
 RECORDS = "records.jsonl"
 WORKLOADS = "workloads.jsonl"
+MEASUREMENT = "measurement.json"
+
+
+class MeasurementMismatch(ValueError):
+    """A search would record times taken otherwise than the work directory's."""
 
 
 def mlc_version() -> str:
@@ -137,6 +148,31 @@ class Database:
         self.path.mkdir(parents=True, exist_ok=True)
         self.records_path = self.path / RECORDS
         self.workloads_path = self.path / WORKLOADS
+        self.measurement_path = self.path / MEASUREMENT
+
+    def check_measurement(self, flush_cache: bool) -> None:
+        """Record how this search times candidates, or MeasurementMismatch when the
+        directory's records were timed otherwise (module docstring)."""
+        wanted = {"flush_cache": bool(flush_cache)}
+        if self.measurement_path.exists():
+            try:
+                found = json.loads(self.measurement_path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                found = None
+            if not isinstance(found, dict) or "flush_cache" not in found:
+                raise MeasurementMismatch(f"{self.measurement_path}: not a measurement "
+                                          "record (delete it if the directory is yours)")
+            if bool(found["flush_cache"]) != wanted["flush_cache"]:
+                how = "with" if found["flush_cache"] else "without"
+                raise MeasurementMismatch(
+                    f"{self.path} holds times measured {how} cache flushing; tune "
+                    f"{how} it again (--flush-cache), or in another work directory")
+            return
+        if self.records_path.exists() and wanted["flush_cache"]:
+            raise MeasurementMismatch(f"{self.path} holds times measured without cache "
+                                      "flushing; tune without --flush-cache, or in another "
+                                      "work directory")
+        self.measurement_path.write_text(json.dumps(wanted) + "\n", encoding="utf-8")
 
     # ----------------------------------------------------------------- reading
 

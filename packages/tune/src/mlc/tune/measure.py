@@ -8,7 +8,8 @@ worker parses the module, replays the trace, compiles the kernel alone
 compares what it wrote with the reference (the default schedule's outputs: rtol and
 atol 1e-4 of the largest reference value, as reordered float sums differ by
 rounding), then times it: `warmup` calls, then `repeat` measurements of as many calls
-as take `min_seconds` (the median is the candidate's time).
+as take `min_seconds` (the median is the candidate's time); with `flush_cache`, each
+call timed alone after its arrays were flushed from the caches.
 
 `LocalExecutor` keeps `workers` such processes (spawned: no state inherited from the
 tuner). Builds run side by side, but a worker asks the executor before it times and
@@ -60,6 +61,8 @@ class MeasureJob:
     reference: dict[str, np.ndarray] | None = None
     keep_outputs: bool = False
     rtol: float = 1e-4
+    flush_cache: bool = False
+    """Each timed call after the arrays were flushed from the caches."""
 
     def run(self, before_timing=None) -> MeasureResult:
         """Build, check and time the candidate here (in a worker); `before_timing()`
@@ -88,9 +91,10 @@ class MeasureJob:
                 return MeasureResult(error=f"wrong result: {wrong}", build_seconds=build_seconds)
         if before_timing is not None:
             before_timing()
-        once = time_evaluator(function, 1, 1, self.warmup)(*args).min
+        once = time_evaluator(function, 1, 1, self.warmup, self.flush_cache)(*args).min
         number = max(1, min(1000, int(self.min_seconds / max(once, 1e-9))))
-        times = list(time_evaluator(function, number, self.repeat, 0)(*args).results)
+        times = list(time_evaluator(function, number, self.repeat, 0,
+                                    self.flush_cache)(*args).results)
         load, mhz = machine_state()
         return MeasureResult(times, None, outputs if self.keep_outputs else None, load, mhz,
                              build_seconds)

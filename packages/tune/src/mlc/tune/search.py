@@ -62,6 +62,9 @@ class SearchSettings:
     seed: int = 0
     pool_factor: int = 4
     """Evolutionary search: candidates ranked by the model per one measured."""
+    flush_cache: bool = False
+    """Time each call after its arrays are flushed from the caches (cold weights, as
+    in a network: mlc.llvm.timing)."""
 
     def __post_init__(self):
         if self.strategy not in STRATEGIES:
@@ -108,7 +111,8 @@ class TaskSearch:
         return MeasureJob(self._ir, self.workload.name, trace,
                           (self.target.cpu, self.target.features, self.target.opt_level),
                           seed=self.settings.seed, repeat=self.settings.repeat,
-                          min_seconds=self.settings.min_seconds, **options)
+                          min_seconds=self.settings.min_seconds,
+                          flush_cache=self.settings.flush_cache, **options)
 
     def _record(self, trace: list, result: MeasureResult, origin: str = "search") -> Record:
         # The baseline comes from the default rules whatever the space searched.

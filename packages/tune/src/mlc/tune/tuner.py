@@ -132,7 +132,7 @@ def tune_kernel(module: Operation, space: str | ScheduleFn = "default", trials: 
                 work_dir: str | os.PathLike = "tune", *, target=None,
                 strategy: str = "evolutionary", batch: int = 8, repeat: int = 3,
                 seed: int = 0, executor="local", workers: int = 1, timeout: float = 60.0,
-                progress: bool = False) -> TaskResult:
+                progress: bool = False, flush_cache: bool = False) -> TaskResult:
     """Search `trials` schedules of the one kernel in `module` (a module of loop
     kernels, as te.create_prim_func makes) drawn from `space` ("default": the rules'
     decisions; or a function `fn(sch)` that schedules a Schedule with sampling
@@ -140,7 +140,9 @@ def tune_kernel(module: Operation, space: str | ScheduleFn = "default", trials: 
     `work_dir`'s database; the best found (the default rules' schedule if nothing
     beat it). Trials already in the database count: a rerun resumes. `executor`:
     "local" (`workers` processes here) or "ray" / "ray:ADDRESS" (mlc.tune.ray_executor);
-    `strategy`: "evolutionary" (cost model) or "random"."""
+    `strategy`: "evolutionary" (cost model) or "random"; `flush_cache`: each call
+    timed after its arrays were flushed from the caches (cold weights, as in a
+    network), the same for every search of `work_dir`."""
     _check_trials(trials)
     target = _target(target)
     found = kernels(module)
@@ -153,8 +155,9 @@ def tune_kernel(module: Operation, space: str | ScheduleFn = "default", trials: 
 
     cost = kernel_cost(fn)
     workload.flops = cost.flops if cost else 0
-    settings = SearchSettings(strategy, batch, repeat, seed=seed)
+    settings = SearchSettings(strategy, batch, repeat, seed=seed, flush_cache=flush_cache)
     database = Database(work_dir)
+    database.check_measurement(flush_cache)
     with _executor(executor, workers, timeout) as runner:
         [result] = _tune([workload], space, trials, database, target, settings, runner,
                          progress, per_task=True)
@@ -186,7 +189,8 @@ def tune_model(model, trials: int = 64, work_dir: str | os.PathLike = "tune", *,
                target=None, strategy: str = "evolutionary", batch: int = 8,
                repeat: int = 3, seed: int = 0, executor="local", workers: int = 1,
                timeout: float = 60.0, progress: bool = False,
-               on_task: Callable[[TaskResult], None] | None = None) -> TuneResult:
+               on_task: Callable[[TaskResult], None] | None = None,
+               flush_cache: bool = False) -> TuneResult:
     """Tune every distinct kernel of `model` (a graph module, or an .onnx or .mlir
     file) with `trials` candidates in all, spread by the task scheduler (module
     docstring), records in `work_dir`; `mlc.llvm.build(model, tuning_db=work_dir)`
@@ -194,8 +198,9 @@ def tune_model(model, trials: int = 64, work_dir: str | os.PathLike = "tune", *,
     _check_trials(trials)
     target = _target(target)
     workloads = model_workloads(model_kernels(model, target))
-    settings = SearchSettings(strategy, batch, repeat, seed=seed)
+    settings = SearchSettings(strategy, batch, repeat, seed=seed, flush_cache=flush_cache)
     database = Database(work_dir)
+    database.check_measurement(flush_cache)
     with _executor(executor, workers, timeout) as runner:
         results = _tune(workloads, "default", trials, database, target, settings, runner,
                         progress, per_task=False)
