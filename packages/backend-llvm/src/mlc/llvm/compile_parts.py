@@ -43,8 +43,8 @@ from mlc.llvm.jit import ObjectCode, compile_object
 from mlc.llvm.openmp import available_cores
 from mlc.llvm.target import Target
 
-__all__ = ["ENV_COMPILE_JOBS", "MIN_PARTED_LOOP_OPS", "MIN_PARTED_OPS", "PartedCompile", "compile_in_parts",
-           "compile_jobs", "partition"]
+__all__ = ["ENV_COMPILE_JOBS", "MIN_PARTED_LOOP_OPS", "MIN_PARTED_OPS", "PartedCompile",
+           "compile_in_parts", "compile_jobs", "narrow_to_part", "partition"]
 
 ENV_COMPILE_JOBS = "MLC_COMPILE_JOBS"
 MIN_PARTED_OPS = 4000
