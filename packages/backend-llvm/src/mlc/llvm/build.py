@@ -798,18 +798,20 @@ class _PreparedEntry:
 
 
 def _prepare_entry(module: Operation, entry: str, input_count: int, times: StageTimes,
-                   checked: bool = False) -> _PreparedEntry:
+                   in_worker: bool = False) -> _PreparedEntry:
     """The entry of the loop-lowered `module` made one native entry point: its index
-    check sites, its inputs checked to be read only (unless `checked` before), the
-    external functions bound, weights and workspace made arguments, the profiled copy
-    added."""
+    check sites, its inputs checked to be read only, the external functions bound,
+    weights and workspace made arguments, the profiled copy added. `in_worker`: part 0
+    in a worker process (mlc.llvm.compile_parts), where the other parts' kernels are
+    declarations: the parent checked the inputs on the whole module, and such a build
+    has no external functions."""
     from mlc.llvm.aot import bind_entry_resources
     from mlc.llvm.profile import add_profiled_entry
 
     sites = index_check_sites(module)
-    if not checked:
+    if not in_worker:
         check_entry_reads_its_inputs(module, entry, input_count)
-    externals = [] if checked else bind_external_functions(module)
+    externals = [] if in_worker else bind_external_functions(module)
     with _Timer(times, "AOT entry (weights, workspace)"):
         resources = bind_entry_resources(module, entry)
         profiled = add_profiled_entry(module, entry)
@@ -846,7 +848,7 @@ def _lower_in_parts(module: Operation, target: Target, times: StageTimes, num_th
             _run(part, LOOP_LOWER)
         prepared = None
         if index == 0:
-            prepared = _prepare_entry(part, entry, input_count, part_times, checked=True)
+            prepared = _prepare_entry(part, entry, input_count, part_times, in_worker=True)
         return lower_to_llvm_ir(part, part_times, num_threads), part_times.stages, prepared
 
     parted = _compile_in_parts(module, target, times, num_threads, lower, first=(entry,),
